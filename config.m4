@@ -1,0 +1,39 @@
+dnl config.m4 for the redislock extension
+
+PHP_ARG_ENABLE([redislock],
+  [whether to enable redislock support],
+  [AS_HELP_STRING([--enable-redislock], [Enable redislock support])],
+  [yes])
+
+PHP_ARG_WITH([hiredis],
+  [for the hiredis library],
+  [AS_HELP_STRING([[--with-hiredis[=DIR]]],
+    [redislock: hiredis installation prefix (default: found with pkg-config)])],
+  [yes], [no])
+
+if test "$PHP_REDISLOCK" != "no"; then
+  if test "$PHP_HIREDIS" != "yes" && test "$PHP_HIREDIS" != "no"; then
+    dnl An explicit prefix wins over pkg-config.
+    AC_MSG_CHECKING([for hiredis in $PHP_HIREDIS])
+    if test -r "$PHP_HIREDIS/include/hiredis/hiredis.h"; then
+      AC_MSG_RESULT([found])
+      PHP_ADD_INCLUDE([$PHP_HIREDIS/include/hiredis])
+      PHP_ADD_LIBRARY_WITH_PATH([hiredis], [$PHP_HIREDIS/$PHP_LIBDIR], [REDISLOCK_SHARED_LIBADD])
+    else
+      AC_MSG_RESULT([not found])
+      AC_MSG_ERROR([hiredis.h not found under $PHP_HIREDIS/include/hiredis. Install libhiredis-dev or pass the right --with-hiredis=DIR])
+    fi
+  else
+    PKG_CHECK_MODULES([HIREDIS], [hiredis >= 0.13], [], [
+      AC_MSG_ERROR([hiredis was not found by pkg-config. Install it (Debian/Ubuntu: apt-get install libhiredis-dev pkg-config) or pass --with-hiredis=DIR])
+    ])
+    PHP_EVAL_INCLINE([$HIREDIS_CFLAGS])
+    PHP_EVAL_LIBLINE([$HIREDIS_LIBS], [REDISLOCK_SHARED_LIBADD])
+  fi
+
+  PHP_SUBST([REDISLOCK_SHARED_LIBADD])
+  PHP_NEW_EXTENSION([redislock],
+    [ext/redislock.c ext/redislock_exceptions.c ext/redislock_config.c ext/redislock_conn.c ext/redislock_commands.c ext/redislock_lock.c ext/redislock_queue.c],
+    [$ext_shared], [], [-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -Wall -Wextra -Wno-unused-parameter])
+  PHP_ADD_BUILD_DIR([$ext_builddir/ext])
+fi

@@ -1,0 +1,41 @@
+/*
+ * redislock: distributed locks and a delayed task queue on Redis.
+ * Declarations shared by every source file of the extension.
+ */
+#ifndef PHP_REDISLOCK_H
+#define PHP_REDISLOCK_H
+
+#include "php.h"
+
+extern zend_module_entry redislock_module_entry;
+#define phpext_redislock_ptr &redislock_module_entry
+
+#define PHP_REDISLOCK_VERSION "0.1.0"
+
+struct _redislock_conn;
+
+ZEND_BEGIN_MODULE_GLOBALS(redislock)
+	char *default_connection;
+	double connect_timeout;
+	double read_timeout;
+	/* Every connection opened in this request, so RSHUTDOWN can release locks
+	 * and close sockets while PHP's resource list still holds the streams. */
+	struct _redislock_conn *live_conns;
+ZEND_END_MODULE_GLOBALS(redislock)
+
+ZEND_EXTERN_MODULE_GLOBALS(redislock)
+#define REDISLOCK_G(v) ZEND_MODULE_GLOBALS_ACCESSOR(redislock, v)
+
+#if defined(ZTS) && defined(COMPILE_DL_REDISLOCK)
+ZEND_TSRMLS_CACHE_EXTERN()
+#endif
+
+/* Monotonic clock in seconds. */
+double redislock_now(void);
+
+/* Per-class setup of object handlers, called by MINIT after registration. */
+void redislock_lock_startup(zend_class_entry *ce);
+void redislock_queue_startup(zend_class_entry *ce);
+void redislock_commands_startup(void);
+
+#endif

@@ -1,0 +1,123 @@
+/* The module: INI settings, startup and shutdown, phpinfo. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "php_redislock.h"
+#include "php_ini.h"
+#include "ext/standard/info.h"
+#include "ext/standard/hrtime.h"
+#include "ext/spl/spl_exceptions.h"
+#include "redislock_exceptions.h"
+#include "redislock_conn.h"
+#include "redislock_lock.h"
+#include "redislock_queue.h"
+#include "redislock_arginfo.h"
+#include <hiredis/hiredis.h>
+
+ZEND_DECLARE_MODULE_GLOBALS(redislock)
+
+PHP_INI_BEGIN()
+	STD_PHP_INI_ENTRY("redislock.default_connection", "redis://127.0.0.1:6379", PHP_INI_ALL,
+		OnUpdateString, default_connection, zend_redislock_globals, redislock_globals)
+	STD_PHP_INI_ENTRY("redislock.connect_timeout", "1.0", PHP_INI_ALL,
+		OnUpdateReal, connect_timeout, zend_redislock_globals, redislock_globals)
+	STD_PHP_INI_ENTRY("redislock.read_timeout", "2.0", PHP_INI_ALL,
+		OnUpdateReal, read_timeout, zend_redislock_globals, redislock_globals)
+PHP_INI_END()
+
+double redislock_now(void)
+{
+	return (double) php_hrtime_current() / 1e9;
+}
+
+static PHP_GINIT_FUNCTION(redislock)
+{
+#if defined(COMPILE_DL_REDISLOCK) && defined(ZTS)
+	ZEND_TSRMLS_CACHE_UPDATE();
+#endif
+	memset(redislock_globals, 0, sizeof(*redislock_globals));
+}
+
+static PHP_MINIT_FUNCTION(redislock)
+{
+	zend_class_entry *ce;
+
+	REGISTER_INI_ENTRIES();
+
+	redislock_ce_exception = register_class_RedisLockException(spl_ce_RuntimeException);
+	redislock_ce_connection_exception = register_class_RedisLockConnectionException(redislock_ce_exception);
+	redislock_ce_timeout_exception = register_class_RedisLockTimeoutException(redislock_ce_exception);
+	redislock_ce_server_exception = register_class_RedisLockServerException(redislock_ce_exception);
+
+	ce = register_class_RedisLock();
+	redislock_lock_startup(ce);
+	ce = register_class_RedisQueue();
+	redislock_queue_startup(ce);
+
+	redislock_commands_startup();
+	return SUCCESS;
+}
+
+static PHP_MSHUTDOWN_FUNCTION(redislock)
+{
+	UNREGISTER_INI_ENTRIES();
+	return SUCCESS;
+}
+
+static PHP_RINIT_FUNCTION(redislock)
+{
+#if defined(COMPILE_DL_REDISLOCK) && defined(ZTS)
+	ZEND_TSRMLS_CACHE_UPDATE();
+#endif
+	REDISLOCK_G(live_conns) = NULL;
+	return SUCCESS;
+}
+
+/* Runs before PHP frees the request's resources, so the streams are still open.
+ * Objects that were destructed normally have released already; this catches the
+ * ones a fatal error or exit kept from their destructor. */
+static PHP_RSHUTDOWN_FUNCTION(redislock)
+{
+	redislock_conn_shutdown_all();
+	return SUCCESS;
+}
+
+static PHP_MINFO_FUNCTION(redislock)
+{
+	char hiredis_version[32];
+	snprintf(hiredis_version, sizeof(hiredis_version), "%d.%d.%d", HIREDIS_MAJOR, HIREDIS_MINOR, HIREDIS_PATCH);
+
+	php_info_print_table_start();
+	php_info_print_table_row(2, "redislock support", "enabled");
+	php_info_print_table_row(2, "Version", PHP_REDISLOCK_VERSION);
+	php_info_print_table_row(2, "hiredis version", hiredis_version);
+	php_info_print_table_row(2, "Classes", "RedisLock, RedisQueue");
+	php_info_print_table_end();
+
+	DISPLAY_INI_ENTRIES();
+}
+
+zend_module_entry redislock_module_entry = {
+	STANDARD_MODULE_HEADER,
+	"redislock",
+	NULL,
+	PHP_MINIT(redislock),
+	PHP_MSHUTDOWN(redislock),
+	PHP_RINIT(redislock),
+	PHP_RSHUTDOWN(redislock),
+	PHP_MINFO(redislock),
+	PHP_REDISLOCK_VERSION,
+	PHP_MODULE_GLOBALS(redislock),
+	PHP_GINIT(redislock),
+	NULL,
+	NULL,
+	STANDARD_MODULE_PROPERTIES_EX
+};
+
+#ifdef COMPILE_DL_REDISLOCK
+#ifdef ZTS
+ZEND_TSRMLS_CACHE_DEFINE()
+#endif
+ZEND_GET_MODULE(redislock)
+#endif

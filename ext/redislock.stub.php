@@ -1,0 +1,113 @@
+<?php
+
+/**
+ * redislock: distributed locks and a delayed task queue on Redis.
+ *
+ * This file declares the PHP API of the extension. The arginfo header beside it
+ * is generated from it by gen_stub.php; it also serves as the IDE stub.
+ *
+ * @generate-class-entries
+ */
+
+/** Base class of every error the extension raises for a Redis failure. */
+class RedisLockException extends RuntimeException {}
+
+/** The server could not be reached, or the connection broke during a call. */
+class RedisLockConnectionException extends RedisLockException {}
+
+/** A connect or read timeout expired, or a wait for a lock ran out. */
+class RedisLockTimeoutException extends RedisLockException {}
+
+/** Redis answered with an error (wrong password, OOM, WRONGTYPE, ...). */
+class RedisLockServerException extends RedisLockException {}
+
+/**
+ * Distributed locks, method-compatible with the classic "RedisLock" PHP class.
+ *
+ * Every acquisition is one atomic SET NX PX with a fresh 128-bit random token;
+ * unlock, expire and isLocking only act while Redis still holds that token.
+ *
+ * @not-serializable
+ */
+class RedisLock
+{
+    /**
+     * @param string|array|null $connection A DSN ("redis://user:pass@host:6379/0",
+     *        "unix:///run/redis.sock?db=0"), an array of options (host, port, socket,
+     *        user, password, database, connect_timeout, read_timeout, prefix,
+     *        auto_release), or null for the INI setting redislock.default_connection.
+     */
+    public function __construct(string|array|null $connection = null) {}
+
+    /**
+     * Take the lock $name. $timeout: seconds to keep trying (0 = try once).
+     * $expire: lifetime in seconds, after which Redis drops the lock.
+     * $waitIntervalUs: pause between tries, in microseconds.
+     * Returns false when the lock is busy; throws only when Redis fails.
+     */
+    public function lock(string $name, float $timeout = 0, float $expire = 15, int $waitIntervalUs = 100000): bool {}
+
+    /** Release a lock this object holds. False if it had expired or passed to someone else. */
+    public function unlock(string $name): bool {}
+
+    /** Release every lock this object holds; true only if every release succeeded. */
+    public function unlockAll(): bool {}
+
+    /** Give a held lock a new lifetime of $expire seconds from now. */
+    public function expire(string $name, float $expire): bool {}
+
+    /** True when this object took the lock and Redis still holds its token. */
+    public function isLocking(string $name): bool {}
+}
+
+/**
+ * A delayed task queue on one sorted set per queue, method-compatible with the
+ * classic "RedisQueue" PHP class. Every call is a single atomic round trip.
+ *
+ * @not-serializable
+ */
+class RedisQueue
+{
+    /** @param string|array|null $connection Same forms as RedisLock::__construct(). */
+    public function __construct(string|array|null $connection = null) {}
+
+    /**
+     * Add one id or a list of ids, due $afterInterval seconds from now (Redis's clock).
+     * An id already queued keeps its due time unless $replace is true.
+     */
+    public function enqueue(string $name, string|int|array $id, float $timeout = 10, float $afterInterval = 0, bool $replace = false): bool {}
+
+    /** Remove $id only if its stored score still equals $score (as returned by top/pop). */
+    public function dequeue(string $name, string|int $id, float $score, float $timeout = 10): bool {}
+
+    /**
+     * Take up to $count due tasks, lowest score first, and remove them.
+     * With $count == 1: ['id' => string, 'score' => float] or false; otherwise a list.
+     * $wait > 0 blocks up to $wait seconds for a task to become due.
+     */
+    public function pop(string $name, int $count = 1, float $timeout = 10, float $wait = 0): array|false {}
+
+    /** The same as pop(), without removing anything. */
+    public function top(string $name, int $count = 1): array|false {}
+
+    /**
+     * Take up to $count due tasks and hold them in flight for $visibility seconds.
+     * A task that is neither acked nor released in time becomes due again.
+     */
+    public function reserve(string $name, int $count = 1, float $visibility = 30, float $wait = 0): array|false {}
+
+    /** Finish a reserved task. False if it was not in flight. */
+    public function ack(string $name, string|int $id): bool {}
+
+    /** Put a reserved task back, due again after $delay seconds. */
+    public function release(string $name, string|int $id, float $delay = 0): bool {}
+
+    /** @return array{due: int, delayed: int, inflight: int} */
+    public function size(string $name): array {}
+
+    /** Remove a task, queued or in flight. */
+    public function remove(string $name, string|int $id): bool {}
+
+    /** Remove every task of the queue; returns how many were removed. */
+    public function clear(string $name): int {}
+}

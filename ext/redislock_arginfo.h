@@ -1,0 +1,212 @@
+/* This is a generated file, edit the .stub.php file instead.
+ * Stub hash: 52900d3c795e252fa17993471c285bee3a016347 */
+
+ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
+	ZEND_ARG_TYPE_MASK(0, connection, MAY_BE_STRING|MAY_BE_ARRAY|MAY_BE_NULL, "null")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_lock, 0, 1, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "0")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, expire, IS_DOUBLE, 0, "15")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, waitIntervalUs, IS_LONG, 0, "100000")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_unlock, 0, 1, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_unlockAll, 0, 0, _IS_BOOL, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_expire, 0, 2, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, expire, IS_DOUBLE, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisLock_isLocking arginfo_class_RedisLock_unlock
+
+#define arginfo_class_RedisQueue___construct arginfo_class_RedisLock___construct
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_enqueue, 0, 2, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_MASK(0, id, MAY_BE_STRING|MAY_BE_LONG|MAY_BE_ARRAY, NULL)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "10")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, afterInterval, IS_DOUBLE, 0, "0")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, replace, _IS_BOOL, 0, "false")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_dequeue, 0, 3, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_MASK(0, id, MAY_BE_STRING|MAY_BE_LONG, NULL)
+	ZEND_ARG_TYPE_INFO(0, score, IS_DOUBLE, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "10")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_RedisQueue_pop, 0, 1, MAY_BE_ARRAY|MAY_BE_FALSE)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, count, IS_LONG, 0, "1")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "10")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, wait, IS_DOUBLE, 0, "0")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_RedisQueue_top, 0, 1, MAY_BE_ARRAY|MAY_BE_FALSE)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, count, IS_LONG, 0, "1")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_RedisQueue_reserve, 0, 1, MAY_BE_ARRAY|MAY_BE_FALSE)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, count, IS_LONG, 0, "1")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, visibility, IS_DOUBLE, 0, "30")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, wait, IS_DOUBLE, 0, "0")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_ack, 0, 2, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_MASK(0, id, MAY_BE_STRING|MAY_BE_LONG, NULL)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_release, 0, 2, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_MASK(0, id, MAY_BE_STRING|MAY_BE_LONG, NULL)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, delay, IS_DOUBLE, 0, "0")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_size, 0, 1, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisQueue_remove arginfo_class_RedisQueue_ack
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_clear, 0, 1, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+
+ZEND_METHOD(RedisLock, __construct);
+ZEND_METHOD(RedisLock, lock);
+ZEND_METHOD(RedisLock, unlock);
+ZEND_METHOD(RedisLock, unlockAll);
+ZEND_METHOD(RedisLock, expire);
+ZEND_METHOD(RedisLock, isLocking);
+ZEND_METHOD(RedisQueue, __construct);
+ZEND_METHOD(RedisQueue, enqueue);
+ZEND_METHOD(RedisQueue, dequeue);
+ZEND_METHOD(RedisQueue, pop);
+ZEND_METHOD(RedisQueue, top);
+ZEND_METHOD(RedisQueue, reserve);
+ZEND_METHOD(RedisQueue, ack);
+ZEND_METHOD(RedisQueue, release);
+ZEND_METHOD(RedisQueue, size);
+ZEND_METHOD(RedisQueue, remove);
+ZEND_METHOD(RedisQueue, clear);
+
+
+static const zend_function_entry class_RedisLockException_methods[] = {
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_RedisLockConnectionException_methods[] = {
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_RedisLockTimeoutException_methods[] = {
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_RedisLockServerException_methods[] = {
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_RedisLock_methods[] = {
+	ZEND_ME(RedisLock, __construct, arginfo_class_RedisLock___construct, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, lock, arginfo_class_RedisLock_lock, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, unlock, arginfo_class_RedisLock_unlock, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, unlockAll, arginfo_class_RedisLock_unlockAll, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, expire, arginfo_class_RedisLock_expire, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, isLocking, arginfo_class_RedisLock_isLocking, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_RedisQueue_methods[] = {
+	ZEND_ME(RedisQueue, __construct, arginfo_class_RedisQueue___construct, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisQueue, enqueue, arginfo_class_RedisQueue_enqueue, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisQueue, dequeue, arginfo_class_RedisQueue_dequeue, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisQueue, pop, arginfo_class_RedisQueue_pop, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisQueue, top, arginfo_class_RedisQueue_top, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisQueue, reserve, arginfo_class_RedisQueue_reserve, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisQueue, ack, arginfo_class_RedisQueue_ack, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisQueue, release, arginfo_class_RedisQueue_release, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisQueue, size, arginfo_class_RedisQueue_size, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisQueue, remove, arginfo_class_RedisQueue_remove, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisQueue, clear, arginfo_class_RedisQueue_clear, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
+static zend_class_entry *register_class_RedisLockException(zend_class_entry *class_entry_RuntimeException)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_CLASS_ENTRY(ce, "RedisLockException", class_RedisLockException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_RuntimeException);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisLockConnectionException(zend_class_entry *class_entry_RedisLockException)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_CLASS_ENTRY(ce, "RedisLockConnectionException", class_RedisLockConnectionException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_RedisLockException);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisLockTimeoutException(zend_class_entry *class_entry_RedisLockException)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_CLASS_ENTRY(ce, "RedisLockTimeoutException", class_RedisLockTimeoutException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_RedisLockException);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisLockServerException(zend_class_entry *class_entry_RedisLockException)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_CLASS_ENTRY(ce, "RedisLockServerException", class_RedisLockServerException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_RedisLockException);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisLock(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_CLASS_ENTRY(ce, "RedisLock", class_RedisLock_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_NOT_SERIALIZABLE;
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisQueue(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_CLASS_ENTRY(ce, "RedisQueue", class_RedisQueue_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_NOT_SERIALIZABLE;
+
+	return class_entry;
+}

@@ -1,0 +1,351 @@
+/* Every Lua script lives here as a named constant; its SHA1 is computed once at
+ * module startup. Scripts give atomicity: the compare and the write happen inside
+ * Redis with nothing in between, so no other client can slip in. */
+#include "php_redislock.h"
+#include "redislock_commands.h"
+#include "ext/standard/sha1.h"
+#include "ext/standard/md5.h"
+
+/* ---- locks ---------------------------------------------------------------- */
+
+/* Delete the lock only while it still holds our token: if it expired and another
+ * client took it, the key now holds their token and stays. */
+redislock_script redislock_script_unlock = {"unlock script",
+	"if redis.call('get', KEYS[1]) == ARGV[1] then\n"
+	"  return redis.call('del', KEYS[1])\n"
+	"end\n"
+	"return 0\n", ""};
+
+/* Set a new lifetime (ms) only while the lock still holds our token. */
+redislock_script redislock_script_extend = {"expire script",
+	"if redis.call('get', KEYS[1]) == ARGV[1] then\n"
+	"  return redis.call('pexpire', KEYS[1], ARGV[2])\n"
+	"end\n"
+	"return 0\n", ""};
+
+/* ---- queues --------------------------------------------------------------- *
+ * KEYS[1] queue zset (member id, score due time in seconds), KEYS[2] in-flight
+ * zset (score: reservation deadline), KEYS[3] wake-up list for blocked workers.
+ * "Now" is always the server's TIME, never a web server's clock, so app servers
+ * with skewed clocks cannot reorder or delay tasks. Scores are formatted with
+ * %.17g because Lua's own number-to-string keeps only 14 digits. */
+
+#define LUA_NOW \
+	"local t = redis.call('time')\n" \
+	"local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2])\n" \
+	"local function score(us) return string.format('%.17g', us / 1000000) end\n" \
+	"local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end\n"
+
+/* unpack() has a stack limit, so long argument lists go to Redis in chunks. */
+#define LUA_CHUNKED \
+	"local function chunked(head, list)\n" \
+	"  local n = 0\n" \
+	"  for i = 1, #list, 1000 do\n" \
+	"    local args = {}\n" \
+	"    for j = 1, #head do args[#args + 1] = head[j] end\n" \
+	"    for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end\n" \
+	"    n = n + redis.call(unpack(args))\n" \
+	"  end\n" \
+	"  return n\n" \
+	"end\n"
+
+/* Wake blocked workers: a few tokens, capped, and expiring if nobody listens. */
+#define LUA_WAKE \
+	"local function wake(n)\n" \
+	"  if n <= 0 then return end\n" \
+	"  for i = 1, math.min(n, 16) do redis.call('lpush', KEYS[3], '1') end\n" \
+	"  redis.call('ltrim', KEYS[3], 0, 15)\n" \
+	"  redis.call('pexpire', KEYS[3], 300000)\n" \
+	"end\n"
+
+/* ARGV: delay seconds, replace flag, ids... An id already queued keeps its due time
+ * unless replace is set (ZADD NX versus plain ZADD). */
+redislock_script redislock_script_enqueue = {"enqueue script",
+	LUA_NOW LUA_CHUNKED LUA_WAKE
+	"local due = score(us_after(ARGV[1]))\n"
+	"local members = {}\n"
+	"for i = 3, #ARGV do members[#members + 1] = due; members[#members + 1] = ARGV[i] end\n"
+	"local head = {'zadd', KEYS[1]}\n"
+	"if ARGV[2] == '1' then head[3] = 'ch' else head[3] = 'nx' end\n"
+	"local changed = chunked(head, members)\n"
+	"wake(changed)\n"
+	"return changed\n", ""};
+
+/* ARGV: id, score. Remove only if the stored score is still exactly that score. */
+redislock_script redislock_script_dequeue = {"dequeue script",
+	"local s = redis.call('zscore', KEYS[1], ARGV[1])\n"
+	"if s and tonumber(s) == tonumber(ARGV[2]) then\n"
+	"  return redis.call('zrem', KEYS[1], ARGV[1])\n"
+	"end\n"
+	"return 0\n", ""};
+
+/* ARGV: count, mode ('pop' or 'reserve'), visibility seconds, waiting flag.
+ * First, reservations whose deadline passed go back to the queue: that is what
+ * makes a crashed worker's tasks due again without any daemon. Returns the
+ * flat [id, score, ...] list taken, or, when nothing is due, the milliseconds
+ * until something might be (-1: nothing scheduled) for a waiting caller. */
+redislock_script redislock_script_take = {"pop script",
+	LUA_NOW LUA_CHUNKED
+	"local now = score(now_us)\n"
+	"local expired = redis.call('zrangebyscore', KEYS[2], '-inf', now, 'withscores', 'limit', 0, 1000)\n"
+	"if #expired > 0 then\n"
+	"  local back, ids = {}, {}\n"
+	"  for i = 1, #expired, 2 do\n"
+	"    back[#back + 1] = expired[i + 1]; back[#back + 1] = expired[i]; ids[#ids + 1] = expired[i]\n"
+	"  end\n"
+	"  chunked({'zadd', KEYS[1], 'nx'}, back)\n"
+	"  chunked({'zrem', KEYS[2]}, ids)\n"
+	"end\n"
+	"local items = redis.call('zrangebyscore', KEYS[1], '-inf', now, 'withscores', 'limit', 0, tonumber(ARGV[1]))\n"
+	"if #items > 0 then\n"
+	"  local ids = {}\n"
+	"  for i = 1, #items, 2 do ids[#ids + 1] = items[i] end\n"
+	"  chunked({'zrem', KEYS[1]}, ids)\n"
+	"  if ARGV[2] == 'reserve' then\n"
+	"    local deadline = score(us_after(ARGV[3]))\n"
+	"    local inflight = {}\n"
+	"    for i = 1, #ids do inflight[#inflight + 1] = deadline; inflight[#inflight + 1] = ids[i] end\n"
+	"    chunked({'zadd', KEYS[2]}, inflight)\n"
+	"  end\n"
+	"  return items\n"
+	"end\n"
+	/* An empty answer to a caller about to block: old wake-up tokens are stale
+	 * (whatever they announced is already visible to this very script). */
+	"if ARGV[4] == '1' then redis.call('del', KEYS[3]) end\n"
+	"local next_us = -1\n"
+	"for _, key in ipairs({KEYS[1], KEYS[2]}) do\n"
+	"  local first = redis.call('zrange', key, 0, 0, 'withscores')\n"
+	"  if #first > 0 then\n"
+	"    local us = math.floor(tonumber(first[2]) * 1000000)\n"
+	"    if next_us < 0 or us < next_us then next_us = us end\n"
+	"  end\n"
+	"end\n"
+	"if next_us < 0 then return -1 end\n"
+	"return math.max(0, math.ceil((next_us - now_us) / 1000))\n", ""};
+
+/* ARGV: count. Due tasks, lowest score first, without taking them. */
+redislock_script redislock_script_top = {"top script",
+	LUA_NOW
+	"return redis.call('zrangebyscore', KEYS[1], '-inf', score(now_us), 'withscores', 'limit', 0, tonumber(ARGV[1]))\n", ""};
+
+/* ARGV: id. Finishes a task that is in flight. */
+redislock_script redislock_script_ack = {"ack script",
+	"return redis.call('zrem', KEYS[2], ARGV[1])\n", ""};
+
+/* ARGV: id, delay seconds. Only a task that is in flight goes back. */
+redislock_script redislock_script_release = {"release script",
+	LUA_NOW LUA_WAKE
+	"if redis.call('zrem', KEYS[2], ARGV[1]) == 0 then return 0 end\n"
+	"redis.call('zadd', KEYS[1], 'nx', score(us_after(ARGV[2])), ARGV[1])\n"
+	"wake(1)\n"
+	"return 1\n", ""};
+
+redislock_script redislock_script_size = {"size script",
+	LUA_NOW
+	"local due = redis.call('zcount', KEYS[1], '-inf', score(now_us))\n"
+	"return {due, redis.call('zcard', KEYS[1]) - due, redis.call('zcard', KEYS[2])}\n", ""};
+
+redislock_script redislock_script_remove = {"remove script",
+	"return redis.call('zrem', KEYS[1], ARGV[1]) + redis.call('zrem', KEYS[2], ARGV[1])\n", ""};
+
+redislock_script redislock_script_clear = {"clear script",
+	"local n = redis.call('zcard', KEYS[1]) + redis.call('zcard', KEYS[2])\n"
+	"redis.call('del', KEYS[1], KEYS[2], KEYS[3])\n"
+	"return n\n", ""};
+
+static redislock_script *all_scripts[] = {
+	&redislock_script_unlock, &redislock_script_extend,
+	&redislock_script_enqueue, &redislock_script_dequeue, &redislock_script_take,
+	&redislock_script_top, &redislock_script_ack, &redislock_script_release, &redislock_script_size,
+	&redislock_script_remove, &redislock_script_clear,
+};
+
+/* ---- key slots ------------------------------------------------------------ */
+
+/* CRC16-CCITT (XMODEM), the checksum Redis Cluster uses for key slots. */
+static uint16_t crc16(const char *buf, size_t len)
+{
+	uint16_t crc = 0;
+	for (size_t i = 0; i < len; i++) {
+		crc ^= (uint16_t) ((unsigned char) buf[i]) << 8;
+		for (int bit = 0; bit < 8; bit++) {
+			crc = (crc & 0x8000) ? (uint16_t) ((crc << 1) ^ 0x1021) : (uint16_t) (crc << 1);
+		}
+	}
+	return crc;
+}
+
+#define REDISLOCK_SLOTS 16384
+#define REDISLOCK_TAG_LEN 4
+
+/* slot_tags[s] is a short brace-free string whose slot is s. */
+static char slot_tags[REDISLOCK_SLOTS][REDISLOCK_TAG_LEN + 1];
+
+unsigned int redislock_key_slot(const char *key, size_t len)
+{
+	const char *open = memchr(key, '{', len);
+	if (open) {
+		const char *close = memchr(open + 1, '}', len - (open + 1 - key));
+		if (close && close > open + 1) {
+			return crc16(open + 1, close - open - 1) & (REDISLOCK_SLOTS - 1);
+		}
+	}
+	return crc16(key, len) & (REDISLOCK_SLOTS - 1);
+}
+
+static void build_slot_tags(void)
+{
+	static const char alphabet[] = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+	unsigned int filled = 0;
+	memset(slot_tags, 0, sizeof(slot_tags));
+	/* Counting through short names covers every slot long before 62^4. */
+	for (uint32_t n = 0; filled < REDISLOCK_SLOTS && n < 62u * 62u * 62u * 62u; n++) {
+		char tag[REDISLOCK_TAG_LEN + 1];
+		uint32_t v = n;
+		int len = 0;
+		do {
+			tag[len++] = alphabet[v % 62];
+			v /= 62;
+		} while (v && len < REDISLOCK_TAG_LEN);
+		unsigned int slot = crc16(tag, len) & (REDISLOCK_SLOTS - 1);
+		if (slot_tags[slot][0] == '\0') {
+			memcpy(slot_tags[slot], tag, len);
+			filled++;
+		}
+	}
+}
+
+zend_string *redislock_sibling_key(const zend_string *main_key, const char *suffix)
+{
+	const char *key = ZSTR_VAL(main_key);
+	size_t len = ZSTR_LEN(main_key);
+
+	if (!memchr(key, '{', len) && !memchr(key, '}', len)) {
+		return zend_strpprintf(0, "{%s}%s", key, suffix);
+	}
+	{
+		const char *tag = slot_tags[redislock_key_slot(key, len)];
+		size_t tag_len = strlen(tag), suffix_len = strlen(suffix);
+		zend_string *out = zend_string_alloc(tag_len + 3 + suffix_len + len, 0);
+		char *p = ZSTR_VAL(out);
+		*p++ = '{';
+		memcpy(p, tag, tag_len); p += tag_len;
+		*p++ = '}';
+		memcpy(p, suffix, suffix_len); p += suffix_len;
+		*p++ = ':';
+		memcpy(p, key, len); p += len;
+		*p = '\0';
+		return out;
+	}
+}
+
+/* ---- scripts -------------------------------------------------------------- */
+
+void redislock_commands_startup(void)
+{
+	for (size_t i = 0; i < sizeof(all_scripts) / sizeof(all_scripts[0]); i++) {
+		PHP_SHA1_CTX ctx;
+		unsigned char digest[20];
+		PHP_SHA1Init(&ctx);
+		PHP_SHA1Update(&ctx, (const unsigned char *) all_scripts[i]->body, strlen(all_scripts[i]->body));
+		PHP_SHA1Final(digest, &ctx);
+		make_digest_ex(all_scripts[i]->sha, digest, 20);
+	}
+	build_slot_tags();
+}
+
+void redislock_script_argv(redislock_argv *a, const redislock_script *script, int numkeys)
+{
+	redislock_argv_init(a);
+	redislock_argv_push(a, "EVALSHA", 7);
+	redislock_argv_push(a, script->sha, 40);
+	redislock_argv_push_long(a, numkeys);
+}
+
+static bool is_noscript(const redisReply *reply)
+{
+	return reply->type == REDIS_REPLY_ERROR && reply->len >= 8 && memcmp(reply->str, "NOSCRIPT", 8) == 0;
+}
+
+static void use_eval(redislock_argv *a, const redislock_script *script)
+{
+	a->argv[0] = "EVAL";
+	a->lens[0] = 4;
+	a->argv[1] = script->body;
+	a->lens[1] = strlen(script->body);
+}
+
+static void use_evalsha(redislock_argv *a, const redislock_script *script)
+{
+	a->argv[0] = "EVALSHA";
+	a->lens[0] = 7;
+	a->argv[1] = script->sha;
+	a->lens[1] = 40;
+}
+
+zend_result redislock_script_call(redislock_conn *c, const redislock_script *script,
+	redislock_argv *a, double timeout, redisReply **reply)
+{
+	return redislock_script_call_many(c, script, a, 1, timeout, reply);
+}
+
+zend_result redislock_script_call_many(redislock_conn *c, const redislock_script *script,
+	redislock_argv *sets, int n, double timeout, redisReply **replies)
+{
+	double deadline;
+	int missing = 0;
+
+	for (int i = 0; i < n; i++) {
+		replies[i] = NULL;
+	}
+	if (redislock_conn_ensure(c) == FAILURE) {
+		return FAILURE;
+	}
+	redislock_conn_begin(c, script->name);
+	deadline = c->op_start + timeout;
+	for (int i = 0; i < n; i++) {
+		use_evalsha(&sets[i], script);
+		redislock_conn_append(c, &sets[i]);
+	}
+	if (redislock_conn_flush(c) == FAILURE) {
+		return FAILURE;
+	}
+	for (int i = 0; i < n; i++) {
+		if (redislock_conn_read(c, deadline, &replies[i]) == FAILURE) {
+			goto failed;
+		}
+		if (is_noscript(replies[i])) {
+			missing++;
+		}
+	}
+	if (missing == 0) {
+		return SUCCESS;
+	}
+	for (int i = 0; i < n; i++) {
+		if (replies[i] && is_noscript(replies[i])) {
+			freeReplyObject(replies[i]);
+			replies[i] = NULL;
+			use_eval(&sets[i], script);
+			redislock_conn_append(c, &sets[i]);
+			use_evalsha(&sets[i], script);
+		}
+	}
+	if (redislock_conn_flush(c) == FAILURE) {
+		goto failed;
+	}
+	for (int i = 0; i < n; i++) {
+		if (!replies[i] && redislock_conn_read(c, deadline, &replies[i]) == FAILURE) {
+			goto failed;
+		}
+	}
+	return SUCCESS;
+
+failed:
+	for (int i = 0; i < n; i++) {
+		if (replies[i]) {
+			freeReplyObject(replies[i]);
+			replies[i] = NULL;
+		}
+	}
+	return FAILURE;
+}

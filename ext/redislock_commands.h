@@ -1,0 +1,46 @@
+/* Lua scripts, sent by EVALSHA, and the key names that scripts touch together. */
+#ifndef REDISLOCK_COMMANDS_H
+#define REDISLOCK_COMMANDS_H
+
+#include "redislock_conn.h"
+
+typedef struct _redislock_script {
+	const char *name;       /* for error messages: "unlock script" */
+	const char *body;
+	char sha[41];           /* computed once at startup */
+} redislock_script;
+
+extern redislock_script redislock_script_unlock;
+extern redislock_script redislock_script_extend;
+extern redislock_script redislock_script_enqueue;
+extern redislock_script redislock_script_dequeue;
+extern redislock_script redislock_script_take;
+extern redislock_script redislock_script_top;
+extern redislock_script redislock_script_ack;
+extern redislock_script redislock_script_release;
+extern redislock_script redislock_script_size;
+extern redislock_script redislock_script_remove;
+extern redislock_script redislock_script_clear;
+
+/* Starts an argv of "EVALSHA <sha> <numkeys>"; push the keys, then the arguments. */
+void redislock_script_argv(redislock_argv *a, const redislock_script *script, int numkeys);
+
+/* Runs a script. When the server does not know it (NOSCRIPT: first use, a restart,
+ * SCRIPT FLUSH) the same call is sent once more as EVAL, which also caches it. */
+zend_result redislock_script_call(redislock_conn *c, const redislock_script *script,
+	redislock_argv *a, double timeout, redisReply **reply);
+
+/* Runs the same script with n argument sets in one round trip; replies[i] belongs
+ * to sets[i]. The NOSCRIPT fallback applies per reply. */
+zend_result redislock_script_call_many(redislock_conn *c, const redislock_script *script,
+	redislock_argv *sets, int n, double timeout, redisReply **replies);
+
+/* A key that hashes to the same Redis Cluster slot as main_key, for any main_key
+ * (braces included), so one script may touch both: "{main}suffix" when main has no
+ * braces, otherwise "{tag}suffix:main" with a tag chosen for main's slot. */
+zend_string *redislock_sibling_key(const zend_string *main_key, const char *suffix);
+
+/* The Redis Cluster slot of a key, following the hash-tag rule. */
+unsigned int redislock_key_slot(const char *key, size_t len);
+
+#endif

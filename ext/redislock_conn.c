@@ -1,0 +1,476 @@
+/* The transport. A connection is opened lazily on the first command, and closed on
+ * any error: a socket left with an unread reply would hand the next command the
+ * previous command's answer, which for a lock means believing in a lock we lack. */
+#include "php_redislock.h"
+#include "redislock_conn.h"
+#include "redislock_exceptions.h"
+#include "php_network.h"
+#include "ext/standard/php_string.h"
+#include <hiredis/sds.h>
+#include <errno.h>
+#include <math.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <unistd.h>
+
+/* ---- argv ---------------------------------------------------------------- */
+
+void redislock_argv_init(redislock_argv *a)
+{
+	a->argc = 0;
+	a->capacity = REDISLOCK_ARGV_INLINE;
+	a->argv = a->inline_argv;
+	a->lens = a->inline_lens;
+	a->scratch_used = 0;
+	a->owned = NULL;
+	a->owned_count = 0;
+	a->owned_capacity = 0;
+}
+
+void redislock_argv_free(redislock_argv *a)
+{
+	for (int i = 0; i < a->owned_count; i++) {
+		zend_string_release(a->owned[i]);
+	}
+	if (a->owned) {
+		efree(a->owned);
+	}
+	if (a->argv != a->inline_argv) {
+		efree((void *) a->argv);
+		efree(a->lens);
+	}
+	redislock_argv_init(a);
+}
+
+void redislock_argv_push(redislock_argv *a, const char *s, size_t len)
+{
+	if (a->argc == a->capacity) {
+		int capacity = a->capacity * 2;
+		const char **argv = safe_emalloc(capacity, sizeof(*argv), 0);
+		size_t *lens = safe_emalloc(capacity, sizeof(*lens), 0);
+		memcpy(argv, a->argv, a->argc * sizeof(*argv));
+		memcpy(lens, a->lens, a->argc * sizeof(*lens));
+		if (a->argv != a->inline_argv) {
+			efree((void *) a->argv);
+			efree(a->lens);
+		}
+		a->argv = argv;
+		a->lens = lens;
+		a->capacity = capacity;
+	}
+	a->argv[a->argc] = s;
+	a->lens[a->argc] = len;
+	a->argc++;
+}
+
+void redislock_argv_push_str(redislock_argv *a, zend_string *s)
+{
+	redislock_argv_push(a, ZSTR_VAL(s), ZSTR_LEN(s));
+}
+
+void redislock_argv_push_owned(redislock_argv *a, zend_string *s)
+{
+	if (a->owned_count == a->owned_capacity) {
+		a->owned_capacity = a->owned_capacity ? a->owned_capacity * 2 : 8;
+		a->owned = safe_erealloc(a->owned, a->owned_capacity, sizeof(*a->owned), 0);
+	}
+	a->owned[a->owned_count++] = s;
+	redislock_argv_push_str(a, s);
+}
+
+static void push_formatted(redislock_argv *a, const char *buf, size_t len)
+{
+	if (a->scratch_used < REDISLOCK_ARGV_SCRATCH) {
+		char *slot = a->scratch[a->scratch_used++];
+		memcpy(slot, buf, len);
+		redislock_argv_push(a, slot, len);
+	} else {
+		redislock_argv_push_owned(a, zend_string_init(buf, len, 0));
+	}
+}
+
+void redislock_argv_push_long(redislock_argv *a, zend_long value)
+{
+	char buf[32];
+	int len = snprintf(buf, sizeof(buf), ZEND_LONG_FMT, value);
+	push_formatted(a, buf, len);
+}
+
+void redislock_argv_push_double(redislock_argv *a, double value)
+{
+	char buf[32];
+	int len = snprintf(buf, sizeof(buf), "%.17g", value);
+	push_formatted(a, buf, len);
+}
+
+/* ---- registry ------------------------------------------------------------ */
+
+static void registry_link(redislock_conn *c)
+{
+	c->prev = NULL;
+	c->next = REDISLOCK_G(live_conns);
+	if (c->next) {
+		c->next->prev = c;
+	}
+	REDISLOCK_G(live_conns) = c;
+}
+
+static void registry_unlink(redislock_conn *c)
+{
+	if (c->prev) {
+		c->prev->next = c->next;
+	} else if (REDISLOCK_G(live_conns) == c) {
+		REDISLOCK_G(live_conns) = c->next;
+	}
+	if (c->next) {
+		c->next->prev = c->prev;
+	}
+	c->prev = c->next = NULL;
+}
+
+/* ---- errors -------------------------------------------------------------- */
+
+static void set_error(redislock_conn *c, redislock_error kind, const char *format, ...) ZEND_ATTRIBUTE_FORMAT(printf, 3, 4);
+
+static void set_error(redislock_conn *c, redislock_error kind, const char *format, ...)
+{
+	va_list args;
+	va_start(args, format);
+	vsnprintf(c->errstr, sizeof(c->errstr), format, args);
+	va_end(args);
+	c->err = kind;
+}
+
+static double elapsed(const redislock_conn *c)
+{
+	return redislock_now() - c->op_start;
+}
+
+void redislock_conn_throw(redislock_conn *c)
+{
+	zend_class_entry *ce;
+	switch (c->err) {
+		case REDISLOCK_ERR_TIMEOUT:
+			ce = redislock_ce_timeout_exception;
+			break;
+		case REDISLOCK_ERR_SERVER:
+			ce = redislock_ce_server_exception;
+			break;
+		default:
+			ce = redislock_ce_connection_exception;
+			break;
+	}
+	redislock_throw(ce, "%s", c->errstr);
+}
+
+void redislock_conn_throw_reply(redislock_conn *c, const redisReply *reply)
+{
+	redislock_throw(redislock_ce_server_exception, "%s on %s failed after %.3f s: %.*s",
+		c->op_name, ZSTR_VAL(c->cfg.endpoint), elapsed(c), (int) MIN(reply->len, 512), reply->str);
+}
+
+void redislock_conn_throw_unexpected(redislock_conn *c, const redisReply *reply)
+{
+	if (reply->type == REDIS_REPLY_ERROR) {
+		redislock_conn_throw_reply(c, reply);
+		return;
+	}
+	redislock_throw(redislock_ce_server_exception, "%s on %s returned an unexpected reply (RESP type %d)",
+		c->op_name, ZSTR_VAL(c->cfg.endpoint), reply->type);
+}
+
+/* ---- lifecycle ----------------------------------------------------------- */
+
+redislock_conn *redislock_conn_create(redislock_config *cfg)
+{
+	redislock_conn *c = ecalloc(1, sizeof(*c));
+	c->cfg = *cfg;
+	memset(cfg, 0, sizeof(*cfg));
+	c->out = sdsempty();
+	registry_link(c);
+	return c;
+}
+
+void redislock_conn_close(redislock_conn *c)
+{
+	if (c->stream) {
+		php_stream_close(c->stream);
+		c->stream = NULL;
+	}
+	if (c->reader) {
+		redisReaderFree(c->reader);
+		c->reader = NULL;
+	}
+	sdsclear(c->out);
+	c->pending = 0;
+}
+
+void redislock_conn_destroy(redislock_conn *c)
+{
+	redislock_conn_close(c);
+	sdsfree(c->out);
+	registry_unlink(c);
+	redislock_config_free(&c->cfg);
+	efree(c);
+}
+
+void redislock_conn_shutdown_all(void)
+{
+	redislock_conn *c = REDISLOCK_G(live_conns);
+	while (c) {
+		redislock_conn *next = c->next;
+		if (c->on_shutdown) {
+			c->on_shutdown(c->owner);
+		}
+		redislock_conn_close(c);
+		c->prev = c->next = NULL;
+		c = next;
+	}
+	REDISLOCK_G(live_conns) = NULL;
+}
+
+static void set_stream_timeout(redislock_conn *c, double seconds)
+{
+	struct timeval tv;
+	/* Round up to the next millisecond: poll() would turn 0.4 ms into 0 and spin. */
+	double ms = ceil(seconds * 1000.0);
+	tv.tv_sec = (time_t) (ms / 1000.0);
+	tv.tv_usec = (suseconds_t) (fmod(ms, 1000.0) * 1000.0);
+	php_stream_set_option(c->stream, PHP_STREAM_OPTION_READ_TIMEOUT, 0, &tv);
+}
+
+static zend_result handshake(redislock_conn *c)
+{
+	redislock_argv auth, select;
+	int expected = 0;
+	zend_result result = SUCCESS;
+
+	redislock_argv_init(&auth);
+	redislock_argv_init(&select);
+	if (c->cfg.password) {
+		redislock_argv_push(&auth, "AUTH", 4);
+		if (c->cfg.user) {
+			redislock_argv_push_str(&auth, c->cfg.user);
+		}
+		redislock_argv_push_str(&auth, c->cfg.password);
+		redislock_conn_append(c, &auth);
+		expected++;
+	}
+	if (c->cfg.database != 0) {
+		redislock_argv_push(&select, "SELECT", 6);
+		redislock_argv_push_long(&select, c->cfg.database);
+		redislock_conn_append(c, &select);
+		expected++;
+	}
+	if (expected > 0) {
+		double deadline = redislock_now() + c->cfg.read_timeout;
+		const char *names[2] = {c->cfg.password ? "AUTH" : "SELECT", "SELECT"};
+		result = redislock_conn_flush(c);
+		for (int i = 0; i < expected && result == SUCCESS; i++) {
+			redisReply *reply;
+			redislock_conn_begin(c, names[i]);
+			result = redislock_conn_read(c, deadline, &reply);
+			if (result == SUCCESS) {
+				if (reply->type == REDIS_REPLY_ERROR) {
+					set_error(c, REDISLOCK_ERR_SERVER, "%s on %s failed: %.*s", names[i],
+						ZSTR_VAL(c->cfg.endpoint), (int) MIN(reply->len, 256), reply->str);
+					result = FAILURE;
+				}
+				freeReplyObject(reply);
+			}
+		}
+		if (result == FAILURE) {
+			redislock_conn_close(c);
+		}
+	}
+	redislock_argv_free(&auth);
+	redislock_argv_free(&select);
+	return result;
+}
+
+static zend_result connect_stream(redislock_conn *c)
+{
+	zend_string *target, *errstr = NULL;
+	int errcode = 0;
+	struct timeval tv;
+	double start = redislock_now();
+
+	if (c->cfg.socket) {
+		target = zend_strpprintf(0, "unix://%s", ZSTR_VAL(c->cfg.socket));
+	} else if (memchr(ZSTR_VAL(c->cfg.host), ':', ZSTR_LEN(c->cfg.host))) {
+		target = zend_strpprintf(0, "tcp://[%s]:" ZEND_LONG_FMT, ZSTR_VAL(c->cfg.host), c->cfg.port);
+	} else {
+		target = zend_strpprintf(0, "tcp://%s:" ZEND_LONG_FMT, ZSTR_VAL(c->cfg.host), c->cfg.port);
+	}
+	tv.tv_sec = (time_t) c->cfg.connect_timeout;
+	tv.tv_usec = (suseconds_t) ((c->cfg.connect_timeout - (double) tv.tv_sec) * 1000000.0);
+
+	c->stream = php_stream_xport_create(ZSTR_VAL(target), ZSTR_LEN(target), 0,
+		STREAM_XPORT_CLIENT | STREAM_XPORT_CONNECT, NULL, &tv, NULL, &errstr, &errcode);
+	zend_string_release(target);
+
+	if (!c->stream) {
+		if (errcode == ETIMEDOUT) {
+			set_error(c, REDISLOCK_ERR_TIMEOUT, "connect to %s timed out after %.3f s (connect_timeout %g s)",
+				ZSTR_VAL(c->cfg.endpoint), redislock_now() - start, c->cfg.connect_timeout);
+		} else {
+			set_error(c, REDISLOCK_ERR_CONNECT, "connect to %s failed: %s (connect_timeout %g s)",
+				ZSTR_VAL(c->cfg.endpoint), errstr ? ZSTR_VAL(errstr) : "unknown error", c->cfg.connect_timeout);
+		}
+		if (errstr) {
+			zend_string_release(errstr);
+		}
+		return FAILURE;
+	}
+	if (errstr) {
+		zend_string_release(errstr);
+	}
+
+	/* Errors are reported once, by us, as exceptions; not also as PHP notices. */
+	c->stream->flags |= PHP_STREAM_FLAG_SUPPRESS_ERRORS;
+	php_stream_set_option(c->stream, PHP_STREAM_OPTION_READ_BUFFER, PHP_STREAM_BUFFER_NONE, NULL);
+	if (!c->cfg.socket) {
+		php_socket_t fd;
+		if (php_stream_cast(c->stream, PHP_STREAM_AS_SOCKETD, (void **) &fd, 0) == SUCCESS) {
+			int one = 1;
+			/* Each command is written whole; Nagle would only add latency. */
+			setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, (char *) &one, sizeof(one));
+		}
+	}
+	set_stream_timeout(c, c->cfg.read_timeout);
+	c->reader = redisReaderCreate();
+	c->pid = getpid();
+	return handshake(c);
+}
+
+zend_result redislock_conn_ensure(redislock_conn *c)
+{
+	if (c->stream && c->pid != getpid()) {
+		/* A forked child must never speak on its parent's socket: both would read
+		 * each other's replies. Closing our copy of the descriptor leaves the
+		 * parent's connection open, and the child reconnects. */
+		redislock_conn_close(c);
+	}
+	if (c->stream) {
+		return SUCCESS;
+	}
+	c->err = REDISLOCK_OK;
+	return connect_stream(c);
+}
+
+void redislock_conn_begin(redislock_conn *c, const char *op_name)
+{
+	strlcpy(c->op_name, op_name, sizeof(c->op_name));
+	c->op_start = redislock_now();
+}
+
+zend_result redislock_conn_append(redislock_conn *c, const redislock_argv *a)
+{
+	if (sdslen(c->out) == 0) {
+		sds cmd = NULL;
+		if (redisFormatSdsCommandArgv(&cmd, a->argc, a->argv, a->lens) < 0) {
+			set_error(c, REDISLOCK_ERR_IO, "out of memory formatting %.*s", (int) a->lens[0], a->argv[0]);
+			return FAILURE;
+		}
+		sdsfree(c->out);
+		c->out = cmd;
+	} else {
+		sds cmd = NULL;
+		if (redisFormatSdsCommandArgv(&cmd, a->argc, a->argv, a->lens) < 0) {
+			set_error(c, REDISLOCK_ERR_IO, "out of memory formatting %.*s", (int) a->lens[0], a->argv[0]);
+			return FAILURE;
+		}
+		c->out = sdscatsds(c->out, cmd);
+		sdsfree(cmd);
+	}
+	c->pending++;
+	return SUCCESS;
+}
+
+zend_result redislock_conn_flush(redislock_conn *c)
+{
+	size_t len = sdslen(c->out);
+	ssize_t written;
+
+	if (len == 0) {
+		return SUCCESS;
+	}
+	written = php_stream_write(c->stream, c->out, len);
+	sdsclear(c->out);
+	if (written < 0 || (size_t) written != len) {
+		set_error(c, REDISLOCK_ERR_IO, "%s on %s failed after %.3f s: could not send the command: %s",
+			c->op_name, ZSTR_VAL(c->cfg.endpoint), elapsed(c), errno ? strerror(errno) : "connection closed");
+		redislock_conn_close(c);
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
+zend_result redislock_conn_read(redislock_conn *c, double deadline, redisReply **reply)
+{
+	char buf[16384];
+
+	for (;;) {
+		void *r = NULL;
+		double remaining;
+		ssize_t n;
+
+		if (redisReaderGetReply(c->reader, &r) != REDIS_OK) {
+			set_error(c, REDISLOCK_ERR_PROTOCOL, "%s on %s failed: protocol error: %s",
+				c->op_name, ZSTR_VAL(c->cfg.endpoint), c->reader->errstr);
+			redislock_conn_close(c);
+			return FAILURE;
+		}
+		if (r) {
+			c->pending--;
+			*reply = r;
+			return SUCCESS;
+		}
+		remaining = deadline - redislock_now();
+		if (remaining <= 0) {
+			break;
+		}
+		set_stream_timeout(c, remaining);
+		errno = 0;
+		n = php_stream_read(c->stream, buf, sizeof(buf));
+		if (n > 0) {
+			redisReaderFeed(c->reader, buf, (size_t) n);
+			continue;
+		}
+		if (c->stream->eof) {
+			set_error(c, REDISLOCK_ERR_IO, "%s on %s failed after %.3f s: connection closed by the server",
+				c->op_name, ZSTR_VAL(c->cfg.endpoint), elapsed(c));
+			redislock_conn_close(c);
+			return FAILURE;
+		}
+		if (n < 0 && errno != 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR && errno != ETIMEDOUT) {
+			set_error(c, REDISLOCK_ERR_IO, "%s on %s failed after %.3f s: %s",
+				c->op_name, ZSTR_VAL(c->cfg.endpoint), elapsed(c), strerror(errno));
+			redislock_conn_close(c);
+			return FAILURE;
+		}
+	}
+	set_error(c, REDISLOCK_ERR_TIMEOUT, "%s on %s timed out after %.3f s waiting for the reply",
+		c->op_name, ZSTR_VAL(c->cfg.endpoint), elapsed(c));
+	redislock_conn_close(c);
+	return FAILURE;
+}
+
+zend_result redislock_conn_call_timeout(redislock_conn *c, const redislock_argv *a, double timeout, redisReply **reply)
+{
+	char name[32];
+	if (redislock_conn_ensure(c) == FAILURE) {
+		return FAILURE;
+	}
+	snprintf(name, sizeof(name), "%.*s", (int) MIN(a->lens[0], sizeof(name) - 1), a->argv[0]);
+	redislock_conn_begin(c, name);
+	if (redislock_conn_append(c, a) == FAILURE || redislock_conn_flush(c) == FAILURE) {
+		return FAILURE;
+	}
+	return redislock_conn_read(c, c->op_start + timeout, reply);
+}
+
+zend_result redislock_conn_call(redislock_conn *c, const redislock_argv *a, redisReply **reply)
+{
+	return redislock_conn_call_timeout(c, a, c->cfg.read_timeout, reply);
+}

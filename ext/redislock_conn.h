@@ -1,0 +1,101 @@
+/* One connection to one Redis server: PHP streams for the transport (so TLS and
+ * persistent sockets fit later), hiredis for RESP encoding and parsing. */
+#ifndef REDISLOCK_CONN_H
+#define REDISLOCK_CONN_H
+
+#include "php.h"
+#include "php_streams.h"
+#include "redislock_config.h"
+#include <hiredis/hiredis.h>
+#include <sys/types.h>
+
+typedef enum {
+	REDISLOCK_OK = 0,
+	REDISLOCK_ERR_CONNECT,   /* could not connect */
+	REDISLOCK_ERR_IO,        /* the connection broke during a call */
+	REDISLOCK_ERR_TIMEOUT,   /* connect or read timeout */
+	REDISLOCK_ERR_PROTOCOL,  /* the server sent something that is not RESP */
+	REDISLOCK_ERR_SERVER     /* the handshake (AUTH, SELECT) was refused */
+} redislock_error;
+
+/* A command's arguments, binary safe: every argument has a length. Small commands
+ * live in the inline arrays; large ones (a 1,000-id enqueue) grow on the heap. */
+#define REDISLOCK_ARGV_INLINE 16
+#define REDISLOCK_ARGV_SCRATCH 6
+
+typedef struct _redislock_argv {
+	int argc;
+	int capacity;
+	const char **argv;
+	size_t *lens;
+	const char *inline_argv[REDISLOCK_ARGV_INLINE];
+	size_t inline_lens[REDISLOCK_ARGV_INLINE];
+	char scratch[REDISLOCK_ARGV_SCRATCH][32];   /* formatted numbers */
+	int scratch_used;
+	zend_string **owned;                        /* strings released with the argv */
+	int owned_count;
+	int owned_capacity;
+} redislock_argv;
+
+void redislock_argv_init(redislock_argv *a);
+void redislock_argv_free(redislock_argv *a);
+void redislock_argv_push(redislock_argv *a, const char *s, size_t len);
+void redislock_argv_push_str(redislock_argv *a, zend_string *s);
+/* The argv keeps a reference to s until it is freed. */
+void redislock_argv_push_owned(redislock_argv *a, zend_string *s);
+void redislock_argv_push_long(redislock_argv *a, zend_long value);
+/* Formats with 17 significant digits, so the server parses back the same double. */
+void redislock_argv_push_double(redislock_argv *a, double value);
+
+typedef struct _redislock_conn {
+	redislock_config cfg;
+	php_stream *stream;
+	redisReader *reader;
+	pid_t pid;                      /* the process that opened the stream */
+	sds out;                        /* commands waiting to be written */
+	int pending;                    /* commands written whose reply is unread */
+	double op_start;                /* when the current call began, for messages */
+	char op_name[32];               /* what it does, for messages ("SET", "unlock script") */
+
+	redislock_error err;
+	char errstr[384];
+
+	/* Called at request shutdown before the stream is closed (locks release here). */
+	void (*on_shutdown)(void *owner);
+	void *owner;
+	struct _redislock_conn *prev, *next;
+} redislock_conn;
+
+/* Takes ownership of cfg's contents. Connecting is deferred to the first command. */
+redislock_conn *redislock_conn_create(redislock_config *cfg);
+void redislock_conn_destroy(redislock_conn *c);
+
+/* Connects if needed (and again after a fork or a broken connection). */
+zend_result redislock_conn_ensure(redislock_conn *c);
+/* Marks the start of a call: its name and start time go into error messages. */
+void redislock_conn_begin(redislock_conn *c, const char *op_name);
+/* Queues a command; nothing is sent until flush. */
+zend_result redislock_conn_append(redislock_conn *c, const redislock_argv *a);
+zend_result redislock_conn_flush(redislock_conn *c);
+/* Reads one reply; the whole call must be done by the absolute monotonic deadline. */
+zend_result redislock_conn_read(redislock_conn *c, double deadline, redisReply **reply);
+/* ensure + begin (named after the command) + append + flush + read, bounded by
+ * the connection's read_timeout. */
+zend_result redislock_conn_call(redislock_conn *c, const redislock_argv *a, redisReply **reply);
+zend_result redislock_conn_call_timeout(redislock_conn *c, const redislock_argv *a, double timeout, redisReply **reply);
+
+/* Drops the socket. Used after any error, because a connection left mid-reply
+ * would hand the next command the previous command's answer. */
+void redislock_conn_close(redislock_conn *c);
+
+/* Throws the recorded connection error as the matching exception. */
+void redislock_conn_throw(redislock_conn *c);
+/* Throws a RedisLockServerException for an error reply to the current command. */
+void redislock_conn_throw_reply(redislock_conn *c, const redisReply *reply);
+/* Throws for a reply whose type the caller did not expect (a foreign value in our key). */
+void redislock_conn_throw_unexpected(redislock_conn *c, const redisReply *reply);
+
+/* Closes every connection of the request; RSHUTDOWN calls it. */
+void redislock_conn_shutdown_all(void);
+
+#endif

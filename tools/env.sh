@@ -1,0 +1,86 @@
+# Shared by tests/run, examples/run and bench/run: install what a bare Debian 12
+# lacks, build the extension, and start throwaway redis-servers on free loopback
+# ports that are stopped when the calling script exits.
+
+REDISLOCK_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+REDISLOCK_SO="$REDISLOCK_ROOT/modules/redislock.so"
+REDISLOCK_TMP=$(mktemp -d "${TMPDIR:-/tmp}/redislock.XXXXXX")
+REDISLOCK_PIDS=()
+
+redislock_cleanup() {
+  local pid
+  for pid in "${REDISLOCK_PIDS[@]}"; do
+    kill "$pid" 2>/dev/null || true
+  done
+  for pid in "${REDISLOCK_PIDS[@]}"; do
+    wait "$pid" 2>/dev/null || true
+  done
+  rm -rf "$REDISLOCK_TMP"
+}
+trap redislock_cleanup EXIT
+trap 'exit 130' INT TERM
+
+# Installs the Debian packages that are missing (extra packages may be named).
+redislock_install_deps() {
+  local need=() pkg
+  command -v phpize >/dev/null 2>&1 || need+=(php-dev)
+  command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
+  command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+  pkg-config --exists hiredis 2>/dev/null || need+=(libhiredis-dev)
+  [ -d /usr/share/php/PhpParser ] || need+=(php-parser)
+  for pkg in "$@"; do
+    dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+  done
+  [ ${#need[@]} -eq 0 ] && return 0
+  echo "Installing ${need[*]} with apt-get" >&2
+  local sudo=
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  $sudo apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >&2
+}
+
+# Builds modules/redislock.so; extra arguments go to configure (a changed set of
+# arguments, or a changed config.m4, configures again).
+redislock_build() {
+  local args="$*"
+  (
+    cd "$REDISLOCK_ROOT"
+    if [ ! -f Makefile ] || [ config.m4 -nt Makefile ] || [ "$(cat .configure-args 2>/dev/null)" != "$args" ]; then
+      [ -f Makefile ] && make distclean >/dev/null 2>&1
+      phpize >/dev/null
+      # shellcheck disable=SC2086
+      ./configure $args >/dev/null
+      echo "$args" > .configure-args
+    fi
+    make -j"$(nproc)" >/dev/null
+  ) >&2
+}
+
+redislock_free_port() {
+  php -n -r '$s = stream_socket_server("tcp://127.0.0.1:0"); $n = stream_socket_get_name($s, false); echo substr($n, strrpos($n, ":") + 1);'
+}
+
+# redislock_start_redis NAME [redis-server options...]: starts a server on a free
+# loopback port (and a unix socket NAME.sock) and prints the port.
+redislock_start_redis() {
+  local name=$1 port dir
+  shift
+  port=$(redislock_free_port)
+  dir="$REDISLOCK_TMP/$name"
+  mkdir -p "$dir"
+  redis-server --bind 127.0.0.1 --port "$port" --unixsocket "$dir/redis.sock" --unixsocketperm 700 \
+    --dir "$dir" --save "" --appendonly no --daemonize no --logfile "$dir/redis.log" "$@" </dev/null >/dev/null 2>&1 &
+  REDISLOCK_PIDS+=($!)
+  local i
+  for i in $(seq 1 100); do
+    if redis-cli -h 127.0.0.1 -p "$port" ping 2>/dev/null | grep -q PONG \
+      || redis-cli -h 127.0.0.1 -p "$port" ping 2>&1 | grep -q NOAUTH; then
+      echo "$port"
+      return 0
+    fi
+    sleep 0.05
+  done
+  echo "redis-server $name did not start on port $port; its log:" >&2
+  cat "$dir/redis.log" >&2
+  return 1
+}
