@@ -214,15 +214,31 @@ void redislock_conn_destroy(redislock_conn *c)
 	efree(c);
 }
 
+/* After "Allowed memory size exhausted" the heap is still full when RSHUTDOWN runs,
+ * and releasing a lock needs a few small allocations. The request is over, so a
+ * little headroom above the limit is harmless; the next request resets the limit. */
+static void ensure_shutdown_headroom(void)
+{
+	const size_t headroom = 4 * 1024 * 1024;
+	size_t usage = zend_memory_usage(true);
+	if (PG(memory_limit) > 0 && usage + headroom > (size_t) PG(memory_limit)) {
+		zend_set_memory_limit(usage + headroom);
+	}
+}
+
 void redislock_conn_shutdown_all(void)
 {
 	redislock_conn *c = REDISLOCK_G(live_conns);
+	if (c) {
+		ensure_shutdown_headroom();
+	}
 	while (c) {
 		redislock_conn *next = c->next;
 		if (c->on_shutdown) {
 			c->on_shutdown(c->owner);
 		}
 		redislock_conn_close(c);
+		c->shut_down = true;
 		c->prev = c->next = NULL;
 		c = next;
 	}
@@ -353,6 +369,10 @@ zend_result redislock_conn_ensure(redislock_conn *c)
 	}
 	if (c->stream) {
 		return SUCCESS;
+	}
+	if (c->shut_down) {
+		set_error(c, REDISLOCK_ERR_CONNECT, "connect to %s refused: the request is shutting down", ZSTR_VAL(c->cfg.endpoint));
+		return FAILURE;
 	}
 	c->err = REDISLOCK_OK;
 	return connect_stream(c);

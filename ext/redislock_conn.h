@@ -57,6 +57,8 @@ typedef struct _redislock_conn {
 	double op_start;                /* when the current call began, for messages */
 	char op_name[32];               /* what it does, for messages ("SET", "unlock script") */
 
+	bool shut_down;                 /* request shutdown closed it: never reconnect */
+
 	redislock_error err;
 	char errstr[384];
 

@@ -278,6 +278,9 @@ static void lock_dtor(zend_object *obj)
 static void lock_free(zend_object *obj)
 {
 	redislock_lock_obj *lock = lock_from_obj(obj);
+	/* After a fatal error PHP marks every object destructed and then frees the
+	 * globals without calling dtor_obj, so the release happens here instead. */
+	auto_release(lock);
 	if (lock->conn) {
 		redislock_conn_destroy(lock->conn);
 		lock->conn = NULL;
