@@ -24,8 +24,10 @@ class RedisLockServerException extends RedisLockException {}
 /**
  * Distributed locks, method-compatible with the classic "RedisLock" PHP class.
  *
- * Every acquisition is one atomic SET NX PX with a fresh 128-bit random token;
- * unlock, expire and isLocking only act while Redis still holds that token.
+ * Every acquisition is one atomic step that sets the key with its lifetime and a
+ * fresh token ("<fencing number>:<128-bit random>"); unlock, expire and isLocking
+ * only act while Redis still holds that token. Waiters block on the server in FIFO
+ * order and are woken by unlock, never by polling.
  *
  * @not-serializable
  */
@@ -42,7 +44,8 @@ class RedisLock
     /**
      * Take the lock $name. $timeout: seconds to keep trying (0 = try once).
      * $expire: lifetime in seconds, after which Redis drops the lock.
-     * $waitIntervalUs: pause between tries, in microseconds.
+     * $waitIntervalUs: accepted for compatibility and ignored: a waiter is woken by
+     * the server when the lock is released, it never polls.
      * Returns false when the lock is busy; throws only when Redis fails.
      */
     public function lock(string $name, float $timeout = 0, float $expire = 15, int $waitIntervalUs = 100000): bool {}
@@ -58,6 +61,43 @@ class RedisLock
 
     /** True when this object took the lock and Redis still holds its token. */
     public function isLocking(string $name): bool {}
+
+    /**
+     * Take the lock and return its token, for release from any process or request.
+     * The token is "<fencing number>:<random>", so (int) $token is its fencing number.
+     * The object does not remember it: it is not auto-released.
+     */
+    public function addLock(string $name, float $expire = 15, float $timeout = 0): string|false {}
+
+    /** Release the lock only if it still holds $token. True once, then false. */
+    public function releaseLock(string $name, string $token): bool {}
+
+    /** Give the lock holding $token a new lifetime of $expire seconds from now. */
+    public function extendLock(string $name, string $token, float $expire): bool {}
+
+    /** The fencing number of a lock this object holds: it grows with every acquisition of the name. */
+    public function fencingToken(string $name): ?int {}
+
+    /**
+     * Take the lock, run $fn, and release the lock even when $fn throws.
+     * Returns what $fn returns; throws RedisLockTimeoutException when the lock
+     * cannot be had within $timeout seconds.
+     */
+    public function synchronized(string $name, callable $fn, float $timeout = 0, float $expire = 15): mixed {}
+
+    /** Seconds left on a lock this object holds, or null when it holds none. */
+    public function ttl(string $name): ?float {}
+
+    /** True when anyone holds the lock $name. */
+    public function isLocked(string $name): bool {}
+
+    /**
+     * Take every lock in $names, or none of them, in one atomic step, so that two
+     * callers taking [a, b] and [b, a] can never deadlock.
+     *
+     * @param string[] $names
+     */
+    public function lockMany(array $names, float $timeout = 0, float $expire = 15): bool {}
 }
 
 /**

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 52900d3c795e252fa17993471c285bee3a016347 */
+ * Stub hash: 7401c4fa581e3a8098158f61dfed7f4d629fe34c */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_MASK(0, connection, MAY_BE_STRING|MAY_BE_ARRAY|MAY_BE_NULL, "null")
@@ -25,6 +25,46 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_expire, 0, 2, _I
 ZEND_END_ARG_INFO()
 
 #define arginfo_class_RedisLock_isLocking arginfo_class_RedisLock_unlock
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_RedisLock_addLock, 0, 1, MAY_BE_STRING|MAY_BE_FALSE)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, expire, IS_DOUBLE, 0, "15")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "0")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_releaseLock, 0, 2, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, token, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_extendLock, 0, 3, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, token, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, expire, IS_DOUBLE, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_fencingToken, 0, 1, IS_LONG, 1)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_synchronized, 0, 2, IS_MIXED, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "0")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, expire, IS_DOUBLE, 0, "15")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_ttl, 0, 1, IS_DOUBLE, 1)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisLock_isLocked arginfo_class_RedisLock_unlock
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_lockMany, 0, 1, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, names, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "0")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, expire, IS_DOUBLE, 0, "15")
+ZEND_END_ARG_INFO()
 
 #define arginfo_class_RedisQueue___construct arginfo_class_RedisLock___construct
 
@@ -90,6 +130,14 @@ ZEND_METHOD(RedisLock, unlock);
 ZEND_METHOD(RedisLock, unlockAll);
 ZEND_METHOD(RedisLock, expire);
 ZEND_METHOD(RedisLock, isLocking);
+ZEND_METHOD(RedisLock, addLock);
+ZEND_METHOD(RedisLock, releaseLock);
+ZEND_METHOD(RedisLock, extendLock);
+ZEND_METHOD(RedisLock, fencingToken);
+ZEND_METHOD(RedisLock, synchronized);
+ZEND_METHOD(RedisLock, ttl);
+ZEND_METHOD(RedisLock, isLocked);
+ZEND_METHOD(RedisLock, lockMany);
 ZEND_METHOD(RedisQueue, __construct);
 ZEND_METHOD(RedisQueue, enqueue);
 ZEND_METHOD(RedisQueue, dequeue);
@@ -130,6 +178,14 @@ static const zend_function_entry class_RedisLock_methods[] = {
 	ZEND_ME(RedisLock, unlockAll, arginfo_class_RedisLock_unlockAll, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, expire, arginfo_class_RedisLock_expire, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, isLocking, arginfo_class_RedisLock_isLocking, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, addLock, arginfo_class_RedisLock_addLock, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, releaseLock, arginfo_class_RedisLock_releaseLock, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, extendLock, arginfo_class_RedisLock_extendLock, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, fencingToken, arginfo_class_RedisLock_fencingToken, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, synchronized, arginfo_class_RedisLock_synchronized, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, ttl, arginfo_class_RedisLock_ttl, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, isLocked, arginfo_class_RedisLock_isLocked, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, lockMany, arginfo_class_RedisLock_lockMany, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 

@@ -6,22 +6,174 @@
 #include "ext/standard/sha1.h"
 #include "ext/standard/md5.h"
 
-/* ---- locks ---------------------------------------------------------------- */
+/* ---- locks ---------------------------------------------------------------- *
+ * One lock is these keys, all in one Redis Cluster slot:
+ *   KEYS[1] the lock: prefix + name, holding "<fence>:<128-bit hex>"
+ *   KEYS[2] the fencing counter of the key's cluster slot: INCR once per acquisition.
+ *           One counter per slot (never per name) keeps the number of keys bounded
+ *           however many names an application locks, and a name's numbers still
+ *           only grow, since the name never changes slot.
+ *   KEYS[3] the wait queue: zset of waiter ids by arrival time (strict FIFO)
+ *   KEYS[4] lockMany() waiters: zset of waiter ids by registration deadline
+ * and, per waiter, ARGV[1] .. 'a:' .. id (alive while the waiter keeps coming
+ * back) and ARGV[1] .. 'w:' .. id (the list it blocks on with BLPOP).
+ * A waiter that dies simply stops refreshing its alive key; the next script that
+ * meets it at the head of the queue drops it, so a crash never blocks the line. */
 
-/* Delete the lock only while it still holds our token: if it expired and another
- * client took it, the key now holds their token and stays. */
-redislock_script redislock_script_unlock = {"unlock script",
-	"if redis.call('get', KEYS[1]) == ARGV[1] then\n"
-	"  return redis.call('del', KEYS[1])\n"
+#define LUA_WAITERS \
+	"local P = ARGV[1]\n" \
+	"local function alive(id) return redis.call('exists', P .. 'a:' .. id) == 1 end\n" \
+	"local function head()\n" \
+	"  while true do\n" \
+	"    local first = redis.call('zrange', KEYS[3], 0, 0)[1]\n" \
+	"    if not first or alive(first) then return first end\n" \
+	"    redis.call('zrem', KEYS[3], first)\n" \
+	"  end\n" \
+	"end\n" \
+	"local function signal(id)\n" \
+	"  local w = P .. 'w:' .. id\n" \
+	"  if redis.call('llen', w) == 0 then\n" \
+	"    redis.call('rpush', w, '1')\n" \
+	"    redis.call('pexpire', w, 60000)\n" \
+	"  end\n" \
+	"end\n" \
+	/* The lock is free: wake the head of the queue (one waiter, no herd) and every \
+	 * lockMany() waiter registered on this name. */ \
+	"local function wake_next()\n" \
+	"  local h = head()\n" \
+	"  if h then signal(h) end\n" \
+	"  if redis.call('exists', KEYS[4]) == 1 then\n" \
+	"    local t = redis.call('time')\n" \
+	"    redis.call('zremrangebyscore', KEYS[4], '-inf', t[1] .. string.format('%03d', math.floor(t[2] / 1000)))\n" \
+	"    for _, id in ipairs(redis.call('zrange', KEYS[4], 0, -1)) do signal(id) end\n" \
+	"  end\n" \
 	"end\n"
-	"return 0\n", ""};
 
-/* Set a new lifetime (ms) only while the lock still holds our token. */
+/* ARGV: waiter-key prefix, token hex, lifetime ms, waiter id ('' = do not queue),
+ * alive ms. Takes the lock when it is free and nobody is queued ahead of us; the
+ * fencing number comes from the same atomic step. Returns the token, or when busy
+ * the lock's PTTL (-2: free but promised to the head of the queue; -1: a key
+ * without a lifetime, which is never taken over). */
+redislock_script redislock_script_acquire = {"lock script",
+	/* The common case first, before any helper closure is built: free, no queue. */
+	"if redis.call('exists', KEYS[1], KEYS[3]) == 0 then\n"
+	"  local token = redis.call('incr', KEYS[2]) .. ':' .. ARGV[2]\n"
+	"  redis.call('set', KEYS[1], token, 'px', ARGV[3])\n"
+	"  return token\n"
+	"end\n"
+	LUA_WAITERS
+	"if redis.call('exists', KEYS[1]) == 0 then\n"
+	"  local h = head()\n"
+	"  if not h or h == ARGV[4] then\n"
+	"    local token = redis.call('incr', KEYS[2]) .. ':' .. ARGV[2]\n"
+	"    redis.call('set', KEYS[1], token, 'px', ARGV[3])\n"
+	"    if h then\n"
+	"      redis.call('zrem', KEYS[3], h)\n"
+	"      redis.call('del', P .. 'a:' .. h, P .. 'w:' .. h)\n"
+	"    end\n"
+	"    return token\n"
+	"  end\n"
+	"  signal(h)\n"
+	"end\n"
+	"if ARGV[4] ~= '' then\n"
+	"  local t = redis.call('time')\n"
+	"  redis.call('zadd', KEYS[3], 'nx', t[1] .. string.format('%06d', t[2]), ARGV[4])\n"
+	"  redis.call('set', P .. 'a:' .. ARGV[4], '1', 'px', ARGV[5])\n"
+	"end\n"
+	"return redis.call('pttl', KEYS[1])\n", ""};
+
+/* ARGV: waiter-key prefix, waiter id. A waiter that gives up leaves the queue, and
+ * passes the turn on if the lock is free. */
+redislock_script redislock_script_leave = {"lock wait script",
+	LUA_WAITERS
+	"redis.call('zrem', KEYS[3], ARGV[2])\n"
+	"redis.call('zrem', KEYS[4], ARGV[2])\n"
+	"redis.call('del', P .. 'a:' .. ARGV[2], P .. 'w:' .. ARGV[2])\n"
+	"if redis.call('exists', KEYS[1]) == 0 then wake_next() end\n"
+	"return 1\n", ""};
+
+/* ARGV: waiter-key prefix, token, 'suffix' to match only the random part (a lost
+ * reply: we never learnt the fencing number). Deletes the lock only while it still
+ * holds our token: if it expired and another client took it, the key holds their
+ * token and stays. Then the next waiter is woken. */
+redislock_script redislock_script_unlock = {"unlock script",
+	"local v = redis.call('get', KEYS[1])\n"
+	"if ARGV[3] == 'suffix' then\n"
+	"  if not v or string.sub(v, -(#ARGV[2] + 1)) ~= ':' .. ARGV[2] then return 0 end\n"
+	"elseif v ~= ARGV[2] then\n"
+	"  return 0\n"
+	"end\n"
+	"redis.call('del', KEYS[1])\n"
+	"if redis.call('exists', KEYS[3], KEYS[4]) == 0 then return 1 end\n"
+	LUA_WAITERS
+	"wake_next()\n"
+	"return 1\n", ""};
+
+/* ARGV: token, lifetime ms. A new lifetime, only while the lock holds our token. */
 redislock_script redislock_script_extend = {"expire script",
 	"if redis.call('get', KEYS[1]) == ARGV[1] then\n"
 	"  return redis.call('pexpire', KEYS[1], ARGV[2])\n"
 	"end\n"
 	"return 0\n", ""};
+
+/* ARGV: token. The remaining lifetime in ms while the lock holds our token, else -3. */
+redislock_script redislock_script_ttl = {"ttl script",
+	"if redis.call('get', KEYS[1]) == ARGV[1] then\n"
+	"  return redis.call('pttl', KEYS[1])\n"
+	"end\n"
+	"return -3\n", ""};
+
+/* lockMany(): KEYS are the four keys of each name in turn; ARGV: count n, token
+ * hex, lifetime ms, waiter id ('' = do not register), alive ms, then the n waiter
+ * prefixes. All free and nobody queued on any of them: take all, each with its own
+ * fencing number, and return the tokens. Otherwise take nothing, register the
+ * waiter on every name, and return the busy lock's PTTL. Taking them all at once is
+ * what makes two callers locking [a, b] and [b, a] unable to deadlock. */
+redislock_script redislock_script_acquire_many = {"lockMany script",
+	"local n = tonumber(ARGV[1])\n"
+	"local function alive(i, id) return redis.call('exists', ARGV[5 + i] .. 'a:' .. id) == 1 end\n"
+	"local function queued(i)\n"
+	"  local q = KEYS[(i - 1) * 4 + 3]\n"
+	"  while true do\n"
+	"    local first = redis.call('zrange', q, 0, 0)[1]\n"
+	"    if not first then return false end\n"
+	"    if alive(i, first) then return true end\n"
+	"    redis.call('zrem', q, first)\n"
+	"  end\n"
+	"end\n"
+	"local busy = nil\n"
+	"for i = 1, n do\n"
+	"  if redis.call('exists', KEYS[(i - 1) * 4 + 1]) == 1 or queued(i) then busy = i; break end\n"
+	"end\n"
+	"if not busy then\n"
+	"  local tokens = {}\n"
+	"  for i = 1, n do\n"
+	"    local base = (i - 1) * 4\n"
+	"    tokens[i] = redis.call('incr', KEYS[base + 2]) .. ':' .. ARGV[2]\n"
+	"    redis.call('set', KEYS[base + 1], tokens[i], 'px', ARGV[3])\n"
+	"    if ARGV[4] ~= '' then\n"
+	"      redis.call('zrem', KEYS[base + 4], ARGV[4])\n"
+	"      redis.call('del', ARGV[5 + i] .. 'w:' .. ARGV[4])\n"
+	"    end\n"
+	"  end\n"
+	"  return tokens\n"
+	"end\n"
+	"if ARGV[4] ~= '' then\n"
+	"  local t = redis.call('time')\n"
+	"  local deadline = t[1] * 1000 + math.floor(t[2] / 1000) + tonumber(ARGV[5])\n"
+	"  for i = 1, n do\n"
+	"    redis.call('zadd', KEYS[(i - 1) * 4 + 4], string.format('%d', deadline), ARGV[4])\n"
+	"  end\n"
+	"end\n"
+	"return redis.call('pttl', KEYS[(busy - 1) * 4 + 1])\n", ""};
+
+/* lockMany() gives up: ARGV: count n, waiter id, then the n waiter prefixes. */
+redislock_script redislock_script_leave_many = {"lockMany wait script",
+	"for i = 1, tonumber(ARGV[1]) do\n"
+	"  redis.call('zrem', KEYS[(i - 1) * 4 + 4], ARGV[2])\n"
+	"  redis.call('del', ARGV[2 + i] .. 'w:' .. ARGV[2])\n"
+	"end\n"
+	"return 1\n", ""};
 
 /* ---- queues --------------------------------------------------------------- *
  * KEYS[1] queue zset (member id, score due time in seconds), KEYS[2] in-flight
@@ -154,7 +306,9 @@ redislock_script redislock_script_clear = {"clear script",
 	"return n\n", ""};
 
 static redislock_script *all_scripts[] = {
-	&redislock_script_unlock, &redislock_script_extend,
+	&redislock_script_acquire, &redislock_script_leave, &redislock_script_unlock,
+	&redislock_script_extend, &redislock_script_ttl,
+	&redislock_script_acquire_many, &redislock_script_leave_many,
 	&redislock_script_enqueue, &redislock_script_dequeue, &redislock_script_take,
 	&redislock_script_top, &redislock_script_ack, &redislock_script_release, &redislock_script_size,
 	&redislock_script_remove, &redislock_script_clear,
@@ -215,26 +369,50 @@ static void build_slot_tags(void)
 	}
 }
 
+static zend_string *tagged_key(const char *tag, size_t tag_len, const char *suffix, const char *main, size_t main_len)
+{
+	size_t suffix_len = strlen(suffix);
+	zend_string *out = zend_string_alloc(tag_len + 2 + suffix_len + main_len, 0);
+	char *p = ZSTR_VAL(out);
+	*p++ = '{';
+	memcpy(p, tag, tag_len);
+	p += tag_len;
+	*p++ = '}';
+	memcpy(p, suffix, suffix_len);
+	p += suffix_len;
+	memcpy(p, main, main_len);
+	p += main_len;
+	*p = '\0';
+	return out;
+}
+
+zend_string *redislock_slot_key(const zend_string *main_key, const char *name)
+{
+	const char *tag = slot_tags[redislock_key_slot(ZSTR_VAL(main_key), ZSTR_LEN(main_key))];
+	return tagged_key(tag, strlen(tag), name, "", 0);
+}
+
 zend_string *redislock_sibling_key(const zend_string *main_key, const char *suffix)
 {
 	const char *key = ZSTR_VAL(main_key);
 	size_t len = ZSTR_LEN(main_key);
+	const char *tag;
 
 	if (!memchr(key, '{', len) && !memchr(key, '}', len)) {
-		return zend_strpprintf(0, "{%s}%s", key, suffix);
+		/* "{main}suffix": the tag is the whole main key, which hashes as itself. */
+		return tagged_key(key, len, suffix, "", 0);
 	}
+	/* "{tag}suffix:main": main stays in the name so that names never collide. */
+	tag = slot_tags[redislock_key_slot(key, len)];
 	{
-		const char *tag = slot_tags[redislock_key_slot(key, len)];
-		size_t tag_len = strlen(tag), suffix_len = strlen(suffix);
-		zend_string *out = zend_string_alloc(tag_len + 3 + suffix_len + len, 0);
-		char *p = ZSTR_VAL(out);
-		*p++ = '{';
-		memcpy(p, tag, tag_len); p += tag_len;
-		*p++ = '}';
-		memcpy(p, suffix, suffix_len); p += suffix_len;
-		*p++ = ':';
-		memcpy(p, key, len); p += len;
-		*p = '\0';
+		size_t suffix_len = strlen(suffix);
+		char *joined = emalloc(suffix_len + 2);
+		zend_string *out;
+		memcpy(joined, suffix, suffix_len);
+		joined[suffix_len] = ':';
+		joined[suffix_len + 1] = '\0';
+		out = tagged_key(tag, strlen(tag), joined, key, len);
+		efree(joined);
 		return out;
 	}
 }

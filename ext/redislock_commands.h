@@ -10,8 +10,13 @@ typedef struct _redislock_script {
 	char sha[41];           /* computed once at startup */
 } redislock_script;
 
+extern redislock_script redislock_script_acquire;
+extern redislock_script redislock_script_leave;
 extern redislock_script redislock_script_unlock;
 extern redislock_script redislock_script_extend;
+extern redislock_script redislock_script_ttl;
+extern redislock_script redislock_script_acquire_many;
+extern redislock_script redislock_script_leave_many;
 extern redislock_script redislock_script_enqueue;
 extern redislock_script redislock_script_dequeue;
 extern redislock_script redislock_script_take;
@@ -39,6 +44,9 @@ zend_result redislock_script_call_many(redislock_conn *c, const redislock_script
  * (braces included), so one script may touch both: "{main}suffix" when main has no
  * braces, otherwise "{tag}suffix:main" with a tag chosen for main's slot. */
 zend_string *redislock_sibling_key(const zend_string *main_key, const char *suffix);
+
+/* A key shared by every key in main_key's Redis Cluster slot: "{tag}name". */
+zend_string *redislock_slot_key(const zend_string *main_key, const char *name);
 
 /* The Redis Cluster slot of a key, following the hash-tag rule. */
 unsigned int redislock_key_slot(const char *key, size_t len);

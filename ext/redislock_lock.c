@@ -1,14 +1,19 @@
 /* RedisLock: the classic method names, made safe.
  *
  * Invariants:
- * - An acquisition is one SET key token NX PX: the key never exists without a TTL,
- *   so a crash can never leave a lock that lives forever.
- * - Every token is 128 bits from the CSPRNG, fresh per acquisition, so no two
- *   owners (processes, servers, retries) ever share one.
+ * - An acquisition is one atomic script that sets the key with its lifetime (never
+ *   a key without a TTL, so a crash cannot leave a lock that lives forever) and
+ *   draws the fencing number from a per-name counter in the same step.
+ * - Every token is "<fence>:<128 bits from the CSPRNG>", fresh per acquisition, so
+ *   no two owners (processes, servers, retries) ever share one.
  * - unlock and expire act only while Redis still holds our token, checked inside a
  *   Lua script, so a late caller never deletes or extends someone else's lock.
- * - If a SET was sent but its reply was lost, we do not believe we hold the lock,
- *   and we remember the token to compare-and-delete it once we are connected again.
+ * - If an acquisition was sent but its reply was lost, we do not believe we hold
+ *   the lock, and we compare-and-delete its token once we are connected again.
+ * - A waiter never sleeps in a loop: it joins the lock's FIFO queue and blocks in
+ *   BLPOP on its own wake-up list, which unlock signals for the head of the queue
+ *   only. The block is capped by the lock's remaining TTL, so a holder that dies
+ *   without unlocking costs the waiters nothing beyond its lifetime.
  */
 #include "php_redislock.h"
 #include "redislock_lock.h"
@@ -20,16 +25,29 @@
 
 #define REDISLOCK_LOCK_DEFAULT_PREFIX "Lock:"
 #define REDISLOCK_TOKEN_BYTES 16
+#define REDISLOCK_HEX_LEN (REDISLOCK_TOKEN_BYTES * 2)
 /* Longest lifetime and wait we accept: well inside what PX and timeouts can hold. */
 #define REDISLOCK_MAX_SECONDS 1e9
+/* A waiter comes back to Redis at least this often (seconds) to show it is alive;
+ * with one BLPOP and one attempt per round, it sends at most one command a second. */
+#define REDISLOCK_WAIT_ROUND 2.0
 
 typedef struct _redislock_lock_obj {
 	redislock_conn *conn;
 	zend_string *prefix;
 	HashTable held;      /* name => token of every lock this object holds */
-	HashTable orphans;   /* key => token of acquisitions whose reply was lost */
+	HashTable orphans;   /* name => random part of acquisitions whose reply was lost */
 	zend_object std;
 } redislock_lock_obj;
+
+/* The keys of one lock name; see the scripts in redislock_commands.c. */
+typedef struct {
+	zend_string *key;       /* prefix + name: the lock itself */
+	zend_string *fence;     /* fencing counter of the key's slot */
+	zend_string *queue;     /* FIFO of waiters */
+	zend_string *many;      /* lockMany() waiters */
+	zend_string *waiters;   /* prefix of each waiter's alive and wake-up keys */
+} lock_keys;
 
 static zend_object_handlers lock_handlers;
 
@@ -38,11 +56,9 @@ static inline redislock_lock_obj *lock_from_obj(zend_object *obj)
 	return (redislock_lock_obj *) ((char *) obj - XtOffsetOf(redislock_lock_obj, std));
 }
 
-#define Z_LOCK_P(zv) lock_from_obj(Z_OBJ_P(zv))
-
 static redislock_lock_obj *this_lock(zval *this_ptr)
 {
-	redislock_lock_obj *lock = Z_LOCK_P(this_ptr);
+	redislock_lock_obj *lock = lock_from_obj(Z_OBJ_P(this_ptr));
 	if (!lock->conn) {
 		zend_throw_error(NULL, "%s object is not initialized: its constructor was not called",
 			ZSTR_VAL(Z_OBJCE_P(this_ptr)->name));
@@ -51,29 +67,51 @@ static redislock_lock_obj *this_lock(zval *this_ptr)
 	return lock;
 }
 
-/* ---- helpers --------------------------------------------------------------- */
+/* ---- keys, tokens, argv ---------------------------------------------------- */
 
-static zend_string *lock_key(const redislock_lock_obj *lock, const zend_string *name)
+static void keys_init(lock_keys *k, const redislock_lock_obj *lock, const zend_string *name)
 {
-	return zend_string_concat2(ZSTR_VAL(lock->prefix), ZSTR_LEN(lock->prefix), ZSTR_VAL(name), ZSTR_LEN(name));
+	k->key = zend_string_concat2(ZSTR_VAL(lock->prefix), ZSTR_LEN(lock->prefix), ZSTR_VAL(name), ZSTR_LEN(name));
+	k->fence = redislock_slot_key(k->key, "redislock:fence");
+	k->queue = redislock_sibling_key(k->key, ":queue");
+	k->many = redislock_sibling_key(k->key, ":many");
+	k->waiters = redislock_sibling_key(k->key, ":w:");
 }
 
-static zend_string *new_token(void)
+static void keys_free(lock_keys *k)
+{
+	zend_string_release(k->key);
+	zend_string_release(k->fence);
+	zend_string_release(k->queue);
+	zend_string_release(k->many);
+	zend_string_release(k->waiters);
+}
+
+static void push_keys(redislock_argv *a, const lock_keys *k)
+{
+	redislock_argv_push_str(a, k->key);
+	redislock_argv_push_str(a, k->fence);
+	redislock_argv_push_str(a, k->queue);
+	redislock_argv_push_str(a, k->many);
+}
+
+/* The random part of a token, also a waiter's id: 32 hex digits. */
+static zend_string *new_hex(void)
 {
 	static const char hex[] = "0123456789abcdef";
 	unsigned char bytes[REDISLOCK_TOKEN_BYTES];
-	zend_string *token;
+	zend_string *out;
 
 	if (php_random_bytes_throw(bytes, sizeof(bytes)) == FAILURE) {
 		return NULL;
 	}
-	token = zend_string_alloc(REDISLOCK_TOKEN_BYTES * 2, 0);
+	out = zend_string_alloc(REDISLOCK_HEX_LEN, 0);
 	for (int i = 0; i < REDISLOCK_TOKEN_BYTES; i++) {
-		ZSTR_VAL(token)[i * 2] = hex[bytes[i] >> 4];
-		ZSTR_VAL(token)[i * 2 + 1] = hex[bytes[i] & 15];
+		ZSTR_VAL(out)[i * 2] = hex[bytes[i] >> 4];
+		ZSTR_VAL(out)[i * 2 + 1] = hex[bytes[i] & 15];
 	}
-	ZSTR_VAL(token)[REDISLOCK_TOKEN_BYTES * 2] = '\0';
-	return token;
+	ZSTR_VAL(out)[REDISLOCK_HEX_LEN] = '\0';
+	return out;
 }
 
 static zend_long seconds_to_ms(double seconds)
@@ -82,49 +120,159 @@ static zend_long seconds_to_ms(double seconds)
 	return ms < 1 ? 1 : (zend_long) ms;
 }
 
-static void remember_orphan(redislock_lock_obj *lock, zend_string *key, zend_string *token)
+/* How long a waiter's alive mark lasts: a full round plus a slow reply. */
+static zend_long alive_ms(const redislock_lock_obj *lock)
 {
-	zval zv;
-	ZVAL_STR_COPY(&zv, token);
-	zend_hash_update(&lock->orphans, key, &zv);
+	return seconds_to_ms(REDISLOCK_WAIT_ROUND + lock->conn->cfg.read_timeout + 1.0);
 }
 
-/* Compare-and-delete every token whose SET reply was lost. The lock may or may not
- * exist; either way no one else holds our token, so deleting it is safe. */
-static zend_result clean_orphans(redislock_lock_obj *lock)
+/* The fencing number at the front of a token, or -1 for a token of another form. */
+static zend_long token_fence(const zend_string *token)
 {
-	uint32_t n = zend_hash_num_elements(&lock->orphans);
-	redislock_argv *sets;
-	redisReply **replies;
-	zend_string *key;
-	zval *token;
-	zend_result result;
-	int i = 0;
-
-	if (n == 0) {
-		return SUCCESS;
+	const char *colon = memchr(ZSTR_VAL(token), ':', ZSTR_LEN(token));
+	zend_long fence = 0;
+	if (!colon || colon == ZSTR_VAL(token) || colon - ZSTR_VAL(token) > 18) {
+		return -1;
 	}
-	sets = safe_emalloc(n, sizeof(*sets), 0);
-	replies = safe_emalloc(n, sizeof(*replies), 0);
-	ZEND_HASH_FOREACH_STR_KEY_VAL(&lock->orphans, key, token) {
-		redislock_script_argv(&sets[i], &redislock_script_unlock, 1);
-		redislock_argv_push_str(&sets[i], key);
-		redislock_argv_push_str(&sets[i], Z_STR_P(token));
-		i++;
-	} ZEND_HASH_FOREACH_END();
+	for (const char *p = ZSTR_VAL(token); p < colon; p++) {
+		if (*p < '0' || *p > '9') {
+			return -1;
+		}
+		fence = fence * 10 + (*p - '0');
+	}
+	return fence;
+}
 
+static void remember(HashTable *table, const zend_string *name, zend_string *value)
+{
+	zval zv;
+	ZVAL_STR_COPY(&zv, value);
+	zend_hash_update(table, (zend_string *) name, &zv);
+}
+
+/* Remembers a full token whose release was lost, by its random part: orphans are
+ * cleaned by that part alone, as for a lost acquisition. */
+static void remember_orphan(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
+{
+	const char *colon = memchr(ZSTR_VAL(token), ':', ZSTR_LEN(token));
+	zend_string *hex = colon
+		? zend_string_init(colon + 1, ZSTR_LEN(token) - (colon + 1 - ZSTR_VAL(token)), 0)
+		: zend_string_copy((zend_string *) token);
+	remember(&lock->orphans, name, hex);
+	zend_string_release(hex);
+}
+
+/* ---- script calls ---------------------------------------------------------- */
+
+#define CALL_REPLY_ERROR -1   /* Redis answered with an error: thrown */
+#define CALL_LOST -2          /* the connection failed, the outcome is unknown: thrown */
+
+/* Runs a script whose answer is an integer; returns it or a negative code above. */
+static zend_long integer_call(redislock_lock_obj *lock, const redislock_script *script, redislock_argv *a, double timeout)
+{
+	redisReply *reply;
+	zend_long result;
+
+	if (redislock_script_call(lock->conn, script, a, timeout, &reply) == FAILURE) {
+		redislock_conn_throw(lock->conn);
+		return CALL_LOST;
+	}
+	if (reply->type == REDIS_REPLY_INTEGER) {
+		result = (zend_long) reply->integer;
+	} else {
+		redislock_conn_throw_unexpected(lock->conn, reply);
+		result = CALL_REPLY_ERROR;
+	}
+	freeReplyObject(reply);
+	return result;
+}
+
+static void unlock_argv(redislock_argv *a, const lock_keys *k, const zend_string *token, bool suffix)
+{
+	redislock_script_argv(a, &redislock_script_unlock, 4);
+	push_keys(a, k);
+	redislock_argv_push_str(a, k->waiters);
+	redislock_argv_push_str(a, (zend_string *) token);
+	redislock_argv_push(a, suffix ? "suffix" : "exact", suffix ? 6 : 5);
+}
+
+/* Runs the unlock script for n names at once, in one round trip. tokens[i] is a
+ * full token, or with suffix the random part only. released[i] tells whether that
+ * lock was still ours. */
+static zend_result unlock_many(redislock_lock_obj *lock, zend_string **names, zend_string **tokens,
+	uint32_t n, bool suffix, bool *released)
+{
+	redislock_argv *sets = safe_emalloc(n, sizeof(*sets), 0);
+	redisReply **replies = safe_emalloc(n, sizeof(*replies), 0);
+	lock_keys *keys = safe_emalloc(n, sizeof(*keys), 0);
+	zend_result result;
+
+	for (uint32_t i = 0; i < n; i++) {
+		keys_init(&keys[i], lock, names[i]);
+		unlock_argv(&sets[i], &keys[i], tokens[i], suffix);
+	}
 	result = redislock_script_call_many(lock->conn, &redislock_script_unlock, sets, n, lock->conn->cfg.read_timeout, replies);
-	for (i = 0; i < (int) n; i++) {
+	for (uint32_t i = 0; i < n; i++) {
 		if (result == SUCCESS) {
+			released[i] = replies[i]->type == REDIS_REPLY_INTEGER && replies[i]->integer == 1;
 			freeReplyObject(replies[i]);
 		}
 		redislock_argv_free(&sets[i]);
+		keys_free(&keys[i]);
 	}
 	efree(sets);
 	efree(replies);
+	efree(keys);
+	return result;
+}
+
+/* Splits a name => token table into arrays for unlock_many(). */
+static uint32_t table_arrays(HashTable *table, zend_string ***names, zend_string ***tokens)
+{
+	uint32_t n = zend_hash_num_elements(table), i = 0;
+	zend_string *name;
+	zval *token;
+
+	*names = safe_emalloc(n, sizeof(**names), 0);
+	*tokens = safe_emalloc(n, sizeof(**tokens), 0);
+	ZEND_HASH_FOREACH_STR_KEY_VAL(table, name, token) {
+		(*names)[i] = zend_string_copy(name);
+		(*tokens)[i] = zend_string_copy(Z_STR_P(token));
+		i++;
+	} ZEND_HASH_FOREACH_END();
+	return n;
+}
+
+static void free_arrays(zend_string **names, zend_string **tokens, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		zend_string_release(names[i]);
+		zend_string_release(tokens[i]);
+	}
+	efree(names);
+	efree(tokens);
+}
+
+/* Compare-and-delete every acquisition whose reply was lost. The lock may or may
+ * not exist; either way nobody else holds our random token, so deleting is safe. */
+static zend_result clean_orphans(redislock_lock_obj *lock)
+{
+	zend_string **names, **hexes;
+	uint32_t n;
+	bool *released;
+	zend_result result;
+
+	if (zend_hash_num_elements(&lock->orphans) == 0) {
+		return SUCCESS;
+	}
+	n = table_arrays(&lock->orphans, &names, &hexes);
+	released = safe_emalloc(n, sizeof(*released), 0);
+	result = unlock_many(lock, names, hexes, n, true, released);
 	if (result == SUCCESS) {
 		zend_hash_clean(&lock->orphans);
 	}
+	efree(released);
+	free_arrays(names, hexes, n);
 	return result;
 }
 
@@ -138,100 +286,42 @@ static zend_result lock_prepare(redislock_lock_obj *lock)
 	return SUCCESS;
 }
 
-#define TOKEN_SCRIPT_REPLY_ERROR -1   /* Redis answered with an error */
-#define TOKEN_SCRIPT_LOST -2          /* the connection failed: the outcome is unknown */
-
-/* Runs a one-key token script (unlock or extend). Returns the integer reply, or one
- * of the negative codes above after throwing. */
-static zend_long run_token_script(redislock_lock_obj *lock, const redislock_script *script,
-	zend_string *key, zend_string *token, zend_long ms)
-{
-	redislock_argv a;
-	redisReply *reply;
-	zend_long result;
-
-	redislock_script_argv(&a, script, 1);
-	redislock_argv_push_str(&a, key);
-	redislock_argv_push_str(&a, token);
-	if (ms > 0) {
-		redislock_argv_push_long(&a, ms);
-	}
-	if (redislock_script_call(lock->conn, script, &a, lock->conn->cfg.read_timeout, &reply) == FAILURE) {
-		redislock_conn_throw(lock->conn);
-		result = TOKEN_SCRIPT_LOST;
-	} else {
-		if (reply->type == REDIS_REPLY_INTEGER) {
-			result = reply->integer;
-		} else {
-			redislock_conn_throw_unexpected(lock->conn, reply);
-			result = TOKEN_SCRIPT_REPLY_ERROR;
-		}
-		freeReplyObject(reply);
-	}
-	redislock_argv_free(&a);
-	return result;
-}
-
 /* Releases everything this object holds, in one round trip. With report=false
  * (destructor, request shutdown) failures are silent: the TTL still bounds them. */
 static zend_result release_all(redislock_lock_obj *lock, bool report, bool *all_released)
 {
-	uint32_t n = zend_hash_num_elements(&lock->held);
-	redislock_argv *sets;
-	redisReply **replies;
-	zend_string **keys;
-	zend_string *name;
-	zval *token;
+	zend_string **names, **tokens;
+	uint32_t n;
+	bool *released;
 	zend_result result;
-	int i = 0;
 
 	*all_released = true;
-	if (n == 0) {
-		return SUCCESS;
-	}
 	if (zend_hash_num_elements(&lock->orphans) > 0 && clean_orphans(lock) == FAILURE) {
 		if (report) {
 			redislock_conn_throw(lock->conn);
 		}
 		return FAILURE;
 	}
-	sets = safe_emalloc(n, sizeof(*sets), 0);
-	replies = safe_emalloc(n, sizeof(*replies), 0);
-	keys = safe_emalloc(n, sizeof(*keys), 0);
-	ZEND_HASH_FOREACH_STR_KEY_VAL(&lock->held, name, token) {
-		keys[i] = lock_key(lock, name);
-		redislock_script_argv(&sets[i], &redislock_script_unlock, 1);
-		redislock_argv_push_str(&sets[i], keys[i]);
-		redislock_argv_push_str(&sets[i], Z_STR_P(token));
-		i++;
-	} ZEND_HASH_FOREACH_END();
-
-	result = redislock_script_call_many(lock->conn, &redislock_script_unlock, sets, n, lock->conn->cfg.read_timeout, replies);
-	i = 0;
-	ZEND_HASH_FOREACH_VAL(&lock->held, token) {
-		if (result == SUCCESS) {
-			if (replies[i]->type != REDIS_REPLY_INTEGER || replies[i]->integer != 1) {
-				*all_released = false;
-			}
-			freeReplyObject(replies[i]);
-		} else {
-			/* The reply was lost: the delete may not have happened. */
-			remember_orphan(lock, keys[i], Z_STR_P(token));
-		}
-		redislock_argv_free(&sets[i]);
-		zend_string_release(keys[i]);
-		i++;
-	} ZEND_HASH_FOREACH_END();
-	efree(sets);
-	efree(replies);
-	efree(keys);
+	if (zend_hash_num_elements(&lock->held) == 0) {
+		return SUCCESS;
+	}
+	n = table_arrays(&lock->held, &names, &tokens);
 	zend_hash_clean(&lock->held);
-
-	if (result == FAILURE) {
-		*all_released = false;
-		if (report) {
-			redislock_conn_throw(lock->conn);
+	released = safe_emalloc(n, sizeof(*released), 0);
+	result = unlock_many(lock, names, tokens, n, false, released);
+	for (uint32_t i = 0; i < n; i++) {
+		if (result == FAILURE) {
+			/* The reply was lost: the delete may not have happened. */
+			remember_orphan(lock, names[i], tokens[i]);
+			*all_released = false;
+		} else if (!released[i]) {
+			*all_released = false;
 		}
+	}
+	efree(released);
+	free_arrays(names, tokens, n);
+	if (result == FAILURE && report) {
+		redislock_conn_throw(lock->conn);
 	}
 	return result;
 }
@@ -244,16 +334,163 @@ static void auto_release(redislock_lock_obj *lock)
 	}
 	if (lock->conn->cfg.auto_release) {
 		release_all(lock, false, &all_released);
-	}
-	if (zend_hash_num_elements(&lock->orphans) > 0) {
+	} else if (zend_hash_num_elements(&lock->orphans) > 0) {
 		clean_orphans(lock);
 	}
+	zend_hash_clean(&lock->held);
 }
 
 /* RSHUTDOWN: objects a fatal error kept from being destructed still let go. */
 static void lock_on_shutdown(void *owner)
 {
 	auto_release((redislock_lock_obj *) owner);
+}
+
+/* ---- waiting ----------------------------------------------------------------- */
+
+/* Blocks until one of the wake-up lists is signalled or the time is up.
+ *
+ * An idle Redis notices a BLPOP timeout only on its next cron tick (100 ms at the
+ * default hz 10). When the block ends at the holder's expiry, that lateness would
+ * delay the takeover of a dead holder's lock, so then we keep the deadline
+ * ourselves: the server's timeout is only a fallback, and when our own deadline
+ * passes first we drop the blocked connection (the next call reconnects) and try
+ * again at once. */
+static zend_result block_on(redislock_lock_obj *lock, zend_string **wake_keys, uint32_t n, double seconds, bool until_expiry)
+{
+	redislock_argv a;
+	redisReply *reply;
+	zend_result result;
+	double read_for = until_expiry ? seconds + 0.002 : seconds + lock->conn->cfg.read_timeout;
+
+	/* BLPOP reads 0 as "forever"; Redis's timer resolution is a millisecond. */
+	if (seconds < 0.001) {
+		seconds = 0.001;
+	}
+	redislock_argv_init(&a);
+	redislock_argv_push(&a, "BLPOP", 5);
+	for (uint32_t i = 0; i < n; i++) {
+		redislock_argv_push_str(&a, wake_keys[i]);
+	}
+	redislock_argv_push_double(&a, until_expiry ? seconds + 0.05 : seconds);
+	result = redislock_conn_call_timeout(lock->conn, &a, read_for, &reply);
+	redislock_argv_free(&a);
+	if (result == FAILURE) {
+		if (until_expiry && lock->conn->err == REDISLOCK_ERR_TIMEOUT) {
+			return SUCCESS;
+		}
+		redislock_conn_throw(lock->conn);
+		return FAILURE;
+	}
+	if (reply->type == REDIS_REPLY_ERROR) {
+		redislock_conn_throw_reply(lock->conn, reply);
+		freeReplyObject(reply);
+		return FAILURE;
+	}
+	freeReplyObject(reply);
+	return SUCCESS;
+}
+
+/* How long to block: the rest of the wait, a round at most, and never past the
+ * moment the current holder's lifetime ends (+1 ms to land after it). Sets
+ * *until_expiry when that last bound is the one that counts. */
+static double block_time(double remaining, zend_long pttl, bool *until_expiry)
+{
+	double block = MIN(remaining, REDISLOCK_WAIT_ROUND);
+	*until_expiry = false;
+	if (pttl >= 0 && (pttl + 1) / 1000.0 < block) {
+		block = (pttl + 1) / 1000.0;
+		*until_expiry = true;
+	}
+	return block;
+}
+
+#define ACQUIRE_THROWN -1
+#define ACQUIRE_BUSY 0
+#define ACQUIRE_TAKEN 1
+
+/* Takes one lock, waiting up to timeout seconds in the lock's FIFO queue. On
+ * success *token is the new token. */
+static int acquire_one(redislock_lock_obj *lock, const zend_string *name, double timeout, zend_long ms, zend_string **token)
+{
+	zend_string *hex = new_hex(), *wake_key;
+	bool waiting = timeout > 0;
+	double deadline = redislock_now() + timeout;
+	lock_keys k;
+	int outcome = ACQUIRE_THROWN;
+
+	if (!hex) {
+		return ACQUIRE_THROWN;
+	}
+	keys_init(&k, lock, name);
+	wake_key = zend_string_concat3(ZSTR_VAL(k.waiters), ZSTR_LEN(k.waiters), "w:", 2, ZSTR_VAL(hex), ZSTR_LEN(hex));
+
+	for (;;) {
+		redislock_argv a;
+		redisReply *reply;
+		zend_long pttl;
+		double remaining;
+
+		redislock_script_argv(&a, &redislock_script_acquire, 4);
+		push_keys(&a, &k);
+		redislock_argv_push_str(&a, k.waiters);
+		redislock_argv_push_str(&a, hex);
+		redislock_argv_push_long(&a, ms);
+		if (waiting) {
+			redislock_argv_push_str(&a, hex);
+		} else {
+			redislock_argv_push(&a, "", 0);
+		}
+		redislock_argv_push_long(&a, alive_ms(lock));
+		if (redislock_script_call(lock->conn, &redislock_script_acquire, &a, lock->conn->cfg.read_timeout, &reply) == FAILURE) {
+			redislock_argv_free(&a);
+			/* The script may have run. Not ours to count on; ours to clean up. */
+			remember(&lock->orphans, name, hex);
+			redislock_conn_throw(lock->conn);
+			break;
+		}
+		redislock_argv_free(&a);
+		if (reply->type == REDIS_REPLY_STRING) {
+			*token = zend_string_init(reply->str, reply->len, 0);
+			freeReplyObject(reply);
+			outcome = ACQUIRE_TAKEN;
+			break;
+		}
+		if (reply->type != REDIS_REPLY_INTEGER) {
+			redislock_conn_throw_unexpected(lock->conn, reply);
+			freeReplyObject(reply);
+			break;
+		}
+		pttl = (zend_long) reply->integer;
+		freeReplyObject(reply);
+
+		remaining = deadline - redislock_now();
+		if (remaining <= 0) {
+			outcome = ACQUIRE_BUSY;
+			if (waiting) {
+				redislock_script_argv(&a, &redislock_script_leave, 4);
+				push_keys(&a, &k);
+				redislock_argv_push_str(&a, k.waiters);
+				redislock_argv_push_str(&a, hex);
+				if (integer_call(lock, &redislock_script_leave, &a, lock->conn->cfg.read_timeout) < 0) {
+					outcome = ACQUIRE_THROWN;
+				}
+				redislock_argv_free(&a);
+			}
+			break;
+		}
+		{
+			bool until_expiry;
+			double block = block_time(remaining, pttl, &until_expiry);
+			if (block_on(lock, &wake_key, 1, block, until_expiry) == FAILURE) {
+				break;
+			}
+		}
+	}
+	zend_string_release(wake_key);
+	zend_string_release(hex);
+	keys_free(&k);
+	return outcome;
 }
 
 /* ---- object handlers ----------------------------------------------------- */
@@ -349,12 +586,21 @@ static bool check_seconds(double value, uint32_t arg_num, bool zero_allowed)
 	return true;
 }
 
+static bool check_token(const zend_string *token, uint32_t arg_num)
+{
+	if (ZSTR_LEN(token) == 0) {
+		zend_argument_value_error(arg_num, "must not be empty");
+		return false;
+	}
+	return true;
+}
+
 /* ---- methods ---------------------------------------------------------------- */
 
 PHP_METHOD(RedisLock, __construct)
 {
 	zval *connection = NULL;
-	redislock_lock_obj *lock = Z_LOCK_P(ZEND_THIS);
+	redislock_lock_obj *lock = lock_from_obj(Z_OBJ_P(ZEND_THIS));
 	redislock_config cfg;
 
 	ZEND_PARSE_PARAMETERS_START(0, 1)
@@ -376,56 +622,61 @@ PHP_METHOD(RedisLock, __construct)
 	lock->conn->owner = lock;
 }
 
-/* Tries SET NX once. Returns 1 when taken, 0 when busy, -1 after throwing. */
-static int try_acquire(redislock_lock_obj *lock, zend_string *name, zend_string *key, zend_long ms)
+/* Runs the extend script for a token; returns 1, 0 or a negative CALL_ code. */
+static zend_long extend_token(redislock_lock_obj *lock, const zend_string *name, const zend_string *token, zend_long ms)
 {
 	redislock_argv a;
-	redisReply *reply;
-	zend_string *token = new_token();
-	int result = -1;
+	zend_string *key = zend_string_concat2(ZSTR_VAL(lock->prefix), ZSTR_LEN(lock->prefix), ZSTR_VAL(name), ZSTR_LEN(name));
+	zend_long result;
 
-	if (!token) {
-		return -1;
-	}
-	redislock_argv_init(&a);
-	redislock_argv_push(&a, "SET", 3);
+	redislock_script_argv(&a, &redislock_script_extend, 1);
 	redislock_argv_push_str(&a, key);
-	redislock_argv_push_str(&a, token);
-	redislock_argv_push(&a, "PX", 2);
+	redislock_argv_push_str(&a, (zend_string *) token);
 	redislock_argv_push_long(&a, ms);
-	redislock_argv_push(&a, "NX", 2);
-
-	if (redislock_conn_call(lock->conn, &a, &reply) == FAILURE) {
-		/* The SET may have reached Redis. We do not count it as held; the token is
-		 * compare-and-deleted as soon as we are connected again. */
-		remember_orphan(lock, key, token);
-		redislock_conn_throw(lock->conn);
-	} else {
-		if (reply->type == REDIS_REPLY_STATUS) {
-			zval zv;
-			ZVAL_STR_COPY(&zv, token);
-			zend_hash_update(&lock->held, name, &zv);
-			result = 1;
-		} else if (reply->type == REDIS_REPLY_NIL) {
-			result = 0;
-		} else {
-			redislock_conn_throw_unexpected(lock->conn, reply);
-		}
-		freeReplyObject(reply);
-	}
+	result = integer_call(lock, &redislock_script_extend, &a, lock->conn->cfg.read_timeout);
 	redislock_argv_free(&a);
-	zend_string_release(token);
+	zend_string_release(key);
 	return result;
+}
+
+/* lock() and synchronized(): take the lock and remember its token. Locking a name
+ * we already hold does not wait for ourselves: while Redis still has our token,
+ * the lock gets the new lifetime and we return at once. There is no nesting count;
+ * one unlock() releases it. */
+static int take_and_hold(redislock_lock_obj *lock, zend_string *name, double timeout, double expire)
+{
+	zend_long ms = seconds_to_ms(expire);
+	zend_string *token;
+	zval *held;
+	int outcome;
+
+	if ((held = zend_hash_find(&lock->held, name)) != NULL) {
+		zend_string *mine = zend_string_copy(Z_STR_P(held));
+		zend_long renewed = extend_token(lock, name, mine, ms);
+		zend_string_release(mine);
+		if (renewed < 0) {
+			return ACQUIRE_THROWN;
+		}
+		if (renewed == 1) {
+			return ACQUIRE_TAKEN;
+		}
+		zend_hash_del(&lock->held, name);
+	}
+	outcome = acquire_one(lock, name, timeout, ms, &token);
+	if (outcome == ACQUIRE_TAKEN) {
+		remember(&lock->held, name, token);
+		zend_string_release(token);
+	}
+	return outcome;
 }
 
 PHP_METHOD(RedisLock, lock)
 {
-	zend_string *name, *key;
-	double timeout = 0, expire = 15, deadline;
-	zend_long wait_us = 100000, ms;
+	zend_string *name;
+	double timeout = 0, expire = 15;
+	zend_long wait_us = 100000;
 	redislock_lock_obj *lock;
-	zval *held;
-	int taken;
+	int outcome;
 
 	ZEND_PARSE_PARAMETERS_START(1, 4)
 		Z_PARAM_STR(name)
@@ -435,6 +686,8 @@ PHP_METHOD(RedisLock, lock)
 		Z_PARAM_LONG(wait_us)
 	ZEND_PARSE_PARAMETERS_END();
 
+	/* $waitIntervalUs is checked but otherwise unused: waiting is done by the
+	 * server waking us, not by sleeping between tries. */
 	if (!check_name(name, 1) || !check_seconds(timeout, 2, true) || !check_seconds(expire, 3, false)) {
 		RETURN_THROWS();
 	}
@@ -445,61 +698,25 @@ PHP_METHOD(RedisLock, lock)
 	if (!(lock = this_lock(ZEND_THIS)) || lock_prepare(lock) == FAILURE) {
 		RETURN_THROWS();
 	}
-	ms = seconds_to_ms(expire);
-	key = lock_key(lock, name);
-
-	/* Locking a name we already hold does not wait for ourselves: while Redis still
-	 * has our token, the lock is renewed to the new lifetime and we return at once.
-	 * There is no nesting count; one unlock() releases it. */
-	if ((held = zend_hash_find(&lock->held, name)) != NULL) {
-		zend_string *token = zend_string_copy(Z_STR_P(held));
-		zend_long renewed = run_token_script(lock, &redislock_script_extend, key, token, ms);
-		zend_string_release(token);
-		if (renewed != 0) {
-			zend_string_release(key);
-			if (renewed < 0) {
-				RETURN_THROWS();
-			}
-			RETURN_TRUE;
-		}
-		zend_hash_del(&lock->held, name);
-	}
-
-	deadline = redislock_now() + timeout;
-	for (;;) {
-		double remaining;
-		taken = try_acquire(lock, name, key, ms);
-		if (taken != 0) {
-			break;
-		}
-		remaining = deadline - redislock_now();
-		if (remaining <= 0) {
-			break;
-		}
-		usleep((useconds_t) MIN((double) wait_us, ceil(remaining * 1e6)));
-	}
-	zend_string_release(key);
-	if (taken < 0) {
+	outcome = take_and_hold(lock, name, timeout, expire);
+	if (outcome == ACQUIRE_THROWN) {
 		RETURN_THROWS();
 	}
-	RETURN_BOOL(taken == 1);
+	RETURN_BOOL(outcome == ACQUIRE_TAKEN);
 }
 
 PHP_METHOD(RedisLock, unlock)
 {
-	zend_string *name, *key, *token;
+	zend_string *name, *token;
 	redislock_lock_obj *lock;
 	zval *held;
-	zend_long released;
+	bool released = false;
 
 	ZEND_PARSE_PARAMETERS_START(1, 1)
 		Z_PARAM_STR(name)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!check_name(name, 1)) {
-		RETURN_THROWS();
-	}
-	if (!(lock = this_lock(ZEND_THIS))) {
+	if (!check_name(name, 1) || !(lock = this_lock(ZEND_THIS))) {
 		RETURN_THROWS();
 	}
 	if ((held = zend_hash_find(&lock->held, name)) == NULL) {
@@ -509,19 +726,16 @@ PHP_METHOD(RedisLock, unlock)
 		RETURN_THROWS();
 	}
 	token = zend_string_copy(Z_STR_P(held));
-	key = lock_key(lock, name);
 	/* Forget the name whatever happens: either we release it now, or it is not ours. */
 	zend_hash_del(&lock->held, name);
-	released = run_token_script(lock, &redislock_script_unlock, key, token, 0);
-	if (released == TOKEN_SCRIPT_LOST) {
-		remember_orphan(lock, key, token);
-	}
-	zend_string_release(key);
-	zend_string_release(token);
-	if (released < 0) {
+	if (unlock_many(lock, &name, &token, 1, false, &released) == FAILURE) {
+		remember_orphan(lock, name, token);
+		zend_string_release(token);
+		redislock_conn_throw(lock->conn);
 		RETURN_THROWS();
 	}
-	RETURN_BOOL(released == 1);
+	zend_string_release(token);
+	RETURN_BOOL(released);
 }
 
 PHP_METHOD(RedisLock, unlockAll)
@@ -542,7 +756,7 @@ PHP_METHOD(RedisLock, unlockAll)
 
 PHP_METHOD(RedisLock, expire)
 {
-	zend_string *name, *key, *token;
+	zend_string *name, *token;
 	double expire;
 	redislock_lock_obj *lock;
 	zval *held;
@@ -553,10 +767,7 @@ PHP_METHOD(RedisLock, expire)
 		Z_PARAM_DOUBLE(expire)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!check_name(name, 1) || !check_seconds(expire, 2, false)) {
-		RETURN_THROWS();
-	}
-	if (!(lock = this_lock(ZEND_THIS))) {
+	if (!check_name(name, 1) || !check_seconds(expire, 2, false) || !(lock = this_lock(ZEND_THIS))) {
 		RETURN_THROWS();
 	}
 	if ((held = zend_hash_find(&lock->held, name)) == NULL) {
@@ -566,9 +777,7 @@ PHP_METHOD(RedisLock, expire)
 		RETURN_THROWS();
 	}
 	token = zend_string_copy(Z_STR_P(held));
-	key = lock_key(lock, name);
-	extended = run_token_script(lock, &redislock_script_extend, key, token, seconds_to_ms(expire));
-	zend_string_release(key);
+	extended = extend_token(lock, name, token, seconds_to_ms(expire));
 	zend_string_release(token);
 	if (extended < 0) {
 		RETURN_THROWS();
@@ -580,32 +789,14 @@ PHP_METHOD(RedisLock, expire)
 	RETURN_BOOL(extended == 1);
 }
 
-PHP_METHOD(RedisLock, isLocking)
+/* GET of the lock key: 1 when it holds token, 0 when not, -1 after throwing. */
+static int holds_token(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
 {
-	zend_string *name, *key;
-	redislock_lock_obj *lock;
+	zend_string *key = zend_string_concat2(ZSTR_VAL(lock->prefix), ZSTR_LEN(lock->prefix), ZSTR_VAL(name), ZSTR_LEN(name));
 	redislock_argv a;
 	redisReply *reply;
-	zval *held;
 	int holding = -1;
 
-	ZEND_PARSE_PARAMETERS_START(1, 1)
-		Z_PARAM_STR(name)
-	ZEND_PARSE_PARAMETERS_END();
-
-	if (!check_name(name, 1)) {
-		RETURN_THROWS();
-	}
-	if (!(lock = this_lock(ZEND_THIS))) {
-		RETURN_THROWS();
-	}
-	if ((held = zend_hash_find(&lock->held, name)) == NULL) {
-		RETURN_FALSE;
-	}
-	if (lock_prepare(lock) == FAILURE) {
-		RETURN_THROWS();
-	}
-	key = lock_key(lock, name);
 	redislock_argv_init(&a);
 	redislock_argv_push(&a, "GET", 3);
 	redislock_argv_push_str(&a, key);
@@ -613,7 +804,7 @@ PHP_METHOD(RedisLock, isLocking)
 		redislock_conn_throw(lock->conn);
 	} else {
 		if (reply->type == REDIS_REPLY_STRING) {
-			holding = zend_string_equals_cstr(Z_STR_P(held), reply->str, reply->len);
+			holding = zend_string_equals_cstr(token, reply->str, reply->len);
 		} else if (reply->type == REDIS_REPLY_NIL) {
 			holding = 0;
 		} else {
@@ -623,6 +814,32 @@ PHP_METHOD(RedisLock, isLocking)
 	}
 	redislock_argv_free(&a);
 	zend_string_release(key);
+	return holding;
+}
+
+PHP_METHOD(RedisLock, isLocking)
+{
+	zend_string *name, *token;
+	redislock_lock_obj *lock;
+	zval *held;
+	int holding;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_STR(name)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!check_name(name, 1) || !(lock = this_lock(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	if ((held = zend_hash_find(&lock->held, name)) == NULL) {
+		RETURN_FALSE;
+	}
+	if (lock_prepare(lock) == FAILURE) {
+		RETURN_THROWS();
+	}
+	token = zend_string_copy(Z_STR_P(held));
+	holding = holds_token(lock, name, token);
+	zend_string_release(token);
 	if (holding < 0) {
 		RETURN_THROWS();
 	}
@@ -630,4 +847,392 @@ PHP_METHOD(RedisLock, isLocking)
 		zend_hash_del(&lock->held, name);
 	}
 	RETURN_BOOL(holding);
+}
+
+PHP_METHOD(RedisLock, addLock)
+{
+	zend_string *name, *token;
+	double expire = 15, timeout = 0;
+	redislock_lock_obj *lock;
+	int outcome;
+
+	ZEND_PARSE_PARAMETERS_START(1, 3)
+		Z_PARAM_STR(name)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_DOUBLE(expire)
+		Z_PARAM_DOUBLE(timeout)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!check_name(name, 1) || !check_seconds(expire, 2, false) || !check_seconds(timeout, 3, true)) {
+		RETURN_THROWS();
+	}
+	if (!(lock = this_lock(ZEND_THIS)) || lock_prepare(lock) == FAILURE) {
+		RETURN_THROWS();
+	}
+	/* The token is the caller's to keep: the object does not remember it, so it is
+	 * neither auto-released nor touched by unlockAll(). */
+	outcome = acquire_one(lock, name, timeout, seconds_to_ms(expire), &token);
+	if (outcome == ACQUIRE_THROWN) {
+		RETURN_THROWS();
+	}
+	if (outcome == ACQUIRE_BUSY) {
+		RETURN_FALSE;
+	}
+	RETURN_STR(token);
+}
+
+PHP_METHOD(RedisLock, releaseLock)
+{
+	zend_string *name, *token;
+	redislock_lock_obj *lock;
+	zval *held;
+	bool released = false;
+
+	ZEND_PARSE_PARAMETERS_START(2, 2)
+		Z_PARAM_STR(name)
+		Z_PARAM_STR(token)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!check_name(name, 1) || !check_token(token, 2) || !(lock = this_lock(ZEND_THIS)) || lock_prepare(lock) == FAILURE) {
+		RETURN_THROWS();
+	}
+	if (unlock_many(lock, &name, &token, 1, false, &released) == FAILURE) {
+		redislock_conn_throw(lock->conn);
+		RETURN_THROWS();
+	}
+	if ((held = zend_hash_find(&lock->held, name)) != NULL && zend_string_equals(Z_STR_P(held), token)) {
+		zend_hash_del(&lock->held, name);
+	}
+	RETURN_BOOL(released);
+}
+
+PHP_METHOD(RedisLock, extendLock)
+{
+	zend_string *name, *token;
+	double expire;
+	redislock_lock_obj *lock;
+	zend_long extended;
+
+	ZEND_PARSE_PARAMETERS_START(3, 3)
+		Z_PARAM_STR(name)
+		Z_PARAM_STR(token)
+		Z_PARAM_DOUBLE(expire)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!check_name(name, 1) || !check_token(token, 2) || !check_seconds(expire, 3, false)
+		|| !(lock = this_lock(ZEND_THIS)) || lock_prepare(lock) == FAILURE) {
+		RETURN_THROWS();
+	}
+	extended = extend_token(lock, name, token, seconds_to_ms(expire));
+	if (extended < 0) {
+		RETURN_THROWS();
+	}
+	RETURN_BOOL(extended == 1);
+}
+
+PHP_METHOD(RedisLock, fencingToken)
+{
+	zend_string *name;
+	redislock_lock_obj *lock;
+	zval *held;
+	zend_long fence;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_STR(name)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!check_name(name, 1) || !(lock = this_lock(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	if ((held = zend_hash_find(&lock->held, name)) == NULL || (fence = token_fence(Z_STR_P(held))) < 0) {
+		RETURN_NULL();
+	}
+	RETURN_LONG(fence);
+}
+
+PHP_METHOD(RedisLock, ttl)
+{
+	zend_string *name, *key, *token;
+	redislock_lock_obj *lock;
+	redislock_argv a;
+	zval *held;
+	zend_long pttl;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_STR(name)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!check_name(name, 1) || !(lock = this_lock(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	if ((held = zend_hash_find(&lock->held, name)) == NULL) {
+		RETURN_NULL();
+	}
+	if (lock_prepare(lock) == FAILURE) {
+		RETURN_THROWS();
+	}
+	token = zend_string_copy(Z_STR_P(held));
+	key = zend_string_concat2(ZSTR_VAL(lock->prefix), ZSTR_LEN(lock->prefix), ZSTR_VAL(name), ZSTR_LEN(name));
+	redislock_script_argv(&a, &redislock_script_ttl, 1);
+	redislock_argv_push_str(&a, key);
+	redislock_argv_push_str(&a, token);
+	pttl = integer_call(lock, &redislock_script_ttl, &a, lock->conn->cfg.read_timeout);
+	redislock_argv_free(&a);
+	zend_string_release(key);
+	zend_string_release(token);
+	if (pttl == CALL_LOST || pttl == CALL_REPLY_ERROR) {
+		RETURN_THROWS();
+	}
+	if (pttl < 0) {
+		zend_hash_del(&lock->held, name);
+		RETURN_NULL();
+	}
+	RETURN_DOUBLE(pttl / 1000.0);
+}
+
+PHP_METHOD(RedisLock, isLocked)
+{
+	zend_string *name, *key;
+	redislock_lock_obj *lock;
+	redislock_argv a;
+	redisReply *reply;
+	bool exists;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_STR(name)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!check_name(name, 1) || !(lock = this_lock(ZEND_THIS)) || lock_prepare(lock) == FAILURE) {
+		RETURN_THROWS();
+	}
+	key = zend_string_concat2(ZSTR_VAL(lock->prefix), ZSTR_LEN(lock->prefix), ZSTR_VAL(name), ZSTR_LEN(name));
+	redislock_argv_init(&a);
+	redislock_argv_push(&a, "EXISTS", 6);
+	redislock_argv_push_str(&a, key);
+	if (redislock_conn_call(lock->conn, &a, &reply) == FAILURE) {
+		redislock_argv_free(&a);
+		zend_string_release(key);
+		redislock_conn_throw(lock->conn);
+		RETURN_THROWS();
+	}
+	redislock_argv_free(&a);
+	zend_string_release(key);
+	if (reply->type != REDIS_REPLY_INTEGER) {
+		redislock_conn_throw_unexpected(lock->conn, reply);
+		freeReplyObject(reply);
+		RETURN_THROWS();
+	}
+	exists = reply->integer == 1;
+	freeReplyObject(reply);
+	RETURN_BOOL(exists);
+}
+
+PHP_METHOD(RedisLock, synchronized)
+{
+	zend_string *name;
+	zend_fcall_info fci;
+	zend_fcall_info_cache fcc;
+	double timeout = 0, expire = 15;
+	redislock_lock_obj *lock;
+	zval *held;
+	int outcome;
+
+	ZEND_PARSE_PARAMETERS_START(2, 4)
+		Z_PARAM_STR(name)
+		Z_PARAM_FUNC(fci, fcc)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_DOUBLE(timeout)
+		Z_PARAM_DOUBLE(expire)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!check_name(name, 1) || !check_seconds(timeout, 3, true) || !check_seconds(expire, 4, false)) {
+		RETURN_THROWS();
+	}
+	if (!(lock = this_lock(ZEND_THIS)) || lock_prepare(lock) == FAILURE) {
+		RETURN_THROWS();
+	}
+	outcome = take_and_hold(lock, name, timeout, expire);
+	if (outcome == ACQUIRE_THROWN) {
+		RETURN_THROWS();
+	}
+	if (outcome == ACQUIRE_BUSY) {
+		redislock_throw(redislock_ce_timeout_exception, "lock \"%.*s\" on %s could not be acquired within %g s",
+			(int) MIN(ZSTR_LEN(name), 200), ZSTR_VAL(name), ZSTR_VAL(lock->conn->cfg.endpoint), timeout);
+		RETURN_THROWS();
+	}
+
+	fci.retval = return_value;
+	zend_call_function(&fci, &fcc);
+
+	/* Release whatever $fn did, an exception included; ours chains onto it. */
+	if ((held = zend_hash_find(&lock->held, name)) != NULL) {
+		zend_string *token = zend_string_copy(Z_STR_P(held));
+		bool released;
+		zend_hash_del(&lock->held, name);
+		if (unlock_many(lock, &name, &token, 1, false, &released) == FAILURE) {
+			redislock_conn_throw(lock->conn);
+		}
+		zend_string_release(token);
+	}
+}
+
+PHP_METHOD(RedisLock, lockMany)
+{
+	HashTable *names_ht;
+	double timeout = 0, expire = 15, deadline;
+	redislock_lock_obj *lock;
+	zend_string **names, *hex, **wake_keys;
+	lock_keys *keys;
+	uint32_t n, i = 0;
+	zval *entry;
+	bool waiting = false;
+	int outcome = ACQUIRE_THROWN;
+
+	ZEND_PARSE_PARAMETERS_START(1, 3)
+		Z_PARAM_ARRAY_HT(names_ht)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_DOUBLE(timeout)
+		Z_PARAM_DOUBLE(expire)
+	ZEND_PARSE_PARAMETERS_END();
+
+	n = zend_hash_num_elements(names_ht);
+	if (n == 0) {
+		zend_argument_value_error(1, "must not be empty");
+		RETURN_THROWS();
+	}
+	ZEND_HASH_FOREACH_VAL(names_ht, entry) {
+		ZVAL_DEREF(entry);
+		if (Z_TYPE_P(entry) != IS_STRING || Z_STRLEN_P(entry) == 0) {
+			zend_argument_value_error(1, "must contain only non-empty strings");
+			RETURN_THROWS();
+		}
+	} ZEND_HASH_FOREACH_END();
+	if (!check_seconds(timeout, 2, true) || !check_seconds(expire, 3, false)) {
+		RETURN_THROWS();
+	}
+	if (!(lock = this_lock(ZEND_THIS)) || lock_prepare(lock) == FAILURE) {
+		RETURN_THROWS();
+	}
+
+	names = safe_emalloc(n, sizeof(*names), 0);
+	ZEND_HASH_FOREACH_VAL(names_ht, entry) {
+		ZVAL_DEREF(entry);
+		names[i++] = Z_STR_P(entry);
+	} ZEND_HASH_FOREACH_END();
+	for (i = 0; i < n; i++) {
+		for (uint32_t j = i + 1; j < n; j++) {
+			if (zend_string_equals(names[i], names[j])) {
+				efree(names);
+				zend_argument_value_error(1, "must not contain the same name twice");
+				RETURN_THROWS();
+			}
+		}
+		if (zend_hash_exists(&lock->held, names[i])) {
+			/* All or nothing: a name we hold already cannot be taken again with the rest. */
+			efree(names);
+			RETURN_FALSE;
+		}
+	}
+	if (!(hex = new_hex())) {
+		efree(names);
+		RETURN_THROWS();
+	}
+	keys = safe_emalloc(n, sizeof(*keys), 0);
+	wake_keys = safe_emalloc(n, sizeof(*wake_keys), 0);
+	for (i = 0; i < n; i++) {
+		keys_init(&keys[i], lock, names[i]);
+		wake_keys[i] = zend_string_concat3(ZSTR_VAL(keys[i].waiters), ZSTR_LEN(keys[i].waiters), "w:", 2, ZSTR_VAL(hex), ZSTR_LEN(hex));
+	}
+	waiting = timeout > 0;
+	deadline = redislock_now() + timeout;
+
+	for (;;) {
+		redislock_argv a;
+		redisReply *reply;
+		double remaining;
+		zend_long pttl;
+
+		redislock_script_argv(&a, &redislock_script_acquire_many, (int) (4 * n));
+		for (i = 0; i < n; i++) {
+			push_keys(&a, &keys[i]);
+		}
+		redislock_argv_push_long(&a, n);
+		redislock_argv_push_str(&a, hex);
+		redislock_argv_push_long(&a, seconds_to_ms(expire));
+		if (waiting) {
+			redislock_argv_push_str(&a, hex);
+		} else {
+			redislock_argv_push(&a, "", 0);
+		}
+		redislock_argv_push_long(&a, alive_ms(lock));
+		for (i = 0; i < n; i++) {
+			redislock_argv_push_str(&a, keys[i].waiters);
+		}
+		if (redislock_script_call(lock->conn, &redislock_script_acquire_many, &a, lock->conn->cfg.read_timeout, &reply) == FAILURE) {
+			redislock_argv_free(&a);
+			for (i = 0; i < n; i++) {
+				remember(&lock->orphans, names[i], hex);
+			}
+			redislock_conn_throw(lock->conn);
+			break;
+		}
+		redislock_argv_free(&a);
+		if (reply->type == REDIS_REPLY_ARRAY && reply->elements == n) {
+			for (i = 0; i < n; i++) {
+				zend_string *token = zend_string_init(reply->element[i]->str, reply->element[i]->len, 0);
+				remember(&lock->held, names[i], token);
+				zend_string_release(token);
+			}
+			freeReplyObject(reply);
+			outcome = ACQUIRE_TAKEN;
+			break;
+		}
+		if (reply->type != REDIS_REPLY_INTEGER) {
+			redislock_conn_throw_unexpected(lock->conn, reply);
+			freeReplyObject(reply);
+			break;
+		}
+		pttl = (zend_long) reply->integer;
+		freeReplyObject(reply);
+		remaining = deadline - redislock_now();
+		if (remaining <= 0) {
+			outcome = ACQUIRE_BUSY;
+			if (waiting) {
+				redislock_script_argv(&a, &redislock_script_leave_many, (int) (4 * n));
+				for (i = 0; i < n; i++) {
+					push_keys(&a, &keys[i]);
+				}
+				redislock_argv_push_long(&a, n);
+				redislock_argv_push_str(&a, hex);
+				for (i = 0; i < n; i++) {
+					redislock_argv_push_str(&a, keys[i].waiters);
+				}
+				if (integer_call(lock, &redislock_script_leave_many, &a, lock->conn->cfg.read_timeout) < 0) {
+					outcome = ACQUIRE_THROWN;
+				}
+				redislock_argv_free(&a);
+			}
+			break;
+		}
+		{
+			bool until_expiry;
+			double block = block_time(remaining, pttl, &until_expiry);
+			if (block_on(lock, wake_keys, n, block, until_expiry) == FAILURE) {
+				break;
+			}
+		}
+	}
+
+	for (i = 0; i < n; i++) {
+		keys_free(&keys[i]);
+		zend_string_release(wake_keys[i]);
+	}
+	efree(keys);
+	efree(wake_keys);
+	efree(names);
+	zend_string_release(hex);
+	if (outcome == ACQUIRE_THROWN) {
+		RETURN_THROWS();
+	}
+	RETURN_BOOL(outcome == ACQUIRE_TAKEN);
 }
