@@ -33,6 +33,15 @@ ZEND_TSRMLS_CACHE_EXTERN()
 /* Monotonic clock in seconds. */
 double redislock_now(void);
 
+/* Longest lifetime, wait or delay accepted, in seconds: well inside what PX,
+ * scores and timeouts can hold. */
+#define REDISLOCK_MAX_SECONDS 1e9
+
+/* Argument checks shared by the classes; each throws a ValueError naming the
+ * argument and returns false. */
+bool redislock_check_name(const zend_string *name, uint32_t arg_num);
+bool redislock_check_seconds(double value, uint32_t arg_num, bool zero_allowed);
+
 /* Per-class setup of object handlers, called by MINIT after registration. */
 void redislock_lock_startup(zend_class_entry *ce);
 void redislock_queue_startup(zend_class_entry *ce);

@@ -15,13 +15,15 @@
  *           only grow, since the name never changes slot.
  *   KEYS[3] the wait queue: zset of waiter ids by arrival time (strict FIFO)
  *   KEYS[4] lockMany() waiters: zset of waiter ids by registration deadline
- * and, per waiter, ARGV[1] .. 'a:' .. id (alive while the waiter keeps coming
- * back) and ARGV[1] .. 'w:' .. id (the list it blocks on with BLPOP).
+ * and, per waiter, P .. 'a:' .. id (alive while the waiter keeps coming back) and
+ * P .. 'w:' .. id (the list it blocks on with BLPOP), P being the name's
+ * waiter-key prefix. The acquire scripts for one name and for lockMany() share
+ * one argument layout: ARGV = count n, token hex, lifetime ms, waiter id ('' = do
+ * not wait), alive ms, then the n waiter prefixes.
  * A waiter that dies simply stops refreshing its alive key; the next script that
  * meets it at the head of the queue drops it, so a crash never blocks the line. */
 
 #define LUA_WAITERS \
-	"local P = ARGV[1]\n" \
 	"local function alive(id) return redis.call('exists', P .. 'a:' .. id) == 1 end\n" \
 	"local function head()\n" \
 	"  while true do\n" \
@@ -49,8 +51,7 @@
 	"  end\n" \
 	"end\n"
 
-/* ARGV: waiter-key prefix, token hex, lifetime ms, waiter id ('' = do not queue),
- * alive ms. Takes the lock when it is free and nobody is queued ahead of us; the
+/* Takes the lock when it is free and nobody is queued ahead of us; the
  * fencing number comes from the same atomic step. Returns the token, or when busy
  * the lock's PTTL (-2: free but promised to the head of the queue; -1: a key
  * without a lifetime, which is never taken over). */
@@ -61,6 +62,7 @@ redislock_script redislock_script_acquire = {"lock script",
 	"  redis.call('set', KEYS[1], token, 'px', ARGV[3])\n"
 	"  return token\n"
 	"end\n"
+	"local P = ARGV[6]\n"
 	LUA_WAITERS
 	"if redis.call('exists', KEYS[1]) == 0 then\n"
 	"  local h = head()\n"
@@ -82,9 +84,10 @@ redislock_script redislock_script_acquire = {"lock script",
 	"end\n"
 	"return redis.call('pttl', KEYS[1])\n", ""};
 
-/* ARGV: waiter-key prefix, waiter id. A waiter that gives up leaves the queue, and
- * passes the turn on if the lock is free. */
+/* ARGV: count (1), waiter id, waiter-key prefix. A waiter that gives up leaves the
+ * queue, and passes the turn on if the lock is free. */
 redislock_script redislock_script_leave = {"lock wait script",
+	"local P = ARGV[3]\n"
 	LUA_WAITERS
 	"redis.call('zrem', KEYS[3], ARGV[2])\n"
 	"redis.call('zrem', KEYS[4], ARGV[2])\n"
@@ -105,6 +108,7 @@ redislock_script redislock_script_unlock = {"unlock script",
 	"end\n"
 	"redis.call('del', KEYS[1])\n"
 	"if redis.call('exists', KEYS[3], KEYS[4]) == 0 then return 1 end\n"
+	"local P = ARGV[1]\n"
 	LUA_WAITERS
 	"wake_next()\n"
 	"return 1\n", ""};
@@ -123,9 +127,7 @@ redislock_script redislock_script_ttl = {"ttl script",
 	"end\n"
 	"return -3\n", ""};
 
-/* lockMany(): KEYS are the four keys of each name in turn; ARGV: count n, token
- * hex, lifetime ms, waiter id ('' = do not register), alive ms, then the n waiter
- * prefixes. All free and nobody queued on any of them: take all, each with its own
+/* lockMany(): KEYS are the four keys of each name in turn. All free and nobody queued on any of them: take all, each with its own
  * fencing number, and return the tokens. Otherwise take nothing, register the
  * waiter on every name, and return the busy lock's PTTL. Taking them all at once is
  * what makes two callers locking [a, b] and [b, a] unable to deadlock. */
@@ -415,6 +417,43 @@ zend_string *redislock_sibling_key(const zend_string *main_key, const char *suff
 		efree(joined);
 		return out;
 	}
+}
+
+/* ---- blocking wait --------------------------------------------------------- */
+
+zend_result redislock_blpop(redislock_conn *c, zend_string **keys, uint32_t n, double seconds, bool precise)
+{
+	redislock_argv a;
+	redisReply *reply;
+	zend_result result;
+	double read_for = precise ? seconds + 0.002 : seconds + c->cfg.read_timeout;
+
+	/* BLPOP reads 0 as "forever"; Redis's timer resolution is a millisecond. */
+	if (seconds < 0.001) {
+		seconds = 0.001;
+	}
+	redislock_argv_init(&a);
+	redislock_argv_push(&a, "BLPOP", 5);
+	for (uint32_t i = 0; i < n; i++) {
+		redislock_argv_push_str(&a, keys[i]);
+	}
+	redislock_argv_push_double(&a, precise ? seconds + 0.05 : seconds);
+	result = redislock_conn_call_timeout(c, &a, read_for, &reply);
+	redislock_argv_free(&a);
+	if (result == FAILURE) {
+		if (precise && c->err == REDISLOCK_ERR_TIMEOUT) {
+			return SUCCESS;
+		}
+		redislock_conn_throw(c);
+		return FAILURE;
+	}
+	if (reply->type == REDIS_REPLY_ERROR) {
+		redislock_conn_throw_reply(c, reply);
+		freeReplyObject(reply);
+		return FAILURE;
+	}
+	freeReplyObject(reply);
+	return SUCCESS;
 }
 
 /* ---- scripts -------------------------------------------------------------- */

@@ -40,6 +40,16 @@ zend_result redislock_script_call(redislock_conn *c, const redislock_script *scr
 zend_result redislock_script_call_many(redislock_conn *c, const redislock_script *script,
 	redislock_argv *sets, int n, double timeout, redisReply **replies);
 
+/* Blocks in BLPOP on the lists until one is pushed to or the time is up; throws
+ * on failure.
+ *
+ * An idle Redis notices a BLPOP timeout only on its next cron tick (100 ms at the
+ * default hz 10). With precise, the caller needs the wait to end on time (a lock
+ * holder's expiry, a delayed task's due time), so we keep the deadline ourselves:
+ * the server's timeout is only a fallback, and when our deadline passes first we
+ * drop the blocked connection (the next call reconnects) and return as if woken. */
+zend_result redislock_blpop(redislock_conn *c, zend_string **keys, uint32_t n, double seconds, bool precise);
+
 /* A key that hashes to the same Redis Cluster slot as main_key, for any main_key
  * (braces included), so one script may touch both: "{main}suffix" when main has no
  * braces, otherwise "{tag}suffix:main" with a tag chosen for main's slot. */

@@ -26,8 +26,6 @@
 #define REDISLOCK_LOCK_DEFAULT_PREFIX "Lock:"
 #define REDISLOCK_TOKEN_BYTES 16
 #define REDISLOCK_HEX_LEN (REDISLOCK_TOKEN_BYTES * 2)
-/* Longest lifetime and wait we accept: well inside what PX and timeouts can hold. */
-#define REDISLOCK_MAX_SECONDS 1e9
 /* A waiter comes back to Redis at least this often (seconds) to show it is alive;
  * with one BLPOP and one attempt per round, it sends at most one command a second. */
 #define REDISLOCK_WAIT_ROUND 2.0
@@ -348,49 +346,6 @@ static void lock_on_shutdown(void *owner)
 
 /* ---- waiting ----------------------------------------------------------------- */
 
-/* Blocks until one of the wake-up lists is signalled or the time is up.
- *
- * An idle Redis notices a BLPOP timeout only on its next cron tick (100 ms at the
- * default hz 10). When the block ends at the holder's expiry, that lateness would
- * delay the takeover of a dead holder's lock, so then we keep the deadline
- * ourselves: the server's timeout is only a fallback, and when our own deadline
- * passes first we drop the blocked connection (the next call reconnects) and try
- * again at once. */
-static zend_result block_on(redislock_lock_obj *lock, zend_string **wake_keys, uint32_t n, double seconds, bool until_expiry)
-{
-	redislock_argv a;
-	redisReply *reply;
-	zend_result result;
-	double read_for = until_expiry ? seconds + 0.002 : seconds + lock->conn->cfg.read_timeout;
-
-	/* BLPOP reads 0 as "forever"; Redis's timer resolution is a millisecond. */
-	if (seconds < 0.001) {
-		seconds = 0.001;
-	}
-	redislock_argv_init(&a);
-	redislock_argv_push(&a, "BLPOP", 5);
-	for (uint32_t i = 0; i < n; i++) {
-		redislock_argv_push_str(&a, wake_keys[i]);
-	}
-	redislock_argv_push_double(&a, until_expiry ? seconds + 0.05 : seconds);
-	result = redislock_conn_call_timeout(lock->conn, &a, read_for, &reply);
-	redislock_argv_free(&a);
-	if (result == FAILURE) {
-		if (until_expiry && lock->conn->err == REDISLOCK_ERR_TIMEOUT) {
-			return SUCCESS;
-		}
-		redislock_conn_throw(lock->conn);
-		return FAILURE;
-	}
-	if (reply->type == REDIS_REPLY_ERROR) {
-		redislock_conn_throw_reply(lock->conn, reply);
-		freeReplyObject(reply);
-		return FAILURE;
-	}
-	freeReplyObject(reply);
-	return SUCCESS;
-}
-
 /* How long to block: the rest of the wait, a round at most, and never past the
  * moment the current holder's lifetime ends (+1 ms to land after it). Sets
  * *until_expiry when that last bound is the one that counts. */
@@ -409,55 +364,97 @@ static double block_time(double remaining, zend_long pttl, bool *until_expiry)
 #define ACQUIRE_BUSY 0
 #define ACQUIRE_TAKEN 1
 
-/* Takes one lock, waiting up to timeout seconds in the lock's FIFO queue. On
- * success *token is the new token. */
-static int acquire_one(redislock_lock_obj *lock, const zend_string *name, double timeout, zend_long ms, zend_string **token)
+/* The acquire and leave scripts for one name and for several share an argument
+ * layout: KEYS are the four keys of each name, ARGV starts with the count. */
+static void acquire_argv(redislock_argv *a, const redislock_script *script, const lock_keys *keys, uint32_t n)
 {
-	zend_string *hex = new_hex(), *wake_key;
+	redislock_script_argv(a, script, (int) (4 * n));
+	for (uint32_t i = 0; i < n; i++) {
+		push_keys(a, &keys[i]);
+	}
+	redislock_argv_push_long(a, n);
+}
+
+static void push_waiter_prefixes(redislock_argv *a, const lock_keys *keys, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		redislock_argv_push_str(a, keys[i].waiters);
+	}
+}
+
+/* Reads the tokens out of an acquire reply: a string for one name, an array of
+ * strings for several. False for any other shape. */
+static bool reply_tokens(const redisReply *reply, uint32_t n, zend_string **tokens)
+{
+	if (n == 1 && reply->type == REDIS_REPLY_STRING) {
+		tokens[0] = zend_string_init(reply->str, reply->len, 0);
+		return true;
+	}
+	if (n > 1 && reply->type == REDIS_REPLY_ARRAY && reply->elements == n) {
+		for (uint32_t i = 0; i < n; i++) {
+			if (reply->element[i]->type != REDIS_REPLY_STRING) {
+				return false;
+			}
+		}
+		for (uint32_t i = 0; i < n; i++) {
+			tokens[i] = zend_string_init(reply->element[i]->str, reply->element[i]->len, 0);
+		}
+		return true;
+	}
+	return false;
+}
+
+/* Takes one lock (in its FIFO queue) or several at once (all or nothing), waiting
+ * up to timeout seconds. On success tokens[i] is the new token of names[i]. */
+static int acquire(redislock_lock_obj *lock, zend_string **names, uint32_t n, double timeout, zend_long ms, zend_string **tokens)
+{
+	const redislock_script *take = n == 1 ? &redislock_script_acquire : &redislock_script_acquire_many;
+	const redislock_script *leave = n == 1 ? &redislock_script_leave : &redislock_script_leave_many;
+	zend_string *hex = new_hex(), **wake_keys;
 	bool waiting = timeout > 0;
 	double deadline = redislock_now() + timeout;
-	lock_keys k;
+	lock_keys *keys;
 	int outcome = ACQUIRE_THROWN;
 
 	if (!hex) {
 		return ACQUIRE_THROWN;
 	}
-	keys_init(&k, lock, name);
-	wake_key = zend_string_concat3(ZSTR_VAL(k.waiters), ZSTR_LEN(k.waiters), "w:", 2, ZSTR_VAL(hex), ZSTR_LEN(hex));
+	keys = safe_emalloc(n, sizeof(*keys), 0);
+	wake_keys = safe_emalloc(n, sizeof(*wake_keys), 0);
+	for (uint32_t i = 0; i < n; i++) {
+		keys_init(&keys[i], lock, names[i]);
+		wake_keys[i] = zend_string_concat3(ZSTR_VAL(keys[i].waiters), ZSTR_LEN(keys[i].waiters), "w:", 2, ZSTR_VAL(hex), ZSTR_LEN(hex));
+	}
 
 	for (;;) {
 		redislock_argv a;
 		redisReply *reply;
 		zend_long pttl;
-		double remaining;
+		double remaining, block;
+		bool until_expiry;
 
-		redislock_script_argv(&a, &redislock_script_acquire, 4);
-		push_keys(&a, &k);
-		redislock_argv_push_str(&a, k.waiters);
+		acquire_argv(&a, take, keys, n);
 		redislock_argv_push_str(&a, hex);
 		redislock_argv_push_long(&a, ms);
-		if (waiting) {
-			redislock_argv_push_str(&a, hex);
-		} else {
-			redislock_argv_push(&a, "", 0);
-		}
+		redislock_argv_push(&a, waiting ? ZSTR_VAL(hex) : "", waiting ? ZSTR_LEN(hex) : 0);
 		redislock_argv_push_long(&a, alive_ms(lock));
-		if (redislock_script_call(lock->conn, &redislock_script_acquire, &a, lock->conn->cfg.read_timeout, &reply) == FAILURE) {
+		push_waiter_prefixes(&a, keys, n);
+		if (redislock_script_call(lock->conn, take, &a, lock->conn->cfg.read_timeout, &reply) == FAILURE) {
 			redislock_argv_free(&a);
 			/* The script may have run. Not ours to count on; ours to clean up. */
-			remember(&lock->orphans, name, hex);
+			for (uint32_t i = 0; i < n; i++) {
+				remember(&lock->orphans, names[i], hex);
+			}
 			redislock_conn_throw(lock->conn);
 			break;
 		}
 		redislock_argv_free(&a);
-		if (reply->type == REDIS_REPLY_STRING) {
-			*token = zend_string_init(reply->str, reply->len, 0);
-			freeReplyObject(reply);
-			outcome = ACQUIRE_TAKEN;
-			break;
-		}
 		if (reply->type != REDIS_REPLY_INTEGER) {
-			redislock_conn_throw_unexpected(lock->conn, reply);
+			if (reply_tokens(reply, n, tokens)) {
+				outcome = ACQUIRE_TAKEN;
+			} else {
+				redislock_conn_throw_unexpected(lock->conn, reply);
+			}
 			freeReplyObject(reply);
 			break;
 		}
@@ -468,28 +465,29 @@ static int acquire_one(redislock_lock_obj *lock, const zend_string *name, double
 		if (remaining <= 0) {
 			outcome = ACQUIRE_BUSY;
 			if (waiting) {
-				redislock_script_argv(&a, &redislock_script_leave, 4);
-				push_keys(&a, &k);
-				redislock_argv_push_str(&a, k.waiters);
+				acquire_argv(&a, leave, keys, n);
 				redislock_argv_push_str(&a, hex);
-				if (integer_call(lock, &redislock_script_leave, &a, lock->conn->cfg.read_timeout) < 0) {
+				push_waiter_prefixes(&a, keys, n);
+				if (integer_call(lock, leave, &a, lock->conn->cfg.read_timeout) < 0) {
 					outcome = ACQUIRE_THROWN;
 				}
 				redislock_argv_free(&a);
 			}
 			break;
 		}
-		{
-			bool until_expiry;
-			double block = block_time(remaining, pttl, &until_expiry);
-			if (block_on(lock, &wake_key, 1, block, until_expiry) == FAILURE) {
-				break;
-			}
+		block = block_time(remaining, pttl, &until_expiry);
+		if (redislock_blpop(lock->conn, wake_keys, n, block, until_expiry) == FAILURE) {
+			break;
 		}
 	}
-	zend_string_release(wake_key);
+
+	for (uint32_t i = 0; i < n; i++) {
+		keys_free(&keys[i]);
+		zend_string_release(wake_keys[i]);
+	}
+	efree(keys);
+	efree(wake_keys);
 	zend_string_release(hex);
-	keys_free(&k);
 	return outcome;
 }
 
@@ -565,26 +563,6 @@ void redislock_lock_startup(zend_class_entry *ce)
 }
 
 /* ---- argument checks ----------------------------------------------------- */
-
-static bool check_name(const zend_string *name, uint32_t arg_num)
-{
-	if (ZSTR_LEN(name) == 0) {
-		zend_argument_value_error(arg_num, "must not be empty");
-		return false;
-	}
-	return true;
-}
-
-static bool check_seconds(double value, uint32_t arg_num, bool zero_allowed)
-{
-	if (!isfinite(value) || value < 0 || (!zero_allowed && value == 0) || value > REDISLOCK_MAX_SECONDS) {
-		zend_argument_value_error(arg_num, zero_allowed
-			? "must be a finite number of seconds between 0 and 1e9"
-			: "must be a finite number of seconds greater than 0 and at most 1e9");
-		return false;
-	}
-	return true;
-}
 
 static bool check_token(const zend_string *token, uint32_t arg_num)
 {
@@ -662,7 +640,7 @@ static int take_and_hold(redislock_lock_obj *lock, zend_string *name, double tim
 		}
 		zend_hash_del(&lock->held, name);
 	}
-	outcome = acquire_one(lock, name, timeout, ms, &token);
+	outcome = acquire(lock, &name, 1, timeout, ms, &token);
 	if (outcome == ACQUIRE_TAKEN) {
 		remember(&lock->held, name, token);
 		zend_string_release(token);
@@ -688,7 +666,7 @@ PHP_METHOD(RedisLock, lock)
 
 	/* $waitIntervalUs is checked but otherwise unused: waiting is done by the
 	 * server waking us, not by sleeping between tries. */
-	if (!check_name(name, 1) || !check_seconds(timeout, 2, true) || !check_seconds(expire, 3, false)) {
+	if (!redislock_check_name(name, 1) || !redislock_check_seconds(timeout, 2, true) || !redislock_check_seconds(expire, 3, false)) {
 		RETURN_THROWS();
 	}
 	if (wait_us < 0) {
@@ -716,7 +694,7 @@ PHP_METHOD(RedisLock, unlock)
 		Z_PARAM_STR(name)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!check_name(name, 1) || !(lock = this_lock(ZEND_THIS))) {
+	if (!redislock_check_name(name, 1) || !(lock = this_lock(ZEND_THIS))) {
 		RETURN_THROWS();
 	}
 	if ((held = zend_hash_find(&lock->held, name)) == NULL) {
@@ -767,7 +745,7 @@ PHP_METHOD(RedisLock, expire)
 		Z_PARAM_DOUBLE(expire)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!check_name(name, 1) || !check_seconds(expire, 2, false) || !(lock = this_lock(ZEND_THIS))) {
+	if (!redislock_check_name(name, 1) || !redislock_check_seconds(expire, 2, false) || !(lock = this_lock(ZEND_THIS))) {
 		RETURN_THROWS();
 	}
 	if ((held = zend_hash_find(&lock->held, name)) == NULL) {
@@ -828,7 +806,7 @@ PHP_METHOD(RedisLock, isLocking)
 		Z_PARAM_STR(name)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!check_name(name, 1) || !(lock = this_lock(ZEND_THIS))) {
+	if (!redislock_check_name(name, 1) || !(lock = this_lock(ZEND_THIS))) {
 		RETURN_THROWS();
 	}
 	if ((held = zend_hash_find(&lock->held, name)) == NULL) {
@@ -863,7 +841,7 @@ PHP_METHOD(RedisLock, addLock)
 		Z_PARAM_DOUBLE(timeout)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!check_name(name, 1) || !check_seconds(expire, 2, false) || !check_seconds(timeout, 3, true)) {
+	if (!redislock_check_name(name, 1) || !redislock_check_seconds(expire, 2, false) || !redislock_check_seconds(timeout, 3, true)) {
 		RETURN_THROWS();
 	}
 	if (!(lock = this_lock(ZEND_THIS)) || lock_prepare(lock) == FAILURE) {
@@ -871,7 +849,7 @@ PHP_METHOD(RedisLock, addLock)
 	}
 	/* The token is the caller's to keep: the object does not remember it, so it is
 	 * neither auto-released nor touched by unlockAll(). */
-	outcome = acquire_one(lock, name, timeout, seconds_to_ms(expire), &token);
+	outcome = acquire(lock, &name, 1, timeout, seconds_to_ms(expire), &token);
 	if (outcome == ACQUIRE_THROWN) {
 		RETURN_THROWS();
 	}
@@ -893,7 +871,7 @@ PHP_METHOD(RedisLock, releaseLock)
 		Z_PARAM_STR(token)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!check_name(name, 1) || !check_token(token, 2) || !(lock = this_lock(ZEND_THIS)) || lock_prepare(lock) == FAILURE) {
+	if (!redislock_check_name(name, 1) || !check_token(token, 2) || !(lock = this_lock(ZEND_THIS)) || lock_prepare(lock) == FAILURE) {
 		RETURN_THROWS();
 	}
 	if (unlock_many(lock, &name, &token, 1, false, &released) == FAILURE) {
@@ -919,7 +897,7 @@ PHP_METHOD(RedisLock, extendLock)
 		Z_PARAM_DOUBLE(expire)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!check_name(name, 1) || !check_token(token, 2) || !check_seconds(expire, 3, false)
+	if (!redislock_check_name(name, 1) || !check_token(token, 2) || !redislock_check_seconds(expire, 3, false)
 		|| !(lock = this_lock(ZEND_THIS)) || lock_prepare(lock) == FAILURE) {
 		RETURN_THROWS();
 	}
@@ -941,7 +919,7 @@ PHP_METHOD(RedisLock, fencingToken)
 		Z_PARAM_STR(name)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!check_name(name, 1) || !(lock = this_lock(ZEND_THIS))) {
+	if (!redislock_check_name(name, 1) || !(lock = this_lock(ZEND_THIS))) {
 		RETURN_THROWS();
 	}
 	if ((held = zend_hash_find(&lock->held, name)) == NULL || (fence = token_fence(Z_STR_P(held))) < 0) {
@@ -962,7 +940,7 @@ PHP_METHOD(RedisLock, ttl)
 		Z_PARAM_STR(name)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!check_name(name, 1) || !(lock = this_lock(ZEND_THIS))) {
+	if (!redislock_check_name(name, 1) || !(lock = this_lock(ZEND_THIS))) {
 		RETURN_THROWS();
 	}
 	if ((held = zend_hash_find(&lock->held, name)) == NULL) {
@@ -1002,7 +980,7 @@ PHP_METHOD(RedisLock, isLocked)
 		Z_PARAM_STR(name)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!check_name(name, 1) || !(lock = this_lock(ZEND_THIS)) || lock_prepare(lock) == FAILURE) {
+	if (!redislock_check_name(name, 1) || !(lock = this_lock(ZEND_THIS)) || lock_prepare(lock) == FAILURE) {
 		RETURN_THROWS();
 	}
 	key = zend_string_concat2(ZSTR_VAL(lock->prefix), ZSTR_LEN(lock->prefix), ZSTR_VAL(name), ZSTR_LEN(name));
@@ -1045,7 +1023,7 @@ PHP_METHOD(RedisLock, synchronized)
 		Z_PARAM_DOUBLE(expire)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!check_name(name, 1) || !check_seconds(timeout, 3, true) || !check_seconds(expire, 4, false)) {
+	if (!redislock_check_name(name, 1) || !redislock_check_seconds(timeout, 3, true) || !redislock_check_seconds(expire, 4, false)) {
 		RETURN_THROWS();
 	}
 	if (!(lock = this_lock(ZEND_THIS)) || lock_prepare(lock) == FAILURE) {
@@ -1079,14 +1057,12 @@ PHP_METHOD(RedisLock, synchronized)
 PHP_METHOD(RedisLock, lockMany)
 {
 	HashTable *names_ht;
-	double timeout = 0, expire = 15, deadline;
+	double timeout = 0, expire = 15;
 	redislock_lock_obj *lock;
-	zend_string **names, *hex, **wake_keys;
-	lock_keys *keys;
+	zend_string **names, **tokens;
 	uint32_t n, i = 0;
 	zval *entry;
-	bool waiting = false;
-	int outcome = ACQUIRE_THROWN;
+	int outcome = ACQUIRE_BUSY;
 
 	ZEND_PARSE_PARAMETERS_START(1, 3)
 		Z_PARAM_ARRAY_HT(names_ht)
@@ -1107,7 +1083,7 @@ PHP_METHOD(RedisLock, lockMany)
 			RETURN_THROWS();
 		}
 	} ZEND_HASH_FOREACH_END();
-	if (!check_seconds(timeout, 2, true) || !check_seconds(expire, 3, false)) {
+	if (!redislock_check_seconds(timeout, 2, true) || !redislock_check_seconds(expire, 3, false)) {
 		RETURN_THROWS();
 	}
 	if (!(lock = this_lock(ZEND_THIS)) || lock_prepare(lock) == FAILURE) {
@@ -1127,110 +1103,22 @@ PHP_METHOD(RedisLock, lockMany)
 				RETURN_THROWS();
 			}
 		}
-		if (zend_hash_exists(&lock->held, names[i])) {
-			/* All or nothing: a name we hold already cannot be taken again with the rest. */
-			efree(names);
-			RETURN_FALSE;
-		}
 	}
-	if (!(hex = new_hex())) {
-		efree(names);
-		RETURN_THROWS();
-	}
-	keys = safe_emalloc(n, sizeof(*keys), 0);
-	wake_keys = safe_emalloc(n, sizeof(*wake_keys), 0);
-	for (i = 0; i < n; i++) {
-		keys_init(&keys[i], lock, names[i]);
-		wake_keys[i] = zend_string_concat3(ZSTR_VAL(keys[i].waiters), ZSTR_LEN(keys[i].waiters), "w:", 2, ZSTR_VAL(hex), ZSTR_LEN(hex));
-	}
-	waiting = timeout > 0;
-	deadline = redislock_now() + timeout;
-
-	for (;;) {
-		redislock_argv a;
-		redisReply *reply;
-		double remaining;
-		zend_long pttl;
-
-		redislock_script_argv(&a, &redislock_script_acquire_many, (int) (4 * n));
-		for (i = 0; i < n; i++) {
-			push_keys(&a, &keys[i]);
-		}
-		redislock_argv_push_long(&a, n);
-		redislock_argv_push_str(&a, hex);
-		redislock_argv_push_long(&a, seconds_to_ms(expire));
-		if (waiting) {
-			redislock_argv_push_str(&a, hex);
-		} else {
-			redislock_argv_push(&a, "", 0);
-		}
-		redislock_argv_push_long(&a, alive_ms(lock));
-		for (i = 0; i < n; i++) {
-			redislock_argv_push_str(&a, keys[i].waiters);
-		}
-		if (redislock_script_call(lock->conn, &redislock_script_acquire_many, &a, lock->conn->cfg.read_timeout, &reply) == FAILURE) {
-			redislock_argv_free(&a);
+	/* All or nothing: a name this object holds already cannot be taken again along
+	 * with the rest, and waiting for ourselves would never end. */
+	for (i = 0; i < n && !zend_hash_exists(&lock->held, names[i]); i++);
+	if (i == n) {
+		tokens = safe_emalloc(n, sizeof(*tokens), 0);
+		outcome = acquire(lock, names, n, timeout, seconds_to_ms(expire), tokens);
+		if (outcome == ACQUIRE_TAKEN) {
 			for (i = 0; i < n; i++) {
-				remember(&lock->orphans, names[i], hex);
-			}
-			redislock_conn_throw(lock->conn);
-			break;
-		}
-		redislock_argv_free(&a);
-		if (reply->type == REDIS_REPLY_ARRAY && reply->elements == n) {
-			for (i = 0; i < n; i++) {
-				zend_string *token = zend_string_init(reply->element[i]->str, reply->element[i]->len, 0);
-				remember(&lock->held, names[i], token);
-				zend_string_release(token);
-			}
-			freeReplyObject(reply);
-			outcome = ACQUIRE_TAKEN;
-			break;
-		}
-		if (reply->type != REDIS_REPLY_INTEGER) {
-			redislock_conn_throw_unexpected(lock->conn, reply);
-			freeReplyObject(reply);
-			break;
-		}
-		pttl = (zend_long) reply->integer;
-		freeReplyObject(reply);
-		remaining = deadline - redislock_now();
-		if (remaining <= 0) {
-			outcome = ACQUIRE_BUSY;
-			if (waiting) {
-				redislock_script_argv(&a, &redislock_script_leave_many, (int) (4 * n));
-				for (i = 0; i < n; i++) {
-					push_keys(&a, &keys[i]);
-				}
-				redislock_argv_push_long(&a, n);
-				redislock_argv_push_str(&a, hex);
-				for (i = 0; i < n; i++) {
-					redislock_argv_push_str(&a, keys[i].waiters);
-				}
-				if (integer_call(lock, &redislock_script_leave_many, &a, lock->conn->cfg.read_timeout) < 0) {
-					outcome = ACQUIRE_THROWN;
-				}
-				redislock_argv_free(&a);
-			}
-			break;
-		}
-		{
-			bool until_expiry;
-			double block = block_time(remaining, pttl, &until_expiry);
-			if (block_on(lock, wake_keys, n, block, until_expiry) == FAILURE) {
-				break;
+				remember(&lock->held, names[i], tokens[i]);
+				zend_string_release(tokens[i]);
 			}
 		}
+		efree(tokens);
 	}
-
-	for (i = 0; i < n; i++) {
-		keys_free(&keys[i]);
-		zend_string_release(wake_keys[i]);
-	}
-	efree(keys);
-	efree(wake_keys);
 	efree(names);
-	zend_string_release(hex);
 	if (outcome == ACQUIRE_THROWN) {
 		RETURN_THROWS();
 	}

@@ -14,7 +14,6 @@
 #include <math.h>
 
 #define REDISLOCK_QUEUE_DEFAULT_PREFIX "Queue:"
-#define REDISLOCK_MAX_SECONDS 1e9
 
 typedef struct _redislock_queue_obj {
 	redislock_conn *conn;
@@ -87,26 +86,6 @@ static redisReply *run(redislock_queue_obj *q, const redislock_script *script, r
 }
 
 /* ---- argument checks ----------------------------------------------------- */
-
-static bool check_name(const zend_string *name, uint32_t arg_num)
-{
-	if (ZSTR_LEN(name) == 0) {
-		zend_argument_value_error(arg_num, "must not be empty");
-		return false;
-	}
-	return true;
-}
-
-static bool check_seconds(double value, uint32_t arg_num, bool zero_allowed)
-{
-	if (!isfinite(value) || value < 0 || (!zero_allowed && value == 0) || value > REDISLOCK_MAX_SECONDS) {
-		zend_argument_value_error(arg_num, zero_allowed
-			? "must be a finite number of seconds between 0 and 1e9"
-			: "must be a finite number of seconds greater than 0 and at most 1e9");
-		return false;
-	}
-	return true;
-}
 
 static bool check_count(zend_long count, uint32_t arg_num)
 {
@@ -272,7 +251,7 @@ PHP_METHOD(RedisQueue, enqueue)
 		Z_PARAM_BOOL(replace)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!check_name(name, 1) || !check_seconds(timeout, 3, false) || !check_seconds(delay, 4, true)) {
+	if (!redislock_check_name(name, 1) || !redislock_check_seconds(timeout, 3, false) || !redislock_check_seconds(delay, 4, true)) {
 		RETURN_THROWS();
 	}
 	if (Z_TYPE_P(ids) == IS_STRING && Z_STRLEN_P(ids) == 0) {
@@ -349,14 +328,14 @@ PHP_METHOD(RedisQueue, dequeue)
 		Z_PARAM_DOUBLE(timeout)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!check_name(name, 1)) {
+	if (!redislock_check_name(name, 1)) {
 		RETURN_THROWS();
 	}
 	if (!isfinite(score)) {
 		zend_argument_value_error(3, "must be a finite number");
 		RETURN_THROWS();
 	}
-	if (!check_seconds(timeout, 4, false) || !(id = task_id(id_str, id_long, 2))) {
+	if (!redislock_check_seconds(timeout, 4, false) || !(id = task_id(id_str, id_long, 2))) {
 		RETURN_THROWS();
 	}
 	if (!(q = this_queue(ZEND_THIS))) {
@@ -397,7 +376,7 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, zend_string *name, zend_long coun
 	for (;;) {
 		redislock_argv a;
 		redisReply *reply;
-		double remaining, block;
+		double remaining;
 		zend_long hint_ms;
 
 		script_argv(&a, &redislock_script_take, &k);
@@ -428,30 +407,15 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, zend_string *name, zend_long coun
 			empty_result(count, return_value);
 			break;
 		}
-		block = remaining;
-		if (hint_ms >= 0 && hint_ms / 1000.0 < block) {
-			block = hint_ms / 1000.0;
+		{
+			/* Block until a task is announced, or until the next delayed task or
+			 * expired reservation falls due, whichever comes first. */
+			bool until_due = hint_ms >= 0 && hint_ms / 1000.0 < remaining;
+			double block = until_due ? hint_ms / 1000.0 + 0.001 : remaining;
+			if (redislock_blpop(q->conn, &k.wakeup, 1, block, until_due) == FAILURE) {
+				break;
+			}
 		}
-		/* BLPOP reads 0 as "forever"; Redis's timer resolution is a millisecond. */
-		if (block < 0.001) {
-			block = 0.001;
-		}
-		redislock_argv_init(&a);
-		redislock_argv_push(&a, "BLPOP", 5);
-		redislock_argv_push_str(&a, k.wakeup);
-		redislock_argv_push_double(&a, block);
-		if (redislock_conn_call_timeout(q->conn, &a, block + timeout, &reply) == FAILURE) {
-			redislock_argv_free(&a);
-			redislock_conn_throw(q->conn);
-			break;
-		}
-		redislock_argv_free(&a);
-		if (reply->type == REDIS_REPLY_ERROR) {
-			redislock_conn_throw_reply(q->conn, reply);
-			freeReplyObject(reply);
-			break;
-		}
-		freeReplyObject(reply);
 	}
 	keys_free(&k);
 }
@@ -470,7 +434,7 @@ PHP_METHOD(RedisQueue, pop)
 		Z_PARAM_DOUBLE(wait)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!check_name(name, 1) || !check_count(count, 2) || !check_seconds(timeout, 3, false) || !check_seconds(wait, 4, true)) {
+	if (!redislock_check_name(name, 1) || !check_count(count, 2) || !redislock_check_seconds(timeout, 3, false) || !redislock_check_seconds(wait, 4, true)) {
 		RETURN_THROWS();
 	}
 	take(INTERNAL_FUNCTION_PARAM_PASSTHRU, name, count, false, 0, timeout, wait);
@@ -491,7 +455,7 @@ PHP_METHOD(RedisQueue, reserve)
 		Z_PARAM_DOUBLE(wait)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!check_name(name, 1) || !check_count(count, 2) || !check_seconds(visibility, 3, false) || !check_seconds(wait, 4, true)) {
+	if (!redislock_check_name(name, 1) || !check_count(count, 2) || !redislock_check_seconds(visibility, 3, false) || !redislock_check_seconds(wait, 4, true)) {
 		RETURN_THROWS();
 	}
 	if (!(q = this_queue(ZEND_THIS))) {
@@ -515,7 +479,7 @@ PHP_METHOD(RedisQueue, top)
 		Z_PARAM_LONG(count)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!check_name(name, 1) || !check_count(count, 2)) {
+	if (!redislock_check_name(name, 1) || !check_count(count, 2)) {
 		RETURN_THROWS();
 	}
 	if (!(q = this_queue(ZEND_THIS))) {
@@ -553,7 +517,7 @@ static void id_call(INTERNAL_FUNCTION_PARAMETERS, const redislock_script *script
 		Z_PARAM_DOUBLE(delay)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!check_name(name, 1) || (with_delay && !check_seconds(delay, 3, true))) {
+	if (!redislock_check_name(name, 1) || (with_delay && !redislock_check_seconds(delay, 3, true))) {
 		RETURN_THROWS();
 	}
 	if (!(id = task_id(id_str, id_long, 2))) {
@@ -609,7 +573,7 @@ static redisReply *whole_queue_call(INTERNAL_FUNCTION_PARAMETERS, const redisloc
 		Z_PARAM_STR(name)
 	ZEND_PARSE_PARAMETERS_END_EX(return NULL);
 
-	if (!check_name(name, 1) || !(q = this_queue(ZEND_THIS))) {
+	if (!redislock_check_name(name, 1) || !(q = this_queue(ZEND_THIS))) {
 		return NULL;
 	}
 	keys_init(&k, q, name);
