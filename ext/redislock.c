@@ -8,6 +8,7 @@
 #include "ext/standard/info.h"
 #include "ext/standard/hrtime.h"
 #include "ext/spl/spl_exceptions.h"
+#include "zend_attributes.h"
 #include "redislock_exceptions.h"
 #include "redislock_conn.h"
 #include "redislock_lock.h"

@@ -39,7 +39,7 @@ class RedisLock
      *        user, password, database, connect_timeout, read_timeout, prefix,
      *        auto_release), or null for the INI setting redislock.default_connection.
      */
-    public function __construct(string|array|null $connection = null) {}
+    public function __construct(#[\SensitiveParameter] string|array|null $connection = null) {}
 
     /**
      * Take the lock $name. $timeout: seconds to keep trying (0 = try once).
@@ -109,7 +109,7 @@ class RedisLock
 class RedisQueue
 {
     /** @param string|array|null $connection Same forms as RedisLock::__construct(). */
-    public function __construct(string|array|null $connection = null) {}
+    public function __construct(#[\SensitiveParameter] string|array|null $connection = null) {}
 
     /**
      * Add one id or a list of ids, due $afterInterval seconds from now (Redis's clock).

@@ -21,7 +21,8 @@
  * one argument layout: ARGV = count n, token hex, lifetime ms, waiter id ('' = do
  * not wait), alive ms, then the n waiter prefixes.
  * A waiter that dies simply stops refreshing its alive key; the next script that
- * meets it at the head of the queue drops it, so a crash never blocks the line. */
+ * meets it at the head of the queue after the key expired drops it, so a crash
+ * holds up the line for one alive period (2.5 s) at most. */
 
 #define LUA_WAITERS \
 	"local function alive(id) return redis.call('exists', P .. 'a:' .. id) == 1 end\n" \
@@ -53,8 +54,9 @@
 
 /* Takes the lock when it is free and nobody is queued ahead of us; the
  * fencing number comes from the same atomic step. Returns the token, or when busy
- * the lock's PTTL (-2: free but promised to the head of the queue; -1: a key
- * without a lifetime, which is never taken over). */
+ * the milliseconds until it is worth trying again: the lock's PTTL, or when it is
+ * free but promised to the head of the queue, the PTTL of the head's alive mark
+ * (-1: a key without a lifetime, which is never taken over). */
 redislock_script redislock_script_acquire = {"lock script",
 	/* The common case first, before any helper closure is built: free, no queue. */
 	"if redis.call('exists', KEYS[1], KEYS[3]) == 0 then\n"
@@ -63,6 +65,7 @@ redislock_script redislock_script_acquire = {"lock script",
 	"  return token\n"
 	"end\n"
 	"local P = ARGV[6]\n"
+	"local busy_ms = nil\n"
 	LUA_WAITERS
 	"if redis.call('exists', KEYS[1]) == 0 then\n"
 	"  local h = head()\n"
@@ -76,13 +79,16 @@ redislock_script redislock_script_acquire = {"lock script",
 	"    return token\n"
 	"  end\n"
 	"  signal(h)\n"
+	/* Free, but promised to the head: the caller retries when the head's alive mark
+	 * would run out, so a head that crashed costs no more than that. */
+	"  busy_ms = redis.call('pttl', P .. 'a:' .. h)\n"
 	"end\n"
 	"if ARGV[4] ~= '' then\n"
 	"  local t = redis.call('time')\n"
 	"  redis.call('zadd', KEYS[3], 'nx', t[1] .. string.format('%06d', t[2]), ARGV[4])\n"
 	"  redis.call('set', P .. 'a:' .. ARGV[4], '1', 'px', ARGV[5])\n"
 	"end\n"
-	"return redis.call('pttl', KEYS[1])\n", ""};
+	"return busy_ms or redis.call('pttl', KEYS[1])\n", ""};
 
 /* ARGV: count (1), waiter id, waiter-key prefix. A waiter that gives up leaves the
  * queue, and passes the turn on if the lock is free. */
@@ -134,18 +140,20 @@ redislock_script redislock_script_ttl = {"ttl script",
 redislock_script redislock_script_acquire_many = {"lockMany script",
 	"local n = tonumber(ARGV[1])\n"
 	"local function alive(i, id) return redis.call('exists', ARGV[5 + i] .. 'a:' .. id) == 1 end\n"
+	/* The alive head of name i's queue, if any. */
 	"local function queued(i)\n"
 	"  local q = KEYS[(i - 1) * 4 + 3]\n"
 	"  while true do\n"
 	"    local first = redis.call('zrange', q, 0, 0)[1]\n"
-	"    if not first then return false end\n"
-	"    if alive(i, first) then return true end\n"
+	"    if not first or alive(i, first) then return first end\n"
 	"    redis.call('zrem', q, first)\n"
 	"  end\n"
 	"end\n"
-	"local busy = nil\n"
+	"local busy, busy_ms = nil, nil\n"
 	"for i = 1, n do\n"
-	"  if redis.call('exists', KEYS[(i - 1) * 4 + 1]) == 1 or queued(i) then busy = i; break end\n"
+	"  if redis.call('exists', KEYS[(i - 1) * 4 + 1]) == 1 then busy = i; break end\n"
+	"  local h = queued(i)\n"
+	"  if h then busy = i; busy_ms = redis.call('pttl', ARGV[5 + i] .. 'a:' .. h); break end\n"
 	"end\n"
 	"if not busy then\n"
 	"  local tokens = {}\n"
@@ -167,7 +175,7 @@ redislock_script redislock_script_acquire_many = {"lockMany script",
 	"    redis.call('zadd', KEYS[(i - 1) * 4 + 4], string.format('%d', deadline), ARGV[4])\n"
 	"  end\n"
 	"end\n"
-	"return redis.call('pttl', KEYS[(busy - 1) * 4 + 1])\n", ""};
+	"return busy_ms or redis.call('pttl', KEYS[(busy - 1) * 4 + 1])\n", ""};
 
 /* lockMany() gives up: ARGV: count n, waiter id, then the n waiter prefixes. */
 redislock_script redislock_script_leave_many = {"lockMany wait script",
@@ -239,7 +247,7 @@ redislock_script redislock_script_dequeue = {"dequeue script",
  * flat [id, score, ...] list taken, or, when nothing is due, the milliseconds
  * until something might be (-1: nothing scheduled) for a waiting caller. */
 redislock_script redislock_script_take = {"pop script",
-	LUA_NOW LUA_CHUNKED
+	LUA_NOW LUA_CHUNKED LUA_WAKE
 	"local now = score(now_us)\n"
 	"local expired = redis.call('zrangebyscore', KEYS[2], '-inf', now, 'withscores', 'limit', 0, 1000)\n"
 	"if #expired > 0 then\n"
@@ -250,7 +258,9 @@ redislock_script redislock_script_take = {"pop script",
 	"  chunked({'zadd', KEYS[1], 'nx'}, back)\n"
 	"  chunked({'zrem', KEYS[2]}, ids)\n"
 	"end\n"
-	"local items = redis.call('zrangebyscore', KEYS[1], '-inf', now, 'withscores', 'limit', 0, tonumber(ARGV[1]))\n"
+	/* The count goes to LIMIT as the caller's string: as a Lua number, a count of
+	 * 1e17 or more would come back in exponent form and be refused. */
+	"local items = redis.call('zrangebyscore', KEYS[1], '-inf', now, 'withscores', 'limit', 0, ARGV[1])\n"
 	"if #items > 0 then\n"
 	"  local ids = {}\n"
 	"  for i = 1, #items, 2 do ids[#ids + 1] = items[i] end\n"
@@ -261,6 +271,10 @@ redislock_script redislock_script_take = {"pop script",
 	"    for i = 1, #ids do inflight[#inflight + 1] = deadline; inflight[#inflight + 1] = ids[i] end\n"
 	"    chunked({'zadd', KEYS[2]}, inflight)\n"
 	"  end\n"
+	/* Pass the turn on: tasks left due wake the next blocked worker (the initial
+	 * wake-up is capped), and a new reservation makes a blocked worker recompute
+	 * its deadline, so an expiring reservation is picked up on time. */
+	"  if ARGV[2] == 'reserve' or redis.call('zcount', KEYS[1], '-inf', now) > 0 then wake(1) end\n"
 	"  return items\n"
 	"end\n"
 	/* An empty answer to a caller about to block: old wake-up tokens are stale
@@ -280,7 +294,7 @@ redislock_script redislock_script_take = {"pop script",
 /* ARGV: count. Due tasks, lowest score first, without taking them. */
 redislock_script redislock_script_top = {"top script",
 	LUA_NOW
-	"return redis.call('zrangebyscore', KEYS[1], '-inf', score(now_us), 'withscores', 'limit', 0, tonumber(ARGV[1]))\n", ""};
+	"return redis.call('zrangebyscore', KEYS[1], '-inf', score(now_us), 'withscores', 'limit', 0, ARGV[1])\n", ""};
 
 /* ARGV: id. Finishes a task that is in flight. */
 redislock_script redislock_script_ack = {"ack script",
@@ -319,14 +333,24 @@ static redislock_script *all_scripts[] = {
 /* ---- key slots ------------------------------------------------------------ */
 
 /* CRC16-CCITT (XMODEM), the checksum Redis Cluster uses for key slots. */
+static uint16_t crc16_table[256];
+
+static void build_crc16_table(void)
+{
+	for (int byte = 0; byte < 256; byte++) {
+		uint16_t crc = (uint16_t) (byte << 8);
+		for (int bit = 0; bit < 8; bit++) {
+			crc = (crc & 0x8000) ? (uint16_t) ((crc << 1) ^ 0x1021) : (uint16_t) (crc << 1);
+		}
+		crc16_table[byte] = crc;
+	}
+}
+
 static uint16_t crc16(const char *buf, size_t len)
 {
 	uint16_t crc = 0;
 	for (size_t i = 0; i < len; i++) {
-		crc ^= (uint16_t) ((unsigned char) buf[i]) << 8;
-		for (int bit = 0; bit < 8; bit++) {
-			crc = (crc & 0x8000) ? (uint16_t) ((crc << 1) ^ 0x1021) : (uint16_t) (crc << 1);
-		}
+		crc = (uint16_t) ((crc << 8) ^ crc16_table[((crc >> 8) ^ (unsigned char) buf[i]) & 0xff]);
 	}
 	return crc;
 }
@@ -334,8 +358,10 @@ static uint16_t crc16(const char *buf, size_t len)
 #define REDISLOCK_SLOTS 16384
 #define REDISLOCK_TAG_LEN 4
 
-/* slot_tags[s] is a short brace-free string whose slot is s. */
+/* slot_tags[s] is a short brace-free string whose slot is s, built on first use
+ * (a process that never locks never pays for it). */
 static char slot_tags[REDISLOCK_SLOTS][REDISLOCK_TAG_LEN + 1];
+static bool slot_tags_built;
 
 unsigned int redislock_key_slot(const char *key, size_t len)
 {
@@ -369,6 +395,15 @@ static void build_slot_tags(void)
 			filled++;
 		}
 	}
+	slot_tags_built = true;
+}
+
+static const char *slot_tag(const char *key, size_t len)
+{
+	if (!slot_tags_built) {
+		build_slot_tags();
+	}
+	return slot_tags[redislock_key_slot(key, len)];
 }
 
 static zend_string *tagged_key(const char *tag, size_t tag_len, const char *suffix, const char *main, size_t main_len)
@@ -390,7 +425,7 @@ static zend_string *tagged_key(const char *tag, size_t tag_len, const char *suff
 
 zend_string *redislock_slot_key(const zend_string *main_key, const char *name)
 {
-	const char *tag = slot_tags[redislock_key_slot(ZSTR_VAL(main_key), ZSTR_LEN(main_key))];
+	const char *tag = slot_tag(ZSTR_VAL(main_key), ZSTR_LEN(main_key));
 	return tagged_key(tag, strlen(tag), name, "", 0);
 }
 
@@ -405,7 +440,7 @@ zend_string *redislock_sibling_key(const zend_string *main_key, const char *suff
 		return tagged_key(key, len, suffix, "", 0);
 	}
 	/* "{tag}suffix:main": main stays in the name so that names never collide. */
-	tag = slot_tags[redislock_key_slot(key, len)];
+	tag = slot_tag(key, len);
 	{
 		size_t suffix_len = strlen(suffix);
 		char *joined = emalloc(suffix_len + 2);
@@ -468,7 +503,7 @@ void redislock_commands_startup(void)
 		PHP_SHA1Final(digest, &ctx);
 		make_digest_ex(all_scripts[i]->sha, digest, 20);
 	}
-	build_slot_tags();
+	build_crc16_table();
 }
 
 void redislock_script_argv(redislock_argv *a, const redislock_script *script, int numkeys)

@@ -252,8 +252,12 @@ static zend_result parse_dsn(redislock_config *cfg, zend_string *dsn, uint32_t a
 	if (ZSTR_LEN(dsn) > sizeof("unix://") - 1 && strncasecmp(p, "unix://", sizeof("unix://") - 1) == 0) {
 		return parse_unix_dsn(cfg, p + sizeof("unix://") - 1, end, arg_num);
 	}
-	zend_argument_value_error(arg_num, "must be a DSN of the form redis://[user:password@]host[:port][/db] or unix:///path/redis.sock[?db=N], \"%s\" given",
-		ZSTR_LEN(dsn) > 0 && memchr(p, '@', ZSTR_LEN(dsn)) ? "(hidden: it contains credentials)" : p);
+	/* Echo what was given only when it cannot hold a secret: no userinfo, no query. */
+	if (memchr(p, '@', ZSTR_LEN(dsn)) || memchr(p, '?', ZSTR_LEN(dsn)) || ZSTR_LEN(dsn) > 200) {
+		zend_argument_value_error(arg_num, "must be a DSN of the form redis://[user:password@]host[:port][/db] or unix:///path/redis.sock[?db=N]");
+	} else {
+		zend_argument_value_error(arg_num, "must be a DSN of the form redis://[user:password@]host[:port][/db] or unix:///path/redis.sock[?db=N], \"%s\" given", p);
+	}
 	return FAILURE;
 }
 
@@ -383,20 +387,20 @@ static void build_endpoint(redislock_config *cfg)
 	}
 }
 
-zend_result redislock_config_parse(redislock_config *cfg, zval *connection, uint32_t arg_num)
+zend_result redislock_config_parse(redislock_config *cfg, zend_string *dsn, HashTable *options, uint32_t arg_num)
 {
 	zend_result result;
 
 	config_defaults(cfg);
-	if (!connection || Z_TYPE_P(connection) == IS_NULL) {
-		const char *ini = REDISLOCK_G(default_connection);
-		zend_string *dsn = zend_string_init(ini ? ini : "", ini ? strlen(ini) : 0, 0);
+	if (options) {
+		result = parse_array(cfg, options, arg_num);
+	} else if (dsn) {
 		result = parse_dsn(cfg, dsn, arg_num);
-		zend_string_release(dsn);
-	} else if (Z_TYPE_P(connection) == IS_STRING) {
-		result = parse_dsn(cfg, Z_STR_P(connection), arg_num);
 	} else {
-		result = parse_array(cfg, Z_ARRVAL_P(connection), arg_num);
+		const char *ini = REDISLOCK_G(default_connection);
+		zend_string *ini_dsn = zend_string_init(ini ? ini : "", ini ? strlen(ini) : 0, 0);
+		result = parse_dsn(cfg, ini_dsn, arg_num);
+		zend_string_release(ini_dsn);
 	}
 	if (result == SUCCESS && cfg->user && !cfg->password) {
 		zend_argument_value_error(arg_num, "names a user but no password");

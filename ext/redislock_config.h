@@ -18,9 +18,9 @@ typedef struct _redislock_config {
 	zend_string *endpoint;      /* "host:port" or "unix:path", for messages */
 } redislock_config;
 
-/* Fills cfg from null (the INI default), a DSN string or an options array.
- * On bad input throws a ValueError or TypeError about argument arg_num. */
-zend_result redislock_config_parse(redislock_config *cfg, zval *connection, uint32_t arg_num);
+/* Fills cfg from a DSN string, an options array, or, when both are NULL, the INI
+ * default. On bad input throws a ValueError or TypeError about argument arg_num. */
+zend_result redislock_config_parse(redislock_config *cfg, zend_string *dsn, HashTable *options, uint32_t arg_num);
 void redislock_config_free(redislock_config *cfg);
 
 /* Adds the settings a developer may see (never the password) to an array. */

@@ -165,8 +165,13 @@ void redislock_conn_throw(redislock_conn *c)
 
 void redislock_conn_throw_reply(redislock_conn *c, const redisReply *reply)
 {
-	redislock_throw(redislock_ce_server_exception, "%s on %s failed after %.3f s: %.*s",
-		c->op_name, ZSTR_VAL(c->cfg.endpoint), elapsed(c), (int) MIN(reply->len, 512), reply->str);
+	/* Redis refuses a long command from a client that has not authenticated with a
+	 * protocol error rather than NOAUTH; say what it means. */
+	bool needs_auth = (reply->len >= 6 && memcmp(reply->str, "NOAUTH", 6) == 0)
+		|| zend_memnstr(reply->str, "unauthenticated", sizeof("unauthenticated") - 1, reply->str + reply->len);
+	redislock_throw(redislock_ce_server_exception, "%s on %s failed after %.3f s: %.*s%s",
+		c->op_name, ZSTR_VAL(c->cfg.endpoint), elapsed(c), (int) MIN(reply->len, 512), reply->str,
+		needs_auth ? " (the server requires authentication: give a password in the DSN or the password option)" : "");
 }
 
 void redislock_conn_throw_unexpected(redislock_conn *c, const redisReply *reply)

@@ -22,6 +22,7 @@
 #include "ext/random/php_random.h"
 #include "zend_exceptions.h"
 #include <math.h>
+#include <unistd.h>
 
 #define REDISLOCK_LOCK_DEFAULT_PREFIX "Lock:"
 #define REDISLOCK_TOKEN_BYTES 16
@@ -35,6 +36,7 @@ typedef struct _redislock_lock_obj {
 	zend_string *prefix;
 	HashTable held;      /* name => token of every lock this object holds */
 	HashTable orphans;   /* name => random part of acquisitions whose reply was lost */
+	pid_t pid;           /* the process whose locks held and orphans are */
 	zend_object std;
 } redislock_lock_obj;
 
@@ -54,6 +56,18 @@ static inline redislock_lock_obj *lock_from_obj(zend_object *obj)
 	return (redislock_lock_obj *) ((char *) obj - XtOffsetOf(redislock_lock_obj, std));
 }
 
+/* A forked child inherits the object, but the locks in it are its parent's: the
+ * child must never release them, not even by auto-release when it exits. */
+static void forget_parent_locks(redislock_lock_obj *lock)
+{
+	pid_t pid = getpid();
+	if (lock->pid != pid) {
+		zend_hash_clean(&lock->held);
+		zend_hash_clean(&lock->orphans);
+		lock->pid = pid;
+	}
+}
+
 static redislock_lock_obj *this_lock(zval *this_ptr)
 {
 	redislock_lock_obj *lock = lock_from_obj(Z_OBJ_P(this_ptr));
@@ -62,6 +76,7 @@ static redislock_lock_obj *this_lock(zval *this_ptr)
 			ZSTR_VAL(Z_OBJCE_P(this_ptr)->name));
 		return NULL;
 	}
+	forget_parent_locks(lock);
 	return lock;
 }
 
@@ -118,10 +133,12 @@ static zend_long seconds_to_ms(double seconds)
 	return ms < 1 ? 1 : (zend_long) ms;
 }
 
-/* How long a waiter's alive mark lasts: a full round plus a slow reply. */
-static zend_long alive_ms(const redislock_lock_obj *lock)
+/* How long a waiter's alive mark lasts: a full round plus a margin for the reply.
+ * A waiter that crashes holds its place in the queue this long at most. One that
+ * is only slow loses its place, and its next attempt joins at the back. */
+static zend_long alive_ms(void)
 {
-	return seconds_to_ms(REDISLOCK_WAIT_ROUND + lock->conn->cfg.read_timeout + 1.0);
+	return seconds_to_ms(REDISLOCK_WAIT_ROUND + 0.5);
 }
 
 /* The fencing number at the front of a token, or -1 for a token of another form. */
@@ -330,6 +347,7 @@ static void auto_release(redislock_lock_obj *lock)
 	if (!lock->conn) {
 		return;
 	}
+	forget_parent_locks(lock);
 	if (lock->conn->cfg.auto_release) {
 		release_all(lock, false, &all_released);
 	} else if (zend_hash_num_elements(&lock->orphans) > 0) {
@@ -437,7 +455,7 @@ static int acquire(redislock_lock_obj *lock, zend_string **names, uint32_t n, do
 		redislock_argv_push_str(&a, hex);
 		redislock_argv_push_long(&a, ms);
 		redislock_argv_push(&a, waiting ? ZSTR_VAL(hex) : "", waiting ? ZSTR_LEN(hex) : 0);
-		redislock_argv_push_long(&a, alive_ms(lock));
+		redislock_argv_push_long(&a, alive_ms());
 		push_waiter_prefixes(&a, keys, n);
 		if (redislock_script_call(lock->conn, take, &a, lock->conn->cfg.read_timeout, &reply) == FAILURE) {
 			redislock_argv_free(&a);
@@ -577,25 +595,27 @@ static bool check_token(const zend_string *token, uint32_t arg_num)
 
 PHP_METHOD(RedisLock, __construct)
 {
-	zval *connection = NULL;
+	zend_string *dsn = NULL;
+	HashTable *options = NULL;
 	redislock_lock_obj *lock = lock_from_obj(Z_OBJ_P(ZEND_THIS));
 	redislock_config cfg;
 
 	ZEND_PARSE_PARAMETERS_START(0, 1)
 		Z_PARAM_OPTIONAL
-		Z_PARAM_ZVAL(connection)
+		Z_PARAM_ARRAY_HT_OR_STR_OR_NULL(options, dsn)
 	ZEND_PARSE_PARAMETERS_END();
 
 	if (lock->conn) {
 		zend_throw_error(NULL, "RedisLock::__construct() cannot be called twice");
 		RETURN_THROWS();
 	}
-	if (redislock_config_parse(&cfg, connection, 1) == FAILURE) {
+	if (redislock_config_parse(&cfg, dsn, options, 1) == FAILURE) {
 		RETURN_THROWS();
 	}
 	lock->prefix = cfg.prefix ? zend_string_copy(cfg.prefix)
 		: zend_string_init(REDISLOCK_LOCK_DEFAULT_PREFIX, sizeof(REDISLOCK_LOCK_DEFAULT_PREFIX) - 1, 0);
 	lock->conn = redislock_conn_create(&cfg);
+	lock->pid = getpid();
 	lock->conn->on_shutdown = lock_on_shutdown;
 	lock->conn->owner = lock;
 }

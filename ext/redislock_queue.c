@@ -210,20 +210,21 @@ void redislock_queue_startup(zend_class_entry *ce)
 
 PHP_METHOD(RedisQueue, __construct)
 {
-	zval *connection = NULL;
+	zend_string *dsn = NULL;
+	HashTable *options = NULL;
 	redislock_queue_obj *q = queue_from_obj(Z_OBJ_P(ZEND_THIS));
 	redislock_config cfg;
 
 	ZEND_PARSE_PARAMETERS_START(0, 1)
 		Z_PARAM_OPTIONAL
-		Z_PARAM_ZVAL(connection)
+		Z_PARAM_ARRAY_HT_OR_STR_OR_NULL(options, dsn)
 	ZEND_PARSE_PARAMETERS_END();
 
 	if (q->conn) {
 		zend_throw_error(NULL, "RedisQueue::__construct() cannot be called twice");
 		RETURN_THROWS();
 	}
-	if (redislock_config_parse(&cfg, connection, 1) == FAILURE) {
+	if (redislock_config_parse(&cfg, dsn, options, 1) == FAILURE) {
 		RETURN_THROWS();
 	}
 	q->prefix = cfg.prefix ? zend_string_copy(cfg.prefix)
@@ -233,7 +234,8 @@ PHP_METHOD(RedisQueue, __construct)
 
 PHP_METHOD(RedisQueue, enqueue)
 {
-	zend_string *name;
+	zend_string *name, *one_str = NULL;
+	zend_long one_long = 0;
 	zval *ids;
 	double timeout = 10, delay = 0;
 	bool replace = false;
@@ -254,11 +256,18 @@ PHP_METHOD(RedisQueue, enqueue)
 	if (!redislock_check_name(name, 1) || !redislock_check_seconds(timeout, 3, false) || !redislock_check_seconds(delay, 4, true)) {
 		RETURN_THROWS();
 	}
-	if (Z_TYPE_P(ids) == IS_STRING && Z_STRLEN_P(ids) == 0) {
-		zend_argument_value_error(2, "must not be empty");
-		RETURN_THROWS();
-	}
-	if (Z_TYPE_P(ids) == IS_ARRAY) {
+	if (Z_TYPE_P(ids) != IS_ARRAY) {
+		/* string|int, with PHP's usual coercion in weak mode (1.0 -> 1, 1.5 -> "1.5"). */
+		bool is_null;
+		if (!zend_parse_arg_str_or_long(ids, &one_str, &one_long, &is_null, false, 2)) {
+			zend_argument_type_error(2, "must be of type array|string|int, %s given", zend_zval_type_name(ids));
+			RETURN_THROWS();
+		}
+		if (one_str && ZSTR_LEN(one_str) == 0) {
+			zend_argument_value_error(2, "must not be empty");
+			RETURN_THROWS();
+		}
+	} else {
 		zval *id;
 		if (zend_hash_num_elements(Z_ARRVAL_P(ids)) == 0) {
 			zend_argument_value_error(2, "must not be an empty array");
@@ -294,10 +303,10 @@ PHP_METHOD(RedisQueue, enqueue)
 				redislock_argv_push_owned(&a, zend_long_to_str(Z_LVAL_P(id)));
 			}
 		} ZEND_HASH_FOREACH_END();
-	} else if (Z_TYPE_P(ids) == IS_STRING) {
-		redislock_argv_push_str(&a, Z_STR_P(ids));
+	} else if (one_str) {
+		redislock_argv_push_str(&a, one_str);
 	} else {
-		redislock_argv_push_owned(&a, zend_long_to_str(Z_LVAL_P(ids)));
+		redislock_argv_push_owned(&a, zend_long_to_str(one_long));
 	}
 	reply = run(q, &redislock_script_enqueue, &a, timeout);
 	redislock_argv_free(&a);

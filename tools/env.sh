@@ -48,8 +48,7 @@ redislock_build() {
     if [ ! -f Makefile ] || [ config.m4 -nt Makefile ] || [ "$(cat .configure-args 2>/dev/null)" != "$args" ]; then
       [ -f Makefile ] && make distclean >/dev/null 2>&1
       phpize >/dev/null
-      # shellcheck disable=SC2086
-      ./configure $args >/dev/null
+      ./configure "$@" >/dev/null
       echo "$args" > .configure-args
     fi
     make -j"$(nproc)" >/dev/null
@@ -60,22 +59,22 @@ redislock_free_port() {
   php -n -r '$s = stream_socket_server("tcp://127.0.0.1:0"); $n = stream_socket_get_name($s, false); echo substr($n, strrpos($n, ":") + 1);'
 }
 
-# redislock_start_redis NAME [redis-server options...]: starts a server on a free
-# loopback port (and a unix socket NAME.sock) and prints the port.
+# redislock_start_redis NAME VAR [redis-server options...]: starts a server on a
+# free loopback port (and a unix socket NAME/redis.sock) and stores the port in
+# the variable VAR. It must not run in a $(...) subshell: the server's pid has to
+# reach REDISLOCK_PIDS here, or the cleanup on exit would not stop it.
 redislock_start_redis() {
-  local name=$1 port dir
-  shift
+  local name=$1 var=$2 port dir i
+  shift 2
   port=$(redislock_free_port)
   dir="$REDISLOCK_TMP/$name"
   mkdir -p "$dir"
   redis-server --bind 127.0.0.1 --port "$port" --unixsocket "$dir/redis.sock" --unixsocketperm 700 \
     --dir "$dir" --save "" --appendonly no --daemonize no --logfile "$dir/redis.log" "$@" </dev/null >/dev/null 2>&1 &
   REDISLOCK_PIDS+=($!)
-  local i
   for i in $(seq 1 100); do
-    if redis-cli -h 127.0.0.1 -p "$port" ping 2>/dev/null | grep -q PONG \
-      || redis-cli -h 127.0.0.1 -p "$port" ping 2>&1 | grep -q NOAUTH; then
-      echo "$port"
+    if redis-cli -h 127.0.0.1 -p "$port" ping 2>&1 | grep -qE 'PONG|NOAUTH'; then
+      printf -v "$var" '%s' "$port"
       return 0
     fi
     sleep 0.05

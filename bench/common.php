@@ -1,0 +1,216 @@
+<?php
+/* Helpers shared by the bench scripts: the server they all use, timing, and
+ * Markdown tables. bench/run sets BENCH_DSN (and BENCH_SCALE); a script run by
+ * hand needs them too, e.g. BENCH_DSN=redis://127.0.0.1:6379 php -d extension=... */
+
+declare(strict_types=1);
+
+if (!extension_loaded('redislock')) {
+    fwrite(STDERR, "the redislock extension is not loaded: run the benchmarks with bench/run\n");
+    exit(2);
+}
+if (!extension_loaded('redis')) {
+    fwrite(STDERR, "the phpredis extension is not loaded (Debian package php-redis): run with the normal php.ini\n");
+    exit(2);
+}
+
+/** BENCH_SCALE (default 1): multiplies every cycle and task count. */
+function bench_scale(): float
+{
+    $s = getenv('BENCH_SCALE');
+    if ($s === false || $s === '') {
+        return 1.0;
+    }
+    if (!is_numeric($s) || (float) $s <= 0 || (float) $s > 100) {
+        fwrite(STDERR, "BENCH_SCALE must be a number greater than 0 and at most 100, got '$s'\n");
+        exit(2);
+    }
+    return (float) $s;
+}
+
+/** A count scaled by BENCH_SCALE, never below $min. */
+function bench_n(int $base, int $min = 1): int
+{
+    return max($min, (int) round($base * bench_scale()));
+}
+
+function bench_dsn(): string
+{
+    $dsn = getenv('BENCH_DSN');
+    if ($dsn === false || $dsn === '') {
+        fwrite(STDERR, "BENCH_DSN is not set: run the benchmarks with bench/run\n");
+        exit(2);
+    }
+    return $dsn;
+}
+
+/**
+ * The DSN as phpredis connection parameters. Only loopback hosts and unix sockets
+ * are accepted: the benchmarks write and delete keys and hammer the server.
+ */
+function bench_dsn_parts(string $dsn): array
+{
+    $p = ['host' => null, 'port' => 6379, 'socket' => null, 'user' => null, 'password' => null, 'db' => 0];
+    $query = '';
+    if (str_starts_with($dsn, 'unix://')) {
+        $rest = substr($dsn, 7);
+        [$path, $query] = array_pad(explode('?', $rest, 2), 2, '');
+        $p['socket'] = $path;
+    } elseif (str_starts_with($dsn, 'redis://')) {
+        $u = parse_url($dsn);
+        if ($u === false || !isset($u['host'])) {
+            fwrite(STDERR, "cannot parse the DSN '$dsn'\n");
+            exit(2);
+        }
+        $p['host'] = trim($u['host'], '[]');
+        $p['port'] = $u['port'] ?? 6379;
+        if (isset($u['user']) && isset($u['pass'])) {
+            $p['user'] = rawurldecode($u['user']);
+            $p['password'] = rawurldecode($u['pass']);
+        } elseif (isset($u['user'])) {
+            $p['password'] = rawurldecode($u['user']);
+        }
+        if (isset($u['path']) && trim($u['path'], '/') !== '') {
+            $p['db'] = (int) trim($u['path'], '/');
+        }
+        $query = $u['query'] ?? '';
+        if (!in_array(strtolower($p['host']), ['127.0.0.1', '::1', 'localhost'], true)
+            && !str_starts_with($p['host'], '127.')) {
+            fwrite(STDERR, "the benchmarks only run against a loopback server, not '{$p['host']}'\n");
+            exit(2);
+        }
+    } else {
+        fwrite(STDERR, "the DSN must start with redis:// or unix://, got '$dsn'\n");
+        exit(2);
+    }
+    parse_str($query, $q);
+    if (isset($q['db']) || isset($q['database'])) {
+        $p['db'] = (int) ($q['db'] ?? $q['database']);
+    }
+    if (isset($q['user'])) {
+        $p['user'] = (string) $q['user'];
+    }
+    if (isset($q['password'])) {
+        $p['password'] = (string) $q['password'];
+    }
+    return $p;
+}
+
+/** A fresh phpredis connection to the benchmark server. */
+function bench_phpredis(): Redis
+{
+    $p = bench_dsn_parts(bench_dsn());
+    $r = new Redis();
+    if ($p['socket'] !== null) {
+        $r->connect($p['socket']);
+    } else {
+        $r->connect($p['host'], (int) $p['port'], 2.0);
+    }
+    if ($p['password'] !== null) {
+        $r->auth($p['user'] !== null ? [$p['user'], $p['password']] : $p['password']);
+    }
+    if ($p['db'] !== 0) {
+        $r->select($p['db']);
+    }
+    return $r;
+}
+
+/** A name no other run shares, so a run never touches keys it did not create. */
+function bench_name(string $what): string
+{
+    static $run = null;
+    $run ??= getmypid() . '-' . bin2hex(random_bytes(3));
+    return "bench:$run:$what";
+}
+
+function bench_now(): float
+{
+    return hrtime(true) / 1e9;
+}
+
+function bench_median(array $values): float
+{
+    sort($values);
+    $n = count($values);
+    if ($n === 0) {
+        return NAN;
+    }
+    return $n % 2 ? (float) $values[intdiv($n, 2)] : ($values[$n / 2 - 1] + $values[$n / 2]) / 2;
+}
+
+/** The value at quantile $q (0..1) of $values, nearest rank. */
+function bench_quantile(array $values, float $q): float
+{
+    sort($values);
+    $n = count($values);
+    if ($n === 0) {
+        return NAN;
+    }
+    $i = (int) ceil($q * $n) - 1;
+    return (float) $values[max(0, min($n - 1, $i))];
+}
+
+function bench_rate(float $per_second): string
+{
+    if (!is_finite($per_second)) {
+        return 'n/a';
+    }
+    return number_format($per_second, $per_second >= 100 ? 0 : 1, '.', ',');
+}
+
+function bench_ratio(float $r): string
+{
+    if (!is_finite($r)) {
+        return 'n/a';
+    }
+    return ($r >= 10 ? number_format($r, 1) : number_format($r, 2)) . 'x';
+}
+
+function bench_fixed(float $v, int $decimals = 1): string
+{
+    return is_finite($v) ? number_format($v, $decimals, '.', ',') : 'n/a';
+}
+
+/** Prints a Markdown table; columns whose header starts with a letter are left-aligned, others right. */
+function bench_table(array $head, array $rows, array $right = []): void
+{
+    $width = fn(string $s): int => (int) preg_match_all('/./us', $s);
+    $widths = array_map($width, $head);
+    foreach ($rows as $row) {
+        foreach (array_values($row) as $i => $cell) {
+            $widths[$i] = max($widths[$i] ?? 0, $width((string) $cell));
+        }
+    }
+    $line = function (array $cells) use ($widths, $right, $width): string {
+        $out = [];
+        foreach (array_values($cells) as $i => $cell) {
+            $cell = (string) $cell;
+            $pad = str_repeat(' ', $widths[$i] - $width($cell));
+            $out[] = in_array($i, $right, true) ? $pad . $cell : $cell . $pad;
+        }
+        return '| ' . implode(' | ', $out) . ' |';
+    };
+    echo $line($head), "\n";
+    $sep = [];
+    foreach ($widths as $i => $w) {
+        $sep[] = in_array($i, $right, true) ? str_repeat('-', $w + 1) . ':' : str_repeat('-', $w + 2);
+    }
+    echo '|', implode('|', $sep), "|\n";
+    foreach ($rows as $row) {
+        echo $line($row), "\n";
+    }
+    echo "\n";
+}
+
+/** VmRSS of this process in KiB, from /proc/self/status (NAN where there is no /proc). */
+function bench_rss_kib(): float
+{
+    $status = @file_get_contents('/proc/self/status');
+    if ($status !== false && preg_match('/^VmRSS:\s+(\d+)\s+kB/m', $status, $m)) {
+        return (float) $m[1];
+    }
+    return NAN;
+}
+
+// Refuse a bad or non-loopback DSN before anything connects.
+bench_dsn_parts(bench_dsn());

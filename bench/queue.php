@@ -1,0 +1,439 @@
+<?php
+/* Queue throughput and latency: enqueue of 1,000 ids in one call, pop and
+ * reserve + ack with 1 and 8 forked workers, and how soon a blocked worker
+ * wakes up for a new task. */
+
+declare(strict_types=1);
+
+require __DIR__ . '/common.php';
+
+const ENQUEUE_IDS = 1000;
+const WORKER_DEADLINE_S = 120;   // a worker gives up after this long, whatever happens
+
+/* ---- enqueue --------------------------------------------------------------- */
+
+/** The pattern redislock replaces: a lock around one ZSCORE (+ ZADD) round trip per id. */
+function seed_enqueue(Redis $r, string $name, array $ids, float $after = 0): bool
+{
+    $lock = "Lock:Queue:$name";
+    if (!$r->set($lock, '1', ['nx', 'ex' => 10])) {
+        return false;
+    }
+    $score = microtime(true) + $after;
+    foreach ($ids as $id) {
+        if ($r->zScore($name, (string) $id) === false) {
+            $r->zAdd($name, $score, (string) $id);
+        }
+    }
+    $r->del($lock);
+    return true;
+}
+
+function bench_enqueue(): void
+{
+    $reps = bench_n(25, 3);
+    $ids = [];
+    for ($i = 1; $i <= ENQUEUE_IDS; $i++) {
+        $ids[] = "task-$i";
+    }
+    $base = bench_name('enqueue');
+    $q = new RedisQueue(bench_dsn());
+    $r = bench_phpredis();
+
+    $impls = [
+        'redislock enqueue($q, $ids)' => [
+            'clear' => fn() => $q->clear("$base:rl"),
+            'run' => fn() => $q->enqueue("$base:rl", $ids),
+            'count' => fn() => $r->zCard("Queue:$base:rl"),
+        ],
+        'seed pattern (lock + ZSCORE/ZADD per id)' => [
+            'clear' => fn() => $r->del("$base:seed"),
+            'run' => fn() => seed_enqueue($r, "$base:seed", $ids),
+            'count' => fn() => $r->zCard("$base:seed"),
+        ],
+        'raw phpredis zAdd NX, one call' => [
+            'clear' => fn() => $r->del("$base:raw"),
+            'run' => function () use ($r, $base, $ids) {
+                $args = [];
+                $score = microtime(true);
+                foreach ($ids as $id) {
+                    $args[] = $score;
+                    $args[] = $id;
+                }
+                return $r->zAdd("$base:raw", ['NX'], ...$args) === ENQUEUE_IDS;
+            },
+            'count' => fn() => $r->zCard("$base:raw"),
+        ],
+    ];
+
+    $times = array_fill_keys(array_keys($impls), []);
+    $bad = array_fill_keys(array_keys($impls), 0);
+    for ($rep = -1; $rep < $reps; $rep++) {   // rep -1 warms up and is not counted
+        foreach ($impls as $label => $impl) {
+            $impl['clear']();
+            $t = bench_now();
+            $ok = $impl['run']();
+            $elapsed = bench_now() - $t;
+            if (!$ok || $impl['count']() !== ENQUEUE_IDS) {
+                $bad[$label]++;
+            }
+            if ($rep >= 0) {
+                $times[$label][] = $elapsed;
+            }
+        }
+    }
+    foreach ($impls as $impl) {
+        $impl['clear']();
+    }
+
+    $rate = [];
+    foreach ($times as $label => $ts) {
+        $rate[$label] = ENQUEUE_IDS / bench_median($ts);
+    }
+    $rl = $rate['redislock enqueue($q, $ids)'];
+    $seed = $rate['seed pattern (lock + ZSCORE/ZADD per id)'];
+    $raw = $rate['raw phpredis zAdd NX, one call'];
+
+    echo "## Enqueue 1,000 ids in one call\n\n";
+    printf("Median of %d repetitions per implementation (interleaved, keys cleared before each, one warm-up repetition first).\n\n", $reps);
+    $rows = [];
+    foreach ($rate as $label => $v) {
+        $ms = array_map(fn($t) => $t * 1e3, $times[$label]);
+        $rows[] = [$label, bench_rate($v), bench_fixed(bench_median($ms), 2),
+            bench_fixed(min($ms), 2) . ' – ' . bench_fixed(max($ms), 2),
+            bench_ratio($rl / $v), (string) $bad[$label]];
+    }
+    bench_table(['implementation', 'ids/s', 'ms per call (median)', 'ms per call (min – max)', 'redislock ÷ this', 'bad calls'], $rows, [1, 2, 3, 4, 5]);
+    $best = fn(string $label) => ENQUEUE_IDS / min($times[$label]);
+    $best_rl = $best('redislock enqueue($q, $ids)');
+    printf("- redislock vs seed pattern: %s median, %s best of %d (target ≥ 20x)\n",
+        bench_ratio($rl / $seed), bench_ratio($best_rl / $best('seed pattern (lock + ZSCORE/ZADD per id)')), $reps);
+    printf("- redislock vs raw ZADD NX: %s median, %s best of %d (target ≥ 0.8x)\n\n",
+        bench_ratio($rl / $raw), bench_ratio($best_rl / $best('raw phpredis zAdd NX, one call')), $reps);
+}
+
+/* ---- workers --------------------------------------------------------------- */
+
+/**
+ * Forks $workers children. Each calls $make() once (its own connection), waits at
+ * a barrier, then calls the returned function until it returns null, writing the
+ * ids it took to a file. Returns [seconds from release to the last worker done,
+ * ids taken, distinct ids, failed workers].
+ */
+function run_workers(int $workers, callable $make): array
+{
+    $children = [];
+    for ($w = 0; $w < $workers; $w++) {
+        $pair = stream_socket_pair(STREAM_PF_UNIX, STREAM_SOCK_STREAM, STREAM_IPPROTO_IP);
+        $file = tempnam(sys_get_temp_dir(), 'bench-ids-');
+        $pid = pcntl_fork();
+        if ($pid === -1) {
+            throw new RuntimeException('fork failed');
+        }
+        if ($pid === 0) {
+            fclose($pair[0]);
+            $code = 1;
+            try {
+                $take = $make();
+                fwrite($pair[1], "R");
+                if (fread($pair[1], 1) === 'G') {
+                    $deadline = bench_now() + WORKER_DEADLINE_S;
+                    $taken = [];
+                    while (($id = $take()) !== null) {
+                        $taken[] = $id;
+                        if (bench_now() > $deadline) {
+                            break;
+                        }
+                    }
+                    $end = hrtime(true);
+                    file_put_contents($file, implode("\n", $taken));
+                    fwrite($pair[1], "$end\n");
+                    $code = 0;
+                }
+            } catch (Throwable $e) {
+                fwrite(STDERR, "worker $w: " . get_class($e) . ': ' . $e->getMessage() . "\n");
+            }
+            exit($code);
+        }
+        fclose($pair[1]);
+        $children[] = ['pid' => $pid, 'sock' => $pair[0], 'file' => $file];
+    }
+    foreach ($children as $c) {
+        stream_set_timeout($c['sock'], 30);
+        fread($c['sock'], 1);   // ready
+    }
+    $start = hrtime(true);
+    foreach ($children as $c) {
+        fwrite($c['sock'], 'G');
+    }
+    $end = $start;
+    $ids = [];
+    $failed = 0;
+    foreach ($children as $c) {
+        stream_set_timeout($c['sock'], WORKER_DEADLINE_S + 30);
+        $line = fgets($c['sock']);
+        pcntl_waitpid($c['pid'], $status);
+        if ($line === false || !pcntl_wifexited($status) || pcntl_wexitstatus($status) !== 0) {
+            $failed++;
+        } else {
+            $end = max($end, (int) $line);
+        }
+        $content = (string) file_get_contents($c['file']);
+        if ($content !== '') {
+            array_push($ids, ...explode("\n", $content));
+        }
+        unlink($c['file']);
+        fclose($c['sock']);
+    }
+    return [($end - $start) / 1e9, count($ids), count(array_unique($ids)), $failed];
+}
+
+function fill_queue(RedisQueue $q, string $name, int $n): void
+{
+    $q->clear($name);
+    for ($i = 0; $i < $n; $i += ENQUEUE_IDS) {
+        $q->enqueue($name, range($i + 1, min($n, $i + ENQUEUE_IDS)));
+    }
+}
+
+function bench_workers(): void
+{
+    $tasks = bench_n(20000, 100);
+    $name = bench_name('work');
+    $q = new RedisQueue(bench_dsn());
+    $r = bench_phpredis();
+    $dsn = bench_dsn();
+
+    $kinds = [
+        'pop' => [
+            'fill' => fn() => fill_queue($q, $name, $tasks),
+            'make' => function () use ($dsn, $name) {
+                $wq = new RedisQueue($dsn);
+                $wq->size($name);   // connect before the start signal
+                return function () use ($wq, $name) {
+                    $t = $wq->pop($name);
+                    return $t === false ? null : $t['id'];
+                };
+            },
+            'left' => fn() => array_sum($q->size($name)),
+        ],
+        'reserve + ack' => [
+            'fill' => fn() => fill_queue($q, $name, $tasks),
+            'make' => function () use ($dsn, $name) {
+                $wq = new RedisQueue($dsn);
+                $wq->size($name);   // connect before the start signal
+                return function () use ($wq, $name) {
+                    $t = $wq->reserve($name);
+                    if ($t === false) {
+                        return null;
+                    }
+                    if (!$wq->ack($name, $t['id'])) {
+                        throw new RuntimeException("ack of {$t['id']} returned false");
+                    }
+                    return $t['id'];
+                };
+            },
+            'left' => fn() => array_sum($q->size($name)),
+        ],
+        '(reference) phpredis zPopMin, no due-time check' => [
+            'fill' => function () use ($r, $name, $tasks) {
+                $r->del("$name:raw");
+                for ($i = 0; $i < $tasks; $i += ENQUEUE_IDS) {
+                    $args = [];
+                    $score = microtime(true);
+                    for ($id = $i + 1; $id <= min($tasks, $i + ENQUEUE_IDS); $id++) {
+                        $args[] = $score;
+                        $args[] = (string) $id;
+                    }
+                    $r->zAdd("$name:raw", ...$args);
+                }
+            },
+            'make' => function () use ($name) {
+                $wr = bench_phpredis();
+                return function () use ($wr, $name) {
+                    $t = $wr->zPopMin("$name:raw");
+                    return $t ? (string) array_key_first($t) : null;
+                };
+            },
+            'left' => fn() => $r->zCard("$name:raw"),
+        ],
+    ];
+
+    $reps = 3;
+    $rates = [];
+    $problems = [];
+    // Repetitions interleave every configuration, so that a noisy moment hits all of them.
+    for ($rep = 0; $rep < $reps; $rep++) {
+        foreach ($kinds as $kind => $k) {
+            foreach ([1, 8] as $workers) {
+                $k['fill']();
+                [$secs, $taken, $distinct, $failed] = run_workers($workers, $k['make']);
+                $left = $k['left']();
+                $rates[$kind][$workers][] = $taken / $secs;
+                $p = &$problems[$kind][$workers];
+                $p ??= [];
+                if ($failed) {
+                    $p[] = "$failed workers failed";
+                }
+                if ($taken !== $tasks) {
+                    $p[] = "took $taken of $tasks";
+                }
+                if ($distinct !== $taken) {
+                    $p[] = ($taken - $distinct) . ' taken twice';
+                }
+                if ($left !== 0) {
+                    $p[] = "$left left";
+                }
+                unset($p);
+            }
+        }
+    }
+    $q->clear($name);
+    $r->del("$name:raw");
+
+    echo "## Pop and reserve + ack throughput\n\n";
+    printf("%s due tasks enqueued beforehand; forked workers (own connection each) take one task per call until the queue is empty; "
+        . "tasks/s = tasks ÷ wall time from the start signal to the last worker done, median of %d interleaved repetitions. %d CPUs.\n\n",
+        number_format($tasks), $reps, cpu_count());
+    $rows = [];
+    foreach ($rates as $kind => $by_workers) {
+        $one = bench_median($by_workers[1]);
+        foreach ($by_workers as $workers => $list) {
+            $rate = bench_median($list);
+            $rows[] = [$kind, (string) $workers, bench_rate($rate), bench_rate(min($list)) . ' – ' . bench_rate(max($list)),
+                bench_fixed(1e6 / $rate * $workers, 1), bench_ratio($rate / $one),
+                $problems[$kind][$workers] ? implode(', ', array_unique($problems[$kind][$workers])) : 'ok'];
+        }
+    }
+    bench_table(['operation', 'workers', 'tasks/s', 'tasks/s (min – max)', 'µs/task per worker', 'vs 1 worker', 'check'], $rows, [1, 2, 3, 4, 5]);
+}
+
+function cpu_count(): int
+{
+    $n = 0;
+    foreach (@file('/proc/cpuinfo') ?: [] as $line) {
+        if (str_starts_with($line, 'processor')) {
+            $n++;
+        }
+    }
+    return max(1, $n);
+}
+
+/* ---- wake-up latency -------------------------------------------------------- */
+
+/**
+ * A child blocks in $wait() (which returns the id it got, or null on timeout); the
+ * parent, after a random pause that lets it block, sends an id holding its send
+ * time. Returns the latencies in ms and the count of waits that timed out.
+ */
+function wakeup_latency(int $reps, callable $make_wait, callable $make_send): array
+{
+    $pair = stream_socket_pair(STREAM_PF_UNIX, STREAM_SOCK_STREAM, STREAM_IPPROTO_IP);
+    $pid = pcntl_fork();
+    if ($pid === -1) {
+        throw new RuntimeException('fork failed');
+    }
+    if ($pid === 0) {
+        fclose($pair[0]);
+        $code = 1;
+        try {
+            $wait = $make_wait();
+            fwrite($pair[1], "R\n");
+            $deadline = bench_now() + WORKER_DEADLINE_S;
+            while (bench_now() < $deadline) {
+                $id = $wait();
+                $received = microtime(true);
+                if ($id === 'stop') {
+                    $code = 0;
+                    break;
+                }
+                fwrite($pair[1], $id === null ? "timeout\n" : sprintf("%.6f\n", ($received - (float) $id) * 1e3));
+            }
+        } catch (Throwable $e) {
+            fwrite(STDERR, "waiting child: " . get_class($e) . ': ' . $e->getMessage() . "\n");
+        }
+        exit($code);
+    }
+    fclose($pair[1]);
+    $sock = $pair[0];
+    stream_set_timeout($sock, 10);
+    $send = $make_send();
+    $lat = [];
+    $timeouts = 0;
+    if (fgets($sock) === "R\n") {
+        for ($i = 0; $i < $reps; $i++) {
+            usleep(random_int(2000, 6000));   // the child is blocked again by now
+            $send(sprintf('%.6f', microtime(true)));
+            $line = fgets($sock);
+            if ($line === false) {
+                break;
+            }
+            if ($line === "timeout\n") {
+                $timeouts++;
+            } else {
+                $lat[] = (float) $line;
+            }
+        }
+    }
+    $send('stop');
+    pcntl_waitpid($pid, $status);
+    fclose($sock);
+    return [$lat, $timeouts];
+}
+
+function bench_wakeup(): void
+{
+    $reps = bench_n(200, 20);
+    $name = bench_name('wake');
+    $dsn = bench_dsn();
+    $q = new RedisQueue($dsn);
+    $r = bench_phpredis();
+    $q->clear($name);
+    $r->del("$name:list");
+
+    $results = [
+        'redislock pop($q, 1, 10, 5) woken by enqueue()' => wakeup_latency($reps,
+            function () use ($dsn, $name) {
+                $wq = new RedisQueue($dsn);
+                $wq->size($name);   // connect before the first wait
+                return function () use ($wq, $name) {
+                    $t = $wq->pop($name, 1, 10, 5);
+                    return $t === false ? null : $t['id'];
+                };
+            },
+            fn() => fn(string $id) => $q->enqueue($name, $id)),
+        '(reference) phpredis blPop woken by lPush' => wakeup_latency($reps,
+            function () use ($name) {
+                $wr = bench_phpredis();
+                $wr->setOption(Redis::OPT_READ_TIMEOUT, 10);
+                return function () use ($wr, $name) {
+                    $t = $wr->blPop(["$name:list"], 5);
+                    return $t ? $t[1] : null;
+                };
+            },
+            fn() => fn(string $id) => $r->lPush("$name:list", $id)),
+    ];
+    $q->clear($name);
+    $r->del("$name:list");
+
+    echo "## Wake-up latency of a blocked worker\n\n";
+    printf("%d tasks, each sent 2–6 ms after the previous one was received, so the worker is blocked when it comes; "
+        . "latency = receive time in the worker − send time before the enqueue call.\n\n", $reps);
+    $rows = [];
+    foreach ($results as $label => [$lat, $timeouts]) {
+        $rows[] = [$label, (string) count($lat), bench_fixed(bench_quantile($lat, 0.5), 3), bench_fixed(bench_quantile($lat, 0.9), 3),
+            bench_fixed(bench_quantile($lat, 0.99), 3), bench_fixed($lat ? max($lat) : NAN, 3), (string) $timeouts];
+    }
+    bench_table(['waiter', 'samples', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'timed out'], $rows, [1, 2, 3, 4, 5, 6]);
+}
+
+$only = $argv[1] ?? 'all';
+if ($only === 'all' || $only === 'enqueue') {
+    bench_enqueue();
+}
+if ($only === 'all' || $only === 'workers') {
+    bench_workers();
+}
+if ($only === 'all' || $only === 'wakeup') {
+    bench_wakeup();
+}

@@ -1,0 +1,247 @@
+<?php
+/*
+ * Flash sale: a phone that normally costs 1999 is on sale today for 999, and
+ * there are only 10 in stock. Hundreds of buyers press "Buy" in the same instant.
+ *
+ * Every buyer is its own process (as PHP-FPM workers on many web servers would
+ * be). A buyer takes the stock lock with RedisLock, and while holding it reads the
+ * stock, takes one unit and enqueues an order into a RedisQueue, or answers
+ * "sold out". One order worker drains the queue with reserve() + ack().
+ *
+ * The promise: exactly 10 units sold, 10 orders created and processed, nothing
+ * oversold, and everyone else told "sold out". The exit status is 0 only if so.
+ *
+ *   php -n -d extension=modules/redislock.so examples/flash_sale.php [--buyers=200] [--no-lock]
+ *
+ * REDISLOCK_DSN (default redis://127.0.0.1:6379) names the server. The demo
+ * only touches keys starting with "flash_sale:", the lock "flash_sale:phone" and
+ * the queue "flash_sale:orders". --no-lock skips the lock, to show what it prevents.
+ */
+
+declare(strict_types=1);
+
+require __DIR__ . '/resp.php';
+
+const STOCK = 10;
+const LOCK = 'flash_sale:phone';
+const QUEUE = 'flash_sale:orders';
+const K_STOCK = 'flash_sale:stock';
+const K_READY = 'flash_sale:ready';
+const K_GO = 'flash_sale:go';
+const K_ANSWERS = 'flash_sale:answers';
+const K_CREATED = 'flash_sale:orders_created';
+const K_PROCESSED = 'flash_sale:orders_processed';
+const K_PROCESSED_IDS = 'flash_sale:processed_ids';
+const K_BUYERS_DONE = 'flash_sale:buyers_done';
+const K_WORKER = 'flash_sale:worker';
+
+$opts = getopt('', ['buyers:', 'no-lock', 'help']);
+if (isset($opts['help'])) {
+    echo "usage: flash_sale.php [--buyers=N (default 200)] [--no-lock]\n";
+    exit(0);
+}
+$buyers = (int) ($opts['buyers'] ?? 200);
+$useLock = !isset($opts['no-lock']);
+if ($buyers < STOCK + 1 || $buyers > 2000) {
+    fwrite(STDERR, "--buyers must be between " . (STOCK + 1) . " and 2000\n");
+    exit(2);
+}
+$dsn = demo_dsn();
+
+/* ---- reset ---------------------------------------------------------------- */
+
+$redis = new Resp($dsn);
+$redis->call('DEL', K_STOCK, K_READY, K_GO, K_ANSWERS, K_CREATED, K_PROCESSED, K_PROCESSED_IDS, K_BUYERS_DONE, K_WORKER);
+(new RedisQueue($dsn))->clear(QUEUE);
+$redis->call('SET', K_STOCK, (string) STOCK);
+
+printf("Flash sale: a phone, normally 1999, today 999. %d in stock, %d buyers at once%s.\n",
+    STOCK, $buyers, $useLock ? '' : ' (WITHOUT the lock)');
+printf("Redis: %s\n\n", preg_replace('#//[^@/]*@#', '//***@', $dsn));
+
+/* ---- the order worker ----------------------------------------------------------- */
+
+/**
+ * Drains the order queue: reserve (waiting up to 0.5 s for an order), "process" it,
+ * ack it. Stops once the buyers are done and the queue is empty, or after 30 s.
+ */
+function order_worker(string $dsn): int
+{
+    $redis = new Resp($dsn);
+    $queue = new RedisQueue($dsn);
+    $deadline = microtime(true) + 30;
+    $last = 0.0;
+    while (microtime(true) < $deadline) {
+        $orders = $queue->reserve(QUEUE, 10, 30, 0.5);
+        foreach ($orders as $order) {
+            // Processing an order: here, just counting it (once per order id).
+            if ($redis->call('SADD', K_PROCESSED_IDS, $order['id']) === 1) {
+                $redis->call('INCR', K_PROCESSED);
+            }
+            $queue->ack(QUEUE, $order['id']);
+            $last = microtime(true);
+        }
+        if (!$orders && $redis->call('GET', K_BUYERS_DONE) === '1') {
+            $size = $queue->size(QUEUE);
+            if ($size['due'] + $size['delayed'] + $size['inflight'] === 0) {
+                break;
+            }
+        }
+    }
+    $redis->call('SET', K_WORKER, sprintf('%.6f', $last));
+    return 0;
+}
+
+/* ---- a buyer --------------------------------------------------------------------- */
+
+/** Waits for the start signal, tries to buy, and reports "buyer answer seconds retries". */
+function buyer(string $dsn, int $n, bool $useLock): int
+{
+    $redis = new Resp($dsn);
+    $lock = new RedisLock($dsn);
+    $queue = new RedisQueue($dsn);
+    $queue->size(QUEUE);                      // connect now, not in the rush
+    $redis->call('INCR', K_READY);
+    $go = $redis->call('BLPOP', K_GO, '30');  // everyone is released at once
+    if ($go === null) {
+        return 3;
+    }
+    $goAt = (float) $go[1];
+
+    // Wait up to 2 s for the lock; a buyer told "busy, try again" presses Buy
+    // again, for at most 20 s in all.
+    $retries = 0;
+    $giveUpAt = microtime(true) + 20;
+    while ($useLock && !$lock->lock(LOCK, 2, 5, 1000)) {
+        if (microtime(true) >= $giveUpAt) {
+            $redis->call('RPUSH', K_ANSWERS, sprintf('%d busy %.6f %d', $n, microtime(true) - $goAt, $retries));
+            return 0;
+        }
+        $retries++;
+    }
+    try {
+        $stock = (int) $redis->call('GET', K_STOCK);
+        if ($stock > 0) {
+            $redis->call('SET', K_STOCK, (string) ($stock - 1));
+            $queue->enqueue(QUEUE, sprintf('order-%04d', $n));
+            $redis->call('INCR', K_CREATED);
+            $answer = 'bought';
+        } else {
+            $answer = 'sold_out';
+        }
+    } finally {
+        if ($useLock) {
+            $lock->unlock(LOCK);
+        }
+    }
+    $redis->call('RPUSH', K_ANSWERS, sprintf('%d %s %.6f %d', $n, $answer, microtime(true) - $goAt, $retries));
+    return 0;
+}
+
+/* ---- the sale ------------------------------------------------------------------- */
+
+$fork = function (callable $fn): int {
+    $pid = pcntl_fork();
+    if ($pid === -1) {
+        fwrite(STDERR, "fork failed\n");
+        exit(2);
+    }
+    if ($pid === 0) {
+        $code = 1;
+        try {
+            $code = $fn();
+        } catch (Throwable $e) {
+            fwrite(STDERR, get_class($e) . ': ' . $e->getMessage() . "\n");
+        }
+        exit($code);
+    }
+    return $pid;
+};
+
+$workerPid = $fork(fn() => order_worker($dsn));
+$buyerPids = [];
+for ($i = 1; $i <= $buyers; $i++) {
+    $buyerPids[] = $fork(fn() => buyer($dsn, $i, $useLock));
+}
+
+// Wait until every buyer is connected and waiting, then open the sale.
+$deadline = microtime(true) + 60;
+while ((int) $redis->call('GET', K_READY) < $buyers && microtime(true) < $deadline) {
+    usleep(10000);
+}
+$ready = (int) $redis->call('GET', K_READY);
+printf("  %d buyer processes and 1 order worker started; the sale opens now.\n", $ready);
+$goAt = microtime(true);
+$redis->call('RPUSH', K_GO, ...array_fill(0, $buyers, sprintf('%.6f', $goAt)));
+
+$buyerCodes = demo_wait_children($buyerPids, microtime(true) + 30);
+$buyersDoneAt = microtime(true);
+$redis->call('SET', K_BUYERS_DONE, '1');
+$workerCode = demo_wait_children([$workerPid], microtime(true) + 35)[$workerPid];
+
+/* ---- the summary ------------------------------------------------------------------ */
+
+$answers = ['bought' => 0, 'sold_out' => 0, 'busy' => 0];
+$latencies = [];
+$firstBuyers = [];
+$retries = 0;
+foreach ($redis->call('LRANGE', K_ANSWERS, '0', '-1') as $line) {
+    [$n, $answer, $seconds, $tries] = explode(' ', $line);
+    $retries += (int) $tries;
+    $answers[$answer] = ($answers[$answer] ?? 0) + 1;
+    $latencies[] = (float) $seconds * 1000;
+    if ($answer === 'bought') {
+        $firstBuyers[] = sprintf('#%s (%.1f ms)', $n, (float) $seconds * 1000);
+    }
+}
+sort($latencies);
+$stockLeft = (int) $redis->call('GET', K_STOCK);
+$created = (int) $redis->call('GET', K_CREATED);
+$processed = (int) $redis->call('GET', K_PROCESSED);
+$workerLast = (float) $redis->call('GET', K_WORKER);
+$unitsSold = STOCK - $stockLeft;
+$oversold = max(0, $answers['bought'] - STOCK, $answers['bought'] - $unitsSold);
+$crashed = count(array_filter($buyerCodes, fn($c) => $c !== 0));
+
+echo "\nResults\n";
+$row = fn(string $label, $value) => printf("  %-30s %8s\n", $label, $value);
+$row('units in stock before', STOCK);
+$row('units sold', $unitsSold);
+$row('buyers told "bought"', $answers['bought']);
+$row('orders created', $created);
+$row('orders processed', $processed);
+$row('oversold', $oversold);
+$row('"sold out" answers', $answers['sold_out']);
+$row('gave up (lock busy for 20 s)', $answers['busy']);
+$row('lock waits over 2 s, retried', $retries);
+$row('buyers without an answer', $buyers - array_sum($answers));
+$row('stock left', $stockLeft);
+
+echo "\nTimings\n";
+$row('total (open -> last answer)', sprintf('%.1f ms', end($latencies)));
+$row('time to an answer, p50', sprintf('%.1f ms', demo_percentile($latencies, 50)));
+$row('time to an answer, p99', sprintf('%.1f ms', demo_percentile($latencies, 99)));
+$row('last order processed', $workerLast > 0 ? sprintf('%.1f ms', ($workerLast - $goAt) * 1000) : 'never');
+echo "\n  The lucky buyers: ", implode(', ', array_slice($firstBuyers, 0, STOCK)), "\n";
+
+$checks = [
+    'units sold = ' . STOCK => $unitsSold === STOCK,
+    'orders created = ' . STOCK => $created === STOCK,
+    'orders processed = ' . STOCK => $processed === STOCK,
+    'oversold = 0' => $oversold === 0,
+    '"sold out" answers = ' . ($buyers - STOCK) => $answers['sold_out'] === $buyers - STOCK,
+    'every buyer answered' => array_sum($answers) === $buyers && $crashed === 0,
+    'the order worker finished' => $workerCode === 0,
+];
+$failed = array_keys(array_filter($checks, fn($ok) => !$ok));
+echo "\n";
+if ($failed) {
+    echo 'FAILED: ', implode('; ', $failed), "\n";
+    if (!$useLock) {
+        echo "(without the lock, buyers read the same stock and sell the same unit twice:\n"
+            . " this is what RedisLock prevents)\n";
+    }
+    exit(1);
+}
+printf("OK: %d sold, %d orders created and processed, none oversold, %d buyers told \"sold out\".\n",
+    STOCK, STOCK, $buyers - STOCK);
