@@ -64,22 +64,22 @@ redislock_free_port() {
 # the variable VAR. It must not run in a $(...) subshell: the server's pid has to
 # reach REDISLOCK_PIDS here, or the cleanup on exit would not stop it.
 redislock_start_redis() {
-  local name=$1 var=$2 port dir i
+  local _rl_name=$1 _rl_var=$2 _rl_port _rl_dir _rl_i
   shift 2
-  port=$(redislock_free_port)
-  dir="$REDISLOCK_TMP/$name"
-  mkdir -p "$dir"
-  redis-server --bind 127.0.0.1 --port "$port" --unixsocket "$dir/redis.sock" --unixsocketperm 700 \
-    --dir "$dir" --save "" --appendonly no --daemonize no --logfile "$dir/redis.log" "$@" </dev/null >/dev/null 2>&1 &
+  _rl_port=$(redislock_free_port)
+  _rl_dir="$REDISLOCK_TMP/$_rl_name"
+  mkdir -p "$_rl_dir"
+  redis-server --bind 127.0.0.1 --port "$_rl_port" --unixsocket "$_rl_dir/redis.sock" --unixsocketperm 700 \
+    --dir "$_rl_dir" --save "" --appendonly no --daemonize no --logfile "$_rl_dir/redis.log" "$@" </dev/null >/dev/null 2>&1 &
   REDISLOCK_PIDS+=($!)
-  for i in $(seq 1 100); do
-    if redis-cli -h 127.0.0.1 -p "$port" ping 2>&1 | grep -qE 'PONG|NOAUTH'; then
-      printf -v "$var" '%s' "$port"
+  for _rl_i in $(seq 1 100); do
+    if redis-cli -h 127.0.0.1 -p "$_rl_port" ping 2>&1 | grep -qE 'PONG|NOAUTH'; then
+      printf -v "$_rl_var" '%s' "$_rl_port"
       return 0
     fi
     sleep 0.05
   done
-  echo "redis-server $name did not start on port $port; its log:" >&2
-  cat "$dir/redis.log" >&2
+  echo "redis-server $_rl_name did not start on port $_rl_port; its log:" >&2
+  cat "$_rl_dir/redis.log" >&2
   return 1
 }
