@@ -82,9 +82,15 @@ static redislock_lock_obj *this_lock(zval *this_ptr)
 
 /* ---- keys, tokens, argv ---------------------------------------------------- */
 
+/* prefix + name: the lock's key. */
+static zend_string *lock_key(const redislock_lock_obj *lock, const zend_string *name)
+{
+	return zend_string_concat2(ZSTR_VAL(lock->prefix), ZSTR_LEN(lock->prefix), ZSTR_VAL(name), ZSTR_LEN(name));
+}
+
 static void keys_init(lock_keys *k, const redislock_lock_obj *lock, const zend_string *name)
 {
-	k->key = zend_string_concat2(ZSTR_VAL(lock->prefix), ZSTR_LEN(lock->prefix), ZSTR_VAL(name), ZSTR_LEN(name));
+	k->key = lock_key(lock, name);
 	k->fence = redislock_slot_key(k->key, "redislock:fence");
 	k->queue = redislock_sibling_key(k->key, ":queue");
 	k->many = redislock_sibling_key(k->key, ":many");
@@ -593,6 +599,28 @@ static bool check_token(const zend_string *token, uint32_t arg_num)
 
 /* ---- methods ---------------------------------------------------------------- */
 
+/* The start of every method on a lock this object holds: checks the name, and
+ * gives the object and a copy of its token for the name, or a NULL token when it
+ * holds none (the method then answers "not held" without a round trip). Returns
+ * false after throwing. */
+static bool held_lock(zval *this_ptr, zend_string *name, redislock_lock_obj **lock, zend_string **token)
+{
+	zval *held;
+
+	*token = NULL;
+	if (!redislock_check_name(name, 1) || !(*lock = this_lock(this_ptr))) {
+		return false;
+	}
+	if ((held = zend_hash_find(&(*lock)->held, name)) == NULL) {
+		return true;
+	}
+	if (lock_prepare(*lock) == FAILURE) {
+		return false;
+	}
+	*token = zend_string_copy(Z_STR_P(held));
+	return true;
+}
+
 PHP_METHOD(RedisLock, __construct)
 {
 	zend_string *dsn = NULL;
@@ -624,7 +652,7 @@ PHP_METHOD(RedisLock, __construct)
 static zend_long extend_token(redislock_lock_obj *lock, const zend_string *name, const zend_string *token, zend_long ms)
 {
 	redislock_argv a;
-	zend_string *key = zend_string_concat2(ZSTR_VAL(lock->prefix), ZSTR_LEN(lock->prefix), ZSTR_VAL(name), ZSTR_LEN(name));
+	zend_string *key = lock_key(lock, name);
 	zend_long result;
 
 	redislock_script_argv(&a, &redislock_script_extend, 1);
@@ -707,23 +735,18 @@ PHP_METHOD(RedisLock, unlock)
 {
 	zend_string *name, *token;
 	redislock_lock_obj *lock;
-	zval *held;
 	bool released = false;
 
 	ZEND_PARSE_PARAMETERS_START(1, 1)
 		Z_PARAM_STR(name)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!redislock_check_name(name, 1) || !(lock = this_lock(ZEND_THIS))) {
+	if (!held_lock(ZEND_THIS, name, &lock, &token)) {
 		RETURN_THROWS();
 	}
-	if ((held = zend_hash_find(&lock->held, name)) == NULL) {
+	if (!token) {
 		RETURN_FALSE;
 	}
-	if (lock_prepare(lock) == FAILURE) {
-		RETURN_THROWS();
-	}
-	token = zend_string_copy(Z_STR_P(held));
 	/* Forget the name whatever happens: either we release it now, or it is not ours. */
 	zend_hash_del(&lock->held, name);
 	if (unlock_many(lock, &name, &token, 1, false, &released) == FAILURE) {
@@ -757,7 +780,6 @@ PHP_METHOD(RedisLock, expire)
 	zend_string *name, *token;
 	double expire;
 	redislock_lock_obj *lock;
-	zval *held;
 	zend_long extended;
 
 	ZEND_PARSE_PARAMETERS_START(2, 2)
@@ -765,16 +787,12 @@ PHP_METHOD(RedisLock, expire)
 		Z_PARAM_DOUBLE(expire)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!redislock_check_name(name, 1) || !redislock_check_seconds(expire, 2, false) || !(lock = this_lock(ZEND_THIS))) {
+	if (!redislock_check_seconds(expire, 2, false) || !held_lock(ZEND_THIS, name, &lock, &token)) {
 		RETURN_THROWS();
 	}
-	if ((held = zend_hash_find(&lock->held, name)) == NULL) {
+	if (!token) {
 		RETURN_FALSE;
 	}
-	if (lock_prepare(lock) == FAILURE) {
-		RETURN_THROWS();
-	}
-	token = zend_string_copy(Z_STR_P(held));
 	extended = extend_token(lock, name, token, seconds_to_ms(expire));
 	zend_string_release(token);
 	if (extended < 0) {
@@ -790,7 +808,7 @@ PHP_METHOD(RedisLock, expire)
 /* GET of the lock key: 1 when it holds token, 0 when not, -1 after throwing. */
 static int holds_token(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
 {
-	zend_string *key = zend_string_concat2(ZSTR_VAL(lock->prefix), ZSTR_LEN(lock->prefix), ZSTR_VAL(name), ZSTR_LEN(name));
+	zend_string *key = lock_key(lock, name);
 	redislock_argv a;
 	redisReply *reply;
 	int holding = -1;
@@ -819,23 +837,18 @@ PHP_METHOD(RedisLock, isLocking)
 {
 	zend_string *name, *token;
 	redislock_lock_obj *lock;
-	zval *held;
 	int holding;
 
 	ZEND_PARSE_PARAMETERS_START(1, 1)
 		Z_PARAM_STR(name)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!redislock_check_name(name, 1) || !(lock = this_lock(ZEND_THIS))) {
+	if (!held_lock(ZEND_THIS, name, &lock, &token)) {
 		RETURN_THROWS();
 	}
-	if ((held = zend_hash_find(&lock->held, name)) == NULL) {
+	if (!token) {
 		RETURN_FALSE;
 	}
-	if (lock_prepare(lock) == FAILURE) {
-		RETURN_THROWS();
-	}
-	token = zend_string_copy(Z_STR_P(held));
 	holding = holds_token(lock, name, token);
 	zend_string_release(token);
 	if (holding < 0) {
@@ -953,24 +966,19 @@ PHP_METHOD(RedisLock, ttl)
 	zend_string *name, *key, *token;
 	redislock_lock_obj *lock;
 	redislock_argv a;
-	zval *held;
 	zend_long pttl;
 
 	ZEND_PARSE_PARAMETERS_START(1, 1)
 		Z_PARAM_STR(name)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!redislock_check_name(name, 1) || !(lock = this_lock(ZEND_THIS))) {
+	if (!held_lock(ZEND_THIS, name, &lock, &token)) {
 		RETURN_THROWS();
 	}
-	if ((held = zend_hash_find(&lock->held, name)) == NULL) {
+	if (!token) {
 		RETURN_NULL();
 	}
-	if (lock_prepare(lock) == FAILURE) {
-		RETURN_THROWS();
-	}
-	token = zend_string_copy(Z_STR_P(held));
-	key = zend_string_concat2(ZSTR_VAL(lock->prefix), ZSTR_LEN(lock->prefix), ZSTR_VAL(name), ZSTR_LEN(name));
+	key = lock_key(lock, name);
 	redislock_script_argv(&a, &redislock_script_ttl, 1);
 	redislock_argv_push_str(&a, key);
 	redislock_argv_push_str(&a, token);
@@ -1003,7 +1011,7 @@ PHP_METHOD(RedisLock, isLocked)
 	if (!redislock_check_name(name, 1) || !(lock = this_lock(ZEND_THIS)) || lock_prepare(lock) == FAILURE) {
 		RETURN_THROWS();
 	}
-	key = zend_string_concat2(ZSTR_VAL(lock->prefix), ZSTR_LEN(lock->prefix), ZSTR_VAL(name), ZSTR_LEN(name));
+	key = lock_key(lock, name);
 	redislock_argv_init(&a);
 	redislock_argv_push(&a, "EXISTS", 6);
 	redislock_argv_push_str(&a, key);
