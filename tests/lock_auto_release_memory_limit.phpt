@@ -5,6 +5,9 @@ RedisLock: locks held by a script that exceeds memory_limit are released at requ
 require __DIR__ . '/redislock_test.inc';
 $raw = new RawRedis();
 $name = rl_name();
+/* The child must run on PHP's own allocator: with USE_ZEND_ALLOC=0 (as under
+ * valgrind) memory_limit is not enforced. */
+putenv('USE_ZEND_ALLOC=1');
 $child = rl_run_php('
     $name = ' . var_export($name, true) . ';
     $lock = new RedisLock(rl_dsn());
