@@ -214,3 +214,31 @@ function bench_rss_kib(): float
 
 // Refuse a bad or non-loopback DSN before anything connects.
 bench_dsn_parts(bench_dsn());
+
+/**
+ * Forks a worker joined to this process by a socket pair. The child runs
+ * $body($socket) and exits with the code it returns (1 if it throws, after saying
+ * why on stderr, prefixed by $label). Returns [pid, this side of the pair].
+ *
+ * @return array{0: int, 1: resource}
+ */
+function bench_fork(string $label, callable $body): array
+{
+    $pair = stream_socket_pair(STREAM_PF_UNIX, STREAM_SOCK_STREAM, STREAM_IPPROTO_IP);
+    $pid = pcntl_fork();
+    if ($pid === -1) {
+        throw new RuntimeException('fork failed');
+    }
+    if ($pid === 0) {
+        fclose($pair[0]);
+        $code = 1;
+        try {
+            $code = (int) $body($pair[1]);
+        } catch (Throwable $e) {
+            fwrite(STDERR, "$label: " . get_class($e) . ': ' . $e->getMessage() . "\n");
+        }
+        exit($code);
+    }
+    fclose($pair[1]);
+    return [$pid, $pair[0]];
+}

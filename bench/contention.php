@@ -112,24 +112,11 @@ function run_phase(callable $make, int $iterations, float $cap_s, string $events
     $r->del($events);
     $children = [];
     for ($w = 0; $w < PROCESSES; $w++) {
-        $pair = stream_socket_pair(STREAM_PF_UNIX, STREAM_SOCK_STREAM, STREAM_IPPROTO_IP);
-        $pid = pcntl_fork();
-        if ($pid === -1) {
-            throw new RuntimeException('fork failed');
-        }
-        if ($pid === 0) {
-            fclose($pair[0]);
+        [$pid, $sock] = bench_fork("worker $w", function ($sock) use ($w, $make, $events, $iterations, $cap_s): int {
             pcntl_alarm((int) ceil($cap_s) + WORKER_GRACE_S);   // default action: the process ends
-            $code = 1;
-            try {
-                $code = worker($w, $pair[1], $make, $events, $iterations, $cap_s);
-            } catch (Throwable $e) {
-                fwrite(STDERR, "worker $w: " . get_class($e) . ': ' . $e->getMessage() . "\n");
-            }
-            exit($code);
-        }
-        fclose($pair[1]);
-        $children[$w] = ['pid' => $pid, 'sock' => $pair[0]];
+            return worker($w, $sock, $make, $events, $iterations, $cap_s);
+        });
+        $children[$w] = ['pid' => $pid, 'sock' => $sock];
     }
 
     $problems = [];

@@ -124,39 +124,27 @@ function run_workers(int $workers, callable $make): array
 {
     $children = [];
     for ($w = 0; $w < $workers; $w++) {
-        $pair = stream_socket_pair(STREAM_PF_UNIX, STREAM_SOCK_STREAM, STREAM_IPPROTO_IP);
         $file = tempnam(sys_get_temp_dir(), 'bench-ids-');
-        $pid = pcntl_fork();
-        if ($pid === -1) {
-            throw new RuntimeException('fork failed');
-        }
-        if ($pid === 0) {
-            fclose($pair[0]);
-            $code = 1;
-            try {
-                $take = $make();
-                fwrite($pair[1], "R");
-                if (fread($pair[1], 1) === 'G') {
-                    $deadline = bench_now() + WORKER_DEADLINE_S;
-                    $taken = [];
-                    while (($id = $take()) !== null) {
-                        $taken[] = $id;
-                        if (bench_now() > $deadline) {
-                            break;
-                        }
-                    }
-                    $end = hrtime(true);
-                    file_put_contents($file, implode("\n", $taken));
-                    fwrite($pair[1], "$end\n");
-                    $code = 0;
-                }
-            } catch (Throwable $e) {
-                fwrite(STDERR, "worker $w: " . get_class($e) . ': ' . $e->getMessage() . "\n");
+        [$pid, $sock] = bench_fork("worker $w", function ($sock) use ($make, $file): int {
+            $take = $make();
+            fwrite($sock, "R");
+            if (fread($sock, 1) !== 'G') {
+                return 1;
             }
-            exit($code);
-        }
-        fclose($pair[1]);
-        $children[] = ['pid' => $pid, 'sock' => $pair[0], 'file' => $file];
+            $deadline = bench_now() + WORKER_DEADLINE_S;
+            $taken = [];
+            while (($id = $take()) !== null) {
+                $taken[] = $id;
+                if (bench_now() > $deadline) {
+                    break;
+                }
+            }
+            $end = hrtime(true);
+            file_put_contents($file, implode("\n", $taken));
+            fwrite($sock, "$end\n");
+            return 0;
+        });
+        $children[] = ['pid' => $pid, 'sock' => $sock, 'file' => $file];
     }
     foreach ($children as $c) {
         stream_set_timeout($c['sock'], 30);
@@ -328,34 +316,20 @@ function cpu_count(): int
  */
 function wakeup_latency(int $reps, callable $make_wait, callable $make_send): array
 {
-    $pair = stream_socket_pair(STREAM_PF_UNIX, STREAM_SOCK_STREAM, STREAM_IPPROTO_IP);
-    $pid = pcntl_fork();
-    if ($pid === -1) {
-        throw new RuntimeException('fork failed');
-    }
-    if ($pid === 0) {
-        fclose($pair[0]);
-        $code = 1;
-        try {
-            $wait = $make_wait();
-            fwrite($pair[1], "R\n");
-            $deadline = bench_now() + WORKER_DEADLINE_S;
-            while (bench_now() < $deadline) {
-                $id = $wait();
-                $received = microtime(true);
-                if ($id === 'stop') {
-                    $code = 0;
-                    break;
-                }
-                fwrite($pair[1], $id === null ? "timeout\n" : sprintf("%.6f\n", ($received - (float) $id) * 1e3));
+    [$pid, $sock] = bench_fork('waiting child', function ($sock) use ($make_wait): int {
+        $wait = $make_wait();
+        fwrite($sock, "R\n");
+        $deadline = bench_now() + WORKER_DEADLINE_S;
+        while (bench_now() < $deadline) {
+            $id = $wait();
+            $received = microtime(true);
+            if ($id === 'stop') {
+                return 0;
             }
-        } catch (Throwable $e) {
-            fwrite(STDERR, "waiting child: " . get_class($e) . ': ' . $e->getMessage() . "\n");
+            fwrite($sock, $id === null ? "timeout\n" : sprintf("%.6f\n", ($received - (float) $id) * 1e3));
         }
-        exit($code);
-    }
-    fclose($pair[1]);
-    $sock = $pair[0];
+        return 1;
+    });
     stream_set_timeout($sock, 10);
     $send = $make_send();
     $lat = [];
