@@ -78,6 +78,7 @@ static PHP_MINIT_FUNCTION(redislock)
 	redislock_queue_startup(ce);
 
 	redislock_commands_startup();
+	redislock_conn_startup();
 	return SUCCESS;
 }
 

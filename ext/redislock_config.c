@@ -20,6 +20,10 @@ static void config_defaults(redislock_config *cfg)
 
 void redislock_config_free(redislock_config *cfg)
 {
+	if (cfg->tls) {
+		zend_array_destroy(cfg->tls);
+		cfg->tls = NULL;
+	}
 	zend_string **strings[] = {&cfg->host, &cfg->socket, &cfg->user, &cfg->password, &cfg->prefix, &cfg->endpoint};
 	for (size_t i = 0; i < sizeof(strings) / sizeof(strings[0]); i++) {
 		if (*strings[i]) {
@@ -85,6 +89,35 @@ static zend_result check_port(zend_long port, uint32_t arg_num, const char *what
 	return SUCCESS;
 }
 
+/* TLS: PHP's own "ssl" stream context options, under the same names. Peer
+ * verification and the peer name check stay on unless turned off explicitly. */
+static const char *tls_string_options[] = {"cafile", "capath", "local_cert", "local_pk", "peer_name", NULL};
+static const char *tls_bool_options[] = {"verify_peer", "verify_peer_name", NULL};
+
+static bool tls_option_is(const char *key, size_t key_len, const char **names)
+{
+	for (; *names; names++) {
+		if (strlen(*names) == key_len && memcmp(*names, key, key_len) == 0) {
+			return true;
+		}
+	}
+	return false;
+}
+
+static void tls_enable(redislock_config *cfg)
+{
+	if (!cfg->tls) {
+		ALLOC_HASHTABLE(cfg->tls);
+		zend_hash_init(cfg->tls, 8, NULL, ZVAL_PTR_DTOR, 0);
+	}
+}
+
+static void tls_set(redislock_config *cfg, const char *key, size_t key_len, zval *value)
+{
+	tls_enable(cfg);
+	zend_hash_str_update(cfg->tls, key, key_len, value);
+}
+
 /* One "key=value" of a DSN query string; the same names as the array options. */
 static zend_result apply_query_option(redislock_config *cfg, const char *key, size_t key_len,
 		const char *value, size_t value_len, uint32_t arg_num)
@@ -111,15 +144,28 @@ static zend_result apply_query_option(redislock_config *cfg, const char *key, si
 		replace_string(&cfg->password, zend_string_copy(decoded));
 	} else if (KEY_IS("prefix")) {
 		replace_string(&cfg->prefix, zend_string_copy(decoded));
-	} else if (KEY_IS("auto_release")) {
+	} else if (KEY_IS("auto_release") || tls_option_is(key, key_len, tls_bool_options)) {
+		bool flag;
 		if (zend_string_equals_literal(decoded, "1") || zend_string_equals_literal(decoded, "true")) {
-			cfg->auto_release = true;
+			flag = true;
 		} else if (zend_string_equals_literal(decoded, "0") || zend_string_equals_literal(decoded, "false")) {
-			cfg->auto_release = false;
+			flag = false;
 		} else {
-			zend_argument_value_error(arg_num, "has an invalid DSN: auto_release must be 0 or 1");
+			zend_argument_value_error(arg_num, "has an invalid DSN: %.*s must be 0 or 1", (int) key_len, key);
 			result = FAILURE;
+			flag = false;
 		}
+		if (result == SUCCESS && KEY_IS("auto_release")) {
+			cfg->auto_release = flag;
+		} else if (result == SUCCESS) {
+			zval zv;
+			ZVAL_BOOL(&zv, flag);
+			tls_set(cfg, key, key_len, &zv);
+		}
+	} else if (tls_option_is(key, key_len, tls_string_options)) {
+		zval zv;
+		ZVAL_STR_COPY(&zv, decoded);
+		tls_set(cfg, key, key_len, &zv);
 	} else {
 		zend_argument_value_error(arg_num, "has an invalid DSN: unknown option \"%.*s\"", (int) key_len, key);
 		result = FAILURE;
@@ -247,16 +293,27 @@ static zend_result parse_dsn(redislock_config *cfg, zend_string *dsn, uint32_t a
 		return FAILURE;
 	}
 	if (ZSTR_LEN(dsn) > sizeof("redis://") - 1 && strncasecmp(p, "redis://", sizeof("redis://") - 1) == 0) {
-		return parse_redis_dsn(cfg, p + sizeof("redis://") - 1, end, arg_num);
+		if (parse_redis_dsn(cfg, p + sizeof("redis://") - 1, end, arg_num) == FAILURE) {
+			return FAILURE;
+		}
+		if (cfg->tls) {
+			zend_argument_value_error(arg_num, "has an invalid DSN: TLS options need the rediss:// scheme");
+			return FAILURE;
+		}
+		return SUCCESS;
+	}
+	if (ZSTR_LEN(dsn) > sizeof("rediss://") - 1 && strncasecmp(p, "rediss://", sizeof("rediss://") - 1) == 0) {
+		tls_enable(cfg);
+		return parse_redis_dsn(cfg, p + sizeof("rediss://") - 1, end, arg_num);
 	}
 	if (ZSTR_LEN(dsn) > sizeof("unix://") - 1 && strncasecmp(p, "unix://", sizeof("unix://") - 1) == 0) {
 		return parse_unix_dsn(cfg, p + sizeof("unix://") - 1, end, arg_num);
 	}
 	/* Echo what was given only when it cannot hold a secret: no userinfo, no query. */
 	if (memchr(p, '@', ZSTR_LEN(dsn)) || memchr(p, '?', ZSTR_LEN(dsn)) || ZSTR_LEN(dsn) > 200) {
-		zend_argument_value_error(arg_num, "must be a DSN of the form redis://[user:password@]host[:port][/db] or unix:///path/redis.sock[?db=N]");
+		zend_argument_value_error(arg_num, "must be a DSN of the form redis[s]://[user:password@]host[:port][/db] or unix:///path/redis.sock[?db=N]");
 	} else {
-		zend_argument_value_error(arg_num, "must be a DSN of the form redis://[user:password@]host[:port][/db] or unix:///path/redis.sock[?db=N], \"%s\" given", p);
+		zend_argument_value_error(arg_num, "must be a DSN of the form redis[s]://[user:password@]host[:port][/db] or unix:///path/redis.sock[?db=N], \"%s\" given", p);
 	}
 	return FAILURE;
 }
@@ -310,6 +367,53 @@ static zend_result option_seconds(zval *value, double *slot, const char *name, u
 	return SUCCESS;
 }
 
+/* "tls" => true, or an array of ssl context options. */
+static zend_result parse_tls_option(redislock_config *cfg, zval *value, uint32_t arg_num)
+{
+	zend_string *key;
+	zval *option;
+
+	if (Z_TYPE_P(value) == IS_TRUE) {
+		tls_enable(cfg);
+		return SUCCESS;
+	}
+	if (Z_TYPE_P(value) == IS_FALSE) {
+		return SUCCESS;
+	}
+	if (Z_TYPE_P(value) != IS_ARRAY) {
+		zend_argument_type_error(arg_num, "option \"tls\" must be of type array|bool, %s given", option_type_name(value));
+		return FAILURE;
+	}
+	tls_enable(cfg);
+	ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(value), key, option) {
+		ZVAL_DEREF(option);
+		if (!key) {
+			zend_argument_value_error(arg_num, "option \"tls\" must be an array of named ssl options");
+			return FAILURE;
+		}
+		if (tls_option_is(ZSTR_VAL(key), ZSTR_LEN(key), tls_string_options)) {
+			if (Z_TYPE_P(option) != IS_STRING) {
+				zend_argument_type_error(arg_num, "option \"tls\" entry \"%s\" must be of type string, %s given",
+					ZSTR_VAL(key), option_type_name(option));
+				return FAILURE;
+			}
+		} else if (tls_option_is(ZSTR_VAL(key), ZSTR_LEN(key), tls_bool_options)) {
+			if (Z_TYPE_P(option) != IS_TRUE && Z_TYPE_P(option) != IS_FALSE) {
+				zend_argument_type_error(arg_num, "option \"tls\" entry \"%s\" must be of type bool, %s given",
+					ZSTR_VAL(key), option_type_name(option));
+				return FAILURE;
+			}
+		} else {
+			zend_argument_value_error(arg_num, "option \"tls\" contains an unknown entry \"%s\" (known: cafile, capath, local_cert, local_pk, verify_peer, verify_peer_name, peer_name)",
+				ZSTR_VAL(key));
+			return FAILURE;
+		}
+		Z_TRY_ADDREF_P(option);
+		tls_set(cfg, ZSTR_VAL(key), ZSTR_LEN(key), option);
+	} ZEND_HASH_FOREACH_END();
+	return SUCCESS;
+}
+
 static zend_result parse_array(redislock_config *cfg, HashTable *options, uint32_t arg_num)
 {
 	zend_string *key;
@@ -350,6 +454,8 @@ static zend_result parse_array(redislock_config *cfg, HashTable *options, uint32
 			if (option_seconds(value, &cfg->read_timeout, "read_timeout", arg_num) == FAILURE) return FAILURE;
 		} else if (zend_string_equals_literal(key, "prefix")) {
 			if (option_string(value, &cfg->prefix, "prefix", false, arg_num) == FAILURE) return FAILURE;
+		} else if (zend_string_equals_literal(key, "tls")) {
+			if (parse_tls_option(cfg, value, arg_num) == FAILURE) return FAILURE;
 		} else if (zend_string_equals_literal(key, "auto_release")) {
 			if (Z_TYPE_P(value) != IS_TRUE && Z_TYPE_P(value) != IS_FALSE) {
 				zend_argument_type_error(arg_num, "option \"auto_release\" must be of type bool, %s given", option_type_name(value));
@@ -402,6 +508,10 @@ zend_result redislock_config_parse(redislock_config *cfg, zend_string *dsn, Hash
 		result = parse_dsn(cfg, ini_dsn, arg_num);
 		zend_string_release(ini_dsn);
 	}
+	if (result == SUCCESS && cfg->tls && cfg->socket) {
+		zend_argument_value_error(arg_num, "cannot use TLS over a unix socket");
+		result = FAILURE;
+	}
 	if (result == SUCCESS && cfg->user && !cfg->password) {
 		zend_argument_value_error(arg_num, "names a user but no password");
 		result = FAILURE;
@@ -424,6 +534,7 @@ void redislock_config_describe(const redislock_config *cfg, zval *array)
 		add_assoc_null(array, "user");
 	}
 	add_assoc_bool(array, "password", cfg->password != NULL);
+	add_assoc_bool(array, "tls", cfg->tls != NULL);
 	add_assoc_double(array, "connect_timeout", cfg->connect_timeout);
 	add_assoc_double(array, "read_timeout", cfg->read_timeout);
 }

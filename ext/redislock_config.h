@@ -15,6 +15,7 @@ typedef struct _redislock_config {
 	double read_timeout;        /* seconds */
 	zend_string *prefix;        /* NULL: the class's own default */
 	bool auto_release;
+	HashTable *tls;             /* NULL: plain TCP; else PHP "ssl" context options */
 	zend_string *endpoint;      /* "host:port" or "unix:path", for messages */
 } redislock_config;
 

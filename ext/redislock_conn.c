@@ -6,12 +6,15 @@
 #include "redislock_exceptions.h"
 #include "php_network.h"
 #include "ext/standard/php_string.h"
+#include "zend_smart_str.h"
+#include "zend_observer.h"
 #include <hiredis/sds.h>
 #include <errno.h>
 #include <math.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <unistd.h>
+#include <fcntl.h>
 
 /* ---- argv ---------------------------------------------------------------- */
 
@@ -184,6 +187,69 @@ void redislock_conn_throw_unexpected(redislock_conn *c, const redisReply *reply)
 		c->op_name, ZSTR_VAL(c->cfg.endpoint), reply->type);
 }
 
+/* ---- TLS warnings ---------------------------------------------------------- */
+
+/* PHP's TLS layer reports failures (a certificate that does not verify, a client
+ * certificate the server refuses) only as warnings, and prints them. During every
+ * TLS stream operation they are collected here instead, through an error
+ * observer, and become part of our exception's message. */
+static smart_str *tls_warnings;
+
+static void collect_tls_warning(int type, zend_string *file, uint32_t line, zend_string *message)
+{
+	const char *text, *cause;
+	if (!tls_warnings) {
+		return;
+	}
+	/* PHP prefixes the warning with the running function: keep the cause only. */
+	text = ZSTR_VAL(message);
+	cause = strstr(text, "(): ");
+	if (tls_warnings->s && ZSTR_LEN(tls_warnings->s) > 0) {
+		smart_str_appends(tls_warnings, "; ");
+	}
+	smart_str_appends(tls_warnings, cause ? cause + 4 : text);
+}
+
+void redislock_conn_startup(void)
+{
+	zend_observer_error_register(collect_tls_warning);
+}
+
+/* Around every TLS stream operation (connect, write, read, close): PHP's warnings
+ * are collected instead of printed. Plain TCP pays nothing. */
+typedef struct {
+	smart_str text;
+	smart_str *outer;
+	int error_reporting;
+	bool active;
+} tls_quiet;
+
+static void tls_quiet_begin(const redislock_conn *c, tls_quiet *q)
+{
+	q->active = c->cfg.tls != NULL;
+	if (!q->active) {
+		return;
+	}
+	memset(&q->text, 0, sizeof(q->text));
+	q->outer = tls_warnings;
+	q->error_reporting = EG(error_reporting);
+	tls_warnings = &q->text;
+	EG(error_reporting) = 0;
+}
+
+/* Ends the quiet section; returns what PHP said meanwhile (NULL if nothing), for
+ * the caller to release. */
+static zend_string *tls_quiet_end(tls_quiet *q)
+{
+	if (!q->active) {
+		return NULL;
+	}
+	EG(error_reporting) = q->error_reporting;
+	tls_warnings = q->outer;
+	smart_str_0(&q->text);
+	return q->text.s;
+}
+
 /* ---- lifecycle ----------------------------------------------------------- */
 
 redislock_conn *redislock_conn_create(redislock_config *cfg)
@@ -196,10 +262,39 @@ redislock_conn *redislock_conn_create(redislock_config *cfg)
 	return c;
 }
 
+/* A forked child holds a copy of its parent's socket. Closing that copy is harmless
+ * for plain TCP, but closing a TLS stream sends a close_notify alert through the
+ * socket the parent is still using, which would break the parent's session. So in
+ * a child, the descriptor is first pointed at /dev/null: whatever the close sends
+ * goes nowhere, and the parent's connection is untouched. */
+static void detach_from_parent(redislock_conn *c)
+{
+	php_socket_t fd;
+	int devnull;
+
+	if (php_stream_cast(c->stream, PHP_STREAM_AS_FD_FOR_SELECT | PHP_STREAM_CAST_INTERNAL, (void **) &fd, 0) != SUCCESS) {
+		return;
+	}
+	devnull = open("/dev/null", O_RDWR);
+	if (devnull >= 0) {
+		dup2(devnull, fd);
+		close(devnull);
+	}
+}
+
 void redislock_conn_close(redislock_conn *c)
 {
 	if (c->stream) {
+		tls_quiet quiet;
+		zend_string *said;
+		if (c->pid != getpid()) {
+			detach_from_parent(c);
+		}
+		tls_quiet_begin(c, &quiet);
 		php_stream_close(c->stream);
+		if ((said = tls_quiet_end(&quiet)) != NULL) {
+			zend_string_release(said);
+		}
 		c->stream = NULL;
 	}
 	if (c->reader) {
@@ -309,6 +404,39 @@ static zend_result handshake(redislock_conn *c)
 	return result;
 }
 
+/* Opens a TLS stream with the configured ssl context options. */
+static php_stream *connect_tls(redislock_conn *c, zend_string *target, struct timeval *tv,
+	zend_string **errstr, int *errcode)
+{
+	php_stream_context *context = php_stream_context_alloc();
+	php_stream *stream;
+	zend_string *name, *said;
+	zval *value;
+	tls_quiet quiet;
+
+	ZEND_HASH_FOREACH_STR_KEY_VAL(c->cfg.tls, name, value) {
+		php_stream_context_set_option(context, "ssl", ZSTR_VAL(name), value);
+	} ZEND_HASH_FOREACH_END();
+
+	tls_quiet_begin(c, &quiet);
+	stream = php_stream_xport_create(ZSTR_VAL(target), ZSTR_LEN(target), 0,
+		STREAM_XPORT_CLIENT | STREAM_XPORT_CONNECT, NULL, tv, context, errstr, errcode);
+	said = tls_quiet_end(&quiet);
+	if (said) {
+		if (!stream) {
+			if (*errstr) {
+				zend_string_release(*errstr);
+			}
+			*errstr = said;
+		} else {
+			zend_string_release(said);
+		}
+	}
+	/* The stream keeps its own reference to the context. */
+	zend_list_delete(context->res);
+	return stream;
+}
+
 static zend_result connect_stream(redislock_conn *c)
 {
 	zend_string *target, *errstr = NULL;
@@ -316,18 +444,24 @@ static zend_result connect_stream(redislock_conn *c)
 	struct timeval tv;
 	double start = redislock_now();
 
+	const char *scheme = c->cfg.tls ? "tls" : "tcp";
+
 	if (c->cfg.socket) {
 		target = zend_strpprintf(0, "unix://%s", ZSTR_VAL(c->cfg.socket));
 	} else if (memchr(ZSTR_VAL(c->cfg.host), ':', ZSTR_LEN(c->cfg.host))) {
-		target = zend_strpprintf(0, "tcp://[%s]:" ZEND_LONG_FMT, ZSTR_VAL(c->cfg.host), c->cfg.port);
+		target = zend_strpprintf(0, "%s://[%s]:" ZEND_LONG_FMT, scheme, ZSTR_VAL(c->cfg.host), c->cfg.port);
 	} else {
-		target = zend_strpprintf(0, "tcp://%s:" ZEND_LONG_FMT, ZSTR_VAL(c->cfg.host), c->cfg.port);
+		target = zend_strpprintf(0, "%s://%s:" ZEND_LONG_FMT, scheme, ZSTR_VAL(c->cfg.host), c->cfg.port);
 	}
 	tv.tv_sec = (time_t) c->cfg.connect_timeout;
 	tv.tv_usec = (suseconds_t) ((c->cfg.connect_timeout - (double) tv.tv_sec) * 1000000.0);
 
-	c->stream = php_stream_xport_create(ZSTR_VAL(target), ZSTR_LEN(target), 0,
-		STREAM_XPORT_CLIENT | STREAM_XPORT_CONNECT, NULL, &tv, NULL, &errstr, &errcode);
+	if (c->cfg.tls) {
+		c->stream = connect_tls(c, target, &tv, &errstr, &errcode);
+	} else {
+		c->stream = php_stream_xport_create(ZSTR_VAL(target), ZSTR_LEN(target), 0,
+			STREAM_XPORT_CLIENT | STREAM_XPORT_CONNECT, NULL, &tv, NULL, &errstr, &errcode);
+	}
 	zend_string_release(target);
 
 	if (!c->stream) {
@@ -368,8 +502,8 @@ zend_result redislock_conn_ensure(redislock_conn *c)
 {
 	if (c->stream && c->pid != getpid()) {
 		/* A forked child must never speak on its parent's socket: both would read
-		 * each other's replies. Closing our copy of the descriptor leaves the
-		 * parent's connection open, and the child reconnects. */
+		 * each other's replies. It lets go of its copy (see detach_from_parent)
+		 * and reconnects. */
 		redislock_conn_close(c);
 	}
 	if (c->stream) {
@@ -416,17 +550,28 @@ zend_result redislock_conn_flush(redislock_conn *c)
 {
 	size_t len = sdslen(c->out);
 	ssize_t written;
+	tls_quiet quiet;
+	zend_string *said;
 
 	if (len == 0) {
 		return SUCCESS;
 	}
+	tls_quiet_begin(c, &quiet);
 	written = php_stream_write(c->stream, c->out, len);
+	said = tls_quiet_end(&quiet);
 	sdsclear(c->out);
 	if (written < 0 || (size_t) written != len) {
 		set_error(c, REDISLOCK_ERR_IO, "%s on %s failed after %.3f s: could not send the command: %s",
-			c->op_name, ZSTR_VAL(c->cfg.endpoint), elapsed(c), errno ? strerror(errno) : "connection closed");
+			c->op_name, ZSTR_VAL(c->cfg.endpoint), elapsed(c),
+			said ? ZSTR_VAL(said) : errno ? strerror(errno) : "connection closed");
+		if (said) {
+			zend_string_release(said);
+		}
 		redislock_conn_close(c);
 		return FAILURE;
+	}
+	if (said) {
+		zend_string_release(said);
 	}
 	return SUCCESS;
 }
@@ -439,6 +584,8 @@ zend_result redislock_conn_read(redislock_conn *c, double deadline, redisReply *
 		void *r = NULL;
 		double remaining;
 		ssize_t n;
+		tls_quiet quiet;
+		zend_string *said;
 
 		if (redisReaderGetReply(c->reader, &r) != REDIS_OK) {
 			set_error(c, REDISLOCK_ERR_PROTOCOL, "%s on %s failed: protocol error: %s",
@@ -457,10 +604,23 @@ zend_result redislock_conn_read(redislock_conn *c, double deadline, redisReply *
 		}
 		set_stream_timeout(c, remaining);
 		errno = 0;
+		tls_quiet_begin(c, &quiet);
 		n = php_stream_read(c->stream, buf, sizeof(buf));
+		said = tls_quiet_end(&quiet);
 		if (n > 0) {
+			if (said) {
+				zend_string_release(said);
+			}
 			redisReaderFeed(c->reader, buf, (size_t) n);
 			continue;
+		}
+		if (said) {
+			/* The TLS layer gave up on the connection (an alert from the server). */
+			set_error(c, REDISLOCK_ERR_IO, "%s on %s failed after %.3f s: %s",
+				c->op_name, ZSTR_VAL(c->cfg.endpoint), elapsed(c), ZSTR_VAL(said));
+			zend_string_release(said);
+			redislock_conn_close(c);
+			return FAILURE;
 		}
 		if (c->stream->eof) {
 			set_error(c, REDISLOCK_ERR_IO, "%s on %s failed after %.3f s: connection closed by the server",

@@ -97,6 +97,9 @@ void redislock_conn_throw_reply(redislock_conn *c, const redisReply *reply);
 /* Throws for a reply whose type the caller did not expect (a foreign value in our key). */
 void redislock_conn_throw_unexpected(redislock_conn *c, const redisReply *reply);
 
+/* Module startup: registers the observer that collects TLS handshake warnings. */
+void redislock_conn_startup(void);
+
 /* Closes every connection of the request; RSHUTDOWN calls it. */
 void redislock_conn_shutdown_all(void);
 

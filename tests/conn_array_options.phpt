@@ -38,6 +38,7 @@ RedisLock Object
     [database] => 4
     [user] => 
     [password] => 
+    [tls] => 
     [connect_timeout] => 0.75
     [read_timeout] => 3
     [prefix] => opts:
@@ -49,7 +50,7 @@ RedisLock Object
 
 )
 bool(true)
-object(RedisLock)#%d (10) {
+object(RedisLock)#%d (11) {
   ["endpoint"]=>
   string(%d) "127.0.0.1:%d"
   ["database"]=>
@@ -57,6 +58,8 @@ object(RedisLock)#%d (10) {
   ["user"]=>
   NULL
   ["password"]=>
+  bool(false)
+  ["tls"]=>
   bool(false)
   ["connect_timeout"]=>
   float(1)

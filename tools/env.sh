@@ -26,6 +26,7 @@ redislock_install_deps() {
   command -v phpize >/dev/null 2>&1 || need+=(php-dev)
   command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
   command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+  command -v openssl >/dev/null 2>&1 || need+=(openssl)
   pkg-config --exists hiredis 2>/dev/null || need+=(libhiredis-dev)
   [ -d /usr/share/php/PhpParser ] || need+=(php-parser)
   for pkg in "$@"; do
@@ -80,6 +81,49 @@ redislock_start_redis() {
     sleep 0.05
   done
   echo "redis-server $_rl_name did not start on port $_rl_port; its log:" >&2
+  cat "$_rl_dir/redis.log" >&2
+  return 1
+}
+
+# redislock_make_certs DIR: a throwaway CA with a server certificate for
+# localhost/127.0.0.1, a client certificate, and a second CA that signed nothing.
+redislock_make_certs() {
+  local dir=$1
+  mkdir -p "$dir"
+  (
+    cd "$dir"
+    printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\n' > server.ext
+    openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=redislock test CA" -keyout ca.key -out ca.crt
+    openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=redislock other CA" -keyout other-ca.key -out other-ca.crt
+    openssl req -newkey rsa:2048 -nodes -subj "/CN=localhost" -keyout server.key -out server.csr
+    openssl x509 -req -days 2 -in server.csr -CA ca.crt -CAkey ca.key -CAcreateserial -extfile server.ext -out server.crt
+    openssl req -newkey rsa:2048 -nodes -subj "/CN=redislock test client" -keyout client.key -out client.csr
+    openssl x509 -req -days 2 -in client.csr -CA ca.crt -CAkey ca.key -CAcreateserial -out client.crt
+  ) >/dev/null 2>&1
+}
+
+# redislock_start_tls_redis NAME VAR CERTDIR [options...]: like redislock_start_redis,
+# but the port stored in VAR speaks TLS only and requires a client certificate.
+redislock_start_tls_redis() {
+  local _rl_name=$1 _rl_var=$2 _rl_certs=$3 _rl_port _rl_dir _rl_i
+  shift 3
+  _rl_port=$(redislock_free_port)
+  _rl_dir="$REDISLOCK_TMP/$_rl_name"
+  mkdir -p "$_rl_dir"
+  redis-server --bind 127.0.0.1 --port 0 --tls-port "$_rl_port" \
+    --tls-cert-file "$_rl_certs/server.crt" --tls-key-file "$_rl_certs/server.key" \
+    --tls-ca-cert-file "$_rl_certs/ca.crt" --tls-auth-clients yes \
+    --dir "$_rl_dir" --save "" --appendonly no --daemonize no --logfile "$_rl_dir/redis.log" "$@" </dev/null >/dev/null 2>&1 &
+  REDISLOCK_PIDS+=($!)
+  for _rl_i in $(seq 1 100); do
+    if redis-cli --tls --cacert "$_rl_certs/ca.crt" --cert "$_rl_certs/client.crt" --key "$_rl_certs/client.key" \
+      -h 127.0.0.1 -p "$_rl_port" ping 2>&1 | grep -q PONG; then
+      printf -v "$_rl_var" '%s' "$_rl_port"
+      return 0
+    fi
+    sleep 0.05
+  done
+  echo "TLS redis-server $_rl_name did not start on port $_rl_port; its log:" >&2
   cat "$_rl_dir/redis.log" >&2
   return 1
 }
