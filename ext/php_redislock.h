@@ -21,6 +21,9 @@ ZEND_BEGIN_MODULE_GLOBALS(redislock)
 	/* Every connection opened in this request, so RSHUTDOWN can release locks
 	 * and close sockets while PHP's resource list still holds the streams. */
 	struct _redislock_conn *live_conns;
+	/* Persistent links of this process, by persistent id; they outlive requests. */
+	HashTable links;
+	uint32_t request;               /* counts requests, to check reused links once */
 ZEND_END_MODULE_GLOBALS(redislock)
 
 ZEND_EXTERN_MODULE_GLOBALS(redislock)

@@ -59,6 +59,12 @@ static PHP_GINIT_FUNCTION(redislock)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
 	memset(redislock_globals, 0, sizeof(*redislock_globals));
+	zend_hash_init(&redislock_globals->links, 4, NULL, NULL, 1);
+}
+
+static PHP_GSHUTDOWN_FUNCTION(redislock)
+{
+	redislock_links_free(&redislock_globals->links);
 }
 
 static PHP_MINIT_FUNCTION(redislock)
@@ -94,6 +100,7 @@ static PHP_RINIT_FUNCTION(redislock)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
 	REDISLOCK_G(live_conns) = NULL;
+	REDISLOCK_G(request)++;
 	return SUCCESS;
 }
 
@@ -133,7 +140,7 @@ zend_module_entry redislock_module_entry = {
 	PHP_REDISLOCK_VERSION,
 	PHP_MODULE_GLOBALS(redislock),
 	PHP_GINIT(redislock),
-	NULL,
+	PHP_GSHUTDOWN(redislock),
 	NULL,
 	STANDARD_MODULE_PROPERTIES_EX
 };

@@ -24,7 +24,8 @@ void redislock_config_free(redislock_config *cfg)
 		zend_array_destroy(cfg->tls);
 		cfg->tls = NULL;
 	}
-	zend_string **strings[] = {&cfg->host, &cfg->socket, &cfg->user, &cfg->password, &cfg->prefix, &cfg->endpoint};
+	zend_string **strings[] = {&cfg->host, &cfg->socket, &cfg->user, &cfg->password, &cfg->prefix,
+		&cfg->persistent_id, &cfg->endpoint};
 	for (size_t i = 0; i < sizeof(strings) / sizeof(strings[0]); i++) {
 		if (*strings[i]) {
 			zend_string_release(*strings[i]);
@@ -144,7 +145,10 @@ static zend_result apply_query_option(redislock_config *cfg, const char *key, si
 		replace_string(&cfg->password, zend_string_copy(decoded));
 	} else if (KEY_IS("prefix")) {
 		replace_string(&cfg->prefix, zend_string_copy(decoded));
-	} else if (KEY_IS("auto_release") || tls_option_is(key, key_len, tls_bool_options)) {
+	} else if (KEY_IS("persistent_id")) {
+		replace_string(&cfg->persistent_id, zend_string_copy(decoded));
+		cfg->persistent = true;
+	} else if (KEY_IS("auto_release") || KEY_IS("persistent") || tls_option_is(key, key_len, tls_bool_options)) {
 		bool flag;
 		if (zend_string_equals_literal(decoded, "1") || zend_string_equals_literal(decoded, "true")) {
 			flag = true;
@@ -157,6 +161,8 @@ static zend_result apply_query_option(redislock_config *cfg, const char *key, si
 		}
 		if (result == SUCCESS && KEY_IS("auto_release")) {
 			cfg->auto_release = flag;
+		} else if (result == SUCCESS && KEY_IS("persistent")) {
+			cfg->persistent = flag;
 		} else if (result == SUCCESS) {
 			zval zv;
 			ZVAL_BOOL(&zv, flag);
@@ -454,6 +460,15 @@ static zend_result parse_array(redislock_config *cfg, HashTable *options, uint32
 			if (option_seconds(value, &cfg->read_timeout, "read_timeout", arg_num) == FAILURE) return FAILURE;
 		} else if (zend_string_equals_literal(key, "prefix")) {
 			if (option_string(value, &cfg->prefix, "prefix", false, arg_num) == FAILURE) return FAILURE;
+		} else if (zend_string_equals_literal(key, "persistent")) {
+			if (Z_TYPE_P(value) != IS_TRUE && Z_TYPE_P(value) != IS_FALSE) {
+				zend_argument_type_error(arg_num, "option \"persistent\" must be of type bool, %s given", option_type_name(value));
+				return FAILURE;
+			}
+			cfg->persistent = Z_TYPE_P(value) == IS_TRUE;
+		} else if (zend_string_equals_literal(key, "persistent_id")) {
+			if (option_string(value, &cfg->persistent_id, "persistent_id", false, arg_num) == FAILURE) return FAILURE;
+			cfg->persistent = true;
 		} else if (zend_string_equals_literal(key, "tls")) {
 			if (parse_tls_option(cfg, value, arg_num) == FAILURE) return FAILURE;
 		} else if (zend_string_equals_literal(key, "auto_release")) {
@@ -535,6 +550,7 @@ void redislock_config_describe(const redislock_config *cfg, zval *array)
 	}
 	add_assoc_bool(array, "password", cfg->password != NULL);
 	add_assoc_bool(array, "tls", cfg->tls != NULL);
+	add_assoc_bool(array, "persistent", cfg->persistent);
 	add_assoc_double(array, "connect_timeout", cfg->connect_timeout);
 	add_assoc_double(array, "read_timeout", cfg->read_timeout);
 }

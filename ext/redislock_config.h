@@ -16,6 +16,8 @@ typedef struct _redislock_config {
 	zend_string *prefix;        /* NULL: the class's own default */
 	bool auto_release;
 	HashTable *tls;             /* NULL: plain TCP; else PHP "ssl" context options */
+	bool persistent;            /* reuse the connection across requests */
+	zend_string *persistent_id; /* NULL, or a name that separates pools */
 	zend_string *endpoint;      /* "host:port" or "unix:path", for messages */
 } redislock_config;
 

@@ -8,6 +8,9 @@
 #include "ext/standard/php_string.h"
 #include "zend_smart_str.h"
 #include "zend_observer.h"
+#include "ext/standard/sha1.h"
+#include "ext/standard/md5.h"
+#include <sys/socket.h>
 #include <hiredis/sds.h>
 #include <errno.h>
 #include <math.h>
@@ -224,9 +227,9 @@ typedef struct {
 	bool active;
 } tls_quiet;
 
-static void tls_quiet_begin(const redislock_conn *c, tls_quiet *q)
+static void tls_quiet_begin(bool tls, tls_quiet *q)
 {
-	q->active = c->cfg.tls != NULL;
+	q->active = tls;
 	if (!q->active) {
 		return;
 	}
@@ -252,14 +255,12 @@ static zend_string *tls_quiet_end(tls_quiet *q)
 
 /* ---- lifecycle ----------------------------------------------------------- */
 
-redislock_conn *redislock_conn_create(redislock_config *cfg)
+static redislock_link *link_new(bool persistent)
 {
-	redislock_conn *c = ecalloc(1, sizeof(*c));
-	c->cfg = *cfg;
-	memset(cfg, 0, sizeof(*cfg));
-	c->out = sdsempty();
-	registry_link(c);
-	return c;
+	redislock_link *l = pecalloc(1, sizeof(*l), persistent);
+	l->out = sdsempty();
+	l->persistent = persistent;
+	return l;
 }
 
 /* A forked child holds a copy of its parent's socket. Closing that copy is harmless
@@ -267,12 +268,12 @@ redislock_conn *redislock_conn_create(redislock_config *cfg)
  * socket the parent is still using, which would break the parent's session. So in
  * a child, the descriptor is first pointed at /dev/null: whatever the close sends
  * goes nowhere, and the parent's connection is untouched. */
-static void detach_from_parent(redislock_conn *c)
+static void detach_from_parent(redislock_link *l)
 {
 	php_socket_t fd;
 	int devnull;
 
-	if (php_stream_cast(c->stream, PHP_STREAM_AS_FD_FOR_SELECT | PHP_STREAM_CAST_INTERNAL, (void **) &fd, 0) != SUCCESS) {
+	if (php_stream_cast(l->stream, PHP_STREAM_AS_FD_FOR_SELECT | PHP_STREAM_CAST_INTERNAL, (void **) &fd, 0) != SUCCESS) {
 		return;
 	}
 	devnull = open("/dev/null", O_RDWR);
@@ -282,33 +283,129 @@ static void detach_from_parent(redislock_conn *c)
 	}
 }
 
-void redislock_conn_close(redislock_conn *c)
+static void link_close(redislock_link *l, bool tls)
 {
-	if (c->stream) {
+	if (l->stream) {
 		tls_quiet quiet;
 		zend_string *said;
-		if (c->pid != getpid()) {
-			detach_from_parent(c);
+		if (l->pid != getpid()) {
+			detach_from_parent(l);
 		}
-		tls_quiet_begin(c, &quiet);
-		php_stream_close(c->stream);
+		tls_quiet_begin(tls, &quiet);
+		php_stream_free(l->stream, l->persistent ? PHP_STREAM_FREE_CLOSE_PERSISTENT : PHP_STREAM_FREE_CLOSE);
 		if ((said = tls_quiet_end(&quiet)) != NULL) {
 			zend_string_release(said);
 		}
-		c->stream = NULL;
+		l->stream = NULL;
 	}
-	if (c->reader) {
-		redisReaderFree(c->reader);
-		c->reader = NULL;
+	if (l->reader) {
+		redisReaderFree(l->reader);
+		l->reader = NULL;
 	}
-	sdsclear(c->out);
-	c->pending = 0;
+	sdsclear(l->out);
+	l->pending = 0;
+}
+
+/* The shared link for these settings. Everything that changes what the server
+ * does with a connection (endpoint, TLS, credentials, database) is part of its
+ * identity, so a reused connection is always in the state its settings promise. */
+static redislock_link *persistent_link(const redislock_config *cfg)
+{
+	smart_str id = {0};
+	PHP_SHA1_CTX ctx;
+	unsigned char digest[20];
+	char key[48];
+	redislock_link *l;
+
+	smart_str_append(&id, cfg->endpoint);
+	smart_str_appendc(&id, '\0');
+	smart_str_append_long(&id, cfg->database);
+	smart_str_appendc(&id, '\0');
+	if (cfg->user) {
+		smart_str_append(&id, cfg->user);
+	}
+	smart_str_appendc(&id, '\0');
+	if (cfg->password) {
+		smart_str_append(&id, cfg->password);
+	}
+	smart_str_appendc(&id, '\0');
+	if (cfg->persistent_id) {
+		smart_str_append(&id, cfg->persistent_id);
+	}
+	smart_str_appendc(&id, '\0');
+	if (cfg->tls) {
+		zend_string *name;
+		zval *value;
+		smart_str_appends(&id, "tls");
+		ZEND_HASH_FOREACH_STR_KEY_VAL(cfg->tls, name, value) {
+			smart_str_appendc(&id, '\0');
+			smart_str_append(&id, name);
+			smart_str_appendc(&id, '=');
+			if (Z_TYPE_P(value) == IS_STRING) {
+				smart_str_append(&id, Z_STR_P(value));
+			} else {
+				smart_str_appendc(&id, Z_TYPE_P(value) == IS_TRUE ? '1' : '0');
+			}
+		} ZEND_HASH_FOREACH_END();
+	}
+	smart_str_0(&id);
+
+	PHP_SHA1Init(&ctx);
+	PHP_SHA1Update(&ctx, (const unsigned char *) ZSTR_VAL(id.s), ZSTR_LEN(id.s));
+	PHP_SHA1Final(digest, &ctx);
+	smart_str_free(&id);
+	memcpy(key, "redislock:", 10);
+	make_digest_ex(key + 10, digest, 16);
+
+	if ((l = zend_hash_str_find_ptr(&REDISLOCK_G(links), key, strlen(key))) == NULL) {
+		l = link_new(true);
+		strlcpy(l->persistent_id, key, sizeof(l->persistent_id));
+		zend_hash_str_add_ptr(&REDISLOCK_G(links), key, strlen(key), l);
+	}
+	return l;
+}
+
+void redislock_links_free(HashTable *links)
+{
+	redislock_link *l;
+	ZEND_HASH_FOREACH_PTR(links, l) {
+		/* PHP has already destroyed its persistent streams, this one's included. */
+		if (l->reader) {
+			redisReaderFree(l->reader);
+		}
+		sdsfree(l->out);
+		pefree(l, 1);
+	} ZEND_HASH_FOREACH_END();
+	zend_hash_destroy(links);
+}
+
+bool redislock_conn_connected(const redislock_conn *c)
+{
+	return c->link->stream != NULL;
+}
+
+redislock_conn *redislock_conn_create(redislock_config *cfg)
+{
+	redislock_conn *c = ecalloc(1, sizeof(*c));
+	c->cfg = *cfg;
+	memset(cfg, 0, sizeof(*cfg));
+	c->link = c->cfg.persistent ? persistent_link(&c->cfg) : link_new(false);
+	registry_link(c);
+	return c;
+}
+
+void redislock_conn_close(redislock_conn *c)
+{
+	link_close(c->link, c->cfg.tls != NULL);
 }
 
 void redislock_conn_destroy(redislock_conn *c)
 {
-	redislock_conn_close(c);
-	sdsfree(c->out);
+	if (!c->link->persistent) {
+		link_close(c->link, c->cfg.tls != NULL);
+		sdsfree(c->link->out);
+		efree(c->link);
+	}
 	registry_unlink(c);
 	redislock_config_free(&c->cfg);
 	efree(c);
@@ -337,12 +434,27 @@ void redislock_conn_shutdown_all(void)
 		if (c->on_shutdown) {
 			c->on_shutdown(c->owner);
 		}
-		redislock_conn_close(c);
+		/* A persistent link stays for the next request, unless a reply is still
+		 * owed on it: then its state is unknown and it must not be reused. */
+		if (!c->link->persistent || c->link->pending > 0) {
+			redislock_conn_close(c);
+		}
 		c->shut_down = true;
 		c->prev = c->next = NULL;
 		c = next;
 	}
 	REDISLOCK_G(live_conns) = NULL;
+
+	/* In a forked child, PHP will close the persistent streams it inherited when it
+	 * exits; make sure nothing of that reaches the parent's sessions. */
+	{
+		redislock_link *l;
+		ZEND_HASH_FOREACH_PTR(&REDISLOCK_G(links), l) {
+			if (l->stream && l->pid != getpid()) {
+				detach_from_parent(l);
+			}
+		} ZEND_HASH_FOREACH_END();
+	}
 }
 
 static void set_stream_timeout(redislock_conn *c, double seconds)
@@ -352,7 +464,7 @@ static void set_stream_timeout(redislock_conn *c, double seconds)
 	double ms = ceil(seconds * 1000.0);
 	tv.tv_sec = (time_t) (ms / 1000.0);
 	tv.tv_usec = (suseconds_t) (fmod(ms, 1000.0) * 1000.0);
-	php_stream_set_option(c->stream, PHP_STREAM_OPTION_READ_TIMEOUT, 0, &tv);
+	php_stream_set_option(c->link->stream, PHP_STREAM_OPTION_READ_TIMEOUT, 0, &tv);
 }
 
 static zend_result handshake(redislock_conn *c)
@@ -404,6 +516,11 @@ static zend_result handshake(redislock_conn *c)
 	return result;
 }
 
+static const char *persistent_id(const redislock_conn *c)
+{
+	return c->link->persistent ? c->link->persistent_id : NULL;
+}
+
 /* Opens a TLS stream with the configured ssl context options. */
 static php_stream *connect_tls(redislock_conn *c, zend_string *target, struct timeval *tv,
 	zend_string **errstr, int *errcode)
@@ -418,9 +535,9 @@ static php_stream *connect_tls(redislock_conn *c, zend_string *target, struct ti
 		php_stream_context_set_option(context, "ssl", ZSTR_VAL(name), value);
 	} ZEND_HASH_FOREACH_END();
 
-	tls_quiet_begin(c, &quiet);
+	tls_quiet_begin(c->cfg.tls != NULL, &quiet);
 	stream = php_stream_xport_create(ZSTR_VAL(target), ZSTR_LEN(target), 0,
-		STREAM_XPORT_CLIENT | STREAM_XPORT_CONNECT, NULL, tv, context, errstr, errcode);
+		STREAM_XPORT_CLIENT | STREAM_XPORT_CONNECT, persistent_id(c), tv, context, errstr, errcode);
 	said = tls_quiet_end(&quiet);
 	if (said) {
 		if (!stream) {
@@ -457,14 +574,14 @@ static zend_result connect_stream(redislock_conn *c)
 	tv.tv_usec = (suseconds_t) ((c->cfg.connect_timeout - (double) tv.tv_sec) * 1000000.0);
 
 	if (c->cfg.tls) {
-		c->stream = connect_tls(c, target, &tv, &errstr, &errcode);
+		c->link->stream = connect_tls(c, target, &tv, &errstr, &errcode);
 	} else {
-		c->stream = php_stream_xport_create(ZSTR_VAL(target), ZSTR_LEN(target), 0,
-			STREAM_XPORT_CLIENT | STREAM_XPORT_CONNECT, NULL, &tv, NULL, &errstr, &errcode);
+		c->link->stream = php_stream_xport_create(ZSTR_VAL(target), ZSTR_LEN(target), 0,
+			STREAM_XPORT_CLIENT | STREAM_XPORT_CONNECT, persistent_id(c), &tv, NULL, &errstr, &errcode);
 	}
 	zend_string_release(target);
 
-	if (!c->stream) {
+	if (!c->link->stream) {
 		if (errcode == ETIMEDOUT) {
 			set_error(c, REDISLOCK_ERR_TIMEOUT, "connect to %s timed out after %.3f s (connect_timeout %g s)",
 				ZSTR_VAL(c->cfg.endpoint), redislock_now() - start, c->cfg.connect_timeout);
@@ -482,31 +599,59 @@ static zend_result connect_stream(redislock_conn *c)
 	}
 
 	/* Errors are reported once, by us, as exceptions; not also as PHP notices. */
-	c->stream->flags |= PHP_STREAM_FLAG_SUPPRESS_ERRORS;
-	php_stream_set_option(c->stream, PHP_STREAM_OPTION_READ_BUFFER, PHP_STREAM_BUFFER_NONE, NULL);
+	c->link->stream->flags |= PHP_STREAM_FLAG_SUPPRESS_ERRORS;
+	php_stream_set_option(c->link->stream, PHP_STREAM_OPTION_READ_BUFFER, PHP_STREAM_BUFFER_NONE, NULL);
 	if (!c->cfg.socket) {
 		php_socket_t fd;
-		if (php_stream_cast(c->stream, PHP_STREAM_AS_SOCKETD, (void **) &fd, 0) == SUCCESS) {
+		if (php_stream_cast(c->link->stream, PHP_STREAM_AS_SOCKETD, (void **) &fd, 0) == SUCCESS) {
 			int one = 1;
 			/* Each command is written whole; Nagle would only add latency. */
 			setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, (char *) &one, sizeof(one));
 		}
 	}
 	set_stream_timeout(c, c->cfg.read_timeout);
-	c->reader = redisReaderCreate();
-	c->pid = getpid();
+	c->link->reader = redisReaderCreate();
+	c->link->pid = getpid();
+	c->link->checked = REDISLOCK_G(request);
 	return handshake(c);
+}
+
+/* A link reused from an earlier request is checked once per request: the server
+ * may have closed it meanwhile (timeout, restart), and a plain TCP link with data
+ * waiting that nobody asked for is not in a state we can trust either. */
+static bool link_still_good(redislock_link *l, bool tls)
+{
+	php_socket_t fd;
+	char byte;
+	ssize_t n;
+
+	if (tls) {
+		return php_stream_set_option(l->stream, PHP_STREAM_OPTION_CHECK_LIVENESS, 0, NULL) != PHP_STREAM_OPTION_RETURN_ERR;
+	}
+	if (php_stream_cast(l->stream, PHP_STREAM_AS_FD_FOR_SELECT | PHP_STREAM_CAST_INTERNAL, (void **) &fd, 0) != SUCCESS) {
+		return false;
+	}
+	n = recv(fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+	return n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
 }
 
 zend_result redislock_conn_ensure(redislock_conn *c)
 {
-	if (c->stream && c->pid != getpid()) {
+	redislock_link *l = c->link;
+
+	if (l->stream && l->pid != getpid()) {
 		/* A forked child must never speak on its parent's socket: both would read
 		 * each other's replies. It lets go of its copy (see detach_from_parent)
 		 * and reconnects. */
 		redislock_conn_close(c);
 	}
-	if (c->stream) {
+	if (l->stream && l->persistent && l->checked != REDISLOCK_G(request)) {
+		l->checked = REDISLOCK_G(request);
+		if (!link_still_good(l, c->cfg.tls != NULL)) {
+			redislock_conn_close(c);
+		}
+	}
+	if (l->stream) {
 		return SUCCESS;
 	}
 	if (c->shut_down) {
@@ -525,30 +670,30 @@ void redislock_conn_begin(redislock_conn *c, const char *op_name)
 
 zend_result redislock_conn_append(redislock_conn *c, const redislock_argv *a)
 {
-	if (sdslen(c->out) == 0) {
+	if (sdslen(c->link->out) == 0) {
 		sds cmd = NULL;
 		if (redisFormatSdsCommandArgv(&cmd, a->argc, a->argv, a->lens) < 0) {
 			set_error(c, REDISLOCK_ERR_IO, "out of memory formatting %.*s", (int) a->lens[0], a->argv[0]);
 			return FAILURE;
 		}
-		sdsfree(c->out);
-		c->out = cmd;
+		sdsfree(c->link->out);
+		c->link->out = cmd;
 	} else {
 		sds cmd = NULL;
 		if (redisFormatSdsCommandArgv(&cmd, a->argc, a->argv, a->lens) < 0) {
 			set_error(c, REDISLOCK_ERR_IO, "out of memory formatting %.*s", (int) a->lens[0], a->argv[0]);
 			return FAILURE;
 		}
-		c->out = sdscatsds(c->out, cmd);
+		c->link->out = sdscatsds(c->link->out, cmd);
 		sdsfree(cmd);
 	}
-	c->pending++;
+	c->link->pending++;
 	return SUCCESS;
 }
 
 zend_result redislock_conn_flush(redislock_conn *c)
 {
-	size_t len = sdslen(c->out);
+	size_t len = sdslen(c->link->out);
 	ssize_t written;
 	tls_quiet quiet;
 	zend_string *said;
@@ -556,10 +701,10 @@ zend_result redislock_conn_flush(redislock_conn *c)
 	if (len == 0) {
 		return SUCCESS;
 	}
-	tls_quiet_begin(c, &quiet);
-	written = php_stream_write(c->stream, c->out, len);
+	tls_quiet_begin(c->cfg.tls != NULL, &quiet);
+	written = php_stream_write(c->link->stream, c->link->out, len);
 	said = tls_quiet_end(&quiet);
-	sdsclear(c->out);
+	sdsclear(c->link->out);
 	if (written < 0 || (size_t) written != len) {
 		set_error(c, REDISLOCK_ERR_IO, "%s on %s failed after %.3f s: could not send the command: %s",
 			c->op_name, ZSTR_VAL(c->cfg.endpoint), elapsed(c),
@@ -587,14 +732,14 @@ zend_result redislock_conn_read(redislock_conn *c, double deadline, redisReply *
 		tls_quiet quiet;
 		zend_string *said;
 
-		if (redisReaderGetReply(c->reader, &r) != REDIS_OK) {
+		if (redisReaderGetReply(c->link->reader, &r) != REDIS_OK) {
 			set_error(c, REDISLOCK_ERR_PROTOCOL, "%s on %s failed: protocol error: %s",
-				c->op_name, ZSTR_VAL(c->cfg.endpoint), c->reader->errstr);
+				c->op_name, ZSTR_VAL(c->cfg.endpoint), c->link->reader->errstr);
 			redislock_conn_close(c);
 			return FAILURE;
 		}
 		if (r) {
-			c->pending--;
+			c->link->pending--;
 			*reply = r;
 			return SUCCESS;
 		}
@@ -604,14 +749,14 @@ zend_result redislock_conn_read(redislock_conn *c, double deadline, redisReply *
 		}
 		set_stream_timeout(c, remaining);
 		errno = 0;
-		tls_quiet_begin(c, &quiet);
-		n = php_stream_read(c->stream, buf, sizeof(buf));
+		tls_quiet_begin(c->cfg.tls != NULL, &quiet);
+		n = php_stream_read(c->link->stream, buf, sizeof(buf));
 		said = tls_quiet_end(&quiet);
 		if (n > 0) {
 			if (said) {
 				zend_string_release(said);
 			}
-			redisReaderFeed(c->reader, buf, (size_t) n);
+			redisReaderFeed(c->link->reader, buf, (size_t) n);
 			continue;
 		}
 		if (said) {
@@ -622,7 +767,7 @@ zend_result redislock_conn_read(redislock_conn *c, double deadline, redisReply *
 			redislock_conn_close(c);
 			return FAILURE;
 		}
-		if (c->stream->eof) {
+		if (c->link->stream->eof) {
 			set_error(c, REDISLOCK_ERR_IO, "%s on %s failed after %.3f s: connection closed by the server",
 				c->op_name, ZSTR_VAL(c->cfg.endpoint), elapsed(c));
 			redislock_conn_close(c);

@@ -47,13 +47,23 @@ void redislock_argv_push_long(redislock_argv *a, zend_long value);
 /* Formats with 17 significant digits, so the server parses back the same double. */
 void redislock_argv_push_double(redislock_argv *a, double value);
 
-typedef struct _redislock_conn {
-	redislock_config cfg;
+/* The socket and the protocol state on it. An object owns its link, or, with the
+ * persistent option, shares one from a per-process registry: it then outlives the
+ * request and serves every object with the same settings. */
+typedef struct _redislock_link {
 	php_stream *stream;
 	redisReader *reader;
 	pid_t pid;                      /* the process that opened the stream */
 	sds out;                        /* commands waiting to be written */
 	int pending;                    /* commands written whose reply is unread */
+	bool persistent;
+	char persistent_id[48];         /* "redislock:" + SHA1 of the settings */
+	uint32_t checked;               /* the request that last checked it was alive */
+} redislock_link;
+
+typedef struct _redislock_conn {
+	redislock_config cfg;
+	redislock_link *link;
 	double op_start;                /* when the current call began, for messages */
 	char op_name[32];               /* what it does, for messages ("SET", "unlock script") */
 
@@ -99,6 +109,12 @@ void redislock_conn_throw_unexpected(redislock_conn *c, const redisReply *reply)
 
 /* Module startup: registers the observer that collects TLS handshake warnings. */
 void redislock_conn_startup(void);
+
+/* Whether the connection is open right now (for var_dump). */
+bool redislock_conn_connected(const redislock_conn *c);
+
+/* Frees the persistent links' memory at process end; PHP has closed their streams. */
+void redislock_links_free(HashTable *links);
 
 /* Closes every connection of the request; RSHUTDOWN calls it. */
 void redislock_conn_shutdown_all(void);

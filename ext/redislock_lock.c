@@ -566,7 +566,7 @@ static HashTable *lock_debug_info(zend_object *obj, int *is_temp)
 	redislock_config_describe(&lock->conn->cfg, &info);
 	add_assoc_str(&info, "prefix", zend_string_copy(lock->prefix));
 	add_assoc_bool(&info, "auto_release", lock->conn->cfg.auto_release);
-	add_assoc_bool(&info, "connected", lock->conn->stream != NULL);
+	add_assoc_bool(&info, "connected", redislock_conn_connected(lock->conn));
 	array_init(&names);
 	ZEND_HASH_FOREACH_STR_KEY(&lock->held, name) {
 		add_next_index_str(&names, zend_string_copy(name));

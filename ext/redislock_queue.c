@@ -191,7 +191,7 @@ static HashTable *queue_debug_info(zend_object *obj, int *is_temp)
 	if (q->conn) {
 		redislock_config_describe(&q->conn->cfg, &info);
 		add_assoc_str(&info, "prefix", zend_string_copy(q->prefix));
-		add_assoc_bool(&info, "connected", q->conn->stream != NULL);
+		add_assoc_bool(&info, "connected", redislock_conn_connected(q->conn));
 	}
 	return Z_ARRVAL(info);
 }

@@ -39,6 +39,7 @@ RedisLock Object
     [user] => 
     [password] => 
     [tls] => 
+    [persistent] => 
     [connect_timeout] => 0.75
     [read_timeout] => 3
     [prefix] => opts:
@@ -50,7 +51,7 @@ RedisLock Object
 
 )
 bool(true)
-object(RedisLock)#%d (11) {
+object(RedisLock)#%d (12) {
   ["endpoint"]=>
   string(%d) "127.0.0.1:%d"
   ["database"]=>
@@ -60,6 +61,8 @@ object(RedisLock)#%d (11) {
   ["password"]=>
   bool(false)
   ["tls"]=>
+  bool(false)
+  ["persistent"]=>
   bool(false)
   ["connect_timeout"]=>
   float(1)
