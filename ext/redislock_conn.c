@@ -560,7 +560,6 @@ static zend_result connect_stream(redislock_conn *c)
 	int errcode = 0;
 	struct timeval tv;
 	double start = redislock_now();
-
 	const char *scheme = c->cfg.tls ? "tls" : "tcp";
 
 	if (c->cfg.socket) {
