@@ -23,7 +23,6 @@ ZEND_BEGIN_MODULE_GLOBALS(redislock)
 	struct _redislock_conn *live_conns;
 	/* Persistent links of this process, by persistent id; they outlive requests. */
 	HashTable links;
-	uint32_t request;               /* counts requests, to check reused links once */
 ZEND_END_MODULE_GLOBALS(redislock)
 
 ZEND_EXTERN_MODULE_GLOBALS(redislock)

@@ -100,7 +100,6 @@ static PHP_RINIT_FUNCTION(redislock)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
 	REDISLOCK_G(live_conns) = NULL;
-	REDISLOCK_G(request)++;
 	return SUCCESS;
 }
 

@@ -611,27 +611,33 @@ static zend_result connect_stream(redislock_conn *c)
 	set_stream_timeout(c, c->cfg.read_timeout);
 	c->link->reader = redisReaderCreate();
 	c->link->pid = getpid();
-	c->link->checked = REDISLOCK_G(request);
 	return handshake(c);
 }
 
-/* A link reused from an earlier request is checked once per request: the server
- * may have closed it meanwhile (timeout, restart), and a plain TCP link with data
- * waiting that nobody asked for is not in a state we can trust either. */
+/* Checked before every call, while nothing has been sent yet: the server may have
+ * closed an idle connection (CLIENT KILL, its timeout setting, a restart). Finding
+ * out now lets the call reconnect transparently; finding out after sending would
+ * leave it unknown whether the command ran. A plain TCP link with bytes waiting
+ * that nobody asked for is not in a state to trust either. Over TLS, waiting bytes
+ * are normal (session tickets), so only a closed socket counts. One non-blocking
+ * syscall. */
 static bool link_still_good(redislock_link *l, bool tls)
 {
 	php_socket_t fd;
 	char byte;
 	ssize_t n;
 
-	if (tls) {
-		return php_stream_set_option(l->stream, PHP_STREAM_OPTION_CHECK_LIVENESS, 0, NULL) != PHP_STREAM_OPTION_RETURN_ERR;
-	}
 	if (php_stream_cast(l->stream, PHP_STREAM_AS_FD_FOR_SELECT | PHP_STREAM_CAST_INTERNAL, (void **) &fd, 0) != SUCCESS) {
 		return false;
 	}
 	n = recv(fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
-	return n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
+	if (n == 0) {
+		return false;
+	}
+	if (n > 0) {
+		return tls;
+	}
+	return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR;
 }
 
 zend_result redislock_conn_ensure(redislock_conn *c)
@@ -644,11 +650,8 @@ zend_result redislock_conn_ensure(redislock_conn *c)
 		 * and reconnects. */
 		redislock_conn_close(c);
 	}
-	if (l->stream && l->persistent && l->checked != REDISLOCK_G(request)) {
-		l->checked = REDISLOCK_G(request);
-		if (!link_still_good(l, c->cfg.tls != NULL)) {
-			redislock_conn_close(c);
-		}
+	if (l->stream && l->pending == 0 && !link_still_good(l, c->cfg.tls != NULL)) {
+		redislock_conn_close(c);
 	}
 	if (l->stream) {
 		return SUCCESS;

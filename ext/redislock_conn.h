@@ -58,7 +58,6 @@ typedef struct _redislock_link {
 	int pending;                    /* commands written whose reply is unread */
 	bool persistent;
 	char persistent_id[48];         /* "redislock:" + SHA1 of the settings */
-	uint32_t checked;               /* the request that last checked it was alive */
 } redislock_link;
 
 typedef struct _redislock_conn {
