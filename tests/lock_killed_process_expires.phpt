@@ -7,7 +7,7 @@ $raw = new RawRedis();
 $name = rl_name();
 $file = rl_php_file('
     $lock = new RedisLock(rl_dsn());
-    echo json_encode($lock->lock(' . var_export($name, true) . ', 0, 0.6)), "\n";
+    echo json_encode($lock->lock(' . var_export($name, true) . ', 0, 2.0)), "\n";
     sleep(20);
 ');
 $proc = proc_open(rl_php_command($file), [1 => ['pipe', 'w']], $pipes);
@@ -19,7 +19,7 @@ proc_close($proc);
 var_dump($raw->call('EXISTS', "Lock:$name"));
 $other = new RedisLock(rl_dsn());
 var_dump($other->lock($name));
-var_dump($other->lock($name, 2, 5, 20000));
+var_dump($other->lock($name, 5, 5, 20000));
 var_dump($other->unlock($name));
 ?>
 --EXPECT--
