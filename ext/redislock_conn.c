@@ -317,21 +317,15 @@ static redislock_link *persistent_link(const redislock_config *cfg)
 	char key[48];
 	redislock_link *l;
 
-	smart_str_append(&id, cfg->endpoint);
-	smart_str_appendc(&id, '\0');
+	const zend_string *parts[] = {cfg->endpoint, cfg->user, cfg->password, cfg->persistent_id};
+
+	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+		if (parts[i]) {
+			smart_str_append(&id, (zend_string *) parts[i]);
+		}
+		smart_str_appendc(&id, '\0');
+	}
 	smart_str_append_long(&id, cfg->database);
-	smart_str_appendc(&id, '\0');
-	if (cfg->user) {
-		smart_str_append(&id, cfg->user);
-	}
-	smart_str_appendc(&id, '\0');
-	if (cfg->password) {
-		smart_str_append(&id, cfg->password);
-	}
-	smart_str_appendc(&id, '\0');
-	if (cfg->persistent_id) {
-		smart_str_append(&id, cfg->persistent_id);
-	}
 	smart_str_appendc(&id, '\0');
 	if (cfg->tls) {
 		zend_string *name;

@@ -444,10 +444,13 @@ static int acquire(redislock_lock_obj *lock, zend_string **names, uint32_t n, do
 		return ACQUIRE_THROWN;
 	}
 	keys = safe_emalloc(n, sizeof(*keys), 0);
-	wake_keys = safe_emalloc(n, sizeof(*wake_keys), 0);
+	/* Only a caller that may wait needs its wake-up lists. */
+	wake_keys = waiting ? safe_emalloc(n, sizeof(*wake_keys), 0) : NULL;
 	for (uint32_t i = 0; i < n; i++) {
 		keys_init(&keys[i], lock, names[i]);
-		wake_keys[i] = zend_string_concat3(ZSTR_VAL(keys[i].waiters), ZSTR_LEN(keys[i].waiters), "w:", 2, ZSTR_VAL(hex), ZSTR_LEN(hex));
+		if (waiting) {
+			wake_keys[i] = zend_string_concat3(ZSTR_VAL(keys[i].waiters), ZSTR_LEN(keys[i].waiters), "w:", 2, ZSTR_VAL(hex), ZSTR_LEN(hex));
+		}
 	}
 
 	for (;;) {
@@ -507,10 +510,14 @@ static int acquire(redislock_lock_obj *lock, zend_string **names, uint32_t n, do
 
 	for (uint32_t i = 0; i < n; i++) {
 		keys_free(&keys[i]);
-		zend_string_release(wake_keys[i]);
+		if (waiting) {
+			zend_string_release(wake_keys[i]);
+		}
 	}
 	efree(keys);
-	efree(wake_keys);
+	if (waiting) {
+		efree(wake_keys);
+	}
 	zend_string_release(hex);
 	return outcome;
 }
