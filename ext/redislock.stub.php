@@ -35,9 +35,12 @@ class RedisLock
 {
     /**
      * @param string|array|null $connection A DSN ("redis://user:pass@host:6379/0",
-     *        "unix:///run/redis.sock?db=0"), an array of options (host, port, socket,
-     *        user, password, database, connect_timeout, read_timeout, prefix,
-     *        auto_release), or null for the INI setting redislock.default_connection.
+     *        "rediss://host:6380?cafile=/etc/ssl/ca.pem", "unix:///run/redis.sock?db=0"),
+     *        an array of options (host, port, socket, user, password, database,
+     *        connect_timeout, read_timeout, prefix, auto_release, tls, persistent,
+     *        persistent_id), or null for the INI setting redislock.default_connection.
+     *        Nothing is sent until the first call. A malformed DSN, an unknown option
+     *        or a bad value is a ValueError; an option of the wrong type a TypeError.
      */
     public function __construct(#[\SensitiveParameter] string|array|null $connection = null) {}
 
