@@ -33,7 +33,7 @@ if test "$PHP_REDISLOCK" != "no"; then
 
   PHP_SUBST([REDISLOCK_SHARED_LIBADD])
   PHP_NEW_EXTENSION([redislock],
-    [ext/redislock.c ext/redislock_exceptions.c ext/redislock_config.c ext/redislock_conn.c ext/redislock_commands.c ext/redislock_lock.c ext/redislock_queue.c],
+    [ext/redislock.c ext/redislock_exceptions.c ext/redislock_config.c ext/redislock_conn.c ext/redislock_commands.c ext/redislock_lock.c ext/redislock_redlock.c ext/redislock_queue.c],
     [$ext_shared], [], [-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -Wall -Wextra -Wno-unused-parameter])
   PHP_ADD_BUILD_DIR([$ext_builddir/ext])
 fi

@@ -321,7 +321,39 @@ redislock_script redislock_script_clear = {"clear script",
 	"redis.call('del', KEYS[1], KEYS[2], KEYS[3])\n"
 	"return n\n", ""};
 
+/* Redlock, on each server: KEYS are the lock keys (one, or lockMany's). All free:
+ * set them all with our token and lifetime, reply OK. Otherwise set nothing and
+ * reply the PTTL of a busy one (-1: a key without a lifetime, not ours to judge). */
+redislock_script redislock_script_redlock_acquire = {"redlock acquire script",
+	"for i = 1, #KEYS do\n"
+	"  if redis.call('exists', KEYS[i]) == 1 then return redis.call('pttl', KEYS[i]) end\n"
+	"end\n"
+	"for i = 1, #KEYS do redis.call('set', KEYS[i], ARGV[1], 'px', ARGV[2]) end\n"
+	"return redis.status_reply('OK')\n", ""};
+
+/* Redlock, on each server: KEYS[1] the lock, KEYS[2] its wake-up list; ARGV token,
+ * "exact" or "suffix" (the random part after the colon only). Deletes the lock
+ * while it holds our token, then leaves one wake-up for a waiter blocked on this
+ * server (one is enough: the woken waiter's own unlock wakes the next). */
+redislock_script redislock_script_redlock_release = {"redlock unlock script",
+	"local v = redis.call('get', KEYS[1])\n"
+	"if ARGV[2] == 'suffix' then\n"
+	"  if not v or string.sub(v, -(#ARGV[1] + 1)) ~= ':' .. ARGV[1] then return 0 end\n"
+	"elseif v ~= ARGV[1] then\n"
+	"  return 0\n"
+	"end\n"
+	"redis.call('del', KEYS[1])\n"
+	"redis.call('lpush', KEYS[2], '1')\n"
+	"redis.call('ltrim', KEYS[2], 0, 0)\n"
+	"redis.call('pexpire', KEYS[2], 5000)\n"
+	"return 1\n", ""};
+
+/* Redlock's isLocked(): the key's PTTL, as a script so it runs in the same round. */
+redislock_script redislock_script_pttl = {"pttl script",
+	"return redis.call('pttl', KEYS[1])\n", ""};
+
 static redislock_script *all_scripts[] = {
+	&redislock_script_redlock_acquire, &redislock_script_redlock_release, &redislock_script_pttl,
 	&redislock_script_acquire, &redislock_script_leave, &redislock_script_unlock,
 	&redislock_script_extend, &redislock_script_ttl,
 	&redislock_script_acquire_many, &redislock_script_leave_many,
@@ -535,10 +567,35 @@ static void use_evalsha(redislock_argv *a, const redislock_script *script)
 	a->lens[1] = 40;
 }
 
+void redislock_script_use(redislock_argv *a, const redislock_script *script, bool body)
+{
+	if (body) {
+		use_eval(a, script);
+	} else {
+		use_evalsha(a, script);
+	}
+}
+
+bool redislock_reply_is_noscript(const redisReply *reply)
+{
+	return is_noscript(reply);
+}
+
 zend_result redislock_script_call(redislock_conn *c, const redislock_script *script,
 	redislock_argv *a, double timeout, redisReply **reply)
 {
 	return redislock_script_call_many(c, script, a, 1, timeout, reply);
+}
+
+/* NOSCRIPT: the server does not have the script (first use, a restart, SCRIPT
+ * FLUSH, a cluster node not used before); send the body once, which caches it. */
+static bool noscript_to_eval(const redisReply *reply, redislock_argv *a, const void *script)
+{
+	if (!is_noscript(reply) || a->lens[0] != 7) {
+		return false;
+	}
+	use_eval(a, script);
+	return true;
 }
 
 zend_result redislock_script_call_many(redislock_conn *c, const redislock_script *script,
@@ -549,6 +606,25 @@ zend_result redislock_script_call_many(redislock_conn *c, const redislock_script
 
 	for (int i = 0; i < n; i++) {
 		replies[i] = NULL;
+	}
+	if (n == 1 || c->cfg.mode != REDISLOCK_MODE_SINGLE) {
+		/* One command at a time: behind a sentinel or on a cluster each may need
+		 * to follow the master or a slot to another server. */
+		for (int i = 0; i < n; i++) {
+			zend_result result;
+			redislock_conn_begin(c, script->name);
+			use_evalsha(&sets[i], script);
+			result = redislock_conn_exec(c, &sets[i], timeout, noscript_to_eval, script, &replies[i]);
+			use_evalsha(&sets[i], script);
+			if (result == FAILURE) {
+				for (int j = 0; j < i; j++) {
+					freeReplyObject(replies[j]);
+					replies[j] = NULL;
+				}
+				return FAILURE;
+			}
+		}
+		return SUCCESS;
 	}
 	if (redislock_conn_ensure(c) == FAILURE) {
 		return FAILURE;

@@ -26,9 +26,18 @@ extern redislock_script redislock_script_release;
 extern redislock_script redislock_script_size;
 extern redislock_script redislock_script_remove;
 extern redislock_script redislock_script_clear;
+extern redislock_script redislock_script_redlock_acquire;
+extern redislock_script redislock_script_redlock_release;
+extern redislock_script redislock_script_pttl;
 
 /* Starts an argv of "EVALSHA <sha> <numkeys>"; push the keys, then the arguments. */
 void redislock_script_argv(redislock_argv *a, const redislock_script *script, int numkeys);
+
+/* Makes an argv from redislock_script_argv() send the script's SHA1 (EVALSHA) or,
+ * with body, the script itself (EVAL). */
+void redislock_script_use(redislock_argv *a, const redislock_script *script, bool body);
+/* Whether the reply says the server does not have the script. */
+bool redislock_reply_is_noscript(const redisReply *reply);
 
 /* Runs a script. When the server does not know it (NOSCRIPT: first use, a restart,
  * SCRIPT FLUSH) the same call is sent once more as EVAL, which also caches it. */

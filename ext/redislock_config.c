@@ -5,9 +5,15 @@
 #include "redislock_config.h"
 #include "ext/standard/url.h"
 #include "zend_exceptions.h"
+#include "zend_smart_str.h"
 #include <math.h>
 
 #define REDISLOCK_DEFAULT_PORT 6379
+#define REDISLOCK_SENTINEL_PORT 26379
+/* Longer than any DNS name (253), shorter than what a message can quote. */
+#define REDISLOCK_MAX_HOST 255
+/* More servers than any sane Redlock or seed list; keeps a typo from costing much. */
+#define REDISLOCK_MAX_SERVERS 64
 
 static void config_defaults(redislock_config *cfg)
 {
@@ -20,12 +26,28 @@ static void config_defaults(redislock_config *cfg)
 
 void redislock_config_free(redislock_config *cfg)
 {
+	for (uint32_t i = 0; i < cfg->seed_count; i++) {
+		zend_string_release(cfg->seeds[i].host);
+	}
+	if (cfg->seeds) {
+		efree(cfg->seeds);
+		cfg->seeds = NULL;
+	}
+	cfg->seed_count = 0;
+	for (uint32_t i = 0; i < cfg->member_count; i++) {
+		redislock_config_free(&cfg->members[i]);
+	}
+	if (cfg->members) {
+		efree(cfg->members);
+		cfg->members = NULL;
+	}
+	cfg->member_count = 0;
 	if (cfg->tls) {
 		zend_array_destroy(cfg->tls);
 		cfg->tls = NULL;
 	}
 	zend_string **strings[] = {&cfg->host, &cfg->socket, &cfg->user, &cfg->password, &cfg->prefix,
-		&cfg->persistent_id, &cfg->endpoint};
+		&cfg->persistent_id, &cfg->endpoint, &cfg->service};
 	for (size_t i = 0; i < sizeof(strings) / sizeof(strings[0]); i++) {
 		if (*strings[i]) {
 			zend_string_release(*strings[i]);
@@ -86,6 +108,115 @@ static zend_result check_port(zend_long port, uint32_t arg_num, const char *what
 	if (port < 1 || port > 65535) {
 		zend_argument_value_error(arg_num, "has an invalid %s: port must be between 1 and 65535", what);
 		return FAILURE;
+	}
+	return SUCCESS;
+}
+
+zend_string *redislock_addr_string(const zend_string *host, zend_long port)
+{
+	if (memchr(ZSTR_VAL(host), ':', ZSTR_LEN(host))) {
+		return zend_strpprintf(0, "[%s]:" ZEND_LONG_FMT, ZSTR_VAL(host), port);
+	}
+	return zend_strpprintf(0, "%s:" ZEND_LONG_FMT, ZSTR_VAL(host), port);
+}
+
+/* "host", "host:port" or "[v6]:port". False on anything else. */
+static bool parse_addr(const char *s, size_t len, zend_long default_port, redislock_addr *out)
+{
+	const char *end = s + len, *host_end, *port = NULL;
+	zend_long number = default_port;
+
+	if (len == 0 || memchr(s, '\0', len)) {
+		return false;
+	}
+	if (*s == '[') {
+		const char *close = memchr(s, ']', len);
+		if (!close || close == s + 1) {
+			return false;
+		}
+		host_end = close;
+		if (close + 1 < end) {
+			if (close[1] != ':') {
+				return false;
+			}
+			port = close + 2;
+		}
+		s++;
+	} else {
+		const char *colon = memchr(s, ':', len);
+		host_end = colon ? colon : end;
+		if (colon) {
+			port = colon + 1;
+		}
+	}
+	if (host_end == s || host_end - s > REDISLOCK_MAX_HOST) {
+		return false;
+	}
+	if (port && (!parse_long(port, end - port, &number) || number < 1 || number > 65535)) {
+		return false;
+	}
+	out->host = zend_string_init(s, host_end - s, 0);
+	out->port = number;
+	return true;
+}
+
+/* A list of addresses: the seeds of a cluster, the sentinels of a service. */
+static zend_result parse_addr_list(redislock_config *cfg, HashTable *list, zend_long default_port,
+	const char *option, uint32_t arg_num)
+{
+	zval *entry;
+	uint32_t n = zend_hash_num_elements(list);
+
+	if (n == 0 || n > REDISLOCK_MAX_SERVERS) {
+		zend_argument_value_error(arg_num, "option \"%s\" must list between 1 and %d \"host:port\" addresses", option, REDISLOCK_MAX_SERVERS);
+		return FAILURE;
+	}
+	cfg->seeds = safe_emalloc(n, sizeof(*cfg->seeds), 0);
+	cfg->seed_count = 0;
+	ZEND_HASH_FOREACH_VAL(list, entry) {
+		ZVAL_DEREF(entry);
+		if (Z_TYPE_P(entry) != IS_STRING) {
+			zend_argument_type_error(arg_num, "option \"%s\" must list strings, %s given", option, zend_zval_type_name(entry));
+			return FAILURE;
+		}
+		if (!parse_addr(Z_STRVAL_P(entry), Z_STRLEN_P(entry), default_port, &cfg->seeds[cfg->seed_count])) {
+			zend_argument_value_error(arg_num, "option \"%s\" must list \"host:port\" addresses, an invalid one given", option);
+			return FAILURE;
+		}
+		cfg->seed_count++;
+	} ZEND_HASH_FOREACH_END();
+	return SUCCESS;
+}
+
+/* "h1:p1,h2:p2" in a DSN. */
+static zend_result parse_addr_csv(redislock_config *cfg, const char *p, const char *end, zend_long default_port,
+	const char *form, uint32_t arg_num)
+{
+	size_t n = 1;
+	for (const char *q = p; q < end; q++) {
+		n += *q == ',';
+	}
+	if (p == end || n > REDISLOCK_MAX_SERVERS) {
+		zend_argument_value_error(arg_num, "has an invalid DSN: %s needs between 1 and %d comma-separated host:port addresses", form, REDISLOCK_MAX_SERVERS);
+		return FAILURE;
+	}
+	cfg->seeds = safe_emalloc(n, sizeof(*cfg->seeds), 0);
+	cfg->seed_count = 0;
+	while (p <= end) {
+		const char *comma = memchr(p, ',', end - p);
+		const char *item_end = comma ? comma : end;
+		zend_string *decoded = url_decoded(p, item_end - p);
+		bool ok = parse_addr(ZSTR_VAL(decoded), ZSTR_LEN(decoded), default_port, &cfg->seeds[cfg->seed_count]);
+		zend_string_release(decoded);
+		if (!ok) {
+			zend_argument_value_error(arg_num, "has an invalid DSN: %s needs comma-separated host:port addresses, an invalid one given", form);
+			return FAILURE;
+		}
+		cfg->seed_count++;
+		if (!comma) {
+			break;
+		}
+		p = comma + 1;
 	}
 	return SUCCESS;
 }
@@ -290,6 +421,68 @@ static zend_result parse_redis_dsn(redislock_config *cfg, const char *p, const c
 	return query < end ? parse_query(cfg, query + 1, end, arg_num) : SUCCESS;
 }
 
+/* sentinel://[user:password@]h1:26379,h2:26379/service[?options]
+ * redis-cluster://[user:password@]h1:7000,h2:7001[?options]
+ * The user and password are those of the data nodes. */
+static zend_result parse_multi_dsn(redislock_config *cfg, const char *p, const char *end, bool sentinel, uint32_t arg_num)
+{
+	const char *form = sentinel ? "sentinel://" : "redis-cluster://";
+	const char *query = memchr(p, '?', end - p);
+	const char *slash, *at, *hosts;
+
+	if (!query) {
+		query = end;
+	}
+	slash = memchr(p, '/', query - p);
+	at = zend_memrchr(p, '@', (slash ? slash : query) - p);
+	if (at) {
+		const char *colon = memchr(p, ':', at - p);
+		if (colon) {
+			if (colon > p) {
+				cfg->user = url_decoded(p, colon - p);
+			}
+			cfg->password = url_decoded(colon + 1, at - colon - 1);
+		} else {
+			cfg->password = url_decoded(p, at - p);
+		}
+		hosts = at + 1;
+	} else {
+		hosts = p;
+	}
+	if (parse_addr_csv(cfg, hosts, slash ? slash : query, sentinel ? REDISLOCK_SENTINEL_PORT : REDISLOCK_DEFAULT_PORT,
+			form, arg_num) == FAILURE) {
+		return FAILURE;
+	}
+	if (sentinel) {
+		if (!slash || slash + 1 >= query) {
+			zend_argument_value_error(arg_num, "has an invalid DSN: sentinel:// needs the service name after the addresses, as in sentinel://h1:26379,h2:26379/mymaster");
+			return FAILURE;
+		}
+		cfg->service = url_decoded(slash + 1, query - slash - 1);
+		cfg->mode = REDISLOCK_MODE_SENTINEL;
+	} else {
+		if (slash && slash + 1 < query) {
+			zend_argument_value_error(arg_num, "has an invalid DSN: a Redis Cluster has only database 0");
+			return FAILURE;
+		}
+		cfg->mode = REDISLOCK_MODE_CLUSTER;
+	}
+	if (query < end && parse_query(cfg, query + 1, end, arg_num) == FAILURE) {
+		return FAILURE;
+	}
+	if (cfg->tls) {
+		zend_argument_value_error(arg_num, "has an invalid DSN: for TLS with %s use the options array and its \"tls\" option", form);
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
+#define DSN_FORMS "redis[s]://[user:password@]host[:port][/db], unix:///path/redis.sock[?db=N], " \
+	"sentinel://host:port[,host:port...]/service or redis-cluster://host:port[,host:port...]"
+
+#define DSN_SCHEME_IS(scheme) \
+	(ZSTR_LEN(dsn) > sizeof(scheme) - 1 && strncasecmp(p, scheme, sizeof(scheme) - 1) == 0)
+
 static zend_result parse_dsn(redislock_config *cfg, zend_string *dsn, uint32_t arg_num)
 {
 	const char *p = ZSTR_VAL(dsn), *end = p + ZSTR_LEN(dsn);
@@ -312,14 +505,20 @@ static zend_result parse_dsn(redislock_config *cfg, zend_string *dsn, uint32_t a
 		tls_enable(cfg);
 		return parse_redis_dsn(cfg, p + sizeof("rediss://") - 1, end, arg_num);
 	}
-	if (ZSTR_LEN(dsn) > sizeof("unix://") - 1 && strncasecmp(p, "unix://", sizeof("unix://") - 1) == 0) {
+	if (DSN_SCHEME_IS("unix://")) {
 		return parse_unix_dsn(cfg, p + sizeof("unix://") - 1, end, arg_num);
+	}
+	if (DSN_SCHEME_IS("sentinel://")) {
+		return parse_multi_dsn(cfg, p + sizeof("sentinel://") - 1, end, true, arg_num);
+	}
+	if (DSN_SCHEME_IS("redis-cluster://")) {
+		return parse_multi_dsn(cfg, p + sizeof("redis-cluster://") - 1, end, false, arg_num);
 	}
 	/* Echo what was given only when it cannot hold a secret: no userinfo, no query. */
 	if (memchr(p, '@', ZSTR_LEN(dsn)) || memchr(p, '?', ZSTR_LEN(dsn)) || ZSTR_LEN(dsn) > 200) {
-		zend_argument_value_error(arg_num, "must be a DSN of the form redis[s]://[user:password@]host[:port][/db] or unix:///path/redis.sock[?db=N]");
+		zend_argument_value_error(arg_num, "must be a DSN of the form " DSN_FORMS);
 	} else {
-		zend_argument_value_error(arg_num, "must be a DSN of the form redis[s]://[user:password@]host[:port][/db] or unix:///path/redis.sock[?db=N], \"%s\" given", p);
+		zend_argument_value_error(arg_num, "must be a DSN of the form " DSN_FORMS ", \"%s\" given", p);
 	}
 	return FAILURE;
 }
@@ -420,11 +619,83 @@ static zend_result parse_tls_option(redislock_config *cfg, zval *value, uint32_t
 	return SUCCESS;
 }
 
+static zend_result parse_array(redislock_config *cfg, HashTable *options, uint32_t arg_num);
+static void build_endpoint(redislock_config *cfg);
+
+/* Redlock: each server is a DSN or an options array of its own. What the outer
+ * array says about timeouts applies to every server; credentials, TLS, the
+ * database and persistence apply to those that do not set their own. */
+static zend_result parse_redlock(redislock_config *cfg, HashTable *outer, HashTable *list, uint32_t arg_num)
+{
+	uint32_t n = zend_hash_num_elements(list);
+	zval *entry;
+
+	if (n == 0 || n > REDISLOCK_MAX_SERVERS) {
+		zend_argument_value_error(arg_num, "option \"redlock\" must list between 1 and %d servers", REDISLOCK_MAX_SERVERS);
+		return FAILURE;
+	}
+	cfg->members = ecalloc(n, sizeof(*cfg->members));
+	ZEND_HASH_FOREACH_VAL(list, entry) {
+		redislock_config *m = &cfg->members[cfg->member_count];
+		zend_result result;
+
+		ZVAL_DEREF(entry);
+		config_defaults(m);
+		cfg->member_count++;
+		if (Z_TYPE_P(entry) == IS_STRING) {
+			result = parse_dsn(m, Z_STR_P(entry), arg_num);
+		} else if (Z_TYPE_P(entry) == IS_ARRAY) {
+			result = parse_array(m, Z_ARRVAL_P(entry), arg_num);
+		} else {
+			zend_argument_type_error(arg_num, "option \"redlock\" must list DSN strings or option arrays, %s given",
+				zend_zval_type_name(entry));
+			return FAILURE;
+		}
+		if (result == FAILURE) {
+			return FAILURE;
+		}
+		if (m->mode == REDISLOCK_MODE_REDLOCK || m->mode == REDISLOCK_MODE_CLUSTER) {
+			zend_argument_value_error(arg_num, "option \"redlock\" must list single servers or Sentinel services, not a %s",
+				m->mode == REDISLOCK_MODE_REDLOCK ? "\"redlock\"" : "cluster");
+			return FAILURE;
+		}
+		if (zend_hash_str_exists(outer, "connect_timeout", sizeof("connect_timeout") - 1)) {
+			m->connect_timeout = cfg->connect_timeout;
+		}
+		if (zend_hash_str_exists(outer, "read_timeout", sizeof("read_timeout") - 1)) {
+			m->read_timeout = cfg->read_timeout;
+		}
+		if (!m->password && cfg->password) {
+			m->password = zend_string_copy(cfg->password);
+			m->user = cfg->user ? zend_string_copy(cfg->user) : NULL;
+		}
+		if (!m->tls && cfg->tls && !m->socket) {
+			m->tls = zend_array_dup(cfg->tls);
+		}
+		if (m->database == 0) {
+			m->database = cfg->database;
+		}
+		if (!m->persistent && cfg->persistent) {
+			m->persistent = true;
+			m->persistent_id = cfg->persistent_id ? zend_string_copy(cfg->persistent_id) : NULL;
+		}
+		if (m->user && !m->password) {
+			zend_argument_value_error(arg_num, "option \"redlock\" names a user but no password");
+			return FAILURE;
+		}
+		build_endpoint(m);
+	} ZEND_HASH_FOREACH_END();
+	return SUCCESS;
+}
+
 static zend_result parse_array(redislock_config *cfg, HashTable *options, uint32_t arg_num)
 {
 	zend_string *key;
 	zend_ulong index;
 	zval *value;
+	HashTable *redlock = NULL;
+	static const char *forms[] = {"sentinel", "cluster", "redlock", NULL};
+	int form_count = 0;
 
 	cfg->host = zend_string_init("127.0.0.1", sizeof("127.0.0.1") - 1, 0);
 	ZEND_HASH_FOREACH_KEY_VAL(options, index, key, value) {
@@ -435,8 +706,8 @@ static zend_result parse_array(redislock_config *cfg, HashTable *options, uint32
 		}
 		if (zend_string_equals_literal(key, "host")) {
 			if (option_string(value, &cfg->host, "host", false, arg_num) == FAILURE) return FAILURE;
-			if (ZSTR_LEN(cfg->host) == 0) {
-				zend_argument_value_error(arg_num, "option \"host\" must not be empty");
+			if (ZSTR_LEN(cfg->host) == 0 || ZSTR_LEN(cfg->host) > REDISLOCK_MAX_HOST) {
+				zend_argument_value_error(arg_num, "option \"host\" must be between 1 and %d bytes long", REDISLOCK_MAX_HOST);
 				return FAILURE;
 			}
 		} else if (zend_string_equals_literal(key, "port")) {
@@ -471,6 +742,33 @@ static zend_result parse_array(redislock_config *cfg, HashTable *options, uint32
 			cfg->persistent = true;
 		} else if (zend_string_equals_literal(key, "tls")) {
 			if (parse_tls_option(cfg, value, arg_num) == FAILURE) return FAILURE;
+		} else if (zend_string_equals_literal(key, "sentinel") || zend_string_equals_literal(key, "cluster")) {
+			bool sentinel = zend_string_equals_literal(key, "sentinel");
+			if (Z_TYPE_P(value) != IS_ARRAY) {
+				zend_argument_type_error(arg_num, "option \"%s\" must be of type array, %s given", ZSTR_VAL(key), option_type_name(value));
+				return FAILURE;
+			}
+			if (cfg->seeds) {
+				zend_argument_value_error(arg_num, "must not combine options \"sentinel\" and \"cluster\"");
+				return FAILURE;
+			}
+			if (parse_addr_list(cfg, Z_ARRVAL_P(value), sentinel ? REDISLOCK_SENTINEL_PORT : REDISLOCK_DEFAULT_PORT,
+					ZSTR_VAL(key), arg_num) == FAILURE) {
+				return FAILURE;
+			}
+			cfg->mode = sentinel ? REDISLOCK_MODE_SENTINEL : REDISLOCK_MODE_CLUSTER;
+		} else if (zend_string_equals_literal(key, "service")) {
+			if (option_string(value, &cfg->service, "service", false, arg_num) == FAILURE) return FAILURE;
+			if (ZSTR_LEN(cfg->service) == 0) {
+				zend_argument_value_error(arg_num, "option \"service\" must not be empty");
+				return FAILURE;
+			}
+		} else if (zend_string_equals_literal(key, "redlock")) {
+			if (Z_TYPE_P(value) != IS_ARRAY) {
+				zend_argument_type_error(arg_num, "option \"redlock\" must be of type array, %s given", option_type_name(value));
+				return FAILURE;
+			}
+			redlock = Z_ARRVAL_P(value);
 		} else if (zend_string_equals_literal(key, "auto_release")) {
 			if (Z_TYPE_P(value) != IS_TRUE && Z_TYPE_P(value) != IS_FALSE) {
 				zend_argument_type_error(arg_num, "option \"auto_release\" must be of type bool, %s given", option_type_name(value));
@@ -494,11 +792,63 @@ static zend_result parse_array(redislock_config *cfg, HashTable *options, uint32
 		}
 		replace_string(&cfg->host, NULL);
 	}
+
+	form_count = cfg->socket != NULL;
+	for (const char **form = forms; *form; form++) {
+		form_count += zend_hash_str_exists(options, *form, strlen(*form));
+	}
+	if (form_count > 1) {
+		zend_argument_value_error(arg_num, "must use only one of the options \"socket\", \"sentinel\", \"cluster\" and \"redlock\"");
+		return FAILURE;
+	}
+	if (cfg->mode == REDISLOCK_MODE_SENTINEL && !cfg->service) {
+		zend_argument_value_error(arg_num, "option \"sentinel\" needs the option \"service\", the name of the master");
+		return FAILURE;
+	}
+	if (cfg->service && cfg->mode != REDISLOCK_MODE_SENTINEL) {
+		zend_argument_value_error(arg_num, "option \"service\" needs the option \"sentinel\"");
+		return FAILURE;
+	}
+	if ((cfg->mode != REDISLOCK_MODE_SINGLE || redlock) && (zend_hash_str_exists(options, "host", sizeof("host") - 1)
+			|| zend_hash_str_exists(options, "port", sizeof("port") - 1))) {
+		zend_argument_value_error(arg_num, "must not combine option \"host\" or \"port\" with \"sentinel\", \"cluster\" or \"redlock\"");
+		return FAILURE;
+	}
+	if (redlock) {
+		cfg->mode = REDISLOCK_MODE_REDLOCK;
+		if (parse_redlock(cfg, options, redlock, arg_num) == FAILURE) {
+			return FAILURE;
+		}
+	}
 	return SUCCESS;
 }
 
 static void build_endpoint(redislock_config *cfg)
 {
+	if (cfg->mode == REDISLOCK_MODE_SENTINEL || cfg->mode == REDISLOCK_MODE_CLUSTER) {
+		smart_str out = {0};
+		if (cfg->mode == REDISLOCK_MODE_SENTINEL) {
+			smart_str_appends(&out, "sentinel ");
+			smart_str_append(&out, cfg->service);
+			smart_str_appends(&out, " via ");
+		} else {
+			smart_str_appends(&out, "cluster ");
+		}
+		for (uint32_t i = 0; i < cfg->seed_count; i++) {
+			zend_string *addr = redislock_addr_string(cfg->seeds[i].host, cfg->seeds[i].port);
+			if (i > 0) {
+				smart_str_appendc(&out, ',');
+			}
+			smart_str_append(&out, addr);
+			zend_string_release(addr);
+		}
+		cfg->endpoint = smart_str_extract(&out);
+		return;
+	}
+	if (cfg->mode == REDISLOCK_MODE_REDLOCK) {
+		cfg->endpoint = zend_strpprintf(0, "redlock of %u servers", cfg->member_count);
+		return;
+	}
 	if (cfg->socket) {
 		cfg->endpoint = zend_strpprintf(0, "unix:%s", ZSTR_VAL(cfg->socket));
 	} else if (memchr(ZSTR_VAL(cfg->host), ':', ZSTR_LEN(cfg->host))) {
@@ -531,6 +881,10 @@ zend_result redislock_config_parse(redislock_config *cfg, zend_string *dsn, Hash
 		zend_argument_value_error(arg_num, "names a user but no password");
 		result = FAILURE;
 	}
+	if (result == SUCCESS && cfg->mode == REDISLOCK_MODE_CLUSTER && cfg->database != 0) {
+		zend_argument_value_error(arg_num, "cannot select a database on a Redis Cluster: it has database 0 only");
+		result = FAILURE;
+	}
 	if (result == FAILURE) {
 		redislock_config_free(cfg);
 		return FAILURE;
@@ -541,6 +895,8 @@ zend_result redislock_config_parse(redislock_config *cfg, zend_string *dsn, Hash
 
 void redislock_config_describe(const redislock_config *cfg, zval *array)
 {
+	static const char *modes[] = {"single", "sentinel", "cluster", "redlock"};
+	add_assoc_string(array, "mode", (char *) modes[cfg->mode]);
 	add_assoc_str(array, "endpoint", zend_string_copy(cfg->endpoint));
 	add_assoc_long(array, "database", cfg->database);
 	if (cfg->user) {

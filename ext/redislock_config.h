@@ -4,7 +4,27 @@
 
 #include "php.h"
 
+/* How the servers are found. */
+typedef enum {
+	REDISLOCK_MODE_SINGLE = 0,  /* one server: host:port or a unix socket */
+	REDISLOCK_MODE_SENTINEL,    /* the master of a service, asked of Redis Sentinel */
+	REDISLOCK_MODE_CLUSTER,     /* a Redis Cluster, found from seed nodes */
+	REDISLOCK_MODE_REDLOCK      /* several independent masters (RedisLock only) */
+} redislock_mode;
+
+typedef struct _redislock_addr {
+	zend_string *host;
+	zend_long port;
+} redislock_addr;
+
 typedef struct _redislock_config {
+	redislock_mode mode;
+	redislock_addr *seeds;      /* sentinel, cluster: the addresses to start from */
+	uint32_t seed_count;
+	zend_string *service;       /* sentinel: the name of the monitored master */
+	struct _redislock_config *members; /* redlock: one complete setting per server */
+	uint32_t member_count;
+
 	zend_string *host;          /* NULL when connecting to a unix socket */
 	zend_long port;
 	zend_string *socket;        /* NULL for TCP */
@@ -18,13 +38,17 @@ typedef struct _redislock_config {
 	HashTable *tls;             /* NULL: plain TCP; else PHP "ssl" context options */
 	bool persistent;            /* reuse the connection across requests */
 	zend_string *persistent_id; /* NULL, or a name that separates pools */
-	zend_string *endpoint;      /* "host:port" or "unix:path", for messages */
+	zend_string *endpoint;      /* "host:port" or "unix:path", for messages; for the
+	                             * other modes a description of the whole setup */
 } redislock_config;
 
 /* Fills cfg from a DSN string, an options array, or, when both are NULL, the INI
  * default. On bad input throws a ValueError or TypeError about argument arg_num. */
 zend_result redislock_config_parse(redislock_config *cfg, zend_string *dsn, HashTable *options, uint32_t arg_num);
 void redislock_config_free(redislock_config *cfg);
+
+/* "host:port" of an address, with brackets around an IPv6 host. */
+zend_string *redislock_addr_string(const zend_string *host, zend_long port);
 
 /* Adds the settings a developer may see (never the password) to an array. */
 void redislock_config_describe(const redislock_config *cfg, zval *array);

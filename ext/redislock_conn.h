@@ -47,9 +47,9 @@ void redislock_argv_push_long(redislock_argv *a, zend_long value);
 /* Formats with 17 significant digits, so the server parses back the same double. */
 void redislock_argv_push_double(redislock_argv *a, double value);
 
-/* The socket and the protocol state on it. An object owns its link, or, with the
- * persistent option, shares one from a per-process registry: it then outlives the
- * request and serves every object with the same settings. */
+/* The socket and the protocol state on it. An object owns its links, or, with the
+ * persistent option, shares them from a per-process registry: they then outlive
+ * the request and serve every object with the same settings. */
 typedef struct _redislock_link {
 	php_stream *stream;
 	redisReader *reader;
@@ -57,16 +57,33 @@ typedef struct _redislock_link {
 	sds out;                        /* commands waiting to be written */
 	int pending;                    /* commands written whose reply is unread */
 	bool persistent;
+	bool tls;                       /* speaks TLS with the settings' ssl options */
+	bool handshake;                 /* sends AUTH and SELECT (not to a sentinel) */
 	char persistent_id[48];         /* "redislock:" + SHA1 of the settings */
+	char host[256];                 /* empty for a unix socket */
+	zend_long port;
+	char target[320];               /* what PHP streams connect to: "tcp://h:p" */
+	char endpoint[300];             /* for messages: "h:p", "[v6]:p", "unix:/path" */
 } redislock_link;
 
 typedef struct _redislock_conn {
 	redislock_config cfg;
-	redislock_link *link;
+	redislock_link *link;           /* the link of the current command */
 	double op_start;                /* when the current call began, for messages */
 	char op_name[32];               /* what it does, for messages ("SET", "unlock script") */
 
 	bool shut_down;                 /* request shutdown closed it: never reconnect */
+
+	/* Sentinel: the master is looked up when the link (re)connects. */
+	uint32_t sentinel_first;        /* the sentinel that answered last, asked first */
+	double master_checked;          /* when a sentinel last confirmed the master */
+
+	/* Cluster: every master met so far, and which of them serves each slot. */
+	redislock_link **nodes;
+	uint32_t node_count;
+	uint32_t node_capacity;
+	uint16_t *slot_owner;           /* 16384 entries: node index + 1, or 0 */
+	bool slots_stale;               /* reload the slot map before the next command */
 
 	redislock_error err;
 	char errstr[384];
@@ -77,16 +94,33 @@ typedef struct _redislock_conn {
 	struct _redislock_conn *prev, *next;
 } redislock_conn;
 
+/* May rewrite a command after an error reply and ask for it to be sent again to
+ * the same server (EVALSHA -> EVAL after NOSCRIPT). */
+typedef bool (*redislock_rewrite_fn)(const redisReply *reply, redislock_argv *a, const void *arg);
+
 /* Takes ownership of cfg's contents. Connecting is deferred to the first command. */
 redislock_conn *redislock_conn_create(redislock_config *cfg);
 void redislock_conn_destroy(redislock_conn *c);
 
-/* Connects if needed (and again after a fork or a broken connection). */
+/* Connects if needed (and again after a fork or a broken connection). On a
+ * cluster, picks the node that serves the command's key first. */
 zend_result redislock_conn_ensure(redislock_conn *c);
+zend_result redislock_conn_ensure_for(redislock_conn *c, const redislock_argv *a);
+/* Sends one command and reads its reply, which may be an error reply. Follows
+ * cluster redirections (MOVED, ASK), waits out TRYAGAIN and CLUSTERDOWN with a
+ * bounded backoff, and finds the master again after a failover (READONLY): in
+ * each of those cases the server did not run the command, so sending it again is
+ * safe. The reply must arrive within timeout seconds of the first send. */
+zend_result redislock_conn_exec(redislock_conn *c, redislock_argv *a, double timeout,
+	redislock_rewrite_fn rewrite, const void *arg, redisReply **reply);
+/* What the current command talks to, for messages. */
+const char *redislock_conn_endpoint(const redislock_conn *c);
 /* Marks the start of a call: its name and start time go into error messages. */
 void redislock_conn_begin(redislock_conn *c, const char *op_name);
 /* Queues a command; nothing is sent until flush. */
 zend_result redislock_conn_append(redislock_conn *c, const redislock_argv *a);
+/* Queues count commands already in RESP form (one encoding sent to several servers). */
+void redislock_conn_append_raw(redislock_conn *c, const char *commands, size_t len, int count);
 zend_result redislock_conn_flush(redislock_conn *c);
 /* Reads one reply; the whole call must be done by the absolute monotonic deadline. */
 zend_result redislock_conn_read(redislock_conn *c, double deadline, redisReply **reply);
@@ -98,6 +132,9 @@ zend_result redislock_conn_call_timeout(redislock_conn *c, const redislock_argv 
 /* Drops the socket. Used after any error, because a connection left mid-reply
  * would hand the next command the previous command's answer. */
 void redislock_conn_close(redislock_conn *c);
+
+/* Records an error to be thrown later by redislock_conn_throw(). */
+void redislock_conn_set_error(redislock_conn *c, redislock_error kind, const char *format, ...) ZEND_ATTRIBUTE_FORMAT(printf, 3, 4);
 
 /* Throws the recorded connection error as the matching exception. */
 void redislock_conn_throw(redislock_conn *c);

@@ -19,8 +19,10 @@
 #include "redislock_lock.h"
 #include "redislock_commands.h"
 #include "redislock_exceptions.h"
+#include "redislock_redlock.h"
 #include "ext/random/php_random.h"
 #include "zend_exceptions.h"
+#include "ext/spl/spl_exceptions.h"
 #include <math.h>
 #include <unistd.h>
 
@@ -33,6 +35,7 @@
 
 typedef struct _redislock_lock_obj {
 	redislock_conn *conn;
+	redislock_redlock *redlock;  /* several independent servers; NULL for one */
 	zend_string *prefix;
 	HashTable held;      /* name => token of every lock this object holds */
 	HashTable orphans;   /* name => random part of acquisitions whose reply was lost */
@@ -86,6 +89,28 @@ static redislock_lock_obj *this_lock(zval *this_ptr)
 static zend_string *lock_key(const redislock_lock_obj *lock, const zend_string *name)
 {
 	return zend_string_concat2(ZSTR_VAL(lock->prefix), ZSTR_LEN(lock->prefix), ZSTR_VAL(name), ZSTR_LEN(name));
+}
+
+/* Redlock: the lock keys of names and their wake-up lists. */
+static void redlock_keys(const redislock_lock_obj *lock, zend_string **names, uint32_t n,
+	zend_string ***keys, zend_string ***wakes)
+{
+	*keys = safe_emalloc(n, sizeof(**keys), 0);
+	*wakes = safe_emalloc(n, sizeof(**wakes), 0);
+	for (uint32_t i = 0; i < n; i++) {
+		(*keys)[i] = lock_key(lock, names[i]);
+		(*wakes)[i] = redislock_sibling_key((*keys)[i], ":wake");
+	}
+}
+
+static void redlock_keys_free(zend_string **keys, zend_string **wakes, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		zend_string_release(keys[i]);
+		zend_string_release(wakes[i]);
+	}
+	efree(keys);
+	efree(wakes);
 }
 
 static void keys_init(lock_keys *k, const redislock_lock_obj *lock, const zend_string *name)
@@ -223,10 +248,21 @@ static void unlock_argv(redislock_argv *a, const lock_keys *k, const zend_string
 static zend_result unlock_many(redislock_lock_obj *lock, zend_string **names, zend_string **tokens,
 	uint32_t n, bool suffix, bool *released)
 {
-	redislock_argv *sets = safe_emalloc(n, sizeof(*sets), 0);
-	redisReply **replies = safe_emalloc(n, sizeof(*replies), 0);
-	lock_keys *keys = safe_emalloc(n, sizeof(*keys), 0);
+	redislock_argv *sets;
+	redisReply **replies;
+	lock_keys *keys;
 	zend_result result;
+
+	if (lock->redlock) {
+		zend_string **rkeys, **wakes;
+		redlock_keys(lock, names, n, &rkeys, &wakes);
+		result = redislock_redlock_release(lock->redlock, rkeys, wakes, tokens, n, suffix, released);
+		redlock_keys_free(rkeys, wakes, n);
+		return result;
+	}
+	sets = safe_emalloc(n, sizeof(*sets), 0);
+	replies = safe_emalloc(n, sizeof(*replies), 0);
+	keys = safe_emalloc(n, sizeof(*keys), 0);
 
 	for (uint32_t i = 0; i < n; i++) {
 		keys_init(&keys[i], lock, names[i]);
@@ -443,6 +479,19 @@ static int acquire(redislock_lock_obj *lock, zend_string **names, uint32_t n, do
 	if (!hex) {
 		return ACQUIRE_THROWN;
 	}
+	if (lock->redlock) {
+		zend_string **rkeys, **wakes;
+		zend_string *token = zend_string_concat2("redlock:", sizeof("redlock:") - 1, ZSTR_VAL(hex), ZSTR_LEN(hex));
+		redlock_keys(lock, names, n, &rkeys, &wakes);
+		outcome = redislock_redlock_acquire(lock->redlock, rkeys, wakes, n, token, ms, timeout);
+		redlock_keys_free(rkeys, wakes, n);
+		for (uint32_t i = 0; outcome == REDLOCK_TAKEN && i < n; i++) {
+			tokens[i] = zend_string_copy(token);
+		}
+		zend_string_release(token);
+		zend_string_release(hex);
+		return outcome == REDLOCK_TAKEN ? ACQUIRE_TAKEN : outcome == REDLOCK_BUSY ? ACQUIRE_BUSY : ACQUIRE_THROWN;
+	}
 	keys = safe_emalloc(n, sizeof(*keys), 0);
 	/* Only a caller that may wait needs its wake-up lists. */
 	wake_keys = waiting ? safe_emalloc(n, sizeof(*wake_keys), 0) : NULL;
@@ -547,6 +596,10 @@ static void lock_free(zend_object *obj)
 	/* After a fatal error PHP marks every object destructed and then frees the
 	 * globals without calling dtor_obj, so the release happens here instead. */
 	auto_release(lock);
+	if (lock->redlock) {
+		redislock_redlock_destroy(lock->redlock);
+		lock->redlock = NULL;
+	}
 	if (lock->conn) {
 		redislock_conn_destroy(lock->conn);
 		lock->conn = NULL;
@@ -573,7 +626,20 @@ static HashTable *lock_debug_info(zend_object *obj, int *is_temp)
 	redislock_config_describe(&lock->conn->cfg, &info);
 	add_assoc_str(&info, "prefix", zend_string_copy(lock->prefix));
 	add_assoc_bool(&info, "auto_release", lock->conn->cfg.auto_release);
-	add_assoc_bool(&info, "connected", redislock_conn_connected(lock->conn));
+	if (lock->redlock) {
+		zval servers;
+		bool connected = false;
+		array_init(&servers);
+		for (uint32_t i = 0; i < lock->redlock->count; i++) {
+			redislock_conn *member = lock->redlock->members[i];
+			add_next_index_str(&servers, zend_string_copy(member->cfg.endpoint));
+			connected = connected || redislock_conn_connected(member);
+		}
+		add_assoc_bool(&info, "connected", connected);
+		add_assoc_zval(&info, "servers", &servers);
+	} else {
+		add_assoc_bool(&info, "connected", redislock_conn_connected(lock->conn));
+	}
 	array_init(&names);
 	ZEND_HASH_FOREACH_STR_KEY(&lock->held, name) {
 		add_next_index_str(&names, zend_string_copy(name));
@@ -649,7 +715,16 @@ PHP_METHOD(RedisLock, __construct)
 	}
 	lock->prefix = cfg.prefix ? zend_string_copy(cfg.prefix)
 		: zend_string_init(REDISLOCK_LOCK_DEFAULT_PREFIX, sizeof(REDISLOCK_LOCK_DEFAULT_PREFIX) - 1, 0);
+	if (cfg.mode == REDISLOCK_MODE_REDLOCK) {
+		/* The servers' connections first: request shutdown visits connections
+		 * newest first, and the object's own (which releases its locks) must come
+		 * before the ones the release goes through are closed. */
+		lock->redlock = redislock_redlock_create(&cfg, NULL);
+	}
 	lock->conn = redislock_conn_create(&cfg);
+	if (lock->redlock) {
+		lock->redlock->report = lock->conn;
+	}
 	lock->pid = getpid();
 	lock->conn->on_shutdown = lock_on_shutdown;
 	lock->conn->owner = lock;
@@ -662,6 +737,13 @@ static zend_long extend_token(redislock_lock_obj *lock, const zend_string *name,
 	zend_string *key = lock_key(lock, name);
 	zend_long result;
 
+	if (lock->redlock) {
+		zend_string *wake = redislock_sibling_key(key, ":wake");
+		int extended = redislock_redlock_extend(lock->redlock, key, wake, (zend_string *) token, ms);
+		zend_string_release(wake);
+		zend_string_release(key);
+		return extended < 0 ? CALL_LOST : extended;
+	}
 	redislock_script_argv(&a, &redislock_script_extend, 1);
 	redislock_argv_push_str(&a, key);
 	redislock_argv_push_str(&a, (zend_string *) token);
@@ -820,6 +902,11 @@ static int holds_token(redislock_lock_obj *lock, const zend_string *name, const 
 	redisReply *reply;
 	int holding = -1;
 
+	if (lock->redlock) {
+		zend_long pttl = redislock_redlock_pttl(lock->redlock, key, (zend_string *) token);
+		zend_string_release(key);
+		return pttl == REDLOCK_PTTL_THROWN ? -1 : pttl != -1;
+	}
 	redislock_argv_init(&a);
 	redislock_argv_push(&a, "GET", 3);
 	redislock_argv_push_str(&a, key);
@@ -962,6 +1049,12 @@ PHP_METHOD(RedisLock, fencingToken)
 	if (!redislock_check_name(name, 1) || !(lock = this_lock(ZEND_THIS))) {
 		RETURN_THROWS();
 	}
+	if (lock->redlock) {
+		zend_throw_exception(spl_ce_BadMethodCallException, "RedisLock::fencingToken() is not available with redlock: "
+			"independent servers count separately, so no number orders the holders of a majority; "
+			"use one server, Sentinel or a cluster where fencing matters", 0);
+		RETURN_THROWS();
+	}
 	if ((held = zend_hash_find(&lock->held, name)) == NULL || (fence = token_fence(Z_STR_P(held))) < 0) {
 		RETURN_NULL();
 	}
@@ -986,11 +1079,20 @@ PHP_METHOD(RedisLock, ttl)
 		RETURN_NULL();
 	}
 	key = lock_key(lock, name);
-	redislock_script_argv(&a, &redislock_script_ttl, 1);
-	redislock_argv_push_str(&a, key);
-	redislock_argv_push_str(&a, token);
-	pttl = integer_call(lock, &redislock_script_ttl, &a, lock->conn->cfg.read_timeout);
-	redislock_argv_free(&a);
+	if (lock->redlock) {
+		pttl = redislock_redlock_pttl(lock->redlock, key, token);
+		if (pttl == REDLOCK_PTTL_THROWN) {
+			pttl = CALL_LOST;
+		} else if (pttl == -2) {
+			pttl = ZEND_LONG_MAX;
+		}
+	} else {
+		redislock_script_argv(&a, &redislock_script_ttl, 1);
+		redislock_argv_push_str(&a, key);
+		redislock_argv_push_str(&a, token);
+		pttl = integer_call(lock, &redislock_script_ttl, &a, lock->conn->cfg.read_timeout);
+		redislock_argv_free(&a);
+	}
 	zend_string_release(key);
 	zend_string_release(token);
 	if (pttl == CALL_LOST || pttl == CALL_REPLY_ERROR) {
@@ -1019,6 +1121,14 @@ PHP_METHOD(RedisLock, isLocked)
 		RETURN_THROWS();
 	}
 	key = lock_key(lock, name);
+	if (lock->redlock) {
+		zend_long pttl = redislock_redlock_pttl(lock->redlock, key, NULL);
+		zend_string_release(key);
+		if (pttl == REDLOCK_PTTL_THROWN) {
+			RETURN_THROWS();
+		}
+		RETURN_BOOL(pttl != -1);
+	}
 	redislock_argv_init(&a);
 	redislock_argv_push(&a, "EXISTS", 6);
 	redislock_argv_push_str(&a, key);
@@ -1070,7 +1180,7 @@ PHP_METHOD(RedisLock, synchronized)
 	}
 	if (outcome == ACQUIRE_BUSY) {
 		redislock_throw(redislock_ce_timeout_exception, "lock \"%.*s\" on %s could not be acquired within %g s",
-			(int) MIN(ZSTR_LEN(name), 200), ZSTR_VAL(name), ZSTR_VAL(lock->conn->cfg.endpoint), timeout);
+			(int) MIN(ZSTR_LEN(name), 200), ZSTR_VAL(name), redislock_conn_endpoint(lock->conn), timeout);
 		RETURN_THROWS();
 	}
 
@@ -1087,6 +1197,23 @@ PHP_METHOD(RedisLock, synchronized)
 		}
 		zend_string_release(token);
 	}
+}
+
+/* A script runs on one cluster node, and touches one slot only. */
+static bool names_share_slot(const redislock_lock_obj *lock, zend_string **names, uint32_t n)
+{
+	unsigned int first = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		zend_string *key = lock_key(lock, names[i]);
+		unsigned int slot = redislock_key_slot(ZSTR_VAL(key), ZSTR_LEN(key));
+		zend_string_release(key);
+		if (i == 0) {
+			first = slot;
+		} else if (slot != first) {
+			return false;
+		}
+	}
+	return true;
 }
 
 PHP_METHOD(RedisLock, lockMany)
@@ -1138,6 +1265,11 @@ PHP_METHOD(RedisLock, lockMany)
 				RETURN_THROWS();
 			}
 		}
+	}
+	if (lock->conn->cfg.mode == REDISLOCK_MODE_CLUSTER && !names_share_slot(lock, names, n)) {
+		efree(names);
+		zend_argument_value_error(1, "must name locks of one cluster slot on a Redis Cluster: give the names a common {hash tag}, as in \"{order:42}stock\" and \"{order:42}payment\"");
+		RETURN_THROWS();
 	}
 	/* All or nothing: a name this object holds already cannot be taken again along
 	 * with the rest, and waiting for ourselves would never end. */

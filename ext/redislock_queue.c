@@ -227,6 +227,12 @@ PHP_METHOD(RedisQueue, __construct)
 	if (redislock_config_parse(&cfg, dsn, options, 1) == FAILURE) {
 		RETURN_THROWS();
 	}
+	if (cfg.mode == REDISLOCK_MODE_REDLOCK) {
+		redislock_config_free(&cfg);
+		zend_argument_value_error(1, "cannot use option \"redlock\": a queue lives on one server, "
+			"a Sentinel-managed master or a cluster, never split over independent servers");
+		RETURN_THROWS();
+	}
 	q->prefix = cfg.prefix ? zend_string_copy(cfg.prefix)
 		: zend_string_init(REDISLOCK_QUEUE_DEFAULT_PREFIX, sizeof(REDISLOCK_QUEUE_DEFAULT_PREFIX) - 1, 0);
 	q->conn = redislock_conn_create(&cfg);

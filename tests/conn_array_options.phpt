@@ -34,6 +34,7 @@ bool(true)
 int(1)
 RedisLock Object
 (
+    [mode] => single
     [endpoint] => %s:%d
     [database] => 4
     [user] => 
@@ -51,7 +52,9 @@ RedisLock Object
 
 )
 bool(true)
-object(RedisLock)#%d (12) {
+object(RedisLock)#%d (13) {
+  ["mode"]=>
+  string(6) "single"
   ["endpoint"]=>
   string(%d) "127.0.0.1:%d"
   ["database"]=>

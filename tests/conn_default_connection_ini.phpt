@@ -35,4 +35,4 @@ bool(true)
 bool(true)
 int(1)
 bool(true)
-RedisLock::__construct(): Argument #1 ($connection) must be a DSN of the form redis[s]://[user:password@]host[:port][/db] or unix:///path/redis.sock[?db=N], "localhost:6379" given
+RedisLock::__construct(): Argument #1 ($connection) must be a DSN of the form redis[s]://[user:password@]host[:port][/db], unix:///path/redis.sock[?db=N], sentinel://host:port[,host:port...]/service or redis-cluster://host:port[,host:port...], "localhost:6379" given

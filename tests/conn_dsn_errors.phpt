@@ -17,10 +17,10 @@ foreach ($dsns as $dsn) {
 }
 ?>
 --EXPECT--
-must be a DSN of the form redis[s]://[user:password@]host[:port][/db] or unix:///path/redis.sock[?db=N], "" given
-must be a DSN of the form redis[s]://[user:password@]host[:port][/db] or unix:///path/redis.sock[?db=N], "localhost:6379" given
-must be a DSN of the form redis[s]://[user:password@]host[:port][/db] or unix:///path/redis.sock[?db=N], "http://127.0.0.1" given
-must be a DSN of the form redis[s]://[user:password@]host[:port][/db] or unix:///path/redis.sock[?db=N], "redis://" given
+must be a DSN of the form redis[s]://[user:password@]host[:port][/db], unix:///path/redis.sock[?db=N], sentinel://host:port[,host:port...]/service or redis-cluster://host:port[,host:port...], "" given
+must be a DSN of the form redis[s]://[user:password@]host[:port][/db], unix:///path/redis.sock[?db=N], sentinel://host:port[,host:port...]/service or redis-cluster://host:port[,host:port...], "localhost:6379" given
+must be a DSN of the form redis[s]://[user:password@]host[:port][/db], unix:///path/redis.sock[?db=N], sentinel://host:port[,host:port...]/service or redis-cluster://host:port[,host:port...], "http://127.0.0.1" given
+must be a DSN of the form redis[s]://[user:password@]host[:port][/db], unix:///path/redis.sock[?db=N], sentinel://host:port[,host:port...]/service or redis-cluster://host:port[,host:port...], "redis://" given
 has an invalid DSN: the host is missing
 has an invalid DSN: port must be between 1 and 65535
 has an invalid DSN: port must be between 1 and 65535

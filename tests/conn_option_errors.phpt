@@ -23,7 +23,7 @@ foreach ($cases as $options) {
 ValueError: contains an unknown option "frobnicate"
 ValueError: contains an unknown option "Host"
 ValueError: must be an array of named options, unknown option 0 given
-ValueError: option "host" must not be empty
+ValueError: option "host" must be between 1 and 255 bytes long
 ValueError: has an invalid option "port": port must be between 1 and 65535
 ValueError: has an invalid option "port": port must be between 1 and 65535
 ValueError: option "database" must be greater than or equal to 0

@@ -31,6 +31,8 @@ array(2) {
   string(1) "y"
 }
 object(RedisLock)#%d (%d) {
+  ["mode"]=>
+  string(6) "single"
   ["endpoint"]=>
   string(%d) "127.0.0.1:%d"
   ["database"]=>

@@ -1,0 +1,463 @@
+/* Redlock across independent masters.
+ *
+ * Every step is one round: the same command is written to every server first,
+ * and only then are the replies read, so a round costs about the slowest
+ * server's round trip, not the sum of them. A lock counts as taken when a
+ * majority set it within its validity:
+ *
+ *     validity = TTL - elapsed - drift,  drift = TTL / 100 + 2 ms
+ *
+ * (the drift covers the servers' clocks running at slightly different rates and
+ * the timer granularity). A failed attempt releases the lock on every server, so
+ * a minority that said yes does not keep it until its TTL. Servers that are down
+ * are skipped while a majority answers; when fewer answer, the call throws.
+ *
+ * What this mode does not have: fencing numbers (each server would count on its
+ * own; no number is comparable across majorities), and the FIFO waiting queue.
+ * A waiter blocks on one server's wake-up list, which every unlock there pushes
+ * to; the block is capped by that server's TTL of the lock, so a crashed holder
+ * costs no more than its lifetime. */
+#include "php_redislock.h"
+#include "redislock_redlock.h"
+#include "redislock_commands.h"
+#include "redislock_exceptions.h"
+#include "ext/random/php_random.h"
+#include <math.h>
+#include <unistd.h>
+#include <hiredis/sds.h>
+
+/* A waiter comes back at least this often (seconds), as in the single-server mode. */
+#define REDLOCK_WAIT_ROUND 2.0
+
+redislock_redlock *redislock_redlock_create(redislock_config *cfg, redislock_conn *report)
+{
+	redislock_redlock *r = ecalloc(1, sizeof(*r));
+	r->count = cfg->member_count;
+	r->quorum = r->count / 2 + 1;
+	r->read_timeout = cfg->read_timeout;
+	r->report = report;
+	r->members = safe_emalloc(r->count, sizeof(*r->members), 0);
+	for (uint32_t i = 0; i < r->count; i++) {
+		r->members[i] = redislock_conn_create(&cfg->members[i]);
+	}
+	return r;
+}
+
+void redislock_redlock_destroy(redislock_redlock *r)
+{
+	for (uint32_t i = 0; i < r->count; i++) {
+		redislock_conn_destroy(r->members[i]);
+	}
+	efree(r->members);
+	efree(r);
+}
+
+static zend_long drift_ms(zend_long ms)
+{
+	return ms / 100 + 2;
+}
+
+/* The first failure of a round, to explain a missing majority. */
+typedef struct {
+	char text[384];
+	bool set;
+} first_error;
+
+static void note_error(first_error *e, redislock_conn *c)
+{
+	if (!e->set) {
+		strlcpy(e->text, c->errstr, sizeof(e->text));
+		e->set = true;
+	}
+}
+
+/* One round: cmds[0..n) to every server, all written before any reply is read.
+ * replies[m * n + i] is server m's reply to cmds[i], or NULL when server m failed
+ * (connect, send, read). A server without the script gets it once (EVAL). Returns
+ * how many servers answered. */
+static uint32_t round_trip(redislock_redlock *r, const redislock_script *script, redislock_argv *cmds, uint32_t n,
+	redisReply **replies, first_error *error)
+{
+	bool *sent = ecalloc(r->count, sizeof(*sent));
+	uint32_t answered = 0;
+	double deadline;
+	sds encoded = sdsempty();
+
+	for (uint32_t k = 0; k < r->count * n; k++) {
+		replies[k] = NULL;
+	}
+	/* Encoded once, written to every server. */
+	for (uint32_t i = 0; i < n; i++) {
+		sds one = NULL;
+		redislock_script_use(&cmds[i], script, false);
+		if (redisFormatSdsCommandArgv(&one, cmds[i].argc, cmds[i].argv, cmds[i].lens) < 0) {
+			sdsfree(encoded);
+			efree(sent);
+			redislock_conn_set_error(r->report, REDISLOCK_ERR_IO, "out of memory encoding %s", script->name);
+			strlcpy(error->text, r->report->errstr, sizeof(error->text));
+			error->set = true;
+			return 0;
+		}
+		encoded = sdscatsds(encoded, one);
+		sdsfree(one);
+	}
+	for (uint32_t m = 0; m < r->count; m++) {
+		redislock_conn *c = r->members[m];
+		redislock_conn_begin(c, script->name);
+		if (redislock_conn_ensure(c) == FAILURE) {
+			note_error(error, c);
+			continue;
+		}
+		redislock_conn_append_raw(c, encoded, sdslen(encoded), (int) n);
+		if (redislock_conn_flush(c) == FAILURE) {
+			note_error(error, c);
+			continue;
+		}
+		sent[m] = true;
+	}
+
+	deadline = redislock_now() + r->read_timeout;
+	for (uint32_t m = 0; m < r->count; m++) {
+		redislock_conn *c = r->members[m];
+		redisReply **mine = replies + m * n;
+		bool ok = sent[m], missing = false;
+
+		for (uint32_t i = 0; i < n && ok; i++) {
+			if (redislock_conn_read(c, deadline, &mine[i]) == FAILURE) {
+				ok = false;
+			} else if (redislock_reply_is_noscript(mine[i])) {
+				missing = true;
+			}
+		}
+		if (ok && missing) {
+			for (uint32_t i = 0; i < n; i++) {
+				if (redislock_reply_is_noscript(mine[i])) {
+					freeReplyObject(mine[i]);
+					mine[i] = NULL;
+					redislock_script_use(&cmds[i], script, true);
+					redislock_conn_append(c, &cmds[i]);
+					redislock_script_use(&cmds[i], script, false);
+				}
+			}
+			ok = redislock_conn_flush(c) == SUCCESS;
+			for (uint32_t i = 0; i < n && ok; i++) {
+				if (!mine[i] && redislock_conn_read(c, deadline, &mine[i]) == FAILURE) {
+					ok = false;
+				}
+			}
+		}
+		if (!ok) {
+			if (sent[m]) {
+				note_error(error, c);
+			}
+			for (uint32_t i = 0; i < n; i++) {
+				if (mine[i]) {
+					freeReplyObject(mine[i]);
+					mine[i] = NULL;
+				}
+			}
+			continue;
+		}
+		answered++;
+	}
+	efree(sent);
+	sdsfree(encoded);
+	return answered;
+}
+
+static void free_replies(redisReply **replies, uint32_t count)
+{
+	for (uint32_t k = 0; k < count; k++) {
+		if (replies[k]) {
+			freeReplyObject(replies[k]);
+			replies[k] = NULL;
+		}
+	}
+}
+
+/* Records "not enough servers" on the report connection. */
+static void no_majority(redislock_redlock *r, const char *what, uint32_t answered, const first_error *error, double started)
+{
+	redislock_conn_set_error(r->report, REDISLOCK_ERR_CONNECT,
+		"%s failed after %.3f s: %u of %u redlock servers answered, a majority needs %u (%s)",
+		what, redislock_now() - started, answered, r->count, r->quorum, error->set ? error->text : "no error recorded");
+}
+
+/* The first error reply among replies, if any. */
+static const redisReply *error_reply(redisReply **replies, uint32_t count)
+{
+	for (uint32_t k = 0; k < count; k++) {
+		if (replies[k] && replies[k]->type == REDIS_REPLY_ERROR) {
+			return replies[k];
+		}
+	}
+	return NULL;
+}
+
+static void release_argv(redislock_argv *a, zend_string *key, zend_string *wake, zend_string *token, bool suffix)
+{
+	redislock_script_argv(a, &redislock_script_redlock_release, 2);
+	redislock_argv_push_str(a, key);
+	redislock_argv_push_str(a, wake);
+	redislock_argv_push_str(a, token);
+	redislock_argv_push(a, suffix ? "suffix" : "exact", suffix ? 6 : 5);
+}
+
+zend_result redislock_redlock_release(redislock_redlock *r, zend_string **keys, zend_string **wakes,
+	zend_string **tokens, uint32_t n, bool suffix, bool *released)
+{
+	redislock_argv *cmds = safe_emalloc(n, sizeof(*cmds), 0);
+	redisReply **replies = safe_emalloc((size_t) r->count * n, sizeof(*replies), 0);
+	first_error error = {0};
+	double started = redislock_now();
+	uint32_t answered;
+
+	for (uint32_t i = 0; i < n; i++) {
+		release_argv(&cmds[i], keys[i], wakes[i], tokens[i], suffix);
+	}
+	answered = round_trip(r, &redislock_script_redlock_release, cmds, n, replies, &error);
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t yes = 0;
+		for (uint32_t m = 0; m < r->count; m++) {
+			redisReply *reply = replies[m * n + i];
+			yes += reply && reply->type == REDIS_REPLY_INTEGER && reply->integer == 1;
+		}
+		released[i] = yes >= r->quorum;
+		redislock_argv_free(&cmds[i]);
+	}
+	free_replies(replies, r->count * n);
+	efree(cmds);
+	efree(replies);
+	if (answered < r->quorum) {
+		no_majority(r, "redlock unlock", answered, &error, started);
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
+/* After a failed attempt: give back what a minority granted. Failures are left
+ * to the TTL. */
+static void release_quietly(redislock_redlock *r, zend_string **keys, zend_string **wakes, uint32_t n, const zend_string *token)
+{
+	zend_string **tokens = safe_emalloc(n, sizeof(*tokens), 0);
+	bool *released = safe_emalloc(n, sizeof(*released), 0);
+	redislock_error err = r->report->err;
+	char errstr[sizeof(r->report->errstr)];
+
+	strlcpy(errstr, r->report->errstr, sizeof(errstr));
+	for (uint32_t i = 0; i < n; i++) {
+		tokens[i] = (zend_string *) token;
+	}
+	redislock_redlock_release(r, keys, wakes, tokens, n, false, released);
+	r->report->err = err;
+	strlcpy(r->report->errstr, errstr, sizeof(r->report->errstr));
+	efree(tokens);
+	efree(released);
+}
+
+/* Blocks on server m's wake-up lists for up to seconds. Any failure only ends the
+ * wait early (the next attempt finds out what is wrong). */
+static void wait_for_wakeup(redislock_redlock *r, uint32_t m, zend_string **wakes, uint32_t n, double seconds)
+{
+	redislock_conn *c = r->members[m];
+	redislock_argv a;
+	redisReply *reply;
+	double started = redislock_now();
+
+	redislock_argv_init(&a);
+	redislock_argv_push(&a, "BLPOP", 5);
+	for (uint32_t i = 0; i < n; i++) {
+		redislock_argv_push_str(&a, wakes[i]);
+	}
+	/* The server's own timeout is a fallback: we keep the deadline (see redislock_blpop). */
+	redislock_argv_push_double(&a, MAX(seconds, 0.001) + 0.05);
+	if (redislock_conn_call_timeout(c, &a, seconds + 0.002, &reply) == SUCCESS) {
+		freeReplyObject(reply);
+	} else if (c->err != REDISLOCK_ERR_TIMEOUT && redislock_now() - started < 0.001) {
+		/* The server is unreachable: do not spin on it. */
+		usleep((useconds_t) (MIN(seconds, 0.01) * 1000000.0));
+	}
+	redislock_argv_free(&a);
+}
+
+/* A random pause of 1 to 10 ms (at most the time left), after a round where
+ * nobody won a majority: contenders that retry in step would split again. */
+static void split_vote_pause(double remaining)
+{
+	uint32_t jitter = 0;
+	double pause;
+	php_random_bytes_silent(&jitter, sizeof(jitter));
+	pause = 0.001 + (jitter % 9000) / 1000000.0;
+	usleep((useconds_t) (MIN(pause, remaining) * 1000000.0));
+}
+
+int redislock_redlock_acquire(redislock_redlock *r, zend_string **keys, zend_string **wakes, uint32_t n,
+	const zend_string *token, zend_long ms, double timeout)
+{
+	redislock_argv cmd;
+	redisReply **replies = safe_emalloc(r->count, sizeof(*replies), 0);
+	double deadline = redislock_now() + timeout, started = redislock_now();
+	int outcome = REDLOCK_THROWN;
+
+	redislock_script_argv(&cmd, &redislock_script_redlock_acquire, (int) n);
+	for (uint32_t i = 0; i < n; i++) {
+		redislock_argv_push_str(&cmd, keys[i]);
+	}
+	redislock_argv_push_str(&cmd, (zend_string *) token);
+	redislock_argv_push_long(&cmd, ms);
+
+	for (;;) {
+		first_error error = {0};
+		double round_start = redislock_now(), remaining;
+		uint32_t answered, granted = 0, busy_on = UINT32_MAX;
+		zend_long busy_pttl = -1, validity;
+		const redisReply *refused;
+
+		answered = round_trip(r, &redislock_script_redlock_acquire, &cmd, 1, replies, &error);
+		for (uint32_t m = 0; m < r->count; m++) {
+			redisReply *reply = replies[m];
+			if (!reply) {
+				continue;
+			}
+			if (reply->type == REDIS_REPLY_STATUS) {
+				granted++;
+			} else if (reply->type == REDIS_REPLY_INTEGER && busy_on == UINT32_MAX) {
+				busy_on = m;
+				busy_pttl = (zend_long) reply->integer;
+			}
+		}
+		validity = ms - (zend_long) ((redislock_now() - round_start) * 1000.0) - drift_ms(ms);
+		if (granted >= r->quorum && validity > 0) {
+			free_replies(replies, r->count);
+			outcome = REDLOCK_TAKEN;
+			break;
+		}
+		if (granted > 0 || answered < r->count) {
+			/* A minority said yes, or a reply was lost after the script may have run. */
+			release_quietly(r, keys, wakes, n, token);
+		}
+		if (answered < r->quorum) {
+			free_replies(replies, r->count);
+			no_majority(r, "redlock lock", answered, &error, started);
+			redislock_conn_throw(r->report);
+			break;
+		}
+		refused = error_reply(replies, r->count);
+		if (refused) {
+			/* Error replies (OOM, no permission) may keep a majority out of reach. */
+			uint32_t errors = 0;
+			for (uint32_t m = 0; m < r->count; m++) {
+				errors += replies[m] && replies[m]->type == REDIS_REPLY_ERROR;
+			}
+			if (answered - errors < r->quorum) {
+				redislock_throw(redislock_ce_server_exception, "redlock lock failed after %.3f s: %u of %u servers refused: %.*s",
+					redislock_now() - started, errors, r->count, (int) MIN(refused->len, 256), refused->str);
+				free_replies(replies, r->count);
+				break;
+			}
+		}
+		free_replies(replies, r->count);
+
+		remaining = deadline - redislock_now();
+		if (remaining <= 0) {
+			outcome = REDLOCK_BUSY;
+			break;
+		}
+		if (busy_on != UINT32_MAX) {
+			double block = MIN(remaining, REDLOCK_WAIT_ROUND);
+			if (busy_pttl >= 0 && (busy_pttl + 1) / 1000.0 < block) {
+				block = (busy_pttl + 1) / 1000.0;
+			}
+			wait_for_wakeup(r, busy_on, wakes, n, block);
+		} else {
+			split_vote_pause(remaining);
+		}
+	}
+	redislock_argv_free(&cmd);
+	efree(replies);
+	return outcome;
+}
+
+int redislock_redlock_extend(redislock_redlock *r, zend_string *key, zend_string *wake, zend_string *token, zend_long ms)
+{
+	redislock_argv cmd;
+	redisReply **replies = safe_emalloc(r->count, sizeof(*replies), 0);
+	first_error error = {0};
+	double started = redislock_now();
+	uint32_t answered, extended = 0;
+	zend_long validity;
+	int result;
+
+	redislock_script_argv(&cmd, &redislock_script_extend, 1);
+	redislock_argv_push_str(&cmd, key);
+	redislock_argv_push_str(&cmd, token);
+	redislock_argv_push_long(&cmd, ms);
+	answered = round_trip(r, &redislock_script_extend, &cmd, 1, replies, &error);
+	for (uint32_t m = 0; m < r->count; m++) {
+		extended += replies[m] && replies[m]->type == REDIS_REPLY_INTEGER && replies[m]->integer == 1;
+	}
+	free_replies(replies, r->count);
+	efree(replies);
+	redislock_argv_free(&cmd);
+	validity = ms - (zend_long) ((redislock_now() - started) * 1000.0) - drift_ms(ms);
+
+	if (extended >= r->quorum && validity > 0) {
+		result = 1;
+	} else if (answered < r->quorum) {
+		no_majority(r, "redlock expire", answered, &error, started);
+		redislock_conn_throw(r->report);
+		result = -1;
+	} else {
+		/* Lost: a majority no longer has our token. Let go of the rest. */
+		release_quietly(r, &key, &wake, 1, token);
+		result = 0;
+	}
+	return result;
+}
+
+static int compare_desc(const void *a, const void *b)
+{
+	zend_long x = *(const zend_long *) a, y = *(const zend_long *) b;
+	return x < y ? 1 : x > y ? -1 : 0;
+}
+
+zend_long redislock_redlock_pttl(redislock_redlock *r, zend_string *key, zend_string *token)
+{
+	redislock_argv cmd;
+	redisReply **replies = safe_emalloc(r->count, sizeof(*replies), 0);
+	zend_long *left = safe_emalloc(r->count, sizeof(*left), 0);
+	first_error error = {0};
+	double started = redislock_now();
+	uint32_t answered, holding = 0;
+	zend_long result;
+
+	redislock_script_argv(&cmd, token ? &redislock_script_ttl : &redislock_script_pttl, 1);
+	redislock_argv_push_str(&cmd, key);
+	if (token) {
+		redislock_argv_push_str(&cmd, token);
+	}
+	answered = round_trip(r, token ? &redislock_script_ttl : &redislock_script_pttl, &cmd, 1, replies, &error);
+	for (uint32_t m = 0; m < r->count; m++) {
+		redisReply *reply = replies[m];
+		if (reply && reply->type == REDIS_REPLY_INTEGER && reply->integer != -2 && reply->integer != -3) {
+			/* -1: a key without expiry, longer than any lifetime. */
+			left[holding++] = reply->integer == -1 ? ZEND_LONG_MAX : (zend_long) reply->integer;
+		}
+	}
+	free_replies(replies, r->count);
+	redislock_argv_free(&cmd);
+	if (answered < r->quorum) {
+		no_majority(r, token ? "redlock ttl" : "redlock isLocked", answered, &error, started);
+		redislock_conn_throw(r->report);
+		result = REDLOCK_PTTL_THROWN;
+	} else if (holding < r->quorum) {
+		result = -1;
+	} else {
+		qsort(left, holding, sizeof(*left), compare_desc);
+		/* The majority keeps the lock until the quorum-th longest lifetime ends. */
+		result = left[r->quorum - 1] == ZEND_LONG_MAX ? -2 : left[r->quorum - 1];
+	}
+	efree(left);
+	efree(replies);
+	return result;
+}

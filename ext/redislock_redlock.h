@@ -1,0 +1,47 @@
+/* Redlock: one lock across several independent Redis masters, held while a
+ * majority of them hold it. */
+#ifndef REDISLOCK_REDLOCK_H
+#define REDISLOCK_REDLOCK_H
+
+#include "redislock_conn.h"
+
+typedef struct _redislock_redlock {
+	redislock_conn **members;   /* one connection per server */
+	uint32_t count;
+	uint32_t quorum;            /* count / 2 + 1 */
+	double read_timeout;        /* for each round: all replies within this */
+	redislock_conn *report;     /* where errors are recorded for the caller to throw */
+} redislock_redlock;
+
+/* Takes the member settings out of cfg (the rest stays). Errors are recorded on
+ * report, the object's own connection, whose redislock_conn_throw() raises them. */
+redislock_redlock *redislock_redlock_create(redislock_config *cfg, redislock_conn *report);
+void redislock_redlock_destroy(redislock_redlock *r);
+
+#define REDLOCK_THROWN -1
+#define REDLOCK_BUSY 0
+#define REDLOCK_TAKEN 1
+
+/* Takes n keys at once with token for ms, on a majority, waiting up to timeout
+ * seconds; wakes are the keys' wake-up lists. Throws when fewer than a majority
+ * of the servers answer. */
+int redislock_redlock_acquire(redislock_redlock *r, zend_string **keys, zend_string **wakes, uint32_t n,
+	const zend_string *token, zend_long ms, double timeout);
+
+/* Releases each key on every server while it holds tokens[i] (with suffix: a
+ * token ending in ":" + tokens[i]). released[i]: it was held on a majority. Fails
+ * (error recorded, not thrown) when fewer than a majority of the servers answer. */
+zend_result redislock_redlock_release(redislock_redlock *r, zend_string **keys, zend_string **wakes,
+	zend_string **tokens, uint32_t n, bool suffix, bool *released);
+
+/* A new lifetime for the key while it holds token: 1 when a majority extended it
+ * in time, 0 when not (then it is released everywhere), -1 after throwing. */
+int redislock_redlock_extend(redislock_redlock *r, zend_string *key, zend_string *wake, zend_string *token, zend_long ms);
+
+/* With a token: how long a majority still holds the key with it. Without: how
+ * long a majority still has the key at all. In ms; -1 when no majority has it
+ * (-2: no expiry), REDLOCK_PTTL_THROWN after throwing. */
+#define REDLOCK_PTTL_THROWN (-100)
+zend_long redislock_redlock_pttl(redislock_redlock *r, zend_string *key, zend_string *token);
+
+#endif
