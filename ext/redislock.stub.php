@@ -36,9 +36,12 @@ class RedisLock
     /**
      * @param string|array|null $connection A DSN ("redis://user:pass@host:6379/0",
      *        "rediss://host:6380?cafile=/etc/ssl/ca.pem", "unix:///run/redis.sock?db=0"),
+     *        "sentinel://h1:26379,h2:26379/mymaster", "redis-cluster://h1:7000,h2:7001"),
      *        an array of options (host, port, socket, user, password, database,
      *        connect_timeout, read_timeout, prefix, auto_release, tls, persistent,
-     *        persistent_id), or null for the INI setting redislock.default_connection.
+     *        persistent_id; sentinel + service, cluster, or redlock: a list of DSNs
+     *        or option arrays of independent servers, a lock then being held by a
+     *        majority of them), or null for the INI setting redislock.default_connection.
      *        Nothing is sent until the first call. A malformed DSN, an unknown option
      *        or a bad value is a ValueError; an option of the wrong type a TypeError.
      */
@@ -78,7 +81,10 @@ class RedisLock
     /** Give the lock holding $token a new lifetime of $expire seconds from now. */
     public function extendLock(string $name, string $token, float $expire): bool {}
 
-    /** The fencing number of a lock this object holds: it grows with every acquisition of the name. */
+    /**
+     * The fencing number of a lock this object holds: it grows with every acquisition
+     * of the name. Throws BadMethodCallException with redlock, which has none.
+     */
     public function fencingToken(string $name): ?int {}
 
     /**
@@ -111,7 +117,7 @@ class RedisLock
  */
 class RedisQueue
 {
-    /** @param string|array|null $connection Same forms as RedisLock::__construct(). */
+    /** @param string|array|null $connection Same forms as RedisLock::__construct(), except redlock. */
     public function __construct(#[\SensitiveParameter] string|array|null $connection = null) {}
 
     /**
