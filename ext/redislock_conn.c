@@ -982,7 +982,7 @@ static int command_slot(const redislock_argv *a)
 	int key = 1;
 	if ((a->lens[0] == 7 && strncasecmp(a->argv[0], "EVALSHA", 7) == 0)
 			|| (a->lens[0] == 4 && strncasecmp(a->argv[0], "EVAL", 4) == 0)) {
-		if (a->argc < 4 || a->lens[2] != 1 || a->argv[2][0] == '0') {
+		if (a->argc < 4 || (a->lens[2] == 1 && a->argv[2][0] == '0')) {
 			return -1;
 		}
 		key = 3;
