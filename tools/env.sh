@@ -127,3 +127,152 @@ redislock_start_tls_redis() {
   cat "$_rl_dir/redis.log" >&2
   return 1
 }
+
+# Topologies for the Sentinel, Cluster and Redlock tests. Like redislock_start_redis,
+# none of these may run in a $(...) subshell: every pid must reach REDISLOCK_PIDS.
+
+# redislock_start_cluster NAME VAR [COUNT]: starts COUNT (default 3) cluster-enabled
+# redis-servers on free loopback ports (their bus ports on free loopback ports too),
+# stores "127.0.0.1:p1,127.0.0.1:p2,..." in VAR, and starts joining them, in the
+# background, into one cluster of masters without replicas (redis-cli --cluster
+# create). Other servers may start meanwhile; redislock_wait_cluster NAME VAR waits
+# until the cluster is ready.
+declare -A REDISLOCK_CLUSTER_JOINS=()
+redislock_start_cluster() {
+  local _rl_name=$1 _rl_var=$2 _rl_count=${3:-3} _rl_i _rl_cport _rl_nodes=()
+  for _rl_i in $(seq 1 "$_rl_count"); do
+    redislock_start_redis "$_rl_name-$_rl_i" _rl_cport --cluster-enabled yes \
+      --cluster-port "$(redislock_free_port)" --cluster-config-file nodes.conf \
+      --cluster-node-timeout 2000 || return 1
+    _rl_nodes+=("127.0.0.1:$_rl_cport")
+  done
+  redis-cli --cluster create "${_rl_nodes[@]}" --cluster-replicas 0 --cluster-yes \
+    >"$REDISLOCK_TMP/$_rl_name-create.log" 2>&1 </dev/null &
+  REDISLOCK_CLUSTER_JOINS[$_rl_name]=$!
+  REDISLOCK_PIDS+=($!)
+  printf -v "$_rl_var" '%s' "$(IFS=,; echo "${_rl_nodes[*]}")"
+}
+
+# redislock_wait_cluster NAME NODES: waits until redis-cli --cluster create is done
+# and every node of NODES (as redislock_start_cluster stored them) reports
+# cluster_state:ok, all of them agreeing on which node owns which slots.
+redislock_wait_cluster() {
+  local _rl_name=$1 _rl_nodes _rl_node _rl_i _rl_ok _rl_first _rl_slots
+  IFS=, read -r -a _rl_nodes <<<"$2"
+  if ! wait "${REDISLOCK_CLUSTER_JOINS[$_rl_name]}"; then
+    echo "redis-cli --cluster create failed for ${_rl_nodes[*]}:" >&2
+    cat "$REDISLOCK_TMP/$_rl_name-create.log" >&2
+    return 1
+  fi
+  for _rl_i in $(seq 1 300); do
+    _rl_ok=1
+    _rl_first=
+    for _rl_node in "${_rl_nodes[@]}"; do
+      if ! redis-cli -h "${_rl_node%:*}" -p "${_rl_node##*:}" cluster info 2>/dev/null | grep -q '^cluster_state:ok'; then
+        _rl_ok=0
+        break
+      fi
+      _rl_slots=$(redis-cli -h "${_rl_node%:*}" -p "${_rl_node##*:}" cluster slots 2>/dev/null)
+      if [ -z "$_rl_first" ]; then
+        _rl_first=$_rl_slots
+      elif [ "$_rl_slots" != "$_rl_first" ]; then
+        _rl_ok=0
+        break
+      fi
+    done
+    [ $_rl_ok = 1 ] && return 0
+    sleep 0.05
+  done
+  echo "cluster ${_rl_nodes[*]} did not reach cluster_state:ok with one slot map; CLUSTER NODES:" >&2
+  for _rl_node in "${_rl_nodes[@]}"; do
+    redis-cli -h "${_rl_node%:*}" -p "${_rl_node##*:}" cluster nodes >&2 || true
+  done
+  return 1
+}
+
+# redislock_start_sentinel_group NAME SERVICE VAR [DOWN_AFTER_MS]: starts a master, one
+# replica of it and three sentinels that monitor the master as SERVICE (quorum 2, a
+# node counts as down after DOWN_AFTER_MS, default 1000; failover timeout 5 s), all
+# on free loopback ports, and waits until every sentinel knows the master, the
+# replica and the two other sentinels. Stores the sentinels as
+# "127.0.0.1:s1,127.0.0.1:s2,127.0.0.1:s3" in VAR, the master's port in VAR_MASTER_PORT
+# and the replica's in VAR_REPLICA_PORT.
+redislock_start_sentinel_group() {
+  local _rl_name=$1 _rl_service=$2 _rl_var=$3 _rl_down=${4:-1000} _rl_mport _rl_rport _rl_sport _rl_dir _rl_i _rl_j _rl_ok
+  local _rl_sentinels=() _rl_sports=()
+  # No diskless-sync delay: the replica is in sync at once instead of after 5 s.
+  redislock_start_redis "$_rl_name-master" _rl_mport --repl-diskless-sync-delay 0 || return 1
+  redislock_start_redis "$_rl_name-replica" _rl_rport --replicaof 127.0.0.1 "$_rl_mport" \
+    --repl-diskless-sync-delay 0 || return 1
+  # Sentinels learn of replicas from the master's INFO: let the replica attach first.
+  for _rl_i in $(seq 1 200); do
+    redis-cli -h 127.0.0.1 -p "$_rl_mport" info replication 2>/dev/null | grep -q "port=$_rl_rport,state=online" && break
+    sleep 0.05
+  done
+  # Each sentinel's configuration names the others and the replica (with ids chosen
+  # here), as a sentinel's own rewritten configuration would: the group is complete
+  # at once instead of after a round of hello messages.
+  local _rl_ids=()
+  for _rl_i in 1 2 3; do
+    _rl_sports+=("$(redislock_free_port)")
+    _rl_ids+=("$(od -An -tx1 -N20 /dev/urandom | tr -d ' \n')")
+  done
+  for _rl_i in 0 1 2; do
+    _rl_sport=${_rl_sports[$_rl_i]}
+    _rl_dir="$REDISLOCK_TMP/$_rl_name-sentinel-$((_rl_i + 1))"
+    mkdir -p "$_rl_dir"
+    {
+      printf '%s\n' "bind 127.0.0.1" "port $_rl_sport" "daemonize no" "dir $_rl_dir" \
+        "logfile $_rl_dir/sentinel.log" "sentinel myid ${_rl_ids[$_rl_i]}" \
+        "sentinel monitor $_rl_service 127.0.0.1 $_rl_mport 2" \
+        "sentinel down-after-milliseconds $_rl_service $_rl_down" \
+        "sentinel failover-timeout $_rl_service 5000" \
+        "sentinel parallel-syncs $_rl_service 1" \
+        "sentinel known-replica $_rl_service 127.0.0.1 $_rl_rport"
+      for _rl_j in 0 1 2; do
+        [ "$_rl_j" = "$_rl_i" ] && continue
+        printf '%s\n' "sentinel known-sentinel $_rl_service 127.0.0.1 ${_rl_sports[$_rl_j]} ${_rl_ids[$_rl_j]}"
+      done
+    } >"$_rl_dir/sentinel.conf"
+    redis-server "$_rl_dir/sentinel.conf" --sentinel </dev/null >/dev/null 2>&1 &
+    REDISLOCK_PIDS+=($!)
+    _rl_sentinels+=("127.0.0.1:$_rl_sport")
+  done
+  for _rl_i in $(seq 1 300); do
+    _rl_ok=1
+    for _rl_sport in "${_rl_sports[@]}"; do
+      # SENTINEL MASTER answers field/value lines; a sentinel is ready once it counts
+      # one replica and two other sentinels, and sees the master up.
+      if ! redis-cli -h 127.0.0.1 -p "$_rl_sport" sentinel master "$_rl_service" 2>/dev/null | awk -v m="$_rl_mport" '
+          NR % 2 == 1 { k = $0; next }
+          { v[k] = $0 }
+          END { exit !(v["port"] == m && v["flags"] == "master" && v["num-slaves"] == 1 && v["num-other-sentinels"] == 2) }'; then
+        _rl_ok=0
+        break
+      fi
+    done
+    if [ $_rl_ok = 1 ]; then
+      printf -v "$_rl_var" '%s' "$(IFS=,; echo "${_rl_sentinels[*]}")"
+      printf -v "${_rl_var}_MASTER_PORT" '%s' "$_rl_mport"
+      printf -v "${_rl_var}_REPLICA_PORT" '%s' "$_rl_rport"
+      return 0
+    fi
+    sleep 0.05
+  done
+  echo "sentinels ${_rl_sentinels[*]} did not agree on $_rl_service (master 127.0.0.1:$_rl_mport, replica $_rl_rport):" >&2
+  for _rl_sport in "${_rl_sports[@]}"; do
+    redis-cli -h 127.0.0.1 -p "$_rl_sport" sentinel master "$_rl_service" 2>&1 | paste - - >&2 || true
+  done
+  return 1
+}
+
+# redislock_start_redis_group NAME VAR COUNT: COUNT independent plain servers, as for
+# Redlock. Stores "127.0.0.1:p1,...,127.0.0.1:pCOUNT" in VAR.
+redislock_start_redis_group() {
+  local _rl_name=$1 _rl_var=$2 _rl_count=$3 _rl_i _rl_gport _rl_nodes=()
+  for _rl_i in $(seq 1 "$_rl_count"); do
+    redislock_start_redis "$_rl_name-$_rl_i" _rl_gport || return 1
+    _rl_nodes+=("127.0.0.1:$_rl_gport")
+  done
+  printf -v "$_rl_var" '%s' "$(IFS=,; echo "${_rl_nodes[*]}")"
+}
