@@ -167,8 +167,8 @@ static zend_result parse_addr_list(redislock_config *cfg, HashTable *list, zend_
 	zval *entry;
 	uint32_t n = zend_hash_num_elements(list);
 
-	if (n == 0 || n > REDISLOCK_MAX_SERVERS) {
-		zend_argument_value_error(arg_num, "option \"%s\" must list between 1 and %d \"host:port\" addresses", option, REDISLOCK_MAX_SERVERS);
+	if (n == 0 || n > REDISLOCK_MAX_SERVERS || !zend_array_is_list(list)) {
+		zend_argument_value_error(arg_num, "option \"%s\" must be a list of between 1 and %d \"host:port\" addresses", option, REDISLOCK_MAX_SERVERS);
 		return FAILURE;
 	}
 	cfg->seeds = safe_emalloc(n, sizeof(*cfg->seeds), 0);
@@ -630,8 +630,8 @@ static zend_result parse_redlock(redislock_config *cfg, HashTable *outer, HashTa
 	uint32_t n = zend_hash_num_elements(list);
 	zval *entry;
 
-	if (n == 0 || n > REDISLOCK_MAX_SERVERS) {
-		zend_argument_value_error(arg_num, "option \"redlock\" must list between 1 and %d servers", REDISLOCK_MAX_SERVERS);
+	if (n == 0 || n > REDISLOCK_MAX_SERVERS || !zend_array_is_list(list)) {
+		zend_argument_value_error(arg_num, "option \"redlock\" must be a list of between 1 and %d servers", REDISLOCK_MAX_SERVERS);
 		return FAILURE;
 	}
 	cfg->members = ecalloc(n, sizeof(*cfg->members));

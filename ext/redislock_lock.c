@@ -894,6 +894,21 @@ PHP_METHOD(RedisLock, expire)
 	RETURN_BOOL(extended == 1);
 }
 
+/* Redlock: a lock no majority holds any more is lost; what a minority still has
+ * is given back now rather than left to its TTL. Failures are left to the TTL. */
+static void redlock_let_go(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
+{
+	zend_string *n = (zend_string *) name, *t = (zend_string *) token;
+	bool released;
+	redislock_error err = lock->conn->err;
+	char errstr[sizeof(lock->conn->errstr)];
+
+	strlcpy(errstr, lock->conn->errstr, sizeof(errstr));
+	unlock_many(lock, &n, &t, 1, false, &released);
+	lock->conn->err = err;
+	strlcpy(lock->conn->errstr, errstr, sizeof(lock->conn->errstr));
+}
+
 /* GET of the lock key: 1 when it holds token, 0 when not, -1 after throwing. */
 static int holds_token(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
 {
@@ -905,6 +920,9 @@ static int holds_token(redislock_lock_obj *lock, const zend_string *name, const 
 	if (lock->redlock) {
 		zend_long pttl = redislock_redlock_pttl(lock->redlock, key, (zend_string *) token);
 		zend_string_release(key);
+		if (pttl == -1) {
+			redlock_let_go(lock, name, token);
+		}
 		return pttl == REDLOCK_PTTL_THROWN ? -1 : pttl != -1;
 	}
 	redislock_argv_init(&a);
@@ -1083,6 +1101,8 @@ PHP_METHOD(RedisLock, ttl)
 		pttl = redislock_redlock_pttl(lock->redlock, key, token);
 		if (pttl == REDLOCK_PTTL_THROWN) {
 			pttl = CALL_LOST;
+		} else if (pttl == -1) {
+			redlock_let_go(lock, name, token);
 		} else if (pttl == -2) {
 			pttl = ZEND_LONG_MAX;
 		}

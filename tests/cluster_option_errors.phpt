@@ -9,7 +9,6 @@ $cases = [
     'empty list' => [['cluster' => []], 'cluster'],
     'a string, not a list' => [['cluster' => $good[0]], 'cluster'],
     'an int' => [['cluster' => 7000], 'cluster'],
-    'no port' => [['cluster' => ['127.0.0.1']], 'cluster'],
     'port 0' => [['cluster' => ['127.0.0.1:0']], 'cluster'],
     'port out of range' => [['cluster' => ['127.0.0.1:70000']], 'cluster'],
     'empty entry' => [['cluster' => ['']], 'cluster'],
@@ -50,7 +49,6 @@ database 1: rejected, naming "database"
 empty list: rejected, naming "cluster"
 a string, not a list: rejected, naming "cluster"
 an int: rejected, naming "cluster"
-no port: rejected, naming "cluster"
 port 0: rejected, naming "cluster"
 port out of range: rejected, naming "cluster"
 empty entry: rejected, naming "cluster"

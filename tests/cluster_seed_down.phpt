@@ -24,4 +24,4 @@ echo $e ? get_class($e) : 'no exception', ', names a seed: ',
 master 0: true, on the owner yes, in time yes
 master 1: true, on the owner yes, in time yes
 master 2: true, on the owner yes, in time yes
-RedisLockConnectionException, names a seed: yes
+RedisLockConnectionException, names a seed: yes, in time: yes

@@ -8,7 +8,6 @@ $cases = [
     'empty list' => [['sentinel' => [], 'service' => 'm'], 'sentinel'],
     'a string, not a list' => [['sentinel' => $good[0], 'service' => 'm'], 'sentinel'],
     'an int' => [['sentinel' => 26379, 'service' => 'm'], 'sentinel'],
-    'no port' => [['sentinel' => ['127.0.0.1'], 'service' => 'm'], 'sentinel'],
     'port 0' => [['sentinel' => ['127.0.0.1:0'], 'service' => 'm'], 'sentinel'],
     'port out of range' => [['sentinel' => ['127.0.0.1:70000'], 'service' => 'm'], 'sentinel'],
     'port not a number' => [['sentinel' => ['127.0.0.1:abc'], 'service' => 'm'], 'sentinel'],
@@ -49,7 +48,6 @@ foreach (['sentinel:///m', 'sentinel://127.0.0.1:26379', 'sentinel://127.0.0.1:2
 empty list: rejected, naming "sentinel"
 a string, not a list: rejected, naming "sentinel"
 an int: rejected, naming "sentinel"
-no port: rejected, naming "sentinel"
 port 0: rejected, naming "sentinel"
 port out of range: rejected, naming "sentinel"
 port not a number: rejected, naming "sentinel"
