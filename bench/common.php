@@ -242,3 +242,17 @@ function bench_fork(string $label, callable $body): array
     fclose($pair[1]);
     return [$pid, $pair[0]];
 }
+
+/**
+ * Keeps a headline figure of this script for the summary table that bench/run
+ * prints at the end (bench/summary.php). BENCH_RESULTS names the directory; a
+ * script run by hand without it records nothing.
+ */
+function bench_record(string $section, array $figures): void
+{
+    $dir = getenv('BENCH_RESULTS');
+    if ($dir === false || $dir === '' || !is_dir($dir)) {
+        return;
+    }
+    file_put_contents("$dir/$section.json", json_encode($figures, JSON_PRETTY_PRINT | JSON_PRESERVE_ZERO_FRACTION));
+}

@@ -447,3 +447,15 @@ foreach (['redislock' => $rl, 'symfony/lock' => $sf] as $label => $x) {
     }
 }
 printf("- keys of this run left on the server after cleanup: %d\n\n", $left);
+
+$figures = fn(array $x, string $impl): array => [
+    'n' => $x['n'],
+    'handoff_p50' => $q($x['handoff'], 0.5),
+    'handoff_p99' => $q($x['handoff'], 0.99),
+    'wait_p99' => $q($x['waits'], 0.99),
+    'self' => $x['self'],
+    'handoffs' => count($x['handoff']),
+    'check' => $check($runs[$impl], $x),
+];
+bench_record('contention', ['processes' => PROCESSES, 'iterations' => $iterations,
+    'redislock' => $figures($rl, 'redislock'), 'symfony' => $sf ? $figures($sf, 'symfony') : null]);

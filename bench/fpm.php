@@ -383,6 +383,8 @@ function main(): int
         $rows, [1, 2, 3, 4, 5]);
 
     $saved = $mean_us['fresh'] - $mean_us['persistent'];
+    bench_record('fpm', ['workers' => $workers, 'rate' => $rate, 'mean_us' => $mean_us,
+        'failures' => array_sum(array_map(fn($v) => $stats[$v]['failures'], VARIANTS))]);
     printf("- connect cost saved by persistent connections: %s µs per request (%s → %s µs); "
         . "persistent serves %s the requests/s of fresh; wall time per request (1 ÷ requests/s, %d clients at once) "
         . "%s → %s µs, %s µs saved\n",

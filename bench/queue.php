@@ -1,7 +1,10 @@
 <?php
 /* Queue throughput and latency: enqueue of 1,000 ids in one call, pop and
  * reserve + ack with 1 and 8 forked workers, and how soon a blocked worker
- * wakes up for a new task. */
+ * wakes up for a new task.
+ *
+ *   php bench/queue.php [all|enqueue|workers|wakeup]   the tables
+ *   php bench/queue.php memory   10^6 (x BENCH_SCALE) queue operations, memory and RSS */
 
 declare(strict_types=1);
 
@@ -110,9 +113,38 @@ function bench_enqueue(): void
         bench_ratio($rl / $seed), bench_ratio($best_rl / $best('seed pattern (lock + ZSCORE/ZADD per id)')), $reps);
     printf("- redislock vs raw ZADD NX: %s median, %s best of %d (target ≥ 0.8x)\n\n",
         bench_ratio($rl / $raw), bench_ratio($best_rl / $best('raw phpredis zAdd NX, one call')), $reps);
+    bench_record('enqueue', [
+        'ids' => ENQUEUE_IDS,
+        'reps' => $reps,
+        'redislock' => ['median' => $rl, 'best' => $best_rl],
+        'seed' => ['median' => $seed, 'best' => $best('seed pattern (lock + ZSCORE/ZADD per id)')],
+        'raw' => ['median' => $raw, 'best' => $best('raw phpredis zAdd NX, one call')],
+    ]);
 }
 
 /* ---- workers --------------------------------------------------------------- */
+
+/**
+ * The pop of the pattern redislock replaces: a queue lock, ZRANGEBYSCORE of the due
+ * tasks on the client's clock, ZREM of the one taken, unlock. Returns the id, null
+ * when nothing is due, or false when another worker holds the queue lock.
+ */
+function seed_pop(Redis $r, string $name): string|false|null
+{
+    $lock = "Lock:Queue:$name";
+    if (!$r->set($lock, '1', ['nx', 'ex' => 10])) {
+        return false;
+    }
+    $due = $r->zRangeByScore($name, '-inf', (string) microtime(true), ['withscores' => true, 'limit' => [0, 1]]);
+    $id = null;
+    foreach ($due as $member => $score) {
+        if ($r->zRem($name, (string) $member) === 1) {
+            $id = (string) $member;
+        }
+    }
+    $r->del($lock);
+    return $id;
+}
 
 /**
  * Forks $workers children. Each calls $make() once (its own connection), waits at
@@ -187,6 +219,7 @@ function fill_queue(RedisQueue $q, string $name, int $n): void
 function bench_workers(): void
 {
     $tasks = bench_n(20000, 100);
+    $seed_tasks = bench_n(5000, 100);   // the seed pattern pays four round trips per task: fewer tasks, the same rate
     $name = bench_name('work');
     $q = new RedisQueue(bench_dsn());
     $r = bench_phpredis();
@@ -222,6 +255,31 @@ function bench_workers(): void
                 };
             },
             'left' => fn() => array_sum($q->size($name)),
+        ],
+        'seed pattern pop (queue lock + ZRANGEBYSCORE + ZREM + unlock)' => [
+            'tasks' => $seed_tasks,
+            'fill' => function () use ($r, $name, $seed_tasks) {
+                $r->del("$name:seed");
+                for ($i = 0; $i < $seed_tasks; $i += ENQUEUE_IDS) {
+                    $args = [];
+                    $score = microtime(true) - 1;
+                    for ($id = $i + 1; $id <= min($seed_tasks, $i + ENQUEUE_IDS); $id++) {
+                        $args[] = $score;
+                        $args[] = (string) $id;
+                    }
+                    $r->zAdd("$name:seed", ...$args);
+                }
+            },
+            'make' => function () use ($name) {
+                $wr = bench_phpredis();
+                return function () use ($wr, $name) {
+                    // A busy queue lock is tried again at once, as a worker loop around the original class does.
+                    while (($id = seed_pop($wr, "$name:seed")) === false) {
+                    }
+                    return $id;
+                };
+            },
+            'left' => fn() => $r->zCard("$name:seed"),
         ],
         '(reference) phpredis zPopMin, no due-time check' => [
             'fill' => function () use ($r, $name, $tasks) {
@@ -263,8 +321,9 @@ function bench_workers(): void
                 if ($failed) {
                     $p[] = "$failed workers failed";
                 }
-                if ($taken !== $tasks) {
-                    $p[] = "took $taken of $tasks";
+                $expected = $k['tasks'] ?? $tasks;
+                if ($taken !== $expected) {
+                    $p[] = "took $taken of $expected";
                 }
                 if ($distinct !== $taken) {
                     $p[] = ($taken - $distinct) . ' taken twice';
@@ -277,12 +336,12 @@ function bench_workers(): void
         }
     }
     $q->clear($name);
-    $r->del("$name:raw");
+    $r->del("$name:raw", "$name:seed", "Lock:Queue:$name:seed");
 
     echo "## Pop and reserve + ack throughput\n\n";
-    printf("%s due tasks enqueued beforehand; forked workers (own connection each) take one task per call until the queue is empty; "
+    printf("%s due tasks (%s for the seed pattern) enqueued beforehand; forked workers (own connection each) take one task per call until the queue is empty; "
         . "tasks/s = tasks ÷ wall time from the start signal to the last worker done, median of %d interleaved repetitions. %d CPUs.\n\n",
-        number_format($tasks), $reps, cpu_count());
+        number_format($tasks), number_format($seed_tasks), $reps, cpu_count());
     $rows = [];
     foreach ($rates as $kind => $by_workers) {
         $one = bench_median($by_workers[1]);
@@ -294,6 +353,13 @@ function bench_workers(): void
         }
     }
     bench_table(['operation', 'workers', 'tasks/s', 'tasks/s (min – max)', 'µs/task per worker', 'vs 1 worker', 'check'], $rows, [1, 2, 3, 4, 5]);
+    $record = [];
+    foreach ($rates as $kind => $by_workers) {
+        foreach ($by_workers as $workers => $list) {
+            $record[$kind][$workers] = ['median' => bench_median($list), 'ok' => !$problems[$kind][$workers]];
+        }
+    }
+    bench_record('workers', ['tasks' => $tasks, 'seed_tasks' => $seed_tasks, 'rates' => $record]);
 }
 
 function cpu_count(): int
@@ -399,9 +465,86 @@ function bench_wakeup(): void
             bench_fixed(bench_quantile($lat, 0.99), 3), bench_fixed($lat ? max($lat) : NAN, 3), (string) $timeouts];
     }
     bench_table(['waiter', 'samples', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'timed out'], $rows, [1, 2, 3, 4, 5, 6]);
+    $record = [];
+    foreach ($results as $label => [$lat, $timeouts]) {
+        $record[str_starts_with($label, 'redislock') ? 'redislock' : 'blpop'] =
+            ['p50' => bench_quantile($lat, 0.5), 'p99' => bench_quantile($lat, 0.99), 'timeouts' => $timeouts];
+    }
+    bench_record('wakeup', $record);
+}
+
+/* ---- memory ------------------------------------------------------------------ */
+
+/**
+ * 10^6 (x BENCH_SCALE) queue operations on one RedisQueue object, in cycles of
+ * four: enqueue() of two ids in one call, pop(), reserve(), ack() of the reserved
+ * id. Every cycle leaves the queue empty, so Redis holds nothing that grows.
+ * memory_get_usage() and VmRSS are sampled every tenth of the run.
+ */
+function bench_memory(): void
+{
+    $ops_per_cycle = 4;
+    $samples = 10;
+    $cycles = intdiv(bench_n(1000000, $ops_per_cycle * $samples), $ops_per_cycle);
+    $step = intdiv($cycles, $samples);
+    $name = bench_name('memory');
+    $q = new RedisQueue(bench_dsn());
+    // Samples go into arrays sized beforehand, so sampling itself allocates nothing.
+    $mem = array_fill(0, $samples + 1, 0);
+    $real = array_fill(0, $samples + 1, 0);
+    $rss = array_fill(0, $samples + 1, 0.0);
+    $at = array_fill(0, $samples + 1, 0.0);
+    $fails = array_fill(0, $samples + 1, 0);
+    $failed = 0;
+    $q->clear($name);   // connect before the first sample
+    $pair = ['', ''];
+    $start = bench_now();
+    for ($s = 0; $s <= $samples; $s++) {
+        if ($s > 0) {
+            for ($i = 0; $i < $step; $i++) {
+                $pair[0] = 'a' . $i;
+                $pair[1] = 'b' . $i;
+                if (!$q->enqueue($name, $pair)) {
+                    $failed++;
+                }
+                $popped = $q->pop($name);
+                $reserved = $q->reserve($name);
+                if ($popped === false || $reserved === false || !$q->ack($name, $reserved['id'])) {
+                    $failed++;
+                }
+            }
+        }
+        $mem[$s] = memory_get_usage();
+        $real[$s] = memory_get_usage(true);
+        $rss[$s] = bench_rss_kib();
+        $at[$s] = bench_now() - $start;
+        $fails[$s] = $failed;
+    }
+    $left = array_sum($q->size($name));
+    $q->clear($name);
+    $rows = [];
+    for ($s = 0; $s <= $samples; $s++) {
+        $rows[] = [number_format($s * $step * $ops_per_cycle), number_format($mem[$s]), number_format($mem[$s] - $mem[0]),
+            number_format($real[$s]), bench_fixed($rss[$s], 0), bench_fixed($rss[$s] - $rss[0], 0),
+            bench_fixed($at[$s], 1), (string) $fails[$s]];
+    }
+    echo "## Memory over redislock queue operations\n\n";
+    printf("%s operations on one RedisQueue object (one connection), in %s cycles of enqueue() of two ids, pop(), "
+        . "reserve() and ack(); sampled every %s operations. Tasks left in the queue at the end: %d.\n\n",
+        number_format($step * $samples * $ops_per_cycle), number_format($step * $samples), number_format($step * $ops_per_cycle), $left);
+    bench_table(['operations', 'memory_get_usage() B', 'growth B', 'memory_get_usage(true) B', 'VmRSS KiB', 'RSS growth KiB',
+        'elapsed s', 'failed cycles'], $rows, [0, 1, 2, 3, 4, 5, 6, 7]);
+    // Growth after the first tenth: anything that accumulates per operation shows here.
+    bench_record('memory_queue', ['ops' => $step * $samples * $ops_per_cycle, 'failed' => $failed, 'left' => $left,
+        'mem_first' => $mem[1] - $mem[0], 'mem_after' => $mem[$samples] - $mem[1],
+        'rss_first' => $rss[1] - $rss[0], 'rss_after' => $rss[$samples] - $rss[1]]);
 }
 
 $only = $argv[1] ?? 'all';
+if ($only === 'memory') {
+    bench_memory();
+    exit(0);
+}
 if ($only === 'all' || $only === 'enqueue') {
     bench_enqueue();
 }

@@ -234,6 +234,7 @@ typedef struct {
 	smart_str text;
 	smart_str *outer;
 	int error_reporting;
+	zval user_error_handler;
 	bool active;
 } tls_quiet;
 
@@ -248,6 +249,10 @@ static void tls_quiet_begin(bool tls, tls_quiet *q)
 	q->error_reporting = EG(error_reporting);
 	tls_warnings = &q->text;
 	EG(error_reporting) = 0;
+	/* A set_error_handler() callback is called whatever error_reporting says:
+	 * set it aside, so that these warnings reach only the observer. */
+	ZVAL_COPY_VALUE(&q->user_error_handler, &EG(user_error_handler));
+	ZVAL_UNDEF(&EG(user_error_handler));
 }
 
 /* Ends the quiet section; returns what PHP said meanwhile (NULL if nothing), for
@@ -258,6 +263,7 @@ static zend_string *tls_quiet_end(tls_quiet *q)
 		return NULL;
 	}
 	EG(error_reporting) = q->error_reporting;
+	ZVAL_COPY_VALUE(&EG(user_error_handler), &q->user_error_handler);
 	tls_warnings = q->outer;
 	smart_str_0(&q->text);
 	return q->text.s;

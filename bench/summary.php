@@ -1,0 +1,143 @@
+<?php
+/* The last table of bench/run: every headline figure of the run, each beside the
+ * peers measured in the same run on the same server. The scripts leave their
+ * figures in BENCH_RESULTS (bench_record()); a figure whose script did not run in
+ * this mode is left out. */
+
+declare(strict_types=1);
+
+require __DIR__ . '/common.php';
+
+$dir = getenv('BENCH_RESULTS');
+$res = [];
+foreach (glob(($dir ?: '.') . '/*.json') ?: [] as $file) {
+    $res[basename($file, '.json')] = json_decode((string) file_get_contents($file), true);
+}
+
+$rows = [];
+/** One row; $ratio is redislock ÷ peer, $target a predicate on it with its wording. */
+$row = function (string $figure, string $rl, string $peer, string $peer_value, float $ratio,
+                 string $target = '', ?bool $met = null) use (&$rows): void {
+    $rows[] = [$figure, $rl, $peer, $peer_value, bench_ratio($ratio), $target, $met === null ? '' : ($met ? 'yes' : 'NO')];
+};
+$ms = fn(float $v): string => bench_fixed($v, 3) . ' ms';
+
+if (isset($res['lock'])) {
+    $rates = $res['lock']['rates'];
+    $rl = $rates['redislock']['cycles_per_s'];
+    foreach ([
+        'phpredis floor (SET NX PX + EVALSHA)' => 'phpredis floor, SET NX PX + EVALSHA',
+        'symfony/lock RedisStore, new lock per cycle' => 'symfony/lock RedisStore, new lock per cycle',
+        'symfony/lock RedisStore, one lock reused' => 'symfony/lock RedisStore, one lock reused',
+        'malkusch/lock PHPRedisMutex' => 'php-lock (malkusch/lock) PHPRedisMutex',
+    ] as $label => $peer) {
+        if (isset($rates[$label])) {
+            $row('lock + unlock, cycles/s (higher is better)', bench_rate($rl), $peer,
+                bench_rate($rates[$label]['cycles_per_s']), $rl / $rates[$label]['cycles_per_s']);
+        }
+    }
+}
+
+if (isset($res['instructions'])) {
+    $s = $res['instructions']['subjects'];
+    $rl = $s['redislock']['per_cycle'];
+    $targets = [
+        'phpredis floor (SET NX PX + EVALSHA)' => ['phpredis floor, SET NX PX + EVALSHA', 0.6],
+        'symfony/lock RedisStore, new lock per cycle' => ['symfony/lock RedisStore, new lock per cycle', 0.1],
+        'malkusch/lock PHPRedisMutex' => ['php-lock (malkusch/lock) PHPRedisMutex', null],
+    ];
+    foreach ($targets as $label => [$peer, $target]) {
+        if (isset($s[$label])) {
+            $ratio = $rl / $s[$label]['per_cycle'];
+            $row('instructions per lock + unlock in the PHP process, callgrind (lower is better)',
+                number_format($rl, 0), $peer, number_format($s[$label]['per_cycle'], 0), $ratio,
+                $target === null ? '' : '≤ ' . $target . 'x', $target === null ? null : $ratio <= $target);
+        }
+    }
+}
+
+if (isset($res['contention']) && $res['contention']['symfony'] !== null) {
+    $c = $res['contention'];
+    $rl = $c['redislock'];
+    $sf = $c['symfony'];
+    $what = sprintf('%d processes, one lock, 1 ms hold: ', $c['processes']);
+    $row($what . 'handoff p50 (lower is better)', $ms($rl['handoff_p50']), 'symfony/lock acquire(true)',
+        $ms($sf['handoff_p50']), $rl['handoff_p50'] / $sf['handoff_p50'], '≤ 1 ms', $rl['handoff_p50'] <= 1);
+    $row($what . 'handoff p99 (lower is better)', $ms($rl['handoff_p99']), 'symfony/lock acquire(true)',
+        $ms($sf['handoff_p99']), $rl['handoff_p99'] / $sf['handoff_p99'], '≤ 5 ms', $rl['handoff_p99'] <= 5);
+    $row($what . 'wait p99 (lower is better)', $ms($rl['wait_p99']), 'symfony/lock acquire(true)',
+        $ms($sf['wait_p99']), $rl['wait_p99'] / $sf['wait_p99'], '≤ 0.1x', $rl['wait_p99'] / $sf['wait_p99'] <= 0.1);
+    $row($what . 'handoffs back to the releasing process', sprintf('%d of %d', $rl['self'], $rl['handoffs']),
+        'symfony/lock acquire(true)', sprintf('%d of %d', $sf['self'], $sf['handoffs']),
+        $sf['self'] > 0 ? $rl['self'] / $sf['self'] : NAN);
+}
+
+if (isset($res['enqueue'])) {
+    $e = $res['enqueue'];
+    $rl = $e['redislock']['median'];
+    $row(sprintf('enqueue %s ids in one call, ids/s, median (higher is better)', number_format($e['ids'])), bench_rate($rl),
+        'seed pattern: queue lock + ZSCORE/ZADD per id', bench_rate($e['seed']['median']), $rl / $e['seed']['median'],
+        '≥ 20x', $rl / $e['seed']['median'] >= 20);
+    $row(sprintf('enqueue %s ids in one call, ids/s, median (higher is better)', number_format($e['ids'])), bench_rate($rl),
+        'one raw ZADD NX', bench_rate($e['raw']['median']), $rl / $e['raw']['median'],
+        '≥ 0.8x', $rl / $e['raw']['median'] >= 0.8);
+}
+
+if (isset($res['workers'])) {
+    $w = $res['workers']['rates'];
+    foreach ([1, 8] as $n) {
+        $rl = $w['pop'][$n]['median'] ?? null;
+        if ($rl === null) {
+            continue;
+        }
+        foreach ([
+            'seed pattern pop (queue lock + ZRANGEBYSCORE + ZREM + unlock)' => 'seed pattern pop: queue lock + ZRANGEBYSCORE + ZREM + unlock',
+            '(reference) phpredis zPopMin, no due-time check' => 'raw ZPOPMIN, no due-time check',
+        ] as $label => $peer) {
+            if (isset($w[$label][$n])) {
+                $ok = $w['pop'][$n]['ok'] && $w[$label][$n]['ok'];
+                $row(sprintf('pop one task per call, %d worker%s, tasks/s (higher is better)', $n, $n > 1 ? 's' : ''),
+                    bench_rate($rl), $peer . ($ok ? '' : ' (CHECK FAILED, see above)'),
+                    bench_rate($w[$label][$n]['median']), $rl / $w[$label][$n]['median']);
+            }
+        }
+    }
+}
+
+if (isset($res['wakeup'])) {
+    $k = $res['wakeup'];
+    $row('wake-up of a blocked pop(), p50 (lower is better)', $ms($k['redislock']['p50']), 'bare BLPOP woken by LPUSH',
+        $ms($k['blpop']['p50']), $k['redislock']['p50'] / $k['blpop']['p50']);
+    $row('wake-up of a blocked pop(), p99 (lower is better)', $ms($k['redislock']['p99']), 'bare BLPOP woken by LPUSH',
+        $ms($k['blpop']['p99']), $k['redislock']['p99'] / $k['blpop']['p99']);
+}
+
+if (isset($res['fpm'])) {
+    $f = $res['fpm'];
+    $row(sprintf('PHP-FPM page taking one lock, %d workers, requests/s (higher is better)', $f['workers']),
+        bench_rate($f['rate']['persistent']) . ' (persistent)', 'redislock, fresh connection per request',
+        bench_rate($f['rate']['fresh']), $f['rate']['persistent'] / $f['rate']['fresh']);
+}
+
+foreach (['memory_lock' => ['cycles', 'lock + unlock cycles'], 'memory_queue' => ['ops', 'queue operations (enqueue, pop, reserve, ack)']] as $key => [$count, $what]) {
+    if (isset($res[$key])) {
+        $m = $res[$key];
+        $rows[] = [sprintf('%s %s in one process: growth after the first sample', number_format($m[$count]), $what),
+            sprintf('%+d B memory_get_usage(), %+d KiB RSS', $m['mem_after'], $m['rss_after']), '', '', '',
+            'flat', ($m['failed'] === 0 && $m['mem_after'] <= 4096 && $m['rss_after'] <= 1024) ? 'yes' : 'NO'];
+    }
+}
+
+$info = bench_phpredis()->info('server');
+echo "## Summary\n\n";
+printf("%s; %s CPUs, load average at the end %s; PHP %s, Redis %s (%s); phpredis %s, symfony/lock %s, php-lock %s; scale %s. "
+    . "Every figure beside its peers from this run, on this server. The ratio column is redislock ÷ peer.\n\n",
+    date('Y-m-d H:i T'), trim((string) shell_exec('nproc')),
+    implode(' ', array_slice(explode(' ', (string) @file_get_contents('/proc/loadavg')), 0, 3)),
+    PHP_VERSION, $info['redis_version'] ?? '?', getenv('BENCH_SERVER') ?: '?', phpversion('redis') ?: '?',
+    getenv('BENCH_SYMFONY') ?: '?', getenv('BENCH_MALKUSCH') ?: '?', getenv('BENCH_SCALE') ?: '1');
+if (!$rows) {
+    echo "No figures were recorded.\n";
+    exit(1);
+}
+bench_table(['figure', 'redislock', 'peer', 'peer\'s figure', 'ratio', 'target', 'met'], $rows, [1, 3, 4]);

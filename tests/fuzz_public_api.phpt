@@ -1,0 +1,21 @@
+--TEST--
+Fuzz: 3,000 random calls of every public method of RedisLock and RedisQueue (constructors too; every PHP type, named arguments, wrong arity) end only in a result of the declared type, TypeError, ValueError, an Error for a wrong call shape or a RedisLockException: no other exception, no warning, notice or deprecation
+--FILE--
+<?php
+require __DIR__ . '/fuzz.php';
+/* A fixed seed, so a failure here can be replayed: tests/run --fuzz 3000 <seed>. */
+$seed = (int) (getenv('REDISLOCK_FUZZ_SEED') ?: 20261122);
+$fuzzer = new Fuzzer($seed);
+try {
+    $made = $fuzzer->run(3000, 600);
+    echo $made === 3000 ? "3000 calls\n" : "only $made calls in 600 s\n";
+} catch (FuzzFailure $e) {
+    echo "FAILED: ", $e->getMessage(), "\n";
+}
+$missing = $fuzzer->methodsNotCalled();
+echo $missing ? 'never called: ' . implode(', ', $missing) : 'every public method called', "\n";
+$fuzzer->cleanup();
+?>
+--EXPECT--
+3000 calls
+every public method called
