@@ -122,8 +122,8 @@ function acquire_us(RedisLock $lock, string $name, int $n, int $rounds): float
     return $best;
 }
 
-/** The table for one set of servers; returns redlock / slowest single. */
-function measure(string $title, array $servers, int $n, int $rounds): float
+/** The table for one set of servers; returns [redlock / slowest single, redlock µs, slowest µs, one by one µs]. */
+function measure(string $title, array $servers, int $n, int $rounds, bool $target): array
 {
     $dsns = array_map(fn(string $s): string => "redis://$s", $servers);
     $name = bench_name('redlock');
@@ -160,12 +160,17 @@ function measure(string $title, array $servers, int $n, int $rounds): float
     $rows[] = [count($servers) . ' servers one after the other', bench_fixed($sequential, 1), bench_ratio($sequential / $slowest)];
     printf("%s: median µs per lock() (best of %d rounds of %d), vs the slowest single server\n\n", $title, $rounds, $n);
     bench_table(['acquisition', 'µs', 'vs slowest single'], $rows, [1, 2]);
-    printf("\nredlock / slowest single server: %.2fx (target <= 1.3x: %s)\n\n", $redlock / $slowest,
-        $redlock / $slowest <= 1.3 ? 'met' : 'NOT met');
-    return $redlock / $slowest;
+    if ($target) {
+        printf("\nredlock / slowest single server: %.2fx (target <= 1.3x: %s)\n\n", $redlock / $slowest,
+            $redlock / $slowest <= 1.3 ? 'met' : 'NOT met');
+    } else {
+        printf("\nredlock / slowest single server: %.2fx (a loopback round trip is mostly the client's own CPU, so this\n"
+            . "counts the work per server; the 1.3x target is for round trips with a network in them, below)\n\n", $redlock / $slowest);
+    }
+    return [$redlock / $slowest, $redlock, $slowest, $sequential];
 }
 
-$loopback = measure('Redlock acquisition on loopback', $servers, $n, $rounds);
+$loopback = measure('Redlock acquisition on loopback', $servers, $n, $rounds, false);
 
 /* Loopback round trips are a few microseconds, so the figure above measures the
  * client's CPU per server. With a network in between (here 1 ms round trip,
@@ -178,9 +183,10 @@ foreach ($servers as $s) {
     $relayed[] = "127.0.0.1:$port";
 }
 usleep(100000);
-$network = measure('Redlock acquisition with a 1 ms network round trip', $relayed, max(100, intdiv($n, 10)), 3);
+$network = measure('Redlock acquisition with a 1 ms network round trip', $relayed, max(100, intdiv($n, 10)), 3, true);
 foreach ($relays as $pid) {
     posix_kill($pid, SIGTERM);
     pcntl_waitpid($pid, $status);
 }
-printf("redlock vs slowest single: %.2fx on loopback, %.2fx with 1 ms round trips\n", $loopback, $network);
+printf("redlock vs slowest single: %.2fx on loopback, %.2fx with 1 ms round trips\n", $loopback[0], $network[0]);
+bench_record('redlock', ['servers' => count($servers), 'loopback' => $loopback, 'network_1ms' => $network]);

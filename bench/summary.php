@@ -56,6 +56,18 @@ if (isset($res['instructions'])) {
     }
 }
 
+if (isset($res['redlock'])) {
+    $r = $res['redlock'];
+    foreach (['network_1ms' => '1 ms round trip', 'loopback' => 'loopback'] as $key => $where) {
+        [$ratio, $us, $slowest, $sequential] = $r[$key];
+        $row("Redlock acquisition on {$r['servers']} servers, µs ($where)", bench_fixed($us, 1),
+            'the slowest single server', bench_fixed($slowest, 1), $ratio,
+            $key === 'network_1ms' ? '≤ 1.3x' : '', $key === 'network_1ms' ? $ratio <= 1.3 : null);
+        $row("Redlock acquisition on {$r['servers']} servers, µs ($where)", bench_fixed($us, 1),
+            'the same servers one after the other', bench_fixed($sequential, 1), $us / $sequential);
+    }
+}
+
 if (isset($res['contention']) && $res['contention']['symfony'] !== null) {
     $c = $res['contention'];
     $rl = $c['redislock'];
