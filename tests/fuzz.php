@@ -317,6 +317,9 @@ final class Fuzzer
     /** A connection to a server of the test run (or a dead loopback port), with random options. */
     private function safeConnection(): array|string
     {
+        if ($this->chance(0.15) && ($topology = $this->topologyConnection()) !== null) {
+            return $topology;
+        }
         $o = [];
         $socket = getenv('REDISLOCK_TEST_SOCKET') ?: null;
         if ($socket !== null && $this->chance(0.2)) {
@@ -382,6 +385,24 @@ final class Fuzzer
         return $dsn . ($query ? '?' . implode('&', $query) : '');
     }
 
+    /** The test run's cluster, Sentinel group or Redlock servers, when it started them. */
+    private function topologyConnection(): ?array
+    {
+        $list = fn(string $var): array => array_values(array_filter(explode(',', (string) getenv($var))));
+        $o = match ($this->int(0, 2)) {
+            0 => $list('REDISLOCK_TEST_CLUSTER') ? ['cluster' => $list('REDISLOCK_TEST_CLUSTER')] : null,
+            1 => $list('REDISLOCK_TEST_SENTINEL') && getenv('REDISLOCK_TEST_SENTINEL_SERVICE')
+                ? ['sentinel' => $list('REDISLOCK_TEST_SENTINEL'), 'service' => (string) getenv('REDISLOCK_TEST_SENTINEL_SERVICE')] : null,
+            default => $list('REDISLOCK_TEST_REDLOCK')
+                ? ['redlock' => array_map(fn(string $e): string => "redis://$e", $list('REDISLOCK_TEST_REDLOCK'))] : null,
+        };
+        if ($o === null) {
+            return null;
+        }
+        return $o + ['prefix' => $this->marker . ($this->chance(0.5) ? '' : $this->string()),
+            'connect_timeout' => $this->real(0.05, 0.5), 'read_timeout' => $this->real(0.2, 1.0)];
+    }
+
     /** Anything a constructor might get: objects built from these are never used to connect. */
     private function connection(): mixed
     {
@@ -391,7 +412,8 @@ final class Fuzzer
             case 1:
                 /* A DSN with random damage. */
                 $dsn = (string) $this->pick(['redis://u:p@127.0.0.1:6379/0?read_timeout=1&prefix=x', 'rediss://h:1?cafile=x',
-                    'unix:///nowhere.sock?db=1', 'redis://[::1]:6379', 'redis://:p%40ss@h', 'redis://h/99?persistent=1&persistent_id=a']);
+                    'unix:///nowhere.sock?db=1', 'redis://[::1]:6379', 'redis://:p%40ss@h', 'redis://h/99?persistent=1&persistent_id=a',
+                    'sentinel://u:p@127.0.0.1:1,[::1]:2/mymaster?read_timeout=1', 'redis-cluster://127.0.0.1:1,h:2?prefix=x&persistent=1']);
                 for ($i = $this->int(1, 4); $i > 0; $i--) {
                     $at = $this->int(0, strlen($dsn));
                     $dsn = match ($this->int(0, 2)) {
@@ -404,7 +426,7 @@ final class Fuzzer
             case 2:
                 $o = [];
                 $keys = ['host', 'port', 'socket', 'user', 'password', 'database', 'connect_timeout', 'read_timeout', 'prefix',
-                    'auto_release', 'tls', 'persistent', 'persistent_id', 'db', 'cafile'];
+                    'auto_release', 'tls', 'persistent', 'persistent_id', 'db', 'cafile', 'sentinel', 'service', 'cluster', 'redlock'];
                 for ($i = $this->int(0, 5); $i > 0; $i--) {
                     $o[$this->chance(0.9) ? $this->pick($keys) : ($this->chance(0.5) ? $this->string() : $this->integer())] = $this->value(1);
                 }
