@@ -346,11 +346,32 @@ static zend_result parse_unix_dsn(redislock_config *cfg, const char *p, const ch
 	return query ? parse_query(cfg, query + 1, end, arg_num) : SUCCESS;
 }
 
+/* "[user:]password@" at the start of a DSN's authority (p to end): sets the user
+ * and password, returns where the host part starts. The password may itself
+ * contain '@', so the last one ends the userinfo. */
+static const char *parse_userinfo(redislock_config *cfg, const char *p, const char *end)
+{
+	const char *at = zend_memrchr(p, '@', end - p), *colon;
+	if (!at) {
+		return p;
+	}
+	colon = memchr(p, ':', at - p);
+	if (colon) {
+		if (colon > p) {
+			cfg->user = url_decoded(p, colon - p);
+		}
+		cfg->password = url_decoded(colon + 1, at - colon - 1);
+	} else {
+		cfg->password = url_decoded(p, at - p);
+	}
+	return at + 1;
+}
+
 /* redis://[user:password@]host[:port][/db][?options] */
 static zend_result parse_redis_dsn(redislock_config *cfg, const char *p, const char *end, uint32_t arg_num)
 {
 	const char *query = memchr(p, '?', end - p);
-	const char *authority_end, *at, *host, *host_end, *port = NULL;
+	const char *authority_end, *host, *host_end, *port = NULL;
 	const char *slash;
 
 	if (!query) {
@@ -359,22 +380,7 @@ static zend_result parse_redis_dsn(redislock_config *cfg, const char *p, const c
 	slash = memchr(p, '/', query - p);
 	authority_end = slash ? slash : query;
 
-	/* The password may itself contain '@', so the last one ends the userinfo. */
-	at = zend_memrchr(p, '@', authority_end - p);
-	if (at) {
-		const char *colon = memchr(p, ':', at - p);
-		if (colon) {
-			if (colon > p) {
-				cfg->user = url_decoded(p, colon - p);
-			}
-			cfg->password = url_decoded(colon + 1, at - colon - 1);
-		} else {
-			cfg->password = url_decoded(p, at - p);
-		}
-		host = at + 1;
-	} else {
-		host = p;
-	}
+	host = parse_userinfo(cfg, p, authority_end);
 
 	if (host < authority_end && *host == '[') {
 		const char *close = memchr(host, ']', authority_end - host);
@@ -428,27 +434,13 @@ static zend_result parse_multi_dsn(redislock_config *cfg, const char *p, const c
 {
 	const char *form = sentinel ? "sentinel://" : "redis-cluster://";
 	const char *query = memchr(p, '?', end - p);
-	const char *slash, *at, *hosts;
+	const char *slash, *hosts;
 
 	if (!query) {
 		query = end;
 	}
 	slash = memchr(p, '/', query - p);
-	at = zend_memrchr(p, '@', (slash ? slash : query) - p);
-	if (at) {
-		const char *colon = memchr(p, ':', at - p);
-		if (colon) {
-			if (colon > p) {
-				cfg->user = url_decoded(p, colon - p);
-			}
-			cfg->password = url_decoded(colon + 1, at - colon - 1);
-		} else {
-			cfg->password = url_decoded(p, at - p);
-		}
-		hosts = at + 1;
-	} else {
-		hosts = p;
-	}
+	hosts = parse_userinfo(cfg, p, slash ? slash : query);
 	if (parse_addr_csv(cfg, hosts, slash ? slash : query, sentinel ? REDISLOCK_SENTINEL_PORT : REDISLOCK_DEFAULT_PORT,
 			form, arg_num) == FAILURE) {
 		return FAILURE;
