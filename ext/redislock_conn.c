@@ -280,26 +280,33 @@ static redislock_link *link_new(bool persistent)
 	return l;
 }
 
-/* Points a link at a server; it connects there the next time it connects. */
+/* "h:p", "[v6]:p" or "unix:/path": how messages name a server. */
+static void format_endpoint(char *out, size_t size, const char *host, zend_long port, const char *socket)
+{
+	if (socket) {
+		snprintf(out, size, "unix:%s", socket);
+	} else if (strchr(host, ':')) {
+		snprintf(out, size, "[%s]:" ZEND_LONG_FMT, host, port);
+	} else {
+		snprintf(out, size, "%s:" ZEND_LONG_FMT, host, port);
+	}
+}
+
+/* Points a link at a server (a unix socket, or host and port); it connects there
+ * the next time it connects. */
 static void link_target(redislock_link *l, const char *host, zend_long port, const char *socket, bool tls)
 {
 	l->tls = tls;
+	format_endpoint(l->endpoint, sizeof(l->endpoint), host, port, socket);
 	if (socket) {
 		l->host[0] = '\0';
 		l->port = 0;
 		snprintf(l->target, sizeof(l->target), "unix://%s", socket);
-		snprintf(l->endpoint, sizeof(l->endpoint), "unix:%s", socket);
 		return;
 	}
 	strlcpy(l->host, host, sizeof(l->host));
 	l->port = port;
-	if (strchr(host, ':')) {
-		snprintf(l->target, sizeof(l->target), "%s://[%s]:" ZEND_LONG_FMT, tls ? "tls" : "tcp", host, port);
-		snprintf(l->endpoint, sizeof(l->endpoint), "[%s]:" ZEND_LONG_FMT, host, port);
-	} else {
-		snprintf(l->target, sizeof(l->target), "%s://%s:" ZEND_LONG_FMT, tls ? "tls" : "tcp", host, port);
-		snprintf(l->endpoint, sizeof(l->endpoint), "%s:" ZEND_LONG_FMT, host, port);
-	}
+	snprintf(l->target, sizeof(l->target), "%s://%s", tls ? "tls" : "tcp", l->endpoint);
 }
 
 /* A forked child holds a copy of its parent's socket. Closing that copy is harmless
@@ -430,19 +437,18 @@ static redislock_link *conn_link(redislock_conn *c, const char *host, zend_long 
 {
 	redislock_link *l;
 	if (c->cfg.persistent) {
-		char endpoint[300];
-		redislock_link probe;
-		/* The endpoint is computed as link_target() would write it. */
-		link_target(&probe, host ? host : "", port, socket, c->cfg.tls != NULL);
-		strlcpy(endpoint, c->cfg.mode == REDISLOCK_MODE_SENTINEL ? ZSTR_VAL(c->cfg.endpoint) : probe.endpoint, sizeof(endpoint));
-		l = persistent_link(&c->cfg, endpoint);
-		if (!l->stream) {
-			link_target(l, host ? host : "", port, socket, c->cfg.tls != NULL);
+		/* Shared by server: a cluster node's own address, else what the settings
+		 * name (a Sentinel-managed link keeps its identity across failovers). */
+		char node[300];
+		format_endpoint(node, sizeof(node), host, port, socket);
+		l = persistent_link(&c->cfg, c->cfg.mode == REDISLOCK_MODE_CLUSTER ? node : ZSTR_VAL(c->cfg.endpoint));
+		if (l->stream) {
+			return l;
 		}
-		return l;
+	} else {
+		l = link_new(false);
 	}
-	l = link_new(false);
-	link_target(l, host ? host : "", port, socket, c->cfg.tls != NULL);
+	link_target(l, host, port, socket, c->cfg.tls != NULL);
 	return l;
 }
 
@@ -498,7 +504,7 @@ redislock_conn *redislock_conn_create(redislock_config *cfg)
 			c->link = conn_link(c, ZSTR_VAL(c->cfg.seeds[0].host), c->cfg.seeds[0].port, NULL);
 			break;
 		default:
-			c->link = conn_link(c, c->cfg.host ? ZSTR_VAL(c->cfg.host) : NULL, c->cfg.port,
+			c->link = conn_link(c, c->cfg.socket ? NULL : ZSTR_VAL(c->cfg.host), c->cfg.port,
 				c->cfg.socket ? ZSTR_VAL(c->cfg.socket) : NULL);
 			break;
 	}
@@ -885,56 +891,63 @@ static zend_result check_master(redislock_conn *c)
 	return result;
 }
 
+/* Asks the sentinels in turn, the one that answered last first, until one names
+ * the master. Records in tried (when given) what each one asked said, and in
+ * *unknown whether one did not know the service. */
+static bool sentinel_lookup(redislock_conn *c, char *host, size_t host_size, zend_long *port,
+	smart_str *tried, bool *unknown)
+{
+	uint32_t n = c->cfg.seed_count;
+
+	for (uint32_t k = 0; k < n; k++) {
+		uint32_t i = (c->sentinel_first + k) % n;
+		int found = sentinel_ask(c, &c->cfg.seeds[i], host, host_size, port);
+		if (found == 1) {
+			c->sentinel_first = i;
+			return true;
+		}
+		if (found == 0 && unknown) {
+			*unknown = true;
+		}
+		if (tried) {
+			zend_string *addr = redislock_addr_string(c->cfg.seeds[i].host, c->cfg.seeds[i].port);
+			if (tried->s) {
+				smart_str_appends(tried, "; ");
+			}
+			smart_str_append(tried, addr);
+			smart_str_appends(tried, ": ");
+			smart_str_appends(tried, found == 0 ? "does not know the service" : c->errstr);
+			zend_string_release(addr);
+		}
+	}
+	return false;
+}
+
 /* Finds the master through any reachable sentinel and connects to it. While a
  * failover is settling, asks again for up to connect_timeout + read_timeout. */
 static zend_result sentinel_connect(redislock_conn *c)
 {
 	double give_up = redislock_now() + c->cfg.connect_timeout + c->cfg.read_timeout;
-	uint32_t n = c->cfg.seed_count;
 
 	for (;;) {
 		smart_str tried = {0};
-		bool unknown = false, named = false;
+		bool unknown = false;
+		char host[256];
+		zend_long port;
 
-		for (uint32_t k = 0; k < n; k++) {
-			uint32_t i = (c->sentinel_first + k) % n;
-			char host[256];
-			zend_long port;
-			int found = sentinel_ask(c, &c->cfg.seeds[i], host, sizeof(host), &port);
-			if (found == 1) {
-				named = true;
-				c->sentinel_first = i;
-				link_target(c->link, host, port, NULL, c->cfg.tls != NULL);
-				if (connect_stream(c) == SUCCESS && check_master(c) == SUCCESS) {
-					c->master_checked = redislock_now();
-					smart_str_free(&tried);
-					return SUCCESS;
-				}
-				break;
-			}
-			if (found == 0) {
-				unknown = true;
-				set_error(c, REDISLOCK_ERR_CONNECT, "sentinel does not know the service");
-			}
-			if (tried.s) {
-				smart_str_appends(&tried, "; ");
-			}
-			{
-				zend_string *addr = redislock_addr_string(c->cfg.seeds[i].host, c->cfg.seeds[i].port);
-				smart_str_append(&tried, addr);
-				smart_str_appends(&tried, ": ");
-				smart_str_appends(&tried, found == 0 ? "does not know the service" : c->errstr);
-				zend_string_release(addr);
-			}
-		}
-		if (tried.s && named) {
+		if (sentinel_lookup(c, host, sizeof(host), &port, &tried, &unknown)) {
 			smart_str_free(&tried);
-		} else if (tried.s) {
-			smart_str_0(&tried);
+			link_target(c->link, host, port, NULL, c->cfg.tls != NULL);
+			if (connect_stream(c) == SUCCESS && check_master(c) == SUCCESS) {
+				c->master_checked = redislock_now();
+				return SUCCESS;
+			}
+		} else {
 			/* No sentinel named a master: say what each of them answered. */
+			smart_str_0(&tried);
 			set_error(c, REDISLOCK_ERR_CONNECT, "no sentinel named a master for \"%s\"%s (%.*s)",
 				ZSTR_VAL(c->cfg.service), unknown ? ", the service is unknown" : "",
-				(int) MIN(ZSTR_LEN(tried.s), 300), ZSTR_VAL(tried.s));
+				tried.s ? (int) MIN(ZSTR_LEN(tried.s), 300) : 0, tried.s ? ZSTR_VAL(tried.s) : "");
 			smart_str_free(&tried);
 			if (unknown) {
 				return FAILURE;
@@ -955,27 +968,17 @@ static zend_result sentinel_connect(redislock_conn *c)
 
 static bool sentinel_still_master(redislock_conn *c)
 {
-	uint32_t n = c->cfg.seed_count;
-	char saved[sizeof(c->errstr)];
+	char saved[sizeof(c->errstr)], host[256];
 	redislock_error saved_err = c->err;
+	zend_long port;
+	bool named;
 
 	strlcpy(saved, c->errstr, sizeof(saved));
 	c->master_checked = redislock_now();
-	for (uint32_t k = 0; k < n; k++) {
-		uint32_t i = (c->sentinel_first + k) % n;
-		char host[256];
-		zend_long port;
-		int found = sentinel_ask(c, &c->cfg.seeds[i], host, sizeof(host), &port);
-		if (found == 1) {
-			c->sentinel_first = i;
-			strlcpy(c->errstr, saved, sizeof(c->errstr));
-			c->err = saved_err;
-			return port == c->link->port && strcmp(host, c->link->host) == 0;
-		}
-	}
+	named = sentinel_lookup(c, host, sizeof(host), &port, NULL, NULL);
 	strlcpy(c->errstr, saved, sizeof(c->errstr));
 	c->err = saved_err;
-	return true;
+	return !named || (port == c->link->port && strcmp(host, c->link->host) == 0);
 }
 
 /* ---- cluster --------------------------------------------------------------- */
@@ -1358,14 +1361,11 @@ static bool backoff(int attempt, double deadline)
 zend_result redislock_conn_exec(redislock_conn *c, redislock_argv *a, double timeout,
 	redislock_rewrite_fn rewrite, const void *arg, redisReply **reply)
 {
-	redislock_argv asking_argv;
 	redislock_link *ask = NULL;
 	bool same_node = false;
 	double deadline = 0;
 
 	*reply = NULL;
-	redislock_argv_init(&asking_argv);
-	redislock_argv_push(&asking_argv, "ASKING", 6);
 	for (int attempt = 0;; attempt++) {
 		redisReply *r = NULL;
 
@@ -1384,7 +1384,10 @@ zend_result redislock_conn_exec(redislock_conn *c, redislock_argv *a, double tim
 			deadline = redislock_now() + timeout;
 		}
 		if (ask) {
-			redislock_conn_append(c, &asking_argv);
+			redislock_argv asking;
+			redislock_argv_init(&asking);
+			redislock_argv_push(&asking, "ASKING", 6);
+			redislock_conn_append(c, &asking);
 		}
 		if (redislock_conn_append(c, a) == FAILURE || redislock_conn_flush(c) == FAILURE) {
 			return FAILURE;

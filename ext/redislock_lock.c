@@ -91,26 +91,22 @@ static zend_string *lock_key(const redislock_lock_obj *lock, const zend_string *
 	return zend_string_concat2(ZSTR_VAL(lock->prefix), ZSTR_LEN(lock->prefix), ZSTR_VAL(name), ZSTR_LEN(name));
 }
 
-/* Redlock: the lock keys of names and their wake-up lists. */
-static void redlock_keys(const redislock_lock_obj *lock, zend_string **names, uint32_t n,
-	zend_string ***keys, zend_string ***wakes)
+/* Redlock: the lock keys of names. */
+static zend_string **redlock_keys(const redislock_lock_obj *lock, zend_string **names, uint32_t n)
 {
-	*keys = safe_emalloc(n, sizeof(**keys), 0);
-	*wakes = safe_emalloc(n, sizeof(**wakes), 0);
+	zend_string **keys = safe_emalloc(n, sizeof(*keys), 0);
 	for (uint32_t i = 0; i < n; i++) {
-		(*keys)[i] = lock_key(lock, names[i]);
-		(*wakes)[i] = redislock_sibling_key((*keys)[i], ":wake");
+		keys[i] = lock_key(lock, names[i]);
 	}
+	return keys;
 }
 
-static void redlock_keys_free(zend_string **keys, zend_string **wakes, uint32_t n)
+static void redlock_keys_free(zend_string **keys, uint32_t n)
 {
 	for (uint32_t i = 0; i < n; i++) {
 		zend_string_release(keys[i]);
-		zend_string_release(wakes[i]);
 	}
 	efree(keys);
-	efree(wakes);
 }
 
 static void keys_init(lock_keys *k, const redislock_lock_obj *lock, const zend_string *name)
@@ -254,10 +250,9 @@ static zend_result unlock_many(redislock_lock_obj *lock, zend_string **names, ze
 	zend_result result;
 
 	if (lock->redlock) {
-		zend_string **rkeys, **wakes;
-		redlock_keys(lock, names, n, &rkeys, &wakes);
-		result = redislock_redlock_release(lock->redlock, rkeys, wakes, tokens, n, suffix, released);
-		redlock_keys_free(rkeys, wakes, n);
+		zend_string **rkeys = redlock_keys(lock, names, n);
+		result = redislock_redlock_release(lock->redlock, rkeys, tokens, n, suffix, released);
+		redlock_keys_free(rkeys, n);
 		return result;
 	}
 	sets = safe_emalloc(n, sizeof(*sets), 0);
@@ -480,11 +475,10 @@ static int acquire(redislock_lock_obj *lock, zend_string **names, uint32_t n, do
 		return ACQUIRE_THROWN;
 	}
 	if (lock->redlock) {
-		zend_string **rkeys, **wakes;
+		zend_string **rkeys = redlock_keys(lock, names, n);
 		zend_string *token = zend_string_concat2("redlock:", sizeof("redlock:") - 1, ZSTR_VAL(hex), ZSTR_LEN(hex));
-		redlock_keys(lock, names, n, &rkeys, &wakes);
-		outcome = redislock_redlock_acquire(lock->redlock, rkeys, wakes, n, token, ms, timeout);
-		redlock_keys_free(rkeys, wakes, n);
+		outcome = redislock_redlock_acquire(lock->redlock, rkeys, n, token, ms, timeout);
+		redlock_keys_free(rkeys, n);
 		for (uint32_t i = 0; outcome == REDLOCK_TAKEN && i < n; i++) {
 			tokens[i] = zend_string_copy(token);
 		}
@@ -738,9 +732,7 @@ static zend_long extend_token(redislock_lock_obj *lock, const zend_string *name,
 	zend_long result;
 
 	if (lock->redlock) {
-		zend_string *wake = redislock_sibling_key(key, ":wake");
-		int extended = redislock_redlock_extend(lock->redlock, key, wake, (zend_string *) token, ms);
-		zend_string_release(wake);
+		int extended = redislock_redlock_extend(lock->redlock, key, (zend_string *) token, ms);
 		zend_string_release(key);
 		return extended < 0 ? CALL_LOST : extended;
 	}
@@ -894,21 +886,6 @@ PHP_METHOD(RedisLock, expire)
 	RETURN_BOOL(extended == 1);
 }
 
-/* Redlock: a lock no majority holds any more is lost; what a minority still has
- * is given back now rather than left to its TTL. Failures are left to the TTL. */
-static void redlock_let_go(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
-{
-	zend_string *n = (zend_string *) name, *t = (zend_string *) token;
-	bool released;
-	redislock_error err = lock->conn->err;
-	char errstr[sizeof(lock->conn->errstr)];
-
-	strlcpy(errstr, lock->conn->errstr, sizeof(errstr));
-	unlock_many(lock, &n, &t, 1, false, &released);
-	lock->conn->err = err;
-	strlcpy(lock->conn->errstr, errstr, sizeof(lock->conn->errstr));
-}
-
 /* GET of the lock key: 1 when it holds token, 0 when not, -1 after throwing. */
 static int holds_token(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
 {
@@ -920,9 +897,6 @@ static int holds_token(redislock_lock_obj *lock, const zend_string *name, const 
 	if (lock->redlock) {
 		zend_long pttl = redislock_redlock_pttl(lock->redlock, key, (zend_string *) token);
 		zend_string_release(key);
-		if (pttl == -1) {
-			redlock_let_go(lock, name, token);
-		}
 		return pttl == REDLOCK_PTTL_THROWN ? -1 : pttl != -1;
 	}
 	redislock_argv_init(&a);
@@ -1098,13 +1072,10 @@ PHP_METHOD(RedisLock, ttl)
 	}
 	key = lock_key(lock, name);
 	if (lock->redlock) {
+		/* Negative as in the single-server mode: no majority holds it with an expiry. */
 		pttl = redislock_redlock_pttl(lock->redlock, key, token);
 		if (pttl == REDLOCK_PTTL_THROWN) {
 			pttl = CALL_LOST;
-		} else if (pttl == -1) {
-			redlock_let_go(lock, name, token);
-		} else if (pttl == -2) {
-			pttl = ZEND_LONG_MAX;
 		}
 	} else {
 		redislock_script_argv(&a, &redislock_script_ttl, 1);

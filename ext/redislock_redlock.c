@@ -74,9 +74,10 @@ static void note_error(first_error *e, redislock_conn *c)
 /* One round: cmds[0..n) to every server, all written before any reply is read.
  * replies[m * n + i] is server m's reply to cmds[i], or NULL when server m failed
  * (connect, send, read). A server without the script gets it once (EVAL). Returns
- * how many servers answered. */
+ * how many servers answered; *lost (when given) counts those that were sent the
+ * commands but did not answer them all, so the commands may or may not have run. */
 static uint32_t round_trip(redislock_redlock *r, const redislock_script *script, redislock_argv *cmds, uint32_t n,
-	redisReply **replies, first_error *error)
+	redisReply **replies, first_error *error, uint32_t *lost)
 {
 	bool *sent = ecalloc(r->count, sizeof(*sent));
 	uint32_t answered = 0;
@@ -149,6 +150,9 @@ static uint32_t round_trip(redislock_redlock *r, const redislock_script *script,
 		if (!ok) {
 			if (sent[m]) {
 				note_error(error, c);
+				if (lost) {
+					(*lost)++;
+				}
 			}
 			for (uint32_t i = 0; i < n; i++) {
 				if (mine[i]) {
@@ -194,17 +198,23 @@ static const redisReply *error_reply(redisReply **replies, uint32_t count)
 	return NULL;
 }
 
-static void release_argv(redislock_argv *a, zend_string *key, zend_string *wake, zend_string *token, bool suffix)
+/* A lock key's wake-up list, in its cluster slot. */
+static void push_wake_key(redislock_argv *a, zend_string *key)
+{
+	redislock_argv_push_owned(a, redislock_sibling_key(key, ":wake"));
+}
+
+static void release_argv(redislock_argv *a, zend_string *key, zend_string *token, bool suffix)
 {
 	redislock_script_argv(a, &redislock_script_redlock_release, 2);
 	redislock_argv_push_str(a, key);
-	redislock_argv_push_str(a, wake);
+	push_wake_key(a, key);
 	redislock_argv_push_str(a, token);
 	redislock_argv_push(a, suffix ? "suffix" : "exact", suffix ? 6 : 5);
 }
 
-zend_result redislock_redlock_release(redislock_redlock *r, zend_string **keys, zend_string **wakes,
-	zend_string **tokens, uint32_t n, bool suffix, bool *released)
+zend_result redislock_redlock_release(redislock_redlock *r, zend_string **keys, zend_string **tokens,
+	uint32_t n, bool suffix, bool *released)
 {
 	redislock_argv *cmds = safe_emalloc(n, sizeof(*cmds), 0);
 	redisReply **replies = safe_emalloc((size_t) r->count * n, sizeof(*replies), 0);
@@ -213,9 +223,9 @@ zend_result redislock_redlock_release(redislock_redlock *r, zend_string **keys, 
 	uint32_t answered;
 
 	for (uint32_t i = 0; i < n; i++) {
-		release_argv(&cmds[i], keys[i], wakes[i], tokens[i], suffix);
+		release_argv(&cmds[i], keys[i], tokens[i], suffix);
 	}
-	answered = round_trip(r, &redislock_script_redlock_release, cmds, n, replies, &error);
+	answered = round_trip(r, &redislock_script_redlock_release, cmds, n, replies, &error, NULL);
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t yes = 0;
 		for (uint32_t m = 0; m < r->count; m++) {
@@ -237,7 +247,7 @@ zend_result redislock_redlock_release(redislock_redlock *r, zend_string **keys, 
 
 /* After a failed attempt: give back what a minority granted. Failures are left
  * to the TTL. */
-static void release_quietly(redislock_redlock *r, zend_string **keys, zend_string **wakes, uint32_t n, const zend_string *token)
+static void release_quietly(redislock_redlock *r, zend_string **keys, uint32_t n, const zend_string *token)
 {
 	zend_string **tokens = safe_emalloc(n, sizeof(*tokens), 0);
 	bool *released = safe_emalloc(n, sizeof(*released), 0);
@@ -248,7 +258,7 @@ static void release_quietly(redislock_redlock *r, zend_string **keys, zend_strin
 	for (uint32_t i = 0; i < n; i++) {
 		tokens[i] = (zend_string *) token;
 	}
-	redislock_redlock_release(r, keys, wakes, tokens, n, false, released);
+	redislock_redlock_release(r, keys, tokens, n, false, released);
 	r->report->err = err;
 	strlcpy(r->report->errstr, errstr, sizeof(r->report->errstr));
 	efree(tokens);
@@ -257,7 +267,7 @@ static void release_quietly(redislock_redlock *r, zend_string **keys, zend_strin
 
 /* Blocks on server m's wake-up lists for up to seconds. Any failure only ends the
  * wait early (the next attempt finds out what is wrong). */
-static void wait_for_wakeup(redislock_redlock *r, uint32_t m, zend_string **wakes, uint32_t n, double seconds)
+static void wait_for_wakeup(redislock_redlock *r, uint32_t m, zend_string **keys, uint32_t n, double seconds)
 {
 	redislock_conn *c = r->members[m];
 	redislock_argv a;
@@ -267,7 +277,7 @@ static void wait_for_wakeup(redislock_redlock *r, uint32_t m, zend_string **wake
 	redislock_argv_init(&a);
 	redislock_argv_push(&a, "BLPOP", 5);
 	for (uint32_t i = 0; i < n; i++) {
-		redislock_argv_push_str(&a, wakes[i]);
+		push_wake_key(&a, keys[i]);
 	}
 	/* The server's own timeout is a fallback: we keep the deadline (see redislock_blpop). */
 	redislock_argv_push_double(&a, MAX(seconds, 0.001) + 0.05);
@@ -291,7 +301,7 @@ static void split_vote_pause(double remaining)
 	usleep((useconds_t) (MIN(pause, remaining) * 1000000.0));
 }
 
-int redislock_redlock_acquire(redislock_redlock *r, zend_string **keys, zend_string **wakes, uint32_t n,
+int redislock_redlock_acquire(redislock_redlock *r, zend_string **keys, uint32_t n,
 	const zend_string *token, zend_long ms, double timeout)
 {
 	redislock_argv cmd;
@@ -309,11 +319,11 @@ int redislock_redlock_acquire(redislock_redlock *r, zend_string **keys, zend_str
 	for (;;) {
 		first_error error = {0};
 		double round_start = redislock_now(), remaining;
-		uint32_t answered, granted = 0, busy_on = UINT32_MAX;
+		uint32_t answered, granted = 0, lost = 0, busy_on = UINT32_MAX;
 		zend_long busy_pttl = -1, validity;
 		const redisReply *refused;
 
-		answered = round_trip(r, &redislock_script_redlock_acquire, &cmd, 1, replies, &error);
+		answered = round_trip(r, &redislock_script_redlock_acquire, &cmd, 1, replies, &error, &lost);
 		for (uint32_t m = 0; m < r->count; m++) {
 			redisReply *reply = replies[m];
 			if (!reply) {
@@ -332,9 +342,10 @@ int redislock_redlock_acquire(redislock_redlock *r, zend_string **keys, zend_str
 			outcome = REDLOCK_TAKEN;
 			break;
 		}
-		if (granted > 0 || answered < r->count) {
-			/* A minority said yes, or a reply was lost after the script may have run. */
-			release_quietly(r, keys, wakes, n, token);
+		if (granted > 0 || lost > 0) {
+			/* A minority said yes, or a reply was lost after the script may have run.
+			 * (A server that could not be sent to holds nothing of ours.) */
+			release_quietly(r, keys, n, token);
 		}
 		if (answered < r->quorum) {
 			free_replies(replies, r->count);
@@ -368,7 +379,7 @@ int redislock_redlock_acquire(redislock_redlock *r, zend_string **keys, zend_str
 			if (busy_pttl >= 0 && (busy_pttl + 1) / 1000.0 < block) {
 				block = (busy_pttl + 1) / 1000.0;
 			}
-			wait_for_wakeup(r, busy_on, wakes, n, block);
+			wait_for_wakeup(r, busy_on, keys, n, block);
 		} else {
 			split_vote_pause(remaining);
 		}
@@ -378,7 +389,7 @@ int redislock_redlock_acquire(redislock_redlock *r, zend_string **keys, zend_str
 	return outcome;
 }
 
-int redislock_redlock_extend(redislock_redlock *r, zend_string *key, zend_string *wake, zend_string *token, zend_long ms)
+int redislock_redlock_extend(redislock_redlock *r, zend_string *key, zend_string *token, zend_long ms)
 {
 	redislock_argv cmd;
 	redisReply **replies = safe_emalloc(r->count, sizeof(*replies), 0);
@@ -392,7 +403,7 @@ int redislock_redlock_extend(redislock_redlock *r, zend_string *key, zend_string
 	redislock_argv_push_str(&cmd, key);
 	redislock_argv_push_str(&cmd, token);
 	redislock_argv_push_long(&cmd, ms);
-	answered = round_trip(r, &redislock_script_extend, &cmd, 1, replies, &error);
+	answered = round_trip(r, &redislock_script_extend, &cmd, 1, replies, &error, NULL);
 	for (uint32_t m = 0; m < r->count; m++) {
 		extended += replies[m] && replies[m]->type == REDIS_REPLY_INTEGER && replies[m]->integer == 1;
 	}
@@ -409,7 +420,7 @@ int redislock_redlock_extend(redislock_redlock *r, zend_string *key, zend_string
 		result = -1;
 	} else {
 		/* Lost: a majority no longer has our token. Let go of the rest. */
-		release_quietly(r, &key, &wake, 1, token);
+		release_quietly(r, &key, 1, token);
 		result = 0;
 	}
 	return result;
@@ -436,7 +447,7 @@ zend_long redislock_redlock_pttl(redislock_redlock *r, zend_string *key, zend_st
 	if (token) {
 		redislock_argv_push_str(&cmd, token);
 	}
-	answered = round_trip(r, token ? &redislock_script_ttl : &redislock_script_pttl, &cmd, 1, replies, &error);
+	answered = round_trip(r, token ? &redislock_script_ttl : &redislock_script_pttl, &cmd, 1, replies, &error, NULL);
 	for (uint32_t m = 0; m < r->count; m++) {
 		redisReply *reply = replies[m];
 		if (reply && reply->type == REDIS_REPLY_INTEGER && reply->integer != -2 && reply->integer != -3) {
@@ -451,6 +462,10 @@ zend_long redislock_redlock_pttl(redislock_redlock *r, zend_string *key, zend_st
 		redislock_conn_throw(r->report);
 		result = REDLOCK_PTTL_THROWN;
 	} else if (holding < r->quorum) {
+		if (token) {
+			/* Lost, as in redislock_redlock_extend(): let go of what a minority still has. */
+			release_quietly(r, &key, 1, token);
+		}
 		result = -1;
 	} else {
 		qsort(left, holding, sizeof(*left), compare_desc);

@@ -23,24 +23,25 @@ void redislock_redlock_destroy(redislock_redlock *r);
 #define REDLOCK_TAKEN 1
 
 /* Takes n keys at once with token for ms, on a majority, waiting up to timeout
- * seconds; wakes are the keys' wake-up lists. Throws when fewer than a majority
+ * seconds (woken through each key's wake-up list). Throws when fewer than a majority
  * of the servers answer. */
-int redislock_redlock_acquire(redislock_redlock *r, zend_string **keys, zend_string **wakes, uint32_t n,
+int redislock_redlock_acquire(redislock_redlock *r, zend_string **keys, uint32_t n,
 	const zend_string *token, zend_long ms, double timeout);
 
 /* Releases each key on every server while it holds tokens[i] (with suffix: a
  * token ending in ":" + tokens[i]). released[i]: it was held on a majority. Fails
  * (error recorded, not thrown) when fewer than a majority of the servers answer. */
-zend_result redislock_redlock_release(redislock_redlock *r, zend_string **keys, zend_string **wakes,
-	zend_string **tokens, uint32_t n, bool suffix, bool *released);
+zend_result redislock_redlock_release(redislock_redlock *r, zend_string **keys, zend_string **tokens,
+	uint32_t n, bool suffix, bool *released);
 
 /* A new lifetime for the key while it holds token: 1 when a majority extended it
  * in time, 0 when not (then it is released everywhere), -1 after throwing. */
-int redislock_redlock_extend(redislock_redlock *r, zend_string *key, zend_string *wake, zend_string *token, zend_long ms);
+int redislock_redlock_extend(redislock_redlock *r, zend_string *key, zend_string *token, zend_long ms);
 
-/* With a token: how long a majority still holds the key with it. Without: how
- * long a majority still has the key at all. In ms; -1 when no majority has it
- * (-2: no expiry), REDLOCK_PTTL_THROWN after throwing. */
+/* With a token: how long a majority still holds the key with it; when no
+ * majority does, the lock is lost and released on the servers that still have it.
+ * Without a token: how long a majority still has the key at all. In ms; -1 when
+ * no majority has it (-2: no expiry), REDLOCK_PTTL_THROWN after throwing. */
 #define REDLOCK_PTTL_THROWN (-100)
 zend_long redislock_redlock_pttl(redislock_redlock *r, zend_string *key, zend_string *token);
 
