@@ -86,42 +86,13 @@ function memory(): void
     $step = intdiv($total, 4);
     $name = bench_name('memory');
     $rl = new RedisLock(bench_dsn());
-    // Samples go into arrays sized beforehand, so sampling itself allocates nothing.
-    $mem = array_fill(0, 5, 0);
-    $real = array_fill(0, 5, 0);
-    $rss = array_fill(0, 5, 0.0);
-    $at = array_fill(0, 5, 0.0);
-    $fails = array_fill(0, 5, 0);
-    $failed = 0;
     $rl->lock($name);   // connect before the first sample
     $rl->unlock($name);
-    $start = bench_now();
-    for ($s = 0; $s <= 4; $s++) {
-        if ($s > 0) {
-            for ($i = 0; $i < $step; $i++) {
-                if (!$rl->lock($name) || !$rl->unlock($name)) {
-                    $failed++;
-                }
-            }
-        }
-        $mem[$s] = memory_get_usage();
-        $real[$s] = memory_get_usage(true);
-        $rss[$s] = bench_rss_kib();
-        $at[$s] = bench_now() - $start;
-        $fails[$s] = $failed;
-    }
-    $rows = [];
-    for ($s = 0; $s <= 4; $s++) {
-        $rows[] = [number_format($s * $step), number_format($mem[$s]), number_format($mem[$s] - $mem[0]), number_format($real[$s]),
-            bench_fixed($rss[$s], 0), bench_fixed($rss[$s] - $rss[0], 0), bench_fixed($at[$s], 1), (string) $fails[$s]];
-    }
+    $m = bench_memory_samples(4, $step, fn(int $i): bool => $rl->lock($name) && $rl->unlock($name));
     echo "## Memory over redislock lock + unlock cycles\n\n";
     printf("%s cycles on one RedisLock object (one connection), sampled every %s.\n\n", number_format($step * 4), number_format($step));
-    bench_table(['cycles', 'memory_get_usage() B', 'growth B', 'memory_get_usage(true) B', 'VmRSS KiB', 'RSS growth KiB', 'elapsed s', 'failed cycles'],
-        $rows, [0, 1, 2, 3, 4, 5, 6, 7]);
-    bench_record('memory_lock', ['cycles' => $step * 4, 'failed' => $failed,
-        'mem_first' => $mem[1] - $mem[0], 'mem_after' => $mem[4] - $mem[1],
-        'rss_first' => $rss[1] - $rss[0], 'rss_after' => $rss[4] - $rss[1]]);
+    bench_memory_table($m, 'cycles', $step);
+    bench_record('memory_lock', ['cycles' => $step * 4] + bench_memory_figures($m));
 }
 
 ($argv[1] ?? '') === 'memory' ? memory() : throughput();

@@ -489,55 +489,25 @@ function bench_memory(): void
     $step = intdiv($cycles, $samples);
     $name = bench_name('memory');
     $q = new RedisQueue(bench_dsn());
-    // Samples go into arrays sized beforehand, so sampling itself allocates nothing.
-    $mem = array_fill(0, $samples + 1, 0);
-    $real = array_fill(0, $samples + 1, 0);
-    $rss = array_fill(0, $samples + 1, 0.0);
-    $at = array_fill(0, $samples + 1, 0.0);
-    $fails = array_fill(0, $samples + 1, 0);
-    $failed = 0;
     $q->clear($name);   // connect before the first sample
     $pair = ['', ''];
-    $start = bench_now();
-    for ($s = 0; $s <= $samples; $s++) {
-        if ($s > 0) {
-            for ($i = 0; $i < $step; $i++) {
-                $pair[0] = 'a' . $i;
-                $pair[1] = 'b' . $i;
-                if (!$q->enqueue($name, $pair)) {
-                    $failed++;
-                }
-                $popped = $q->pop($name);
-                $reserved = $q->reserve($name);
-                if ($popped === false || $reserved === false || !$q->ack($name, $reserved['id'])) {
-                    $failed++;
-                }
-            }
-        }
-        $mem[$s] = memory_get_usage();
-        $real[$s] = memory_get_usage(true);
-        $rss[$s] = bench_rss_kib();
-        $at[$s] = bench_now() - $start;
-        $fails[$s] = $failed;
-    }
+    $m = bench_memory_samples($samples, $step, function (int $i) use ($q, $name, &$pair): bool {
+        $pair[0] = 'a' . $i;
+        $pair[1] = 'b' . $i;
+        $enqueued = $q->enqueue($name, $pair);
+        $popped = $q->pop($name);
+        $reserved = $q->reserve($name);
+        return $enqueued && $popped !== false && $reserved !== false && $q->ack($name, $reserved['id']);
+    });
     $left = array_sum($q->size($name));
     $q->clear($name);
-    $rows = [];
-    for ($s = 0; $s <= $samples; $s++) {
-        $rows[] = [number_format($s * $step * $ops_per_cycle), number_format($mem[$s]), number_format($mem[$s] - $mem[0]),
-            number_format($real[$s]), bench_fixed($rss[$s], 0), bench_fixed($rss[$s] - $rss[0], 0),
-            bench_fixed($at[$s], 1), (string) $fails[$s]];
-    }
     echo "## Memory over redislock queue operations\n\n";
     printf("%s operations on one RedisQueue object (one connection), in %s cycles of enqueue() of two ids, pop(), "
         . "reserve() and ack(); sampled every %s operations. Tasks left in the queue at the end: %d.\n\n",
         number_format($step * $samples * $ops_per_cycle), number_format($step * $samples), number_format($step * $ops_per_cycle), $left);
-    bench_table(['operations', 'memory_get_usage() B', 'growth B', 'memory_get_usage(true) B', 'VmRSS KiB', 'RSS growth KiB',
-        'elapsed s', 'failed cycles'], $rows, [0, 1, 2, 3, 4, 5, 6, 7]);
+    bench_memory_table($m, 'operations', $step * $ops_per_cycle);
     // Growth after the first tenth: anything that accumulates per operation shows here.
-    bench_record('memory_queue', ['ops' => $step * $samples * $ops_per_cycle, 'failed' => $failed, 'left' => $left,
-        'mem_first' => $mem[1] - $mem[0], 'mem_after' => $mem[$samples] - $mem[1],
-        'rss_first' => $rss[1] - $rss[0], 'rss_after' => $rss[$samples] - $rss[1]]);
+    bench_record('memory_queue', ['ops' => $step * $samples * $ops_per_cycle, 'left' => $left] + bench_memory_figures($m));
 }
 
 $only = $argv[1] ?? 'all';
