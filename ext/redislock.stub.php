@@ -94,15 +94,16 @@ class RedisLock
      */
     public function synchronized(string $name, callable $fn, float $timeout = 0, float $expire = 15): mixed {}
 
-    /** Seconds left on a lock this object holds, or null when it holds none. */
+    /** Seconds left on a lock this object holds, or null when it holds none (with redlock: on a majority). */
     public function ttl(string $name): ?float {}
 
-    /** True when anyone holds the lock $name. */
+    /** True when anyone holds the lock $name (with redlock: on a majority of the servers). */
     public function isLocked(string $name): bool {}
 
     /**
      * Take every lock in $names, or none of them, in one atomic step, so that two
-     * callers taking [a, b] and [b, a] can never deadlock.
+     * callers taking [a, b] and [b, a] can never deadlock. On a Redis Cluster the
+     * names must share a hash slot (a common "{tag}"), otherwise ValueError.
      *
      * @param string[] $names
      */
