@@ -137,17 +137,6 @@ static void registry_unlink(redislock_conn *c)
 
 /* ---- errors -------------------------------------------------------------- */
 
-static void set_error(redislock_conn *c, redislock_error kind, const char *format, ...) ZEND_ATTRIBUTE_FORMAT(printf, 3, 4);
-
-static void set_error(redislock_conn *c, redislock_error kind, const char *format, ...)
-{
-	va_list args;
-	va_start(args, format);
-	vsnprintf(c->errstr, sizeof(c->errstr), format, args);
-	va_end(args);
-	c->err = kind;
-}
-
 void redislock_conn_set_error(redislock_conn *c, redislock_error kind, const char *format, ...)
 {
 	va_list args;
@@ -625,7 +614,7 @@ static zend_result setup_commands(redislock_conn *c, redislock_argv *cmds, int n
 		c->op_start = redislock_now();
 		result = redislock_conn_read(c, deadline, &replies[read]);
 		if (result == SUCCESS && replies[read]->type == REDIS_REPLY_ERROR) {
-			set_error(c, REDISLOCK_ERR_SERVER, "%s on %s failed: %.*s", c->op_name,
+			redislock_conn_set_error(c, REDISLOCK_ERR_SERVER, "%s on %s failed: %.*s", c->op_name,
 				c->link->endpoint, (int) MIN(replies[read]->len, 256), replies[read]->str);
 			result = FAILURE;
 			read++;
@@ -740,10 +729,10 @@ static zend_result connect_stream(redislock_conn *c)
 
 	if (!l->stream) {
 		if (errcode == ETIMEDOUT) {
-			set_error(c, REDISLOCK_ERR_TIMEOUT, "connect to %s timed out after %.3f s (connect_timeout %g s)",
+			redislock_conn_set_error(c, REDISLOCK_ERR_TIMEOUT, "connect to %s timed out after %.3f s (connect_timeout %g s)",
 				l->endpoint, redislock_now() - start, c->cfg.connect_timeout);
 		} else {
-			set_error(c, REDISLOCK_ERR_CONNECT, "connect to %s failed: %s (connect_timeout %g s)",
+			redislock_conn_set_error(c, REDISLOCK_ERR_CONNECT, "connect to %s failed: %s (connect_timeout %g s)",
 				l->endpoint, errstr ? ZSTR_VAL(errstr) : "unknown error", c->cfg.connect_timeout);
 		}
 		if (errstr) {
@@ -817,7 +806,7 @@ static bool link_usable(redislock_conn *c)
 
 static zend_result connect_refused_at_shutdown(redislock_conn *c)
 {
-	set_error(c, REDISLOCK_ERR_CONNECT, "connect to %s refused: the request is shutting down", c->link->endpoint);
+	redislock_conn_set_error(c, REDISLOCK_ERR_CONNECT, "connect to %s refused: the request is shutting down", c->link->endpoint);
 	return FAILURE;
 }
 
@@ -850,12 +839,12 @@ static int sentinel_ask(redislock_conn *c, const redislock_addr *sentinel, char 
 			*port = number;
 			found = number > 0 && number <= 65535 ? 1 : -1;
 			if (found < 0) {
-				set_error(c, REDISLOCK_ERR_PROTOCOL, "sentinel %s named an invalid port", probe->endpoint);
+				redislock_conn_set_error(c, REDISLOCK_ERR_PROTOCOL, "sentinel %s named an invalid port", probe->endpoint);
 			}
 		} else if (reply->type == REDIS_REPLY_NIL) {
 			found = 0;
 		} else {
-			set_error(c, REDISLOCK_ERR_PROTOCOL, "sentinel %s gave an unexpected reply (RESP type %d)", probe->endpoint, reply->type);
+			redislock_conn_set_error(c, REDISLOCK_ERR_PROTOCOL, "sentinel %s gave an unexpected reply (RESP type %d)", probe->endpoint, reply->type);
 		}
 		freeReplyObject(reply);
 	}
@@ -882,7 +871,7 @@ static zend_result check_master(redislock_conn *c)
 	}
 	if (reply->type != REDIS_REPLY_ARRAY || reply->elements < 1 || reply->element[0]->type != REDIS_REPLY_STRING
 			|| reply->element[0]->len != 6 || memcmp(reply->element[0]->str, "master", 6) != 0) {
-		set_error(c, REDISLOCK_ERR_CONNECT, "%s, named master of \"%s\" by the sentinels, is not a master (a failover is under way)",
+		redislock_conn_set_error(c, REDISLOCK_ERR_CONNECT, "%s, named master of \"%s\" by the sentinels, is not a master (a failover is under way)",
 			c->link->endpoint, ZSTR_VAL(c->cfg.service));
 		result = FAILURE;
 		link_close(c->link);
@@ -945,7 +934,7 @@ static zend_result sentinel_connect(redislock_conn *c)
 		} else {
 			/* No sentinel named a master: say what each of them answered. */
 			smart_str_0(&tried);
-			set_error(c, REDISLOCK_ERR_CONNECT, "no sentinel named a master for \"%s\"%s (%.*s)",
+			redislock_conn_set_error(c, REDISLOCK_ERR_CONNECT, "no sentinel named a master for \"%s\"%s (%.*s)",
 				ZSTR_VAL(c->cfg.service), unknown ? ", the service is unknown" : "",
 				tried.s ? (int) MIN(ZSTR_LEN(tried.s), 300) : 0, tried.s ? ZSTR_VAL(tried.s) : "");
 			smart_str_free(&tried);
@@ -1030,7 +1019,7 @@ static zend_result cluster_load_slots(redislock_conn *c)
 			goto next;
 		}
 		if (reply->type != REDIS_REPLY_ARRAY || reply->elements == 0) {
-			set_error(c, REDISLOCK_ERR_PROTOCOL, "CLUSTER SLOTS on %s gave no slot ranges", node->endpoint);
+			redislock_conn_set_error(c, REDISLOCK_ERR_PROTOCOL, "CLUSTER SLOTS on %s gave no slot ranges", node->endpoint);
 			freeReplyObject(reply);
 			goto next;
 		}
@@ -1078,7 +1067,7 @@ next:
 	redislock_argv_free(&cmd);
 	if (result == FAILURE) {
 		smart_str_0(&tried);
-		set_error(c, REDISLOCK_ERR_CONNECT, "no node of the cluster gave its slot map (%.*s)",
+		redislock_conn_set_error(c, REDISLOCK_ERR_CONNECT, "no node of the cluster gave its slot map (%.*s)",
 			tried.s ? (int) MIN(ZSTR_LEN(tried.s), 300) : 0, tried.s ? ZSTR_VAL(tried.s) : "");
 	}
 	smart_str_free(&tried);
@@ -1098,7 +1087,7 @@ static zend_result cluster_route(redislock_conn *c, int slot)
 		return SUCCESS;
 	}
 	if (c->slot_owner[slot] == 0) {
-		set_error(c, REDISLOCK_ERR_SERVER, "no node of the cluster serves slot %d (CLUSTERDOWN)", slot);
+		redislock_conn_set_error(c, REDISLOCK_ERR_SERVER, "no node of the cluster serves slot %d (CLUSTERDOWN)", slot);
 		return FAILURE;
 	}
 	c->link = c->nodes[c->slot_owner[slot] - 1];
@@ -1143,7 +1132,7 @@ static zend_result ensure_slot(redislock_conn *c, int slot)
 			strlcpy(reason, c->errstr, sizeof(reason));
 			c->slots_stale = true;
 			if (cluster_route(c, slot) == FAILURE || c->link == failed) {
-				set_error(c, c->err == REDISLOCK_OK ? REDISLOCK_ERR_CONNECT : c->err, "%s", reason);
+				redislock_conn_set_error(c, c->err == REDISLOCK_OK ? REDISLOCK_ERR_CONNECT : c->err, "%s", reason);
 				c->link = failed;
 				return FAILURE;
 			}
@@ -1175,7 +1164,7 @@ zend_result redislock_conn_append(redislock_conn *c, const redislock_argv *a)
 	if (sdslen(c->link->out) == 0) {
 		sds cmd = NULL;
 		if (redisFormatSdsCommandArgv(&cmd, a->argc, a->argv, a->lens) < 0) {
-			set_error(c, REDISLOCK_ERR_IO, "out of memory formatting %.*s", (int) a->lens[0], a->argv[0]);
+			redislock_conn_set_error(c, REDISLOCK_ERR_IO, "out of memory formatting %.*s", (int) a->lens[0], a->argv[0]);
 			return FAILURE;
 		}
 		sdsfree(c->link->out);
@@ -1183,7 +1172,7 @@ zend_result redislock_conn_append(redislock_conn *c, const redislock_argv *a)
 	} else {
 		sds cmd = NULL;
 		if (redisFormatSdsCommandArgv(&cmd, a->argc, a->argv, a->lens) < 0) {
-			set_error(c, REDISLOCK_ERR_IO, "out of memory formatting %.*s", (int) a->lens[0], a->argv[0]);
+			redislock_conn_set_error(c, REDISLOCK_ERR_IO, "out of memory formatting %.*s", (int) a->lens[0], a->argv[0]);
 			return FAILURE;
 		}
 		c->link->out = sdscatsds(c->link->out, cmd);
@@ -1214,7 +1203,7 @@ zend_result redislock_conn_flush(redislock_conn *c)
 	said = tls_quiet_end(&quiet);
 	sdsclear(c->link->out);
 	if (written < 0 || (size_t) written != len) {
-		set_error(c, REDISLOCK_ERR_IO, "%s on %s failed after %.3f s: could not send the command: %s",
+		redislock_conn_set_error(c, REDISLOCK_ERR_IO, "%s on %s failed after %.3f s: could not send the command: %s",
 			c->op_name, c->link->endpoint, elapsed(c),
 			said ? ZSTR_VAL(said) : errno ? strerror(errno) : "connection closed");
 		if (said) {
@@ -1241,7 +1230,7 @@ zend_result redislock_conn_read(redislock_conn *c, double deadline, redisReply *
 		zend_string *said;
 
 		if (redisReaderGetReply(c->link->reader, &r) != REDIS_OK) {
-			set_error(c, REDISLOCK_ERR_PROTOCOL, "%s on %s failed: protocol error: %s",
+			redislock_conn_set_error(c, REDISLOCK_ERR_PROTOCOL, "%s on %s failed: protocol error: %s",
 				c->op_name, c->link->endpoint, c->link->reader->errstr);
 			redislock_conn_close(c);
 			return FAILURE;
@@ -1269,26 +1258,26 @@ zend_result redislock_conn_read(redislock_conn *c, double deadline, redisReply *
 		}
 		if (said) {
 			/* The TLS layer gave up on the connection (an alert from the server). */
-			set_error(c, REDISLOCK_ERR_IO, "%s on %s failed after %.3f s: %s",
+			redislock_conn_set_error(c, REDISLOCK_ERR_IO, "%s on %s failed after %.3f s: %s",
 				c->op_name, c->link->endpoint, elapsed(c), ZSTR_VAL(said));
 			zend_string_release(said);
 			redislock_conn_close(c);
 			return FAILURE;
 		}
 		if (c->link->stream->eof) {
-			set_error(c, REDISLOCK_ERR_IO, "%s on %s failed after %.3f s: connection closed by the server",
+			redislock_conn_set_error(c, REDISLOCK_ERR_IO, "%s on %s failed after %.3f s: connection closed by the server",
 				c->op_name, c->link->endpoint, elapsed(c));
 			redislock_conn_close(c);
 			return FAILURE;
 		}
 		if (n < 0 && errno != 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR && errno != ETIMEDOUT) {
-			set_error(c, REDISLOCK_ERR_IO, "%s on %s failed after %.3f s: %s",
+			redislock_conn_set_error(c, REDISLOCK_ERR_IO, "%s on %s failed after %.3f s: %s",
 				c->op_name, c->link->endpoint, elapsed(c), strerror(errno));
 			redislock_conn_close(c);
 			return FAILURE;
 		}
 	}
-	set_error(c, REDISLOCK_ERR_TIMEOUT, "%s on %s timed out after %.3f s waiting for the reply",
+	redislock_conn_set_error(c, REDISLOCK_ERR_TIMEOUT, "%s on %s timed out after %.3f s waiting for the reply",
 		c->op_name, c->link->endpoint, elapsed(c));
 	redislock_conn_close(c);
 	return FAILURE;
