@@ -31,9 +31,19 @@ if test "$PHP_REDISLOCK" != "no"; then
     PHP_EVAL_LIBLINE([$HIREDIS_LIBS], [REDISLOCK_SHARED_LIBADD])
   fi
 
+  dnl TLS is spoken with OpenSSL directly, not through PHP's streams.
+  PKG_CHECK_MODULES([REDISLOCK_OPENSSL], [openssl >= 1.1.1], [], [
+    AC_MSG_ERROR([OpenSSL 1.1.1 or newer was not found by pkg-config. Install it (Debian/Ubuntu: apt-get install libssl-dev pkg-config)])
+  ])
+  PHP_EVAL_INCLINE([$REDISLOCK_OPENSSL_CFLAGS])
+  PHP_EVAL_LIBLINE([$REDISLOCK_OPENSSL_LIBS], [REDISLOCK_SHARED_LIBADD])
+
   PHP_SUBST([REDISLOCK_SHARED_LIBADD])
   PHP_NEW_EXTENSION([redislock],
-    [ext/redislock.c ext/redislock_exceptions.c ext/redislock_config.c ext/redislock_conn.c ext/redislock_commands.c ext/redislock_lock.c ext/redislock_redlock.c ext/redislock_queue.c],
+    [ext/redislock_util.c ext/redislock_resp.c ext/redislock_slots.c ext/redislock_link.c ext/redislock_cluster.c \
+     ext/redislock_exceptions.c ext/redislock_args.c ext/redislock_argv.c ext/redislock_keys.c ext/redislock_config.c \
+     ext/redislock_sentinel.c ext/redislock_conn.c ext/redislock_scripts.c ext/redislock_runner.c ext/redislock_wait.c \
+     ext/redislock_redlock.c ext/redislock_lock.c ext/redislock_queue.c ext/redislock.c],
     [$ext_shared], [], [-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -Wall -Wextra -Wno-unused-parameter])
   PHP_ADD_BUILD_DIR([$ext_builddir/ext])
 fi

@@ -4,18 +4,21 @@
 #endif
 
 #include "php_redislock.h"
+#include "redislock_globals.h"
 #include "php_ini.h"
 #include "ext/standard/info.h"
 #include "ext/standard/hrtime.h"
 #include "ext/spl/spl_exceptions.h"
 #include "zend_attributes.h"
 #include "redislock_exceptions.h"
+#include "redislock_slots.h"
 #include "redislock_conn.h"
+#include "redislock_scripts.h"
 #include "redislock_lock.h"
 #include "redislock_queue.h"
 #include "redislock_arginfo.h"
 #include <hiredis/hiredis.h>
-#include <math.h>
+#include <openssl/crypto.h>
 
 ZEND_DECLARE_MODULE_GLOBALS(redislock)
 
@@ -27,31 +30,6 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_ENTRY("redislock.read_timeout", "2.0", PHP_INI_ALL,
 		OnUpdateReal, read_timeout, zend_redislock_globals, redislock_globals)
 PHP_INI_END()
-
-double redislock_now(void)
-{
-	return (double) php_hrtime_current() / 1e9;
-}
-
-bool redislock_check_name(const zend_string *name, uint32_t arg_num)
-{
-	if (ZSTR_LEN(name) == 0) {
-		zend_argument_value_error(arg_num, "must not be empty");
-		return false;
-	}
-	return true;
-}
-
-bool redislock_check_seconds(double value, uint32_t arg_num, bool zero_allowed)
-{
-	if (!isfinite(value) || value < 0 || (!zero_allowed && value == 0) || value > REDISLOCK_MAX_SECONDS) {
-		zend_argument_value_error(arg_num, zero_allowed
-			? "must be a finite number of seconds between 0 and 1e9"
-			: "must be a finite number of seconds greater than 0 and at most 1e9");
-		return false;
-	}
-	return true;
-}
 
 static PHP_GINIT_FUNCTION(redislock)
 {
@@ -83,8 +61,12 @@ static PHP_MINIT_FUNCTION(redislock)
 	ce = register_class_RedisQueue();
 	redislock_queue_startup(ce);
 
-	redislock_commands_startup();
-	redislock_conn_startup();
+	redislock_scripts_startup();
+	redislock_slots_startup();
+	if (!redislock_fork_watch()) {
+		php_error_docref(NULL, E_CORE_WARNING, "redislock could not register its fork handler");
+		return FAILURE;
+	}
 	return SUCCESS;
 }
 
@@ -103,9 +85,9 @@ static PHP_RINIT_FUNCTION(redislock)
 	return SUCCESS;
 }
 
-/* Runs before PHP frees the request's resources, so the streams are still open.
- * Objects that were destructed normally have released already; this catches the
- * ones a fatal error or exit kept from their destructor. */
+/* Objects that were destructed normally have released already; this catches the
+ * ones a fatal error or exit kept from their destructor, then closes the
+ * request's sockets (persistent ones stay for the next request). */
 static PHP_RSHUTDOWN_FUNCTION(redislock)
 {
 	redislock_conn_shutdown_all();
@@ -121,6 +103,7 @@ static PHP_MINFO_FUNCTION(redislock)
 	php_info_print_table_row(2, "redislock support", "enabled");
 	php_info_print_table_row(2, "Version", PHP_REDISLOCK_VERSION);
 	php_info_print_table_row(2, "hiredis version", hiredis_version);
+	php_info_print_table_row(2, "TLS", OpenSSL_version(OPENSSL_VERSION));
 	php_info_print_table_row(2, "Classes", "RedisLock, RedisQueue");
 	php_info_print_table_end();
 

@@ -1,7 +1,8 @@
 /* Connection settings: the DSN grammar, the options array, and their validation.
  * Everything is checked here, at construction, so a typo fails at once with a
  * message naming the bad part instead of on the first lock attempt. */
-#include "php_redislock.h"
+#include "redislock_globals.h"
+#include "redislock_link.h"
 #include "redislock_config.h"
 #include "ext/standard/url.h"
 #include "zend_exceptions.h"
@@ -864,6 +865,16 @@ zend_result redislock_config_parse(redislock_config *cfg, zend_string *dsn, Hash
 		zend_string *ini_dsn = zend_string_init(ini ? ini : "", ini ? strlen(ini) : 0, 0);
 		result = parse_dsn(cfg, ini_dsn, arg_num);
 		zend_string_release(ini_dsn);
+	}
+	if (result == SUCCESS && cfg->socket && ZSTR_LEN(cfg->socket) > REDISLOCK_MAX_SOCKET_PATH) {
+		/* A sockaddr_un holds no more; the kernel could not connect to it. */
+		zend_argument_value_error(arg_num, "has a unix socket path of %zu bytes, longer than the %d bytes a unix socket path may have",
+			ZSTR_LEN(cfg->socket), REDISLOCK_MAX_SOCKET_PATH);
+		result = FAILURE;
+	}
+	if (result == SUCCESS && cfg->socket && memchr(ZSTR_VAL(cfg->socket), '\0', ZSTR_LEN(cfg->socket))) {
+		zend_argument_value_error(arg_num, "has a unix socket path that contains a NUL byte");
+		result = FAILURE;
 	}
 	if (result == SUCCESS && cfg->tls && cfg->socket) {
 		zend_argument_value_error(arg_num, "cannot use TLS over a unix socket");

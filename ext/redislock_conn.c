@@ -1,116 +1,48 @@
-/* The transport. A connection is opened lazily on the first command, and closed on
- * any error: a socket left with an unread reply would hand the next command the
- * previous command's answer, which for a lock means believing in a lock we lack. */
-#include "php_redislock.h"
+/* The connection: which link each command takes, and what to do when a link fails
+ * or a server redirects. A link is opened lazily on the first command and closed
+ * on any error: a socket left with an unread reply would hand the next command the
+ * previous command's answer, which for a lock means believing in a lock we lack.
+ *
+ * Links are the extension's own (malloc'd, closed by us): per-object links close
+ * when the object goes or the request ends, persistent ones when the process ends.
+ * PHP never frees a socket of ours behind our back. */
 #include "redislock_conn.h"
+#include "redislock_globals.h"
 #include "redislock_exceptions.h"
-#include "redislock_commands.h"
-#include "php_network.h"
-#include "ext/standard/php_string.h"
+#include "redislock_sentinel.h"
+#include "redislock_cluster.h"
 #include "zend_smart_str.h"
-#include "zend_observer.h"
 #include "ext/standard/sha1.h"
 #include "ext/standard/md5.h"
-#include <sys/socket.h>
-#include <hiredis/sds.h>
-#include <errno.h>
-#include <math.h>
-#include <netinet/in.h>
-#include <netinet/tcp.h>
 #include <unistd.h>
-#include <fcntl.h>
 
-/* ---- argv ---------------------------------------------------------------- */
+struct _redislock_conn {
+	redislock_config cfg;
+	redislock_tls_settings tls;     /* cfg's TLS options as C strings (they point into cfg) */
+	redislock_link *link;           /* the link of the current command */
+	double op_start;                /* when the current call began, for messages */
+	char op_name[32];               /* what it does, for messages ("SET", "unlock script") */
+	bool shut_down;                 /* request shutdown closed it: never reconnect */
 
-void redislock_argv_init(redislock_argv *a)
-{
-	a->argc = 0;
-	a->capacity = REDISLOCK_ARGV_INLINE;
-	a->argv = a->inline_argv;
-	a->lens = a->inline_lens;
-	a->scratch_used = 0;
-	a->owned = NULL;
-	a->owned_count = 0;
-	a->owned_capacity = 0;
-}
+	/* Sentinel: the master is looked up when the link (re)connects. */
+	uint32_t sentinel_first;        /* the sentinel that answered last, asked first */
+	double master_checked;          /* when a sentinel last confirmed the master */
 
-void redislock_argv_free(redislock_argv *a)
-{
-	for (int i = 0; i < a->owned_count; i++) {
-		zend_string_release(a->owned[i]);
-	}
-	if (a->owned) {
-		efree(a->owned);
-	}
-	if (a->argv != a->inline_argv) {
-		efree((void *) a->argv);
-		efree(a->lens);
-	}
-	redislock_argv_init(a);
-}
+	/* Cluster: every master met so far, and which of them serves each slot. */
+	redislock_link **nodes;
+	uint32_t node_count;
+	uint32_t node_capacity;
+	uint16_t *slot_owner;           /* REDISLOCK_SLOTS entries: node index + 1, or 0 */
+	bool slots_stale;               /* reload the slot map before the next command */
 
-void redislock_argv_push(redislock_argv *a, const char *s, size_t len)
-{
-	if (a->argc == a->capacity) {
-		int capacity = a->capacity * 2;
-		const char **argv = safe_emalloc(capacity, sizeof(*argv), 0);
-		size_t *lens = safe_emalloc(capacity, sizeof(*lens), 0);
-		memcpy(argv, a->argv, a->argc * sizeof(*argv));
-		memcpy(lens, a->lens, a->argc * sizeof(*lens));
-		if (a->argv != a->inline_argv) {
-			efree((void *) a->argv);
-			efree(a->lens);
-		}
-		a->argv = argv;
-		a->lens = lens;
-		a->capacity = capacity;
-	}
-	a->argv[a->argc] = s;
-	a->lens[a->argc] = len;
-	a->argc++;
-}
+	redislock_status st;
 
-void redislock_argv_push_str(redislock_argv *a, zend_string *s)
-{
-	redislock_argv_push(a, ZSTR_VAL(s), ZSTR_LEN(s));
-}
+	void (*on_shutdown)(void *owner);
+	void *owner;
+	struct _redislock_conn *prev, *next;
+};
 
-void redislock_argv_push_owned(redislock_argv *a, zend_string *s)
-{
-	if (a->owned_count == a->owned_capacity) {
-		a->owned_capacity = a->owned_capacity ? a->owned_capacity * 2 : 8;
-		a->owned = safe_erealloc(a->owned, a->owned_capacity, sizeof(*a->owned), 0);
-	}
-	a->owned[a->owned_count++] = s;
-	redislock_argv_push_str(a, s);
-}
-
-static void push_formatted(redislock_argv *a, const char *buf, size_t len)
-{
-	if (a->scratch_used < REDISLOCK_ARGV_SCRATCH) {
-		char *slot = a->scratch[a->scratch_used++];
-		memcpy(slot, buf, len);
-		redislock_argv_push(a, slot, len);
-	} else {
-		redislock_argv_push_owned(a, zend_string_init(buf, len, 0));
-	}
-}
-
-void redislock_argv_push_long(redislock_argv *a, zend_long value)
-{
-	char buf[32];
-	int len = snprintf(buf, sizeof(buf), ZEND_LONG_FMT, value);
-	push_formatted(a, buf, len);
-}
-
-void redislock_argv_push_double(redislock_argv *a, double value)
-{
-	char buf[32];
-	int len = snprintf(buf, sizeof(buf), "%.17g", value);
-	push_formatted(a, buf, len);
-}
-
-/* ---- registry ------------------------------------------------------------ */
+/* ---- registry of the request's connections ----------------------------------- */
 
 static void registry_link(redislock_conn *c)
 {
@@ -135,15 +67,21 @@ static void registry_unlink(redislock_conn *c)
 	c->prev = c->next = NULL;
 }
 
-/* ---- errors -------------------------------------------------------------- */
+/* ---- errors -------------------------------------------------------------------- */
 
 void redislock_conn_set_error(redislock_conn *c, redislock_error kind, const char *format, ...)
 {
 	va_list args;
 	va_start(args, format);
-	vsnprintf(c->errstr, sizeof(c->errstr), format, args);
+	vsnprintf(c->st.message, sizeof(c->st.message), format, args);
 	va_end(args);
-	c->err = kind;
+	c->st.kind = kind;
+	c->st.sys_errno = 0;
+}
+
+const redislock_status *redislock_conn_status(const redislock_conn *c)
+{
+	return &c->st;
 }
 
 static double elapsed(const redislock_conn *c)
@@ -151,24 +89,12 @@ static double elapsed(const redislock_conn *c)
 	return redislock_now() - c->op_start;
 }
 
-void redislock_conn_throw(redislock_conn *c)
+void redislock_conn_throw(const redislock_conn *c)
 {
-	zend_class_entry *ce;
-	switch (c->err) {
-		case REDISLOCK_ERR_TIMEOUT:
-			ce = redislock_ce_timeout_exception;
-			break;
-		case REDISLOCK_ERR_SERVER:
-			ce = redislock_ce_server_exception;
-			break;
-		default:
-			ce = redislock_ce_connection_exception;
-			break;
-	}
-	redislock_throw(ce, "%s", c->errstr);
+	redislock_throw_status(&c->st);
 }
 
-void redislock_conn_throw_reply(redislock_conn *c, const redisReply *reply)
+void redislock_conn_throw_reply(const redislock_conn *c, const redisReply *reply)
 {
 	/* Redis refuses a long command from a client that has not authenticated with a
 	 * protocol error rather than NOAUTH; say what it means. */
@@ -179,7 +105,7 @@ void redislock_conn_throw_reply(redislock_conn *c, const redisReply *reply)
 		needs_auth ? " (the server requires authentication: give a password in the DSN or the password option)" : "");
 }
 
-void redislock_conn_throw_unexpected(redislock_conn *c, const redisReply *reply)
+void redislock_conn_throw_unexpected(const redislock_conn *c, const redisReply *reply)
 {
 	if (reply->type == REDIS_REPLY_ERROR) {
 		redislock_conn_throw_reply(c, reply);
@@ -189,166 +115,35 @@ void redislock_conn_throw_unexpected(redislock_conn *c, const redisReply *reply)
 		c->op_name, c->link->endpoint, reply->type);
 }
 
-/* ---- TLS warnings ---------------------------------------------------------- */
-
-/* PHP's TLS layer reports failures (a certificate that does not verify, a client
- * certificate the server refuses) only as warnings, and prints them. During every
- * TLS stream operation they are collected here instead, through an error
- * observer, and become part of our exception's message. */
-static smart_str *tls_warnings;
-
-static void collect_tls_warning(int type, zend_string *file, uint32_t line, zend_string *message)
+/* A link failed mid-call and left its cause in the status: put the call's name,
+ * server and duration in front of it. */
+static zend_result call_failed(redislock_conn *c)
 {
-	const char *text, *cause;
-	if (!tls_warnings) {
-		return;
-	}
-	/* PHP prefixes the warning with the running function: keep the cause only. */
-	text = ZSTR_VAL(message);
-	cause = strstr(text, "(): ");
-	if (tls_warnings->s && ZSTR_LEN(tls_warnings->s) > 0) {
-		smart_str_appends(tls_warnings, "; ");
-	}
-	smart_str_appends(tls_warnings, cause ? cause + 4 : text);
-}
-
-void redislock_conn_startup(void)
-{
-	zend_observer_error_register(collect_tls_warning);
-}
-
-/* Around every TLS stream operation (connect, write, read, close): PHP's warnings
- * are collected instead of printed. Plain TCP pays nothing. */
-typedef struct {
-	smart_str text;
-	smart_str *outer;
-	int error_reporting;
-	zval user_error_handler;
-	bool active;
-} tls_quiet;
-
-static void tls_quiet_begin(bool tls, tls_quiet *q)
-{
-	q->active = tls;
-	if (!q->active) {
-		return;
-	}
-	memset(&q->text, 0, sizeof(q->text));
-	q->outer = tls_warnings;
-	q->error_reporting = EG(error_reporting);
-	tls_warnings = &q->text;
-	EG(error_reporting) = 0;
-	/* A set_error_handler() callback is called whatever error_reporting says:
-	 * set it aside, so that these warnings reach only the observer. */
-	ZVAL_COPY_VALUE(&q->user_error_handler, &EG(user_error_handler));
-	ZVAL_UNDEF(&EG(user_error_handler));
-}
-
-/* Ends the quiet section; returns what PHP said meanwhile (NULL if nothing), for
- * the caller to release. */
-static zend_string *tls_quiet_end(tls_quiet *q)
-{
-	if (!q->active) {
-		return NULL;
-	}
-	EG(error_reporting) = q->error_reporting;
-	ZVAL_COPY_VALUE(&EG(user_error_handler), &q->user_error_handler);
-	tls_warnings = q->outer;
-	smart_str_0(&q->text);
-	return q->text.s;
-}
-
-/* ---- lifecycle ----------------------------------------------------------- */
-
-static redislock_link *link_new(bool persistent)
-{
-	redislock_link *l = pecalloc(1, sizeof(*l), persistent);
-	l->out = sdsempty();
-	l->persistent = persistent;
-	l->handshake = true;
-	return l;
-}
-
-/* "h:p", "[v6]:p" or "unix:/path": how messages name a server. */
-static void format_endpoint(char *out, size_t size, const char *host, zend_long port, const char *socket)
-{
-	if (socket) {
-		snprintf(out, size, "unix:%s", socket);
-	} else if (strchr(host, ':')) {
-		snprintf(out, size, "[%s]:" ZEND_LONG_FMT, host, port);
+	char cause[REDISLOCK_STATUS_LEN];
+	snprintf(cause, sizeof(cause), "%s", c->st.message);
+	if (c->st.kind == REDISLOCK_ERR_TIMEOUT) {
+		snprintf(c->st.message, sizeof(c->st.message), "%s on %s timed out after %.3f s %s",
+			c->op_name, c->link->endpoint, elapsed(c), cause);
 	} else {
-		snprintf(out, size, "%s:" ZEND_LONG_FMT, host, port);
+		snprintf(c->st.message, sizeof(c->st.message), "%s on %s failed after %.3f s: %s",
+			c->op_name, c->link->endpoint, elapsed(c), cause);
 	}
+	if (c->cfg.mode == REDISLOCK_MODE_CLUSTER) {
+		/* The node may be gone for good (a failover): ask for the map again. */
+		c->slots_stale = true;
+	}
+	return FAILURE;
 }
 
-/* Points a link at a server (a unix socket, or host and port); it connects there
- * the next time it connects. */
-static void link_target(redislock_link *l, const char *host, zend_long port, const char *socket, bool tls)
-{
-	l->tls = tls;
-	format_endpoint(l->endpoint, sizeof(l->endpoint), host, port, socket);
-	if (socket) {
-		l->host[0] = '\0';
-		l->port = 0;
-		snprintf(l->target, sizeof(l->target), "unix://%s", socket);
-		return;
-	}
-	strlcpy(l->host, host, sizeof(l->host));
-	l->port = port;
-	snprintf(l->target, sizeof(l->target), "%s://%s", tls ? "tls" : "tcp", l->endpoint);
-}
+/* ---- links ---------------------------------------------------------------------- */
 
-/* A forked child holds a copy of its parent's socket. Closing that copy is harmless
- * for plain TCP, but closing a TLS stream sends a close_notify alert through the
- * socket the parent is still using, which would break the parent's session. So in
- * a child, the descriptor is first pointed at /dev/null: whatever the close sends
- * goes nowhere, and the parent's connection is untouched. */
-static void detach_from_parent(redislock_link *l)
+static redislock_link *new_link(bool persistent)
 {
-	php_socket_t fd;
-	int devnull;
-
-	if (php_stream_cast(l->stream, PHP_STREAM_AS_FD_FOR_SELECT | PHP_STREAM_CAST_INTERNAL, (void **) &fd, 0) != SUCCESS) {
-		return;
+	redislock_link *l = redislock_link_new(persistent);
+	if (!l) {
+		zend_error_noreturn(E_ERROR, "redislock: out of memory for a connection");
 	}
-	devnull = open("/dev/null", O_RDWR);
-	if (devnull >= 0) {
-		dup2(devnull, fd);
-		close(devnull);
-	}
-}
-
-static void link_close(redislock_link *l)
-{
-	if (l->stream) {
-		tls_quiet quiet;
-		zend_string *said;
-		if (l->pid != getpid()) {
-			detach_from_parent(l);
-		}
-		tls_quiet_begin(l->tls, &quiet);
-		php_stream_free(l->stream, l->persistent ? PHP_STREAM_FREE_CLOSE_PERSISTENT : PHP_STREAM_FREE_CLOSE);
-		if ((said = tls_quiet_end(&quiet)) != NULL) {
-			zend_string_release(said);
-		}
-		l->stream = NULL;
-	}
-	if (l->reader) {
-		redisReaderFree(l->reader);
-		l->reader = NULL;
-	}
-	sdsclear(l->out);
-	l->pending = 0;
-}
-
-/* Frees a link the connection owns (not a persistent one). */
-static void link_free(redislock_link *l)
-{
-	if (!l->persistent) {
-		link_close(l);
-		sdsfree(l->out);
-		efree(l);
-	}
+	return l;
 }
 
 /* The shared link for these settings and this server. Everything that changes
@@ -362,7 +157,6 @@ static redislock_link *persistent_link(const redislock_config *cfg, const char *
 	unsigned char digest[20];
 	char key[48];
 	redislock_link *l;
-
 	const zend_string *parts[] = {cfg->user, cfg->password, cfg->persistent_id};
 
 	smart_str_appends(&id, endpoint);
@@ -400,8 +194,7 @@ static redislock_link *persistent_link(const redislock_config *cfg, const char *
 	make_digest_ex(key + 10, digest, 16);
 
 	if ((l = zend_hash_str_find_ptr(&REDISLOCK_G(links), key, strlen(key))) == NULL) {
-		l = link_new(true);
-		strlcpy(l->persistent_id, key, sizeof(l->persistent_id));
+		l = new_link(true);
 		zend_hash_str_add_ptr(&REDISLOCK_G(links), key, strlen(key), l);
 	}
 	return l;
@@ -411,12 +204,7 @@ void redislock_links_free(HashTable *links)
 {
 	redislock_link *l;
 	ZEND_HASH_FOREACH_PTR(links, l) {
-		/* PHP has already destroyed its persistent streams, this one's included. */
-		if (l->reader) {
-			redisReaderFree(l->reader);
-		}
-		sdsfree(l->out);
-		pefree(l, 1);
+		redislock_link_free(l);
 	} ZEND_HASH_FOREACH_END();
 	zend_hash_destroy(links);
 }
@@ -429,21 +217,29 @@ static redislock_link *conn_link(redislock_conn *c, const char *host, zend_long 
 		/* Shared by server: a cluster node's own address, else what the settings
 		 * name (a Sentinel-managed link keeps its identity across failovers). */
 		char node[300];
-		format_endpoint(node, sizeof(node), host, port, socket);
+		redislock_link_format_endpoint(node, sizeof(node), host, (long) port, socket);
 		l = persistent_link(&c->cfg, c->cfg.mode == REDISLOCK_MODE_CLUSTER ? node : ZSTR_VAL(c->cfg.endpoint));
-		if (l->stream) {
+		if (redislock_link_is_open(l)) {
 			return l;
 		}
 	} else {
-		l = link_new(false);
+		l = new_link(false);
 	}
-	link_target(l, host, port, socket, c->cfg.tls != NULL);
+	redislock_link_target(l, host, (long) port, socket, c->cfg.tls != NULL);
 	return l;
 }
 
-/* Cluster: the link of the node at host:port, added if it is new. */
-static uint32_t cluster_node(redislock_conn *c, const char *host, zend_long port)
+static void release_link(redislock_link *l)
 {
+	if (!l->persistent) {
+		redislock_link_free(l);
+	}
+}
+
+/* Cluster: the number of the node at host:port, added if it is new. */
+static uint32_t cluster_node(void *ctx, const char *host, long port)
+{
+	redislock_conn *c = ctx;
 	for (uint32_t i = 0; i < c->node_count; i++) {
 		if (c->nodes[i]->port == port && strcmp(c->nodes[i]->host, host) == 0) {
 			return i;
@@ -457,22 +253,16 @@ static uint32_t cluster_node(redislock_conn *c, const char *host, zend_long port
 	return c->node_count++;
 }
 
-bool redislock_conn_connected(const redislock_conn *c)
+static const char *tls_string(const redislock_config *cfg, const char *name)
 {
-	if (c->cfg.mode == REDISLOCK_MODE_CLUSTER) {
-		for (uint32_t i = 0; i < c->node_count; i++) {
-			if (c->nodes[i]->stream) {
-				return true;
-			}
-		}
-		return false;
-	}
-	return c->link->stream != NULL;
+	zval *value = zend_hash_str_find(cfg->tls, name, strlen(name));
+	return value && Z_TYPE_P(value) == IS_STRING ? Z_STRVAL_P(value) : NULL;
 }
 
-const char *redislock_conn_endpoint(const redislock_conn *c)
+static bool tls_flag(const redislock_config *cfg, const char *name)
 {
-	return c->link->endpoint;
+	zval *value = zend_hash_str_find(cfg->tls, name, strlen(name));
+	return !value || Z_TYPE_P(value) != IS_FALSE;
 }
 
 redislock_conn *redislock_conn_create(redislock_config *cfg)
@@ -480,10 +270,19 @@ redislock_conn *redislock_conn_create(redislock_config *cfg)
 	redislock_conn *c = ecalloc(1, sizeof(*c));
 	c->cfg = *cfg;
 	memset(cfg, 0, sizeof(*cfg));
+	if (c->cfg.tls) {
+		c->tls.cafile = tls_string(&c->cfg, "cafile");
+		c->tls.capath = tls_string(&c->cfg, "capath");
+		c->tls.local_cert = tls_string(&c->cfg, "local_cert");
+		c->tls.local_pk = tls_string(&c->cfg, "local_pk");
+		c->tls.peer_name = tls_string(&c->cfg, "peer_name");
+		c->tls.verify_peer = tls_flag(&c->cfg, "verify_peer");
+		c->tls.verify_peer_name = tls_flag(&c->cfg, "verify_peer_name");
+	}
 	switch (c->cfg.mode) {
 		case REDISLOCK_MODE_CLUSTER:
 			for (uint32_t i = 0; i < c->cfg.seed_count; i++) {
-				cluster_node(c, ZSTR_VAL(c->cfg.seeds[i].host), c->cfg.seeds[i].port);
+				cluster_node(c, ZSTR_VAL(c->cfg.seeds[i].host), (long) c->cfg.seeds[i].port);
 			}
 			c->link = c->nodes[0];
 			c->slots_stale = true;
@@ -501,15 +300,6 @@ redislock_conn *redislock_conn_create(redislock_config *cfg)
 	return c;
 }
 
-void redislock_conn_close(redislock_conn *c)
-{
-	link_close(c->link);
-	if (c->cfg.mode == REDISLOCK_MODE_CLUSTER) {
-		/* The node may be gone for good (a failover): ask for the map again. */
-		c->slots_stale = true;
-	}
-}
-
 /* Every link of the connection: one, or a cluster's nodes. */
 #define FOREACH_LINK(c, l) \
 	for (uint32_t _i = 0, _n = (c)->cfg.mode == REDISLOCK_MODE_CLUSTER ? (c)->node_count : 1; _i < _n; _i++) \
@@ -519,7 +309,7 @@ void redislock_conn_destroy(redislock_conn *c)
 {
 	redislock_link *l;
 	FOREACH_LINK(c, l) {
-		link_free(l);
+		release_link(l);
 	}
 	if (c->nodes) {
 		efree(c->nodes);
@@ -530,6 +320,41 @@ void redislock_conn_destroy(redislock_conn *c)
 	registry_unlink(c);
 	redislock_config_free(&c->cfg);
 	efree(c);
+}
+
+const redislock_config *redislock_conn_config(const redislock_conn *c)
+{
+	return &c->cfg;
+}
+
+void redislock_conn_on_shutdown(redislock_conn *c, void (*fn)(void *owner), void *owner)
+{
+	c->on_shutdown = fn;
+	c->owner = owner;
+}
+
+bool redislock_conn_connected(const redislock_conn *c)
+{
+	redislock_link *l;
+	FOREACH_LINK(c, l) {
+		if (redislock_link_is_open(l)) {
+			return true;
+		}
+	}
+	return false;
+}
+
+const char *redislock_conn_endpoint(const redislock_conn *c)
+{
+	return c->link->endpoint;
+}
+
+void redislock_conn_close(redislock_conn *c)
+{
+	redislock_link_close(c->link);
+	if (c->cfg.mode == REDISLOCK_MODE_CLUSTER) {
+		c->slots_stale = true;
+	}
 }
 
 /* After "Allowed memory size exhausted" the heap is still full when RSHUTDOWN runs,
@@ -560,7 +385,7 @@ void redislock_conn_shutdown_all(void)
 		 * owed on it: then its state is unknown and it must not be reused. */
 		FOREACH_LINK(c, l) {
 			if (!l->persistent || l->pending > 0) {
-				link_close(l);
+				redislock_link_close(l);
 			}
 		}
 		c->shut_down = true;
@@ -568,348 +393,38 @@ void redislock_conn_shutdown_all(void)
 		c = next;
 	}
 	REDISLOCK_G(live_conns) = NULL;
-
-	/* In a forked child, PHP will close the persistent streams it inherited when it
-	 * exits; make sure nothing of that reaches the parent's sessions. */
-	{
-		redislock_link *l;
-		ZEND_HASH_FOREACH_PTR(&REDISLOCK_G(links), l) {
-			if (l->stream && l->pid != getpid()) {
-				detach_from_parent(l);
-			}
-		} ZEND_HASH_FOREACH_END();
-	}
 }
 
-static void set_stream_timeout(redislock_conn *c, double seconds)
+/* ---- connecting ------------------------------------------------------------------ */
+
+static void link_options(const redislock_conn *c, redislock_link_options *o)
 {
-	struct timeval tv;
-	/* Round up to the next millisecond: poll() would turn 0.4 ms into 0 and spin. */
-	double ms = ceil(seconds * 1000.0);
-	tv.tv_sec = (time_t) (ms / 1000.0);
-	tv.tv_usec = (suseconds_t) (fmod(ms, 1000.0) * 1000.0);
-	php_stream_set_option(c->link->stream, PHP_STREAM_OPTION_READ_TIMEOUT, 0, &tv);
-}
-
-/* Sends the commands in a (each a complete command) and reads their replies into
- * replies[], within the read timeout. On an error reply, records it as a server
- * error naming the command, closes the link and fails. */
-static zend_result setup_commands(redislock_conn *c, redislock_argv *cmds, int n, redisReply **replies)
-{
-	char saved_name[sizeof(c->op_name)];
-	double saved_start = c->op_start;
-	double deadline = redislock_now() + c->cfg.read_timeout;
-	zend_result result = SUCCESS;
-	int read = 0;
-
-	/* Error messages name the command of this step; the caller's call resumes after. */
-	memcpy(saved_name, c->op_name, sizeof(saved_name));
-	for (int i = 0; i < n; i++) {
-		replies[i] = NULL;
-		redislock_conn_append(c, &cmds[i]);
-	}
-	result = redislock_conn_flush(c);
-	for (; read < n && result == SUCCESS; read++) {
-		snprintf(c->op_name, sizeof(c->op_name), "%.*s", (int) MIN(cmds[read].lens[0], sizeof(c->op_name) - 1), cmds[read].argv[0]);
-		c->op_start = redislock_now();
-		result = redislock_conn_read(c, deadline, &replies[read]);
-		if (result == SUCCESS && replies[read]->type == REDIS_REPLY_ERROR) {
-			redislock_conn_set_error(c, REDISLOCK_ERR_SERVER, "%s on %s failed: %.*s", c->op_name,
-				c->link->endpoint, (int) MIN(replies[read]->len, 256), replies[read]->str);
-			result = FAILURE;
-			read++;
-			break;
-		}
-	}
-	if (result == FAILURE) {
-		for (int i = 0; i < read; i++) {
-			if (replies[i]) {
-				freeReplyObject(replies[i]);
-				replies[i] = NULL;
-			}
-		}
-		redislock_conn_close(c);
-	}
-	memcpy(c->op_name, saved_name, sizeof(saved_name));
-	c->op_start = saved_start;
-	return result;
-}
-
-/* AUTH and SELECT, pipelined, right after connecting. */
-static zend_result handshake(redislock_conn *c)
-{
-	redislock_argv cmds[2];
-	redisReply *replies[2];
-	int n = 0;
-	zend_result result;
-
+	memset(o, 0, sizeof(*o));
+	o->tls = c->cfg.tls ? &c->tls : NULL;
 	if (c->cfg.password) {
-		redislock_argv_init(&cmds[n]);
-		redislock_argv_push(&cmds[n], "AUTH", 4);
+		o->password = ZSTR_VAL(c->cfg.password);
+		o->password_len = ZSTR_LEN(c->cfg.password);
 		if (c->cfg.user) {
-			redislock_argv_push_str(&cmds[n], c->cfg.user);
+			o->user = ZSTR_VAL(c->cfg.user);
+			o->user_len = ZSTR_LEN(c->cfg.user);
 		}
-		redislock_argv_push_str(&cmds[n], c->cfg.password);
-		n++;
 	}
-	if (c->cfg.database != 0) {
-		redislock_argv_init(&cmds[n]);
-		redislock_argv_push(&cmds[n], "SELECT", 6);
-		redislock_argv_push_long(&cmds[n], c->cfg.database);
-		n++;
-	}
-	if (n == 0) {
-		return SUCCESS;
-	}
-	result = setup_commands(c, cmds, n, replies);
-	for (int i = 0; i < n; i++) {
-		if (result == SUCCESS) {
-			freeReplyObject(replies[i]);
-		}
-		redislock_argv_free(&cmds[i]);
-	}
-	return result;
+	o->database = c->cfg.database;
+	o->connect_timeout = c->cfg.connect_timeout;
+	o->read_timeout = c->cfg.read_timeout;
 }
 
-static const char *persistent_id(const redislock_conn *c)
+static zend_result open_current(redislock_conn *c)
 {
-	return c->link->persistent ? c->link->persistent_id : NULL;
+	redislock_link_options o;
+	link_options(c, &o);
+	return redislock_link_open(c->link, &o, &c->st) ? SUCCESS : FAILURE;
 }
 
-/* Opens a TLS stream with the configured ssl context options. */
-static php_stream *connect_tls(redislock_conn *c, struct timeval *tv, zend_string **errstr, int *errcode)
-{
-	php_stream_context *context = php_stream_context_alloc();
-	php_stream *stream;
-	zend_string *name, *said;
-	zval *value;
-	tls_quiet quiet;
-
-	ZEND_HASH_FOREACH_STR_KEY_VAL(c->cfg.tls, name, value) {
-		php_stream_context_set_option(context, "ssl", ZSTR_VAL(name), value);
-	} ZEND_HASH_FOREACH_END();
-
-	tls_quiet_begin(true, &quiet);
-	stream = php_stream_xport_create(c->link->target, strlen(c->link->target), 0,
-		STREAM_XPORT_CLIENT | STREAM_XPORT_CONNECT, persistent_id(c), tv, context, errstr, errcode);
-	said = tls_quiet_end(&quiet);
-	if (said) {
-		if (!stream) {
-			if (*errstr) {
-				zend_string_release(*errstr);
-			}
-			*errstr = said;
-		} else {
-			zend_string_release(said);
-		}
-	}
-	/* The stream keeps its own reference to the context. */
-	zend_list_delete(context->res);
-	return stream;
-}
-
-/* Opens c->link's stream to its target, then authenticates and selects. */
-static zend_result connect_stream(redislock_conn *c)
-{
-	zend_string *errstr = NULL;
-	int errcode = 0;
-	struct timeval tv;
-	double start = redislock_now();
-	redislock_link *l = c->link;
-
-	tv.tv_sec = (time_t) c->cfg.connect_timeout;
-	tv.tv_usec = (suseconds_t) ((c->cfg.connect_timeout - (double) tv.tv_sec) * 1000000.0);
-
-	if (l->tls) {
-		l->stream = connect_tls(c, &tv, &errstr, &errcode);
-	} else {
-		l->stream = php_stream_xport_create(l->target, strlen(l->target), 0,
-			STREAM_XPORT_CLIENT | STREAM_XPORT_CONNECT, persistent_id(c), &tv, NULL, &errstr, &errcode);
-	}
-
-	if (!l->stream) {
-		if (errcode == ETIMEDOUT) {
-			redislock_conn_set_error(c, REDISLOCK_ERR_TIMEOUT, "connect to %s timed out after %.3f s (connect_timeout %g s)",
-				l->endpoint, redislock_now() - start, c->cfg.connect_timeout);
-		} else {
-			redislock_conn_set_error(c, REDISLOCK_ERR_CONNECT, "connect to %s failed: %s (connect_timeout %g s)",
-				l->endpoint, errstr ? ZSTR_VAL(errstr) : "unknown error", c->cfg.connect_timeout);
-		}
-		if (errstr) {
-			zend_string_release(errstr);
-		}
-		return FAILURE;
-	}
-	if (errstr) {
-		zend_string_release(errstr);
-	}
-
-	/* Errors are reported once, by us, as exceptions; not also as PHP notices. */
-	l->stream->flags |= PHP_STREAM_FLAG_SUPPRESS_ERRORS;
-	php_stream_set_option(l->stream, PHP_STREAM_OPTION_READ_BUFFER, PHP_STREAM_BUFFER_NONE, NULL);
-	if (l->host[0]) {
-		php_socket_t fd;
-		if (php_stream_cast(l->stream, PHP_STREAM_AS_SOCKETD, (void **) &fd, 0) == SUCCESS) {
-			int one = 1;
-			/* Each command is written whole; Nagle would only add latency. */
-			setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, (char *) &one, sizeof(one));
-		}
-	}
-	set_stream_timeout(c, c->cfg.read_timeout);
-	l->reader = redisReaderCreate();
-	l->pid = getpid();
-	return l->handshake ? handshake(c) : SUCCESS;
-}
-
-/* Checked before every call, while nothing has been sent yet: the server may have
- * closed an idle connection (CLIENT KILL, its timeout setting, a restart). Finding
- * out now lets the call reconnect transparently; finding out after sending would
- * leave it unknown whether the command ran. A plain TCP link with bytes waiting
- * that nobody asked for is not in a state to trust either. Over TLS, waiting bytes
- * are normal (session tickets), so only a closed socket counts. One non-blocking
- * syscall. */
-static bool link_still_good(redislock_link *l)
-{
-	php_socket_t fd;
-	char byte;
-	ssize_t n;
-
-	if (php_stream_cast(l->stream, PHP_STREAM_AS_FD_FOR_SELECT | PHP_STREAM_CAST_INTERNAL, (void **) &fd, 0) != SUCCESS) {
-		return false;
-	}
-	n = recv(fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
-	if (n == 0) {
-		return false;
-	}
-	if (n > 0) {
-		return l->tls;
-	}
-	return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR;
-}
-
-/* Whether c->link may be used as it is: connected, in this process, healthy.
- * Closes it when it may not. */
-static bool link_usable(redislock_conn *c)
-{
-	redislock_link *l = c->link;
-	if (l->stream && l->pid != getpid()) {
-		/* A forked child must never speak on its parent's socket: both would read
-		 * each other's replies. It lets go of its copy (see detach_from_parent)
-		 * and reconnects. */
-		link_close(l);
-	}
-	if (l->stream && l->pending == 0 && !link_still_good(l)) {
-		link_close(l);
-	}
-	return l->stream != NULL;
-}
-
-static zend_result connect_refused_at_shutdown(redislock_conn *c)
+static zend_result refused_at_shutdown(redislock_conn *c)
 {
 	redislock_conn_set_error(c, REDISLOCK_ERR_CONNECT, "connect to %s refused: the request is shutting down", c->link->endpoint);
 	return FAILURE;
-}
-
-/* ---- sentinel -------------------------------------------------------------- */
-
-/* Asks one sentinel for the master's address. 1: found (host and port filled),
- * 0: this sentinel does not know the service, -1: it could not be asked (the
- * reason is in c->errstr). */
-static int sentinel_ask(redislock_conn *c, const redislock_addr *sentinel, char *host, size_t host_size, zend_long *port)
-{
-	redislock_link *master = c->link, *probe = link_new(false);
-	redislock_argv cmd;
-	redisReply *reply = NULL;
-	int found = -1;
-
-	link_target(probe, ZSTR_VAL(sentinel->host), sentinel->port, NULL, false);
-	probe->handshake = false;
-	c->link = probe;
-	redislock_argv_init(&cmd);
-	redislock_argv_push(&cmd, "SENTINEL", 8);
-	redislock_argv_push(&cmd, "get-master-addr-by-name", sizeof("get-master-addr-by-name") - 1);
-	redislock_argv_push_str(&cmd, c->cfg.service);
-	if (connect_stream(c) == SUCCESS && setup_commands(c, &cmd, 1, &reply) == SUCCESS) {
-		if (reply->type == REDIS_REPLY_ARRAY && reply->elements == 2
-				&& reply->element[0]->type == REDIS_REPLY_STRING && reply->element[1]->type == REDIS_REPLY_STRING
-				&& reply->element[0]->len > 0 && reply->element[0]->len < host_size) {
-			zend_long number = ZEND_STRTOL(reply->element[1]->str, NULL, 10);
-			memcpy(host, reply->element[0]->str, reply->element[0]->len);
-			host[reply->element[0]->len] = '\0';
-			*port = number;
-			found = number > 0 && number <= 65535 ? 1 : -1;
-			if (found < 0) {
-				redislock_conn_set_error(c, REDISLOCK_ERR_PROTOCOL, "sentinel %s named an invalid port", probe->endpoint);
-			}
-		} else if (reply->type == REDIS_REPLY_NIL) {
-			found = 0;
-		} else {
-			redislock_conn_set_error(c, REDISLOCK_ERR_PROTOCOL, "sentinel %s gave an unexpected reply (RESP type %d)", probe->endpoint, reply->type);
-		}
-		freeReplyObject(reply);
-	}
-	redislock_argv_free(&cmd);
-	link_free(probe);
-	c->link = master;
-	return found;
-}
-
-/* Whether the server on c->link is a master right now (ROLE). During a failover a
- * sentinel may still name the old master for a moment. */
-static zend_result check_master(redislock_conn *c)
-{
-	redislock_argv cmd;
-	redisReply *reply;
-	zend_result result;
-
-	redislock_argv_init(&cmd);
-	redislock_argv_push(&cmd, "ROLE", 4);
-	result = setup_commands(c, &cmd, 1, &reply);
-	redislock_argv_free(&cmd);
-	if (result == FAILURE) {
-		return FAILURE;
-	}
-	if (reply->type != REDIS_REPLY_ARRAY || reply->elements < 1 || reply->element[0]->type != REDIS_REPLY_STRING
-			|| reply->element[0]->len != 6 || memcmp(reply->element[0]->str, "master", 6) != 0) {
-		redislock_conn_set_error(c, REDISLOCK_ERR_CONNECT, "%s, named master of \"%s\" by the sentinels, is not a master (a failover is under way)",
-			c->link->endpoint, ZSTR_VAL(c->cfg.service));
-		result = FAILURE;
-		link_close(c->link);
-	}
-	freeReplyObject(reply);
-	return result;
-}
-
-/* Asks the sentinels in turn, the one that answered last first, until one names
- * the master. Records in tried (when given) what each one asked said, and in
- * *unknown whether one did not know the service. */
-static bool sentinel_lookup(redislock_conn *c, char *host, size_t host_size, zend_long *port,
-	smart_str *tried, bool *unknown)
-{
-	uint32_t n = c->cfg.seed_count;
-
-	for (uint32_t k = 0; k < n; k++) {
-		uint32_t i = (c->sentinel_first + k) % n;
-		int found = sentinel_ask(c, &c->cfg.seeds[i], host, host_size, port);
-		if (found == 1) {
-			c->sentinel_first = i;
-			return true;
-		}
-		if (found == 0 && unknown) {
-			*unknown = true;
-		}
-		if (tried) {
-			zend_string *addr = redislock_addr_string(c->cfg.seeds[i].host, c->cfg.seeds[i].port);
-			if (tried->s) {
-				smart_str_appends(tried, "; ");
-			}
-			smart_str_append(tried, addr);
-			smart_str_appends(tried, ": ");
-			smart_str_appends(tried, found == 0 ? "does not know the service" : c->errstr);
-			zend_string_release(addr);
-		}
-	}
-	return false;
 }
 
 /* Finds the master through any reachable sentinel and connects to it. While a
@@ -919,28 +434,26 @@ static zend_result sentinel_connect(redislock_conn *c)
 	double give_up = redislock_now() + c->cfg.connect_timeout + c->cfg.read_timeout;
 
 	for (;;) {
-		smart_str tried = {0};
-		bool unknown = false;
 		char host[256];
-		zend_long port;
+		long port;
+		bool unknown;
 
-		if (sentinel_lookup(c, host, sizeof(host), &port, &tried, &unknown)) {
-			smart_str_free(&tried);
-			link_target(c->link, host, port, NULL, c->cfg.tls != NULL);
-			if (connect_stream(c) == SUCCESS && check_master(c) == SUCCESS) {
-				c->master_checked = redislock_now();
-				return SUCCESS;
+		if (redislock_sentinel_lookup(&c->cfg, &c->sentinel_first, host, sizeof(host), &port, &unknown, &c->st)) {
+			redislock_link_target(c->link, host, port, NULL, c->cfg.tls != NULL);
+			if (open_current(c) == SUCCESS) {
+				int master = redislock_sentinel_is_master(c->link, redislock_now() + c->cfg.read_timeout, &c->st);
+				if (master == 1) {
+					c->master_checked = redislock_now();
+					return SUCCESS;
+				}
+				if (master == 0) {
+					redislock_conn_set_error(c, REDISLOCK_ERR_CONNECT, "%s, named master of \"%s\" by the sentinels, is not a master (a failover is under way)",
+						c->link->endpoint, ZSTR_VAL(c->cfg.service));
+					redislock_link_close(c->link);
+				}
 			}
-		} else {
-			/* No sentinel named a master: say what each of them answered. */
-			smart_str_0(&tried);
-			redislock_conn_set_error(c, REDISLOCK_ERR_CONNECT, "no sentinel named a master for \"%s\"%s (%.*s)",
-				ZSTR_VAL(c->cfg.service), unknown ? ", the service is unknown" : "",
-				tried.s ? (int) MIN(ZSTR_LEN(tried.s), 300) : 0, tried.s ? ZSTR_VAL(tried.s) : "");
-			smart_str_free(&tried);
-			if (unknown) {
-				return FAILURE;
-			}
+		} else if (unknown) {
+			return FAILURE;
 		}
 		if (redislock_now() + 0.05 > give_up) {
 			return FAILURE;
@@ -957,115 +470,121 @@ static zend_result sentinel_connect(redislock_conn *c)
 
 static bool sentinel_still_master(redislock_conn *c)
 {
-	char saved[sizeof(c->errstr)], host[256];
-	redislock_error saved_err = c->err;
-	zend_long port;
-	bool named;
+	redislock_status scratch;
+	char host[256];
+	long port;
+	bool unknown;
 
-	strlcpy(saved, c->errstr, sizeof(saved));
 	c->master_checked = redislock_now();
-	named = sentinel_lookup(c, host, sizeof(host), &port, NULL, NULL);
-	strlcpy(c->errstr, saved, sizeof(c->errstr));
-	c->err = saved_err;
-	return !named || (port == c->link->port && strcmp(host, c->link->host) == 0);
+	if (!redislock_sentinel_lookup(&c->cfg, &c->sentinel_first, host, sizeof(host), &port, &unknown, &scratch)) {
+		return true;
+	}
+	return port == c->link->port && strcmp(host, c->link->host) == 0;
 }
 
-/* ---- cluster --------------------------------------------------------------- */
-
-#define REDISLOCK_SLOTS 16384
-
-/* The cluster slot of a command: of its first key, or -1 for a keyless command. */
-static int command_slot(const redislock_argv *a)
+/* Whether a call may begin on c->link. A link still owed replies belongs to a call
+ * that has not finished: one that a fatal error abandoned (then the link is
+ * dropped), or one this call is nested inside, which must not read its replies. */
+static bool may_begin(redislock_conn *c)
 {
-	int key = 1;
-	if ((a->lens[0] == 7 && strncasecmp(a->argv[0], "EVALSHA", 7) == 0)
-			|| (a->lens[0] == 4 && strncasecmp(a->argv[0], "EVAL", 4) == 0)) {
-		if (a->argc < 4 || (a->lens[2] == 1 && a->argv[2][0] == '0')) {
-			return -1;
+	redislock_link *l = c->link;
+	if (l->pending == 0 || !redislock_link_is_open(l) || l->generation != redislock_fork_generation) {
+		return true;
+	}
+	if (CG(unclean_shutdown)) {
+		redislock_link_close(l);
+		return true;
+	}
+	redislock_conn_set_error(c, REDISLOCK_ERR_REENTRY,
+		"%s on %s refused: the object is in the middle of another call on this connection "
+		"(called from an error handler, destructor or signal handler during it)", c->op_name, l->endpoint);
+	return false;
+}
+
+/* Connects c->link (already chosen) if needed. */
+static zend_result ensure_current(redislock_conn *c)
+{
+	if (!may_begin(c)) {
+		return FAILURE;
+	}
+	if (redislock_link_usable(c->link)) {
+		if (c->cfg.mode != REDISLOCK_MODE_SENTINEL || redislock_now() - c->master_checked < REDISLOCK_SENTINEL_RECHECK
+				|| sentinel_still_master(c)) {
+			return SUCCESS;
 		}
-		key = 3;
+		redislock_link_close(c->link);
 	}
-	if (a->argc <= key) {
-		return -1;
+	if (c->shut_down) {
+		return refused_at_shutdown(c);
 	}
-	return (int) redislock_key_slot(a->argv[key], a->lens[key]);
+	redislock_status_clear(&c->st);
+	if (c->cfg.mode == REDISLOCK_MODE_SENTINEL) {
+		return sentinel_connect(c);
+	}
+	return open_current(c);
+}
+
+/* ---- cluster ----------------------------------------------------------------------- */
+
+/* One command on c->link during setup, bounded by read_timeout; an error reply
+ * fails it. */
+static zend_result setup_command(redislock_conn *c, int argc, const char *const *argv, const size_t *lens, redisReply **reply)
+{
+	double deadline = redislock_now() + c->cfg.read_timeout;
+	if (!redislock_link_append(c->link, argc, argv, lens) || !redislock_link_flush(c->link, deadline, &c->st)
+			|| !redislock_link_read(c->link, deadline, reply, &c->st)) {
+		snprintf(c->op_name, sizeof(c->op_name), "%.*s", (int) MIN(lens[0], sizeof(c->op_name) - 1), argv[0]);
+		return call_failed(c);
+	}
+	if ((*reply)->type == REDIS_REPLY_ERROR) {
+		redislock_conn_set_error(c, REDISLOCK_ERR_SERVER, "%.*s on %s failed: %.*s", (int) lens[0], argv[0],
+			c->link->endpoint, (int) MIN((*reply)->len, 256), (*reply)->str);
+		freeReplyObject(*reply);
+		redislock_link_close(c->link);
+		return FAILURE;
+	}
+	return SUCCESS;
 }
 
 /* Loads the slot map (CLUSTER SLOTS) from the first node that answers. */
 static zend_result cluster_load_slots(redislock_conn *c)
 {
-	redislock_argv cmd;
-	zend_result result = FAILURE;
+	static const char *argv[2] = {"CLUSTER", "SLOTS"};
+	static const size_t lens[2] = {7, 5};
+	char saved_name[sizeof(c->op_name)];
 	smart_str tried = {0};
+	zend_result result = FAILURE;
 
 	if (!c->slot_owner) {
 		c->slot_owner = ecalloc(REDISLOCK_SLOTS, sizeof(*c->slot_owner));
 	}
-	redislock_argv_init(&cmd);
-	redislock_argv_push(&cmd, "CLUSTER", 7);
-	redislock_argv_push(&cmd, "SLOTS", 5);
+	memcpy(saved_name, c->op_name, sizeof(saved_name));
 	/* Nodes met so far first (the seeds are among them), in order. */
 	for (uint32_t i = 0; i < c->node_count && result == FAILURE; i++) {
 		redisReply *reply;
-		redislock_link *node = c->nodes[i];
-		c->link = node;
-		if (!link_usable(c) && (c->shut_down || connect_stream(c) == FAILURE)) {
-			if (c->shut_down) {
-				connect_refused_at_shutdown(c);
+		c->link = c->nodes[i];
+		if (ensure_current(c) == FAILURE) {
+			if (c->st.kind == REDISLOCK_ERR_REENTRY) {
+				break;
 			}
-			goto next;
-		}
-		if (setup_commands(c, &cmd, 1, &reply) == FAILURE) {
-			goto next;
-		}
-		if (reply->type != REDIS_REPLY_ARRAY || reply->elements == 0) {
-			redislock_conn_set_error(c, REDISLOCK_ERR_PROTOCOL, "CLUSTER SLOTS on %s gave no slot ranges", node->endpoint);
-			freeReplyObject(reply);
-			goto next;
-		}
-		memset(c->slot_owner, 0, REDISLOCK_SLOTS * sizeof(*c->slot_owner));
-		for (size_t r = 0; r < reply->elements; r++) {
-			redisReply *range = reply->element[r], *master;
-			char host[256];
-			long long from, to;
-			uint32_t owner;
-			if (range->type != REDIS_REPLY_ARRAY || range->elements < 3
-					|| range->element[0]->type != REDIS_REPLY_INTEGER || range->element[1]->type != REDIS_REPLY_INTEGER
-					|| range->element[2]->type != REDIS_REPLY_ARRAY || range->element[2]->elements < 2
-					|| range->element[2]->element[0]->type != REDIS_REPLY_STRING
-					|| range->element[2]->element[1]->type != REDIS_REPLY_INTEGER) {
-				continue;
-			}
-			from = range->element[0]->integer;
-			to = range->element[1]->integer;
-			master = range->element[2];
-			if (from < 0 || to >= REDISLOCK_SLOTS || from > to || master->element[0]->len >= sizeof(host)) {
-				continue;
-			}
-			if (master->element[0]->len == 0) {
-				/* The node does not know its own address: it is the one we asked. */
-				strlcpy(host, node->host, sizeof(host));
+		} else if (setup_command(c, 2, argv, lens, &reply) == SUCCESS) {
+			if (redislock_cluster_apply_slots(c->slot_owner, reply, c->link->host, cluster_node, c)) {
+				c->slots_stale = false;
+				result = SUCCESS;
 			} else {
-				memcpy(host, master->element[0]->str, master->element[0]->len);
-				host[master->element[0]->len] = '\0';
+				redislock_conn_set_error(c, REDISLOCK_ERR_PROTOCOL, "CLUSTER SLOTS on %s gave no slot ranges", c->link->endpoint);
 			}
-			owner = cluster_node(c, host, (zend_long) master->element[1]->integer);
-			for (long long slot = from; slot <= to; slot++) {
-				c->slot_owner[slot] = (uint16_t) (owner + 1);
+			freeReplyObject(reply);
+		}
+		if (result == FAILURE) {
+			if (tried.s) {
+				smart_str_appends(&tried, "; ");
 			}
+			smart_str_appends(&tried, c->st.message);
 		}
-		freeReplyObject(reply);
-		c->slots_stale = false;
-		result = SUCCESS;
-		break;
-next:
-		if (tried.s) {
-			smart_str_appends(&tried, "; ");
-		}
-		smart_str_appends(&tried, c->errstr);
 	}
-	redislock_argv_free(&cmd);
-	if (result == FAILURE) {
+	memcpy(c->op_name, saved_name, sizeof(saved_name));
+	if (result == FAILURE && c->st.kind != REDISLOCK_ERR_REENTRY) {
 		smart_str_0(&tried);
 		redislock_conn_set_error(c, REDISLOCK_ERR_CONNECT, "no node of the cluster gave its slot map (%.*s)",
 			tried.s ? (int) MIN(ZSTR_LEN(tried.s), 300) : 0, tried.s ? ZSTR_VAL(tried.s) : "");
@@ -1094,51 +613,36 @@ static zend_result cluster_route(redislock_conn *c, int slot)
 	return SUCCESS;
 }
 
-/* ---- sending ------------------------------------------------------------------ */
-
-/* Connects c->link (already chosen) if needed. */
-static zend_result ensure_current(redislock_conn *c)
-{
-	if (link_usable(c)) {
-		if (c->cfg.mode != REDISLOCK_MODE_SENTINEL || redislock_now() - c->master_checked < REDISLOCK_SENTINEL_RECHECK
-				|| sentinel_still_master(c)) {
-			return SUCCESS;
-		}
-		link_close(c->link);
-	}
-	if (c->shut_down) {
-		return connect_refused_at_shutdown(c);
-	}
-	c->err = REDISLOCK_OK;
-	if (c->cfg.mode == REDISLOCK_MODE_SENTINEL) {
-		return sentinel_connect(c);
-	}
-	return connect_stream(c);
-}
-
 static zend_result ensure_slot(redislock_conn *c, int slot)
 {
-	if (c->cfg.mode == REDISLOCK_MODE_CLUSTER) {
-		if (c->shut_down) {
-			return connect_refused_at_shutdown(c);
-		}
-		if (cluster_route(c, slot) == FAILURE) {
-			return FAILURE;
-		}
-		if (ensure_current(c) == FAILURE) {
-			/* The node may have failed over: one more try with a fresh map. */
-			redislock_link *failed = c->link;
-			char reason[sizeof(c->errstr)];
-			strlcpy(reason, c->errstr, sizeof(reason));
-			c->slots_stale = true;
-			if (cluster_route(c, slot) == FAILURE || c->link == failed) {
-				redislock_conn_set_error(c, c->err == REDISLOCK_OK ? REDISLOCK_ERR_CONNECT : c->err, "%s", reason);
-				c->link = failed;
-				return FAILURE;
-			}
-			return ensure_current(c);
-		}
+	redislock_link *failed;
+	char reason[REDISLOCK_STATUS_LEN];
+	redislock_error kind;
+
+	if (c->cfg.mode != REDISLOCK_MODE_CLUSTER) {
+		return ensure_current(c);
+	}
+	if (c->shut_down) {
+		return refused_at_shutdown(c);
+	}
+	if (cluster_route(c, slot) == FAILURE) {
+		return FAILURE;
+	}
+	if (ensure_current(c) == SUCCESS) {
 		return SUCCESS;
+	}
+	if (c->st.kind == REDISLOCK_ERR_REENTRY) {
+		return FAILURE;
+	}
+	/* The node may have failed over: one more try with a fresh map. */
+	failed = c->link;
+	kind = c->st.kind;
+	snprintf(reason, sizeof(reason), "%s", c->st.message);
+	c->slots_stale = true;
+	if (cluster_route(c, slot) == FAILURE || c->link == failed) {
+		redislock_conn_set_error(c, kind == REDISLOCK_OK ? REDISLOCK_ERR_CONNECT : kind, "%s", reason);
+		c->link = failed;
+		return FAILURE;
 	}
 	return ensure_current(c);
 }
@@ -1148,10 +652,12 @@ zend_result redislock_conn_ensure(redislock_conn *c)
 	return ensure_slot(c, -1);
 }
 
-zend_result redislock_conn_ensure_for(redislock_conn *c, const redislock_argv *a)
+static zend_result ensure_for(redislock_conn *c, const redislock_argv *a)
 {
-	return ensure_slot(c, c->cfg.mode == REDISLOCK_MODE_CLUSTER ? command_slot(a) : -1);
+	return ensure_slot(c, c->cfg.mode == REDISLOCK_MODE_CLUSTER ? redislock_cluster_command_slot(a->argc, a->argv, a->lens) : -1);
 }
+
+/* ---- sending ------------------------------------------------------------------------ */
 
 void redislock_conn_begin(redislock_conn *c, const char *op_name)
 {
@@ -1161,176 +667,47 @@ void redislock_conn_begin(redislock_conn *c, const char *op_name)
 
 zend_result redislock_conn_append(redislock_conn *c, const redislock_argv *a)
 {
-	if (sdslen(c->link->out) == 0) {
-		sds cmd = NULL;
-		if (redisFormatSdsCommandArgv(&cmd, a->argc, a->argv, a->lens) < 0) {
-			redislock_conn_set_error(c, REDISLOCK_ERR_IO, "out of memory formatting %.*s", (int) a->lens[0], a->argv[0]);
-			return FAILURE;
-		}
-		sdsfree(c->link->out);
-		c->link->out = cmd;
-	} else {
-		sds cmd = NULL;
-		if (redisFormatSdsCommandArgv(&cmd, a->argc, a->argv, a->lens) < 0) {
-			redislock_conn_set_error(c, REDISLOCK_ERR_IO, "out of memory formatting %.*s", (int) a->lens[0], a->argv[0]);
-			return FAILURE;
-		}
-		c->link->out = sdscatsds(c->link->out, cmd);
-		sdsfree(cmd);
-	}
-	c->link->pending++;
-	return SUCCESS;
-}
-
-void redislock_conn_append_raw(redislock_conn *c, const char *commands, size_t len, int count)
-{
-	c->link->out = sdscatlen(c->link->out, commands, len);
-	c->link->pending += count;
-}
-
-zend_result redislock_conn_flush(redislock_conn *c)
-{
-	size_t len = sdslen(c->link->out);
-	ssize_t written;
-	tls_quiet quiet;
-	zend_string *said;
-
-	if (len == 0) {
-		return SUCCESS;
-	}
-	tls_quiet_begin(c->link->tls, &quiet);
-	written = php_stream_write(c->link->stream, c->link->out, len);
-	said = tls_quiet_end(&quiet);
-	sdsclear(c->link->out);
-	if (written < 0 || (size_t) written != len) {
-		redislock_conn_set_error(c, REDISLOCK_ERR_IO, "%s on %s failed after %.3f s: could not send the command: %s",
-			c->op_name, c->link->endpoint, elapsed(c),
-			said ? ZSTR_VAL(said) : errno ? strerror(errno) : "connection closed");
-		if (said) {
-			zend_string_release(said);
-		}
-		redislock_conn_close(c);
+	if (!redislock_link_append(c->link, a->argc, a->argv, a->lens)) {
+		redislock_conn_set_error(c, REDISLOCK_ERR_IO, "out of memory encoding %.*s", (int) MIN(a->lens[0], 32), a->argv[0]);
 		return FAILURE;
 	}
-	if (said) {
-		zend_string_release(said);
+	return SUCCESS;
+}
+
+zend_result redislock_conn_append_raw(redislock_conn *c, const char *commands, size_t len, int count)
+{
+	if (!redislock_link_append_raw(c->link, commands, len, count)) {
+		redislock_conn_set_error(c, REDISLOCK_ERR_IO, "out of memory queueing %s", c->op_name);
+		return FAILURE;
 	}
 	return SUCCESS;
+}
+
+zend_result redislock_conn_flush(redislock_conn *c, double deadline)
+{
+	return redislock_link_flush(c->link, deadline, &c->st) ? SUCCESS : call_failed(c);
 }
 
 zend_result redislock_conn_read(redislock_conn *c, double deadline, redisReply **reply)
 {
-	char buf[16384];
-
-	for (;;) {
-		void *r = NULL;
-		double remaining;
-		ssize_t n;
-		tls_quiet quiet;
-		zend_string *said;
-
-		if (redisReaderGetReply(c->link->reader, &r) != REDIS_OK) {
-			redislock_conn_set_error(c, REDISLOCK_ERR_PROTOCOL, "%s on %s failed: protocol error: %s",
-				c->op_name, c->link->endpoint, c->link->reader->errstr);
-			redislock_conn_close(c);
-			return FAILURE;
-		}
-		if (r) {
-			c->link->pending--;
-			*reply = r;
-			return SUCCESS;
-		}
-		remaining = deadline - redislock_now();
-		if (remaining <= 0) {
-			break;
-		}
-		set_stream_timeout(c, remaining);
-		errno = 0;
-		tls_quiet_begin(c->link->tls, &quiet);
-		n = php_stream_read(c->link->stream, buf, sizeof(buf));
-		said = tls_quiet_end(&quiet);
-		if (n > 0) {
-			if (said) {
-				zend_string_release(said);
-			}
-			redisReaderFeed(c->link->reader, buf, (size_t) n);
-			continue;
-		}
-		if (said) {
-			/* The TLS layer gave up on the connection (an alert from the server). */
-			redislock_conn_set_error(c, REDISLOCK_ERR_IO, "%s on %s failed after %.3f s: %s",
-				c->op_name, c->link->endpoint, elapsed(c), ZSTR_VAL(said));
-			zend_string_release(said);
-			redislock_conn_close(c);
-			return FAILURE;
-		}
-		if (c->link->stream->eof) {
-			redislock_conn_set_error(c, REDISLOCK_ERR_IO, "%s on %s failed after %.3f s: connection closed by the server",
-				c->op_name, c->link->endpoint, elapsed(c));
-			redislock_conn_close(c);
-			return FAILURE;
-		}
-		if (n < 0 && errno != 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR && errno != ETIMEDOUT) {
-			redislock_conn_set_error(c, REDISLOCK_ERR_IO, "%s on %s failed after %.3f s: %s",
-				c->op_name, c->link->endpoint, elapsed(c), strerror(errno));
-			redislock_conn_close(c);
-			return FAILURE;
-		}
-	}
-	redislock_conn_set_error(c, REDISLOCK_ERR_TIMEOUT, "%s on %s timed out after %.3f s waiting for the reply",
-		c->op_name, c->link->endpoint, elapsed(c));
-	redislock_conn_close(c);
-	return FAILURE;
+	return redislock_link_read(c->link, deadline, reply, &c->st) ? SUCCESS : call_failed(c);
 }
 
-/* ---- redirections --------------------------------------------------------- */
+/* ---- redirections --------------------------------------------------------------------- */
 
 #define REDISLOCK_MAX_REDIRECTS 16
 
-static bool reply_starts(const redisReply *reply, const char *word)
-{
-	size_t len = strlen(word);
-	return reply->len >= len && memcmp(reply->str, word, len) == 0
-		&& (reply->len == len || reply->str[len] == ' ');
-}
-
-/* "MOVED 3999 127.0.0.1:6381": the slot and the node's link. NULL if malformed. */
+/* The link of the node a redirection names; NULL if the reply is malformed. */
 static redislock_link *redirect_target(redislock_conn *c, const redisReply *reply, int *slot)
 {
-	const char *p = reply->str, *end = reply->str + reply->len, *addr, *colon;
 	char host[256];
-	zend_long port;
-	size_t host_len;
-
-	p = memchr(p, ' ', end - p);
-	if (!p) {
+	long port;
+	if (!redislock_cluster_redirect(reply, slot, host, sizeof(host), &port)) {
 		return NULL;
 	}
-	*slot = (int) ZEND_STRTOL(p + 1, NULL, 10);
-	addr = memchr(p + 1, ' ', end - p - 1);
-	if (!addr || *slot < 0 || *slot >= REDISLOCK_SLOTS) {
-		return NULL;
-	}
-	addr++;
-	colon = zend_memrchr(addr, ':', end - addr);
-	if (!colon || colon + 1 >= end) {
-		return NULL;
-	}
-	port = ZEND_STRTOL(colon + 1, NULL, 10);
-	host_len = colon - addr;
-	if (host_len > 1 && addr[0] == '[' && colon[-1] == ']') {
-		addr++;
-		host_len -= 2;
-	}
-	if (host_len >= sizeof(host) || port <= 0 || port > 65535) {
-		return NULL;
-	}
-	if (host_len == 0) {
+	if (!host[0]) {
 		/* An unknown address means the address we reached the cluster by. */
 		strlcpy(host, c->link->host, sizeof(host));
-	} else {
-		memcpy(host, addr, host_len);
-		host[host_len] = '\0';
 	}
 	return c->nodes[cluster_node(c, host, port)];
 }
@@ -1350,6 +727,8 @@ static bool backoff(int attempt, double deadline)
 zend_result redislock_conn_exec(redislock_conn *c, redislock_argv *a, double timeout,
 	redislock_rewrite_fn rewrite, const void *arg, redisReply **reply)
 {
+	static const char *asking_argv[1] = {"ASKING"};
+	static const size_t asking_lens[1] = {6};
 	redislock_link *ask = NULL;
 	bool same_node = false;
 	double deadline = 0;
@@ -1364,7 +743,7 @@ zend_result redislock_conn_exec(redislock_conn *c, redislock_argv *a, double tim
 				if (ensure_current(c) == FAILURE) {
 					return FAILURE;
 				}
-			} else if (redislock_conn_ensure_for(c, a) == FAILURE) {
+			} else if (ensure_for(c, a) == FAILURE) {
 				return FAILURE;
 			}
 		}
@@ -1372,13 +751,11 @@ zend_result redislock_conn_exec(redislock_conn *c, redislock_argv *a, double tim
 		if (attempt == 0) {
 			deadline = redislock_now() + timeout;
 		}
-		if (ask) {
-			redislock_argv asking;
-			redislock_argv_init(&asking);
-			redislock_argv_push(&asking, "ASKING", 6);
-			redislock_conn_append(c, &asking);
+		if (ask && !redislock_link_append(c->link, 1, asking_argv, asking_lens)) {
+			redislock_conn_set_error(c, REDISLOCK_ERR_IO, "out of memory encoding ASKING");
+			return FAILURE;
 		}
-		if (redislock_conn_append(c, a) == FAILURE || redislock_conn_flush(c) == FAILURE) {
+		if (redislock_conn_append(c, a) == FAILURE || redislock_conn_flush(c, deadline) == FAILURE) {
 			return FAILURE;
 		}
 		if (ask) {
@@ -1400,14 +777,14 @@ zend_result redislock_conn_exec(redislock_conn *c, redislock_argv *a, double tim
 			same_node = true;
 			continue;
 		}
-		if (c->cfg.mode == REDISLOCK_MODE_CLUSTER && (reply_starts(r, "MOVED") || reply_starts(r, "ASK"))) {
+		if (c->cfg.mode == REDISLOCK_MODE_CLUSTER && (redislock_reply_starts(r, "MOVED") || redislock_reply_starts(r, "ASK"))) {
 			int slot;
 			redislock_link *target = redirect_target(c, r, &slot);
 			if (!target) {
 				*reply = r;
 				return SUCCESS;
 			}
-			if (reply_starts(r, "MOVED")) {
+			if (redislock_reply_starts(r, "MOVED")) {
 				/* The slot has a new owner for good; so may its neighbours. */
 				uint32_t owner = 0;
 				while (c->nodes[owner] != target) {
@@ -1421,22 +798,22 @@ zend_result redislock_conn_exec(redislock_conn *c, redislock_argv *a, double tim
 			freeReplyObject(r);
 			continue;
 		}
-		if (c->cfg.mode == REDISLOCK_MODE_CLUSTER && (reply_starts(r, "TRYAGAIN") || reply_starts(r, "CLUSTERDOWN"))) {
+		if (c->cfg.mode == REDISLOCK_MODE_CLUSTER && (redislock_reply_starts(r, "TRYAGAIN") || redislock_reply_starts(r, "CLUSTERDOWN"))) {
 			/* A slot in migration with keys on both sides, or a failover under way. */
 			if (!backoff(attempt, deadline)) {
 				*reply = r;
 				return SUCCESS;
 			}
-			if (reply_starts(r, "CLUSTERDOWN")) {
+			if (redislock_reply_starts(r, "CLUSTERDOWN")) {
 				c->slots_stale = true;
 			}
 			ask = NULL;
 			freeReplyObject(r);
 			continue;
 		}
-		if (c->cfg.mode == REDISLOCK_MODE_SENTINEL && reply_starts(r, "READONLY")) {
+		if (c->cfg.mode == REDISLOCK_MODE_SENTINEL && redislock_reply_starts(r, "READONLY")) {
 			/* The master we knew is a replica now: ask the sentinels again. */
-			link_close(c->link);
+			redislock_link_close(c->link);
 			if (!backoff(attempt, deadline)) {
 				*reply = r;
 				return SUCCESS;

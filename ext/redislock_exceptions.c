@@ -2,9 +2,9 @@
  * kind of failure, so a caller can retry on a timeout but not on a bad password.
  * The classes themselves are declared in redislock.stub.php and registered by the
  * module; this file raises them. */
-#include "php_redislock.h"
 #include "redislock_exceptions.h"
 #include "zend_exceptions.h"
+#include "ext/spl/spl_exceptions.h"
 
 zend_class_entry *redislock_ce_exception;
 zend_class_entry *redislock_ce_connection_exception;
@@ -21,4 +21,24 @@ void redislock_throw(zend_class_entry *ce, const char *format, ...)
 	va_end(args);
 	zend_throw_exception(ce, message, 0);
 	efree(message);
+}
+
+void redislock_throw_status(const redislock_status *st)
+{
+	zend_class_entry *ce;
+	switch (st->kind) {
+		case REDISLOCK_ERR_TIMEOUT:
+			ce = redislock_ce_timeout_exception;
+			break;
+		case REDISLOCK_ERR_SERVER:
+			ce = redislock_ce_server_exception;
+			break;
+		case REDISLOCK_ERR_REENTRY:
+			ce = spl_ce_LogicException;
+			break;
+		default:
+			ce = redislock_ce_connection_exception;
+			break;
+	}
+	zend_throw_exception(ce, st->message[0] ? st->message : "unknown error", 0);
 }

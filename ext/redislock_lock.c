@@ -15,11 +15,13 @@
  *   only. The block is capped by the lock's remaining TTL, so a holder that dies
  *   without unlocking costs the waiters nothing beyond its lifetime.
  */
-#include "php_redislock.h"
 #include "redislock_lock.h"
-#include "redislock_commands.h"
+#include "redislock_args.h"
 #include "redislock_exceptions.h"
+#include "redislock_keys.h"
 #include "redislock_redlock.h"
+#include "redislock_runner.h"
+#include "redislock_wait.h"
 #include "ext/random/php_random.h"
 #include "zend_exceptions.h"
 #include "ext/spl/spl_exceptions.h"
@@ -39,7 +41,7 @@ typedef struct _redislock_lock_obj {
 	zend_string *prefix;
 	HashTable held;      /* name => token of every lock this object holds */
 	HashTable orphans;   /* name => random part of acquisitions whose reply was lost */
-	pid_t pid;           /* the process whose locks held and orphans are */
+	uint32_t generation; /* the fork generation whose locks held and orphans are */
 	zend_object std;
 } redislock_lock_obj;
 
@@ -63,11 +65,10 @@ static inline redislock_lock_obj *lock_from_obj(zend_object *obj)
  * child must never release them, not even by auto-release when it exits. */
 static void forget_parent_locks(redislock_lock_obj *lock)
 {
-	pid_t pid = getpid();
-	if (lock->pid != pid) {
+	if (lock->generation != redislock_fork_generation) {
 		zend_hash_clean(&lock->held);
 		zend_hash_clean(&lock->orphans);
-		lock->pid = pid;
+		lock->generation = redislock_fork_generation;
 	}
 }
 
@@ -81,6 +82,21 @@ static redislock_lock_obj *this_lock(zval *this_ptr)
 	}
 	forget_parent_locks(lock);
 	return lock;
+}
+
+/* Throws the failure of the last call: the Redlock round's, or the connection's. */
+static void lock_throw(const redislock_lock_obj *lock)
+{
+	if (lock->redlock) {
+		redislock_throw_status(&lock->redlock->st);
+	} else {
+		redislock_conn_throw(lock->conn);
+	}
+}
+
+static double read_timeout(const redislock_lock_obj *lock)
+{
+	return redislock_conn_config(lock->conn)->read_timeout;
 }
 
 /* ---- keys, tokens, argv ---------------------------------------------------- */
@@ -216,7 +232,7 @@ static zend_long integer_call(redislock_lock_obj *lock, const redislock_script *
 	zend_long result;
 
 	if (redislock_script_call(lock->conn, script, a, timeout, &reply) == FAILURE) {
-		redislock_conn_throw(lock->conn);
+		lock_throw(lock);
 		return CALL_LOST;
 	}
 	if (reply->type == REDIS_REPLY_INTEGER) {
@@ -263,7 +279,7 @@ static zend_result unlock_many(redislock_lock_obj *lock, zend_string **names, ze
 		keys_init(&keys[i], lock, names[i]);
 		unlock_argv(&sets[i], &keys[i], tokens[i], suffix);
 	}
-	result = redislock_script_call_many(lock->conn, &redislock_script_unlock, sets, n, lock->conn->cfg.read_timeout, replies);
+	result = redislock_script_call_many(lock->conn, &redislock_script_unlock, sets, n, read_timeout(lock), replies);
 	for (uint32_t i = 0; i < n; i++) {
 		if (result == SUCCESS) {
 			released[i] = replies[i]->type == REDIS_REPLY_INTEGER && replies[i]->integer == 1;
@@ -332,7 +348,7 @@ static zend_result clean_orphans(redislock_lock_obj *lock)
 static zend_result lock_prepare(redislock_lock_obj *lock)
 {
 	if (zend_hash_num_elements(&lock->orphans) > 0 && clean_orphans(lock) == FAILURE) {
-		redislock_conn_throw(lock->conn);
+		lock_throw(lock);
 		return FAILURE;
 	}
 	return SUCCESS;
@@ -350,7 +366,7 @@ static zend_result release_all(redislock_lock_obj *lock, bool report, bool *all_
 	*all_released = true;
 	if (zend_hash_num_elements(&lock->orphans) > 0 && clean_orphans(lock) == FAILURE) {
 		if (report) {
-			redislock_conn_throw(lock->conn);
+			lock_throw(lock);
 		}
 		return FAILURE;
 	}
@@ -373,7 +389,7 @@ static zend_result release_all(redislock_lock_obj *lock, bool report, bool *all_
 	efree(released);
 	free_arrays(names, tokens, n);
 	if (result == FAILURE && report) {
-		redislock_conn_throw(lock->conn);
+		lock_throw(lock);
 	}
 	return result;
 }
@@ -385,7 +401,7 @@ static void auto_release(redislock_lock_obj *lock)
 		return;
 	}
 	forget_parent_locks(lock);
-	if (lock->conn->cfg.auto_release) {
+	if (redislock_conn_config(lock->conn)->auto_release) {
 		release_all(lock, false, &all_released);
 	} else if (zend_hash_num_elements(&lock->orphans) > 0) {
 		clean_orphans(lock);
@@ -509,13 +525,13 @@ static int acquire(redislock_lock_obj *lock, zend_string **names, uint32_t n, do
 		redislock_argv_push(&a, waiting ? ZSTR_VAL(hex) : "", waiting ? ZSTR_LEN(hex) : 0);
 		redislock_argv_push_long(&a, alive_ms());
 		push_waiter_prefixes(&a, keys, n);
-		if (redislock_script_call(lock->conn, take, &a, lock->conn->cfg.read_timeout, &reply) == FAILURE) {
+		if (redislock_script_call(lock->conn, take, &a, read_timeout(lock), &reply) == FAILURE) {
 			redislock_argv_free(&a);
 			/* The script may have run. Not ours to count on; ours to clean up. */
 			for (uint32_t i = 0; i < n; i++) {
 				remember(&lock->orphans, names[i], hex);
 			}
-			redislock_conn_throw(lock->conn);
+			lock_throw(lock);
 			break;
 		}
 		redislock_argv_free(&a);
@@ -538,7 +554,7 @@ static int acquire(redislock_lock_obj *lock, zend_string **names, uint32_t n, do
 				acquire_argv(&a, leave, keys, n);
 				redislock_argv_push_str(&a, hex);
 				push_waiter_prefixes(&a, keys, n);
-				if (integer_call(lock, leave, &a, lock->conn->cfg.read_timeout) < 0) {
+				if (integer_call(lock, leave, &a, read_timeout(lock)) < 0) {
 					outcome = ACQUIRE_THROWN;
 				}
 				redislock_argv_free(&a);
@@ -617,16 +633,16 @@ static HashTable *lock_debug_info(zend_object *obj, int *is_temp)
 	if (!lock->conn) {
 		return Z_ARRVAL(info);
 	}
-	redislock_config_describe(&lock->conn->cfg, &info);
+	redislock_config_describe(redislock_conn_config(lock->conn), &info);
 	add_assoc_str(&info, "prefix", zend_string_copy(lock->prefix));
-	add_assoc_bool(&info, "auto_release", lock->conn->cfg.auto_release);
+	add_assoc_bool(&info, "auto_release", redislock_conn_config(lock->conn)->auto_release);
 	if (lock->redlock) {
 		zval servers;
 		bool connected = false;
 		array_init(&servers);
 		for (uint32_t i = 0; i < lock->redlock->count; i++) {
 			redislock_conn *member = lock->redlock->members[i];
-			add_next_index_str(&servers, zend_string_copy(member->cfg.endpoint));
+			add_next_index_str(&servers, zend_string_copy(redislock_conn_config(member)->endpoint));
 			connected = connected || redislock_conn_connected(member);
 		}
 		add_assoc_bool(&info, "connected", connected);
@@ -713,15 +729,11 @@ PHP_METHOD(RedisLock, __construct)
 		/* The servers' connections first: request shutdown visits connections
 		 * newest first, and the object's own (which releases its locks) must come
 		 * before the ones the release goes through are closed. */
-		lock->redlock = redislock_redlock_create(&cfg, NULL);
+		lock->redlock = redislock_redlock_create(&cfg);
 	}
 	lock->conn = redislock_conn_create(&cfg);
-	if (lock->redlock) {
-		lock->redlock->report = lock->conn;
-	}
-	lock->pid = getpid();
-	lock->conn->on_shutdown = lock_on_shutdown;
-	lock->conn->owner = lock;
+	lock->generation = redislock_fork_generation;
+	redislock_conn_on_shutdown(lock->conn, lock_on_shutdown, lock);
 }
 
 /* Runs the extend script for a token; returns 1, 0 or a negative CALL_ code. */
@@ -740,7 +752,7 @@ static zend_long extend_token(redislock_lock_obj *lock, const zend_string *name,
 	redislock_argv_push_str(&a, key);
 	redislock_argv_push_str(&a, (zend_string *) token);
 	redislock_argv_push_long(&a, ms);
-	result = integer_call(lock, &redislock_script_extend, &a, lock->conn->cfg.read_timeout);
+	result = integer_call(lock, &redislock_script_extend, &a, read_timeout(lock));
 	redislock_argv_free(&a);
 	zend_string_release(key);
 	return result;
@@ -833,7 +845,7 @@ PHP_METHOD(RedisLock, unlock)
 	if (unlock_many(lock, &name, &token, 1, false, &released) == FAILURE) {
 		remember_orphan(lock, name, token);
 		zend_string_release(token);
-		redislock_conn_throw(lock->conn);
+		lock_throw(lock);
 		RETURN_THROWS();
 	}
 	zend_string_release(token);
@@ -903,7 +915,7 @@ static int holds_token(redislock_lock_obj *lock, const zend_string *name, const 
 	redislock_argv_push(&a, "GET", 3);
 	redislock_argv_push_str(&a, key);
 	if (redislock_conn_call(lock->conn, &a, &reply) == FAILURE) {
-		redislock_conn_throw(lock->conn);
+		lock_throw(lock);
 	} else {
 		if (reply->type == REDIS_REPLY_STRING) {
 			holding = zend_string_equals_cstr(token, reply->str, reply->len);
@@ -994,7 +1006,7 @@ PHP_METHOD(RedisLock, releaseLock)
 		RETURN_THROWS();
 	}
 	if (unlock_many(lock, &name, &token, 1, false, &released) == FAILURE) {
-		redislock_conn_throw(lock->conn);
+		lock_throw(lock);
 		RETURN_THROWS();
 	}
 	if ((held = zend_hash_find(&lock->held, name)) != NULL && zend_string_equals(Z_STR_P(held), token)) {
@@ -1081,7 +1093,7 @@ PHP_METHOD(RedisLock, ttl)
 		redislock_script_argv(&a, &redislock_script_ttl, 1);
 		redislock_argv_push_str(&a, key);
 		redislock_argv_push_str(&a, token);
-		pttl = integer_call(lock, &redislock_script_ttl, &a, lock->conn->cfg.read_timeout);
+		pttl = integer_call(lock, &redislock_script_ttl, &a, read_timeout(lock));
 		redislock_argv_free(&a);
 	}
 	zend_string_release(key);
@@ -1126,7 +1138,7 @@ PHP_METHOD(RedisLock, isLocked)
 	if (redislock_conn_call(lock->conn, &a, &reply) == FAILURE) {
 		redislock_argv_free(&a);
 		zend_string_release(key);
-		redislock_conn_throw(lock->conn);
+		lock_throw(lock);
 		RETURN_THROWS();
 	}
 	redislock_argv_free(&a);
@@ -1171,7 +1183,8 @@ PHP_METHOD(RedisLock, synchronized)
 	}
 	if (outcome == ACQUIRE_BUSY) {
 		redislock_throw(redislock_ce_timeout_exception, "lock \"%.*s\" on %s could not be acquired within %g s",
-			(int) MIN(ZSTR_LEN(name), 200), ZSTR_VAL(name), redislock_conn_endpoint(lock->conn), timeout);
+			(int) MIN(ZSTR_LEN(name), 200), ZSTR_VAL(name),
+			lock->redlock ? ZSTR_VAL(redislock_conn_config(lock->conn)->endpoint) : redislock_conn_endpoint(lock->conn), timeout);
 		RETURN_THROWS();
 	}
 
@@ -1184,7 +1197,7 @@ PHP_METHOD(RedisLock, synchronized)
 		bool released;
 		zend_hash_del(&lock->held, name);
 		if (unlock_many(lock, &name, &token, 1, false, &released) == FAILURE) {
-			redislock_conn_throw(lock->conn);
+			lock_throw(lock);
 		}
 		zend_string_release(token);
 	}
@@ -1257,7 +1270,7 @@ PHP_METHOD(RedisLock, lockMany)
 			}
 		}
 	}
-	if (lock->conn->cfg.mode == REDISLOCK_MODE_CLUSTER && !names_share_slot(lock, names, n)) {
+	if (redislock_conn_config(lock->conn)->mode == REDISLOCK_MODE_CLUSTER && !names_share_slot(lock, names, n)) {
 		efree(names);
 		zend_argument_value_error(1, "must name locks of one cluster slot on a Redis Cluster: give the names a common {hash tag}, as in \"{order:42}stock\" and \"{order:42}payment\"");
 		RETURN_THROWS();

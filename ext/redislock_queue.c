@@ -6,10 +6,12 @@
  * workers BLPOP on. Every operation is a Lua script that reads the server's TIME,
  * so the due times of all app servers come from one clock.
  */
-#include "php_redislock.h"
 #include "redislock_queue.h"
-#include "redislock_commands.h"
+#include "redislock_args.h"
 #include "redislock_exceptions.h"
+#include "redislock_keys.h"
+#include "redislock_runner.h"
+#include "redislock_wait.h"
 #include "zend_exceptions.h"
 #include <math.h>
 
@@ -189,7 +191,7 @@ static HashTable *queue_debug_info(zend_object *obj, int *is_temp)
 	*is_temp = 1;
 	array_init(&info);
 	if (q->conn) {
-		redislock_config_describe(&q->conn->cfg, &info);
+		redislock_config_describe(redislock_conn_config(q->conn), &info);
 		add_assoc_str(&info, "prefix", zend_string_copy(q->prefix));
 		add_assoc_bool(&info, "connected", redislock_conn_connected(q->conn));
 	}
@@ -476,7 +478,7 @@ PHP_METHOD(RedisQueue, reserve)
 	if (!(q = this_queue(ZEND_THIS))) {
 		RETURN_THROWS();
 	}
-	take(INTERNAL_FUNCTION_PARAM_PASSTHRU, name, count, true, visibility, q->conn->cfg.read_timeout, wait);
+	take(INTERNAL_FUNCTION_PARAM_PASSTHRU, name, count, true, visibility, redislock_conn_config(q->conn)->read_timeout, wait);
 }
 
 PHP_METHOD(RedisQueue, top)
@@ -503,7 +505,7 @@ PHP_METHOD(RedisQueue, top)
 	keys_init(&k, q, name);
 	script_argv(&a, &redislock_script_top, &k);
 	redislock_argv_push_long(&a, count);
-	reply = run(q, &redislock_script_top, &a, q->conn->cfg.read_timeout);
+	reply = run(q, &redislock_script_top, &a, redislock_conn_config(q->conn)->read_timeout);
 	redislock_argv_free(&a);
 	keys_free(&k);
 	if (!reply) {
@@ -548,7 +550,7 @@ static void id_call(INTERNAL_FUNCTION_PARAMETERS, const redislock_script *script
 	if (with_delay) {
 		redislock_argv_push_double(&a, delay);
 	}
-	reply = run(q, script, &a, q->conn->cfg.read_timeout);
+	reply = run(q, script, &a, redislock_conn_config(q->conn)->read_timeout);
 	redislock_argv_free(&a);
 	keys_free(&k);
 	zend_string_release(id);
@@ -593,7 +595,7 @@ static redisReply *whole_queue_call(INTERNAL_FUNCTION_PARAMETERS, const redisloc
 	}
 	keys_init(&k, q, name);
 	script_argv(&a, script, &k);
-	reply = run(q, script, &a, q->conn->cfg.read_timeout);
+	reply = run(q, script, &a, redislock_conn_config(q->conn)->read_timeout);
 	redislock_argv_free(&a);
 	keys_free(&k);
 	return reply;

@@ -17,25 +17,24 @@
  * A waiter blocks on one server's wake-up list, which every unlock there pushes
  * to; the block is capped by that server's TTL of the lock, so a crashed holder
  * costs no more than its lifetime. */
-#include "php_redislock.h"
 #include "redislock_redlock.h"
-#include "redislock_commands.h"
 #include "redislock_exceptions.h"
+#include "redislock_keys.h"
+#include "redislock_resp.h"
+#include "redislock_runner.h"
 #include "ext/random/php_random.h"
 #include <math.h>
 #include <unistd.h>
-#include <hiredis/sds.h>
 
 /* A waiter comes back at least this often (seconds), as in the single-server mode. */
 #define REDLOCK_WAIT_ROUND 2.0
 
-redislock_redlock *redislock_redlock_create(redislock_config *cfg, redislock_conn *report)
+redislock_redlock *redislock_redlock_create(redislock_config *cfg)
 {
 	redislock_redlock *r = ecalloc(1, sizeof(*r));
 	r->count = cfg->member_count;
 	r->quorum = r->count / 2 + 1;
 	r->read_timeout = cfg->read_timeout;
-	r->report = report;
 	r->members = safe_emalloc(r->count, sizeof(*r->members), 0);
 	for (uint32_t i = 0; i < r->count; i++) {
 		r->members[i] = redislock_conn_create(&cfg->members[i]);
@@ -66,7 +65,7 @@ typedef struct {
 static void note_error(first_error *e, redislock_conn *c)
 {
 	if (!e->set) {
-		strlcpy(e->text, c->errstr, sizeof(e->text));
+		strlcpy(e->text, redislock_conn_status(c)->message, sizeof(e->text));
 		e->set = true;
 	}
 }
@@ -82,25 +81,21 @@ static uint32_t round_trip(redislock_redlock *r, const redislock_script *script,
 	bool *sent = ecalloc(r->count, sizeof(*sent));
 	uint32_t answered = 0;
 	double deadline;
-	sds encoded = sdsempty();
+	redislock_buf encoded = {0};
 
 	for (uint32_t k = 0; k < r->count * n; k++) {
 		replies[k] = NULL;
 	}
 	/* Encoded once, written to every server. */
 	for (uint32_t i = 0; i < n; i++) {
-		sds one = NULL;
 		redislock_script_use(&cmds[i], script, false);
-		if (redisFormatSdsCommandArgv(&one, cmds[i].argc, cmds[i].argv, cmds[i].lens) < 0) {
-			sdsfree(encoded);
+		if (!redislock_resp_append(&encoded, cmds[i].argc, cmds[i].argv, cmds[i].lens)) {
+			redislock_buf_free(&encoded);
 			efree(sent);
-			redislock_conn_set_error(r->report, REDISLOCK_ERR_IO, "out of memory encoding %s", script->name);
-			strlcpy(error->text, r->report->errstr, sizeof(error->text));
+			snprintf(error->text, sizeof(error->text), "out of memory encoding %s", script->name);
 			error->set = true;
 			return 0;
 		}
-		encoded = sdscatsds(encoded, one);
-		sdsfree(one);
 	}
 	for (uint32_t m = 0; m < r->count; m++) {
 		redislock_conn *c = r->members[m];
@@ -109,8 +104,8 @@ static uint32_t round_trip(redislock_redlock *r, const redislock_script *script,
 			note_error(error, c);
 			continue;
 		}
-		redislock_conn_append_raw(c, encoded, sdslen(encoded), (int) n);
-		if (redislock_conn_flush(c) == FAILURE) {
+		if (redislock_conn_append_raw(c, encoded.data, encoded.len, (int) n) == FAILURE
+				|| redislock_conn_flush(c, redislock_now() + r->read_timeout) == FAILURE) {
 			note_error(error, c);
 			continue;
 		}
@@ -136,11 +131,11 @@ static uint32_t round_trip(redislock_redlock *r, const redislock_script *script,
 					freeReplyObject(mine[i]);
 					mine[i] = NULL;
 					redislock_script_use(&cmds[i], script, true);
-					redislock_conn_append(c, &cmds[i]);
+					ok = ok && redislock_conn_append(c, &cmds[i]) == SUCCESS;
 					redislock_script_use(&cmds[i], script, false);
 				}
 			}
-			ok = redislock_conn_flush(c) == SUCCESS;
+			ok = ok && redislock_conn_flush(c, deadline) == SUCCESS;
 			for (uint32_t i = 0; i < n && ok; i++) {
 				if (!mine[i] && redislock_conn_read(c, deadline, &mine[i]) == FAILURE) {
 					ok = false;
@@ -165,7 +160,7 @@ static uint32_t round_trip(redislock_redlock *r, const redislock_script *script,
 		answered++;
 	}
 	efree(sent);
-	sdsfree(encoded);
+	redislock_buf_free(&encoded);
 	return answered;
 }
 
@@ -179,10 +174,10 @@ static void free_replies(redisReply **replies, uint32_t count)
 	}
 }
 
-/* Records "not enough servers" on the report connection. */
+/* Records "not enough servers". */
 static void no_majority(redislock_redlock *r, const char *what, uint32_t answered, const first_error *error, double started)
 {
-	redislock_conn_set_error(r->report, REDISLOCK_ERR_CONNECT,
+	redislock_status_set(&r->st, REDISLOCK_ERR_CONNECT, 0,
 		"%s failed after %.3f s: %u of %u redlock servers answered, a majority needs %u (%s)",
 		what, redislock_now() - started, answered, r->count, r->quorum, error->set ? error->text : "no error recorded");
 }
@@ -251,16 +246,13 @@ static void release_quietly(redislock_redlock *r, zend_string **keys, uint32_t n
 {
 	zend_string **tokens = safe_emalloc(n, sizeof(*tokens), 0);
 	bool *released = safe_emalloc(n, sizeof(*released), 0);
-	redislock_error err = r->report->err;
-	char errstr[sizeof(r->report->errstr)];
+	redislock_status saved = r->st;
 
-	strlcpy(errstr, r->report->errstr, sizeof(errstr));
 	for (uint32_t i = 0; i < n; i++) {
 		tokens[i] = (zend_string *) token;
 	}
 	redislock_redlock_release(r, keys, tokens, n, false, released);
-	r->report->err = err;
-	strlcpy(r->report->errstr, errstr, sizeof(r->report->errstr));
+	r->st = saved;
 	efree(tokens);
 	efree(released);
 }
@@ -283,7 +275,7 @@ static void wait_for_wakeup(redislock_redlock *r, uint32_t m, zend_string **keys
 	redislock_argv_push_double(&a, MAX(seconds, 0.001) + 0.05);
 	if (redislock_conn_call_timeout(c, &a, seconds + 0.002, &reply) == SUCCESS) {
 		freeReplyObject(reply);
-	} else if (c->err != REDISLOCK_ERR_TIMEOUT && redislock_now() - started < 0.001) {
+	} else if (redislock_conn_status(c)->kind != REDISLOCK_ERR_TIMEOUT && redislock_now() - started < 0.001) {
 		/* The server is unreachable: do not spin on it. */
 		usleep((useconds_t) (MIN(seconds, 0.01) * 1000000.0));
 	}
@@ -350,7 +342,7 @@ int redislock_redlock_acquire(redislock_redlock *r, zend_string **keys, uint32_t
 		if (answered < r->quorum) {
 			free_replies(replies, r->count);
 			no_majority(r, "redlock lock", answered, &error, started);
-			redislock_conn_throw(r->report);
+			redislock_throw_status(&r->st);
 			break;
 		}
 		refused = error_reply(replies, r->count);
@@ -416,7 +408,7 @@ int redislock_redlock_extend(redislock_redlock *r, zend_string *key, zend_string
 		result = 1;
 	} else if (answered < r->quorum) {
 		no_majority(r, "redlock expire", answered, &error, started);
-		redislock_conn_throw(r->report);
+		redislock_throw_status(&r->st);
 		result = -1;
 	} else {
 		/* Lost: a majority no longer has our token. Let go of the rest. */
@@ -459,7 +451,7 @@ zend_long redislock_redlock_pttl(redislock_redlock *r, zend_string *key, zend_st
 	redislock_argv_free(&cmd);
 	if (answered < r->quorum) {
 		no_majority(r, token ? "redlock ttl" : "redlock isLocked", answered, &error, started);
-		redislock_conn_throw(r->report);
+		redislock_throw_status(&r->st);
 		result = REDLOCK_PTTL_THROWN;
 	} else if (holding < r->quorum) {
 		if (token) {

@@ -10,12 +10,12 @@ typedef struct _redislock_redlock {
 	uint32_t count;
 	uint32_t quorum;            /* count / 2 + 1 */
 	double read_timeout;        /* for each round: all replies within this */
-	redislock_conn *report;     /* where errors are recorded for the caller to throw */
+	redislock_status st;        /* the failure of the last round that failed */
 } redislock_redlock;
 
-/* Takes the member settings out of cfg (the rest stays). Errors are recorded on
- * report, the object's own connection, whose redislock_conn_throw() raises them. */
-redislock_redlock *redislock_redlock_create(redislock_config *cfg, redislock_conn *report);
+/* Takes the member settings out of cfg (the rest stays). Failures are recorded in
+ * r->st, naming the servers involved, and thrown from there. */
+redislock_redlock *redislock_redlock_create(redislock_config *cfg);
 void redislock_redlock_destroy(redislock_redlock *r);
 
 #define REDLOCK_THROWN -1

@@ -28,6 +28,7 @@ redislock_install_deps() {
   command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
   command -v openssl >/dev/null 2>&1 || need+=(openssl)
   pkg-config --exists hiredis 2>/dev/null || need+=(libhiredis-dev)
+  pkg-config --exists openssl 2>/dev/null || need+=(libssl-dev)
   [ -d /usr/share/php/PhpParser ] || need+=(php-parser)
   for pkg in "$@"; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")

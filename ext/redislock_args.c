@@ -1,0 +1,23 @@
+/* Argument checks shared by the classes. */
+#include "redislock_args.h"
+#include <math.h>
+
+bool redislock_check_name(const zend_string *name, uint32_t arg_num)
+{
+	if (ZSTR_LEN(name) == 0) {
+		zend_argument_value_error(arg_num, "must not be empty");
+		return false;
+	}
+	return true;
+}
+
+bool redislock_check_seconds(double value, uint32_t arg_num, bool zero_allowed)
+{
+	if (!isfinite(value) || value < 0 || (!zero_allowed && value == 0) || value > REDISLOCK_MAX_SECONDS) {
+		zend_argument_value_error(arg_num, zero_allowed
+			? "must be a finite number of seconds between 0 and 1e9"
+			: "must be a finite number of seconds greater than 0 and at most 1e9");
+		return false;
+	}
+	return true;
+}

@@ -1,0 +1,15 @@
+/* Argument checks shared by the classes; each throws a ValueError naming the
+ * argument and returns false. */
+#ifndef REDISLOCK_ARGS_H
+#define REDISLOCK_ARGS_H
+
+#include "php.h"
+
+/* Longest lifetime, wait or delay accepted, in seconds: well inside what PX,
+ * scores and timeouts can hold. */
+#define REDISLOCK_MAX_SECONDS 1e9
+
+bool redislock_check_name(const zend_string *name, uint32_t arg_num);
+bool redislock_check_seconds(double value, uint32_t arg_num, bool zero_allowed);
+
+#endif

@@ -1,0 +1,90 @@
+/* Key names and cluster slots. */
+#include "redislock_keys.h"
+#include "redislock_slots.h"
+
+#define REDISLOCK_TAG_LEN 4
+
+/* slot_tags[s] is a short brace-free string whose slot is s, built on first use
+ * (a process that never locks never pays for it). */
+static char slot_tags[REDISLOCK_SLOTS][REDISLOCK_TAG_LEN + 1];
+static bool slot_tags_built;
+
+static void build_slot_tags(void)
+{
+	static const char alphabet[] = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+	unsigned int filled = 0;
+	memset(slot_tags, 0, sizeof(slot_tags));
+	/* Counting through short names covers every slot long before 62^4. */
+	for (uint32_t n = 0; filled < REDISLOCK_SLOTS && n < 62u * 62u * 62u * 62u; n++) {
+		char tag[REDISLOCK_TAG_LEN + 1];
+		uint32_t v = n;
+		int len = 0;
+		do {
+			tag[len++] = alphabet[v % 62];
+			v /= 62;
+		} while (v && len < REDISLOCK_TAG_LEN);
+		unsigned int slot = redislock_key_slot(tag, (size_t) len);
+		if (slot_tags[slot][0] == '\0') {
+			memcpy(slot_tags[slot], tag, len);
+			filled++;
+		}
+	}
+	slot_tags_built = true;
+}
+
+static const char *slot_tag(const char *key, size_t len)
+{
+	if (!slot_tags_built) {
+		build_slot_tags();
+	}
+	return slot_tags[redislock_key_slot(key, len)];
+}
+
+static zend_string *tagged_key(const char *tag, size_t tag_len, const char *suffix, const char *main, size_t main_len)
+{
+	size_t suffix_len = strlen(suffix);
+	zend_string *out = zend_string_alloc(tag_len + 2 + suffix_len + main_len, 0);
+	char *p = ZSTR_VAL(out);
+	*p++ = '{';
+	memcpy(p, tag, tag_len);
+	p += tag_len;
+	*p++ = '}';
+	memcpy(p, suffix, suffix_len);
+	p += suffix_len;
+	memcpy(p, main, main_len);
+	p += main_len;
+	*p = '\0';
+	return out;
+}
+
+zend_string *redislock_slot_key(const zend_string *main_key, const char *name)
+{
+	const char *tag = slot_tag(ZSTR_VAL(main_key), ZSTR_LEN(main_key));
+	return tagged_key(tag, strlen(tag), name, "", 0);
+}
+
+zend_string *redislock_sibling_key(const zend_string *main_key, const char *suffix)
+{
+	const char *key = ZSTR_VAL(main_key);
+	size_t len = ZSTR_LEN(main_key);
+	const char *tag;
+
+	if (!memchr(key, '{', len) && !memchr(key, '}', len)) {
+		/* "{main}suffix": the tag is the whole main key, which hashes as itself. */
+		return tagged_key(key, len, suffix, "", 0);
+	}
+	/* "{tag}suffix:main": main stays in the name so that names never collide. */
+	tag = slot_tag(key, len);
+	{
+		size_t suffix_len = strlen(suffix);
+		char *joined = emalloc(suffix_len + 2);
+		zend_string *out;
+		memcpy(joined, suffix, suffix_len);
+		joined[suffix_len] = ':';
+		joined[suffix_len + 1] = '\0';
+		out = tagged_key(tag, strlen(tag), joined, key, len);
+		efree(joined);
+		return out;
+	}
+}
+

@@ -1,0 +1,19 @@
+/* Key names and Redis Cluster slots: which slot a key hashes to, and the names
+ * of the keys that must live in the same slot as a lock or queue key so that one
+ * script may touch them together. */
+#ifndef REDISLOCK_KEYS_H
+#define REDISLOCK_KEYS_H
+
+#include "php.h"
+#include "redislock_slots.h"
+
+
+/* A key that hashes to the same Redis Cluster slot as main_key, for any main_key
+ * (braces included), so one script may touch both: "{main}suffix" when main has no
+ * braces, otherwise "{tag}suffix:main" with a tag chosen for main's slot. */
+zend_string *redislock_sibling_key(const zend_string *main_key, const char *suffix);
+
+/* A key shared by every key in main_key's Redis Cluster slot: "{tag}name". */
+zend_string *redislock_slot_key(const zend_string *main_key, const char *name);
+
+#endif

@@ -1,0 +1,726 @@
+/* One link to one server: sockets opened non-blocking, poll() against the call's
+ * deadline, OpenSSL for TLS, hiredis's reader for replies. No Zend API. */
+#include "redislock_link.h"
+#include "redislock_resp.h"
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <openssl/err.h>
+#include <openssl/ssl.h>
+#include <openssl/x509v3.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+/* ---- lifecycle -------------------------------------------------------------- */
+
+redislock_link *redislock_link_new(bool persistent)
+{
+	redislock_link *l = calloc(1, sizeof(*l));
+	if (!l) {
+		return NULL;
+	}
+	l->fd = -1;
+	l->persistent = persistent;
+	return l;
+}
+
+void redislock_link_free(redislock_link *l)
+{
+	if (!l) {
+		return;
+	}
+	redislock_link_close(l);
+	redislock_buf_free(&l->out);
+	free(l);
+}
+
+void redislock_link_format_endpoint(char *out, size_t size, const char *host, long port, const char *socket_path)
+{
+	if (socket_path && socket_path[0]) {
+		snprintf(out, size, "unix:%s", socket_path);
+	} else if (strchr(host, ':')) {
+		snprintf(out, size, "[%s]:%ld", host, port);
+	} else {
+		snprintf(out, size, "%s:%ld", host, port);
+	}
+}
+
+void redislock_link_target(redislock_link *l, const char *host, long port, const char *socket_path, bool tls)
+{
+	l->tls = tls;
+	redislock_link_format_endpoint(l->endpoint, sizeof(l->endpoint), host, port, socket_path);
+	if (socket_path && socket_path[0]) {
+		l->host[0] = '\0';
+		l->port = 0;
+		snprintf(l->socket_path, sizeof(l->socket_path), "%s", socket_path);
+		return;
+	}
+	l->socket_path[0] = '\0';
+	snprintf(l->host, sizeof(l->host), "%s", host);
+	l->port = port;
+}
+
+void redislock_link_close(redislock_link *l)
+{
+	if (l->ssl) {
+		/* No SSL_shutdown(): a close_notify is not needed by Redis, and in a forked
+		 * child it would go out on the parent's session. SSL_free sends nothing. */
+		SSL_free(l->ssl);
+		l->ssl = NULL;
+	}
+	if (l->fd >= 0) {
+		close(l->fd);
+		l->fd = -1;
+	}
+	if (l->reader) {
+		redisReaderFree(l->reader);
+		l->reader = NULL;
+	}
+	l->out.len = 0;
+	l->out_sent = 0;
+	l->pending = 0;
+}
+
+/* ---- waiting ------------------------------------------------------------------ */
+
+/* Waits until fd is ready for events or the deadline passes: 1 ready, 0 timed
+ * out, -1 failed (errno set). Signals do not end the wait early. */
+static int wait_fd(int fd, short events, double deadline)
+{
+	for (;;) {
+		struct pollfd p = {fd, events, 0};
+		double remaining = deadline - redislock_now();
+		int ms, n;
+		if (remaining <= 0) {
+			return 0;
+		}
+		/* Rounded up: poll() would turn 0.4 ms into 0 and spin. */
+		ms = remaining > 2e6 ? 2000000000 : (int) ceil(remaining * 1000.0);
+		n = poll(&p, 1, ms);
+		if (n > 0) {
+			return 1;
+		}
+		if (n < 0 && errno != EINTR) {
+			return -1;
+		}
+	}
+}
+
+/* ---- TLS ------------------------------------------------------------------------ */
+
+/* OpenSSL's socket BIO writes with write(), and a peer that has gone makes that
+ * raise SIGPIPE, which kills a process that does not ignore it. This BIO sends
+ * with MSG_NOSIGNAL instead. */
+static BIO_METHOD *nosignal_method;
+static pthread_once_t nosignal_once = PTHREAD_ONCE_INIT;
+
+static int bio_fd(BIO *b)
+{
+	return (int) (intptr_t) BIO_get_data(b);
+}
+
+static int bio_write(BIO *b, const char *data, int len)
+{
+	ssize_t n = send(bio_fd(b), data, (size_t) len, MSG_NOSIGNAL);
+	BIO_clear_retry_flags(b);
+	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) {
+		BIO_set_retry_write(b);
+	}
+	return (int) n;
+}
+
+static int bio_read(BIO *b, char *data, int len)
+{
+	ssize_t n = recv(bio_fd(b), data, (size_t) len, 0);
+	BIO_clear_retry_flags(b);
+	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) {
+		BIO_set_retry_read(b);
+	}
+	return (int) n;
+}
+
+static long bio_ctrl(BIO *b, int cmd, long num, void *ptr)
+{
+	return cmd == BIO_CTRL_FLUSH ? 1 : 0;
+}
+
+static void make_nosignal_method(void)
+{
+	BIO_METHOD *m = BIO_meth_new(BIO_get_new_index() | BIO_TYPE_SOURCE_SINK, "redislock socket");
+	if (m && BIO_meth_set_write(m, bio_write) && BIO_meth_set_read(m, bio_read) && BIO_meth_set_ctrl(m, bio_ctrl)) {
+		nosignal_method = m;
+	}
+}
+
+static BIO *nosignal_bio(int fd)
+{
+	BIO *b;
+	pthread_once(&nosignal_once, make_nosignal_method);
+	if (!nosignal_method || (b = BIO_new(nosignal_method)) == NULL) {
+		return NULL;
+	}
+	BIO_set_data(b, (void *) (intptr_t) fd);
+	BIO_set_init(b, 1);
+	return b;
+}
+
+/* The oldest queued OpenSSL error, or what is known without one. */
+static const char *openssl_reason(char *buf, size_t size, const char *otherwise)
+{
+	unsigned long code = ERR_get_error();
+	if (!code) {
+		return otherwise;
+	}
+	ERR_error_string_n(code, buf, size);
+	ERR_clear_error();
+	return buf;
+}
+
+static bool is_ip_address(const char *name)
+{
+	unsigned char addr[sizeof(struct in6_addr)];
+	return inet_pton(AF_INET, name, addr) == 1 || inet_pton(AF_INET6, name, addr) == 1;
+}
+
+/* The SSL_CTX for one connection: verification, CAs and client certificate as
+ * the settings say. NULL with the reason in st. */
+static SSL_CTX *tls_context(redislock_link *l, const redislock_tls_settings *t, const redislock_link_options *o,
+	redislock_status *st)
+{
+	char reason[256];
+	SSL_CTX *ctx = SSL_CTX_new(TLS_client_method());
+
+	if (!ctx) {
+		redislock_status_set(st, REDISLOCK_ERR_CONNECT, 0, "connect to %s failed: TLS setup: %s", l->endpoint,
+			openssl_reason(reason, sizeof(reason), "out of memory"));
+		return NULL;
+	}
+	SSL_CTX_set_min_proto_version(ctx, TLS1_2_VERSION);
+	SSL_CTX_set_mode(ctx, SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
+	SSL_CTX_set_verify(ctx, t->verify_peer ? SSL_VERIFY_PEER : SSL_VERIFY_NONE, NULL);
+	if (t->verify_peer) {
+		if (t->cafile || t->capath) {
+			if (SSL_CTX_load_verify_locations(ctx, t->cafile, t->capath) != 1) {
+				redislock_status_set(st, REDISLOCK_ERR_CONNECT, 0, "connect to %s failed: could not load the CA certificates from %s: %s",
+					l->endpoint, t->cafile ? t->cafile : t->capath, openssl_reason(reason, sizeof(reason), "unreadable"));
+				goto failed;
+			}
+		} else if (SSL_CTX_set_default_verify_paths(ctx) != 1) {
+			redislock_status_set(st, REDISLOCK_ERR_CONNECT, 0, "connect to %s failed: could not load the system's CA certificates: %s",
+				l->endpoint, openssl_reason(reason, sizeof(reason), "unreadable"));
+			goto failed;
+		}
+	}
+	if (t->local_cert) {
+		const char *key = t->local_pk ? t->local_pk : t->local_cert;
+		if (SSL_CTX_use_certificate_chain_file(ctx, t->local_cert) != 1) {
+			redislock_status_set(st, REDISLOCK_ERR_CONNECT, 0, "connect to %s failed: could not load local_cert %s: %s",
+				l->endpoint, t->local_cert, openssl_reason(reason, sizeof(reason), "unreadable"));
+			goto failed;
+		}
+		if (SSL_CTX_use_PrivateKey_file(ctx, key, SSL_FILETYPE_PEM) != 1 || SSL_CTX_check_private_key(ctx) != 1) {
+			redislock_status_set(st, REDISLOCK_ERR_CONNECT, 0, "connect to %s failed: could not use the private key %s: %s",
+				l->endpoint, key, openssl_reason(reason, sizeof(reason), "it does not match local_cert"));
+			goto failed;
+		}
+	}
+	return ctx;
+
+failed:
+	SSL_CTX_free(ctx);
+	return NULL;
+}
+
+/* The TLS handshake on l->fd, by the deadline. */
+static bool tls_handshake(redislock_link *l, const redislock_tls_settings *t, const redislock_link_options *o,
+	double started, double deadline, redislock_status *st)
+{
+	const char *name = t->peer_name ? t->peer_name : l->host;
+	char reason[256];
+	SSL_CTX *ctx;
+	BIO *bio;
+
+	ERR_clear_error();
+	if ((ctx = tls_context(l, t, o, st)) == NULL) {
+		return false;
+	}
+	l->ssl = SSL_new(ctx);
+	SSL_CTX_free(ctx);
+	if (!l->ssl || (bio = nosignal_bio(l->fd)) == NULL) {
+		redislock_status_set(st, REDISLOCK_ERR_CONNECT, 0, "connect to %s failed: TLS setup: %s", l->endpoint,
+			openssl_reason(reason, sizeof(reason), "out of memory"));
+		return false;
+	}
+	SSL_set_bio(l->ssl, bio, bio);
+	if (!is_ip_address(name)) {
+		SSL_set_tlsext_host_name(l->ssl, name);
+	}
+	if (t->verify_peer && t->verify_peer_name) {
+		X509_VERIFY_PARAM *param = SSL_get0_param(l->ssl);
+		int named = is_ip_address(name) ? X509_VERIFY_PARAM_set1_ip_asc(param, name)
+			: X509_VERIFY_PARAM_set1_host(param, name, 0);
+		if (named != 1) {
+			redislock_status_set(st, REDISLOCK_ERR_CONNECT, 0, "connect to %s failed: TLS setup: cannot verify the name \"%s\"",
+				l->endpoint, name);
+			return false;
+		}
+	}
+	for (;;) {
+		int r = SSL_connect(l->ssl), ready;
+		if (r == 1) {
+			return true;
+		}
+		switch (SSL_get_error(l->ssl, r)) {
+			case SSL_ERROR_WANT_READ:
+				ready = wait_fd(l->fd, POLLIN, deadline);
+				break;
+			case SSL_ERROR_WANT_WRITE:
+				ready = wait_fd(l->fd, POLLOUT, deadline);
+				break;
+			default: {
+				long verified = SSL_get_verify_result(l->ssl);
+				if (verified != X509_V_OK) {
+					bool misnamed = verified == X509_V_ERR_HOSTNAME_MISMATCH || verified == X509_V_ERR_IP_ADDRESS_MISMATCH;
+					redislock_status_set(st, REDISLOCK_ERR_CONNECT, 0, "connect to %s failed: TLS certificate verify failed: %s%s%s%s",
+						l->endpoint, X509_verify_cert_error_string(verified),
+						misnamed ? " (the certificate did not match expected name \"" : "", misnamed ? name : "", misnamed ? "\")" : "");
+				} else {
+					redislock_status_set(st, REDISLOCK_ERR_CONNECT, errno, "connect to %s failed: TLS handshake: %s", l->endpoint,
+						openssl_reason(reason, sizeof(reason), errno ? strerror(errno) : "the server closed the connection"));
+				}
+				return false;
+			}
+		}
+		if (ready == 0) {
+			/* A ConnectionException, not a timeout: a server that never answers a
+			 * TLS hello is almost always not a TLS server. */
+			redislock_status_set(st, REDISLOCK_ERR_CONNECT, 0,
+				"connect to %s failed: no SSL/TLS handshake reply after %.3f s (is it a TLS port?) (connect_timeout %g s)",
+				l->endpoint, redislock_now() - started, o->connect_timeout);
+			return false;
+		}
+		if (ready < 0) {
+			redislock_status_set(st, REDISLOCK_ERR_CONNECT, errno, "connect to %s failed: TLS handshake: %s", l->endpoint, strerror(errno));
+			return false;
+		}
+	}
+}
+
+/* ---- connecting ----------------------------------------------------------------- */
+
+/* A non-blocking connect to one address, finished by the deadline: 1 connected,
+ * 0 timed out, -1 failed (errno set). */
+static int connect_one(int fd, const struct sockaddr *addr, socklen_t len, double deadline)
+{
+	int err = 0, ready;
+	socklen_t err_len = sizeof(err);
+
+	if (connect(fd, addr, len) == 0) {
+		return 1;
+	}
+	if (errno != EINPROGRESS && errno != EAGAIN) {
+		return -1;
+	}
+	if ((ready = wait_fd(fd, POLLOUT, deadline)) <= 0) {
+		return ready;
+	}
+	if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &err_len) < 0) {
+		return -1;
+	}
+	if (err) {
+		errno = err;
+		return -1;
+	}
+	return 1;
+}
+
+static bool connect_unix(redislock_link *l, const redislock_link_options *o, double deadline, redislock_status *st)
+{
+	struct sockaddr_un addr;
+	int r;
+
+	memset(&addr, 0, sizeof(addr));
+	addr.sun_family = AF_UNIX;
+	if (strlen(l->socket_path) > REDISLOCK_MAX_SOCKET_PATH) {
+		redislock_status_set(st, REDISLOCK_ERR_CONNECT, ENAMETOOLONG, "connect to %s failed: the unix socket path is longer than %d bytes",
+			l->endpoint, REDISLOCK_MAX_SOCKET_PATH);
+		return false;
+	}
+	memcpy(addr.sun_path, l->socket_path, strlen(l->socket_path));
+	if ((l->fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0)) < 0) {
+		redislock_status_set(st, REDISLOCK_ERR_CONNECT, errno, "connect to %s failed: %s", l->endpoint, strerror(errno));
+		return false;
+	}
+	r = connect_one(l->fd, (struct sockaddr *) &addr, sizeof(addr), deadline);
+	if (r == 1) {
+		return true;
+	}
+	if (r == 0) {
+		redislock_status_set(st, REDISLOCK_ERR_TIMEOUT, ETIMEDOUT, "connect to %s timed out (connect_timeout %g s)", l->endpoint, o->connect_timeout);
+	} else {
+		redislock_status_set(st, REDISLOCK_ERR_CONNECT, errno, "connect to %s failed: %s (connect_timeout %g s)",
+			l->endpoint, strerror(errno), o->connect_timeout);
+	}
+	close(l->fd);
+	l->fd = -1;
+	return false;
+}
+
+/* Tries every address the host resolves to, in order, until one connects. */
+static bool connect_tcp(redislock_link *l, const redislock_link_options *o, double started, double deadline, redislock_status *st)
+{
+	struct addrinfo hints, *found = NULL, *ai;
+	char port[16];
+	int rc, last_errno = 0;
+	bool timed_out = false;
+
+	memset(&hints, 0, sizeof(hints));
+	hints.ai_family = AF_UNSPEC;
+	hints.ai_socktype = SOCK_STREAM;
+	hints.ai_flags = AI_NUMERICSERV | AI_ADDRCONFIG;
+	snprintf(port, sizeof(port), "%ld", l->port);
+	rc = getaddrinfo(l->host, port, &hints, &found);
+	if (rc == EAI_ADDRFAMILY || rc == EAI_NONAME) {
+		/* AI_ADDRCONFIG hides ::1 and 127.0.0.1 on a host with only loopback. */
+		hints.ai_flags = AI_NUMERICSERV;
+		rc = getaddrinfo(l->host, port, &hints, &found);
+	}
+	if (rc != 0) {
+		redislock_status_set(st, REDISLOCK_ERR_CONNECT, rc == EAI_SYSTEM ? errno : 0,
+			"connect to %s failed: could not resolve the host: %s (connect_timeout %g s)",
+			l->endpoint, rc == EAI_SYSTEM ? strerror(errno) : gai_strerror(rc), o->connect_timeout);
+		return false;
+	}
+	for (ai = found; ai; ai = ai->ai_next) {
+		int r;
+		if ((l->fd = socket(ai->ai_family, ai->ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC, ai->ai_protocol)) < 0) {
+			last_errno = errno;
+			continue;
+		}
+		r = connect_one(l->fd, ai->ai_addr, ai->ai_addrlen, deadline);
+		if (r == 1) {
+			int one = 1;
+			/* Each command is written whole; Nagle would only add latency. */
+			setsockopt(l->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+			freeaddrinfo(found);
+			return true;
+		}
+		last_errno = r == 0 ? ETIMEDOUT : errno;
+		timed_out = r == 0;
+		close(l->fd);
+		l->fd = -1;
+		if (timed_out) {
+			break;
+		}
+	}
+	freeaddrinfo(found);
+	if (timed_out) {
+		redislock_status_set(st, REDISLOCK_ERR_TIMEOUT, ETIMEDOUT, "connect to %s timed out after %.3f s (connect_timeout %g s)",
+			l->endpoint, redislock_now() - started, o->connect_timeout);
+	} else {
+		redislock_status_set(st, REDISLOCK_ERR_CONNECT, last_errno, "connect to %s failed: %s (connect_timeout %g s)",
+			l->endpoint, last_errno ? strerror(last_errno) : "no address", o->connect_timeout);
+	}
+	return false;
+}
+
+/* Puts the name of the handshake command before the cause a flush or read left. */
+static bool handshake_failed(redislock_link *l, const char *command, redislock_status *st)
+{
+	char cause[REDISLOCK_STATUS_LEN];
+	snprintf(cause, sizeof(cause), "%s", st->message);
+	redislock_status_set(st, st->kind, st->sys_errno, st->kind == REDISLOCK_ERR_TIMEOUT ? "%s on %s timed out %s" : "%s on %s failed: %s",
+		command, l->endpoint, cause);
+	return false;
+}
+
+/* AUTH and SELECT, pipelined. */
+static bool handshake(redislock_link *l, const redislock_link_options *o, redislock_status *st)
+{
+	const char *names[2];
+	int n = 0;
+	double deadline = redislock_now() + o->read_timeout;
+
+	if (o->password) {
+		const char *argv[3] = {"AUTH"};
+		size_t lens[3] = {4};
+		int argc = 1;
+		if (o->user) {
+			argv[argc] = o->user;
+			lens[argc++] = o->user_len;
+		}
+		argv[argc] = o->password;
+		lens[argc++] = o->password_len;
+		if (!redislock_link_append(l, argc, argv, lens)) {
+			goto oom;
+		}
+		names[n++] = "AUTH";
+	}
+	if (o->database != 0) {
+		char db[24];
+		const char *argv[2] = {"SELECT", db};
+		size_t lens[2] = {6, redislock_resp_decimal(db, o->database)};
+		if (!redislock_link_append(l, 2, argv, lens)) {
+			goto oom;
+		}
+		names[n++] = "SELECT";
+	}
+	if (n == 0) {
+		return true;
+	}
+	if (!redislock_link_flush(l, deadline, st)) {
+		return handshake_failed(l, names[0], st);
+	}
+	for (int i = 0; i < n; i++) {
+		redisReply *reply;
+		if (!redislock_link_read(l, deadline, &reply, st)) {
+			return handshake_failed(l, names[i], st);
+		}
+		if (reply->type == REDIS_REPLY_ERROR) {
+			redislock_status_set(st, REDISLOCK_ERR_SERVER, 0, "%s on %s failed: %.*s", names[i], l->endpoint,
+				(int) (reply->len < 256 ? reply->len : 256), reply->str);
+			freeReplyObject(reply);
+			redislock_link_close(l);
+			return false;
+		}
+		freeReplyObject(reply);
+	}
+	return true;
+
+oom:
+	redislock_link_close(l);
+	redislock_status_set(st, REDISLOCK_ERR_IO, ENOMEM, "connect to %s failed: out of memory", l->endpoint);
+	return false;
+}
+
+bool redislock_link_open(redislock_link *l, const redislock_link_options *o, redislock_status *st)
+{
+	double started = redislock_now(), deadline = started + o->connect_timeout;
+	bool connected;
+
+	redislock_link_close(l);
+	connected = l->socket_path[0] ? connect_unix(l, o, deadline, st) : connect_tcp(l, o, started, deadline, st);
+	if (!connected) {
+		return false;
+	}
+	if (o->tls && !tls_handshake(l, o->tls, o, started, deadline, st)) {
+		redislock_link_close(l);
+		return false;
+	}
+	if ((l->reader = redisReaderCreate()) == NULL) {
+		redislock_link_close(l);
+		redislock_status_set(st, REDISLOCK_ERR_IO, ENOMEM, "connect to %s failed: out of memory", l->endpoint);
+		return false;
+	}
+	l->generation = redislock_fork_generation;
+	return handshake(l, o, st);
+}
+
+/* Checked before a command goes out on a link that was idle: the server may have
+ * closed it meanwhile (CLIENT KILL, its idle timeout, a restart). Finding out now
+ * lets the call reconnect; finding out after sending would leave it unknown
+ * whether the command ran. Unasked-for bytes on a plain link mean it is not in a
+ * state to trust either. Over TLS such bytes are normal (session tickets), so
+ * only a closed socket counts. One non-blocking system call. */
+bool redislock_link_usable(redislock_link *l)
+{
+	char byte;
+	ssize_t n;
+
+	if (l->fd < 0) {
+		return false;
+	}
+	if (l->generation != redislock_fork_generation) {
+		/* A forked child never speaks on its parent's socket: both would read each
+		 * other's replies. It lets go of its copy and connects anew. */
+		redislock_link_close(l);
+		return false;
+	}
+	if (l->pending > 0) {
+		return true;
+	}
+	n = recv(l->fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+	if (n == 0 || (n > 0 && !l->tls) || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
+		redislock_link_close(l);
+		return false;
+	}
+	return true;
+}
+
+/* ---- commands ------------------------------------------------------------------- */
+
+bool redislock_link_append(redislock_link *l, int argc, const char *const *argv, const size_t *lens)
+{
+	if (!redislock_resp_append(&l->out, argc, argv, lens)) {
+		return false;
+	}
+	l->pending++;
+	return true;
+}
+
+bool redislock_link_append_raw(redislock_link *l, const char *commands, size_t len, int count)
+{
+	if (!redislock_buf_append(&l->out, commands, len)) {
+		return false;
+	}
+	l->pending += count;
+	return true;
+}
+
+/* Closes the link and records why, for a call that was under way. */
+static bool link_failed(redislock_link *l, redislock_status *st, redislock_error kind, int sys_errno, const char *cause)
+{
+	redislock_status_set(st, kind, sys_errno, "%s", cause);
+	redislock_link_close(l);
+	return false;
+}
+
+/* One write of up to len bytes: > 0 written, 0 would block (*want: the poll
+ * event to wait for), -1 failed with the cause in st (the link is closed). */
+static ssize_t write_some(redislock_link *l, const char *data, size_t len, short *want, redislock_status *st)
+{
+	if (l->ssl) {
+		char reason[256];
+		int n = SSL_write(l->ssl, data, (int) (len > INT32_MAX ? INT32_MAX : len));
+		if (n > 0) {
+			return n;
+		}
+		switch (SSL_get_error(l->ssl, n)) {
+			case SSL_ERROR_WANT_WRITE: *want = POLLOUT; return 0;
+			case SSL_ERROR_WANT_READ: *want = POLLIN; return 0;
+			default:
+				link_failed(l, st, REDISLOCK_ERR_IO, errno, openssl_reason(reason, sizeof(reason), "connection closed by the server"));
+				return -1;
+		}
+	}
+	{
+		ssize_t n = send(l->fd, data, len, MSG_NOSIGNAL | MSG_DONTWAIT);
+		if (n >= 0) {
+			return n;
+		}
+		if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) {
+			*want = POLLOUT;
+			return 0;
+		}
+		link_failed(l, st, REDISLOCK_ERR_IO, errno, errno == EPIPE || errno == ECONNRESET ? "connection closed by the server" : strerror(errno));
+		return -1;
+	}
+}
+
+bool redislock_link_flush(redislock_link *l, double deadline, redislock_status *st)
+{
+	while (l->out_sent < l->out.len) {
+		short want = 0;
+		ssize_t n = write_some(l, l->out.data + l->out_sent, l->out.len - l->out_sent, &want, st);
+		int ready;
+		if (n < 0) {
+			return false;
+		}
+		if (n > 0) {
+			l->out_sent += (size_t) n;
+			continue;
+		}
+		if ((ready = wait_fd(l->fd, want, deadline)) == 0) {
+			return link_failed(l, st, REDISLOCK_ERR_TIMEOUT, ETIMEDOUT, "sending the command");
+		}
+		if (ready < 0) {
+			return link_failed(l, st, REDISLOCK_ERR_IO, errno, strerror(errno));
+		}
+	}
+	l->out.len = 0;
+	l->out_sent = 0;
+	return true;
+}
+
+/* One read into buf: > 0 bytes, 0 would block (*want: the event to wait for),
+ * -1 failed with the cause in st (the link is closed). */
+static ssize_t read_some(redislock_link *l, char *buf, size_t size, short *want, redislock_status *st)
+{
+	if (l->ssl) {
+		char reason[256];
+		int n = SSL_read(l->ssl, buf, (int) size);
+		if (n > 0) {
+			return n;
+		}
+		switch (SSL_get_error(l->ssl, n)) {
+			case SSL_ERROR_WANT_READ: *want = POLLIN; return 0;
+			case SSL_ERROR_WANT_WRITE: *want = POLLOUT; return 0;
+			case SSL_ERROR_ZERO_RETURN:
+				link_failed(l, st, REDISLOCK_ERR_IO, 0, "connection closed by the server");
+				return -1;
+			default:
+				link_failed(l, st, REDISLOCK_ERR_IO, errno,
+					openssl_reason(reason, sizeof(reason), errno ? strerror(errno) : "connection closed by the server"));
+				return -1;
+		}
+	}
+	{
+		ssize_t n = recv(l->fd, buf, size, MSG_DONTWAIT);
+		if (n > 0) {
+			return n;
+		}
+		if (n == 0) {
+			link_failed(l, st, REDISLOCK_ERR_IO, 0, "connection closed by the server");
+			return -1;
+		}
+		if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) {
+			*want = POLLIN;
+			return 0;
+		}
+		link_failed(l, st, REDISLOCK_ERR_IO, errno, strerror(errno));
+		return -1;
+	}
+}
+
+bool redislock_link_read(redislock_link *l, double deadline, redisReply **reply, redislock_status *st)
+{
+	char buf[16384];
+	/* A reply is rarely there the moment the command is out: wait first (poll, then
+	 * one read), unless TLS already holds decrypted bytes. */
+	short want = POLLIN;
+	bool wait_first = !(l->ssl && SSL_pending(l->ssl) > 0);
+
+	for (;;) {
+		void *r = NULL;
+		ssize_t n;
+
+		if (redisReaderGetReply(l->reader, &r) != REDIS_OK) {
+			char cause[160];
+			snprintf(cause, sizeof(cause), "protocol error: %s", l->reader->errstr);
+			return link_failed(l, st, REDISLOCK_ERR_PROTOCOL, 0, cause);
+		}
+		if (r) {
+			l->pending--;
+			*reply = r;
+			return true;
+		}
+		if (wait_first) {
+			int ready = wait_fd(l->fd, want, deadline);
+			if (ready == 0) {
+				return link_failed(l, st, REDISLOCK_ERR_TIMEOUT, ETIMEDOUT, "waiting for the reply");
+			}
+			if (ready < 0) {
+				return link_failed(l, st, REDISLOCK_ERR_IO, errno, strerror(errno));
+			}
+		}
+		n = read_some(l, buf, sizeof(buf), &want, st);
+		if (n < 0) {
+			return false;
+		}
+		if (n > 0 && redisReaderFeed(l->reader, buf, (size_t) n) != REDIS_OK) {
+			return link_failed(l, st, REDISLOCK_ERR_IO, ENOMEM, "out of memory reading the reply");
+		}
+		/* After a full buffer more may be waiting already: read again before polling. */
+		wait_first = n < (ssize_t) sizeof(buf) && !(l->ssl && SSL_pending(l->ssl) > 0);
+	}
+}

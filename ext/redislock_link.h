@@ -1,0 +1,102 @@
+/* One link: a socket to one Redis server, TLS on it when asked, the commands
+ * waiting to be written and the reader of their replies. Every operation is
+ * bounded by an absolute deadline on the monotonic clock.
+ *
+ * No Zend API: memory comes from malloc, failures go into a redislock_status,
+ * and nothing here can raise a PHP warning or call into PHP. That is what keeps
+ * user code (error handlers, destructors) out of the middle of a call, and what
+ * lets a thread of the extension's own use a link. */
+#ifndef REDISLOCK_LINK_H
+#define REDISLOCK_LINK_H
+
+#include "redislock_util.h"
+#include <hiredis/hiredis.h>
+
+typedef struct ssl_st SSL;
+
+/* The TLS options, under PHP's ssl context names. NULL strings are unset. */
+typedef struct _redislock_tls_settings {
+	const char *cafile;        /* else capath, else the system's CA store */
+	const char *capath;
+	const char *local_cert;    /* client certificate (PEM), may hold the key too */
+	const char *local_pk;      /* its key, when not in local_cert */
+	const char *peer_name;     /* the name to verify and send as SNI; default the host */
+	bool verify_peer;
+	bool verify_peer_name;
+} redislock_tls_settings;
+
+/* What opening a link needs besides its target. */
+typedef struct _redislock_link_options {
+	const redislock_tls_settings *tls;  /* NULL: plain TCP or a unix socket */
+	/* AUTH and SELECT right after connecting (not sent to a sentinel). */
+	const char *user;
+	size_t user_len;
+	const char *password;               /* NULL: no AUTH */
+	size_t password_len;
+	long long database;
+	double connect_timeout;             /* seconds: TCP connect and TLS handshake */
+	double read_timeout;                /* seconds: the AUTH and SELECT replies */
+} redislock_link_options;
+
+typedef struct _redislock_link {
+	int fd;                    /* -1 when closed */
+	SSL *ssl;
+	redisReader *reader;
+	uint32_t generation;       /* redislock_fork_generation when it was opened */
+	redislock_buf out;         /* commands waiting to be written */
+	size_t out_sent;           /* bytes of out already written */
+	int pending;               /* commands written or queued whose reply is unread */
+	bool persistent;           /* shared by the objects of a process across requests */
+	bool tls;
+	long port;
+	char host[256];            /* empty for a unix socket */
+	char socket_path[108];     /* empty for TCP */
+	char endpoint[300];        /* for messages: "h:p", "[v6]:p" or "unix:/path" */
+} redislock_link;
+
+/* The longest unix socket path a sockaddr_un holds. */
+#define REDISLOCK_MAX_SOCKET_PATH 107
+
+redislock_link *redislock_link_new(bool persistent);
+/* Closes and frees. */
+void redislock_link_free(redislock_link *l);
+
+/* Points a link at a server; it connects there the next time it is opened. */
+void redislock_link_target(redislock_link *l, const char *host, long port, const char *socket_path, bool tls);
+
+/* "h:p", "[v6]:p" or "unix:/path". */
+void redislock_link_format_endpoint(char *out, size_t size, const char *host, long port, const char *socket_path);
+
+/* Connects (TCP or unix socket, then TLS), then sends AUTH and SELECT. The
+ * message in st is complete: "connect to h:p failed: ...". */
+bool redislock_link_open(redislock_link *l, const redislock_link_options *o, redislock_status *st);
+
+static inline bool redislock_link_is_open(const redislock_link *l)
+{
+	return l->fd >= 0;
+}
+
+/* Whether the link can carry a new command as it is: open, opened in this
+ * process, nothing owed on it, and not closed by the server meanwhile (one
+ * non-blocking peek). A link that fails is closed. */
+bool redislock_link_usable(redislock_link *l);
+
+/* Drops the connection. In a forked child, nothing is sent on the way out: the
+ * socket is the parent's too, and a TLS close_notify would end its session. */
+void redislock_link_close(redislock_link *l);
+
+/* Queues a command; nothing is sent until flush. False when memory runs out. */
+bool redislock_link_append(redislock_link *l, int argc, const char *const *argv, const size_t *lens);
+/* Queues count commands already in RESP form. */
+bool redislock_link_append_raw(redislock_link *l, const char *commands, size_t len, int count);
+
+/* Writes what is queued by the deadline. On failure st holds the cause only
+ * ("connection closed by the server", "timed out sending the command"), for the
+ * caller to put after the name of its call; the link is closed. */
+bool redislock_link_flush(redislock_link *l, double deadline, redislock_status *st);
+
+/* Reads one reply by the deadline (which may be an error reply). On failure st
+ * holds the cause only, as for flush; the link is closed. */
+bool redislock_link_read(redislock_link *l, double deadline, redisReply **reply, redislock_status *st);
+
+#endif

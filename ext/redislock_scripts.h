@@ -1,0 +1,47 @@
+/* Every Lua script the extension runs, each a named constant in
+ * redislock_scripts.c. Scripts give atomicity: the compare and the write happen
+ * inside Redis with nothing in between, so no other client can slip in. */
+#ifndef REDISLOCK_SCRIPTS_H
+#define REDISLOCK_SCRIPTS_H
+
+#include <stddef.h>
+
+typedef struct _redislock_script {
+	const char *name;       /* for error messages: "unlock script" */
+	const char *body;
+	char sha[41];           /* computed once at startup */
+} redislock_script;
+
+/* The table of scripts. A script is declared to the rest of the extension only
+ * through this list, and its SHA1 is computed only for what is listed: a script
+ * left out cannot be called (the build fails), and one listed but not defined
+ * does not link. */
+#define REDISLOCK_SCRIPTS(X) \
+	X(acquire) \
+	X(leave) \
+	X(unlock) \
+	X(extend) \
+	X(ttl) \
+	X(acquire_many) \
+	X(leave_many) \
+	X(enqueue) \
+	X(dequeue) \
+	X(take) \
+	X(top) \
+	X(ack) \
+	X(release) \
+	X(size) \
+	X(remove) \
+	X(clear) \
+	X(redlock_acquire) \
+	X(redlock_release) \
+	X(pttl)
+
+#define REDISLOCK_DECLARE_SCRIPT(name) extern redislock_script redislock_script_##name;
+REDISLOCK_SCRIPTS(REDISLOCK_DECLARE_SCRIPT)
+#undef REDISLOCK_DECLARE_SCRIPT
+
+/* Module startup: the SHA1 of every script. */
+void redislock_scripts_startup(void);
+
+#endif

@@ -1,0 +1,18 @@
+/* Waiting without polling: BLPOP on the wake-up lists that unlocks and enqueues
+ * push to. */
+#ifndef REDISLOCK_WAIT_H
+#define REDISLOCK_WAIT_H
+
+#include "redislock_conn.h"
+
+/* Blocks in BLPOP on the lists until one is pushed to or the time is up; throws
+ * on failure.
+ *
+ * An idle Redis notices a BLPOP timeout only on its next cron tick (100 ms at the
+ * default hz 10). With precise, the caller needs the wait to end on time (a lock
+ * holder's expiry, a delayed task's due time), so we keep the deadline ourselves:
+ * the server's timeout is only a fallback, and when our deadline passes first we
+ * drop the blocked connection (the next call reconnects) and return as if woken. */
+zend_result redislock_blpop(redislock_conn *c, zend_string **keys, uint32_t n, double seconds, bool precise);
+
+#endif
