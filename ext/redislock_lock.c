@@ -158,7 +158,7 @@ static zend_string *new_hex(void)
 	unsigned char bytes[REDISLOCK_TOKEN_BYTES];
 	zend_string *out;
 
-	if (php_random_bytes_throw(bytes, sizeof(bytes)) == FAILURE) {
+	if (!redislock_random(bytes, sizeof(bytes)) && php_random_bytes_throw(bytes, sizeof(bytes)) == FAILURE) {
 		return NULL;
 	}
 	out = zend_string_alloc(REDISLOCK_HEX_LEN, 0);

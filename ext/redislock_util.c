@@ -1,11 +1,13 @@
 /* The bottom layer: clock, buffer, status, fork generation. No Zend API. */
 #include "redislock_util.h"
 #include <dlfcn.h>
+#include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <time.h>
 
 void redislock_status_set(redislock_status *st, redislock_error kind, int sys_errno, const char *format, ...)
@@ -99,4 +101,43 @@ bool redislock_fork_watch(void)
 {
 	pthread_once(&fork_once, register_fork_handler);
 	return fork_watched;
+}
+
+#define REDISLOCK_RANDOM_POOL 4096
+
+static __thread struct {
+	unsigned char bytes[REDISLOCK_RANDOM_POOL];
+	size_t left;
+	uint32_t generation;
+} pool;
+
+bool redislock_random(void *out, size_t n)
+{
+	if (n > 64) {
+		return false;
+	}
+	if (pool.generation != redislock_fork_generation) {
+		pool.left = 0;
+		pool.generation = redislock_fork_generation;
+	}
+	if (pool.left < n) {
+		size_t got = 0;
+		while (got < sizeof(pool.bytes)) {
+			ssize_t r = getrandom(pool.bytes + got, sizeof(pool.bytes) - got, 0);
+			if (r < 0) {
+				if (errno == EINTR) {
+					continue;
+				}
+				pool.left = 0;
+				return false;
+			}
+			got += (size_t) r;
+		}
+		pool.left = sizeof(pool.bytes);
+	}
+	/* Taken from the end, and wiped: a byte is handed out once. */
+	pool.left -= n;
+	memcpy(out, pool.bytes + pool.left, n);
+	memset(pool.bytes + pool.left, 0, n);
+	return true;
 }

@@ -48,6 +48,12 @@ bool redislock_buf_reserve(redislock_buf *b, size_t extra);
 bool redislock_buf_append(redislock_buf *b, const char *data, size_t len);
 void redislock_buf_free(redislock_buf *b);
 
+/* n (at most 64) bytes from the kernel's CSPRNG, drawn a few kilobytes at a time
+ * so that a token costs no system call. The pool of a thread is thrown away in a
+ * forked child: parent and child never hand out the same bytes. False when the
+ * kernel gave none. */
+bool redislock_random(void *out, size_t n);
+
 /* Incremented in the child by every fork() (pthread_atfork). A socket remembers
  * the generation it was opened in, so a child tells its parent's sockets apart
  * without a getpid() system call per command. */
