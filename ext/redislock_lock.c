@@ -35,9 +35,12 @@
  * with one BLPOP and one attempt per round, it sends at most one command a second. */
 #define REDISLOCK_WAIT_ROUND 2.0
 
+typedef struct _lock_backend lock_backend;
+
 typedef struct _redislock_lock_obj {
 	redislock_conn *conn;
 	redislock_redlock *redlock;  /* several independent servers; NULL for one */
+	const lock_backend *backend; /* how locking reaches the servers */
 	zend_string *prefix;
 	HashTable held;      /* name => token of every lock this object holds */
 	HashTable orphans;   /* name => random part of acquisitions whose reply was lost */
@@ -84,15 +87,8 @@ static redislock_lock_obj *this_lock(zval *this_ptr)
 	return lock;
 }
 
-/* Throws the failure of the last call: the Redlock round's, or the connection's. */
-static void lock_throw(const redislock_lock_obj *lock)
-{
-	if (lock->redlock) {
-		redislock_throw_status(&lock->redlock->st);
-	} else {
-		redislock_conn_throw(lock->conn);
-	}
-}
+/* Throws the failure of the last call. */
+static void lock_throw(const redislock_lock_obj *lock);
 
 static double read_timeout(const redislock_lock_obj *lock)
 {
@@ -225,6 +221,33 @@ static void remember_orphan(redislock_lock_obj *lock, const zend_string *name, c
 #define CALL_REPLY_ERROR -1   /* Redis answered with an error: thrown */
 #define CALL_LOST -2          /* the connection failed, the outcome is unknown: thrown */
 
+/* What a lifetime query answers besides milliseconds. */
+#define PTTL_NONE -10         /* not held (with a token: not held with it) */
+#define PTTL_FOREVER -11      /* held without an expiry (a key that is not ours to judge) */
+
+/* What locking does against the servers: one table for a single server (alone,
+ * behind Sentinel, or a cluster's node for the key), one for a Redlock majority.
+ * An operation that fails either throws (its result says so) or records the
+ * failure for throw_failure(). */
+struct _lock_backend {
+	/* Takes n names at once for ms, waiting up to timeout: ACQUIRE_TAKEN (then
+	 * tokens[i] is names[i]'s new token), ACQUIRE_BUSY or ACQUIRE_THROWN. */
+	int (*acquire)(redislock_lock_obj *lock, zend_string **names, uint32_t n, double timeout, zend_long ms, zend_string **tokens);
+	/* Releases each name while it holds tokens[i] (with suffix: the random part);
+	 * released[i] tells which were still ours. FAILURE is recorded, not thrown. */
+	zend_result (*release)(redislock_lock_obj *lock, zend_string **names, zend_string **tokens, uint32_t n, bool suffix, bool *released);
+	/* A new lifetime while it holds token: 1, 0 when it does not, CALL_LOST after throwing. */
+	zend_long (*extend)(redislock_lock_obj *lock, const zend_string *name, const zend_string *token, zend_long ms);
+	/* Whether it holds token: 1, 0, or -1 after throwing. */
+	int (*holds)(redislock_lock_obj *lock, const zend_string *name, const zend_string *token);
+	/* How long it still holds token, in ms, or PTTL_NONE, PTTL_FOREVER, CALL_LOST (thrown). */
+	zend_long (*pttl)(redislock_lock_obj *lock, const zend_string *name, const zend_string *token);
+	/* Whether anyone holds the name: 1, 0, or -1 after throwing. */
+	int (*exists)(redislock_lock_obj *lock, const zend_string *name);
+	void (*throw_failure)(const redislock_lock_obj *lock);
+	bool fencing;         /* tokens carry fencing numbers */
+};
+
 /* Runs a script whose answer is an integer; returns it or a negative code above. */
 static zend_long integer_call(redislock_lock_obj *lock, const redislock_script *script, redislock_argv *a, double timeout)
 {
@@ -257,7 +280,7 @@ static void unlock_argv(redislock_argv *a, const lock_keys *k, const zend_string
 /* Runs the unlock script for n names at once, in one round trip. tokens[i] is a
  * full token, or with suffix the random part only. released[i] tells whether that
  * lock was still ours. */
-static zend_result unlock_many(redislock_lock_obj *lock, zend_string **names, zend_string **tokens,
+static zend_result single_release(redislock_lock_obj *lock, zend_string **names, zend_string **tokens,
 	uint32_t n, bool suffix, bool *released)
 {
 	redislock_argv *sets;
@@ -265,12 +288,6 @@ static zend_result unlock_many(redislock_lock_obj *lock, zend_string **names, ze
 	lock_keys *keys;
 	zend_result result;
 
-	if (lock->redlock) {
-		zend_string **rkeys = redlock_keys(lock, names, n);
-		result = redislock_redlock_release(lock->redlock, rkeys, tokens, n, suffix, released);
-		redlock_keys_free(rkeys, n);
-		return result;
-	}
 	sets = safe_emalloc(n, sizeof(*sets), 0);
 	replies = safe_emalloc(n, sizeof(*replies), 0);
 	keys = safe_emalloc(n, sizeof(*keys), 0);
@@ -294,7 +311,7 @@ static zend_result unlock_many(redislock_lock_obj *lock, zend_string **names, ze
 	return result;
 }
 
-/* Splits a name => token table into arrays for unlock_many(). */
+/* Splits a name => token table into arrays for a release. */
 static uint32_t table_arrays(HashTable *table, zend_string ***names, zend_string ***tokens)
 {
 	uint32_t n = zend_hash_num_elements(table), i = 0;
@@ -335,7 +352,7 @@ static zend_result clean_orphans(redislock_lock_obj *lock)
 	}
 	n = table_arrays(&lock->orphans, &names, &hexes);
 	released = safe_emalloc(n, sizeof(*released), 0);
-	result = unlock_many(lock, names, hexes, n, true, released);
+	result = lock->backend->release(lock, names, hexes, n, true, released);
 	if (result == SUCCESS) {
 		zend_hash_clean(&lock->orphans);
 	}
@@ -376,7 +393,7 @@ static zend_result release_all(redislock_lock_obj *lock, bool report, bool *all_
 	n = table_arrays(&lock->held, &names, &tokens);
 	zend_hash_clean(&lock->held);
 	released = safe_emalloc(n, sizeof(*released), 0);
-	result = unlock_many(lock, names, tokens, n, false, released);
+	result = lock->backend->release(lock, names, tokens, n, false, released);
 	for (uint32_t i = 0; i < n; i++) {
 		if (result == FAILURE) {
 			/* The reply was lost: the delete may not have happened. */
@@ -477,7 +494,7 @@ static bool reply_tokens(const redisReply *reply, uint32_t n, zend_string **toke
 
 /* Takes one lock (in its FIFO queue) or several at once (all or nothing), waiting
  * up to timeout seconds. On success tokens[i] is the new token of names[i]. */
-static int acquire(redislock_lock_obj *lock, zend_string **names, uint32_t n, double timeout, zend_long ms, zend_string **tokens)
+static int single_acquire(redislock_lock_obj *lock, zend_string **names, uint32_t n, double timeout, zend_long ms, zend_string **tokens)
 {
 	const redislock_script *take = n == 1 ? &redislock_script_acquire : &redislock_script_acquire_many;
 	const redislock_script *leave = n == 1 ? &redislock_script_leave : &redislock_script_leave_many;
@@ -489,18 +506,6 @@ static int acquire(redislock_lock_obj *lock, zend_string **names, uint32_t n, do
 
 	if (!hex) {
 		return ACQUIRE_THROWN;
-	}
-	if (lock->redlock) {
-		zend_string **rkeys = redlock_keys(lock, names, n);
-		zend_string *token = zend_string_concat2("redlock:", sizeof("redlock:") - 1, ZSTR_VAL(hex), ZSTR_LEN(hex));
-		outcome = redislock_redlock_acquire(lock->redlock, rkeys, n, token, ms, timeout);
-		redlock_keys_free(rkeys, n);
-		for (uint32_t i = 0; outcome == REDLOCK_TAKEN && i < n; i++) {
-			tokens[i] = zend_string_copy(token);
-		}
-		zend_string_release(token);
-		zend_string_release(hex);
-		return outcome == REDLOCK_TAKEN ? ACQUIRE_TAKEN : outcome == REDLOCK_BUSY ? ACQUIRE_BUSY : ACQUIRE_THROWN;
 	}
 	keys = safe_emalloc(n, sizeof(*keys), 0);
 	/* Only a caller that may wait needs its wake-up lists. */
@@ -579,6 +584,180 @@ static int acquire(redislock_lock_obj *lock, zend_string **names, uint32_t n, do
 	}
 	zend_string_release(hex);
 	return outcome;
+}
+
+/* Runs the extend script for a token; returns 1, 0 or a negative CALL_ code. */
+static zend_long single_extend(redislock_lock_obj *lock, const zend_string *name, const zend_string *token, zend_long ms)
+{
+	redislock_argv a;
+	zend_string *key = lock_key(lock, name);
+	zend_long result;
+
+	redislock_script_argv(&a, &redislock_script_extend, 1);
+	redislock_argv_push_str(&a, key);
+	redislock_argv_push_str(&a, (zend_string *) token);
+	redislock_argv_push_long(&a, ms);
+	result = integer_call(lock, &redislock_script_extend, &a, read_timeout(lock));
+	redislock_argv_free(&a);
+	zend_string_release(key);
+	return result;
+}
+
+/* GET of the lock key: 1 when it holds token, 0 when not, -1 after throwing. */
+static int single_holds(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
+{
+	zend_string *key = lock_key(lock, name);
+	redislock_argv a;
+	redisReply *reply;
+	int holding = -1;
+
+	redislock_argv_init(&a);
+	redislock_argv_push(&a, "GET", 3);
+	redislock_argv_push_str(&a, key);
+	if (redislock_conn_call(lock->conn, &a, &reply) == FAILURE) {
+		lock_throw(lock);
+	} else {
+		if (reply->type == REDIS_REPLY_STRING) {
+			holding = zend_string_equals_cstr(token, reply->str, reply->len);
+		} else if (reply->type == REDIS_REPLY_NIL) {
+			holding = 0;
+		} else {
+			redislock_conn_throw_unexpected(lock->conn, reply);
+		}
+		freeReplyObject(reply);
+	}
+	redislock_argv_free(&a);
+	zend_string_release(key);
+	return holding;
+}
+
+/* The ttl script: how long the lock still holds token, in ms (-1: no expiry);
+ * below -1 when it does not; CALL_ codes after throwing. */
+static zend_long single_pttl(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
+{
+	redislock_argv a;
+	zend_string *key = lock_key(lock, name);
+	zend_long pttl;
+
+	redislock_script_argv(&a, &redislock_script_ttl, 1);
+	redislock_argv_push_str(&a, key);
+	redislock_argv_push_str(&a, token);
+	pttl = integer_call(lock, &redislock_script_ttl, &a, read_timeout(lock));
+	redislock_argv_free(&a);
+	zend_string_release(key);
+	return pttl == CALL_LOST || pttl == CALL_REPLY_ERROR ? CALL_LOST : pttl == -3 ? PTTL_NONE : pttl == -1 ? PTTL_FOREVER : pttl;
+}
+
+/* EXISTS of the lock key: 1, 0, or -1 after throwing. */
+static int single_exists(redislock_lock_obj *lock, const zend_string *name)
+{
+	zend_string *key = lock_key(lock, name);
+	redislock_argv a;
+	redisReply *reply;
+	int exists = -1;
+
+	redislock_argv_init(&a);
+	redislock_argv_push(&a, "EXISTS", 6);
+	redislock_argv_push_str(&a, key);
+	if (redislock_conn_call(lock->conn, &a, &reply) == FAILURE) {
+		lock_throw(lock);
+	} else {
+		if (reply->type == REDIS_REPLY_INTEGER) {
+			exists = reply->integer == 1;
+		} else {
+			redislock_conn_throw_unexpected(lock->conn, reply);
+		}
+		freeReplyObject(reply);
+	}
+	redislock_argv_free(&a);
+	zend_string_release(key);
+	return exists;
+}
+
+static void single_throw(const redislock_lock_obj *lock)
+{
+	redislock_conn_throw(lock->conn);
+}
+
+static const lock_backend single_backend = {
+	single_acquire, single_release, single_extend, single_holds, single_pttl, single_exists, single_throw, true,
+};
+
+/* ---- Redlock backend ------------------------------------------------------------ *
+ * The same operations on a majority of independent servers (redislock_redlock.c).
+ * Tokens are "redlock:<hex>": no fencing number, as no single counter exists. */
+
+static int redlock_acquire_op(redislock_lock_obj *lock, zend_string **names, uint32_t n, double timeout, zend_long ms, zend_string **tokens)
+{
+	zend_string *hex = new_hex(), **keys, *token;
+	int outcome;
+
+	if (!hex) {
+		return ACQUIRE_THROWN;
+	}
+	keys = redlock_keys(lock, names, n);
+	token = zend_string_concat2("redlock:", sizeof("redlock:") - 1, ZSTR_VAL(hex), ZSTR_LEN(hex));
+	outcome = redislock_redlock_acquire(lock->redlock, keys, n, token, ms, timeout);
+	redlock_keys_free(keys, n);
+	for (uint32_t i = 0; outcome == REDLOCK_TAKEN && i < n; i++) {
+		tokens[i] = zend_string_copy(token);
+	}
+	zend_string_release(token);
+	zend_string_release(hex);
+	return outcome == REDLOCK_TAKEN ? ACQUIRE_TAKEN : outcome == REDLOCK_BUSY ? ACQUIRE_BUSY : ACQUIRE_THROWN;
+}
+
+static zend_result redlock_release_op(redislock_lock_obj *lock, zend_string **names, zend_string **tokens,
+	uint32_t n, bool suffix, bool *released)
+{
+	zend_string **keys = redlock_keys(lock, names, n);
+	zend_result result = redislock_redlock_release(lock->redlock, keys, tokens, n, suffix, released);
+	redlock_keys_free(keys, n);
+	return result;
+}
+
+static zend_long redlock_extend_op(redislock_lock_obj *lock, const zend_string *name, const zend_string *token, zend_long ms)
+{
+	zend_string *key = lock_key(lock, name);
+	int extended = redislock_redlock_extend(lock->redlock, key, (zend_string *) token, ms);
+	zend_string_release(key);
+	return extended < 0 ? CALL_LOST : extended;
+}
+
+/* The majority's PTTL of the key (with token: of the key holding it). */
+static zend_long redlock_pttl_op(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
+{
+	zend_string *key = lock_key(lock, name);
+	zend_long pttl = redislock_redlock_pttl(lock->redlock, key, (zend_string *) token);
+	zend_string_release(key);
+	return pttl == REDLOCK_PTTL_THROWN ? CALL_LOST : pttl == -1 ? PTTL_NONE : pttl == -2 ? PTTL_FOREVER : pttl;
+}
+
+static int redlock_holds_op(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
+{
+	zend_long pttl = redlock_pttl_op(lock, name, token);
+	return pttl == CALL_LOST ? -1 : pttl != PTTL_NONE;
+}
+
+static int redlock_exists_op(redislock_lock_obj *lock, const zend_string *name)
+{
+	zend_long pttl = redlock_pttl_op(lock, name, NULL);
+	return pttl == CALL_LOST ? -1 : pttl != PTTL_NONE;
+}
+
+static void redlock_throw_op(const redislock_lock_obj *lock)
+{
+	redislock_throw_status(&lock->redlock->st);
+}
+
+static const lock_backend redlock_backend = {
+	redlock_acquire_op, redlock_release_op, redlock_extend_op, redlock_holds_op, redlock_pttl_op, redlock_exists_op,
+	redlock_throw_op, false,
+};
+
+static void lock_throw(const redislock_lock_obj *lock)
+{
+	lock->backend->throw_failure(lock);
 }
 
 /* ---- object handlers ----------------------------------------------------- */
@@ -731,31 +910,10 @@ PHP_METHOD(RedisLock, __construct)
 		 * before the ones the release goes through are closed. */
 		lock->redlock = redislock_redlock_create(&cfg);
 	}
+	lock->backend = lock->redlock ? &redlock_backend : &single_backend;
 	lock->conn = redislock_conn_create(&cfg);
 	lock->generation = redislock_fork_generation;
 	redislock_conn_on_shutdown(lock->conn, lock_on_shutdown, lock);
-}
-
-/* Runs the extend script for a token; returns 1, 0 or a negative CALL_ code. */
-static zend_long extend_token(redislock_lock_obj *lock, const zend_string *name, const zend_string *token, zend_long ms)
-{
-	redislock_argv a;
-	zend_string *key = lock_key(lock, name);
-	zend_long result;
-
-	if (lock->redlock) {
-		int extended = redislock_redlock_extend(lock->redlock, key, (zend_string *) token, ms);
-		zend_string_release(key);
-		return extended < 0 ? CALL_LOST : extended;
-	}
-	redislock_script_argv(&a, &redislock_script_extend, 1);
-	redislock_argv_push_str(&a, key);
-	redislock_argv_push_str(&a, (zend_string *) token);
-	redislock_argv_push_long(&a, ms);
-	result = integer_call(lock, &redislock_script_extend, &a, read_timeout(lock));
-	redislock_argv_free(&a);
-	zend_string_release(key);
-	return result;
 }
 
 /* lock() and synchronized(): take the lock and remember its token. Locking a name
@@ -771,7 +929,7 @@ static int take_and_hold(redislock_lock_obj *lock, zend_string *name, double tim
 
 	if ((held = zend_hash_find(&lock->held, name)) != NULL) {
 		zend_string *mine = zend_string_copy(Z_STR_P(held));
-		zend_long renewed = extend_token(lock, name, mine, ms);
+		zend_long renewed = lock->backend->extend(lock, name, mine, ms);
 		zend_string_release(mine);
 		if (renewed < 0) {
 			return ACQUIRE_THROWN;
@@ -781,7 +939,7 @@ static int take_and_hold(redislock_lock_obj *lock, zend_string *name, double tim
 		}
 		zend_hash_del(&lock->held, name);
 	}
-	outcome = acquire(lock, &name, 1, timeout, ms, &token);
+	outcome = lock->backend->acquire(lock, &name, 1, timeout, ms, &token);
 	if (outcome == ACQUIRE_TAKEN) {
 		remember(&lock->held, name, token);
 		zend_string_release(token);
@@ -842,7 +1000,7 @@ PHP_METHOD(RedisLock, unlock)
 	}
 	/* Forget the name whatever happens: either we release it now, or it is not ours. */
 	zend_hash_del(&lock->held, name);
-	if (unlock_many(lock, &name, &token, 1, false, &released) == FAILURE) {
+	if (lock->backend->release(lock, &name, &token, 1, false, &released) == FAILURE) {
 		remember_orphan(lock, name, token);
 		zend_string_release(token);
 		lock_throw(lock);
@@ -886,7 +1044,7 @@ PHP_METHOD(RedisLock, expire)
 	if (!token) {
 		RETURN_FALSE;
 	}
-	extended = extend_token(lock, name, token, seconds_to_ms(expire));
+	extended = lock->backend->extend(lock, name, token, seconds_to_ms(expire));
 	zend_string_release(token);
 	if (extended < 0) {
 		RETURN_THROWS();
@@ -896,39 +1054,6 @@ PHP_METHOD(RedisLock, expire)
 		zend_hash_del(&lock->held, name);
 	}
 	RETURN_BOOL(extended == 1);
-}
-
-/* GET of the lock key: 1 when it holds token, 0 when not, -1 after throwing. */
-static int holds_token(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
-{
-	zend_string *key = lock_key(lock, name);
-	redislock_argv a;
-	redisReply *reply;
-	int holding = -1;
-
-	if (lock->redlock) {
-		zend_long pttl = redislock_redlock_pttl(lock->redlock, key, (zend_string *) token);
-		zend_string_release(key);
-		return pttl == REDLOCK_PTTL_THROWN ? -1 : pttl != -1;
-	}
-	redislock_argv_init(&a);
-	redislock_argv_push(&a, "GET", 3);
-	redislock_argv_push_str(&a, key);
-	if (redislock_conn_call(lock->conn, &a, &reply) == FAILURE) {
-		lock_throw(lock);
-	} else {
-		if (reply->type == REDIS_REPLY_STRING) {
-			holding = zend_string_equals_cstr(token, reply->str, reply->len);
-		} else if (reply->type == REDIS_REPLY_NIL) {
-			holding = 0;
-		} else {
-			redislock_conn_throw_unexpected(lock->conn, reply);
-		}
-		freeReplyObject(reply);
-	}
-	redislock_argv_free(&a);
-	zend_string_release(key);
-	return holding;
 }
 
 PHP_METHOD(RedisLock, isLocking)
@@ -947,7 +1072,7 @@ PHP_METHOD(RedisLock, isLocking)
 	if (!token) {
 		RETURN_FALSE;
 	}
-	holding = holds_token(lock, name, token);
+	holding = lock->backend->holds(lock, name, token);
 	zend_string_release(token);
 	if (holding < 0) {
 		RETURN_THROWS();
@@ -980,7 +1105,7 @@ PHP_METHOD(RedisLock, addLock)
 	}
 	/* The token is the caller's to keep: the object does not remember it, so it is
 	 * neither auto-released nor touched by unlockAll(). */
-	outcome = acquire(lock, &name, 1, timeout, seconds_to_ms(expire), &token);
+	outcome = lock->backend->acquire(lock, &name, 1, timeout, seconds_to_ms(expire), &token);
 	if (outcome == ACQUIRE_THROWN) {
 		RETURN_THROWS();
 	}
@@ -1005,7 +1130,7 @@ PHP_METHOD(RedisLock, releaseLock)
 	if (!redislock_check_name(name, 1) || !check_token(token, 2) || !(lock = this_lock(ZEND_THIS)) || lock_prepare(lock) == FAILURE) {
 		RETURN_THROWS();
 	}
-	if (unlock_many(lock, &name, &token, 1, false, &released) == FAILURE) {
+	if (lock->backend->release(lock, &name, &token, 1, false, &released) == FAILURE) {
 		lock_throw(lock);
 		RETURN_THROWS();
 	}
@@ -1032,7 +1157,7 @@ PHP_METHOD(RedisLock, extendLock)
 		|| !(lock = this_lock(ZEND_THIS)) || lock_prepare(lock) == FAILURE) {
 		RETURN_THROWS();
 	}
-	extended = extend_token(lock, name, token, seconds_to_ms(expire));
+	extended = lock->backend->extend(lock, name, token, seconds_to_ms(expire));
 	if (extended < 0) {
 		RETURN_THROWS();
 	}
@@ -1053,7 +1178,7 @@ PHP_METHOD(RedisLock, fencingToken)
 	if (!redislock_check_name(name, 1) || !(lock = this_lock(ZEND_THIS))) {
 		RETURN_THROWS();
 	}
-	if (lock->redlock) {
+	if (!lock->backend->fencing) {
 		zend_throw_exception(spl_ce_BadMethodCallException, "RedisLock::fencingToken() is not available with redlock: "
 			"independent servers count separately, so no number orders the holders of a majority; "
 			"use one server, Sentinel or a cluster where fencing matters", 0);
@@ -1067,9 +1192,8 @@ PHP_METHOD(RedisLock, fencingToken)
 
 PHP_METHOD(RedisLock, ttl)
 {
-	zend_string *name, *key, *token;
+	zend_string *name, *token;
 	redislock_lock_obj *lock;
-	redislock_argv a;
 	zend_long pttl;
 
 	ZEND_PARSE_PARAMETERS_START(1, 1)
@@ -1082,26 +1206,13 @@ PHP_METHOD(RedisLock, ttl)
 	if (!token) {
 		RETURN_NULL();
 	}
-	key = lock_key(lock, name);
-	if (lock->redlock) {
-		/* Negative as in the single-server mode: no majority holds it with an expiry. */
-		pttl = redislock_redlock_pttl(lock->redlock, key, token);
-		if (pttl == REDLOCK_PTTL_THROWN) {
-			pttl = CALL_LOST;
-		}
-	} else {
-		redislock_script_argv(&a, &redislock_script_ttl, 1);
-		redislock_argv_push_str(&a, key);
-		redislock_argv_push_str(&a, token);
-		pttl = integer_call(lock, &redislock_script_ttl, &a, read_timeout(lock));
-		redislock_argv_free(&a);
-	}
-	zend_string_release(key);
+	pttl = lock->backend->pttl(lock, name, token);
 	zend_string_release(token);
-	if (pttl == CALL_LOST || pttl == CALL_REPLY_ERROR) {
+	if (pttl == CALL_LOST) {
 		RETURN_THROWS();
 	}
 	if (pttl < 0) {
+		/* Not ours any more; a key of ours without expiry cannot be. */
 		zend_hash_del(&lock->held, name);
 		RETURN_NULL();
 	}
@@ -1110,11 +1221,9 @@ PHP_METHOD(RedisLock, ttl)
 
 PHP_METHOD(RedisLock, isLocked)
 {
-	zend_string *name, *key;
+	zend_string *name;
 	redislock_lock_obj *lock;
-	redislock_argv a;
-	redisReply *reply;
-	bool exists;
+	int exists;
 
 	ZEND_PARSE_PARAMETERS_START(1, 1)
 		Z_PARAM_STR(name)
@@ -1123,33 +1232,9 @@ PHP_METHOD(RedisLock, isLocked)
 	if (!redislock_check_name(name, 1) || !(lock = this_lock(ZEND_THIS)) || lock_prepare(lock) == FAILURE) {
 		RETURN_THROWS();
 	}
-	key = lock_key(lock, name);
-	if (lock->redlock) {
-		zend_long pttl = redislock_redlock_pttl(lock->redlock, key, NULL);
-		zend_string_release(key);
-		if (pttl == REDLOCK_PTTL_THROWN) {
-			RETURN_THROWS();
-		}
-		RETURN_BOOL(pttl != -1);
-	}
-	redislock_argv_init(&a);
-	redislock_argv_push(&a, "EXISTS", 6);
-	redislock_argv_push_str(&a, key);
-	if (redislock_conn_call(lock->conn, &a, &reply) == FAILURE) {
-		redislock_argv_free(&a);
-		zend_string_release(key);
-		lock_throw(lock);
+	if ((exists = lock->backend->exists(lock, name)) < 0) {
 		RETURN_THROWS();
 	}
-	redislock_argv_free(&a);
-	zend_string_release(key);
-	if (reply->type != REDIS_REPLY_INTEGER) {
-		redislock_conn_throw_unexpected(lock->conn, reply);
-		freeReplyObject(reply);
-		RETURN_THROWS();
-	}
-	exists = reply->integer == 1;
-	freeReplyObject(reply);
 	RETURN_BOOL(exists);
 }
 
@@ -1196,7 +1281,7 @@ PHP_METHOD(RedisLock, synchronized)
 		zend_string *token = zend_string_copy(Z_STR_P(held));
 		bool released;
 		zend_hash_del(&lock->held, name);
-		if (unlock_many(lock, &name, &token, 1, false, &released) == FAILURE) {
+		if (lock->backend->release(lock, &name, &token, 1, false, &released) == FAILURE) {
 			lock_throw(lock);
 		}
 		zend_string_release(token);
@@ -1280,7 +1365,7 @@ PHP_METHOD(RedisLock, lockMany)
 	for (i = 0; i < n && !zend_hash_exists(&lock->held, names[i]); i++);
 	if (i == n) {
 		tokens = safe_emalloc(n, sizeof(*tokens), 0);
-		outcome = acquire(lock, names, n, timeout, seconds_to_ms(expire), tokens);
+		outcome = lock->backend->acquire(lock, names, n, timeout, seconds_to_ms(expire), tokens);
 		if (outcome == ACQUIRE_TAKEN) {
 			for (i = 0; i < n; i++) {
 				remember(&lock->held, names[i], tokens[i]);
