@@ -559,6 +559,9 @@ bool redislock_link_usable(redislock_link *l)
 
 /* ---- commands ------------------------------------------------------------------- */
 
+/* The largest write buffer a link keeps between commands. */
+#define REDISLOCK_LINK_KEEP_BUFFER (64 * 1024)
+
 bool redislock_link_append(redislock_link *l, int argc, const char *const *argv, const size_t *lens)
 {
 	if (!redislock_resp_append(&l->out, argc, argv, lens)) {
@@ -639,6 +642,11 @@ bool redislock_link_flush(redislock_link *l, double deadline, redislock_status *
 	}
 	l->out.len = 0;
 	l->out_sent = 0;
+	if (l->out.cap > REDISLOCK_LINK_KEEP_BUFFER) {
+		/* A persistent link lives for the process: one large enqueue must not
+		 * keep its buffer for good. */
+		redislock_buf_free(&l->out);
+	}
 	return true;
 }
 
