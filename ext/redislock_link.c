@@ -325,11 +325,25 @@ static int connect_one(int fd, const struct sockaddr *addr, socklen_t len, doubl
 	int err = 0, ready;
 	socklen_t err_len = sizeof(err);
 
-	if (connect(fd, addr, len) == 0) {
-		return 1;
+	bool in_progress = false;
+
+	while (connect(fd, addr, len) != 0) {
+		if (errno == EINPROGRESS) {
+			in_progress = true;
+			break;
+		}
+		if (errno != EAGAIN && errno != EINTR) {
+			return -1;
+		}
+		/* A unix socket whose backlog is full refuses at once with EAGAIN and
+		 * does not connect later by itself: try again shortly, by the deadline. */
+		if (redislock_now() + 0.001 >= deadline) {
+			return 0;
+		}
+		usleep(1000);
 	}
-	if (errno != EINPROGRESS && errno != EAGAIN) {
-		return -1;
+	if (!in_progress) {
+		return 1;
 	}
 	if ((ready = wait_fd(fd, POLLOUT, deadline)) <= 0) {
 		return ready;
