@@ -7,11 +7,14 @@
 #include "redislock_globals.h"
 #include "php_ini.h"
 #include "ext/standard/info.h"
+#include "php_main.h"
+#include "SAPI.h"
 #include "ext/standard/hrtime.h"
 #include "ext/spl/spl_exceptions.h"
 #include "zend_attributes.h"
 #include "redislock_exceptions.h"
 #include "redislock_slots.h"
+#include "redislock_config.h"
 #include "redislock_conn.h"
 #include "redislock_scripts.h"
 #include "redislock_lock.h"
@@ -19,16 +22,45 @@
 #include "redislock_arginfo.h"
 #include <hiredis/hiredis.h>
 #include <openssl/crypto.h>
+#include <math.h>
 
 ZEND_DECLARE_MODULE_GLOBALS(redislock)
 
+/* A timeout setting: seconds from 0.001 to 1e9, as the timeout options. */
+static ZEND_INI_MH(OnUpdateTimeout)
+{
+	double seconds = zend_strtod(ZSTR_VAL(new_value), NULL);
+	if (!isfinite(seconds) || seconds < 0.001 || seconds > 1e9) {
+		return FAILURE;
+	}
+	return OnUpdateReal(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
+}
+
+/* phpinfo() and php --ri show the default connection without its password. */
+static ZEND_INI_DISP(display_connection)
+{
+	zend_string *value = type == ZEND_INI_DISPLAY_ORIG && ini_entry->modified ? ini_entry->orig_value : ini_entry->value;
+	zend_string *shown;
+	if (!value || ZSTR_LEN(value) == 0) {
+		PUTS(sapi_module.phpinfo_as_text ? "no value" : "<i>no value</i>");
+		return;
+	}
+	shown = redislock_config_redact(ZSTR_VAL(value));
+	if (sapi_module.phpinfo_as_text) {
+		PHPWRITE(ZSTR_VAL(shown), ZSTR_LEN(shown));
+	} else {
+		php_html_puts(ZSTR_VAL(shown), ZSTR_LEN(shown));
+	}
+	zend_string_release(shown);
+}
+
 PHP_INI_BEGIN()
-	STD_PHP_INI_ENTRY("redislock.default_connection", "redis://127.0.0.1:6379", PHP_INI_ALL,
-		OnUpdateString, default_connection, zend_redislock_globals, redislock_globals)
+	STD_PHP_INI_ENTRY_EX("redislock.default_connection", "redis://127.0.0.1:6379", PHP_INI_ALL,
+		OnUpdateString, default_connection, zend_redislock_globals, redislock_globals, display_connection)
 	STD_PHP_INI_ENTRY("redislock.connect_timeout", "1.0", PHP_INI_ALL,
-		OnUpdateReal, connect_timeout, zend_redislock_globals, redislock_globals)
+		OnUpdateTimeout, connect_timeout, zend_redislock_globals, redislock_globals)
 	STD_PHP_INI_ENTRY("redislock.read_timeout", "2.0", PHP_INI_ALL,
-		OnUpdateReal, read_timeout, zend_redislock_globals, redislock_globals)
+		OnUpdateTimeout, read_timeout, zend_redislock_globals, redislock_globals)
 PHP_INI_END()
 
 static PHP_GINIT_FUNCTION(redislock)

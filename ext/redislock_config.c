@@ -16,12 +16,14 @@
 /* More servers than any sane Redlock or seed list; keeps a typo from costing much. */
 #define REDISLOCK_MAX_SERVERS 64
 
+static bool timeout_in_range(double value);
+
 static void config_defaults(redislock_config *cfg)
 {
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->port = REDISLOCK_DEFAULT_PORT;
-	cfg->connect_timeout = REDISLOCK_G(connect_timeout) > 0 ? REDISLOCK_G(connect_timeout) : 1.0;
-	cfg->read_timeout = REDISLOCK_G(read_timeout) > 0 ? REDISLOCK_G(read_timeout) : 2.0;
+	cfg->connect_timeout = timeout_in_range(REDISLOCK_G(connect_timeout)) ? REDISLOCK_G(connect_timeout) : 1.0;
+	cfg->read_timeout = timeout_in_range(REDISLOCK_G(read_timeout)) ? REDISLOCK_G(read_timeout) : 2.0;
 	cfg->auto_release = true;
 }
 
@@ -89,6 +91,18 @@ static bool parse_long(const char *s, size_t len, zend_long *out)
 	return true;
 }
 
+/* Timeouts: from a millisecond (the resolution of every wait) to the longest
+ * lifetime accepted anywhere; beyond either, conversions to milliseconds and
+ * timevals would lose the value. */
+#define REDISLOCK_MIN_TIMEOUT 0.001
+#define REDISLOCK_MAX_TIMEOUT 1e9
+#define TIMEOUT_RANGE "between 0.001 and 1e9"
+
+static bool timeout_in_range(double value)
+{
+	return isfinite(value) && value >= REDISLOCK_MIN_TIMEOUT && value <= REDISLOCK_MAX_TIMEOUT;
+}
+
 static bool parse_seconds(const char *s, size_t len, double *out)
 {
 	const char *end;
@@ -97,7 +111,7 @@ static bool parse_seconds(const char *s, size_t len, double *out)
 		return false;
 	}
 	value = zend_strtod(s, &end);
-	if (end != s + len || !isfinite(value) || value <= 0) {
+	if (end != s + len || !timeout_in_range(value)) {
 		return false;
 	}
 	*out = value;
@@ -267,7 +281,7 @@ static zend_result apply_query_option(redislock_config *cfg, const char *key, si
 	} else if (KEY_IS("connect_timeout") || KEY_IS("read_timeout")) {
 		double *slot = KEY_IS("connect_timeout") ? &cfg->connect_timeout : &cfg->read_timeout;
 		if (!parse_seconds(ZSTR_VAL(decoded), ZSTR_LEN(decoded), slot)) {
-			zend_argument_value_error(arg_num, "has an invalid DSN: %.*s must be a number of seconds greater than 0",
+			zend_argument_value_error(arg_num, "has an invalid DSN: %.*s must be a number of seconds " TIMEOUT_RANGE,
 				(int) key_len, key);
 			result = FAILURE;
 		}
@@ -368,6 +382,15 @@ static const char *parse_userinfo(redislock_config *cfg, const char *p, const ch
 	return at + 1;
 }
 
+/* Whether an '@' after the end of the authority belongs to a password with an
+ * unencoded '/', '?' or '&' in it: no '=' comes before it, so it is not inside a
+ * query value. Parsing on would put the password's tail into an error message. */
+static bool unencoded_userinfo(const char *authority_end, const char *end)
+{
+	const char *at = memchr(authority_end, '@', end - authority_end);
+	return at && !memchr(authority_end, '=', at - authority_end);
+}
+
 /* redis://[user:password@]host[:port][/db][?options] */
 static zend_result parse_redis_dsn(redislock_config *cfg, const char *p, const char *end, uint32_t arg_num)
 {
@@ -380,6 +403,11 @@ static zend_result parse_redis_dsn(redislock_config *cfg, const char *p, const c
 	}
 	slash = memchr(p, '/', query - p);
 	authority_end = slash ? slash : query;
+	if (unencoded_userinfo(authority_end, end)) {
+		zend_argument_value_error(arg_num, "has an invalid DSN: an '@' follows the host part, so the user or password holds "
+			"a '/', '?' or '&' that must be percent-encoded (as %%2F, %%3F, %%26)");
+		return FAILURE;
+	}
 
 	host = parse_userinfo(cfg, p, authority_end);
 
@@ -441,6 +469,11 @@ static zend_result parse_multi_dsn(redislock_config *cfg, const char *p, const c
 		query = end;
 	}
 	slash = memchr(p, '/', query - p);
+	if (unencoded_userinfo(slash ? slash : query, end)) {
+		zend_argument_value_error(arg_num, "has an invalid DSN: an '@' follows the host part, so the user or password holds "
+			"a '/', '?' or '&' that must be percent-encoded (as %%2F, %%3F, %%26)");
+		return FAILURE;
+	}
 	hosts = parse_userinfo(cfg, p, slash ? slash : query);
 	if (parse_addr_csv(cfg, hosts, slash ? slash : query, sentinel ? REDISLOCK_SENTINEL_PORT : REDISLOCK_DEFAULT_PORT,
 			form, arg_num) == FAILURE) {
@@ -557,8 +590,8 @@ static zend_result option_seconds(zval *value, double *slot, const char *name, u
 		zend_argument_type_error(arg_num, "option \"%s\" must be of type float, %s given", name, option_type_name(value));
 		return FAILURE;
 	}
-	if (!isfinite(seconds) || seconds <= 0) {
-		zend_argument_value_error(arg_num, "option \"%s\" must be a finite number of seconds greater than 0", name);
+	if (!timeout_in_range(seconds)) {
+		zend_argument_value_error(arg_num, "option \"%s\" must be a finite number of seconds " TIMEOUT_RANGE, name);
 		return FAILURE;
 	}
 	*slot = seconds;
@@ -613,6 +646,7 @@ static zend_result parse_tls_option(redislock_config *cfg, zval *value, uint32_t
 }
 
 static zend_result parse_array(redislock_config *cfg, HashTable *options, uint32_t arg_num);
+static zend_result check_settings(const redislock_config *cfg, uint32_t arg_num);
 static void build_endpoint(redislock_config *cfg);
 
 /* Redlock: each server is a DSN or an options array of its own. What the outer
@@ -638,6 +672,12 @@ static zend_result parse_redlock(redislock_config *cfg, HashTable *outer, HashTa
 		if (Z_TYPE_P(entry) == IS_STRING) {
 			result = parse_dsn(m, Z_STR_P(entry), arg_num);
 		} else if (Z_TYPE_P(entry) == IS_ARRAY) {
+			/* Refused before parsing, not after: a member that nests "redlock" (or
+			 * refers back to the whole options array) would recurse without end. */
+			if (zend_hash_str_exists(Z_ARRVAL_P(entry), "redlock", sizeof("redlock") - 1)) {
+				zend_argument_value_error(arg_num, "option \"redlock\" must list single servers or Sentinel services, not a \"redlock\"");
+				return FAILURE;
+			}
 			result = parse_array(m, Z_ARRVAL_P(entry), arg_num);
 		} else {
 			zend_argument_type_error(arg_num, "option \"redlock\" must list DSN strings or option arrays, %s given",
@@ -662,7 +702,11 @@ static zend_result parse_redlock(redislock_config *cfg, HashTable *outer, HashTa
 			m->password = zend_string_copy(cfg->password);
 			m->user = cfg->user ? zend_string_copy(cfg->user) : NULL;
 		}
-		if (!m->tls && cfg->tls && !m->socket) {
+		if (!m->tls && cfg->tls) {
+			if (m->socket) {
+				zend_argument_value_error(arg_num, "option \"redlock\" lists a unix socket, which cannot use the TLS the outer options ask for");
+				return FAILURE;
+			}
 			m->tls = zend_array_dup(cfg->tls);
 		}
 		if (m->database == 0) {
@@ -674,6 +718,9 @@ static zend_result parse_redlock(redislock_config *cfg, HashTable *outer, HashTa
 		}
 		if (m->user && !m->password) {
 			zend_argument_value_error(arg_num, "option \"redlock\" names a user but no password");
+			return FAILURE;
+		}
+		if (check_settings(m, arg_num) == FAILURE) {
 			return FAILURE;
 		}
 		build_endpoint(m);
@@ -851,6 +898,35 @@ static void build_endpoint(redislock_config *cfg)
 	}
 }
 
+/* Settings that are wrong together, whichever form gave them; checked for every
+ * Redlock member too. */
+static zend_result check_settings(const redislock_config *cfg, uint32_t arg_num)
+{
+	if (cfg->socket && ZSTR_LEN(cfg->socket) > REDISLOCK_MAX_SOCKET_PATH) {
+		/* A sockaddr_un holds no more; the kernel could not connect to it. */
+		zend_argument_value_error(arg_num, "has a unix socket path of %zu bytes, longer than the %d bytes a unix socket path may have",
+			ZSTR_LEN(cfg->socket), REDISLOCK_MAX_SOCKET_PATH);
+		return FAILURE;
+	}
+	if (cfg->socket && memchr(ZSTR_VAL(cfg->socket), '\0', ZSTR_LEN(cfg->socket))) {
+		zend_argument_value_error(arg_num, "has a unix socket path that contains a NUL byte");
+		return FAILURE;
+	}
+	if (cfg->tls && cfg->socket) {
+		zend_argument_value_error(arg_num, "cannot use TLS over a unix socket");
+		return FAILURE;
+	}
+	if (cfg->user && !cfg->password) {
+		zend_argument_value_error(arg_num, "names a user but no password");
+		return FAILURE;
+	}
+	if (cfg->mode == REDISLOCK_MODE_CLUSTER && cfg->database != 0) {
+		zend_argument_value_error(arg_num, "cannot select a database on a Redis Cluster: it has database 0 only");
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
 zend_result redislock_config_parse(redislock_config *cfg, zend_string *dsn, HashTable *options, uint32_t arg_num)
 {
 	zend_result result;
@@ -866,27 +942,8 @@ zend_result redislock_config_parse(redislock_config *cfg, zend_string *dsn, Hash
 		result = parse_dsn(cfg, ini_dsn, arg_num);
 		zend_string_release(ini_dsn);
 	}
-	if (result == SUCCESS && cfg->socket && ZSTR_LEN(cfg->socket) > REDISLOCK_MAX_SOCKET_PATH) {
-		/* A sockaddr_un holds no more; the kernel could not connect to it. */
-		zend_argument_value_error(arg_num, "has a unix socket path of %zu bytes, longer than the %d bytes a unix socket path may have",
-			ZSTR_LEN(cfg->socket), REDISLOCK_MAX_SOCKET_PATH);
-		result = FAILURE;
-	}
-	if (result == SUCCESS && cfg->socket && memchr(ZSTR_VAL(cfg->socket), '\0', ZSTR_LEN(cfg->socket))) {
-		zend_argument_value_error(arg_num, "has a unix socket path that contains a NUL byte");
-		result = FAILURE;
-	}
-	if (result == SUCCESS && cfg->tls && cfg->socket) {
-		zend_argument_value_error(arg_num, "cannot use TLS over a unix socket");
-		result = FAILURE;
-	}
-	if (result == SUCCESS && cfg->user && !cfg->password) {
-		zend_argument_value_error(arg_num, "names a user but no password");
-		result = FAILURE;
-	}
-	if (result == SUCCESS && cfg->mode == REDISLOCK_MODE_CLUSTER && cfg->database != 0) {
-		zend_argument_value_error(arg_num, "cannot select a database on a Redis Cluster: it has database 0 only");
-		result = FAILURE;
+	if (result == SUCCESS) {
+		result = check_settings(cfg, arg_num);
 	}
 	if (result == FAILURE) {
 		redislock_config_free(cfg);
@@ -912,4 +969,49 @@ void redislock_config_describe(const redislock_config *cfg, zval *array)
 	add_assoc_bool(array, "persistent", cfg->persistent);
 	add_assoc_double(array, "connect_timeout", cfg->connect_timeout);
 	add_assoc_double(array, "read_timeout", cfg->read_timeout);
+}
+
+zend_string *redislock_config_redact(const char *dsn)
+{
+	smart_str out = {0};
+	const char *p = dsn, *end = dsn + strlen(dsn), *scheme = strstr(dsn, "://");
+	const char *query, *authority_end, *at;
+
+	if (!scheme) {
+		return zend_string_init(dsn, end - dsn, 0);
+	}
+	p = scheme + 3;
+	smart_str_appendl(&out, dsn, p - dsn);
+	/* The userinfo ends at the last '@' of the whole DSN when the password holds
+	 * unencoded characters; redact up to it whatever comes before. */
+	at = zend_memrchr(p, '@', end - p);
+	query = memchr(p, '?', end - p);
+	authority_end = query ? query : end;
+	if (at && (at < authority_end || !memchr(authority_end, '=', at - authority_end))) {
+		const char *colon = memchr(p, ':', at - p);
+		if (colon) {
+			smart_str_appendl(&out, p, colon - p);
+			smart_str_appends(&out, ":***");
+		} else {
+			smart_str_appends(&out, "***");
+		}
+		p = at;
+		query = memchr(p, '?', end - p);
+	}
+	if (!query) {
+		smart_str_appendl(&out, p, end - p);
+		return smart_str_extract(&out);
+	}
+	smart_str_appendl(&out, p, query - p);
+	for (p = query; p < end;) {
+		const char *amp = memchr(p + 1, '&', end - p - 1), *pair_end = amp ? amp : end;
+		if ((size_t) (pair_end - p) > sizeof("?password=") - 1 && memcmp(p + 1, "password=", sizeof("password=") - 1) == 0) {
+			smart_str_appendl(&out, p, sizeof("?password=") - 1);
+			smart_str_appends(&out, "***");
+		} else {
+			smart_str_appendl(&out, p, pair_end - p);
+		}
+		p = pair_end;
+	}
+	return smart_str_extract(&out);
 }

@@ -50,6 +50,10 @@ void redislock_config_free(redislock_config *cfg);
 /* "host:port" of an address, with brackets around an IPv6 host. */
 zend_string *redislock_addr_string(const zend_string *host, zend_long port);
 
+/* The DSN with its password (userinfo or password= option) replaced by "***",
+ * for phpinfo. */
+zend_string *redislock_config_redact(const char *dsn);
+
 /* Adds the settings a developer may see (never the password) to an array. */
 void redislock_config_describe(const redislock_config *cfg, zval *array);
 

@@ -23,6 +23,7 @@ struct _redislock_conn {
 	double op_start;                /* when the current call began, for messages */
 	char op_name[32];               /* what it does, for messages ("SET", "unlock script") */
 	bool shut_down;                 /* request shutdown closed it: never reconnect */
+	bool sent;                      /* the current call wrote something to a server */
 
 	/* Sentinel: the master is looked up when the link (re)connects. */
 	uint32_t sentinel_first;        /* the sentinel that answered last, asked first */
@@ -663,6 +664,12 @@ void redislock_conn_begin(redislock_conn *c, const char *op_name)
 {
 	strlcpy(c->op_name, op_name, sizeof(c->op_name));
 	c->op_start = redislock_now();
+	c->sent = false;
+}
+
+bool redislock_conn_sent(const redislock_conn *c)
+{
+	return c->sent;
 }
 
 zend_result redislock_conn_append(redislock_conn *c, const redislock_argv *a)
@@ -685,7 +692,10 @@ zend_result redislock_conn_append_raw(redislock_conn *c, const char *commands, s
 
 zend_result redislock_conn_flush(redislock_conn *c, double deadline)
 {
-	return redislock_link_flush(c->link, deadline, &c->st) ? SUCCESS : call_failed(c);
+	uint64_t before = c->link->written;
+	bool flushed = redislock_link_flush(c->link, deadline, &c->st);
+	c->sent = c->sent || c->link->written != before;
+	return flushed ? SUCCESS : call_failed(c);
 }
 
 zend_result redislock_conn_read(redislock_conn *c, double deadline, redisReply **reply)

@@ -31,6 +31,9 @@ void redislock_conn_on_shutdown(redislock_conn *c, void (*fn)(void *owner), void
 zend_result redislock_conn_ensure(redislock_conn *c);
 /* Marks the start of a call: its name and start time go into error messages. */
 void redislock_conn_begin(redislock_conn *c, const char *op_name);
+/* Whether the call begun last wrote any byte to a server: when it failed without,
+ * no command can have run. */
+bool redislock_conn_sent(const redislock_conn *c);
 /* Sends one command and reads its reply, which may be an error reply. Follows
  * cluster redirections (MOVED, ASK), waits out TRYAGAIN and CLUSTERDOWN with a
  * bounded backoff, and finds the master again after a failover (READONLY): in

@@ -645,6 +645,7 @@ bool redislock_link_flush(redislock_link *l, double deadline, redislock_status *
 		}
 		if (n > 0) {
 			l->out_sent += (size_t) n;
+			l->written += (uint64_t) n;
 			continue;
 		}
 		if ((ready = wait_fd(l->fd, want, deadline)) == 0) {

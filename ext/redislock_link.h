@@ -45,6 +45,7 @@ typedef struct _redislock_link {
 	uint32_t generation;       /* redislock_fork_generation when it was opened */
 	redislock_buf out;         /* commands waiting to be written */
 	size_t out_sent;           /* bytes of out already written */
+	uint64_t written;          /* bytes written since the link was made, for "was anything sent?" */
 	int pending;               /* commands written or queued whose reply is unread */
 	bool persistent;           /* shared by the objects of a process across requests */
 	bool tls;

@@ -532,8 +532,9 @@ static int single_acquire(redislock_lock_obj *lock, zend_string **names, uint32_
 		push_waiter_prefixes(&a, keys, n);
 		if (redislock_script_call(lock->conn, take, &a, read_timeout(lock), &reply) == FAILURE) {
 			redislock_argv_free(&a);
-			/* The script may have run. Not ours to count on; ours to clean up. */
-			for (uint32_t i = 0; i < n; i++) {
+			/* Once sent, the script may have run. Not ours to count on; ours to clean
+			 * up. A call that failed before sending (no connection) took nothing. */
+			for (uint32_t i = 0; i < n && redislock_conn_sent(lock->conn); i++) {
 				remember(&lock->orphans, names[i], hex);
 			}
 			lock_throw(lock);
@@ -1276,12 +1277,17 @@ PHP_METHOD(RedisLock, synchronized)
 	fci.retval = return_value;
 	zend_call_function(&fci, &fcc);
 
+	/* $fn may have forked: a child returning from it holds its parent's lock,
+	 * which is the parent's to release, not the child's. */
+	forget_parent_locks(lock);
 	/* Release whatever $fn did, an exception included; ours chains onto it. */
 	if ((held = zend_hash_find(&lock->held, name)) != NULL) {
 		zend_string *token = zend_string_copy(Z_STR_P(held));
 		bool released;
 		zend_hash_del(&lock->held, name);
 		if (lock->backend->release(lock, &name, &token, 1, false, &released) == FAILURE) {
+			/* The reply was lost: the delete may not have happened. */
+			remember_orphan(lock, name, token);
 			lock_throw(lock);
 		}
 		zend_string_release(token);

@@ -8,8 +8,8 @@
 /* ---- locks ---------------------------------------------------------------- *
  * One lock is these keys, all in one Redis Cluster slot:
  *   KEYS[1] the lock: prefix + name, holding "<fence>:<128-bit hex>"
- *   KEYS[2] the fencing counter of the key's cluster slot: INCR once per acquisition.
- *           One counter per slot (never per name) keeps the number of keys bounded
+ *   KEYS[2] the fencing counter of the key's cluster slot (see LUA_FENCE). One
+ *           counter per slot (never per name) keeps the number of keys bounded
  *           however many names an application locks, and a name's numbers still
  *           only grow, since the name never changes slot.
  *   KEYS[3] the wait queue: zset of waiter ids by arrival time (strict FIFO)
@@ -21,7 +21,25 @@
  * not wait), alive ms, then the n waiter prefixes.
  * A waiter that dies simply stops refreshing its alive key; the next script that
  * meets it at the head of the queue after the key expired drops it, so a crash
- * holds up the line for one alive period (2.5 s) at most. */
+ * holds up the line for one alive period (2.5 s) at most. Every registration
+ * gives the queue a lifetime of two alive periods, so the queue of a name that
+ * nobody waits for any more vanishes by itself however its waiters ended. */
+
+/* The next fencing number of a slot: one more than the last, and never less than
+ * the server's clock in microseconds. The counter is replicated asynchronously
+ * like the lock itself, so a failover (or a restart without persistence) can lose
+ * its last increments; the clock floor keeps the numbers growing across that,
+ * provided the new master's clock is not behind the old one's by more than the
+ * failover took. Numbers are formatted as integers: Lua's own number-to-string
+ * keeps 14 digits, and the clock alone has 16. */
+#define LUA_FENCE \
+	"local function fence(counter)\n" \
+	"  local t = redis.call('time')\n" \
+	"  local n = math.max((tonumber(redis.call('get', counter)) or 0) + 1, tonumber(t[1]) * 1000000 + tonumber(t[2]))\n" \
+	"  local s = string.format('%d', n)\n" \
+	"  redis.call('set', counter, s)\n" \
+	"  return s\n" \
+	"end\n"
 
 #define LUA_WAITERS \
 	"local function alive(id) return redis.call('exists', P .. 'a:' .. id) == 1 end\n" \
@@ -57,9 +75,10 @@
  * free but promised to the head of the queue, the PTTL of the head's alive mark
  * (-1: a key without a lifetime, which is never taken over). */
 redislock_script redislock_script_acquire = {"lock script",
-	/* The common case first, before any helper closure is built: free, no queue. */
+	LUA_FENCE
+	/* The common case first, before the waiting helpers are built: free, no queue. */
 	"if redis.call('exists', KEYS[1], KEYS[3]) == 0 then\n"
-	"  local token = redis.call('incr', KEYS[2]) .. ':' .. ARGV[2]\n"
+	"  local token = fence(KEYS[2]) .. ':' .. ARGV[2]\n"
 	"  redis.call('set', KEYS[1], token, 'px', ARGV[3])\n"
 	"  return token\n"
 	"end\n"
@@ -69,7 +88,7 @@ redislock_script redislock_script_acquire = {"lock script",
 	"if redis.call('exists', KEYS[1]) == 0 then\n"
 	"  local h = head()\n"
 	"  if not h or h == ARGV[4] then\n"
-	"    local token = redis.call('incr', KEYS[2]) .. ':' .. ARGV[2]\n"
+	"    local token = fence(KEYS[2]) .. ':' .. ARGV[2]\n"
 	"    redis.call('set', KEYS[1], token, 'px', ARGV[3])\n"
 	"    if h then\n"
 	"      redis.call('zrem', KEYS[3], h)\n"
@@ -85,6 +104,7 @@ redislock_script redislock_script_acquire = {"lock script",
 	"if ARGV[4] ~= '' then\n"
 	"  local t = redis.call('time')\n"
 	"  redis.call('zadd', KEYS[3], 'nx', t[1] .. string.format('%06d', t[2]), ARGV[4])\n"
+	"  redis.call('pexpire', KEYS[3], 2 * tonumber(ARGV[5]))\n"
 	"  redis.call('set', P .. 'a:' .. ARGV[4], '1', 'px', ARGV[5])\n"
 	"end\n"
 	"return busy_ms or redis.call('pttl', KEYS[1])\n", ""};
@@ -137,6 +157,7 @@ redislock_script redislock_script_ttl = {"ttl script",
  * waiter on every name, and return the busy lock's PTTL. Taking them all at once is
  * what makes two callers locking [a, b] and [b, a] unable to deadlock. */
 redislock_script redislock_script_acquire_many = {"lockMany script",
+	LUA_FENCE
 	"local n = tonumber(ARGV[1])\n"
 	"local function alive(i, id) return redis.call('exists', ARGV[5 + i] .. 'a:' .. id) == 1 end\n"
 	/* The alive head of name i's queue, if any. */
@@ -158,7 +179,7 @@ redislock_script redislock_script_acquire_many = {"lockMany script",
 	"  local tokens = {}\n"
 	"  for i = 1, n do\n"
 	"    local base = (i - 1) * 4\n"
-	"    tokens[i] = redis.call('incr', KEYS[base + 2]) .. ':' .. ARGV[2]\n"
+	"    tokens[i] = fence(KEYS[base + 2]) .. ':' .. ARGV[2]\n"
 	"    redis.call('set', KEYS[base + 1], tokens[i], 'px', ARGV[3])\n"
 	"    if ARGV[4] ~= '' then\n"
 	"      redis.call('zrem', KEYS[base + 4], ARGV[4])\n"
@@ -172,6 +193,7 @@ redislock_script redislock_script_acquire_many = {"lockMany script",
 	"  local deadline = t[1] * 1000 + math.floor(t[2] / 1000) + tonumber(ARGV[5])\n"
 	"  for i = 1, n do\n"
 	"    redis.call('zadd', KEYS[(i - 1) * 4 + 4], string.format('%d', deadline), ARGV[4])\n"
+	"    redis.call('pexpire', KEYS[(i - 1) * 4 + 4], 2 * tonumber(ARGV[5]))\n"
 	"  end\n"
 	"end\n"
 	"return busy_ms or redis.call('pttl', KEYS[(busy - 1) * 4 + 1])\n", ""};

@@ -29,7 +29,7 @@ has an invalid DSN: the database after '/' must be a non-negative integer
 has an invalid DSN: unterminated IPv6 address
 has an invalid DSN: option "db" has no value
 has an invalid DSN: unknown option "frobnicate"
-has an invalid DSN: read_timeout must be a number of seconds greater than 0
+has an invalid DSN: read_timeout must be a number of seconds between 0.001 and 1e9
 has an invalid DSN: auto_release must be 0 or 1
 must not contain any null bytes
 has an invalid DSN: unix:// needs an absolute socket path, as in unix:///run/redis.sock

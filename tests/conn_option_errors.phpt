@@ -29,10 +29,10 @@ ValueError: has an invalid option "port": port must be between 1 and 65535
 ValueError: option "database" must be greater than or equal to 0
 ValueError: option "socket" must not be empty
 ValueError: must not combine option "socket" with "host" or "port"
-ValueError: option "connect_timeout" must be a finite number of seconds greater than 0
-ValueError: option "read_timeout" must be a finite number of seconds greater than 0
-ValueError: option "read_timeout" must be a finite number of seconds greater than 0
-ValueError: option "connect_timeout" must be a finite number of seconds greater than 0
+ValueError: option "connect_timeout" must be a finite number of seconds between 0.001 and 1e9
+ValueError: option "read_timeout" must be a finite number of seconds between 0.001 and 1e9
+ValueError: option "read_timeout" must be a finite number of seconds between 0.001 and 1e9
+ValueError: option "connect_timeout" must be a finite number of seconds between 0.001 and 1e9
 ValueError: names a user but no password
 TypeError: option "host" must be of type string, int given
 TypeError: option "port" must be of type int, string given
