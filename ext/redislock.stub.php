@@ -39,9 +39,12 @@ class RedisLock
      *        "sentinel://h1:26379,h2:26379/mymaster", "redis-cluster://h1:7000,h2:7001"),
      *        an array of options (host, port, socket, user, password, database,
      *        connect_timeout, read_timeout, prefix, auto_release, tls, persistent,
-     *        persistent_id; sentinel + service, cluster, or redlock: a list of DSNs
-     *        or option arrays of independent servers, a lock then being held by a
-     *        majority of them), or null for the INI setting redislock.default_connection.
+     *        persistent_id, min_replicas; sentinel + service, cluster, or redlock: a
+     *        list of DSNs or option arrays of independent servers, a lock then being
+     *        held by a majority of them), or null for the INI setting
+     *        redislock.default_connection. With min_replicas, an acquisition that
+     *        fewer replicas confirm in time is released again and throws
+     *        RedisLockTimeoutException.
      *        Nothing is sent until the first call. A malformed DSN, an unknown option
      *        or a bad value is a ValueError; an option of the wrong type a TypeError.
      */

@@ -15,6 +15,10 @@
 #define REDISLOCK_MAX_HOST 255
 /* More servers than any sane Redlock or seed list; keeps a typo from costing much. */
 #define REDISLOCK_MAX_SERVERS 64
+/* Redis numbers its databases with an int. */
+#define REDISLOCK_MAX_DATABASE 2147483647
+/* More replicas than any deployment has. */
+#define REDISLOCK_MAX_REPLICAS 64
 
 static bool timeout_in_range(double value);
 
@@ -274,8 +278,13 @@ static zend_result apply_query_option(redislock_config *cfg, const char *key, si
 
 #define KEY_IS(name) (key_len == sizeof(name) - 1 && memcmp(key, name, key_len) == 0)
 	if (KEY_IS("db") || KEY_IS("database")) {
-		if (!parse_long(ZSTR_VAL(decoded), ZSTR_LEN(decoded), &cfg->database)) {
-			zend_argument_value_error(arg_num, "has an invalid DSN: database must be a non-negative integer");
+		if (!parse_long(ZSTR_VAL(decoded), ZSTR_LEN(decoded), &cfg->database) || cfg->database > REDISLOCK_MAX_DATABASE) {
+			zend_argument_value_error(arg_num, "has an invalid DSN: database must be an integer between 0 and %d", REDISLOCK_MAX_DATABASE);
+			result = FAILURE;
+		}
+	} else if (KEY_IS("min_replicas")) {
+		if (!parse_long(ZSTR_VAL(decoded), ZSTR_LEN(decoded), &cfg->min_replicas) || cfg->min_replicas > REDISLOCK_MAX_REPLICAS) {
+			zend_argument_value_error(arg_num, "has an invalid DSN: min_replicas must be an integer between 0 and %d", REDISLOCK_MAX_REPLICAS);
 			result = FAILURE;
 		}
 	} else if (KEY_IS("connect_timeout") || KEY_IS("read_timeout")) {
@@ -720,6 +729,10 @@ static zend_result parse_redlock(redislock_config *cfg, HashTable *outer, HashTa
 			zend_argument_value_error(arg_num, "option \"redlock\" names a user but no password");
 			return FAILURE;
 		}
+		if (m->min_replicas > 0) {
+			zend_argument_value_error(arg_num, "cannot use option \"min_replicas\" with \"redlock\": a Redlock lock is held by a majority of independent masters, not replicated");
+			return FAILURE;
+		}
 		if (check_settings(m, arg_num) == FAILURE) {
 			return FAILURE;
 		}
@@ -761,8 +774,14 @@ static zend_result parse_array(redislock_config *cfg, HashTable *options, uint32
 			if (option_string(value, &cfg->password, "password", true, arg_num) == FAILURE) return FAILURE;
 		} else if (zend_string_equals_literal(key, "database")) {
 			if (option_long(value, &cfg->database, "database", arg_num) == FAILURE) return FAILURE;
-			if (cfg->database < 0) {
-				zend_argument_value_error(arg_num, "option \"database\" must be greater than or equal to 0");
+			if (cfg->database < 0 || cfg->database > REDISLOCK_MAX_DATABASE) {
+				zend_argument_value_error(arg_num, "option \"database\" must be between 0 and %d", REDISLOCK_MAX_DATABASE);
+				return FAILURE;
+			}
+		} else if (zend_string_equals_literal(key, "min_replicas")) {
+			if (option_long(value, &cfg->min_replicas, "min_replicas", arg_num) == FAILURE) return FAILURE;
+			if (cfg->min_replicas < 0 || cfg->min_replicas > REDISLOCK_MAX_REPLICAS) {
+				zend_argument_value_error(arg_num, "option \"min_replicas\" must be between 0 and %d", REDISLOCK_MAX_REPLICAS);
 				return FAILURE;
 			}
 		} else if (zend_string_equals_literal(key, "connect_timeout")) {
@@ -924,6 +943,10 @@ static zend_result check_settings(const redislock_config *cfg, uint32_t arg_num)
 		zend_argument_value_error(arg_num, "cannot select a database on a Redis Cluster: it has database 0 only");
 		return FAILURE;
 	}
+	if (cfg->mode == REDISLOCK_MODE_REDLOCK && cfg->min_replicas > 0) {
+		zend_argument_value_error(arg_num, "cannot use option \"min_replicas\" with \"redlock\": a Redlock lock is held by a majority of independent masters, not replicated");
+		return FAILURE;
+	}
 	return SUCCESS;
 }
 
@@ -959,6 +982,7 @@ void redislock_config_describe(const redislock_config *cfg, zval *array)
 	add_assoc_string(array, "mode", (char *) modes[cfg->mode]);
 	add_assoc_str(array, "endpoint", zend_string_copy(cfg->endpoint));
 	add_assoc_long(array, "database", cfg->database);
+	add_assoc_long(array, "min_replicas", cfg->min_replicas);
 	if (cfg->user) {
 		add_assoc_str(array, "user", zend_string_copy(cfg->user));
 	} else {

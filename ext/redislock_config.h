@@ -31,6 +31,7 @@ typedef struct _redislock_config {
 	zend_string *user;          /* NULL: AUTH with the password alone */
 	zend_string *password;      /* NULL: no AUTH */
 	zend_long database;
+	zend_long min_replicas;     /* locks: replicas that must have an acquisition (WAIT) */
 	double connect_timeout;     /* seconds */
 	double read_timeout;        /* seconds */
 	zend_string *prefix;        /* NULL: the class's own default */

@@ -89,6 +89,8 @@ static redislock_lock_obj *this_lock(zval *this_ptr)
 
 /* Throws the failure of the last call. */
 static void lock_throw(const redislock_lock_obj *lock);
+static zend_result single_release(redislock_lock_obj *lock, zend_string **names, zend_string **tokens,
+	uint32_t n, bool suffix, bool *released);
 
 static double read_timeout(const redislock_lock_obj *lock)
 {
@@ -492,6 +494,66 @@ static bool reply_tokens(const redisReply *reply, uint32_t n, zend_string **toke
 	return false;
 }
 
+/* min_replicas: an acquisition counts once that many replicas have it (WAIT),
+ * within read_timeout; a failover then cannot lose it. When they do not have it in
+ * time, it is released again and a RedisLockTimeoutException says so, rather than
+ * false: false means "someone else holds it", which is not what happened, and a
+ * caller that waits or gives up on that would be misled. On success the tokens
+ * stay with the caller; otherwise they are freed. */
+static int replicate(redislock_lock_obj *lock, zend_string **names, uint32_t n, zend_string **tokens)
+{
+	const redislock_config *cfg = redislock_conn_config(lock->conn);
+	double started = redislock_now();
+	zend_long acked = -1;
+	redislock_argv a;
+	redisReply *reply;
+	bool *released;
+
+	redislock_argv_init(&a);
+	redislock_argv_push(&a, "WAIT", 4);
+	redislock_argv_push_long(&a, cfg->min_replicas);
+	redislock_argv_push_long(&a, seconds_to_ms(cfg->read_timeout));
+	/* WAIT answers by its own timeout; the reply gets a second on top. */
+	if (redislock_conn_call_timeout(lock->conn, &a, cfg->read_timeout + 1.0, &reply) == FAILURE) {
+		redislock_argv_free(&a);
+		/* We hold the locks, replicated or not: ours to clean up. */
+		for (uint32_t i = 0; i < n; i++) {
+			remember_orphan(lock, names[i], tokens[i]);
+			zend_string_release(tokens[i]);
+		}
+		lock_throw(lock);
+		return ACQUIRE_THROWN;
+	}
+	redislock_argv_free(&a);
+	if (reply->type == REDIS_REPLY_INTEGER) {
+		acked = (zend_long) reply->integer;
+	}
+	if (acked >= cfg->min_replicas) {
+		freeReplyObject(reply);
+		return ACQUIRE_TAKEN;
+	}
+	released = safe_emalloc(n, sizeof(*released), 0);
+	if (single_release(lock, names, tokens, n, false, released) == FAILURE) {
+		for (uint32_t i = 0; i < n; i++) {
+			remember_orphan(lock, names[i], tokens[i]);
+		}
+	}
+	efree(released);
+	if (acked < 0) {
+		redislock_conn_throw_unexpected(lock->conn, reply);
+	} else {
+		redislock_throw(redislock_ce_timeout_exception,
+			"lock \"%.*s\" on %s was released again: " ZEND_LONG_FMT " of " ZEND_LONG_FMT " replicas had it within %.3f s (min_replicas)",
+			(int) MIN(ZSTR_LEN(names[0]), 200), ZSTR_VAL(names[0]), redislock_conn_endpoint(lock->conn), acked,
+			cfg->min_replicas, redislock_now() - started);
+	}
+	freeReplyObject(reply);
+	for (uint32_t i = 0; i < n; i++) {
+		zend_string_release(tokens[i]);
+	}
+	return ACQUIRE_THROWN;
+}
+
 /* Takes one lock (in its FIFO queue) or several at once (all or nothing), waiting
  * up to timeout seconds. On success tokens[i] is the new token of names[i]. */
 static int single_acquire(redislock_lock_obj *lock, zend_string **names, uint32_t n, double timeout, zend_long ms, zend_string **tokens)
@@ -543,7 +605,7 @@ static int single_acquire(redislock_lock_obj *lock, zend_string **names, uint32_
 		redislock_argv_free(&a);
 		if (reply->type != REDIS_REPLY_INTEGER) {
 			if (reply_tokens(reply, n, tokens)) {
-				outcome = ACQUIRE_TAKEN;
+				outcome = redislock_conn_config(lock->conn)->min_replicas > 0 ? replicate(lock, names, n, tokens) : ACQUIRE_TAKEN;
 			} else {
 				redislock_conn_throw_unexpected(lock->conn, reply);
 			}

@@ -235,6 +235,11 @@ PHP_METHOD(RedisQueue, __construct)
 			"a Sentinel-managed master or a cluster, never split over independent servers");
 		RETURN_THROWS();
 	}
+	if (cfg.min_replicas > 0) {
+		redislock_config_free(&cfg);
+		zend_argument_value_error(1, "cannot use option \"min_replicas\": it applies to lock acquisitions");
+		RETURN_THROWS();
+	}
 	q->prefix = cfg.prefix ? zend_string_copy(cfg.prefix)
 		: zend_string_init(REDISLOCK_QUEUE_DEFAULT_PREFIX, sizeof(REDISLOCK_QUEUE_DEFAULT_PREFIX) - 1, 0);
 	q->conn = redislock_conn_create(&cfg);

@@ -26,7 +26,7 @@ ValueError: must be an array of named options, unknown option 0 given
 ValueError: option "host" must be between 1 and 255 bytes long
 ValueError: has an invalid option "port": port must be between 1 and 65535
 ValueError: has an invalid option "port": port must be between 1 and 65535
-ValueError: option "database" must be greater than or equal to 0
+ValueError: option "database" must be between 0 and 2147483647
 ValueError: option "socket" must not be empty
 ValueError: must not combine option "socket" with "host" or "port"
 ValueError: option "connect_timeout" must be a finite number of seconds between 0.001 and 1e9
