@@ -264,7 +264,10 @@ redislock_script redislock_script_dequeue = {"dequeue script",
 
 /* ARGV: count, mode ('pop' or 'reserve'), visibility seconds, waiting flag.
  * First, reservations whose deadline passed go back to the queue: that is what
- * makes a crashed worker's tasks due again without any daemon. Returns the
+ * makes a crashed worker's tasks due again without any daemon. An id that is in
+ * flight and was enqueued again meanwhile is skipped until its run ends (ack,
+ * release or expiry): taking it would run it twice at once, and the first run's
+ * ack() would then remove the second run's reservation, losing it. Returns the
  * flat [id, score, ...] list taken, or, when nothing is due, the milliseconds
  * until something might be (-1: nothing scheduled) for a waiting caller. */
 redislock_script redislock_script_take = {"pop script",
@@ -279,9 +282,25 @@ redislock_script redislock_script_take = {"pop script",
 	"  chunked({'zadd', KEYS[1], 'nx'}, back)\n"
 	"  chunked({'zrem', KEYS[2]}, ids)\n"
 	"end\n"
+	"local busy = redis.call('exists', KEYS[2]) == 1\n"
 	/* The count goes to LIMIT as the caller's string: as a Lua number, a count of
 	 * 1e17 or more would come back in exponent form and be refused. */
 	"local items = redis.call('zrangebyscore', KEYS[1], '-inf', now, 'withscores', 'limit', 0, ARGV[1])\n"
+	"if busy and #items > 0 then\n"
+	/* Leave out ids in flight; look further along for as many others. */
+	"  local want, offset, kept = #items / 2, 0, {}\n"
+	"  while #items > 0 do\n"
+	"    for i = 1, #items, 2 do\n"
+	"      if #kept < want * 2 and not redis.call('zscore', KEYS[2], items[i]) then\n"
+	"        kept[#kept + 1] = items[i]; kept[#kept + 1] = items[i + 1]\n"
+	"      end\n"
+	"    end\n"
+	"    offset = offset + #items / 2\n"
+	"    if #kept >= want * 2 or #items / 2 < want then break end\n"
+	"    items = redis.call('zrangebyscore', KEYS[1], '-inf', now, 'withscores', 'limit', string.format('%d', offset), string.format('%d', want))\n"
+	"  end\n"
+	"  items = kept\n"
+	"end\n"
 	"if #items > 0 then\n"
 	"  local ids = {}\n"
 	"  for i = 1, #items, 2 do ids[#ids + 1] = items[i] end\n"
@@ -301,13 +320,16 @@ redislock_script redislock_script_take = {"pop script",
 	/* An empty answer to a caller about to block: old wake-up tokens are stale
 	 * (whatever they announced is already visible to this very script). */
 	"if ARGV[4] == '1' then redis.call('del', KEYS[3]) end\n"
+	/* The next moment something may be takeable: the first queued task that is not
+	 * in flight, or the first reservation to expire (whose ack or release also
+	 * wakes a waiter). */
 	"local next_us = -1\n"
-	"for _, key in ipairs({KEYS[1], KEYS[2]}) do\n"
-	"  local first = redis.call('zrange', key, 0, 0, 'withscores')\n"
-	"  if #first > 0 then\n"
-	"    local us = math.floor(tonumber(first[2]) * 1000000)\n"
-	"    if next_us < 0 or us < next_us then next_us = us end\n"
-	"  end\n"
+	"local function consider(sc) local us = math.floor(tonumber(sc) * 1000000); if next_us < 0 or us < next_us then next_us = us end end\n"
+	"local first = redis.call('zrange', KEYS[2], 0, 0, 'withscores')\n"
+	"if #first > 0 then consider(first[2]) end\n"
+	"local queued = redis.call('zrange', KEYS[1], 0, 99, 'withscores')\n"
+	"for i = 1, #queued, 2 do\n"
+	"  if not busy or not redis.call('zscore', KEYS[2], queued[i]) then consider(queued[i + 1]); break end\n"
 	"end\n"
 	"if next_us < 0 then return -1 end\n"
 	"return math.max(0, math.ceil((next_us - now_us) / 1000))\n", ""};
@@ -317,9 +339,13 @@ redislock_script redislock_script_top = {"top script",
 	LUA_NOW
 	"return redis.call('zrangebyscore', KEYS[1], '-inf', score(now_us), 'withscores', 'limit', 0, ARGV[1])\n", ""};
 
-/* ARGV: id. Finishes a task that is in flight. */
+/* ARGV: id. Finishes a task that is in flight. If the id was enqueued again while
+ * it ran, that run may start now: wake a worker for it. */
 redislock_script redislock_script_ack = {"ack script",
-	"return redis.call('zrem', KEYS[2], ARGV[1])\n", ""};
+	LUA_WAKE
+	"if redis.call('zrem', KEYS[2], ARGV[1]) == 0 then return 0 end\n"
+	"if redis.call('zscore', KEYS[1], ARGV[1]) then wake(1) end\n"
+	"return 1\n", ""};
 
 /* ARGV: id, delay seconds. Only a task that is in flight goes back. */
 redislock_script redislock_script_release = {"release script",
