@@ -762,6 +762,10 @@ static int redlock_acquire_op(redislock_lock_obj *lock, zend_string **names, uin
 	token = zend_string_concat2("redlock:", sizeof("redlock:") - 1, ZSTR_VAL(hex), ZSTR_LEN(hex));
 	outcome = redislock_redlock_acquire(lock->redlock, keys, n, token, ms, timeout);
 	redlock_keys_free(keys, n);
+	/* As with one server: what may have been taken is cleaned up by the next call. */
+	for (uint32_t i = 0; outcome == REDLOCK_THROWN && lock->redlock->maybe_held && i < n; i++) {
+		remember(&lock->orphans, names[i], hex);
+	}
 	for (uint32_t i = 0; outcome == REDLOCK_TAKEN && i < n; i++) {
 		tokens[i] = zend_string_copy(token);
 	}

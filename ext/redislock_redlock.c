@@ -208,7 +208,8 @@ static void release_argv(redislock_argv *a, zend_string *key, zend_string *token
 	redislock_argv_push(a, suffix ? "suffix" : "exact", suffix ? 6 : 5);
 }
 
-zend_result redislock_redlock_release(redislock_redlock *r, zend_string **keys, zend_string **tokens,
+/* One release round; returns how many servers answered. */
+static uint32_t release_round(redislock_redlock *r, zend_string **keys, zend_string **tokens,
 	uint32_t n, bool suffix, bool *released)
 {
 	redislock_argv *cmds = safe_emalloc(n, sizeof(*cmds), 0);
@@ -235,26 +236,34 @@ zend_result redislock_redlock_release(redislock_redlock *r, zend_string **keys, 
 	efree(replies);
 	if (answered < r->quorum) {
 		no_majority(r, "redlock unlock", answered, &error, started);
-		return FAILURE;
 	}
-	return SUCCESS;
+	return answered;
 }
 
-/* After a failed attempt: give back what a minority granted. Failures are left
- * to the TTL. */
-static void release_quietly(redislock_redlock *r, zend_string **keys, uint32_t n, const zend_string *token)
+zend_result redislock_redlock_release(redislock_redlock *r, zend_string **keys, zend_string **tokens,
+	uint32_t n, bool suffix, bool *released)
+{
+	return release_round(r, keys, tokens, n, suffix, released) >= r->quorum ? SUCCESS : FAILURE;
+}
+
+/* After a failed attempt: give back what a minority granted. Returns false when
+ * some server did not answer, so that something of ours may remain there until
+ * its TTL, or until the caller's orphan cleanup reaches it. */
+static bool release_quietly(redislock_redlock *r, zend_string **keys, uint32_t n, const zend_string *token)
 {
 	zend_string **tokens = safe_emalloc(n, sizeof(*tokens), 0);
 	bool *released = safe_emalloc(n, sizeof(*released), 0);
 	redislock_status saved = r->st;
+	uint32_t answered;
 
 	for (uint32_t i = 0; i < n; i++) {
 		tokens[i] = (zend_string *) token;
 	}
-	redislock_redlock_release(r, keys, tokens, n, false, released);
+	answered = release_round(r, keys, tokens, n, false, released);
 	r->st = saved;
 	efree(tokens);
 	efree(released);
+	return answered == r->count;
 }
 
 /* Blocks on server m's wake-up lists for up to seconds. Any failure only ends the
@@ -301,6 +310,7 @@ int redislock_redlock_acquire(redislock_redlock *r, zend_string **keys, uint32_t
 	double deadline = redislock_now() + timeout, started = redislock_now();
 	int outcome = REDLOCK_THROWN;
 
+	r->maybe_held = false;
 	redislock_script_argv(&cmd, &redislock_script_redlock_acquire, (int) n);
 	for (uint32_t i = 0; i < n; i++) {
 		redislock_argv_push_str(&cmd, keys[i]);
@@ -337,7 +347,7 @@ int redislock_redlock_acquire(redislock_redlock *r, zend_string **keys, uint32_t
 		if (granted > 0 || lost > 0) {
 			/* A minority said yes, or a reply was lost after the script may have run.
 			 * (A server that could not be sent to holds nothing of ours.) */
-			release_quietly(r, keys, n, token);
+			r->maybe_held = !release_quietly(r, keys, n, token);
 		}
 		if (answered < r->quorum) {
 			free_replies(replies, r->count);

@@ -11,6 +11,7 @@ typedef struct _redislock_redlock {
 	uint32_t quorum;            /* count / 2 + 1 */
 	double read_timeout;        /* for each round: all replies within this */
 	redislock_status st;        /* the failure of the last round that failed */
+	bool maybe_held;            /* a failed acquisition may have left the token on some server */
 } redislock_redlock;
 
 /* Takes the member settings out of cfg (the rest stays). Failures are recorded in
