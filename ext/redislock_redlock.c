@@ -73,10 +73,10 @@ static void note_error(first_error *e, redislock_conn *c)
 /* One round: cmds[0..n) to every server, all written before any reply is read.
  * replies[m * n + i] is server m's reply to cmds[i], or NULL when server m failed
  * (connect, send, read). A server without the script gets it once (EVAL). Returns
- * how many servers answered; *lost (when given) counts those that were sent the
- * commands but did not answer them all, so the commands may or may not have run. */
+ * how many servers answered; lost_on[m] (when given) tells whether server m was sent
+ * the commands but did not answer them all, so they may or may not have run. */
 static uint32_t round_trip(redislock_redlock *r, const redislock_script *script, redislock_argv *cmds, uint32_t n,
-	redisReply **replies, first_error *error, uint32_t *lost)
+	redisReply **replies, first_error *error, bool *lost_on)
 {
 	bool *sent = ecalloc(r->count, sizeof(*sent));
 	uint32_t answered = 0;
@@ -142,12 +142,12 @@ static uint32_t round_trip(redislock_redlock *r, const redislock_script *script,
 				}
 			}
 		}
+		if (lost_on) {
+			lost_on[m] = sent[m] && !ok;
+		}
 		if (!ok) {
 			if (sent[m]) {
 				note_error(error, c);
-				if (lost) {
-					(*lost)++;
-				}
 			}
 			for (uint32_t i = 0; i < n; i++) {
 				if (mine[i]) {
@@ -208,9 +208,10 @@ static void release_argv(redislock_argv *a, zend_string *key, zend_string *token
 	redislock_argv_push(a, suffix ? "suffix" : "exact", suffix ? 6 : 5);
 }
 
-/* One release round; returns how many servers answered. */
+/* One release round; returns how many servers answered, and when answered_on is
+ * given, which. */
 static uint32_t release_round(redislock_redlock *r, zend_string **keys, zend_string **tokens,
-	uint32_t n, bool suffix, bool *released)
+	uint32_t n, bool suffix, bool *released, bool *answered_on)
 {
 	redislock_argv *cmds = safe_emalloc(n, sizeof(*cmds), 0);
 	redisReply **replies = safe_emalloc((size_t) r->count * n, sizeof(*replies), 0);
@@ -222,6 +223,9 @@ static uint32_t release_round(redislock_redlock *r, zend_string **keys, zend_str
 		release_argv(&cmds[i], keys[i], tokens[i], suffix);
 	}
 	answered = round_trip(r, &redislock_script_redlock_release, cmds, n, replies, &error, NULL);
+	for (uint32_t m = 0; answered_on && m < r->count; m++) {
+		answered_on[m] = replies[m * n] != NULL;
+	}
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t yes = 0;
 		for (uint32_t m = 0; m < r->count; m++) {
@@ -243,27 +247,34 @@ static uint32_t release_round(redislock_redlock *r, zend_string **keys, zend_str
 zend_result redislock_redlock_release(redislock_redlock *r, zend_string **keys, zend_string **tokens,
 	uint32_t n, bool suffix, bool *released)
 {
-	return release_round(r, keys, tokens, n, suffix, released) >= r->quorum ? SUCCESS : FAILURE;
+	return release_round(r, keys, tokens, n, suffix, released, NULL) >= r->quorum ? SUCCESS : FAILURE;
 }
 
-/* After a failed attempt: give back what a minority granted. Returns false when
- * some server did not answer, so that something of ours may remain there until
- * its TTL, or until the caller's orphan cleanup reaches it. */
-static bool release_quietly(redislock_redlock *r, zend_string **keys, uint32_t n, const zend_string *token)
+/* After a failed attempt: give back what a minority granted. involved[m] (when
+ * given) marks the servers that may hold something of ours; returns false when one
+ * of them did not answer, so that it may keep it until its TTL, or until the
+ * caller's orphan cleanup reaches it. */
+static bool release_quietly(redislock_redlock *r, zend_string **keys, uint32_t n, const zend_string *token,
+	const bool *involved)
 {
 	zend_string **tokens = safe_emalloc(n, sizeof(*tokens), 0);
 	bool *released = safe_emalloc(n, sizeof(*released), 0);
+	bool *answered_on = safe_emalloc(r->count, sizeof(*answered_on), 0);
 	redislock_status saved = r->st;
-	uint32_t answered;
+	bool all = true;
 
 	for (uint32_t i = 0; i < n; i++) {
 		tokens[i] = (zend_string *) token;
 	}
-	answered = release_round(r, keys, tokens, n, false, released);
+	release_round(r, keys, tokens, n, false, released, answered_on);
+	for (uint32_t m = 0; involved && m < r->count; m++) {
+		all = all && (!involved[m] || answered_on[m]);
+	}
 	r->st = saved;
 	efree(tokens);
 	efree(released);
-	return answered == r->count;
+	efree(answered_on);
+	return all;
 }
 
 /* Blocks on server m's wake-up lists for up to seconds. Any failure only ends the
@@ -307,6 +318,7 @@ int redislock_redlock_acquire(redislock_redlock *r, zend_string **keys, uint32_t
 {
 	redislock_argv cmd;
 	redisReply **replies = safe_emalloc(r->count, sizeof(*replies), 0);
+	bool *involved = safe_emalloc(r->count, sizeof(*involved), 0);
 	double deadline = redislock_now() + timeout, started = redislock_now();
 	int outcome = REDLOCK_THROWN;
 
@@ -321,18 +333,21 @@ int redislock_redlock_acquire(redislock_redlock *r, zend_string **keys, uint32_t
 	for (;;) {
 		first_error error = {0};
 		double round_start = redislock_now(), remaining;
-		uint32_t answered, granted = 0, lost = 0, busy_on = UINT32_MAX;
+		uint32_t answered, granted = 0, busy_on = UINT32_MAX;
+		bool any_involved = false;
 		zend_long busy_pttl = -1, validity;
 		const redisReply *refused;
 
-		answered = round_trip(r, &redislock_script_redlock_acquire, &cmd, 1, replies, &error, &lost);
+		answered = round_trip(r, &redislock_script_redlock_acquire, &cmd, 1, replies, &error, involved);
 		for (uint32_t m = 0; m < r->count; m++) {
 			redisReply *reply = replies[m];
 			if (!reply) {
+				any_involved = any_involved || involved[m];
 				continue;
 			}
 			if (reply->type == REDIS_REPLY_STATUS) {
 				granted++;
+				involved[m] = any_involved = true;
 			} else if (reply->type == REDIS_REPLY_INTEGER && busy_on == UINT32_MAX) {
 				busy_on = m;
 				busy_pttl = (zend_long) reply->integer;
@@ -344,10 +359,10 @@ int redislock_redlock_acquire(redislock_redlock *r, zend_string **keys, uint32_t
 			outcome = REDLOCK_TAKEN;
 			break;
 		}
-		if (granted > 0 || lost > 0) {
+		if (any_involved) {
 			/* A minority said yes, or a reply was lost after the script may have run.
 			 * (A server that could not be sent to holds nothing of ours.) */
-			r->maybe_held = !release_quietly(r, keys, n, token);
+			r->maybe_held = !release_quietly(r, keys, n, token, involved);
 		}
 		if (answered < r->quorum) {
 			free_replies(replies, r->count);
@@ -388,6 +403,7 @@ int redislock_redlock_acquire(redislock_redlock *r, zend_string **keys, uint32_t
 	}
 	redislock_argv_free(&cmd);
 	efree(replies);
+	efree(involved);
 	return outcome;
 }
 
@@ -422,7 +438,7 @@ int redislock_redlock_extend(redislock_redlock *r, zend_string *key, zend_string
 		result = -1;
 	} else {
 		/* Lost: a majority no longer has our token. Let go of the rest. */
-		release_quietly(r, &key, 1, token);
+		release_quietly(r, &key, 1, token, NULL);
 		result = 0;
 	}
 	return result;
@@ -466,7 +482,7 @@ zend_long redislock_redlock_pttl(redislock_redlock *r, zend_string *key, zend_st
 	} else if (holding < r->quorum) {
 		if (token) {
 			/* Lost, as in redislock_redlock_extend(): let go of what a minority still has. */
-			release_quietly(r, &key, 1, token);
+			release_quietly(r, &key, 1, token, NULL);
 		}
 		result = -1;
 	} else {
