@@ -982,7 +982,9 @@ void redislock_config_describe(const redislock_config *cfg, zval *array)
 	add_assoc_string(array, "mode", (char *) modes[cfg->mode]);
 	add_assoc_str(array, "endpoint", zend_string_copy(cfg->endpoint));
 	add_assoc_long(array, "database", cfg->database);
-	add_assoc_long(array, "min_replicas", cfg->min_replicas);
+	if (cfg->min_replicas > 0) {
+		add_assoc_long(array, "min_replicas", cfg->min_replicas);
+	}
 	if (cfg->user) {
 		add_assoc_str(array, "user", zend_string_copy(cfg->user));
 	} else {
