@@ -9,6 +9,16 @@ size_t redislock_resp_decimal(char *out, long long value)
 	size_t n = 0, len = 0;
 	unsigned long long v = value < 0 ? 0ULL - (unsigned long long) value : (unsigned long long) value;
 
+	/* Most numbers written are argument counts and lengths below 100. */
+	if (value >= 0 && value < 10) {
+		out[0] = (char) ('0' + value);
+		return 1;
+	}
+	if (value >= 10 && value < 100) {
+		out[0] = (char) ('0' + value / 10);
+		out[1] = (char) ('0' + value % 10);
+		return 2;
+	}
 	do {
 		digits[n++] = (char) ('0' + v % 10);
 		v /= 10;
@@ -25,6 +35,9 @@ size_t redislock_resp_decimal(char *out, long long value)
 static size_t decimal_width(size_t value)
 {
 	size_t width = 1;
+	if (value < 10) {
+		return 1;
+	}
 	while (value >= 10) {
 		value /= 10;
 		width++;
