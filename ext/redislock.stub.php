@@ -111,6 +111,22 @@ class RedisLock
      * @param string[] $names
      */
     public function lockMany(array $names, float $timeout = 0, float $expire = 15): bool {}
+
+    /**
+     * Whether the lock $name is held under $token (from addLock(), or a lock this
+     * or another object took), with no side effect at all (with redlock: on a
+     * majority). For adapters that check ownership before acting.
+     */
+    public function holdsLock(string $name, string $token): bool {}
+
+    /**
+     * Remove the lock $name whoever holds it, and wake the next waiter. True when
+     * there was one to remove (with redlock: on a majority). For operators and
+     * framework adapters: the holder is not told, and may go on working as if it
+     * still held the lock; its own unlock() then returns false. Fencing numbers
+     * are what protects the data in that window.
+     */
+    public function forceUnlock(string $name): bool {}
 }
 
 /**

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: b49d0ff74af0e4c54972a5e36400baf2f3435290 */
+ * Stub hash: e2dfde299f39d9c5529b988e8b4b2746a9a3bd4b */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_MASK(0, connection, MAY_BE_STRING|MAY_BE_ARRAY|MAY_BE_NULL, "null")
@@ -65,6 +65,10 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_lockMany, 0, 1, 
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "0")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, expire, IS_DOUBLE, 0, "15")
 ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisLock_holdsLock arginfo_class_RedisLock_releaseLock
+
+#define arginfo_class_RedisLock_forceUnlock arginfo_class_RedisLock_unlock
 
 #define arginfo_class_RedisQueue___construct arginfo_class_RedisLock___construct
 
@@ -138,6 +142,8 @@ ZEND_METHOD(RedisLock, synchronized);
 ZEND_METHOD(RedisLock, ttl);
 ZEND_METHOD(RedisLock, isLocked);
 ZEND_METHOD(RedisLock, lockMany);
+ZEND_METHOD(RedisLock, holdsLock);
+ZEND_METHOD(RedisLock, forceUnlock);
 ZEND_METHOD(RedisQueue, __construct);
 ZEND_METHOD(RedisQueue, enqueue);
 ZEND_METHOD(RedisQueue, dequeue);
@@ -186,6 +192,8 @@ static const zend_function_entry class_RedisLock_methods[] = {
 	ZEND_ME(RedisLock, ttl, arginfo_class_RedisLock_ttl, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, isLocked, arginfo_class_RedisLock_isLocked, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, lockMany, arginfo_class_RedisLock_lockMany, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, holdsLock, arginfo_class_RedisLock_holdsLock, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, forceUnlock, arginfo_class_RedisLock_forceUnlock, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 

@@ -246,6 +246,11 @@ struct _lock_backend {
 	zend_long (*pttl)(redislock_lock_obj *lock, const zend_string *name, const zend_string *token);
 	/* Whether anyone holds the name: 1, 0, or -1 after throwing. */
 	int (*exists)(redislock_lock_obj *lock, const zend_string *name);
+	/* holds() without any side effect (holds() of Redlock gives a lost lock back). */
+	int (*check)(redislock_lock_obj *lock, const zend_string *name, const zend_string *token);
+	/* Removes the lock whoever holds it and wakes the next waiter: 1 when there
+	 * was one, 0, or -1 after throwing. */
+	int (*force)(redislock_lock_obj *lock, const zend_string *name);
 	void (*throw_failure)(const redislock_lock_obj *lock);
 	bool fencing;         /* tokens carry fencing numbers */
 };
@@ -737,13 +742,30 @@ static int single_exists(redislock_lock_obj *lock, const zend_string *name)
 	return exists;
 }
 
+static int single_force(redislock_lock_obj *lock, const zend_string *name)
+{
+	redislock_argv a;
+	lock_keys keys;
+	zend_long existed;
+
+	keys_init(&keys, lock, name);
+	redislock_script_argv(&a, &redislock_script_force_unlock, 4);
+	push_keys(&a, &keys);
+	redislock_argv_push_str(&a, keys.waiters);
+	existed = integer_call(lock, &redislock_script_force_unlock, &a, read_timeout(lock));
+	redislock_argv_free(&a);
+	keys_free(&keys);
+	return existed < 0 ? -1 : existed > 0;
+}
+
 static void single_throw(const redislock_lock_obj *lock)
 {
 	redislock_conn_throw(lock->conn);
 }
 
 static const lock_backend single_backend = {
-	single_acquire, single_release, single_extend, single_holds, single_pttl, single_exists, single_throw, true,
+	single_acquire, single_release, single_extend, single_holds, single_pttl, single_exists, single_holds, single_force,
+	single_throw, true,
 };
 
 /* ---- Redlock backend ------------------------------------------------------------ *
@@ -795,7 +817,7 @@ static zend_long redlock_extend_op(redislock_lock_obj *lock, const zend_string *
 static zend_long redlock_pttl_op(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
 {
 	zend_string *key = lock_key(lock, name);
-	zend_long pttl = redislock_redlock_pttl(lock->redlock, key, (zend_string *) token);
+	zend_long pttl = redislock_redlock_pttl(lock->redlock, key, (zend_string *) token, true);
 	zend_string_release(key);
 	return pttl == REDLOCK_PTTL_THROWN ? CALL_LOST : pttl == -1 ? PTTL_NONE : pttl == -2 ? PTTL_FOREVER : pttl;
 }
@@ -812,6 +834,22 @@ static int redlock_exists_op(redislock_lock_obj *lock, const zend_string *name)
 	return pttl == CALL_LOST ? -1 : pttl != PTTL_NONE;
 }
 
+static int redlock_check_op(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
+{
+	zend_string *key = lock_key(lock, name);
+	zend_long pttl = redislock_redlock_pttl(lock->redlock, key, (zend_string *) token, false);
+	zend_string_release(key);
+	return pttl == REDLOCK_PTTL_THROWN ? -1 : pttl != -1;
+}
+
+static int redlock_force_op(redislock_lock_obj *lock, const zend_string *name)
+{
+	zend_string *key = lock_key(lock, name);
+	int removed = redislock_redlock_force(lock->redlock, key);
+	zend_string_release(key);
+	return removed;
+}
+
 static void redlock_throw_op(const redislock_lock_obj *lock)
 {
 	redislock_throw_status(&lock->redlock->st);
@@ -819,7 +857,7 @@ static void redlock_throw_op(const redislock_lock_obj *lock)
 
 static const lock_backend redlock_backend = {
 	redlock_acquire_op, redlock_release_op, redlock_extend_op, redlock_holds_op, redlock_pttl_op, redlock_exists_op,
-	redlock_throw_op, false,
+	redlock_check_op, redlock_force_op, redlock_throw_op, false,
 };
 
 static void lock_throw(const redislock_lock_obj *lock)
@@ -1451,4 +1489,45 @@ PHP_METHOD(RedisLock, lockMany)
 		RETURN_THROWS();
 	}
 	RETURN_BOOL(outcome == ACQUIRE_TAKEN);
+}
+
+PHP_METHOD(RedisLock, holdsLock)
+{
+	zend_string *name, *token;
+	redislock_lock_obj *lock;
+	int holding;
+
+	ZEND_PARSE_PARAMETERS_START(2, 2)
+		Z_PARAM_STR(name)
+		Z_PARAM_STR(token)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!redislock_check_name(name, 1) || !check_token(token, 2) || !(lock = this_lock(ZEND_THIS)) || lock_prepare(lock) == FAILURE) {
+		RETURN_THROWS();
+	}
+	if ((holding = lock->backend->check(lock, name, token)) < 0) {
+		RETURN_THROWS();
+	}
+	RETURN_BOOL(holding);
+}
+
+PHP_METHOD(RedisLock, forceUnlock)
+{
+	zend_string *name;
+	redislock_lock_obj *lock;
+	int removed;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_STR(name)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!redislock_check_name(name, 1) || !(lock = this_lock(ZEND_THIS)) || lock_prepare(lock) == FAILURE) {
+		RETURN_THROWS();
+	}
+	if ((removed = lock->backend->force(lock, name)) < 0) {
+		RETURN_THROWS();
+	}
+	/* If it was ours, it is not any more. */
+	zend_hash_del(&lock->held, name);
+	RETURN_BOOL(removed);
 }

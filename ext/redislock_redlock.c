@@ -199,19 +199,19 @@ static void push_wake_key(redislock_argv *a, zend_string *key)
 	redislock_argv_push_owned(a, redislock_sibling_key(key, ":wake"));
 }
 
-static void release_argv(redislock_argv *a, zend_string *key, zend_string *token, bool suffix)
+static void release_argv(redislock_argv *a, zend_string *key, zend_string *token, const char *mode)
 {
 	redislock_script_argv(a, &redislock_script_redlock_release, 2);
 	redislock_argv_push_str(a, key);
 	push_wake_key(a, key);
 	redislock_argv_push_str(a, token);
-	redislock_argv_push(a, suffix ? "suffix" : "exact", suffix ? 6 : 5);
+	redislock_argv_push(a, mode, strlen(mode));
 }
 
 /* One release round; returns how many servers answered, and when answered_on is
  * given, which. */
 static uint32_t release_round(redislock_redlock *r, zend_string **keys, zend_string **tokens,
-	uint32_t n, bool suffix, bool *released, bool *answered_on)
+	uint32_t n, const char *mode, bool *released, bool *answered_on)
 {
 	redislock_argv *cmds = safe_emalloc(n, sizeof(*cmds), 0);
 	redisReply **replies = safe_emalloc((size_t) r->count * n, sizeof(*replies), 0);
@@ -220,7 +220,7 @@ static uint32_t release_round(redislock_redlock *r, zend_string **keys, zend_str
 	uint32_t answered;
 
 	for (uint32_t i = 0; i < n; i++) {
-		release_argv(&cmds[i], keys[i], tokens[i], suffix);
+		release_argv(&cmds[i], keys[i], tokens[i], mode);
 	}
 	answered = round_trip(r, &redislock_script_redlock_release, cmds, n, replies, &error, NULL);
 	for (uint32_t m = 0; answered_on && m < r->count; m++) {
@@ -247,7 +247,18 @@ static uint32_t release_round(redislock_redlock *r, zend_string **keys, zend_str
 zend_result redislock_redlock_release(redislock_redlock *r, zend_string **keys, zend_string **tokens,
 	uint32_t n, bool suffix, bool *released)
 {
-	return release_round(r, keys, tokens, n, suffix, released, NULL) >= r->quorum ? SUCCESS : FAILURE;
+	return release_round(r, keys, tokens, n, suffix ? "suffix" : "exact", released, NULL) >= r->quorum ? SUCCESS : FAILURE;
+}
+
+int redislock_redlock_force(redislock_redlock *r, zend_string *key)
+{
+	zend_string *none = ZSTR_EMPTY_ALLOC();
+	bool removed;
+	if (release_round(r, &key, &none, 1, "force", &removed, NULL) < r->quorum) {
+		redislock_throw_status(&r->st);
+		return -1;
+	}
+	return removed;
 }
 
 /* After a failed attempt: give back what a minority granted. involved[m] (when
@@ -266,7 +277,7 @@ static bool release_quietly(redislock_redlock *r, zend_string **keys, uint32_t n
 	for (uint32_t i = 0; i < n; i++) {
 		tokens[i] = (zend_string *) token;
 	}
-	release_round(r, keys, tokens, n, false, released, answered_on);
+	release_round(r, keys, tokens, n, "exact", released, answered_on);
 	for (uint32_t m = 0; involved && m < r->count; m++) {
 		all = all && (!involved[m] || answered_on[m]);
 	}
@@ -450,7 +461,7 @@ static int compare_desc(const void *a, const void *b)
 	return x < y ? 1 : x > y ? -1 : 0;
 }
 
-zend_long redislock_redlock_pttl(redislock_redlock *r, zend_string *key, zend_string *token)
+zend_long redislock_redlock_pttl(redislock_redlock *r, zend_string *key, zend_string *token, bool give_back)
 {
 	redislock_argv cmd;
 	redisReply **replies = safe_emalloc(r->count, sizeof(*replies), 0);
@@ -480,7 +491,7 @@ zend_long redislock_redlock_pttl(redislock_redlock *r, zend_string *key, zend_st
 		redislock_throw_status(&r->st);
 		result = REDLOCK_PTTL_THROWN;
 	} else if (holding < r->quorum) {
-		if (token) {
+		if (token && give_back) {
 			/* Lost, as in redislock_redlock_extend(): let go of what a minority still has. */
 			release_quietly(r, &key, 1, token, NULL);
 		}

@@ -40,10 +40,15 @@ zend_result redislock_redlock_release(redislock_redlock *r, zend_string **keys, 
 int redislock_redlock_extend(redislock_redlock *r, zend_string *key, zend_string *token, zend_long ms);
 
 /* With a token: how long a majority still holds the key with it; when no
- * majority does, the lock is lost and released on the servers that still have it.
+ * majority does, the lock is lost and, with give_back, released on the servers
+ * that still have it.
  * Without a token: how long a majority still has the key at all. In ms; -1 when
  * no majority has it (-2: no expiry), REDLOCK_PTTL_THROWN after throwing. */
 #define REDLOCK_PTTL_THROWN (-100)
-zend_long redislock_redlock_pttl(redislock_redlock *r, zend_string *key, zend_string *token);
+zend_long redislock_redlock_pttl(redislock_redlock *r, zend_string *key, zend_string *token, bool give_back);
+
+/* Removes the lock on every server whoever holds it: 1 when a majority had it, 0
+ * when not, -1 after throwing (fewer than a majority answered). */
+int redislock_redlock_force(redislock_redlock *r, zend_string *key);
 
 #endif

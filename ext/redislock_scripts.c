@@ -138,6 +138,17 @@ redislock_script redislock_script_unlock = {"unlock script",
 	"wake_next()\n"
 	"return 1\n", ""};
 
+/* ARGV: waiter-key prefix. Removes the lock whoever holds it, and wakes the next
+ * waiter: for operators, and for framework adapters that offer a forced release.
+ * Returns 1 when there was a lock to remove. */
+redislock_script redislock_script_force_unlock = {"forceUnlock script",
+	"local existed = redis.call('del', KEYS[1])\n"
+	"if redis.call('exists', KEYS[3], KEYS[4]) == 0 then return existed end\n"
+	"local P = ARGV[1]\n"
+	LUA_WAITERS
+	"wake_next()\n"
+	"return existed\n", ""};
+
 /* ARGV: token, lifetime ms. A new lifetime, only while the lock holds our token. */
 redislock_script redislock_script_extend = {"expire script",
 	"if redis.call('get', KEYS[1]) == ARGV[1] then\n"
@@ -379,13 +390,16 @@ redislock_script redislock_script_redlock_acquire = {"redlock acquire script",
 	"return redis.status_reply('OK')\n", ""};
 
 /* Redlock, on each server: KEYS[1] the lock, KEYS[2] its wake-up list; ARGV token,
- * "exact" or "suffix" (the random part after the colon only). Deletes the lock
- * while it holds our token, then leaves one wake-up for a waiter blocked on this
- * server (one is enough: the woken waiter's own unlock wakes the next). */
+ * "exact", "suffix" (the random part after the colon only) or "force" (whoever
+ * holds it). Deletes the lock while it holds our token, then leaves one wake-up
+ * for a waiter blocked on this server (one is enough: the woken waiter's own
+ * unlock wakes the next). */
 redislock_script redislock_script_redlock_release = {"redlock unlock script",
 	"local v = redis.call('get', KEYS[1])\n"
 	"if ARGV[2] == 'suffix' then\n"
 	"  if not v or string.sub(v, -(#ARGV[1] + 1)) ~= ':' .. ARGV[1] then return 0 end\n"
+	"elseif ARGV[2] == 'force' then\n"
+	"  if not v then return 0 end\n"
 	"elseif v ~= ARGV[1] then\n"
 	"  return 0\n"
 	"end\n"

@@ -20,6 +20,7 @@ typedef struct _redislock_script {
 	X(acquire) \
 	X(leave) \
 	X(unlock) \
+	X(force_unlock) \
 	X(extend) \
 	X(ttl) \
 	X(acquire_many) \
