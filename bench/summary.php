@@ -56,6 +56,21 @@ if (isset($res['instructions'])) {
     }
 }
 
+if (isset($res['syscalls'])) {
+    $s = $res['syscalls']['subjects'];
+    $rl = $s['redislock']['per_cycle'];
+    foreach ([
+        'phpredis floor (SET NX PX + EVALSHA)' => 'phpredis floor, SET NX PX + EVALSHA',
+        'symfony/lock RedisStore, new lock per cycle' => 'symfony/lock RedisStore, new lock per cycle',
+        'malkusch/lock PHPRedisMutex' => 'php-lock (malkusch/lock) PHPRedisMutex',
+    ] as $label => $peer) {
+        if (isset($s[$label]) && $s[$label]['per_cycle'] > 0) {
+            $row('system calls per lock + unlock in the PHP process, strace (lower is better)',
+                bench_fixed($rl, 2), $peer, bench_fixed($s[$label]['per_cycle'], 2), $rl / $s[$label]['per_cycle']);
+        }
+    }
+}
+
 if (isset($res['redlock'])) {
     $r = $res['redlock'];
     foreach (['network_1ms' => '1 ms round trip', 'loopback' => 'loopback'] as $key => $where) {
