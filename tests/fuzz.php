@@ -80,6 +80,8 @@ final class Fuzzer
     public array $perMethod = [];
     private int $depth = 0;
     private string $current = '';
+    /** Set in a child forked by a callback: it leaves the fuzz loop as soon as its call returns. */
+    private bool $forked = false;
 
     public function __construct(public readonly int $seed)
     {
@@ -187,7 +189,7 @@ final class Fuzzer
     private function closure(int $depth = 0): Closure
     {
         $value = $this->value($depth + 1);
-        return match ($this->int(0, 3)) {
+        return match ($this->int(0, 5)) {
             0 => fn() => $value,
             1 => function () {
                 throw new FuzzCallbackException('from the callback');
@@ -197,6 +199,32 @@ final class Fuzzer
                 if ($this->depth < 2) {
                     $this->oneCall();
                     $this->oneCall();
+                }
+                return $value;
+            },
+            3 => function () use ($value) {
+                /* Forks: the child leaves the callback as the parent does (inside
+                 * synchronized(), say), finishes that call and exits; the parent
+                 * waits for it, then goes on. Neither may lose or release the
+                 * other's locks. */
+                if ($this->depth >= 2 || $this->forked || !function_exists('pcntl_fork')) {
+                    return $value;
+                }
+                $pid = pcntl_fork();
+                if ($pid === 0) {
+                    $this->forked = true;
+                    return $value;
+                }
+                if ($pid > 0) {
+                    pcntl_waitpid($pid, $status);
+                }
+                return $value;
+            },
+            4 => function () use ($value) {
+                /* Drops an object of the pool, perhaps the one whose method is running
+                 * (calls on it then go to the main objects, which stay). */
+                if ($this->depth < 2) {
+                    unset($this->pool[$this->pick(['lock2', 'lock_dead', 'queue_dead', 'fresh_lock', 'fresh_queue'])]);
                 }
                 return $value;
             },
@@ -407,9 +435,11 @@ final class Fuzzer
     /** Anything a constructor might get: objects built from these are never used to connect. */
     private function connection(): mixed
     {
-        switch ($this->int(0, 5)) {
+        switch ($this->int(0, 6)) {
             case 0:
                 return $this->value();
+            case 6:
+                return $this->hostileConnection();
             case 1:
                 /* A DSN with random damage. */
                 $dsn = (string) $this->pick(['redis://u:p@127.0.0.1:6379/0?read_timeout=1&prefix=x', 'rediss://h:1?cafile=x',
@@ -434,6 +464,70 @@ final class Fuzzer
                 return $o;
             default:
                 return $this->safeConnection();
+        }
+    }
+
+    /** An extreme number, for every option that takes one. */
+    private function extreme(): int|float|string
+    {
+        return $this->pick([1e300, -1e300, 1e-300, -0.0, NAN, INF, -INF, PHP_INT_MAX, PHP_INT_MIN, 0, 1e9, 1e9 + 1, 0.0005,
+            2 ** 53, (float) 2 ** 63, 65536, 2147483648, -1, '1e300', '1e-300', '9223372036854775808', '-0', 'NAN']);
+    }
+
+    /**
+     * Options arrays and DSNs of the shapes that once crashed or misled the parser:
+     * references back into the array, options nested inside themselves, references
+     * to scalars, and extreme numbers in every numeric option. Never connected.
+     */
+    private function hostileConnection(): array|string
+    {
+        $numeric = ['port', 'database', 'connect_timeout', 'read_timeout', 'min_replicas'];
+        $nested = ['redlock', 'tls', 'sentinel', 'cluster'];
+        switch ($this->int(0, 4)) {
+            case 0:
+                $o = ['host' => '127.0.0.1'];
+                $o[$this->pick($nested)][$this->int(0, 2)] = &$o;
+                return $o;
+            case 1:
+                $o = ['host' => '127.0.0.1'];
+                $o[$this->pick($nested)] = &$o;
+                return $o;
+            case 2:
+                /* Options nested in options, several levels down. */
+                $o = ['host' => '127.0.0.1', 'port' => $this->deadPort];
+                for ($i = $this->int(1, 6); $i > 0; $i--) {
+                    $o = [$this->pick($nested) => $this->chance(0.7) ? [$o, 'redis://127.0.0.1:' . $this->deadPort] : $o]
+                        + ($this->chance(0.3) ? ['service' => 's'] : []);
+                }
+                return $o;
+            case 3:
+                $o = ['host' => '127.0.0.1', 'port' => $this->deadPort];
+                foreach ($this->rnd->shuffleArray($numeric) as $key) {
+                    if ($this->chance(0.5)) {
+                        $x = $this->extreme();
+                        if ($this->chance(0.3)) {
+                            $o[$key] = &$x;   // a reference to a scalar
+                            unset($x);
+                        } else {
+                            $o[$key] = $x;
+                        }
+                    }
+                }
+                if ($this->chance(0.3)) {
+                    $o['redlock'] = [$o, $o, 'redis://127.0.0.1:' . $this->deadPort];
+                    unset($o['host'], $o['port']);
+                }
+                return $o;
+            default:
+                $query = [];
+                foreach (['connect_timeout', 'read_timeout', 'db', 'min_replicas'] as $key) {
+                    if ($this->chance(0.5)) {
+                        $query[] = $key . '=' . rawurlencode((string) $this->extreme());
+                    }
+                }
+                $port = $this->chance(0.8) ? (string) $this->deadPort : (string) $this->extreme();
+                return $this->pick(['redis://', 'rediss://', 'sentinel://', 'redis-cluster://']) . "127.0.0.1:$port"
+                    . ($this->chance(0.3) ? '/' . rawurlencode((string) $this->extreme()) : '') . '/s?' . implode('&', $query);
         }
     }
 
@@ -654,6 +748,10 @@ final class Fuzzer
             throw $f;
         } catch (Throwable $e) {
             $error = $e;
+        }
+        if ($this->forked) {
+            /* A child forked by a callback: its call is over, and so is its part. */
+            exit(0);
         }
         $diagnostics = $this->diagnostics;
         $this->diagnostics = [];
