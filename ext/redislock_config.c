@@ -935,6 +935,19 @@ static zend_result check_settings(const redislock_config *cfg, uint32_t arg_num)
 		zend_argument_value_error(arg_num, "cannot use TLS over a unix socket");
 		return FAILURE;
 	}
+	if (cfg->tls) {
+		/* A C string ends at the first NUL: "localhost\0.evil" would be verified as
+		 * "localhost", and an empty name would turn the name check off. */
+		zend_string *key;
+		zval *value;
+		ZEND_HASH_FOREACH_STR_KEY_VAL(cfg->tls, key, value) {
+			if (Z_TYPE_P(value) == IS_STRING && (memchr(Z_STRVAL_P(value), '\0', Z_STRLEN_P(value))
+					|| (Z_STRLEN_P(value) == 0 && zend_string_equals_literal(key, "peer_name")))) {
+				zend_argument_value_error(arg_num, "option \"tls\" entry \"%s\" must be a non-empty string without NUL bytes", ZSTR_VAL(key));
+				return FAILURE;
+			}
+		} ZEND_HASH_FOREACH_END();
+	}
 	if (cfg->user && !cfg->password) {
 		zend_argument_value_error(arg_num, "names a user but no password");
 		return FAILURE;

@@ -101,17 +101,19 @@ static int wait_fd(int fd, short events, double deadline)
 		struct pollfd p = {fd, events, 0};
 		double remaining = deadline - redislock_now();
 		int ms, n;
-		if (remaining <= 0) {
-			return 0;
-		}
-		/* Rounded up: poll() would turn 0.4 ms into 0 and spin. */
-		ms = remaining > 2e6 ? 2000000000 : (int) ceil(remaining * 1000.0);
+		/* Rounded up: poll() would turn 0.4 ms into 0 and spin. Past the deadline,
+		 * one look without waiting still counts what has already arrived: a
+		 * Redlock round reads its servers in turn against one deadline. */
+		ms = remaining <= 0 ? 0 : remaining > 2e6 ? 2000000000 : (int) ceil(remaining * 1000.0);
 		n = poll(&p, 1, ms);
 		if (n > 0) {
 			return 1;
 		}
 		if (n < 0 && errno != EINTR) {
 			return -1;
+		}
+		if (ms == 0 && n == 0) {
+			return 0;
 		}
 	}
 }
@@ -192,6 +194,11 @@ static bool is_ip_address(const char *name)
 	return inet_pton(AF_INET, name, addr) == 1 || inet_pton(AF_INET6, name, addr) == 1;
 }
 
+static int no_passphrase(char *buf, int size, int rwflag, void *userdata)
+{
+	return 0;
+}
+
 /* The SSL_CTX for one connection: verification, CAs and client certificate as
  * the settings say. NULL with the reason in st. */
 static SSL_CTX *tls_context(redislock_link *l, const redislock_tls_settings *t, const redislock_link_options *o,
@@ -206,6 +213,8 @@ static SSL_CTX *tls_context(redislock_link *l, const redislock_tls_settings *t, 
 		return NULL;
 	}
 	SSL_CTX_set_min_proto_version(ctx, TLS1_2_VERSION);
+	/* An encrypted key must fail, not make OpenSSL prompt on the terminal. */
+	SSL_CTX_set_default_passwd_cb(ctx, no_passphrase);
 	SSL_CTX_set_mode(ctx, SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
 	SSL_CTX_set_verify(ctx, t->verify_peer ? SSL_VERIFY_PEER : SSL_VERIFY_NONE, NULL);
 	if (t->verify_peer) {
@@ -262,8 +271,13 @@ static bool tls_handshake(redislock_link *l, const redislock_tls_settings *t, co
 		return false;
 	}
 	SSL_set_bio(l->ssl, bio, bio);
-	if (!is_ip_address(name)) {
-		SSL_set_tlsext_host_name(l->ssl, name);
+	if (!name[0]) {
+		redislock_status_set(st, REDISLOCK_ERR_CONNECT, 0, "connect to %s failed: TLS setup: no name to verify the certificate against", l->endpoint);
+		return false;
+	}
+	if (!is_ip_address(name) && SSL_set_tlsext_host_name(l->ssl, name) != 1) {
+		redislock_status_set(st, REDISLOCK_ERR_CONNECT, 0, "connect to %s failed: TLS setup: \"%s\" cannot be sent as SNI", l->endpoint, name);
+		return false;
 	}
 	if (t->verify_peer && t->verify_peer_name) {
 		X509_VERIFY_PARAM *param = SSL_get0_param(l->ssl);
@@ -276,7 +290,9 @@ static bool tls_handshake(redislock_link *l, const redislock_tls_settings *t, co
 		}
 	}
 	for (;;) {
-		int r = SSL_connect(l->ssl), ready;
+		int r, ready;
+		ERR_clear_error();
+		r = SSL_connect(l->ssl);
 		if (r == 1) {
 			return true;
 		}
@@ -294,6 +310,7 @@ static bool tls_handshake(redislock_link *l, const redislock_tls_settings *t, co
 					redislock_status_set(st, REDISLOCK_ERR_CONNECT, 0, "connect to %s failed: TLS certificate verify failed: %s%s%s%s",
 						l->endpoint, X509_verify_cert_error_string(verified),
 						misnamed ? " (the certificate did not match expected name \"" : "", misnamed ? name : "", misnamed ? "\")" : "");
+					ERR_clear_error();
 				} else {
 					redislock_status_set(st, REDISLOCK_ERR_CONNECT, errno, "connect to %s failed: TLS handshake: %s", l->endpoint,
 						openssl_reason(reason, sizeof(reason), errno ? strerror(errno) : "the server closed the connection"));
@@ -608,7 +625,11 @@ static ssize_t write_some(redislock_link *l, const char *data, size_t len, short
 {
 	if (l->ssl) {
 		char reason[256];
-		int n = SSL_write(l->ssl, data, (int) (len > INT32_MAX ? INT32_MAX : len));
+		int n;
+		/* SSL_get_error() reads the thread's error queue first: a stale entry left by
+		 * any other OpenSSL user would turn a plain WANT_* into a failure. */
+		ERR_clear_error();
+		n = SSL_write(l->ssl, data, (int) (len > INT32_MAX ? INT32_MAX : len));
 		if (n > 0) {
 			return n;
 		}
@@ -671,7 +692,9 @@ static ssize_t read_some(redislock_link *l, char *buf, size_t size, short *want,
 {
 	if (l->ssl) {
 		char reason[256];
-		int n = SSL_read(l->ssl, buf, (int) size);
+		int n;
+		ERR_clear_error();
+		n = SSL_read(l->ssl, buf, (int) size);
 		if (n > 0) {
 			return n;
 		}

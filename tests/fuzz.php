@@ -18,8 +18,22 @@
  * coercion deprecations for the argument (null to a scalar parameter, a float with
  * a fraction to an int parameter), which PHP raises before the method runs.
  *
+ * Besides random values, the calls get the shapes that once broke extensions like
+ * this one: options arrays that refer back into themselves ($o['redlock'][0] = &$o,
+ * $o['tls'] = &$o, $o['sentinel'][] = &$o, $o['cluster'] = [&$o]) or hold
+ * references to scalars, options nested in options several levels down (redlock
+ * members with their own sentinel, cluster or redlock lists, tls arrays holding
+ * arrays), extreme numbers (1e300, -0.0, NAN, INF, PHP_INT_MIN, 1e9 + 1, 2**63, ...)
+ * in every numeric option, parameter and DSN value, and callbacks of synchronized()
+ * that misbehave: they fork (the child returns, uses the inherited object, exits or
+ * execs at once; it never prints and never draws another call, and the parent
+ * reaps it, checks its exit status and report, and that it still holds its lock),
+ * call the same object re-entrantly, throw, or destroy objects of the pool.
+ *
  * The calls are drawn from a seeded Mt19937: the same seed draws the same calls.
- * The seed is printed first; a failure prints the call that failed.
+ * The seed is printed first; a failure prints the call that failed. A crash (a
+ * sanitizer report) prints no call: with REDISLOCK_FUZZ_TRACE=1 in the environment
+ * every call is written to stderr before it is made, so the last one is the culprit.
  */
 
 declare(strict_types=1);
@@ -80,12 +94,25 @@ final class Fuzzer
     public array $perMethod = [];
     private int $depth = 0;
     private string $current = '';
-    /** Set in a child forked by a callback: it leaves the fuzz loop as soon as its call returns. */
-    private bool $forked = false;
+    /** The fuzzer's own process: in any other (a child forked by a callback) no call may be drawn. */
+    private readonly int $pid;
+    /** @var list<array{target: string, object: ?object, method: string, args: array}> the calls under way, innermost last */
+    private array $running = [];
+    /** @var resource|null In a child forked by a callback: where it reports to its parent. */
+    private $childReport = null;
+    /** @var list<string> In a child forked by a callback: what it found wrong. */
+    private array $childFailures = [];
+    /** A program that exits at once, for a child that replaces itself (no PHP shutdown at all). */
+    private readonly ?string $trueBinary;
+    /** REDISLOCK_FUZZ_TRACE: every call to stderr before it is made. */
+    private readonly bool $trace;
 
     public function __construct(public readonly int $seed)
     {
         $this->rnd = new Random\Randomizer(new Random\Engine\Mt19937($seed));
+        $this->pid = getmypid();
+        $this->trueBinary = array_values(array_filter(['/bin/true', '/usr/bin/true'], 'is_executable'))[0] ?? null;
+        $this->trace = (bool) getenv('REDISLOCK_FUZZ_TRACE');
         $this->marker = 'fuzz:' . getmypid() . ':' . $seed . ':';
         $this->big = str_repeat("\x00big\xff", 1 << 18);   // 1.25 MiB of binary
         $this->deadPort = rl_dead_port();
@@ -186,10 +213,11 @@ final class Fuzzer
         };
     }
 
-    private function closure(int $depth = 0): Closure
+    /** A callback; with $misbehave one that throws, calls back, forks, drops objects or re-enters. */
+    private function closure(int $depth = 0, bool $misbehave = false): Closure
     {
         $value = $this->value($depth + 1);
-        return match ($this->int(0, 5)) {
+        return match ($misbehave ? $this->int(1, 6) : $this->int(0, 7)) {
             0 => fn() => $value,
             1 => function () {
                 throw new FuzzCallbackException('from the callback');
@@ -203,33 +231,257 @@ final class Fuzzer
                 return $value;
             },
             3 => function () use ($value) {
-                /* Forks: the child leaves the callback as the parent does (inside
-                 * synchronized(), say), finishes that call and exits; the parent
-                 * waits for it, then goes on. Neither may lose or release the
-                 * other's locks. */
-                if ($this->depth >= 2 || $this->forked || !function_exists('pcntl_fork')) {
-                    return $value;
-                }
-                $pid = pcntl_fork();
-                if ($pid === 0) {
-                    $this->forked = true;
-                    return $value;
-                }
-                if ($pid > 0) {
-                    pcntl_waitpid($pid, $status);
-                }
+                $this->forkInCallback();
                 return $value;
             },
             4 => function () use ($value) {
-                /* Drops an object of the pool, perhaps the one whose method is running
-                 * (calls on it then go to the main objects, which stay). */
-                if ($this->depth < 2) {
-                    unset($this->pool[$this->pick(['lock2', 'lock_dead', 'queue_dead', 'fresh_lock', 'fresh_queue'])]);
+                if ($this->depth < 3) {
+                    $this->dropObjects();
                 }
                 return $value;
             },
+            5 => function () use ($value) {
+                $this->reenter();
+                return $value;
+            },
+            6 => function () {
+                /* Re-entrant calls, then a throw: the lock is released on the way out
+                 * whatever the calls did to it. */
+                $this->reenter();
+                throw new FuzzCallbackException('from the callback, after re-entrant calls');
+            },
             default => fn(...$args) => count($args),
         };
+    }
+
+    /** The name a running call of synchronized() (or any lock method) was given, when it is a string. */
+    private function runningName(array $running): ?string
+    {
+        $name = $running['args']['name'] ?? $running['args'][0] ?? null;
+        return is_string($name) && $name !== '' ? $name : null;
+    }
+
+    /**
+     * From a callback: calls methods of the object whose synchronized() runs it, on
+     * the same name or another (lock, unlock, synchronized, unlockAll, ...), or takes
+     * the same name through another object. Each goes through the same checks as
+     * any call.
+     */
+    private function reenter(): void
+    {
+        $running = end($this->running);
+        if ($running === false || $running['object'] === null || $this->depth >= 3) {
+            return;
+        }
+        $own = $this->runningName($running);
+        for ($i = $this->int(1, 4); $i > 0; $i--) {
+            $object = $running['object'];
+            $target = $running['target'];
+            if ($this->chance(0.15) && isset($this->pool['lock2']) && $object instanceof RedisLock) {
+                $object = $this->pool['lock2'];   // the same name through another object: busy
+                $target = 'lock2';
+            }
+            $class = $object instanceof RedisLock ? 'RedisLock' : 'RedisQueue';
+            $name = $own !== null && $this->chance(0.7) ? $own : $this->name();
+            [$method, $args] = match ($class === 'RedisLock' ? $this->int(0, 13) : 99) {
+                0, 1 => ['lock', [$name, $this->wait(), $this->pick([0.001, 1.0, 15.0, 1e9])]],
+                2, 3 => ['unlock', [$name]],
+                4, 5 => ['synchronized', [$name, $this->closure(1), $this->wait(), $this->pick([0.001, 1.0, 15.0])]],
+                6 => ['unlockAll', []],
+                7 => ['expire', [$name, $this->pick([0.001, 0.5, 30.0])]],
+                8 => ['isLocking', [$name]],
+                9 => ['ttl', [$name]],
+                10 => ['forceUnlock', [$name]],
+                11 => ['lockMany', [[$name, $this->name()], $this->wait()]],
+                12 => ['fencingToken', [$name]],
+                13 => ['__construct', [$this->safeConnection()]],   // a second constructor call: Error
+                default => [$this->pick(array_keys($this->methods[$class])), null],
+            };
+            $this->depth++;
+            try {
+                $this->call([$class, $target, $object, $method, $args]);
+            } finally {
+                $this->depth--;
+            }
+        }
+    }
+
+    /**
+     * From a callback: destroys objects of the pool while a method of one of them
+     * runs (that one lives on until its call returns; later calls on it go to the
+     * main objects, which are made again when missing).
+     */
+    private function dropObjects(): void
+    {
+        switch ($this->int(0, 3)) {
+            case 0:
+                unset($this->pool[$this->pick(['lock2', 'lock_dead', 'queue_dead', 'fresh_lock', 'fresh_queue',
+                    'lock_unconstructed', 'queue_unconstructed'])]);
+                break;
+            case 1:
+                foreach (array_keys($this->pool) as $key) {
+                    if ($key !== 'lock' && $key !== 'queue') {
+                        unset($this->pool[$key]);
+                    }
+                }
+                break;
+            case 2:
+                /* Replaced: the old one goes at once, unless it is the one running. */
+                unset($this->pool[$this->pick(['lock', 'lock2', 'queue'])]);
+                $this->refillPool();
+                break;
+            default:
+                $this->resetPool();
+        }
+    }
+
+    /**
+     * From a callback: forks. The child (with a 10 s alarm) leaves the callback at
+     * once, or first uses the inherited object on its parent's lock, or exits from
+     * inside the callback, or replaces itself with a program that exits (no PHP
+     * shutdown at all). One that leaves the callback finishes the running call,
+     * and callChecked() ends it there: it never draws another call. It never
+     * prints: what it finds wrong reaches the parent over a socket pair. The parent
+     * reaps it, fails on a crash, a hang or a report, and checks that a lock it
+     * holds for a while yet is still its own.
+     */
+    private function forkInCallback(): void
+    {
+        if ($this->depth > 3 || !$this->isParent() || !function_exists('pcntl_fork')) {
+            return;
+        }
+        $running = end($this->running) ?: null;
+        $name = $running !== null ? $this->runningName($running) : null;
+        $how = $this->pick(['return', 'return', 'use', 'exit', 'exec']);
+        if ($how === 'exec' && $this->trueBinary === null) {
+            $how = 'exit';
+        }
+        $uses = [];
+        if ($how === 'use' && $name !== null && $running['object'] instanceof RedisLock) {
+            for ($i = $this->int(1, 3); $i > 0; $i--) {
+                $uses[] = $this->pick([['unlock', [$name]], ['unlockAll', []], ['lock', [$name, 0]], ['isLocking', [$name]],
+                    ['expire', [$name, 0.001]], ['synchronized', [$name, fn() => 1]], ['ttl', [$name]],
+                    ['lock', ["$name:child", 0, 5]], ['unlock', ["$name:child"]]]);
+            }
+        }
+        if (!$uses && $how === 'use') {
+            $how = 'return';
+        }
+        /* The parent's lock, when the main objects hold it for more than 5 s yet. */
+        $watch = null;
+        if ($name !== null && $running['object'] instanceof RedisLock && in_array($running['target'], ['lock', 'lock2'], true)) {
+            try {
+                $ttl = $running['object']->ttl($name);
+                if ($ttl !== null && $ttl > 5 && $running['object']->isLocking($name)) {
+                    $watch = $running['object'];
+                }
+            } catch (RedisLockException) {
+            }
+        }
+        $pair = stream_socket_pair(STREAM_PF_UNIX, STREAM_SOCK_STREAM, STREAM_IPPROTO_IP);
+        if ($pair === false) {
+            return;
+        }
+        $pid = pcntl_fork();
+        if ($pid === 0) {
+            fclose($pair[0]);
+            $this->childReport = $pair[1];
+            pcntl_alarm(10);
+            while (ob_get_level() > 0) {
+                ob_end_clean();   // the parent's buffered output is the parent's to print
+            }
+            switch ($how) {
+                case 'exit':
+                    exit(0);
+                case 'exec':
+                    pcntl_exec($this->trueBinary);
+                    exit(0);
+                case 'use':
+                    foreach ($uses as [$method, $args]) {
+                        $this->childCall($running['object'], $method, $args);
+                    }
+            }
+            return;   // the child leaves the callback
+        }
+        fclose($pair[1]);
+        if ($pid === -1) {
+            fclose($pair[0]);
+            return;
+        }
+        pcntl_waitpid($pid, $status);
+        $report = trim((string) stream_get_contents($pair[0]));
+        fclose($pair[0]);
+        $child = 'the child forked in the callback (' . match ($how) {
+            'return' => 'it returned from the callback',
+            'use' => 'it called ' . implode(', ', array_map(fn(array $u) => $this->describeCall('', $u[0], $u[1], false), $uses))
+                . ' on the inherited object, then returned',
+            'exit' => 'it exited inside the callback',
+            default => "it replaced itself with $this->trueBinary inside the callback",
+        } . ')';
+        if (pcntl_wifsignaled($status)) {
+            $this->fail("$child was killed by signal " . pcntl_wtermsig($status)
+                . (pcntl_wtermsig($status) === SIGALRM ? ' (it hung for 10 s)' : '') . ($report !== '' ? ": $report" : ''));
+        }
+        if (!pcntl_wifexited($status) || pcntl_wexitstatus($status) !== 0 || $report !== '') {
+            $this->fail("$child exited with status " . pcntl_wexitstatus($status) . ($report !== '' ? ": $report" : ''));
+        }
+        if ($watch !== null) {
+            try {
+                $held = $watch->isLocking($name);
+            } catch (RedisLockException $e) {
+                $this->fail("after $child, the parent's isLocking() threw " . get_class($e) . ': ' . $e->getMessage());
+            }
+            if (!$held) {
+                $this->fail("after $child, the parent no longer holds its lock \"" . addcslashes($name, "\0..\37\177..\377") . '"');
+            }
+        }
+    }
+
+    /** In a child forked by a callback: one call on the inherited object, checked like any. */
+    private function childCall(object $object, string $method, array $args): void
+    {
+        $m = $this->methods[$object instanceof RedisLock ? 'RedisLock' : 'RedisQueue'][$method];
+        $this->diagnostics = [];
+        $result = null;
+        $error = null;
+        try {
+            $result = $object->$method(...$args);
+        } catch (Throwable $e) {
+            $error = $e;
+        }
+        $why = $this->verdict($m, false, false, $result, $error, $this->diagnostics);
+        if ($why !== null) {
+            $this->childFailures[] = $this->describeCall('', $method, $args, false) . ": $why";
+        }
+    }
+
+    /**
+     * Ends a child forked by a callback, from the call it was forked in (or from
+     * anywhere it got to by mistake): its objects go first, then what it found
+     * wrong goes to its parent, and it exits, 1 when it found anything.
+     */
+    private function childExit(?string $why): never
+    {
+        if ($why !== null) {
+            $this->childFailures[] = "its own call: $why";
+        }
+        $this->diagnostics = [];
+        $this->running = [];
+        $this->pool = [];   // destroyed in the child: the parent's locks and connections must not mind
+        gc_collect_cycles();
+        if ($this->diagnostics) {
+            $this->childFailures[] = 'PHP diagnostics when its objects were destroyed: ' . implode(' | ', $this->diagnostics);
+        }
+        if ($this->childReport !== null) {
+            fwrite($this->childReport, implode("\n", $this->childFailures));
+            fclose($this->childReport);
+        }
+        exit($this->childFailures ? 1 : 0);
+    }
+
+    private function isParent(): bool
+    {
+        return getmypid() === $this->pid;
     }
 
     /** A value of any PHP type. */
@@ -264,7 +516,7 @@ final class Fuzzer
                     0 => new stdClass(),
                     1 => new ArrayObject([$this->string()]),
                     2 => new FuzzStringable($this->string()),
-                    3 => $this->pool[array_rand($this->pool)],
+                    3 => $this->pool[$this->pick(array_keys($this->pool))],   // not array_rand(): the seed alone decides
                     4 => (function () { yield 1; })(),
                     5 => STDERR,
                     6 => new DateTimeImmutable('@0'),
@@ -295,6 +547,16 @@ final class Fuzzer
         };
     }
 
+    /**
+     * An extreme number for a wait: every one of them is out of range, or a wait
+     * shorter than a millisecond. Never 1e9 (which is valid, and would block).
+     */
+    private function extremeWait(): int|float|string
+    {
+        return $this->pick([1e300, -1e300, 1e-300, -0.0, NAN, INF, -INF, PHP_INT_MAX, PHP_INT_MIN, 0, 1e9 + 1, 0.0005,
+            2 ** 53, (float) 2 ** 63, 2147483648, -1, '1e300', '1e-300', '9223372036854775808', '-0', 'NAN', '0.0005']);
+    }
+
     private function plausible(string $param): mixed
     {
         switch ($param) {
@@ -308,16 +570,16 @@ final class Fuzzer
                 return $a;
             case 'timeout':
             case 'wait':
-                return $this->wait();
+                return $this->chance(0.15) ? $this->extremeWait() : $this->wait();
             case 'expire':
             case 'visibility':
             case 'delay':
             case 'afterInterval':
-                return $this->chance(0.7) ? $this->real(0.001, 60) : $this->float();
+                return $this->chance(0.7) ? $this->real(0.001, 60) : ($this->chance(0.5) ? $this->float() : $this->extreme());
             case 'waitIntervalUs':
-                return $this->integer();
+                return $this->chance(0.7) ? $this->integer() : $this->extreme();
             case 'count':
-                return $this->chance(0.8) ? $this->int(-1, 5) : $this->integer();
+                return $this->chance(0.8) ? $this->int(-1, 5) : ($this->chance(0.5) ? $this->integer() : $this->extreme());
             case 'id':
                 if ($this->chance(0.2)) {
                     $a = [];
@@ -326,13 +588,16 @@ final class Fuzzer
                     }
                     return $a;
                 }
+                if ($this->chance(0.05)) {
+                    return $this->extreme();
+                }
                 return $this->chance(0.5) ? $this->int(0, 30) : ($this->chance(0.8) ? 't' . $this->int(0, 30) : $this->string());
             case 'score':
-                return $this->scores && $this->chance(0.7) ? $this->pick($this->scores) : $this->float();
+                return $this->scores && $this->chance(0.7) ? $this->pick($this->scores) : ($this->chance(0.7) ? $this->float() : $this->extreme());
             case 'token':
                 return $this->tokens && $this->chance(0.7) ? $this->pick($this->tokens) : $this->string();
             case 'fn':
-                return $this->chance(0.85) ? $this->closure() : $this->pick(['strlen', 'time', [$this, 'value'], 'no_such_function']);
+                return $this->chance(0.85) ? $this->closure(0, $this->chance(0.5)) : $this->pick(['strlen', 'time', [$this, 'value'], 'no_such_function']);
             case 'replace':
                 return $this->chance(0.5);
             case 'connection':
@@ -467,11 +732,206 @@ final class Fuzzer
         }
     }
 
-    /** An extreme number, for every option that takes one. */
+    /** An extreme number, for every option and parameter that takes one. */
     private function extreme(): int|float|string
     {
         return $this->pick([1e300, -1e300, 1e-300, -0.0, NAN, INF, -INF, PHP_INT_MAX, PHP_INT_MIN, 0, 1e9, 1e9 + 1, 0.0005,
-            2 ** 53, (float) 2 ** 63, 65536, 2147483648, -1, '1e300', '1e-300', '9223372036854775808', '-0', 'NAN']);
+            2 ** 53, (float) 2 ** 53, (float) 2 ** 63, 65536, 2147483648, -1, '1e300', '1e-300', '9223372036854775808', '-0', 'NAN']);
+    }
+
+    /** An extreme number as a DSN spells it: in a query value, a port or a database. */
+    private function numericString(): string
+    {
+        if ($this->chance(0.5)) {
+            $x = $this->extreme();
+            return match (is_float($x) ? $this->int(0, 2) : 0) {
+                0 => (string) $x,
+                1 => sprintf('%.17g', $x),
+                default => sprintf('%.3F', $x),   // 1e300 as 301 digits
+            };
+        }
+        return $this->pick(['', '0', '00', '1', '+1', '-1', '1e9', '1E9', '1000000000', '1000000001', '1e-3', '0.001', '0.000999',
+            '.5', '5.', ' 1', '1 ', '0x10', '1_0', '1e309', '-1e309', '4.9e-324', '2147483647', '2147483648', '4294967296',
+            '9007199254740992', '9007199254740993', '999999999999999999', '9223372036854775807', '9223372036854775808',
+            '18446744073709551616', '65535', '65536', '%31', '1%00', 'nan', 'inf', 'Infinity', '1e', 'e1', '--1', '1..0']);
+    }
+
+    /**
+     * A DSN of every form, with extreme numbers in its port, database and query
+     * values (connect_timeout, read_timeout, db, database, min_replicas; port, which
+     * is no query option). Never connected.
+     */
+    private function extremeDsn(): string
+    {
+        $value = fn(): string => $this->chance(0.7) ? rawurlencode($this->numericString()) : $this->numericString();
+        $query = [];
+        foreach ($this->rnd->shuffleArray(['connect_timeout', 'read_timeout', 'db', 'database', 'min_replicas', 'port']) as $key) {
+            if ($this->chance($key === 'port' ? 0.1 : 0.4)) {
+                $query[] = "$key=" . $value();
+            }
+        }
+        $query = $query ? '?' . implode('&', $query) : '';
+        $port = fn(): string => $this->chance(0.6) ? (string) $this->deadPort : $this->numericString();
+        $auth = $this->chance(0.2) ? 'u:p@' : '';
+        switch ($this->int(0, 4)) {
+            case 0:
+            case 1:
+                return $this->pick(['redis://', 'rediss://']) . $auth . '127.0.0.1:' . $port()
+                    . ($this->chance(0.4) ? '/' . $this->numericString() : '') . $query;
+            case 2:
+                return 'sentinel://' . $auth . '127.0.0.1:' . $port() . ($this->chance(0.5) ? ',[::1]:' . $port() : '') . '/s' . $query;
+            case 3:
+                return 'redis-cluster://' . $auth . '127.0.0.1:' . $port() . ($this->chance(0.5) ? ',127.0.0.1:' . $port() : '')
+                    . ($this->chance(0.2) ? '/' . $this->numericString() : '') . $query;
+            default:
+                return 'unix://' . sys_get_temp_dir() . '/fuzz-no-such.sock' . $query;
+        }
+    }
+
+    /**
+     * Extreme numbers in the numeric options of $o, or the valid values at the ends
+     * of their ranges (so that a parser goes on to the next option), some through
+     * references to scalars, which two options may share.
+     */
+    private function extremeOptions(array &$o, float $p): void
+    {
+        $edges = ['port' => [1, 65535], 'database' => [0, 2147483647], 'min_replicas' => [0, 64],
+            'connect_timeout' => [0.001, 1e9, 1000000000], 'read_timeout' => [0.001, 1e9, 1000000000]];
+        foreach ($this->rnd->shuffleArray(array_keys($edges)) as $key) {
+            if (!$this->chance($p)) {
+                continue;
+            }
+            $x = match ($this->int(0, 5)) {
+                0, 1 => $this->extreme(),
+                2 => $this->numericString(),
+                default => $this->pick($edges[$key]),
+            };
+            if ($this->chance(0.3)) {
+                $o[$key] = &$x;   // a reference to a scalar
+                if ($this->chance(0.3)) {
+                    $o[$this->pick(array_keys($edges))] = &$x;
+                }
+                unset($x);
+            } else {
+                $o[$key] = $x;
+            }
+        }
+    }
+
+    /** A "tls" option: true, false, or ssl options whose values may be arrays, options or tls arrays again. */
+    private function tlsValue(int $levels): mixed
+    {
+        if ($this->chance(0.15)) {
+            return $this->pick([true, false, 1, 'cafile', $this->extreme()]);
+        }
+        $tls = [];
+        foreach (['cafile', 'capath', 'local_cert', 'local_pk', 'peer_name', 'verify_peer', 'verify_peer_name'] as $key) {
+            if ($this->chance(0.3)) {
+                $tls[$key] = match ($this->int(0, 5)) {
+                    0 => sys_get_temp_dir() . '/fuzz-no-such.pem',
+                    1 => $this->chance(0.5),
+                    2 => $levels > 0 ? [$this->tlsValue($levels - 1)] : [[]],
+                    3 => $levels > 0 ? $this->nestedOptions($levels - 1) : ['host' => '127.0.0.1'],
+                    4 => $this->extreme(),
+                    default => $levels > 0 ? $this->tlsValue($levels - 1) : [],
+                };
+            }
+        }
+        if ($this->chance(0.1)) {
+            $tls[] = ['verify_peer' => false];
+        }
+        return $tls;
+    }
+
+    /**
+     * Options nested in options, $levels deep: redlock members that are option
+     * arrays with redlock, sentinel or cluster lists of their own, lists in lists,
+     * tls arrays holding arrays, DSNs with extreme numbers, extreme numeric options.
+     * Bounded: at most 40 arrays of options in all.
+     */
+    private function nestedOptions(int $levels, ?int &$budget = null): array
+    {
+        $budget ??= 40;
+        $budget--;
+        $o = [];
+        $forms = array_values(array_filter($this->rnd->shuffleArray(['redlock', 'sentinel', 'cluster', 'tls']), fn() => $this->chance(0.4)));
+        /* Mostly no host or port beside a redlock, sentinel or cluster list: the parser
+         * refuses that combination before it reads the redlock members. */
+        if ($this->chance(array_diff($forms, ['tls']) ? 0.1 : 0.6)) {
+            $o['host'] = '127.0.0.1';
+            $o['port'] = $this->deadPort;
+        }
+        $numbersFirst = $this->chance(0.5);
+        if ($numbersFirst) {
+            $this->extremeOptions($o, 0.15);
+        }
+        foreach ($forms as $form) {
+            if ($form === 'tls') {
+                $o['tls'] = $this->tlsValue(min($levels, 2));
+                continue;
+            }
+            $list = [];
+            for ($i = $this->int(0, 4); $i > 0; $i--) {
+                $deeper = $levels > 0 && $budget > 0;
+                $list[] = match ($this->int(0, 4)) {
+                    0 => $form === 'redlock' ? 'redis://127.0.0.1:' . $this->deadPort : '127.0.0.1:' . $this->deadPort,
+                    1 => $this->extremeDsn(),
+                    2, 3 => $deeper ? $this->nestedOptions($levels - 1, $budget) : [],
+                    default => $deeper ? [$this->nestedOptions($levels - 1, $budget)] : [[]],   // a list in the list
+                };
+            }
+            $o[$form] = $list;
+            if ($form === 'sentinel' && $this->chance(0.7)) {
+                $o['service'] = 's';
+            }
+        }
+        if (!$numbersFirst) {
+            $this->extremeOptions($o, 0.15);
+        }
+        return $o;
+    }
+
+    /**
+     * Stores, somewhere down in $o (or in $o itself), a reference to $o or to an
+     * array on the way there: a cycle the parser must not follow forever.
+     */
+    private function linkBack(array &$o): void
+    {
+        $slot = &$o;
+        $ancestors = [];
+        for ($i = $this->int(0, 4); $i > 0; $i--) {
+            $keys = [];
+            foreach ($slot as $k => $v) {
+                if (is_array($v)) {
+                    $keys[] = $k;
+                }
+            }
+            if (!$keys) {
+                break;
+            }
+            $ancestors[] = &$slot;
+            $slot = &$slot[$this->pick($keys)];
+        }
+        if ($ancestors && $this->chance(0.4)) {
+            $to = &$ancestors[$this->int(0, count($ancestors) - 1)];
+        } else {
+            $to = &$o;
+        }
+        if (array_is_list($slot) && $slot) {
+            if ($this->chance(0.5)) {
+                $slot[] = &$to;
+            } else {
+                $slot[$this->int(0, count($slot) - 1)] = &$to;
+            }
+        } else {
+            $key = $this->pick(['redlock', 'sentinel', 'cluster', 'tls', 'cafile', 'verify_peer', 'host', 'read_timeout']);
+            if ($this->chance(0.5)) {
+                $slot[$key] = &$to;
+            } else {
+                $slot[$key] = [&$to];
+            }
+        }
+        unset($slot, $to, $ancestors);
     }
 
     /**
@@ -481,67 +941,138 @@ final class Fuzzer
      */
     private function hostileConnection(): array|string
     {
-        $numeric = ['port', 'database', 'connect_timeout', 'read_timeout', 'min_replicas'];
-        $nested = ['redlock', 'tls', 'sentinel', 'cluster'];
-        switch ($this->int(0, 4)) {
+        $dead = 'redis://127.0.0.1:' . $this->deadPort;
+        switch ($this->int(0, 6)) {
             case 0:
-                $o = ['host' => '127.0.0.1'];
-                $o[$this->pick($nested)][$this->int(0, 2)] = &$o;
+                /* The self-references of the audit, one by one. */
+                $o = $this->chance(0.5) ? ['host' => '127.0.0.1'] : [];
+                switch ($this->int(0, 10)) {
+                    case 0:
+                        $o['redlock'][0] = &$o;
+                        break;
+                    case 1:
+                        $o = ['redlock' => [$dead]];
+                        $o['redlock'][] = &$o;
+                        break;
+                    case 2:
+                        $o['tls'] = &$o;
+                        break;
+                    case 3:
+                        $o['tls'] = ['cafile' => 'x'];
+                        $o['tls']['verify_peer'] = &$o;
+                        break;
+                    case 4:
+                        $o = ['service' => 's'];
+                        $o['sentinel'][] = &$o;
+                        break;
+                    case 5:
+                        $o = [];
+                        $o['cluster'] = [&$o];
+                        break;
+                    case 6:
+                        $o = ['redlock' => [['sentinel' => ['127.0.0.1:1'], 'service' => 's']]];
+                        $o['redlock'][0]['sentinel'][] = &$o;
+                        break;
+                    case 7:
+                        $o = ['redlock' => [['host' => '127.0.0.1'], $dead]];
+                        $o['redlock'][0]['tls'] = &$o;
+                        break;
+                    case 8:
+                        $o = ['redlock' => [['host' => '127.0.0.1']]];
+                        $o['redlock'][0]['cluster'] = &$o['redlock'];
+                        break;
+                    case 9:
+                        $x = 1.0;
+                        $o['read_timeout'] = &$x;
+                        $o['connect_timeout'] = &$x;
+                        $o['redlock'] = [['host' => '127.0.0.1', 'read_timeout' => &$x], $dead];
+                        break;
+                    default:
+                        $o[$this->pick(['redlock', 'tls', 'sentinel', 'cluster'])][$this->int(0, 2)] = &$o;
+                }
                 return $o;
             case 1:
                 $o = ['host' => '127.0.0.1'];
-                $o[$this->pick($nested)] = &$o;
+                $o[$this->pick(['redlock', 'tls', 'sentinel', 'cluster'])] = &$o;
                 return $o;
             case 2:
-                /* Options nested in options, several levels down. */
-                $o = ['host' => '127.0.0.1', 'port' => $this->deadPort];
-                for ($i = $this->int(1, 6); $i > 0; $i--) {
-                    $o = [$this->pick($nested) => $this->chance(0.7) ? [$o, 'redis://127.0.0.1:' . $this->deadPort] : $o]
-                        + ($this->chance(0.3) ? ['service' => 's'] : []);
+                /* Options nested in options, several levels down, perhaps with a cycle. */
+                $o = $this->nestedOptions($this->int(1, 4));
+                if ($this->chance(0.4)) {
+                    $this->linkBack($o);
                 }
                 return $o;
             case 3:
-                $o = ['host' => '127.0.0.1', 'port' => $this->deadPort];
-                foreach ($this->rnd->shuffleArray($numeric) as $key) {
-                    if ($this->chance(0.5)) {
-                        $x = $this->extreme();
-                        if ($this->chance(0.3)) {
-                            $o[$key] = &$x;   // a reference to a scalar
-                            unset($x);
-                        } else {
-                            $o[$key] = $x;
-                        }
+                /* Redlock members that nest further forms, as lists several levels deep. */
+                $o = [];
+                $members = [];
+                for ($i = $this->int(1, 5); $i > 0; $i--) {
+                    $member = $this->chance(0.3) ? $dead : $this->nestedOptions($this->int(0, 3));
+                    if (is_array($member) && $this->chance(0.5)) {
+                        $member[$this->pick(['redlock', 'sentinel', 'cluster'])] = $this->chance(0.5)
+                            ? [$this->nestedOptions($this->int(0, 2))] : [[[$dead]]];
                     }
+                    $members[] = $member;
                 }
+                $o['redlock'] = $members;
+                if ($this->chance(0.5)) {
+                    $o['tls'] = $this->tlsValue(2);
+                }
+                $this->extremeOptions($o, 0.2);
                 if ($this->chance(0.3)) {
-                    $o['redlock'] = [$o, $o, 'redis://127.0.0.1:' . $this->deadPort];
-                    unset($o['host'], $o['port']);
+                    $this->linkBack($o);
+                }
+                return $o;
+            case 4:
+                $o = $this->chance(0.7) ? ['host' => '127.0.0.1', 'port' => $this->deadPort] : ['redlock' => [$dead, $dead, $dead]];
+                $this->extremeOptions($o, 0.5);
+                if ($this->chance(0.3)) {
+                    $o = ['redlock' => [$o, $o, $dead]];
+                    $this->extremeOptions($o, 0.3);
                 }
                 return $o;
             default:
-                $query = [];
-                foreach (['connect_timeout', 'read_timeout', 'db', 'min_replicas'] as $key) {
-                    if ($this->chance(0.5)) {
-                        $query[] = $key . '=' . rawurlencode((string) $this->extreme());
-                    }
-                }
-                $port = $this->chance(0.8) ? (string) $this->deadPort : (string) $this->extreme();
-                return $this->pick(['redis://', 'rediss://', 'sentinel://', 'redis-cluster://']) . "127.0.0.1:$port"
-                    . ($this->chance(0.3) ? '/' . rawurlencode((string) $this->extreme()) : '') . '/s?' . implode('&', $query);
+                return $this->extremeDsn();
         }
+    }
+
+    /**
+     * Makes some option values of a working options array references, returned,
+     * so that the caller can change them after the constructor has read them.
+     */
+    private function referenceOptions(array &$o): array
+    {
+        $refs = [];
+        foreach (array_keys($o) as $key) {
+            if ($this->chance(0.4)) {
+                $refs[] = &$o[$key];
+            }
+        }
+        if (isset($o['tls']) && is_array($o['tls'])) {
+            foreach (array_keys($o['tls']) as $key) {
+                $refs[] = &$o['tls'][$key];
+            }
+        }
+        return $refs;
     }
 
     private function resetPool(): void
     {
         $this->pool = [];   // destroys the old objects: auto-release of what they hold
+        $this->refillPool();
+    }
+
+    /** Makes again the objects of the pool that a callback dropped. */
+    private function refillPool(): void
+    {
         $opts = rl_options(['prefix' => $this->marker, 'read_timeout' => 2.0, 'connect_timeout' => 1.0]);
-        $this->pool['lock'] = new RedisLock($opts);
-        $this->pool['lock2'] = new RedisLock($opts);
-        $this->pool['queue'] = new RedisQueue($opts);
-        $this->pool['lock_dead'] = new RedisLock(['host' => '127.0.0.1', 'port' => $this->deadPort, 'prefix' => $this->marker]);
-        $this->pool['queue_dead'] = new RedisQueue('redis://127.0.0.1:' . $this->deadPort . '?prefix=' . rawurlencode($this->marker));
-        $this->pool['lock_unconstructed'] = new FuzzUnconstructedLock();
-        $this->pool['queue_unconstructed'] = new FuzzUnconstructedQueue();
+        $this->pool['lock'] ??= new RedisLock($opts);
+        $this->pool['lock2'] ??= new RedisLock($opts);
+        $this->pool['queue'] ??= new RedisQueue($opts);
+        $this->pool['lock_dead'] ??= new RedisLock(['host' => '127.0.0.1', 'port' => $this->deadPort, 'prefix' => $this->marker]);
+        $this->pool['queue_dead'] ??= new RedisQueue('redis://127.0.0.1:' . $this->deadPort . '?prefix=' . rawurlencode($this->marker));
+        $this->pool['lock_unconstructed'] ??= new FuzzUnconstructedLock();
+        $this->pool['queue_unconstructed'] ??= new FuzzUnconstructedQueue();
     }
 
     /* ---- one call -------------------------------------------------------------------- */
@@ -689,6 +1220,9 @@ final class Fuzzer
     /** One random call on a random object (or a constructor). */
     public function oneCall(): void
     {
+        if (!$this->isParent()) {
+            $this->childExit('it went on to draw another call');   // never: callChecked() ends a child first
+        }
         $this->depth++;
         try {
             $this->call();
@@ -697,91 +1231,153 @@ final class Fuzzer
         }
     }
 
-    private function call(): void
+    /** @param array{string, string, object, string, ?array}|null $directed class, target, object, method, arguments (null: random) */
+    private function call(?array $directed = null): void
     {
         $outer = $this->diagnostics;   // a call made from inside another call's callback
+        $outerCall = $this->current;
         try {
-            $this->callChecked();
+            $this->callChecked($directed);
         } finally {
             $this->diagnostics = $outer;
+            $this->current = $outerCall;
         }
     }
 
-    private function callChecked(): void
+    /** Why the outcome of a call is not allowed, or null when it is. */
+    private function verdict(ReflectionMethod $m, bool $construct, bool $coercive, mixed $result, ?Throwable $error, array $diagnostics): ?string
     {
-        $coercive = $this->chance(0.15);
-        $class = $this->chance(0.55) ? 'RedisLock' : 'RedisQueue';
-        $construct = $this->chance(0.06);
-        $m = $construct ? $this->methods[$class]['__construct'] : $this->pick(array_values($this->methods[$class]));
         $method = $m->getName();
-        $args = $this->arguments($m);
-        $safe = false;
-        if ($construct && $this->chance(0.5)) {
-            $args = [$this->safeConnection()];
-            $safe = true;
-        }
-        $targets = $class === 'RedisLock' ? ['lock', 'lock', 'lock', 'lock', 'lock2', 'lock_dead', 'lock_unconstructed', 'fresh_lock']
-            : ['queue', 'queue', 'queue', 'queue', 'queue_dead', 'queue_unconstructed', 'fresh_queue'];
-        $target = $this->pick($targets);
-        if (!isset($this->pool[$target])) {
-            $target = $class === 'RedisLock' ? 'lock' : 'queue';
-        }
-        $this->current = $construct ? $this->describeCall("new $class", '__construct', $args, $coercive)
-            : $this->describeCall($target, $method, $args, $coercive);
-        $key = "$class::$method";
-        $this->perMethod[$key] = ($this->perMethod[$key] ?? 0) + 1;
-        $this->calls++;
-        if (function_exists('pcntl_alarm')) {
-            pcntl_alarm(30);
-        }
-        $this->diagnostics = [];
-        $result = null;
-        $error = null;
-        try {
-            if ($construct) {
-                $result = $coercive ? fuzz_new_coercive($class, $args) : fuzz_new_strict($class, $args);
-            } else {
-                $object = $this->pool[$target];
-                $result = $coercive ? fuzz_call_coercive($object, $method, $args) : fuzz_call_strict($object, $method, $args);
-            }
-        } catch (FuzzFailure $f) {
-            throw $f;
-        } catch (Throwable $e) {
-            $error = $e;
-        }
-        if ($this->forked) {
-            /* A child forked by a callback: its call is over, and so is its part. */
-            exit(0);
-        }
-        $diagnostics = $this->diagnostics;
-        $this->diagnostics = [];
         if ($coercive) {
             $diagnostics = array_values(array_filter($diagnostics, fn(string $d) => !preg_match(
                 '/^8192: (\S+\(\): )?(Passing null to parameter #\d+ \(\$\w+\) of type \S+ is deprecated'
                 . '|Implicit conversion from float(-string)? .* to int loses precision)$/s', $d)));
         }
         if ($diagnostics) {
-            $this->fail('PHP diagnostics: ' . implode(' | ', $diagnostics));
+            return 'PHP diagnostics: ' . implode(' | ', $diagnostics);
         }
         if ($error !== null) {
-            if (!$this->allowedError($error, $method, $coercive)) {
-                $this->fail('unexpected ' . get_class($error) . ': ' . $error->getMessage() . "\n" . $error->getTraceAsString());
+            if ($error instanceof FuzzFailure) {
+                return $error->getMessage();
             }
+            if (!$this->allowedError($error, $method, $coercive)) {
+                return 'unexpected ' . get_class($error) . ': ' . $error->getMessage() . "\n" . $error->getTraceAsString();
+            }
+            return null;
+        }
+        if (!$construct && !$this->returnTypeOk($m, $result)) {
+            return 'result of type ' . get_debug_type($result) . ' does not match the declared return type ' . $m->getReturnType();
+        }
+        return null;
+    }
+
+    private function callChecked(?array $directed = null): void
+    {
+        $coercive = $this->chance(0.15);
+        $safe = false;
+        $refs = [];
+        if ($directed === null && $this->depth === 1 && $this->chance(0.02)) {
+            /* A well-formed synchronized() on a main object, so that its callback runs, and misbehaves. */
+            $target = isset($this->pool['lock2']) && $this->chance(0.3) ? 'lock2' : 'lock';
+            $directed = ['RedisLock', $target, $this->pool[$target], 'synchronized',
+                [$this->name(), $this->closure(0, true), $this->wait(), $this->pick([1.0, 15.0, 30.0])]];
+        }
+        if ($directed !== null) {
+            /* A call on the object given: re-entrant when made from a callback. */
+            [$class, $target, $object, $method, $args] = $directed;
+            $construct = false;
+            $m = $this->methods[$class][$method];
+            $args ??= $this->arguments($m);
+            $label = $this->depth > 1 ? "$target (re-entered)" : $target;
+        } else {
+            $class = $this->chance(0.55) ? 'RedisLock' : 'RedisQueue';
+            $construct = $this->chance(0.06);
+            $m = $construct ? $this->methods[$class]['__construct'] : $this->pick(array_values($this->methods[$class]));
+            $method = $m->getName();
+            $args = $this->arguments($m);
+            if ($construct && $this->chance(0.5)) {
+                $args = [$this->safeConnection()];
+                $safe = true;
+                if (is_array($args[0]) && $this->chance(0.3)) {
+                    $refs = $this->referenceOptions($args[0]);   // changed once the constructor has read them
+                }
+            } elseif ($construct && $this->chance(0.5)) {
+                $args = [$this->hostileConnection()];
+            }
+            $targets = $class === 'RedisLock' ? ['lock', 'lock', 'lock', 'lock', 'lock2', 'lock_dead', 'lock_unconstructed', 'fresh_lock']
+                : ['queue', 'queue', 'queue', 'queue', 'queue_dead', 'queue_unconstructed', 'fresh_queue'];
+            $target = $this->pick($targets);
+            if (!isset($this->pool[$target])) {
+                $target = $class === 'RedisLock' ? 'lock' : 'queue';
+            }
+            $object = $construct ? null : $this->pool[$target];
+            $label = $target;
+        }
+        $this->current = $construct ? $this->describeCall("new $class", '__construct', $args, $coercive)
+            : $this->describeCall($label, $method, $args, $coercive);
+        $key = "$class::$method";
+        $this->perMethod[$key] = ($this->perMethod[$key] ?? 0) + 1;
+        $this->calls++;
+        if ($this->trace) {
+            fwrite(STDERR, "fuzz: call #$this->calls: $this->current\n");
+        }
+        if (function_exists('pcntl_alarm')) {
+            pcntl_alarm(30);
+        }
+        $this->diagnostics = [];
+        $result = null;
+        $error = null;
+        $this->running[] = ['target' => $target, 'object' => $object, 'method' => $method, 'args' => $args];
+        try {
+            if ($construct) {
+                $result = $coercive ? fuzz_new_coercive($class, $args) : fuzz_new_strict($class, $args);
+            } else {
+                $result = $coercive ? fuzz_call_coercive($object, $method, $args) : fuzz_call_strict($object, $method, $args);
+            }
+        } catch (Throwable $e) {
+            $error = $e;
+        } finally {
+            array_pop($this->running);
+        }
+        for ($e = $error; $e !== null; $e = $e->getPrevious()) {
+            if ($e instanceof FuzzFailure) {
+                $error = $e;   // a failure found in a callback, perhaps with the release's exception chained on
+                break;
+            }
+        }
+        if (!$this->isParent()) {
+            /* A child forked by a callback of this call: the call is over, and so is the child. */
+            $why = $this->verdict($m, $construct, $coercive, $result, $error, $this->diagnostics);
+            unset($object, $args, $result, $error);
+            $this->childExit($why);
+        }
+        if ($error instanceof FuzzFailure) {
+            throw $error;
+        }
+        $why = $this->verdict($m, $construct, $coercive, $result, $error, $this->diagnostics);
+        $this->diagnostics = [];
+        if ($why !== null) {
+            $this->fail($why);
+        }
+        if ($error !== null) {
             $outcome = get_class($error);
         } else {
-            if (!$construct && !$this->returnTypeOk($m, $result)) {
-                $this->fail('result of type ' . get_debug_type($result) . ' does not match the declared return type ' . $m->getReturnType());
-            }
             $outcome = 'result';
             $this->remember($method, $result);
         }
         $this->outcomes[$outcome] = ($this->outcomes[$outcome] ?? 0) + 1;
         if ($construct && $result !== null) {
             print_r($result, true);   // debug info of whatever the constructor accepted
+            foreach (array_keys($refs) as $i) {
+                $refs[$i] = $this->value(1);   // through the references: the object must not have kept them
+            }
             if ($safe) {
                 $this->pool[$class === 'RedisLock' ? 'fresh_lock' : 'fresh_queue'] = $result;
             }
             $result = null;
+        }
+        if ($this->depth === 1 && $this->chance(0.02)) {
+            $this->refillPool();
         }
         if ($this->chance(0.001)) {
             $this->resetPool();
@@ -808,6 +1404,9 @@ final class Fuzzer
 
     private function fail(string $why): never
     {
+        if (!$this->isParent()) {
+            $this->childExit($why);   // a child never prints: its parent reports
+        }
         throw new FuzzFailure(sprintf("call #%d of seed %d: %s\n  %s", $this->calls, $this->seed, $this->current, $why));
     }
 
@@ -815,7 +1414,7 @@ final class Fuzzer
     public function run(int $calls, float $seconds): int
     {
         $deadline = microtime(true) + $seconds;
-        while ($this->calls < $calls && microtime(true) < $deadline) {
+        while ($this->calls < $calls && microtime(true) < $deadline && $this->isParent()) {
             $this->oneCall();
         }
         if (function_exists('pcntl_alarm')) {
