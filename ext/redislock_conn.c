@@ -471,7 +471,7 @@ static zend_result sentinel_connect(redislock_conn *c)
 
 static bool sentinel_still_master(redislock_conn *c)
 {
-	redislock_status scratch;
+	redislock_status scratch = {0};
 	char host[256];
 	long port;
 	bool unknown;

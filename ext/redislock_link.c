@@ -593,9 +593,12 @@ bool redislock_link_usable(redislock_link *l)
 /* The largest write buffer a link keeps between commands. */
 #define REDISLOCK_LINK_KEEP_BUFFER (64 * 1024)
 
+/* A link whose pipeline could not be queued whole owes replies to commands it
+ * will never send: it is closed, so no later call can take it as it is. */
 bool redislock_link_append(redislock_link *l, int argc, const char *const *argv, const size_t *lens)
 {
 	if (!redislock_resp_append(&l->out, argc, argv, lens)) {
+		redislock_link_close(l);
 		return false;
 	}
 	l->pending++;
@@ -605,6 +608,7 @@ bool redislock_link_append(redislock_link *l, int argc, const char *const *argv,
 bool redislock_link_append_raw(redislock_link *l, const char *commands, size_t len, int count)
 {
 	if (!redislock_buf_append(&l->out, commands, len)) {
+		redislock_link_close(l);
 		return false;
 	}
 	l->pending += count;
@@ -657,6 +661,9 @@ static ssize_t write_some(redislock_link *l, const char *data, size_t len, short
 
 bool redislock_link_flush(redislock_link *l, double deadline, redislock_status *st)
 {
+	if (l->fd < 0) {
+		return link_failed(l, st, REDISLOCK_ERR_IO, 0, "the connection was closed");
+	}
 	while (l->out_sent < l->out.len) {
 		short want = 0;
 		ssize_t n = write_some(l, l->out.data + l->out_sent, l->out.len - l->out_sent, &want, st);
@@ -736,6 +743,9 @@ bool redislock_link_read(redislock_link *l, double deadline, redisReply **reply,
 	short want = POLLIN;
 	bool wait_first = !(l->ssl && SSL_pending(l->ssl) > 0);
 
+	if (l->fd < 0) {
+		return link_failed(l, st, REDISLOCK_ERR_IO, 0, "the connection was closed");
+	}
 	for (;;) {
 		void *r = NULL;
 		ssize_t n;

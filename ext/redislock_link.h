@@ -86,7 +86,8 @@ bool redislock_link_usable(redislock_link *l);
  * socket is the parent's too, and a TLS close_notify would end its session. */
 void redislock_link_close(redislock_link *l);
 
-/* Queues a command; nothing is sent until flush. False when memory runs out. */
+/* Queues a command; nothing is sent until flush. False when memory runs out (the
+ * link is then closed). Flush and read fail on a closed link. */
 bool redislock_link_append(redislock_link *l, int argc, const char *const *argv, const size_t *lens);
 /* Queues count commands already in RESP form. */
 bool redislock_link_append_raw(redislock_link *l, const char *commands, size_t len, int count);

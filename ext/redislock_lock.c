@@ -671,31 +671,43 @@ static zend_long single_extend(redislock_lock_obj *lock, const zend_string *name
 	return result;
 }
 
-/* GET of the lock key: 1 when it holds token, 0 when not, -1 after throwing. */
-static int single_holds(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
+/* One command on the lock key of name (GET, EXISTS): its reply, or NULL after
+ * throwing. The caller frees the reply. */
+static redisReply *key_call(redislock_lock_obj *lock, const char *command, const zend_string *name)
 {
 	zend_string *key = lock_key(lock, name);
 	redislock_argv a;
 	redisReply *reply;
-	int holding = -1;
 
 	redislock_argv_init(&a);
-	redislock_argv_push(&a, "GET", 3);
+	redislock_argv_push(&a, command, strlen(command));
 	redislock_argv_push_str(&a, key);
 	if (redislock_conn_call(lock->conn, &a, &reply) == FAILURE) {
 		lock_throw(lock);
-	} else {
-		if (reply->type == REDIS_REPLY_STRING) {
-			holding = zend_string_equals_cstr(token, reply->str, reply->len);
-		} else if (reply->type == REDIS_REPLY_NIL) {
-			holding = 0;
-		} else {
-			redislock_conn_throw_unexpected(lock->conn, reply);
-		}
-		freeReplyObject(reply);
+		reply = NULL;
 	}
 	redislock_argv_free(&a);
 	zend_string_release(key);
+	return reply;
+}
+
+/* GET of the lock key: 1 when it holds token, 0 when not, -1 after throwing. */
+static int single_holds(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
+{
+	redisReply *reply = key_call(lock, "GET", name);
+	int holding = -1;
+
+	if (!reply) {
+		return -1;
+	}
+	if (reply->type == REDIS_REPLY_STRING) {
+		holding = zend_string_equals_cstr(token, reply->str, reply->len);
+	} else if (reply->type == REDIS_REPLY_NIL) {
+		holding = 0;
+	} else {
+		redislock_conn_throw_unexpected(lock->conn, reply);
+	}
+	freeReplyObject(reply);
 	return holding;
 }
 
@@ -719,26 +731,18 @@ static zend_long single_pttl(redislock_lock_obj *lock, const zend_string *name, 
 /* EXISTS of the lock key: 1, 0, or -1 after throwing. */
 static int single_exists(redislock_lock_obj *lock, const zend_string *name)
 {
-	zend_string *key = lock_key(lock, name);
-	redislock_argv a;
-	redisReply *reply;
+	redisReply *reply = key_call(lock, "EXISTS", name);
 	int exists = -1;
 
-	redislock_argv_init(&a);
-	redislock_argv_push(&a, "EXISTS", 6);
-	redislock_argv_push_str(&a, key);
-	if (redislock_conn_call(lock->conn, &a, &reply) == FAILURE) {
-		lock_throw(lock);
-	} else {
-		if (reply->type == REDIS_REPLY_INTEGER) {
-			exists = reply->integer == 1;
-		} else {
-			redislock_conn_throw_unexpected(lock->conn, reply);
-		}
-		freeReplyObject(reply);
+	if (!reply) {
+		return -1;
 	}
-	redislock_argv_free(&a);
-	zend_string_release(key);
+	if (reply->type == REDIS_REPLY_INTEGER) {
+		exists = reply->integer == 1;
+	} else {
+		redislock_conn_throw_unexpected(lock->conn, reply);
+	}
+	freeReplyObject(reply);
 	return exists;
 }
 

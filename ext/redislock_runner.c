@@ -98,7 +98,6 @@ zend_result redislock_script_call_many(redislock_conn *c, const redislock_script
 	for (int i = 0; i < n; i++) {
 		use_evalsha(&sets[i], script);
 		if (redislock_conn_append(c, &sets[i]) == FAILURE) {
-			redislock_conn_close(c);
 			return FAILURE;
 		}
 	}
