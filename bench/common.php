@@ -311,3 +311,20 @@ function bench_memory_figures(array $m): array
     return ['failed' => $m['fails'][$last], 'mem_first' => $m['mem'][1] - $m['mem'][0], 'mem_after' => $m['mem'][$last] - $m['mem'][1],
         'rss_first' => $m['rss'][1] - $m['rss'][0], 'rss_after' => $m['rss'][$last] - $m['rss'][1]];
 }
+
+/** Runs a child process (a measured run under valgrind or strace); throws when it fails. */
+function bench_run_child(array $cmd, string $what): void
+{
+    $proc = proc_open($cmd, [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
+    if (!is_resource($proc)) {
+        throw new RuntimeException("could not start the $what");
+    }
+    $stdout = stream_get_contents($pipes[1]);
+    $stderr = stream_get_contents($pipes[2]);
+    fclose($pipes[1]);
+    fclose($pipes[2]);
+    $status = proc_close($proc);  // strace and valgrind pass on the traced process's exit status
+    if ($status !== 0) {
+        throw new RuntimeException("$what failed (status $status): " . trim($stdout . $stderr));
+    }
+}

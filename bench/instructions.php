@@ -56,19 +56,11 @@ function count_instructions(string $key, int $n, string $dir): int
     }
     $cmd = ['valgrind', '--tool=callgrind', '-q', "--callgrind-out-file=$out",
         PHP_BINARY, '-d', "extension=$ext", '-d', 'memory_limit=512M', __FILE__, 'cycles', $key, (string) $n];
-    $proc = proc_open($cmd, [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
-    if (!is_resource($proc)) {
-        throw new RuntimeException('could not start valgrind');
-    }
-    $stdout = stream_get_contents($pipes[1]);
-    $stderr = stream_get_contents($pipes[2]);
-    fclose($pipes[1]);
-    fclose($pipes[2]);
-    $status = proc_close($proc);
+    bench_run_child($cmd, "callgrind run of $key with $n cycles");
     $data = @file_get_contents($out);
     @unlink($out);
-    if ($status !== 0 || $data === false || !preg_match('/^(?:totals|summary):\s*(\d+)/m', $data, $m)) {
-        throw new RuntimeException("callgrind run of $key with $n cycles failed (status $status): " . trim($stdout . $stderr));
+    if ($data === false || !preg_match('/^(?:totals|summary):\s*(\d+)/m', $data, $m)) {
+        throw new RuntimeException("callgrind run of $key with $n cycles left no instruction count");
     }
     return (int) $m[1];
 }

@@ -36,23 +36,6 @@ function child_command(string $key, int $n): array
     return [PHP_BINARY, '-d', "extension=$ext", '-d', 'memory_limit=512M', __DIR__ . '/instructions.php', 'cycles', $key, (string) $n];
 }
 
-/** Runs $cmd to its end, its output kept only to say why it failed. */
-function run_child(array $cmd, string $what): void
-{
-    $proc = proc_open($cmd, [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
-    if (!is_resource($proc)) {
-        throw new RuntimeException("could not start the $what");
-    }
-    $stdout = stream_get_contents($pipes[1]);
-    $stderr = stream_get_contents($pipes[2]);
-    fclose($pipes[1]);
-    fclose($pipes[2]);
-    $status = proc_close($proc);  // strace passes on the traced process's exit status
-    if ($status !== 0) {
-        throw new RuntimeException("$what failed (status $status): " . trim($stdout . $stderr));
-    }
-}
-
 /**
  * Runs one child under strace -c.
  *
@@ -62,7 +45,7 @@ function count_syscalls(string $key, int $n, string $dir): array
 {
     $out = sprintf('%s/strace.%s.%d', $dir, $key, $n);
     // -S calls: the raw tables list the busiest calls first, in an order that does not vary with timing noise.
-    run_child(array_merge(['strace', '-f', '-c', '-S', 'calls', '-o', $out], child_command($key, $n)), "strace run of $key with $n cycles");
+    bench_run_child(array_merge(['strace', '-f', '-c', '-S', 'calls', '-o', $out], child_command($key, $n)), "strace run of $key with $n cycles");
     $raw = @file_get_contents($out);
     @unlink($out);
     if ($raw === false) {
@@ -101,7 +84,7 @@ foreach ($subjects as $key => $label) {
     /* Untraced first: the first process to run an implementation against a fresh server
      * pays for loading its scripts there (NOSCRIPT, then EVAL: one more round trip per
      * script), which would otherwise land in the baseline alone. */
-    run_child(child_command($key, 0), "priming run of $key");
+    bench_run_child(child_command($key, 0), "priming run of $key");
     [$base, $base_total, $raw[$key][0]] = count_syscalls($key, 0, $dir);
     [$run, $run_total, $raw[$key][$n]] = count_syscalls($key, $n, $dir);
     // A call the baseline makes and the run does not counts negative: the total must still add up.
