@@ -57,34 +57,71 @@ static zend_string *tagged_key(const char *tag, size_t tag_len, const char *suff
 	return out;
 }
 
-zend_string *redislock_slot_key(const zend_string *main_key, const char *name)
+/* The part of key that Redis Cluster hashes when it has one: the bytes between
+ * the first '{' and the first '}' after it, when there are any. */
+static bool hash_tag(const char *key, size_t len, const char **tag, size_t *tag_len)
 {
-	const char *tag = slot_tag(ZSTR_VAL(main_key), ZSTR_LEN(main_key));
-	return tagged_key(tag, strlen(tag), name, "", 0);
+	const char *open = memchr(key, '{', len), *close;
+	if (!open) {
+		return false;
+	}
+	close = memchr(open + 1, '}', len - (size_t) (open + 1 - key));
+	if (!close || close == open + 1) {
+		return false;
+	}
+	*tag = open + 1;
+	*tag_len = (size_t) (close - open - 1);
+	return true;
+}
+
+const char *redislock_sibling_hint(const zend_string *main_key)
+{
+	const char *key = ZSTR_VAL(main_key), *tag;
+	size_t len = ZSTR_LEN(main_key), tag_len;
+
+	if (!memchr(key, '{', len) && !memchr(key, '}', len)) {
+		return NULL;
+	}
+	if (hash_tag(key, len, &tag, &tag_len)) {
+		return NULL;
+	}
+	return slot_tag(key, len);
 }
 
 zend_string *redislock_sibling_key(const zend_string *main_key, const char *suffix)
 {
-	const char *key = ZSTR_VAL(main_key);
-	size_t len = ZSTR_LEN(main_key);
-	const char *tag;
+	const char *key = ZSTR_VAL(main_key), *tag;
+	size_t len = ZSTR_LEN(main_key), tag_len, suffix_len = strlen(suffix);
+	zend_string *out;
+	char *p;
 
 	if (!memchr(key, '{', len) && !memchr(key, '}', len)) {
 		/* "{main}suffix": the tag is the whole main key, which hashes as itself. */
 		return tagged_key(key, len, suffix, "", 0);
 	}
-	/* "{tag}suffix:main": main stays in the name so that names never collide. */
-	tag = slot_tag(key, len);
-	{
-		size_t suffix_len = strlen(suffix);
-		char *joined = emalloc(suffix_len + 2);
-		zend_string *out;
-		memcpy(joined, suffix, suffix_len);
-		joined[suffix_len] = ':';
-		joined[suffix_len + 1] = '\0';
-		out = tagged_key(tag, strlen(tag), joined, key, len);
-		efree(joined);
-		return out;
+	/* "{tag}suffix:main", main kept in the name so that names never collide: the
+	 * main key's own hash tag when it has one (the lock scripts derive these names
+	 * themselves), otherwise a short tag chosen for its slot. */
+	if (!hash_tag(key, len, &tag, &tag_len)) {
+		tag = slot_tag(key, len);
+		tag_len = strlen(tag);
 	}
+	out = zend_string_alloc(tag_len + 3 + suffix_len + len, 0);
+	p = ZSTR_VAL(out);
+	*p++ = '{';
+	memcpy(p, tag, tag_len);
+	p += tag_len;
+	*p++ = '}';
+	memcpy(p, suffix, suffix_len);
+	p += suffix_len;
+	*p++ = ':';
+	memcpy(p, key, len);
+	p[len] = '\0';
+	return out;
 }
 
+zend_string *redislock_slot_key(const zend_string *main_key, const char *name)
+{
+	const char *tag = slot_tag(ZSTR_VAL(main_key), ZSTR_LEN(main_key));
+	return tagged_key(tag, strlen(tag), name, "", 0);
+}

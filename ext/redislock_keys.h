@@ -10,8 +10,14 @@
 
 /* A key that hashes to the same Redis Cluster slot as main_key, for any main_key
  * (braces included), so one script may touch both: "{main}suffix" when main has no
- * braces, otherwise "{tag}suffix:main" with a tag chosen for main's slot. */
+ * braces, "{tag}suffix:main" when main has a hash tag, otherwise "{tag}suffix:main"
+ * with a tag chosen for main's slot. */
 zend_string *redislock_sibling_key(const zend_string *main_key, const char *suffix);
+
+/* What a script needs besides main_key to derive the same sibling names itself:
+ * NULL when main_key has no braces or has a hash tag, otherwise the tag chosen for
+ * its slot. */
+const char *redislock_sibling_hint(const zend_string *main_key);
 
 /* A key shared by every key in main_key's Redis Cluster slot: "{tag}name". */
 zend_string *redislock_slot_key(const zend_string *main_key, const char *name);

@@ -31,8 +31,9 @@
 #define REDISLOCK_LOCK_DEFAULT_PREFIX "Lock:"
 #define REDISLOCK_TOKEN_BYTES 16
 #define REDISLOCK_HEX_LEN (REDISLOCK_TOKEN_BYTES * 2)
-/* A waiter comes back to Redis at least this often (seconds) to show it is alive;
- * with one BLPOP and one attempt per round, it sends at most one command a second. */
+/* A waiter comes back to Redis at least this often (seconds) to show it is alive
+ * (its mark lasts REDISLOCK_ALIVE_MS); with one BLPOP and one attempt per round, it
+ * sends at most one command a second. */
 #define REDISLOCK_WAIT_ROUND 2.0
 
 typedef struct _lock_backend lock_backend;
@@ -48,13 +49,18 @@ typedef struct _redislock_lock_obj {
 	zend_object std;
 } redislock_lock_obj;
 
-/* The keys of one lock name; see the scripts in redislock_commands.c. */
+/* What a script needs to find every key of one lock name: the lock key itself, and
+ * the hint from which the script derives its sibling keys (see LUA_LOCK_KEYS in
+ * redislock_scripts.c). */
 typedef struct {
 	zend_string *key;       /* prefix + name: the lock itself */
-	zend_string *fence;     /* fencing counter of the key's slot */
-	zend_string *queue;     /* FIFO of waiters */
-	zend_string *many;      /* lockMany() waiters */
-	zend_string *waiters;   /* prefix of each waiter's alive and wake-up keys */
+	const char *hint;       /* redislock_sibling_hint(key), or "" */
+	/* On a cluster only, the queue keys the scripts derive, declared to Redis too:
+	 * while the slot migrates, a script whose declared keys are not all on one side
+	 * is answered TRYAGAIN or ASK before it runs, never stopped halfway by a key
+	 * that already moved. NULL elsewhere: the scripts need only the lock key. */
+	zend_string *queue;
+	zend_string *many;
 } lock_keys;
 
 static zend_object_handlers lock_handlers;
@@ -125,28 +131,53 @@ static void redlock_keys_free(zend_string **keys, uint32_t n)
 
 static void keys_init(lock_keys *k, const redislock_lock_obj *lock, const zend_string *name)
 {
+	const char *hint;
 	k->key = lock_key(lock, name);
-	k->fence = redislock_slot_key(k->key, "redislock:fence");
-	k->queue = redislock_sibling_key(k->key, ":queue");
-	k->many = redislock_sibling_key(k->key, ":many");
-	k->waiters = redislock_sibling_key(k->key, ":w:");
+	hint = redislock_sibling_hint(k->key);
+	k->hint = hint ? hint : "";
+	k->queue = k->many = NULL;
+	if (redislock_conn_config(lock->conn)->mode == REDISLOCK_MODE_CLUSTER) {
+		k->queue = redislock_sibling_key(k->key, ":queue");
+		k->many = redislock_sibling_key(k->key, ":many");
+	}
 }
 
 static void keys_free(lock_keys *k)
 {
 	zend_string_release(k->key);
-	zend_string_release(k->fence);
-	zend_string_release(k->queue);
-	zend_string_release(k->many);
-	zend_string_release(k->waiters);
+	if (k->queue) {
+		zend_string_release(k->queue);
+		zend_string_release(k->many);
+	}
+}
+
+/* How many keys push_keys() declares per name. */
+static int keys_count(const lock_keys *k)
+{
+	return k->queue ? 3 : 1;
 }
 
 static void push_keys(redislock_argv *a, const lock_keys *k)
 {
 	redislock_argv_push_str(a, k->key);
-	redislock_argv_push_str(a, k->fence);
-	redislock_argv_push_str(a, k->queue);
-	redislock_argv_push_str(a, k->many);
+	if (k->queue) {
+		redislock_argv_push_str(a, k->queue);
+		redislock_argv_push_str(a, k->many);
+	}
+}
+
+static void push_hint(redislock_argv *a, const lock_keys *k)
+{
+	redislock_argv_push(a, k->hint, strlen(k->hint));
+}
+
+/* The fencing counter of the lock key's cluster slot (see LUA_FENCE): one counter
+ * per slot, never per name, keeps the number of keys bounded however many names an
+ * application locks, and a name's numbers still only grow, since the name never
+ * changes slot. */
+static zend_string *fence_key(const lock_keys *k)
+{
+	return redislock_slot_key(k->key, "redislock:fence");
 }
 
 /* The random part of a token, also a waiter's id: 32 hex digits. */
@@ -172,14 +203,6 @@ static zend_long seconds_to_ms(double seconds)
 {
 	double ms = ceil(seconds * 1000.0);
 	return ms < 1 ? 1 : (zend_long) ms;
-}
-
-/* How long a waiter's alive mark lasts: a full round plus a margin for the reply.
- * A waiter that crashes holds its place in the queue this long at most. One that
- * is only slow loses its place, and its next attempt joins at the back. */
-static zend_long alive_ms(void)
-{
-	return seconds_to_ms(REDISLOCK_WAIT_ROUND + 0.5);
 }
 
 /* The fencing number at the front of a token, or -1 for a token of another form. */
@@ -233,8 +256,9 @@ static void remember_orphan(redislock_lock_obj *lock, const zend_string *name, c
  * failure for throw_failure(). */
 struct _lock_backend {
 	/* Takes n names at once for ms, waiting up to timeout: ACQUIRE_TAKEN (then
-	 * tokens[i] is names[i]'s new token), ACQUIRE_BUSY or ACQUIRE_THROWN. */
-	int (*acquire)(redislock_lock_obj *lock, zend_string **names, uint32_t n, double timeout, zend_long ms, zend_string **tokens);
+	 * tokens[i] is names[i]'s new token, with its fencing number when fenced or
+	 * n > 1), ACQUIRE_BUSY or ACQUIRE_THROWN. */
+	int (*acquire)(redislock_lock_obj *lock, zend_string **names, uint32_t n, double timeout, zend_long ms, bool fenced, zend_string **tokens);
 	/* Releases each name while it holds tokens[i] (with suffix: the random part);
 	 * released[i] tells which were still ours. FAILURE is recorded, not thrown. */
 	zend_result (*release)(redislock_lock_obj *lock, zend_string **names, zend_string **tokens, uint32_t n, bool suffix, bool *released);
@@ -251,6 +275,9 @@ struct _lock_backend {
 	/* Removes the lock whoever holds it and wakes the next waiter: 1 when there
 	 * was one, 0, or -1 after throwing. */
 	int (*force)(redislock_lock_obj *lock, const zend_string *name);
+	/* Draws the fencing number of a lock held with a token that has none yet: the
+	 * new token, or NULL (not held, or thrown). NULL where there are none. */
+	zend_string *(*fence)(redislock_lock_obj *lock, const zend_string *name, const zend_string *token);
 	void (*throw_failure)(const redislock_lock_obj *lock);
 	bool fencing;         /* tokens carry fencing numbers */
 };
@@ -277,11 +304,11 @@ static zend_long integer_call(redislock_lock_obj *lock, const redislock_script *
 
 static void unlock_argv(redislock_argv *a, const lock_keys *k, const zend_string *token, bool suffix)
 {
-	redislock_script_argv(a, &redislock_script_unlock, 4);
+	redislock_script_argv(a, &redislock_script_unlock, keys_count(k));
 	push_keys(a, k);
-	redislock_argv_push_str(a, k->waiters);
 	redislock_argv_push_str(a, (zend_string *) token);
-	redislock_argv_push(a, suffix ? "suffix" : "exact", suffix ? 6 : 5);
+	redislock_argv_push(a, suffix ? "s" : "", suffix ? 1 : 0);
+	push_hint(a, k);
 }
 
 /* Runs the unlock script for n names at once, in one round trip. tokens[i] is a
@@ -294,6 +321,7 @@ static zend_result single_release(redislock_lock_obj *lock, zend_string **names,
 	redisReply **replies;
 	lock_keys *keys;
 	zend_result result;
+	bool replies_read;
 
 	sets = safe_emalloc(n, sizeof(*sets), 0);
 	replies = safe_emalloc(n, sizeof(*replies), 0);
@@ -304,9 +332,19 @@ static zend_result single_release(redislock_lock_obj *lock, zend_string **names,
 		unlock_argv(&sets[i], &keys[i], tokens[i], suffix);
 	}
 	result = redislock_script_call_many(lock->conn, &redislock_script_unlock, sets, n, read_timeout(lock), replies);
+	replies_read = result == SUCCESS;
+	for (uint32_t i = 0; i < n && result == SUCCESS; i++) {
+		/* An error reply (NOPERM, OOM, ...): the release did not happen; it is
+		 * reported like a lost one, and the token kept as an orphan to retry. */
+		if (replies[i]->type == REDIS_REPLY_ERROR) {
+			redislock_conn_set_error(lock->conn, REDISLOCK_ERR_SERVER, "unlock script on %s failed: %.*s",
+				redislock_conn_endpoint(lock->conn), (int) MIN(replies[i]->len, 512), replies[i]->str);
+			result = FAILURE;
+		}
+	}
 	for (uint32_t i = 0; i < n; i++) {
-		if (result == SUCCESS) {
-			released[i] = replies[i]->type == REDIS_REPLY_INTEGER && replies[i]->integer == 1;
+		released[i] = result == SUCCESS && replies[i]->type == REDIS_REPLY_INTEGER && replies[i]->integer == 1;
+		if (replies_read) {
 			freeReplyObject(replies[i]);
 		}
 		redislock_argv_free(&sets[i]);
@@ -459,24 +497,6 @@ static double block_time(double remaining, zend_long pttl, bool *until_expiry)
 #define ACQUIRE_BUSY 0
 #define ACQUIRE_TAKEN 1
 
-/* The acquire and leave scripts for one name and for several share an argument
- * layout: KEYS are the four keys of each name, ARGV starts with the count. */
-static void acquire_argv(redislock_argv *a, const redislock_script *script, const lock_keys *keys, uint32_t n)
-{
-	redislock_script_argv(a, script, (int) (4 * n));
-	for (uint32_t i = 0; i < n; i++) {
-		push_keys(a, &keys[i]);
-	}
-	redislock_argv_push_long(a, n);
-}
-
-static void push_waiter_prefixes(redislock_argv *a, const lock_keys *keys, uint32_t n)
-{
-	for (uint32_t i = 0; i < n; i++) {
-		redislock_argv_push_str(a, keys[i].waiters);
-	}
-}
-
 /* Reads the tokens out of an acquire reply: a string for one name, an array of
  * strings for several. False for any other shape. */
 static bool reply_tokens(const redisReply *reply, uint32_t n, zend_string **tokens)
@@ -559,95 +579,223 @@ static int replicate(redislock_lock_obj *lock, zend_string **names, uint32_t n, 
 	return ACQUIRE_THROWN;
 }
 
-/* Takes one lock (in its FIFO queue) or several at once (all or nothing), waiting
- * up to timeout seconds. On success tokens[i] is the new token of names[i]. */
-static int single_acquire(redislock_lock_obj *lock, zend_string **names, uint32_t n, double timeout, zend_long ms, zend_string **tokens)
+/* The first try of lock(): SET NX PX, the whole uncontended acquisition. A free
+ * key means nobody has a claim on the lock (the scripts hand a released lock
+ * straight to the head of its queue, and keep the key while anyone waits), so no
+ * queue needs checking. ACQUIRE_TAKEN, ACQUIRE_BUSY or ACQUIRE_THROWN. */
+static int try_set(redislock_lock_obj *lock, const zend_string *name, const lock_keys *k, zend_string *hex, zend_long ms)
 {
-	const redislock_script *take = n == 1 ? &redislock_script_acquire : &redislock_script_acquire_many;
-	const redislock_script *leave = n == 1 ? &redislock_script_leave : &redislock_script_leave_many;
-	zend_string *hex = new_hex(), **wake_keys;
+	redislock_argv a;
+	redisReply *reply;
+	int outcome = ACQUIRE_THROWN;
+
+	redislock_argv_init(&a);
+	redislock_argv_push(&a, "SET", 3);
+	redislock_argv_push_str(&a, k->key);
+	redislock_argv_push_str(&a, hex);
+	redislock_argv_push(&a, "NX", 2);
+	redislock_argv_push(&a, "PX", 2);
+	redislock_argv_push_long(&a, ms);
+	if (redislock_conn_call_timeout(lock->conn, &a, read_timeout(lock), &reply) == FAILURE) {
+		/* Once sent, it may have been set. Not ours to count on; ours to clean up. */
+		if (redislock_conn_sent(lock->conn)) {
+			remember(&lock->orphans, name, hex);
+		}
+		lock_throw(lock);
+	} else {
+		if (reply->type == REDIS_REPLY_STATUS) {
+			outcome = ACQUIRE_TAKEN;
+		} else if (reply->type == REDIS_REPLY_NIL) {
+			outcome = ACQUIRE_BUSY;
+		} else {
+			redislock_conn_throw_unexpected(lock->conn, reply);
+		}
+		freeReplyObject(reply);
+	}
+	redislock_argv_free(&a);
+	return outcome;
+}
+
+/* What an attempt does when the lock is busy (the acquire script's ARGV[3]). */
+#define ATTEMPT_ONCE '0'   /* nothing: the caller does not wait */
+#define ATTEMPT_QUEUE '1'  /* queue up, or stay queued */
+#define ATTEMPT_LAST '2'   /* the waiter's time is up: leave the queue (one name) */
+
+/* One attempt of a waiter, for one name or several: the acquire script or
+ * lockMany's (which queues up for any mode but ATTEMPT_ONCE). Returns ACQUIRE_TAKEN with tokens set,
+ * ACQUIRE_BUSY with *pttl the ms until it is worth looking again, or
+ * ACQUIRE_THROWN. */
+static int attempt(redislock_lock_obj *lock, zend_string **names, const lock_keys *keys, uint32_t n,
+	zend_string *hex, zend_long ms, char mode, bool fenced, zend_long *pttl, zend_string **tokens)
+{
+	const redislock_script *script = n == 1 ? &redislock_script_acquire : &redislock_script_acquire_many;
+	zend_string **counters = NULL;
+	redislock_argv a;
+	redisReply *reply;
+	int outcome = ACQUIRE_THROWN;
+
+	if (n == 1) {
+		if (fenced) {
+			counters = emalloc(sizeof(*counters));
+			counters[0] = fence_key(&keys[0]);
+		}
+		redislock_script_argv(&a, script, keys_count(&keys[0]));
+		push_keys(&a, &keys[0]);
+		redislock_argv_push_str(&a, hex);
+		redislock_argv_push_long(&a, ms);
+		redislock_argv_push(&a, &mode, 1);
+		if (fenced) {
+			redislock_argv_push_str(&a, counters[0]);
+		} else {
+			redislock_argv_push(&a, "", 0);
+		}
+		redislock_argv_push_long(&a, REDISLOCK_ALIVE_MS);
+		push_hint(&a, &keys[0]);
+	} else {
+		counters = safe_emalloc(n, sizeof(*counters), 0);
+		redislock_script_argv(&a, script, (int) ((keys_count(&keys[0]) + 1) * n));
+		for (uint32_t i = 0; i < n; i++) {
+			counters[i] = fence_key(&keys[i]);
+			redislock_argv_push_str(&a, counters[i]);
+			push_keys(&a, &keys[i]);
+		}
+		redislock_argv_push_long(&a, n);
+		redislock_argv_push_str(&a, hex);
+		redislock_argv_push_long(&a, ms);
+		redislock_argv_push(&a, mode != ATTEMPT_ONCE ? ZSTR_VAL(hex) : "", mode != ATTEMPT_ONCE ? ZSTR_LEN(hex) : 0);
+		redislock_argv_push_long(&a, REDISLOCK_ALIVE_MS);
+		for (uint32_t i = 0; i < n; i++) {
+			push_hint(&a, &keys[i]);
+		}
+	}
+	if (redislock_script_call(lock->conn, script, &a, read_timeout(lock), &reply) == FAILURE) {
+		/* Once sent, the script may have run. Not ours to count on; ours to clean
+		 * up. A call that failed before sending (no connection) took nothing. */
+		for (uint32_t i = 0; i < n && redislock_conn_sent(lock->conn); i++) {
+			remember(&lock->orphans, names[i], hex);
+		}
+		lock_throw(lock);
+	} else {
+		if (reply->type == REDIS_REPLY_INTEGER) {
+			*pttl = (zend_long) reply->integer;
+			outcome = ACQUIRE_BUSY;
+		} else if (reply_tokens(reply, n, tokens)) {
+			outcome = ACQUIRE_TAKEN;
+		} else {
+			redislock_conn_throw_unexpected(lock->conn, reply);
+		}
+		freeReplyObject(reply);
+	}
+	redislock_argv_free(&a);
+	if (counters) {
+		for (uint32_t i = 0; i < (n == 1 ? (fenced ? 1u : 0u) : n); i++) {
+			zend_string_release(counters[i]);
+		}
+		efree(counters);
+	}
+	return outcome;
+}
+
+/* A lockMany() waiter gives up: it leaves the queues. ACQUIRE_BUSY, or
+ * ACQUIRE_THROWN. (One name leaves in its last attempt, ATTEMPT_LAST.) */
+static int give_up(redislock_lock_obj *lock, const lock_keys *keys, uint32_t n, zend_string *hex)
+{
+	const redislock_script *script = &redislock_script_leave_many;
+	redislock_argv a;
+	zend_long left;
+
+	redislock_script_argv(&a, script, keys_count(&keys[0]) * (int) n);
+	for (uint32_t i = 0; i < n; i++) {
+		push_keys(&a, &keys[i]);
+	}
+	redislock_argv_push_long(&a, n);
+	redislock_argv_push_str(&a, hex);
+	for (uint32_t i = 0; i < n; i++) {
+		push_hint(&a, &keys[i]);
+	}
+	left = integer_call(lock, script, &a, read_timeout(lock));
+	redislock_argv_free(&a);
+	return left < 0 ? ACQUIRE_THROWN : ACQUIRE_BUSY;
+}
+
+/* Takes one lock (in its FIFO queue) or several at once (all or nothing), waiting
+ * up to timeout seconds. On success tokens[i] is the new token of names[i]:
+ * "<hex>" for one name unless fenced, "<fence>:<hex>" otherwise. */
+static int single_acquire(redislock_lock_obj *lock, zend_string **names, uint32_t n, double timeout, zend_long ms,
+	bool fenced, zend_string **tokens)
+{
+	zend_string *hex = new_hex(), **wake_keys = NULL;
 	bool waiting = timeout > 0;
 	double deadline = redislock_now() + timeout;
 	lock_keys *keys;
-	int outcome = ACQUIRE_THROWN;
+	int outcome;
 
 	if (!hex) {
 		return ACQUIRE_THROWN;
 	}
 	keys = safe_emalloc(n, sizeof(*keys), 0);
-	/* Only a caller that may wait needs its wake-up lists. */
-	wake_keys = waiting ? safe_emalloc(n, sizeof(*wake_keys), 0) : NULL;
 	for (uint32_t i = 0; i < n; i++) {
 		keys_init(&keys[i], lock, names[i]);
-		if (waiting) {
-			wake_keys[i] = zend_string_concat3(ZSTR_VAL(keys[i].waiters), ZSTR_LEN(keys[i].waiters), "w:", 2, ZSTR_VAL(hex), ZSTR_LEN(hex));
-		}
 	}
 
+	if (n == 1 && !fenced) {
+		outcome = try_set(lock, names[0], &keys[0], hex, ms);
+		if (outcome == ACQUIRE_TAKEN) {
+			tokens[0] = zend_string_copy(hex);
+		}
+		if (outcome != ACQUIRE_BUSY || !waiting) {
+			goto finish;
+		}
+	}
+	/* Only a caller that may wait needs its wake-up lists. */
+	if (waiting) {
+		wake_keys = safe_emalloc(n, sizeof(*wake_keys), 0);
+		for (uint32_t i = 0; i < n; i++) {
+			zend_string *prefix = redislock_sibling_key(keys[i].key, ":w:");
+			wake_keys[i] = zend_string_concat3(ZSTR_VAL(prefix), ZSTR_LEN(prefix), "w:", 2, ZSTR_VAL(hex), ZSTR_LEN(hex));
+			zend_string_release(prefix);
+		}
+	}
 	for (;;) {
-		redislock_argv a;
-		redisReply *reply;
-		zend_long pttl;
+		bool last = waiting && deadline - redislock_now() <= 0;
+		char mode = !waiting ? ATTEMPT_ONCE : last ? ATTEMPT_LAST : ATTEMPT_QUEUE;
+		zend_long pttl = -1;
 		double remaining, block;
 		bool until_expiry;
 
-		acquire_argv(&a, take, keys, n);
-		redislock_argv_push_str(&a, hex);
-		redislock_argv_push_long(&a, ms);
-		redislock_argv_push(&a, waiting ? ZSTR_VAL(hex) : "", waiting ? ZSTR_LEN(hex) : 0);
-		redislock_argv_push_long(&a, alive_ms());
-		push_waiter_prefixes(&a, keys, n);
-		if (redislock_script_call(lock->conn, take, &a, read_timeout(lock), &reply) == FAILURE) {
-			redislock_argv_free(&a);
-			/* Once sent, the script may have run. Not ours to count on; ours to clean
-			 * up. A call that failed before sending (no connection) took nothing. */
-			for (uint32_t i = 0; i < n && redislock_conn_sent(lock->conn); i++) {
-				remember(&lock->orphans, names[i], hex);
-			}
-			lock_throw(lock);
+		outcome = attempt(lock, names, keys, n, hex, ms, mode, fenced, &pttl, tokens);
+		if (outcome != ACQUIRE_BUSY || !waiting) {
 			break;
 		}
-		redislock_argv_free(&a);
-		if (reply->type != REDIS_REPLY_INTEGER) {
-			if (reply_tokens(reply, n, tokens)) {
-				outcome = redislock_conn_config(lock->conn)->min_replicas > 0 ? replicate(lock, names, n, tokens) : ACQUIRE_TAKEN;
-			} else {
-				redislock_conn_throw_unexpected(lock->conn, reply);
+		if (last) {
+			if (n > 1) {
+				outcome = give_up(lock, keys, n, hex);
 			}
-			freeReplyObject(reply);
 			break;
 		}
-		pttl = (zend_long) reply->integer;
-		freeReplyObject(reply);
-
 		remaining = deadline - redislock_now();
 		if (remaining <= 0) {
-			outcome = ACQUIRE_BUSY;
-			if (waiting) {
-				acquire_argv(&a, leave, keys, n);
-				redislock_argv_push_str(&a, hex);
-				push_waiter_prefixes(&a, keys, n);
-				if (integer_call(lock, leave, &a, read_timeout(lock)) < 0) {
-					outcome = ACQUIRE_THROWN;
-				}
-				redislock_argv_free(&a);
-			}
-			break;
+			continue;
 		}
 		block = block_time(remaining, pttl, &until_expiry);
 		if (redislock_blpop(lock->conn, wake_keys, n, block, until_expiry) == FAILURE) {
+			outcome = ACQUIRE_THROWN;
 			break;
 		}
 	}
 
+finish:
+	if (outcome == ACQUIRE_TAKEN && redislock_conn_config(lock->conn)->min_replicas > 0) {
+		outcome = replicate(lock, names, n, tokens);
+	}
 	for (uint32_t i = 0; i < n; i++) {
 		keys_free(&keys[i]);
-		if (waiting) {
+		if (wake_keys) {
 			zend_string_release(wake_keys[i]);
 		}
 	}
 	efree(keys);
-	if (waiting) {
+	if (wake_keys) {
 		efree(wake_keys);
 	}
 	zend_string_release(hex);
@@ -671,49 +819,9 @@ static zend_long single_extend(redislock_lock_obj *lock, const zend_string *name
 	return result;
 }
 
-/* One command on the lock key of name (GET, EXISTS): its reply, or NULL after
- * throwing. The caller frees the reply. */
-static redisReply *key_call(redislock_lock_obj *lock, const char *command, const zend_string *name)
-{
-	zend_string *key = lock_key(lock, name);
-	redislock_argv a;
-	redisReply *reply;
-
-	redislock_argv_init(&a);
-	redislock_argv_push(&a, command, strlen(command));
-	redislock_argv_push_str(&a, key);
-	if (redislock_conn_call(lock->conn, &a, &reply) == FAILURE) {
-		lock_throw(lock);
-		reply = NULL;
-	}
-	redislock_argv_free(&a);
-	zend_string_release(key);
-	return reply;
-}
-
-/* GET of the lock key: 1 when it holds token, 0 when not, -1 after throwing. */
-static int single_holds(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
-{
-	redisReply *reply = key_call(lock, "GET", name);
-	int holding = -1;
-
-	if (!reply) {
-		return -1;
-	}
-	if (reply->type == REDIS_REPLY_STRING) {
-		holding = zend_string_equals_cstr(token, reply->str, reply->len);
-	} else if (reply->type == REDIS_REPLY_NIL) {
-		holding = 0;
-	} else {
-		redislock_conn_throw_unexpected(lock->conn, reply);
-	}
-	freeReplyObject(reply);
-	return holding;
-}
-
-/* The ttl script: how long the lock still holds token, in ms (-1: no expiry);
- * below -1 when it does not; CALL_ codes after throwing. */
-static zend_long single_pttl(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
+/* The ttl script for token ("": whoever holds it): how long the lock still holds
+ * it, in ms, or PTTL_NONE, PTTL_FOREVER, CALL_LOST (thrown). */
+static zend_long ttl_call(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
 {
 	redislock_argv a;
 	zend_string *key = lock_key(lock, name);
@@ -721,29 +829,39 @@ static zend_long single_pttl(redislock_lock_obj *lock, const zend_string *name, 
 
 	redislock_script_argv(&a, &redislock_script_ttl, 1);
 	redislock_argv_push_str(&a, key);
-	redislock_argv_push_str(&a, token);
+	if (token) {
+		redislock_argv_push_str(&a, (zend_string *) token);
+	} else {
+		redislock_argv_push(&a, "", 0);
+	}
 	pttl = integer_call(lock, &redislock_script_ttl, &a, read_timeout(lock));
 	redislock_argv_free(&a);
 	zend_string_release(key);
-	return pttl == CALL_LOST || pttl == CALL_REPLY_ERROR ? CALL_LOST : pttl == -3 ? PTTL_NONE : pttl == -1 ? PTTL_FOREVER : pttl;
+	/* integer_call() answers -1 and -2 also after throwing: the exception tells. */
+	if (EG(exception)) {
+		return CALL_LOST;
+	}
+	return pttl == -3 ? PTTL_NONE : pttl == -1 ? PTTL_FOREVER : pttl;
 }
 
-/* EXISTS of the lock key: 1, 0, or -1 after throwing. */
+static zend_long single_pttl(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
+{
+	return ttl_call(lock, name, token);
+}
+
+/* Whether the lock holds token (a holder past its deadline holds nothing): 1, 0,
+ * or -1 after throwing. */
+static int single_holds(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
+{
+	zend_long pttl = ttl_call(lock, name, token);
+	return pttl == CALL_LOST ? -1 : pttl != PTTL_NONE;
+}
+
+/* Whether anyone holds the lock: 1, 0, or -1 after throwing. */
 static int single_exists(redislock_lock_obj *lock, const zend_string *name)
 {
-	redisReply *reply = key_call(lock, "EXISTS", name);
-	int exists = -1;
-
-	if (!reply) {
-		return -1;
-	}
-	if (reply->type == REDIS_REPLY_INTEGER) {
-		exists = reply->integer == 1;
-	} else {
-		redislock_conn_throw_unexpected(lock->conn, reply);
-	}
-	freeReplyObject(reply);
-	return exists;
+	zend_long pttl = ttl_call(lock, name, NULL);
+	return pttl == CALL_LOST ? -1 : pttl != PTTL_NONE;
 }
 
 static int single_force(redislock_lock_obj *lock, const zend_string *name)
@@ -753,13 +871,45 @@ static int single_force(redislock_lock_obj *lock, const zend_string *name)
 	zend_long existed;
 
 	keys_init(&keys, lock, name);
-	redislock_script_argv(&a, &redislock_script_force_unlock, 4);
+	redislock_script_argv(&a, &redislock_script_force_unlock, keys_count(&keys));
 	push_keys(&a, &keys);
-	redislock_argv_push_str(&a, keys.waiters);
+	push_hint(&a, &keys);
 	existed = integer_call(lock, &redislock_script_force_unlock, &a, read_timeout(lock));
 	redislock_argv_free(&a);
 	keys_free(&keys);
 	return existed < 0 ? -1 : existed > 0;
+}
+
+/* Draws the fencing number of a lock taken with a plain token, while it still
+ * holds that token: the new token "<fence>:<hex>", NULL when it does not hold it
+ * any more, or NULL after throwing (EG(exception) set). */
+static zend_string *single_fence(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
+{
+	redislock_argv a;
+	lock_keys keys;
+	zend_string *counter, *fenced = NULL;
+	redisReply *reply;
+
+	keys_init(&keys, lock, name);
+	counter = fence_key(&keys);
+	redislock_script_argv(&a, &redislock_script_fence, 2);
+	redislock_argv_push_str(&a, keys.key);
+	redislock_argv_push_str(&a, counter);
+	redislock_argv_push_str(&a, (zend_string *) token);
+	if (redislock_script_call(lock->conn, &redislock_script_fence, &a, read_timeout(lock), &reply) == FAILURE) {
+		lock_throw(lock);
+	} else {
+		if (reply->type == REDIS_REPLY_STRING) {
+			fenced = zend_string_init(reply->str, reply->len, 0);
+		} else if (reply->type != REDIS_REPLY_INTEGER) {
+			redislock_conn_throw_unexpected(lock->conn, reply);
+		}
+		freeReplyObject(reply);
+	}
+	redislock_argv_free(&a);
+	zend_string_release(counter);
+	keys_free(&keys);
+	return fenced;
 }
 
 static void single_throw(const redislock_lock_obj *lock)
@@ -769,14 +919,15 @@ static void single_throw(const redislock_lock_obj *lock)
 
 static const lock_backend single_backend = {
 	single_acquire, single_release, single_extend, single_holds, single_pttl, single_exists, single_holds, single_force,
-	single_throw, true,
+	single_fence, single_throw, true,
 };
 
 /* ---- Redlock backend ------------------------------------------------------------ *
  * The same operations on a majority of independent servers (redislock_redlock.c).
  * Tokens are "redlock:<hex>": no fencing number, as no single counter exists. */
 
-static int redlock_acquire_op(redislock_lock_obj *lock, zend_string **names, uint32_t n, double timeout, zend_long ms, zend_string **tokens)
+static int redlock_acquire_op(redislock_lock_obj *lock, zend_string **names, uint32_t n, double timeout, zend_long ms,
+	bool fenced, zend_string **tokens)
 {
 	zend_string *hex = new_hex(), **keys, *token;
 	int outcome;
@@ -861,7 +1012,7 @@ static void redlock_throw_op(const redislock_lock_obj *lock)
 
 static const lock_backend redlock_backend = {
 	redlock_acquire_op, redlock_release_op, redlock_extend_op, redlock_holds_op, redlock_pttl_op, redlock_exists_op,
-	redlock_check_op, redlock_force_op, redlock_throw_op, false,
+	redlock_check_op, redlock_force_op, NULL, redlock_throw_op, false,
 };
 
 static void lock_throw(const redislock_lock_obj *lock)
@@ -1048,7 +1199,7 @@ static int take_and_hold(redislock_lock_obj *lock, zend_string *name, double tim
 		}
 		zend_hash_del(&lock->held, name);
 	}
-	outcome = lock->backend->acquire(lock, &name, 1, timeout, ms, &token);
+	outcome = lock->backend->acquire(lock, &name, 1, timeout, ms, false, &token);
 	if (outcome == ACQUIRE_TAKEN) {
 		remember(&lock->held, name, token);
 		zend_string_release(token);
@@ -1214,7 +1365,7 @@ PHP_METHOD(RedisLock, addLock)
 	}
 	/* The token is the caller's to keep: the object does not remember it, so it is
 	 * neither auto-released nor touched by unlockAll(). */
-	outcome = lock->backend->acquire(lock, &name, 1, timeout, seconds_to_ms(expire), &token);
+	outcome = lock->backend->acquire(lock, &name, 1, timeout, seconds_to_ms(expire), true, &token);
 	if (outcome == ACQUIRE_THROWN) {
 		RETURN_THROWS();
 	}
@@ -1275,7 +1426,7 @@ PHP_METHOD(RedisLock, extendLock)
 
 PHP_METHOD(RedisLock, fencingToken)
 {
-	zend_string *name;
+	zend_string *name, *token, *fenced;
 	redislock_lock_obj *lock;
 	zval *held;
 	zend_long fence;
@@ -1293,9 +1444,30 @@ PHP_METHOD(RedisLock, fencingToken)
 			"use one server, Sentinel or a cluster where fencing matters", 0);
 		RETURN_THROWS();
 	}
-	if ((held = zend_hash_find(&lock->held, name)) == NULL || (fence = token_fence(Z_STR_P(held))) < 0) {
+	if ((held = zend_hash_find(&lock->held, name)) == NULL) {
 		RETURN_NULL();
 	}
+	if ((fence = token_fence(Z_STR_P(held))) >= 0) {
+		RETURN_LONG(fence);
+	}
+	/* A lock() token has no number yet: drawn now, while the lock is still ours,
+	 * so it orders this hold among the others, and kept with the token. */
+	if (lock_prepare(lock) == FAILURE) {
+		RETURN_THROWS();
+	}
+	token = zend_string_copy(Z_STR_P(held));
+	fenced = lock->backend->fence(lock, name, token);
+	zend_string_release(token);
+	if (EG(exception)) {
+		RETURN_THROWS();
+	}
+	if (!fenced) {
+		zend_hash_del(&lock->held, name);
+		RETURN_NULL();
+	}
+	fence = token_fence(fenced);
+	remember(&lock->held, name, fenced);
+	zend_string_release(fenced);
 	RETURN_LONG(fence);
 }
 
@@ -1479,7 +1651,7 @@ PHP_METHOD(RedisLock, lockMany)
 	for (i = 0; i < n && !zend_hash_exists(&lock->held, names[i]); i++);
 	if (i == n) {
 		tokens = safe_emalloc(n, sizeof(*tokens), 0);
-		outcome = lock->backend->acquire(lock, names, n, timeout, seconds_to_ms(expire), tokens);
+		outcome = lock->backend->acquire(lock, names, n, timeout, seconds_to_ms(expire), true, tokens);
 		if (outcome == ACQUIRE_TAKEN) {
 			for (i = 0; i < n; i++) {
 				remember(&lock->held, names[i], tokens[i]);

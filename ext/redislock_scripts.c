@@ -6,24 +6,33 @@
 #include "ext/standard/md5.h"
 
 /* ---- locks ---------------------------------------------------------------- *
- * One lock is these keys, all in one Redis Cluster slot:
- *   KEYS[1] the lock: prefix + name, holding "<fence>:<128-bit hex>"
- *   KEYS[2] the fencing counter of the key's cluster slot (see LUA_FENCE). One
- *           counter per slot (never per name) keeps the number of keys bounded
- *           however many names an application locks, and a name's numbers still
- *           only grow, since the name never changes slot.
- *   KEYS[3] the wait queue: zset of waiter ids by arrival time (strict FIFO)
- *   KEYS[4] lockMany() waiters: zset of waiter ids by registration deadline
- * and, per waiter, P .. 'a:' .. id (alive while the waiter keeps coming back) and
- * P .. 'w:' .. id (the list it blocks on with BLPOP), P being the name's
- * waiter-key prefix. The acquire scripts for one name and for lockMany() share
- * one argument layout: ARGV = count n, token hex, lifetime ms, waiter id ('' = do
- * not wait), alive ms, then the n waiter prefixes.
- * A waiter that dies simply stops refreshing its alive key; the next script that
- * meets it at the head of the queue after the key expired drops it, so a crash
- * holds up the line for one alive period (2.5 s) at most. Every registration
- * gives the queue a lifetime of two alive periods, so the queue of a name that
- * nobody waits for any more vanishes by itself however its waiters ended. */
+ * A lock is the key K = prefix + name. Its value is the holder's token, and while
+ * anyone waits for it, "<token>|<deadline>": the holder's deadline in ms of the
+ * server's clock, the key itself then living GRACE ms longer. So:
+ * - A free key means nobody has a claim on the lock: the uncontended acquisition
+ *   is a plain SET NX PX, and the uncontended release a compare-and-delete.
+ * - A queued waiter never loses its turn to a caller that does not wait: when the
+ *   holder unlocks, the lock is promised to the head of the queue (K then names
+ *   the head, for as long as its alive mark would last) and the head is woken to
+ *   confirm it, which it does with the lifetime it asked for; when the holder's
+ *   lifetime runs out instead, K stays (a holder past its deadline holds nothing)
+ *   until the head comes for it, at the deadline. A head that died meanwhile
+ *   never confirms, and its claim lapses with its alive mark.
+ * Besides K, in K's cluster slot (see LUA_LOCK_KEYS; on a cluster the client
+ * declares Q and M too, after K, so that a migrating slot is answered before a
+ * script runs): the wait queue Q (zset of
+ * waiter ids by arrival: strict FIFO), the lockMany() waiters M (zset of ids by
+ * registration deadline), and per waiter P..'a:'..id (alive while the waiter keeps
+ * coming back) and P..'w:'..id (the list it blocks on with BLPOP). A waiter that dies stops refreshing
+ * its alive key; the next script that meets it at the head of the queue after the
+ * key expired drops it, so a crash holds up the line for one alive period at most.
+ * Every registration gives the queue a lifetime of two alive periods, so the queue
+ * of a name nobody waits for any more vanishes by itself however its waiters
+ * ended.
+ * Tokens: "<hex>" from lock(), whose fencing number is drawn on demand (the fence
+ * script), and "<fence>:<hex>" from addLock() and lockMany(). */
+
+#define LUA_GRACE "local GRACE = " REDISLOCK_ALIVE_MS_STR "\n"
 
 /* The next fencing number of a slot: one more than the last, and never less than
  * the server's clock in microseconds. The counter is replicated asynchronously
@@ -41,179 +50,358 @@
 	"  return s\n" \
 	"end\n"
 
+/* now: the server's clock in ms. owner(v): a lock value's token and, when waiters
+ * are queued, its holder's deadline. */
+#define LUA_OWNER \
+	"local t0 = redis.call('time')\n" \
+	"local now = tonumber(t0[1]) * 1000 + math.floor(tonumber(t0[2]) / 1000)\n" \
+	"local now_us = t0[1] .. string.format('%06d', tonumber(t0[2]))\n" \
+	"local function owner(v)\n" \
+	"  local bar = string.find(v, '|', 1, true)\n" \
+	"  if bar then\n" \
+	"    local d = tonumber(string.sub(v, bar + 1))\n" \
+	"    if d then return string.sub(v, 1, bar - 1), d end\n" \
+	"  end\n" \
+	"  return v, nil\n" \
+	"end\n" \
+	"local function ms(n) return string.format('%d', n) end\n" \
+	/* GET, with a key of another type (not ours to judge) as foreign. */ \
+	"local function value(key)\n" \
+	"  local v = redis.pcall('get', key)\n" \
+	"  if type(v) == 'table' and v.err then return false, true end\n" \
+	"  return v, false\n" \
+	"end\n"
+
+/* The sibling keys of lock key K, named as redislock_sibling_key() names them;
+ * hint is redislock_sibling_hint() ('' when the script can derive the tag). */
+#define LUA_LOCK_KEYS \
+	"local function siblings(K, hint)\n" \
+	"  local tag = hint\n" \
+	"  if tag == '' then\n" \
+	"    local open = string.find(K, '{', 1, true)\n" \
+	"    if not open and not string.find(K, '}', 1, true) then\n" \
+	"      local b = '{' .. K .. '}'\n" \
+	"      return b .. ':queue', b .. ':many', b .. ':w:'\n" \
+	"    end\n" \
+	"    local close = string.find(K, '}', open + 1, true)\n" \
+	"    tag = string.sub(K, open + 1, close - 1)\n" \
+	"  end\n" \
+	"  local b = '{' .. tag .. '}'\n" \
+	"  return b .. ':queue:' .. K, b .. ':many:' .. K, b .. ':w::' .. K\n" \
+	"end\n"
+
+/* Waiting helpers for one lock K, with Q, M, P set. */
 #define LUA_WAITERS \
 	"local function alive(id) return redis.call('exists', P .. 'a:' .. id) == 1 end\n" \
 	"local function head()\n" \
 	"  while true do\n" \
-	"    local first = redis.call('zrange', KEYS[3], 0, 0)[1]\n" \
+	"    local first = redis.call('zrange', Q, 0, 0)[1]\n" \
 	"    if not first or alive(first) then return first end\n" \
-	"    redis.call('zrem', KEYS[3], first)\n" \
+	"    redis.call('zrem', Q, first)\n" \
 	"  end\n" \
 	"end\n" \
-	"local function signal(id)\n" \
+	"local function push(id, life)\n" \
 	"  local w = P .. 'w:' .. id\n" \
 	"  if redis.call('llen', w) == 0 then\n" \
 	"    redis.call('rpush', w, '1')\n" \
-	"    redis.call('pexpire', w, 60000)\n" \
+	"    redis.call('pexpire', w, life)\n" \
 	"  end\n" \
 	"end\n" \
-	/* The lock is free: wake the head of the queue (one waiter, no herd) and every \
-	 * lockMany() waiter registered on this name. */ \
-	"local function wake_next()\n" \
-	"  local h = head()\n" \
-	"  if h then signal(h) end\n" \
-	"  if redis.call('exists', KEYS[4]) == 1 then\n" \
-	"    local t = redis.call('time')\n" \
-	"    redis.call('zremrangebyscore', KEYS[4], '-inf', t[1] .. string.format('%03d', math.floor(t[2] / 1000)))\n" \
-	"    for _, id in ipairs(redis.call('zrange', KEYS[4], 0, -1)) do signal(id) end\n" \
+	"local function waiting() return redis.call('exists', Q) == 1 or redis.call('exists', M) == 1 end\n" \
+	/* Sets K for token until ms from now: marked when others wait. */ \
+	"local function hold(token, life)\n" \
+	"  if waiting() then\n" \
+	"    redis.call('set', K, token .. '|' .. ms(now + life), 'px', life + GRACE)\n" \
+	"  else\n" \
+	"    redis.call('set', K, token, 'px', life)\n" \
 	"  end\n" \
+	"end\n" \
+	/* Nobody waits any more: a held lock's value and lifetime are its own again, \
+	 * so its release is the plain compare-and-delete. */ \
+	"local function unmark()\n" \
+	"  local v = value(K)\n" \
+	"  if not v or waiting() then return end\n" \
+	"  local holder, d = owner(v)\n" \
+	"  if d == nil then return end\n" \
+	"  if holder ~= '' and d > now then\n" \
+	"    redis.call('set', K, holder, 'px', d - now)\n" \
+	"  elseif holder == '' then\n" \
+	"    redis.call('del', K)\n" \
+	"  end\n" \
+	"end\n" \
+	/* The lock is free: promise it to the head of the queue (K names the head, for \
+	 * as long as the head's alive mark would last) and wake it to confirm; with \
+	 * nobody queued, delete it and let every lockMany() waiter look again. */ \
+	"local function hand_over()\n" \
+	"  local h = head()\n" \
+	"  if not h then\n" \
+	"    redis.call('del', K)\n" \
+	"    if redis.call('exists', M) == 1 then\n" \
+	"      redis.call('zremrangebyscore', M, '-inf', ms(now))\n" \
+	"      for _, id in ipairs(redis.call('zrange', M, 0, -1)) do push(id, 60000) end\n" \
+	"    end\n" \
+	"    return\n" \
+	"  end\n" \
+	"  local claim = math.max(redis.call('pttl', P .. 'a:' .. h), 100)\n" \
+	"  redis.call('zrem', Q, h)\n" \
+	"  redis.call('set', K, h .. '|' .. ms(now + claim), 'px', claim + GRACE)\n" \
+	"  push(h, claim + GRACE)\n" \
 	"end\n"
 
-/* Takes the lock when it is free and nobody is queued ahead of us; the
- * fencing number comes from the same atomic step. Returns the token, or when busy
- * the milliseconds until it is worth trying again: the lock's PTTL, or when it is
- * free but promised to the head of the queue, the PTTL of the head's alive mark
+/* The part of every lock script that the uncontended case never builds. */
+#define LUA_LOCK_SLOW(hint) \
+	LUA_GRACE LUA_FENCE LUA_OWNER LUA_LOCK_KEYS \
+	"local K = KEYS[1]\n" \
+	"local Q, M, P = siblings(K, " hint ")\n" \
+	LUA_WAITERS
+
+/* A waiter's attempt (lock() after a busy SET NX, each of its rounds, addLock()).
+ * KEYS: K. ARGV: waiter id (the token's random part), lifetime ms, what to do when
+ * busy ('0' nothing, '1' queue up, '2' the waiter's last attempt: leave the queue,
+ * which also passes the turn on), fencing counter key for a "<fence>:<hex>" token ('' for a
+ * plain one), alive ms, sibling hint. Returns the token when the lock is ours
+ * (free, or promised to us), otherwise the ms until it is worth looking again
  * (-1: a key without a lifetime, which is never taken over). */
 redislock_script redislock_script_acquire = {"lock script",
-	LUA_FENCE
-	/* The common case first, before the waiting helpers are built: free, no queue. */
-	"if redis.call('exists', KEYS[1], KEYS[3]) == 0 then\n"
-	"  local token = fence(KEYS[2]) .. ':' .. ARGV[2]\n"
-	"  redis.call('set', KEYS[1], token, 'px', ARGV[3])\n"
-	"  return token\n"
+	LUA_LOCK_SLOW("ARGV[6]")
+	"local id, life = ARGV[1], tonumber(ARGV[2])\n"
+	"local function leave_queue()\n"
+	"  redis.call('zrem', Q, id)\n"
+	"  redis.call('del', P .. 'a:' .. id, P .. 'w:' .. id)\n"
 	"end\n"
-	"local P = ARGV[6]\n"
-	"local busy_ms = nil\n"
-	LUA_WAITERS
-	"if redis.call('exists', KEYS[1]) == 0 then\n"
-	"  local h = head()\n"
-	"  if not h or h == ARGV[4] then\n"
-	"    local token = fence(KEYS[2]) .. ':' .. ARGV[2]\n"
-	"    redis.call('set', KEYS[1], token, 'px', ARGV[3])\n"
-	"    if h then\n"
-	"      redis.call('zrem', KEYS[3], h)\n"
-	"      redis.call('del', P .. 'a:' .. h, P .. 'w:' .. h)\n"
+	"local v, foreign = value(K)\n"
+	"if foreign then return redis.call('pttl', K) end\n"
+	"local busy_ms, holder, d = nil, nil, nil\n"
+	"if v then\n"
+	"  holder, d = owner(v)\n"
+	"  if holder == id then\n"
+	"    v = nil\n"
+	"  elseif d == nil then\n"
+	"    busy_ms = redis.call('pttl', K)\n"
+	"    if ARGV[3] == '1' and busy_ms > 0 then\n"
+	"      redis.call('set', K, v .. '|' .. ms(now + busy_ms), 'px', busy_ms + GRACE)\n"
 	"    end\n"
+	"  elseif d > now then\n"
+	"    busy_ms = d - now\n"
+	"  else\n"
+	"    v = nil\n"
+	"  end\n"
+	"end\n"
+	"if not v then\n"
+	/* Free, or its holder's time is up: the head of the queue's, or ours; or \
+	 * promised to us (K names us), which we confirm. */
+	"  local h = nil\n"
+	"  if holder ~= id then h = head() end\n"
+	"  if not h or h == id then\n"
+	"    leave_queue()\n"
+	"    local token = id\n"
+	"    if ARGV[4] ~= '' then token = fence(ARGV[4]) .. ':' .. id end\n"
+	"    hold(token, life)\n"
 	"    return token\n"
 	"  end\n"
-	"  signal(h)\n"
-	/* Free, but promised to the head: the caller retries when the head's alive mark
-	 * would run out, so a head that crashed costs no more than that. */
+	/* Promised to the head, which may be blocked until later: wake it, and keep K \
+	 * guarding its turn until its alive mark would run out. */
+	"  push(h, 60000)\n"
 	"  busy_ms = redis.call('pttl', P .. 'a:' .. h)\n"
-	"end\n"
-	"if ARGV[4] ~= '' then\n"
-	"  local t = redis.call('time')\n"
-	"  redis.call('zadd', KEYS[3], 'nx', t[1] .. string.format('%06d', t[2]), ARGV[4])\n"
-	"  redis.call('pexpire', KEYS[3], 2 * tonumber(ARGV[5]))\n"
-	"  redis.call('set', P .. 'a:' .. ARGV[4], '1', 'px', ARGV[5])\n"
-	"end\n"
-	"return busy_ms or redis.call('pttl', KEYS[1])\n", ""};
-
-/* ARGV: count (1), waiter id, waiter-key prefix. A waiter that gives up leaves the
- * queue, and passes the turn on if the lock is free. */
-redislock_script redislock_script_leave = {"lock wait script",
-	"local P = ARGV[3]\n"
-	LUA_WAITERS
-	"redis.call('zrem', KEYS[3], ARGV[2])\n"
-	"redis.call('zrem', KEYS[4], ARGV[2])\n"
-	"redis.call('del', P .. 'a:' .. ARGV[2], P .. 'w:' .. ARGV[2])\n"
-	"if redis.call('exists', KEYS[1]) == 0 then wake_next() end\n"
-	"return 1\n", ""};
-
-/* ARGV: waiter-key prefix, token, 'suffix' to match only the random part (a lost
- * reply: we never learnt the fencing number). Deletes the lock only while it still
- * holds our token: if it expired and another client took it, the key holds their
- * token and stays. Then the next waiter is woken. */
-redislock_script redislock_script_unlock = {"unlock script",
-	"local v = redis.call('get', KEYS[1])\n"
-	"if ARGV[3] == 'suffix' then\n"
-	"  if not v or string.sub(v, -(#ARGV[2] + 1)) ~= ':' .. ARGV[2] then return 0 end\n"
-	"elseif v ~= ARGV[2] then\n"
-	"  return 0\n"
-	"end\n"
-	"redis.call('del', KEYS[1])\n"
-	"if redis.call('exists', KEYS[3], KEYS[4]) == 0 then return 1 end\n"
-	"local P = ARGV[1]\n"
-	LUA_WAITERS
-	"wake_next()\n"
-	"return 1\n", ""};
-
-/* ARGV: waiter-key prefix. Removes the lock whoever holds it, and wakes the next
- * waiter: for operators, and for framework adapters that offer a forced release.
- * Returns 1 when there was a lock to remove. */
-redislock_script redislock_script_force_unlock = {"forceUnlock script",
-	"local existed = redis.call('del', KEYS[1])\n"
-	"if redis.call('exists', KEYS[3], KEYS[4]) == 0 then return existed end\n"
-	"local P = ARGV[1]\n"
-	LUA_WAITERS
-	"wake_next()\n"
-	"return existed\n", ""};
-
-/* ARGV: token, lifetime ms. A new lifetime, only while the lock holds our token. */
-redislock_script redislock_script_extend = {"expire script",
-	"if redis.call('get', KEYS[1]) == ARGV[1] then\n"
-	"  return redis.call('pexpire', KEYS[1], ARGV[2])\n"
-	"end\n"
-	"return 0\n", ""};
-
-/* ARGV: token. The remaining lifetime in ms while the lock holds our token, else -3. */
-redislock_script redislock_script_ttl = {"ttl script",
-	"if redis.call('get', KEYS[1]) == ARGV[1] then\n"
-	"  return redis.call('pttl', KEYS[1])\n"
-	"end\n"
-	"return -3\n", ""};
-
-/* lockMany(): KEYS are the four keys of each name in turn. All free and nobody queued on any of them: take all, each with its own
- * fencing number, and return the tokens. Otherwise take nothing, register the
- * waiter on every name, and return the busy lock's PTTL. Taking them all at once is
- * what makes two callers locking [a, b] and [b, a] unable to deadlock. */
-redislock_script redislock_script_acquire_many = {"lockMany script",
-	LUA_FENCE
-	"local n = tonumber(ARGV[1])\n"
-	"local function alive(i, id) return redis.call('exists', ARGV[5 + i] .. 'a:' .. id) == 1 end\n"
-	/* The alive head of name i's queue, if any. */
-	"local function queued(i)\n"
-	"  local q = KEYS[(i - 1) * 4 + 3]\n"
-	"  while true do\n"
-	"    local first = redis.call('zrange', q, 0, 0)[1]\n"
-	"    if not first or alive(i, first) then return first end\n"
-	"    redis.call('zrem', q, first)\n"
+	"  if redis.call('pttl', K) < busy_ms + GRACE then\n"
+	"    redis.call('set', K, '|' .. ms(now), 'px', busy_ms + GRACE)\n"
 	"  end\n"
 	"end\n"
-	"local busy, busy_ms = nil, nil\n"
-	"for i = 1, n do\n"
-	"  if redis.call('exists', KEYS[(i - 1) * 4 + 1]) == 1 then busy = i; break end\n"
-	"  local h = queued(i)\n"
-	"  if h then busy = i; busy_ms = redis.call('pttl', ARGV[5 + i] .. 'a:' .. h); break end\n"
+	"if ARGV[3] == '2' then\n"
+	"  leave_queue()\n"
+	"  unmark()\n"
+	"elseif ARGV[3] == '1' then\n"
+	"  redis.call('zadd', Q, 'nx', now_us, id)\n"
+	"  redis.call('pexpire', Q, 2 * tonumber(ARGV[5]))\n"
+	"  redis.call('set', P .. 'a:' .. id, '1', 'px', ARGV[5])\n"
 	"end\n"
-	"if not busy then\n"
+	"return busy_ms\n", ""};
+
+/* KEYS: K. ARGV: token, 's' to match its random part only (a lost reply: we never
+ * learnt the fencing number; '' otherwise), sibling hint. Deletes the lock only
+ * while it still holds our token: if it expired and another client took it, the
+ * key holds their token and stays. With waiters queued, the lock goes to the head
+ * of the queue instead. */
+redislock_script redislock_script_unlock = {"unlock script",
+	"local v = redis.pcall('get', KEYS[1])\n"
+	"if v == ARGV[1] then return redis.call('del', KEYS[1]) end\n"
+	"if type(v) ~= 'string' then return 0 end\n"
+	LUA_LOCK_SLOW("ARGV[3]")
+	"local holder, d = owner(v)\n"
+	"local mine = holder == ARGV[1] or (ARGV[2] == 's' and string.sub(holder, -(#ARGV[1] + 1)) == ':' .. ARGV[1])\n"
+	"if d == nil then\n"
+	"  if not mine then return 0 end\n"
+	"  redis.call('del', K)\n"
+	"  return 1\n"
+	"end\n"
+	"if d <= now then\n"
+	/* Its time is up: not ours any more, but free for the next in line. */
+	"  hand_over()\n"
+	"  return 0\n"
+	"end\n"
+	"if not mine then return 0 end\n"
+	"hand_over()\n"
+	"return 1\n", ""};
+
+/* KEYS: K. ARGV: sibling hint. Removes the lock whoever holds it, and hands it to
+ * the next waiter: for operators, and for framework adapters that offer a forced
+ * release. Returns 1 when there was a lock to remove. */
+redislock_script redislock_script_force_unlock = {"forceUnlock script",
+	LUA_LOCK_SLOW("ARGV[1]")
+	"local v, foreign = value(K)\n"
+	"if foreign then return redis.call('del', K) end\n"
+	"if not v then return 0 end\n"
+	"local holder, d = owner(v)\n"
+	"if d == nil then\n"
+	"  redis.call('del', K)\n"
+	"  return 1\n"
+	"end\n"
+	"hand_over()\n"
+	"if holder ~= '' and d > now then return 1 end\n"
+	"return 0\n", ""};
+
+/* KEYS: K. ARGV: token, lifetime ms. A new lifetime, only while the lock holds our
+ * token. */
+redislock_script redislock_script_extend = {"expire script",
+	"local v = redis.pcall('get', KEYS[1])\n"
+	"if v == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end\n"
+	"if type(v) ~= 'string' then return 0 end\n"
+	LUA_GRACE LUA_OWNER
+	"local holder, d = owner(v)\n"
+	"if holder ~= ARGV[1] or not d or d <= now then return 0 end\n"
+	"local life = tonumber(ARGV[2])\n"
+	"redis.call('set', KEYS[1], holder .. '|' .. ms(now + life), 'px', life + GRACE)\n"
+	"return 1\n", ""};
+
+/* KEYS: K. ARGV: token. The remaining lifetime in ms while the lock holds our
+ * token (-1: the key has no expiry), else -3. With an empty token: the remaining
+ * lifetime of whoever holds it (a key of another type counts as held), else -3. */
+redislock_script redislock_script_ttl = {"ttl script",
+	"local v = redis.pcall('get', KEYS[1])\n"
+	"if type(v) == 'table' then\n"
+	"  if ARGV[1] == '' then return redis.call('pttl', KEYS[1]) end\n"
+	"  return -3\n"
+	"end\n"
+	"if v and (v == ARGV[1] or (ARGV[1] == '' and not string.find(v, '|', 1, true))) then\n"
+	"  return redis.call('pttl', KEYS[1])\n"
+	"end\n"
+	"if not v then return -3 end\n"
+	LUA_OWNER
+	"local holder, d = owner(v)\n"
+	"if ARGV[1] == '' then\n"
+	"  if not d then return redis.call('pttl', KEYS[1]) end\n"
+	"  if holder == '' then return -3 end\n"
+	"elseif holder ~= ARGV[1] or not d then\n"
+	"  return -3\n"
+	"end\n"
+	"if d <= now then return -3 end\n"
+	"return d - now\n", ""};
+
+/* KEYS: K, the fencing counter of K's slot. ARGV: a token without a fencing number.
+ * Draws the number while the lock still holds the token and puts it in front of
+ * the token, lifetime kept; returns the new token, or 0 when the lock is not held
+ * with it. Numbers drawn only while holding the lock grow from holder to holder,
+ * as their holds follow one another. */
+redislock_script redislock_script_fence = {"fencingToken script",
+	"local v = redis.pcall('get', KEYS[1])\n"
+	"if type(v) ~= 'string' then return 0 end\n"
+	LUA_FENCE LUA_OWNER
+	"local holder, d = owner(v)\n"
+	"if holder ~= ARGV[1] or (d and d <= now) then return 0 end\n"
+	"local token = fence(KEYS[2]) .. ':' .. holder\n"
+	"if d then token = token .. '|' .. ms(d) end\n"
+	"redis.call('set', KEYS[1], token, 'keepttl')\n"
+	"return string.match(token, '^[^|]*')\n", ""};
+
+/* lockMany(): KEYS are, for each name in turn, the fencing counter and the lock key
+ * (on a cluster also its two queue keys; see lock_keys in redislock_lock.c).
+ * ARGV: count n, token hex, lifetime ms, waiter id ('' = do not wait), alive ms,
+ * then the n sibling hints. All free, with nobody queued on any of them: take all,
+ * each with its own fencing number, and return the tokens. Otherwise take nothing,
+ * register the waiter on every name, mark the held ones so that their unlock wakes
+ * it, and return the ms until it is worth looking again. Taking them all at once
+ * is what makes two callers locking [a, b] and [b, a] unable to deadlock. */
+redislock_script redislock_script_acquire_many = {"lockMany script",
+	LUA_GRACE LUA_FENCE LUA_OWNER LUA_LOCK_KEYS
+	"local n = tonumber(ARGV[1])\n"
+	"local stride = #KEYS / n\n"
+	"local names = {}\n"
+	"for i = 1, n do\n"
+	"  local K = KEYS[stride * (i - 1) + 2]\n"
+	"  local q, m, p = siblings(K, ARGV[5 + i])\n"
+	"  names[i] = {key = K, counter = KEYS[stride * (i - 1) + 1], queue = q, many = m, prefix = p}\n"
+	"end\n"
+	/* The alive head of name i's queue, if any. */
+	"local function queued(x)\n"
+	"  while true do\n"
+	"    local first = redis.call('zrange', x.queue, 0, 0)[1]\n"
+	"    if not first or redis.call('exists', x.prefix .. 'a:' .. first) == 1 then return first end\n"
+	"    redis.call('zrem', x.queue, first)\n"
+	"  end\n"
+	"end\n"
+	"local busy_ms = nil\n"
+	"for i = 1, n do\n"
+	"  local x = names[i]\n"
+	"  local v, foreign = value(x.key)\n"
+	"  local holder, d = nil, nil\n"
+	"  if v then holder, d = owner(v) end\n"
+	"  if foreign or (v and (d == nil or d > now)) then\n"
+	"    local left = d and (d - now) or redis.call('pttl', x.key)\n"
+	"    if not busy_ms or left < busy_ms then busy_ms = left end\n"
+	"  else\n"
+	"    local h = queued(x)\n"
+	"    if h then\n"
+	"      local left = redis.call('pttl', x.prefix .. 'a:' .. h)\n"
+	"      if not busy_ms or left < busy_ms then busy_ms = left end\n"
+	"    end\n"
+	"  end\n"
+	"end\n"
+	"if not busy_ms then\n"
 	"  local tokens = {}\n"
+	"  local life = tonumber(ARGV[3])\n"
 	"  for i = 1, n do\n"
-	"    local base = (i - 1) * 4\n"
-	"    tokens[i] = fence(KEYS[base + 2]) .. ':' .. ARGV[2]\n"
-	"    redis.call('set', KEYS[base + 1], tokens[i], 'px', ARGV[3])\n"
+	"    local x = names[i]\n"
 	"    if ARGV[4] ~= '' then\n"
-	"      redis.call('zrem', KEYS[base + 4], ARGV[4])\n"
-	"      redis.call('del', ARGV[5 + i] .. 'w:' .. ARGV[4])\n"
+	"      redis.call('zrem', x.many, ARGV[4])\n"
+	"      redis.call('del', x.prefix .. 'w:' .. ARGV[4])\n"
+	"    end\n"
+	"    tokens[i] = fence(x.counter) .. ':' .. ARGV[2]\n"
+	"    if redis.call('exists', x.queue) == 1 or redis.call('exists', x.many) == 1 then\n"
+	"      redis.call('set', x.key, tokens[i] .. '|' .. ms(now + life), 'px', life + GRACE)\n"
+	"    else\n"
+	"      redis.call('set', x.key, tokens[i], 'px', life)\n"
 	"    end\n"
 	"  end\n"
 	"  return tokens\n"
 	"end\n"
 	"if ARGV[4] ~= '' then\n"
-	"  local t = redis.call('time')\n"
-	"  local deadline = t[1] * 1000 + math.floor(t[2] / 1000) + tonumber(ARGV[5])\n"
+	"  local alive = tonumber(ARGV[5])\n"
 	"  for i = 1, n do\n"
-	"    redis.call('zadd', KEYS[(i - 1) * 4 + 4], string.format('%d', deadline), ARGV[4])\n"
-	"    redis.call('pexpire', KEYS[(i - 1) * 4 + 4], 2 * tonumber(ARGV[5]))\n"
+	"    local x = names[i]\n"
+	"    redis.call('zadd', x.many, ms(now + alive), ARGV[4])\n"
+	"    redis.call('pexpire', x.many, 2 * alive)\n"
+	"    local v = value(x.key)\n"
+	"    if v and not string.find(v, '|', 1, true) then\n"
+	"      local left = redis.call('pttl', x.key)\n"
+	"      if left > 0 then redis.call('set', x.key, v .. '|' .. ms(now + left), 'px', left + GRACE) end\n"
+	"    end\n"
 	"  end\n"
 	"end\n"
-	"return busy_ms or redis.call('pttl', KEYS[(busy - 1) * 4 + 1])\n", ""};
+	"return busy_ms\n", ""};
 
-/* lockMany() gives up: ARGV: count n, waiter id, then the n waiter prefixes. */
+/* lockMany() gives up: KEYS: the n lock keys (on a cluster each followed by its two
+ * queue keys). ARGV: count n, waiter id, then the n
+ * sibling hints. */
 redislock_script redislock_script_leave_many = {"lockMany wait script",
-	"for i = 1, tonumber(ARGV[1]) do\n"
-	"  redis.call('zrem', KEYS[(i - 1) * 4 + 4], ARGV[2])\n"
-	"  redis.call('del', ARGV[2 + i] .. 'w:' .. ARGV[2])\n"
+	LUA_GRACE LUA_FENCE LUA_OWNER LUA_LOCK_KEYS
+	"local n, Q, M, P, K = tonumber(ARGV[1]), nil, nil, nil, nil\n"
+	LUA_WAITERS
+	"for i = 1, n do\n"
+	"  K = KEYS[(#KEYS / n) * (i - 1) + 1]\n"
+	"  Q, M, P = siblings(K, ARGV[2 + i])\n"
+	"  redis.call('zrem', M, ARGV[2])\n"
+	"  redis.call('del', P .. 'w:' .. ARGV[2])\n"
+	"  unmark()\n"
 	"end\n"
 	"return 1\n", ""};
 

@@ -6,6 +6,13 @@
 
 #include <stddef.h>
 
+/* How long a waiter's alive mark lasts (ms): a full wait round (2 s) plus a margin
+ * for the reply. A waiter that crashes holds its place in the queue this long at
+ * most, and a lock whose holder's time is up stays guarded this long for the head
+ * of its queue. */
+#define REDISLOCK_ALIVE_MS 2500
+#define REDISLOCK_ALIVE_MS_STR "2500"
+
 typedef struct _redislock_script {
 	const char *name;       /* for error messages: "unlock script" */
 	const char *body;
@@ -18,11 +25,11 @@ typedef struct _redislock_script {
  * does not link. */
 #define REDISLOCK_SCRIPTS(X) \
 	X(acquire) \
-	X(leave) \
 	X(unlock) \
 	X(force_unlock) \
 	X(extend) \
 	X(ttl) \
+	X(fence) \
 	X(acquire_many) \
 	X(leave_many) \
 	X(enqueue) \

@@ -1,5 +1,5 @@
 --TEST--
-RedisLock/RedisQueue: an ACL user without EVAL/EVALSHA permission gets RedisLockServerException naming NOPERM and host:port from every call (the connection stays in step: plain commands still answer), never a crash or a false "busy"
+RedisLock/RedisQueue: an ACL user without EVAL/EVALSHA permission gets RedisLockServerException naming NOPERM and host:port from every call that runs a script (the connection stays in step: a plain SET NX acquisition still answers, and its lock keeps its lifetime), never a crash or a false "busy"
 --FILE--
 <?php
 require __DIR__ . '/fault_test.inc';
@@ -19,6 +19,8 @@ $name = rl_name();
 $calls = [
     'lock' => fn () => $lock->lock($name),
     'lock again' => fn () => $lock->lock($name),
+    'unlock' => fn () => $lock->unlock($name),
+    'isLocked' => fn () => $lock->isLocked($name),
     'enqueue' => fn () => $queue->enqueue($name, 'task'),
     'pop' => fn () => $queue->pop($name),
 ];
@@ -34,18 +36,26 @@ foreach ($calls as $what => $call) {
         str_contains($msg, "$host:$port") ? 'host:port' : 'no host:port', ', ',
         str_contains($msg, 'pw-' . $user) ? 'PASSWORD LEAKED' : 'password hidden', "\n";
 }
-/* The failed calls left the connection in step: a plain command (EXISTS) answers correctly. */
-var_dump($lock->isLocked($name));
-/* Nothing was written on the user's behalf. */
-var_dump($admin->call('EXISTS', "Lock:$name", "Queue:$name"));
+/* The failed calls left the connection in step: a plain SET NX answers correctly
+ * (on another object: this one retries its failed release before every call). */
+$fresh = new RedisLock($connection);
+var_dump($fresh->lock("$name:other", 0, 5));
+/* The one lock taken without a script has its lifetime; nothing else was written. */
+$pttl = $admin->call('PTTL', "Lock:$name");
+var_dump($pttl > 0 && $pttl <= 15000);
+var_dump($admin->call('EXISTS', "Queue:$name"));
+$admin->call('DEL', "Lock:$name", "Lock:$name:other");
 var_dump($admin->call('ACL', 'DELUSER', $user));
 ?>
 --EXPECT--
 string(2) "OK"
-lock: RedisLockServerException: NOPERM, host:port, password hidden
+lock: no exception, returned true
 lock again: RedisLockServerException: NOPERM, host:port, password hidden
+unlock: RedisLockServerException: NOPERM, host:port, password hidden
+isLocked: RedisLockServerException: NOPERM, host:port, password hidden
 enqueue: RedisLockServerException: NOPERM, host:port, password hidden
 pop: RedisLockServerException: NOPERM, host:port, password hidden
-bool(false)
+bool(true)
+bool(true)
 int(0)
 int(1)

@@ -1,5 +1,5 @@
 --TEST--
-RedisLock::lock(): every acquisition stores a fresh token (new random part, growing fencing number), across unlocks and across objects
+RedisLock::lock(): every acquisition stores a fresh random token, and the fencing numbers its holders draw grow, across unlocks and across objects
 --FILE--
 <?php
 require __DIR__ . '/redislock_test.inc';
@@ -13,7 +13,12 @@ for ($i = 0; $i < 5; $i++) {
         if (!$lock->lock($name)) {
             exit("lock failed\n");
         }
+        $plain = $raw->call('GET', "Lock:$name");
+        $fence = $lock->fencingToken($name);
         $tokens[] = $raw->call('GET', "Lock:$name");
+        if ($tokens[count($tokens) - 1] !== "$fence:$plain") {
+            exit("fencingToken() did not put its number in front of the token\n");
+        }
         if (!$lock->unlock($name)) {
             exit("unlock failed\n");
         }

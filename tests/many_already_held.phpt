@@ -9,8 +9,8 @@ $b = rl_name(':b');
 $lock = new RedisLock(rl_dsn());
 
 var_dump($lock->lock($a, 0, 30));
-$token = $raw->call('GET', l4_key($a));
 $fence = $lock->fencingToken($a);
+$token = $raw->call('GET', l4_key($a));
 var_dump($lock->lockMany([$b, $a]));
 var_dump($lock->lockMany([$a], 1));
 var_dump($raw->call('EXISTS', l4_key($b)));

@@ -1,5 +1,5 @@
 --TEST--
-RedisLock::lock(): a caller with $timeout 0 does not jump the queue: while a waiter is queued it gets false even when the lock is free, and the waiter gets the lock
+RedisLock::lock(): a caller with $timeout 0 does not jump the queue: while a waiter is queued it gets false, also after the holder unlocked (the lock is then promised to the waiter, and isLocked() says so), and the waiter gets the lock
 --FILE--
 <?php
 require __DIR__ . '/lock4_test.inc';
@@ -29,8 +29,8 @@ usleep(100000);
 /* Held and queued: false, of course. */
 var_dump($caller->lock($name));
 
-/* Freeze the waiter, so that the lock stays free after the unlock while the waiter
- * is still first in line. */
+/* Freeze the waiter, so that the lock stays promised to it after the unlock, not
+ * yet confirmed. */
 l4_signal($waiter, 'STOP');
 var_dump($holder->unlock($name));
 var_dump($caller->isLocked($name));
@@ -62,11 +62,11 @@ var_dump($caller->unlock($name));
 bool(true)
 bool(false)
 bool(true)
+bool(true)
 bool(false)
 bool(false)
 bool(false)
-bool(false)
-bool(false)
+bool(true)
 bool(false)
 waiter
 0
