@@ -151,6 +151,7 @@ function scale_worker(int $wid, $sock, callable $make, float $window_s): int
 function scale_row(Redis $r, int $procs, float $window_s, callable $make): array
 {
     $children = [];
+    $bad = [];   // workers that failed: no report, or an exit status other than 0
     try {
         for ($w = 0; $w < $procs; $w++) {
             $children[] = bench_fork("worker $w", fn($sock): int => scale_worker($w, $sock, $make, $window_s));
@@ -168,14 +169,14 @@ function scale_row(Redis $r, int $procs, float $window_s, callable $make): array
         foreach ($children as [, $sock]) {
             fwrite($sock, $go);
         }
-        $row = ['ops' => 0, 'failed' => 0, 'ran_out' => 0, 'ids' => [], 'failed_workers' => 0];
+        $row = ['ops' => 0, 'failed' => 0, 'ran_out' => 0, 'ids' => []];
         $last = $start;
         foreach ($children as $i => [, $sock]) {
             stream_set_timeout($sock, (int) ceil($window_s) + WORKER_GRACE_S);
             $line = fgets($sock);
             $rep = $line === false ? null : json_decode($line, true);
             if (!is_array($rep)) {
-                $row['failed_workers']++;
+                $bad[$i] = true;
                 continue;
             }
             $row['ops'] += $rep['ops'];
@@ -195,15 +196,15 @@ function scale_row(Redis $r, int $procs, float $window_s, callable $make): array
         foreach ($children as [$pid, $sock]) {
             @fwrite($sock, "L\n");
         }
-        foreach ($children as [$pid, $sock]) {
+        foreach ($children as $i => [$pid, $sock]) {
             pcntl_waitpid($pid, $status);
             if (!pcntl_wifexited($status) || pcntl_wexitstatus($status) !== 0) {
-                $row['failed_workers'] = ($row['failed_workers'] ?? 0) + 1;
+                $bad[$i] = true;
             }
             fclose($sock);
         }
     }
-    $row['failed_workers'] = min($procs, $row['failed_workers']);
+    $row['failed_workers'] = count($bad);
     $row['secs'] = ($last - $start) / 1e9;
     $row['rate'] = $row['secs'] > 0 ? $row['ops'] / $row['secs'] : NAN;
     $row['cpu_us'] = ($cpu1 - $cpu0) * 1e6;

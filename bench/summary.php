@@ -109,7 +109,7 @@ if (isset($res['scale_lock'])) {
         }
         $ok = $rl['failed'] === 0 && $f['failed'] === 0;
         $peer = 'phpredis floor, SET NX PX + EVALSHA' . ($ok ? '' : ' (CHECK FAILED, see above)');
-        $what = sprintf('%d process%s, each on a name of its own, one Redis: ', $n, $n > 1 ? 'es' : '');
+        $what = sprintf('%d process%s, a lock name per process, one Redis: ', $n, $n > 1 ? 'es' : '');
         $ratio = $rl['rate'] / $f['rate'];
         $row($what . 'lock + unlock cycles/s (higher is better)', bench_rate($rl['rate']), $peer, bench_rate($f['rate']),
             $ratio, '≥ 1.0x', $ok && $ratio >= 1.0);
