@@ -9,8 +9,8 @@
 declare(strict_types=1);
 
 require __DIR__ . '/common.php';
+require __DIR__ . '/pops.php';
 
-const ENQUEUE_IDS = 1000;
 const WORKER_DEADLINE_S = 120;   // a worker gives up after this long, whatever happens
 
 /* ---- enqueue --------------------------------------------------------------- */
@@ -208,14 +208,6 @@ function run_workers(int $workers, callable $make): array
     return [($end - $start) / 1e9, count($ids), count(array_unique($ids)), $failed];
 }
 
-function fill_queue(RedisQueue $q, string $name, int $n): void
-{
-    $q->clear($name);
-    for ($i = 0; $i < $n; $i += ENQUEUE_IDS) {
-        $q->enqueue($name, range($i + 1, min($n, $i + ENQUEUE_IDS)));
-    }
-}
-
 function bench_workers(): void
 {
     $tasks = bench_n(20000, 100);
@@ -225,19 +217,9 @@ function bench_workers(): void
     $r = bench_phpredis();
     $dsn = bench_dsn();
 
+    $pops = pop_kinds($name, $tasks, $q, $r);
     $kinds = [
-        'pop' => [
-            'fill' => fn() => fill_queue($q, $name, $tasks),
-            'make' => function () use ($dsn, $name) {
-                $wq = new RedisQueue($dsn);
-                $wq->size($name);   // connect before the start signal
-                return function () use ($wq, $name) {
-                    $t = $wq->pop($name);
-                    return $t === false ? null : $t['id'];
-                };
-            },
-            'left' => fn() => array_sum($q->size($name)),
-        ],
+        'pop' => $pops[POP_LABEL],
         'reserve + ack' => [
             'fill' => fn() => fill_queue($q, $name, $tasks),
             'make' => function () use ($dsn, $name) {
@@ -258,18 +240,7 @@ function bench_workers(): void
         ],
         'seed pattern pop (queue lock + ZRANGEBYSCORE + ZREM + unlock)' => [
             'tasks' => $seed_tasks,
-            'fill' => function () use ($r, $name, $seed_tasks) {
-                $r->del("$name:seed");
-                for ($i = 0; $i < $seed_tasks; $i += ENQUEUE_IDS) {
-                    $args = [];
-                    $score = microtime(true) - 1;
-                    for ($id = $i + 1; $id <= min($seed_tasks, $i + ENQUEUE_IDS); $id++) {
-                        $args[] = $score;
-                        $args[] = (string) $id;
-                    }
-                    $r->zAdd("$name:seed", ...$args);
-                }
-            },
+            'fill' => fn() => fill_zset($r, "$name:seed", $seed_tasks, -1.0),
             'make' => function () use ($name) {
                 $wr = bench_phpredis();
                 return function () use ($wr, $name) {
@@ -281,28 +252,7 @@ function bench_workers(): void
             },
             'left' => fn() => $r->zCard("$name:seed"),
         ],
-        '(reference) phpredis zPopMin, no due-time check' => [
-            'fill' => function () use ($r, $name, $tasks) {
-                $r->del("$name:raw");
-                for ($i = 0; $i < $tasks; $i += ENQUEUE_IDS) {
-                    $args = [];
-                    $score = microtime(true);
-                    for ($id = $i + 1; $id <= min($tasks, $i + ENQUEUE_IDS); $id++) {
-                        $args[] = $score;
-                        $args[] = (string) $id;
-                    }
-                    $r->zAdd("$name:raw", ...$args);
-                }
-            },
-            'make' => function () use ($name) {
-                $wr = bench_phpredis();
-                return function () use ($wr, $name) {
-                    $t = $wr->zPopMin("$name:raw");
-                    return $t ? (string) array_key_first($t) : null;
-                };
-            },
-            'left' => fn() => $r->zCard("$name:raw"),
-        ],
+        ZPOPMIN_LABEL => $pops[ZPOPMIN_LABEL],
     ];
 
     $reps = 3;

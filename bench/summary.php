@@ -99,6 +99,26 @@ if (isset($res['contention']) && $res['contention']['symfony'] !== null) {
         $sf['self'] > 0 ? $rl['self'] / $sf['self'] : NAN);
 }
 
+if (isset($res['scale_lock'])) {
+    $s = $res['scale_lock']['rows'];
+    $floor = 'phpredis floor (SET NX PX + EVALSHA)';
+    foreach ($s['redislock'] ?? [] as $n => $rl) {
+        $f = $s[$floor][$n] ?? null;
+        if ($f === null || in_array(null, [$rl['rate'], $rl['cpu_us_per_op'], $f['rate'], $f['cpu_us_per_op']], true) || !$f['rate'] || !$f['cpu_us_per_op']) {
+            continue;
+        }
+        $ok = $rl['failed'] === 0 && $f['failed'] === 0;
+        $peer = 'phpredis floor, SET NX PX + EVALSHA' . ($ok ? '' : ' (CHECK FAILED, see above)');
+        $what = sprintf('%d process%s, a lock name per process, one Redis: ', $n, $n > 1 ? 'es' : '');
+        $ratio = $rl['rate'] / $f['rate'];
+        $row($what . 'lock + unlock cycles/s (higher is better)', bench_rate($rl['rate']), $peer, bench_rate($f['rate']),
+            $ratio, '≥ 1.0x', $ok && $ratio >= 1.0);
+        $ratio = $rl['cpu_us_per_op'] / $f['cpu_us_per_op'];
+        $row($what . 'Redis CPU µs per lock + unlock (lower is better)', bench_fixed($rl['cpu_us_per_op'], 2), $peer,
+            bench_fixed($f['cpu_us_per_op'], 2), $ratio, '≤ 1.0x', $ok && $ratio <= 1.0);
+    }
+}
+
 if (isset($res['enqueue'])) {
     $e = $res['enqueue'];
     $rl = $e['redislock']['median'];
@@ -128,6 +148,25 @@ if (isset($res['workers'])) {
                     bench_rate($w[$label][$n]['median']), $rl / $w[$label][$n]['median']);
             }
         }
+    }
+}
+
+if (isset($res['scale_queue'])) {
+    $s = $res['scale_queue']['rows'];
+    $raw = '(reference) phpredis zPopMin, no due-time check';
+    foreach ($s['pop'] ?? [] as $n => $rl) {
+        $f = $s[$raw][$n] ?? null;
+        if ($f === null || in_array(null, [$rl['rate'], $rl['cpu_us_per_op'], $f['rate'], $f['cpu_us_per_op']], true) || !$f['rate'] || !$f['cpu_us_per_op']) {
+            continue;
+        }
+        $ok = $rl['ok'] && $f['ok'] && $rl['failed'] === 0 && $f['failed'] === 0;
+        $peer = 'raw ZPOPMIN, no due-time check' . ($ok ? '' : ' (CHECK FAILED, see above)');
+        $what = sprintf('%d worker%s for a fixed time, one Redis: pop ', $n, $n > 1 ? 's' : '');
+        $ratio = $rl['rate'] / $f['rate'];
+        $row($what . 'tasks/s (higher is better)', bench_rate($rl['rate']), $peer, bench_rate($f['rate']), $ratio,
+            $n === 8 ? '≥ 0.9x' : '', $n === 8 ? $ok && $ratio >= 0.9 : null);
+        $row($what . 'Redis CPU µs per task (lower is better)', bench_fixed($rl['cpu_us_per_op'], 2), $peer,
+            bench_fixed($f['cpu_us_per_op'], 2), $rl['cpu_us_per_op'] / $f['cpu_us_per_op']);
     }
 }
 

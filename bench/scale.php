@@ -1,0 +1,416 @@
+<?php
+/* Scale: many processes against one redis-server, which runs every command on one
+ * thread and so becomes the bottleneck. For 1, 8 and 32 processes, each doing
+ * uncontended lock + unlock cycles on a name of its own for a fixed time, and for
+ * 1 and 8 workers popping from one prefilled queue: the operations per second of
+ * all processes together, and what the server spent on them, the CPU time of the
+ * redis-server process (INFO cpu) per operation and each command's calls and
+ * µs per call (INFO commandstats).
+ *
+ * Workers are forked, connected and warmed up first, released together by a start
+ * barrier (socket pairs to the parent, not Redis, so the barrier costs the server
+ * nothing), and stop by themselves at the end of the window. */
+
+declare(strict_types=1);
+
+require __DIR__ . '/common.php';
+require __DIR__ . '/peers.php';
+require __DIR__ . '/pops.php';
+
+const WINDOW_S = 3.0;                 // measured time per row at scale 1
+const LOCK_PROCESSES = [1, 8, 32];
+const QUEUE_WORKERS = [1, 8];
+const LOCK_WARMUP = 50;               // cycles per worker before the start signal
+const QUEUE_TASKS_PER_S = 150000;     // tasks prefilled per second of window
+const QUEUE_TASKS_MAX = 1000000;      // a larger scale drains the queue before the window ends
+const READY_TIMEOUT_S = 120;          // 32 processes loading their peer on a small machine take a while
+const WORKER_GRACE_S = 120;           // SIGALRM ends a worker this long after its window (or its wait for it), whatever happens
+const FLOOR = 'phpredis floor (SET NX PX + EVALSHA)';
+const LOCK_ROWS = [
+    'redislock',
+    FLOOR,
+    'symfony/lock RedisStore, new lock per cycle',
+    'malkusch/lock PHPRedisMutex',
+];
+
+/* ---- the server's side ---------------------------------------------------------- */
+
+/** CPU seconds of the redis-server process so far: used_cpu_sys + used_cpu_user of INFO cpu. */
+function redis_cpu_s(Redis $r): float
+{
+    $cpu = $r->info('cpu');
+    if (!isset($cpu['used_cpu_sys'], $cpu['used_cpu_user'])) {
+        throw new RuntimeException('INFO cpu has no used_cpu_sys / used_cpu_user');
+    }
+    return (float) $cpu['used_cpu_sys'] + (float) $cpu['used_cpu_user'];
+}
+
+/**
+ * INFO commandstats as command => [calls, usec], without what the harness sends
+ * itself (INFO, CONFIG RESETSTAT). Commands run inside Lua scripts count too.
+ */
+function command_stats(Redis $r): array
+{
+    $stats = [];
+    foreach ($r->info('commandstats') as $key => $value) {
+        $key = (string) $key;
+        if (!str_starts_with($key, 'cmdstat_')) {
+            continue;
+        }
+        $cmd = substr($key, 8);
+        if ($cmd === 'info' || str_starts_with($cmd, 'config')) {
+            continue;
+        }
+        if (is_array($value)) {
+            $calls = (int) ($value['calls'] ?? 0);
+            $usec = (float) ($value['usec'] ?? 0);
+        } elseif (preg_match('/(?:^|,)calls=(\d+).*?(?:^|,)usec=(\d+)/', (string) $value, $m)) {
+            [$calls, $usec] = [(int) $m[1], (float) $m[2]];
+        } else {
+            continue;
+        }
+        $stats[$cmd] = [$calls, $usec];
+    }
+    uasort($stats, fn(array $a, array $b): int => $b[0] <=> $a[0] ?: $b[1] <=> $a[1]);
+    return $stats;
+}
+
+/** Deletes every key whose name holds $base (what a run created); returns how many there were. */
+function sweep_keys(Redis $r, string $base): int
+{
+    $r->setOption(Redis::OPT_SCAN, Redis::SCAN_RETRY);
+    $it = null;
+    $n = 0;
+    while (($keys = $r->scan($it, "*$base*", 1000)) !== false) {
+        $n += $keys ? (int) $r->del($keys) : 0;
+    }
+    return $n;
+}
+
+/* ---- one row ---------------------------------------------------------------------- */
+
+/**
+ * One worker, in a forked child: $make($wid) connects, warms up and returns the step
+ * function (true for an operation done, false for one that failed, a string for a
+ * task taken, that string being its id, null when there is nothing left to take).
+ * It reports ready, waits for the start signal carrying the window's end (hrtime
+ * ns), steps until then, reports its counts, and waits for the leave signal: a PHP
+ * process's exit costs CPU, which must not land in the window of the others.
+ *
+ * @param resource $sock
+ */
+function scale_worker(int $wid, $sock, callable $make, float $window_s): int
+{
+    pcntl_alarm(READY_TIMEOUT_S + 30);   // SIGALRM, no handler: the process ends
+    $step = $make($wid);
+    fwrite($sock, 'R');
+    stream_set_timeout($sock, READY_TIMEOUT_S + 30);
+    $go = fgets($sock);
+    if ($go === false || !str_starts_with($go, 'G')) {
+        return 1;
+    }
+    $end = (int) substr($go, 1);
+    pcntl_alarm((int) ceil(max(0, $end - hrtime(true)) / 1e9) + WORKER_GRACE_S);
+    $ops = $failed = 0;
+    $ids = [];
+    $ran_out = false;
+    while (hrtime(true) < $end) {
+        $res = $step();
+        if ($res === null) {
+            $ran_out = true;
+            break;
+        }
+        if ($res === false) {
+            $failed++;
+            continue;
+        }
+        $ops++;
+        if (is_string($res)) {
+            $ids[] = $res;
+        }
+    }
+    $done = hrtime(true);
+    $file = '';
+    if ($ids) {
+        $file = (string) tempnam(sys_get_temp_dir(), 'bench-scale-ids-');
+        file_put_contents($file, implode("\n", $ids));
+    }
+    fwrite($sock, json_encode(['ops' => $ops, 'failed' => $failed, 'done' => $done, 'ran_out' => $ran_out, 'ids' => $file]) . "\n");
+    stream_set_timeout($sock, 60);
+    fread($sock, 1);   // leave
+    return 0;
+}
+
+/**
+ * Forks $procs workers (see scale_worker()), resets the server's command statistics
+ * once they are all ready, and releases them together for $window_s seconds. The
+ * server's CPU time is sampled right before the release and right after the last
+ * worker reported, so it covers the window and each worker's last operation, which
+ * began inside it. Returns the row's figures.
+ */
+function scale_row(Redis $r, int $procs, float $window_s, callable $make): array
+{
+    $children = [];
+    $bad = [];   // workers that failed: no report, or an exit status other than 0
+    try {
+        for ($w = 0; $w < $procs; $w++) {
+            $children[] = bench_fork("worker $w", fn($sock): int => scale_worker($w, $sock, $make, $window_s));
+        }
+        foreach ($children as $i => [$pid, $sock]) {
+            stream_set_timeout($sock, READY_TIMEOUT_S);
+            if (fread($sock, 1) !== 'R') {
+                throw new RuntimeException("worker $i did not get ready");
+            }
+        }
+        $r->rawCommand('CONFIG', 'RESETSTAT');
+        $cpu0 = redis_cpu_s($r);
+        $start = hrtime(true);
+        $go = 'G' . ($start + (int) ($window_s * 1e9)) . "\n";
+        foreach ($children as [, $sock]) {
+            fwrite($sock, $go);
+        }
+        $row = ['ops' => 0, 'failed' => 0, 'ran_out' => 0, 'ids' => []];
+        $last = $start;
+        foreach ($children as $i => [, $sock]) {
+            stream_set_timeout($sock, (int) ceil($window_s) + WORKER_GRACE_S);
+            $line = fgets($sock);
+            $rep = $line === false ? null : json_decode($line, true);
+            if (!is_array($rep)) {
+                $bad[$i] = true;
+                continue;
+            }
+            $row['ops'] += $rep['ops'];
+            $row['failed'] += $rep['failed'];
+            $row['ran_out'] += $rep['ran_out'] ? 1 : 0;
+            $last = max($last, (int) $rep['done']);
+            if ($rep['ids'] !== '') {
+                $content = (string) file_get_contents($rep['ids']);
+                unlink($rep['ids']);
+                array_push($row['ids'], ...explode("\n", $content));
+            }
+        }
+        $cpu1 = redis_cpu_s($r);
+        $row['commands'] = command_stats($r);
+    } finally {
+        // The leave signal; a line, so that a worker still waiting for the start signal (the row failed) leaves too.
+        foreach ($children as [$pid, $sock]) {
+            @fwrite($sock, "L\n");
+        }
+        foreach ($children as $i => [$pid, $sock]) {
+            pcntl_waitpid($pid, $status);
+            if (!pcntl_wifexited($status) || pcntl_wexitstatus($status) !== 0) {
+                $bad[$i] = true;
+            }
+            fclose($sock);
+        }
+    }
+    $row['failed_workers'] = count($bad);
+    $row['secs'] = ($last - $start) / 1e9;
+    $row['rate'] = $row['secs'] > 0 ? $row['ops'] / $row['secs'] : NAN;
+    $row['cpu_us'] = ($cpu1 - $cpu0) * 1e6;
+    $row['cpu_per_op'] = $row['ops'] > 0 ? $row['cpu_us'] / $row['ops'] : NAN;
+    $row['busy'] = $row['secs'] > 0 ? ($cpu1 - $cpu0) / $row['secs'] : NAN;
+    return $row;
+}
+
+/* ---- tables ------------------------------------------------------------------------ */
+
+/**
+ * The main table of a section: rows by process count, then implementation, each
+ * with its ratios to $floor's row at the same count.
+ */
+function scale_table(array $rows, string $floor, string $floor_word, string $unit, array $head_first, callable $check): void
+{
+    $out = [];
+    foreach ($rows as $n => $by_label) {
+        $f = $by_label[$floor] ?? null;
+        foreach ($by_label as $label => $row) {
+            $out[] = [$label, (string) $n, number_format($row['ops']), bench_rate($row['rate']),
+                $f ? bench_ratio($row['rate'] / $f['rate']) : 'n/a',
+                bench_fixed($row['cpu_per_op'], 2), $f ? bench_ratio($row['cpu_per_op'] / $f['cpu_per_op']) : 'n/a',
+                bench_fixed($row['busy'] * 100, 0) . ' %', $check($row)];
+        }
+    }
+    bench_table(array_merge($head_first, ["{$unit}s", "{$unit}s/s", "ratio vs $floor_word", "Redis CPU µs/$unit", "CPU ratio vs $floor_word",
+        'Redis busy', 'check']), $out, [1, 2, 3, 4, 5, 6, 7]);
+}
+
+/** Calls and µs per call of each command, per implementation, one column pair per process count. */
+function commands_table(array $rows, string $unit): void
+{
+    $counts = array_keys($rows);
+    $cmds = [];
+    foreach ($rows as $by_label) {
+        foreach ($by_label as $label => $row) {
+            foreach ($row['commands'] as $cmd => $_) {
+                $cmds[$label][$cmd] = true;
+            }
+        }
+    }
+    $out = [];
+    foreach ($cmds as $label => $list) {
+        foreach (array_keys($list) as $cmd) {
+            $cells = [$label, $cmd];
+            foreach ($counts as $n) {
+                $row = $rows[$n][$label] ?? null;
+                [$calls, $usec] = $row['commands'][$cmd] ?? [0, 0.0];
+                $cells[] = $row === null ? 'n/a' : sprintf('%s (%s/%s)', number_format($calls),
+                    bench_fixed($row['ops'] ? $calls / $row['ops'] : NAN, 2), $unit);
+                $cells[] = $calls ? bench_fixed($usec / $calls, 2) : '–';
+            }
+            $out[] = $cells;
+        }
+    }
+    $head = ['implementation', 'command'];
+    foreach ($counts as $n) {
+        $head[] = "N=$n calls (per $unit)";
+        $head[] = "N=$n µs/call";
+    }
+    bench_table($head, $out, range(2, 1 + 2 * count($counts)));
+}
+
+/* ---- lock ---------------------------------------------------------------------------- */
+
+function bench_scale_locks(Redis $r, string $base, float $window_s): void
+{
+    $available = implementation_makers("$base:probe");
+    $labels = array_values(array_filter(LOCK_ROWS, fn(string $l): bool => isset($available[$l])));
+    $rows = [];
+    foreach (LOCK_PROCESSES as $n) {
+        foreach ($labels as $label) {
+            $rows[$n][$label] = scale_row($r, $n, $window_s, function (int $wid) use ($base, $label): callable {
+                $run = implementation_makers("$base:lock:$wid")[$label]();
+                $run(LOCK_WARMUP);   // connected, scripts loaded, the peer's one-time checks done
+                return fn(): bool => $run(1) === 0;
+            });
+        }
+    }
+
+    echo "## Many processes, one Redis: lock + unlock\n\n";
+    printf("N processes, each with its own connection and its own lock name (no contention), do lock + unlock cycles for "
+        . "%.1f s per row against one redis-server, released together after %d warm-up cycles each. cycles/s = all "
+        . "processes' cycles ÷ wall time from the start signal to the last process done. Redis CPU = used_cpu_sys + "
+        . "used_cpu_user of the server (INFO cpu) over that time, ÷ cycles; Redis busy = that CPU time ÷ the wall time "
+        . "(100 %% is one core: the server's one thread is saturated). Both ratios are row ÷ the phpredis floor at the "
+        . "same N. %d CPUs, load average at the end %s.\n\n",
+        $window_s, LOCK_WARMUP, cpu_count(), load_average());
+    scale_table($rows, FLOOR, 'floor', 'cycle', ['implementation', 'N'],
+        fn(array $row): string => scale_check($row, 'failed cycles'));
+    echo "Commands the server ran per row (INFO commandstats after CONFIG RESETSTAT; the harness's own INFO and CONFIG left out). "
+        . "Commands run inside a Lua script count under their own name too, and their µs are part of the script's.\n\n";
+    commands_table($rows, 'cycle');
+
+    $record = [];
+    foreach ($rows as $n => $by_label) {
+        foreach ($by_label as $label => $row) {
+            $record[$label][$n] = scale_figures($row);
+        }
+    }
+    bench_record('scale_lock', ['window_s' => $window_s, 'rows' => $record]);
+}
+
+/* ---- queue --------------------------------------------------------------------------- */
+
+function bench_scale_queue(Redis $r, string $base, float $window_s): void
+{
+    $tasks = (int) min(QUEUE_TASKS_MAX, max(10000, round(QUEUE_TASKS_PER_S * $window_s)));
+    $name = "$base:queue";
+    $q = new RedisQueue(bench_dsn());
+    $kinds = pop_kinds($name, $tasks, $q, $r);
+    // Load pop's script into the server before anything is measured (no NOSCRIPT + EVAL in the first row).
+    $q->pop("$name:warm");
+    $rows = [];
+    foreach (QUEUE_WORKERS as $n) {
+        foreach ($kinds as $label => $k) {
+            $k['fill']();
+            $row = scale_row($r, $n, $window_s, fn(int $wid): callable => $k['make']());
+            $row['left'] = $k['left']();
+            $row['tasks'] = $tasks;
+            $rows[$n][$label] = $row;
+        }
+    }
+    $q->clear($name);
+    $r->del("$name:raw");
+
+    echo "## Many workers, one Redis: pop\n\n";
+    printf("%s due tasks enqueued beforehand, in a redislock queue (pop) and in a plain sorted set (ZPOPMIN); N forked workers "
+        . "(own connection each) take one task per call for %.1f s, released together, and stop early if the queue runs dry. "
+        . "tasks/s = tasks taken ÷ wall time from the start signal to the last worker done; Redis CPU as above, ÷ tasks. "
+        . "Both ratios are row ÷ ZPOPMIN at the same N. check: every task taken once, taken + left = enqueued.\n\n",
+        number_format($tasks), $window_s);
+    scale_table($rows, ZPOPMIN_LABEL, 'ZPOPMIN', 'task', ['operation', 'N'], function (array $row): string {
+        $p = [];
+        $taken = count($row['ids']);
+        if ($taken !== count(array_unique($row['ids']))) {
+            $p[] = ($taken - count(array_unique($row['ids']))) . ' taken twice';
+        }
+        if ($taken + $row['left'] !== $row['tasks']) {
+            $p[] = sprintf('taken %d + left %d ≠ %d', $taken, $row['left'], $row['tasks']);
+        }
+        if ($row['ran_out']) {
+            $p[] = 'ran dry';
+        }
+        $base = scale_check($row, 'failed pops');
+        return $p ? implode(', ', $p) . ($base === 'ok' ? '' : ", $base") : $base;
+    });
+    echo "Commands the server ran per row (as above).\n\n";
+    commands_table($rows, 'task');
+
+    $record = [];
+    foreach ($rows as $n => $by_label) {
+        foreach ($by_label as $label => $row) {
+            $ok = count($row['ids']) === count(array_unique($row['ids'])) && count($row['ids']) + $row['left'] === $row['tasks'];
+            $record[$label][$n] = scale_figures($row) + ['ok' => $ok && $row['failed_workers'] === 0];
+        }
+    }
+    bench_record('scale_queue', ['window_s' => $window_s, 'tasks' => $tasks, 'rows' => $record]);
+}
+
+/* ---- shared by both ------------------------------------------------------------------ */
+
+function scale_check(array $row, string $failed_what): string
+{
+    $p = [];
+    if ($row['failed']) {
+        $p[] = "{$row['failed']} $failed_what";
+    }
+    if ($row['failed_workers']) {
+        $p[] = "{$row['failed_workers']} workers failed";
+    }
+    return $p ? implode(', ', $p) : 'ok';
+}
+
+/** The figures the summary table keeps of a row (null for a figure without a value: JSON has no NAN). */
+function scale_figures(array $row): array
+{
+    $v = fn(float $x): ?float => is_finite($x) ? $x : null;
+    return ['ops' => $row['ops'], 'rate' => $v($row['rate']), 'cpu_us_per_op' => $v($row['cpu_per_op']),
+        'busy' => $v($row['busy']), 'failed' => $row['failed'] + $row['failed_workers']];
+}
+
+function cpu_count(): int
+{
+    return max(1, (int) trim((string) shell_exec('nproc')));
+}
+
+function load_average(): string
+{
+    return implode(' ', array_slice(explode(' ', (string) @file_get_contents('/proc/loadavg')), 0, 3));
+}
+
+$only = $argv[1] ?? 'all';
+$window_s = WINDOW_S * bench_scale();
+$base = bench_name('scale');
+$r = bench_phpredis();
+try {
+    if ($only === 'all' || $only === 'lock') {
+        bench_scale_locks($r, $base, $window_s);
+    }
+    if ($only === 'all' || $only === 'queue') {
+        bench_scale_queue($r, $base, $window_s);
+    }
+} finally {
+    // Leave nothing behind on a shared server.
+    $swept = sweep_keys($r, $base);
+    printf("Keys of the run deleted at the end: %d; left: %d.\n\n", $swept, sweep_keys($r, $base));
+}
