@@ -1,5 +1,5 @@
 --TEST--
-RedisLock: while a waiter is queued the key outlives the holder's lifetime, holding "<token>|<deadline ms>"; past that deadline the holder no longer holds it (isLocking false, ttl null, unlock false), nobody barges in, and the waiter gets it
+RedisLock: while a waiter is queued the key outlives the holder's lifetime, holding "<token>|<deadline ms>"; past that deadline the holder no longer holds it (isLocking false, ttl null, unlock false), nobody holds it (isLocked false) but nobody barges in either, and the waiter gets it
 --FILE--
 <?php
 require __DIR__ . '/handoff_test.inc';
@@ -56,7 +56,7 @@ var_dump($raw->call('EXISTS', $key));
 var_dump($holder->isLocking($name));
 var_dump($holder->ttl($name));
 var_dump($holder->unlock($name));
-/* Nobody else gets in meanwhile. */
+/* Nobody holds it, and nobody else gets in meanwhile: it waits for the head of the queue. */
 var_dump($caller->lock($name));
 var_dump($caller->isLocked($name));
 var_dump($raw->call('EXISTS', $key));
@@ -80,7 +80,7 @@ bool(false)
 NULL
 bool(false)
 bool(false)
-bool(true)
+bool(false)
 int(1)
 string(6) "locked"
 0

@@ -1,5 +1,5 @@
 --TEST--
-RedisLock::lock(): a waiter woken by unlock() already holds the lock when its BLPOP returns: it sends no acquire script afterwards, its next command is the caller's own next call
+RedisLock::lock(): a waiter woken by unlock() takes the lock with one command, the confirmation of the promise the unlock made it (EVALSHA on the lock key); its next command is the caller's own next call
 --FILE--
 <?php
 require __DIR__ . '/handoff_test.inc';
@@ -56,8 +56,8 @@ foreach ($mine as $i => $c) {
 }
 $after = array_slice($mine, $last + 1);
 $names = ["$key:after" => 'KEY:after', $key => 'KEY'];
-echo "after its last BLPOP: ", implode(' | ', array_map(fn ($c) => $c['args'][0] . (in_array($c['args'][0], ['EVALSHA', 'EVAL'], true) ? '' : ' ' . ho_show(array_slice($c['args'], 1), $names)), $after)), "\n";
-var_dump(isset($after[0]) && str_contains(implode(' ', $after[0]['args']), "$name:after"));
+echo "after its last BLPOP: ", implode(' | ', array_map(fn ($c) => $c['args'][0] . ' ' . ho_show(in_array($c['args'][0], ['EVALSHA', 'EVAL'], true) ? [$c['args'][3] ?? ''] : array_slice($c['args'], 1), $names), $after)), "\n";
+var_dump(isset($after[1]) && str_contains(implode(' ', $after[1]['args']), "$name:after"));
 var_dump($raw->call('EXISTS', $key));
 $raw->call('DEL', $ready);
 ?>
@@ -70,6 +70,6 @@ bool(true)
 bool(true)
 0
 bool(true)
-after its last BLPOP: EXISTS KEY:after | EVALSHA
+after its last BLPOP: EVALSHA KEY | EVALSHA KEY:after | EVALSHA KEY
 bool(true)
 int(0)
