@@ -307,8 +307,12 @@ static void unlock_argv(redislock_argv *a, const lock_keys *k, const zend_string
 	redislock_script_argv(a, &redislock_script_unlock, keys_count(k));
 	push_keys(a, k);
 	redislock_argv_push_str(a, (zend_string *) token);
-	redislock_argv_push(a, suffix ? "s" : "", suffix ? 1 : 0);
-	push_hint(a, k);
+	/* The rest only when it says something: the common release is the same
+	 * command, key and argument as a bare compare-and-delete. */
+	if (suffix || *k->hint) {
+		redislock_argv_push(a, suffix ? "s" : "", suffix ? 1 : 0);
+		push_hint(a, k);
+	}
 }
 
 /* Runs the unlock script for n names at once, in one round trip. tokens[i] is a

@@ -73,10 +73,10 @@
 	"end\n"
 
 /* The sibling keys of lock key K, named as redislock_sibling_key() names them;
- * hint is redislock_sibling_hint() ('' when the script can derive the tag). */
+ * hint is redislock_sibling_hint() ('' or nil when the script can derive the tag). */
 #define LUA_LOCK_KEYS \
 	"local function siblings(K, hint)\n" \
-	"  local tag = hint\n" \
+	"  local tag = hint or ''\n" \
 	"  if tag == '' then\n" \
 	"    local open = string.find(K, '{', 1, true)\n" \
 	"    if not open and not string.find(K, '}', 1, true) then\n" \
@@ -217,8 +217,9 @@ redislock_script redislock_script_acquire = {"lock script",
 	"end\n"
 	"return busy_ms\n", ""};
 
-/* KEYS: K. ARGV: token, 's' to match its random part only (a lost reply: we never
- * learnt the fencing number; '' otherwise), sibling hint. Deletes the lock only
+/* KEYS: K. ARGV: token, then when needed 's' to match its random part only (a
+ * lost reply: we never learnt the fencing number; '' otherwise) and the sibling
+ * hint: the common case sends the token alone. Deletes the lock only
  * while it still holds our token: if it expired and another client took it, the
  * key holds their token and stays. With waiters queued, the lock goes to the head
  * of the queue instead. */
