@@ -25,9 +25,11 @@ class RedisLockServerException extends RedisLockException {}
  * Distributed locks, method-compatible with the classic "RedisLock" PHP class.
  *
  * Every acquisition is one atomic step that sets the key with its lifetime and a
- * fresh token ("<fencing number>:<128-bit random>"); unlock, expire and isLocking
- * only act while Redis still holds that token. Waiters block on the server in FIFO
- * order and are woken by unlock, never by polling.
+ * fresh token (128 random bits; "<fencing number>:<random>" once a number is
+ * drawn); unlock, expire and isLocking only act while Redis still holds that token.
+ * Waiters block on the server in FIFO order; unlock promises the lock to the first
+ * of them and wakes it, never by polling, and a caller that does not wait never
+ * gets ahead of them.
  *
  * @not-serializable
  */
@@ -85,8 +87,11 @@ class RedisLock
     public function extendLock(string $name, string $token, float $expire): bool {}
 
     /**
-     * The fencing number of a lock this object holds: it grows with every acquisition
-     * of the name. Throws BadMethodCallException with redlock, which has none.
+     * The fencing number of a lock this object holds: greater than the number of
+     * every earlier holder of the name that drew one. For lock() it is drawn on the
+     * first call, in one round trip, while the lock is still held (null when it is
+     * not any more), then kept. Throws BadMethodCallException with redlock, which
+     * has none.
      */
     public function fencingToken(string $name): ?int {}
 
