@@ -432,13 +432,21 @@ redislock_script redislock_script_leave_many = {"lockMany wait script",
 	"  return n\n" \
 	"end\n"
 
-/* Wake blocked workers: a few tokens, capped, and expiring if nobody listens. */
+/* Wake blocked workers: a few tokens, capped, and expiring if nobody listens.
+ * wake_one() passes the turn on: a token still in the list means no worker is
+ * blocked on it (a blocked one would have taken it), so one is enough. */
 #define LUA_WAKE \
 	"local function wake(n)\n" \
 	"  if n <= 0 then return end\n" \
 	"  for i = 1, math.min(n, 16) do redis.call('lpush', KEYS[3], '1') end\n" \
 	"  redis.call('ltrim', KEYS[3], 0, 15)\n" \
 	"  redis.call('pexpire', KEYS[3], 300000)\n" \
+	"end\n" \
+	"local function wake_one()\n" \
+	"  if redis.call('llen', KEYS[3]) == 0 then\n" \
+	"    redis.call('lpush', KEYS[3], '1')\n" \
+	"    redis.call('pexpire', KEYS[3], 300000)\n" \
+	"  end\n" \
 	"end\n"
 
 /* ARGV: delay seconds, replace flag, ids... An id already queued keeps its due time
@@ -473,16 +481,19 @@ redislock_script redislock_script_dequeue = {"dequeue script",
 redislock_script redislock_script_take = {"pop script",
 	LUA_NOW LUA_CHUNKED LUA_WAKE
 	"local now = score(now_us)\n"
-	"local expired = redis.call('zrangebyscore', KEYS[2], '-inf', now, 'withscores', 'limit', 0, 1000)\n"
-	"if #expired > 0 then\n"
-	"  local back, ids = {}, {}\n"
-	"  for i = 1, #expired, 2 do\n"
-	"    back[#back + 1] = expired[i + 1]; back[#back + 1] = expired[i]; ids[#ids + 1] = expired[i]\n"
-	"  end\n"
-	"  chunked({'zadd', KEYS[1], 'nx'}, back)\n"
-	"  chunked({'zrem', KEYS[2]}, ids)\n"
-	"end\n"
 	"local busy = redis.call('exists', KEYS[2]) == 1\n"
+	"if busy then\n"
+	"  local expired = redis.call('zrangebyscore', KEYS[2], '-inf', now, 'withscores', 'limit', 0, 1000)\n"
+	"  if #expired > 0 then\n"
+	"    local back, ids = {}, {}\n"
+	"    for i = 1, #expired, 2 do\n"
+	"      back[#back + 1] = expired[i + 1]; back[#back + 1] = expired[i]; ids[#ids + 1] = expired[i]\n"
+	"    end\n"
+	"    chunked({'zadd', KEYS[1], 'nx'}, back)\n"
+	"    chunked({'zrem', KEYS[2]}, ids)\n"
+	"    busy = redis.call('exists', KEYS[2]) == 1\n"
+	"  end\n"
+	"end\n"
 	/* The count goes to LIMIT as the caller's string: as a Lua number, a count of
 	 * 1e17 or more would come back in exponent form and be refused. */
 	"local items = redis.call('zrangebyscore', KEYS[1], '-inf', now, 'withscores', 'limit', 0, ARGV[1])\n"
@@ -514,7 +525,7 @@ redislock_script redislock_script_take = {"pop script",
 	/* Pass the turn on: tasks left due wake the next blocked worker (the initial
 	 * wake-up is capped), and a new reservation makes a blocked worker recompute
 	 * its deadline, so an expiring reservation is picked up on time. */
-	"  if ARGV[2] == 'reserve' or redis.call('zcount', KEYS[1], '-inf', now) > 0 then wake(1) end\n"
+	"  if ARGV[2] == 'reserve' or redis.call('zcount', KEYS[1], '-inf', now) > 0 then wake_one() end\n"
 	"  return items\n"
 	"end\n"
 	/* An empty answer to a caller about to block: old wake-up tokens are stale
@@ -544,7 +555,7 @@ redislock_script redislock_script_top = {"top script",
 redislock_script redislock_script_ack = {"ack script",
 	LUA_WAKE
 	"if redis.call('zrem', KEYS[2], ARGV[1]) == 0 then return 0 end\n"
-	"if redis.call('zscore', KEYS[1], ARGV[1]) then wake(1) end\n"
+	"if redis.call('zscore', KEYS[1], ARGV[1]) then wake_one() end\n"
 	"return 1\n", ""};
 
 /* ARGV: id, delay seconds. Only a task that is in flight goes back. */
@@ -552,7 +563,7 @@ redislock_script redislock_script_release = {"release script",
 	LUA_NOW LUA_WAKE
 	"if redis.call('zrem', KEYS[2], ARGV[1]) == 0 then return 0 end\n"
 	"redis.call('zadd', KEYS[1], 'nx', score(us_after(ARGV[2])), ARGV[1])\n"
-	"wake(1)\n"
+	"wake_one()\n"
 	"return 1\n", ""};
 
 redislock_script redislock_script_size = {"size script",
