@@ -783,6 +783,11 @@ static int single_acquire(redislock_lock_obj *lock, zend_string **names, uint32_
 		}
 		block = block_time(remaining, pttl, &until_expiry);
 		if (redislock_blpop(lock->conn, wake_keys, n, block, until_expiry) == FAILURE) {
+			/* The lock may have been promised to us meanwhile: cleaning the orphan
+			 * passes the promise on at once, instead of after our alive mark. */
+			if (n == 1) {
+				remember(&lock->orphans, names[0], hex);
+			}
 			outcome = ACQUIRE_THROWN;
 			break;
 		}
@@ -901,6 +906,13 @@ static zend_string *single_fence(redislock_lock_obj *lock, const zend_string *na
 	redislock_argv_push_str(&a, counter);
 	redislock_argv_push_str(&a, (zend_string *) token);
 	if (redislock_script_call(lock->conn, &redislock_script_fence, &a, read_timeout(lock), &reply) == FAILURE) {
+		/* Once sent, the token may have been rewritten to the fenced one we never
+		 * learnt: the lock is no longer one we can name, so it is an orphan to
+		 * clean (by its random part) rather than a lock we hold. */
+		if (redislock_conn_sent(lock->conn)) {
+			remember(&lock->orphans, name, (zend_string *) token);
+			zend_hash_del(&lock->held, (zend_string *) name);
+		}
 		lock_throw(lock);
 	} else {
 		if (reply->type == REDIS_REPLY_STRING) {

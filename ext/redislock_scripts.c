@@ -130,7 +130,8 @@
 	"  end\n" \
 	"end\n" \
 	/* The lock is free: promise it to the head of the queue (K names the head, for \
-	 * as long as the head's alive mark would last) and wake it to confirm; with \
+	 * as long as the head's alive mark would last; the head stays queued until it \
+	 * confirms, so the queue is not taken for empty) and wake it to confirm; with \
 	 * nobody queued, delete it and let every lockMany() waiter look again. */ \
 	"local function hand_over()\n" \
 	"  local h = head()\n" \
@@ -143,7 +144,6 @@
 	"    return\n" \
 	"  end\n" \
 	"  local claim = math.max(redis.call('pttl', P .. 'a:' .. h), 100)\n" \
-	"  redis.call('zrem', Q, h)\n" \
 	"  redis.call('set', K, h .. '|' .. ms(now + claim), 'px', claim + GRACE)\n" \
 	"  push(h, claim + GRACE)\n" \
 	"end\n"
@@ -241,6 +241,12 @@ redislock_script redislock_script_unlock = {"unlock script",
 	"  return 0\n"
 	"end\n"
 	"if not mine then return 0 end\n"
+	/* An orphan of a waiter (its wait failed): it leaves the queue, or the lock \
+	 * would be promised to it again. */
+	"if ARGV[2] == 's' then\n"
+	"  redis.call('zrem', Q, ARGV[1])\n"
+	"  redis.call('del', P .. 'a:' .. ARGV[1])\n"
+	"end\n"
 	"hand_over()\n"
 	"return 1\n", ""};
 
