@@ -99,12 +99,17 @@ if (isset($res['contention']) && $res['contention']['symfony'] !== null) {
         $sf['self'] > 0 ? $rl['self'] / $sf['self'] : NAN);
 }
 
+/* A scale row and its peer at the same N, both with a rate and a CPU figure to divide by. */
+$scale_pair = fn (array $rl, ?array $f): bool => $f !== null
+    && !in_array(null, [$rl['rate'], $rl['cpu_us_per_op'], $f['rate'], $f['cpu_us_per_op']], true)
+    && $f['rate'] && $f['cpu_us_per_op'];
+
 if (isset($res['scale_lock'])) {
     $s = $res['scale_lock']['rows'];
     $floor = 'phpredis floor (SET NX PX + EVALSHA)';
     foreach ($s['redislock'] ?? [] as $n => $rl) {
         $f = $s[$floor][$n] ?? null;
-        if ($f === null || in_array(null, [$rl['rate'], $rl['cpu_us_per_op'], $f['rate'], $f['cpu_us_per_op']], true) || !$f['rate'] || !$f['cpu_us_per_op']) {
+        if (!$scale_pair($rl, $f)) {
             continue;
         }
         $ok = $rl['failed'] === 0 && $f['failed'] === 0;
@@ -156,7 +161,7 @@ if (isset($res['scale_queue'])) {
     $raw = '(reference) phpredis zPopMin, no due-time check';
     foreach ($s['pop'] ?? [] as $n => $rl) {
         $f = $s[$raw][$n] ?? null;
-        if ($f === null || in_array(null, [$rl['rate'], $rl['cpu_us_per_op'], $f['rate'], $f['cpu_us_per_op']], true) || !$f['rate'] || !$f['cpu_us_per_op']) {
+        if (!$scale_pair($rl, $f)) {
             continue;
         }
         $ok = $rl['ok'] && $f['ok'] && $rl['failed'] === 0 && $f['failed'] === 0;

@@ -633,33 +633,32 @@ static int attempt(redislock_lock_obj *lock, zend_string **names, const lock_key
 	zend_string *hex, zend_long ms, char mode, bool fenced, zend_long *pttl, zend_string **tokens)
 {
 	const redislock_script *script = n == 1 ? &redislock_script_acquire : &redislock_script_acquire_many;
-	zend_string **counters = NULL;
+	/* The fencing counters, declared keys like the others: lockMany() always draws
+	 * numbers, one name only when fenced. */
+	uint32_t n_counters = n > 1 || fenced ? n : 0;
+	zend_string **counters = n_counters ? safe_emalloc(n_counters, sizeof(*counters), 0) : NULL;
 	redislock_argv a;
 	redisReply *reply;
 	int outcome = ACQUIRE_THROWN;
 
+	for (uint32_t i = 0; i < n_counters; i++) {
+		counters[i] = fence_key(&keys[i]);
+	}
 	if (n == 1) {
-		if (fenced) {
-			counters = emalloc(sizeof(*counters));
-			counters[0] = fence_key(&keys[0]);
-		}
-		redislock_script_argv(&a, script, keys_count(&keys[0]));
+		redislock_script_argv(&a, script, keys_count(&keys[0]) + (int) n_counters);
 		push_keys(&a, &keys[0]);
+		if (fenced) {
+			redislock_argv_push_str(&a, counters[0]);
+		}
 		redislock_argv_push_str(&a, hex);
 		redislock_argv_push_long(&a, ms);
 		redislock_argv_push(&a, &mode, 1);
-		if (fenced) {
-			redislock_argv_push_str(&a, counters[0]);
-		} else {
-			redislock_argv_push(&a, "", 0);
-		}
+		redislock_argv_push(&a, fenced ? "1" : "", fenced ? 1 : 0);
 		redislock_argv_push_long(&a, REDISLOCK_ALIVE_MS);
 		push_hint(&a, &keys[0]);
 	} else {
-		counters = safe_emalloc(n, sizeof(*counters), 0);
 		redislock_script_argv(&a, script, (int) ((keys_count(&keys[0]) + 1) * n));
 		for (uint32_t i = 0; i < n; i++) {
-			counters[i] = fence_key(&keys[i]);
 			redislock_argv_push_str(&a, counters[i]);
 			push_keys(&a, &keys[i]);
 		}
@@ -691,10 +690,10 @@ static int attempt(redislock_lock_obj *lock, zend_string **names, const lock_key
 		freeReplyObject(reply);
 	}
 	redislock_argv_free(&a);
+	for (uint32_t i = 0; i < n_counters; i++) {
+		zend_string_release(counters[i]);
+	}
 	if (counters) {
-		for (uint32_t i = 0; i < (n == 1 ? (fenced ? 1u : 0u) : n); i++) {
-			zend_string_release(counters[i]);
-		}
 		efree(counters);
 	}
 	return outcome;

@@ -156,10 +156,11 @@
 	LUA_WAITERS
 
 /* A waiter's attempt (lock() after a busy SET NX, each of its rounds, addLock()).
- * KEYS: K. ARGV: waiter id (the token's random part), lifetime ms, what to do when
- * busy ('0' nothing, '1' queue up, '2' the waiter's last attempt: leave the queue,
- * which also passes the turn on), fencing counter key for a "<fence>:<hex>" token ('' for a
- * plain one), alive ms, sibling hint. Returns the token when the lock is ours
+ * KEYS: K (on a cluster then Q and M), and last, for a "<fence>:<hex>" token, the
+ * fencing counter of K's slot. ARGV: waiter id (the token's random part), lifetime
+ * ms, what to do when busy ('0' nothing, '1' queue up, '2' the waiter's last
+ * attempt: leave the queue, which also passes the turn on), '1' for a fenced token
+ * ('' for a plain one), alive ms, sibling hint. Returns the token when the lock is ours
  * (free, or promised to us), otherwise the ms until it is worth looking again
  * (-1: a key without a lifetime, which is never taken over). */
 redislock_script redislock_script_acquire = {"lock script",
@@ -195,7 +196,7 @@ redislock_script redislock_script_acquire = {"lock script",
 	"  if not h or h == id then\n"
 	"    leave_queue()\n"
 	"    local token = id\n"
-	"    if ARGV[4] ~= '' then token = fence(ARGV[4]) .. ':' .. id end\n"
+	"    if ARGV[4] ~= '' then token = fence(KEYS[#KEYS]) .. ':' .. id end\n"
 	"    hold(token, life)\n"
 	"    return token\n"
 	"  end\n"
