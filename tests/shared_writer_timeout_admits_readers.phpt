@@ -19,7 +19,7 @@ $writer = l4_fork(function () use ($name, $ready, $report) {
     sem_tell($raw, $report, $ok ? 'writer-locked' : 'writer-gave-up');
     return $ok ? 10 : 0;
 });
-sem_report($raw, $ready);
+[, $writerStart] = sem_report($raw, $ready);
 sh_settle($raw, $name, 1);
 $late = l4_fork(function () use ($name, $ready, $report) {
     $raw = new RawRedis();
@@ -31,9 +31,16 @@ $late = l4_fork(function () use ($name, $ready, $report) {
     return $ok && $lock->unlock($name) ? 0 : 11;
 });
 sem_report($raw, $ready);
-[$first, $gaveUp] = sem_report($raw, $report, 3);
-[$second, $in] = sem_report($raw, $report, 3);
-echo "$first, $second\n";
+$got = [];
+for ($i = 0; $i < 2; $i++) {
+    [$what, $at] = sem_report($raw, $report, 3);
+    $got[$what] = $at;
+}
+ksort($got);
+echo implode(', ', array_keys($got)), "\n";
+$gaveUp = $got['writer-gave-up'] ?? 99e9;
+$in = $got['reader-in'] ?? 99e9;
+echo 'the reader did not get in before the writer gave up: ', sem_yes($in >= $writerStart + 0.75, $in - $writerStart), "\n";
 echo 'the reader got in within 250 ms of the writer giving up: ', sem_yes($in - $gaveUp < l4_bound(0.25), $in - $gaveUp), "\n";
 echo implode(',', l4_wait([$writer, $late], l4_bound(5))), "\n";
 var_dump(ho_queued($raw, $name));
@@ -42,7 +49,8 @@ $raw->call('DEL', $ready, $report);
 ?>
 --EXPECT--
 bool(true)
-writer-gave-up, reader-in
+reader-in, writer-gave-up
+the reader did not get in before the writer gave up: yes
 the reader got in within 250 ms of the writer giving up: yes
 0,0
 int(0)
