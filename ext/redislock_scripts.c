@@ -256,7 +256,9 @@ redislock_script redislock_script_acquire = {"lock script",
 	"local id, life, want = ARGV[1], tonumber(ARGV[2]), ARGV[7]\n"
 	"if want == nil or want == '' then want = 'x' end\n"
 	"local share = 'shared:' .. id\n"
+	/* A caller that does not wait was never queued. */
 	"local function leave_queue()\n"
+	"  if ARGV[3] == '0' then return end\n"
 	"  redis.call('zrem', Q, id)\n"
 	"  redis.call('del', P .. 'a:' .. id, P .. 'w:' .. id)\n"
 	"end\n"
@@ -630,7 +632,9 @@ redislock_script redislock_script_sem_acquire = {"semaphore acquire script",
 	"local token = ARGV[2] .. ':' .. id\n"
 	"local t = redis.call('type', S)['ok']\n"
 	"if t ~= 'zset' and t ~= 'none' then return redis.error_reply('WRONGTYPE the semaphore key holds a ' .. t) end\n"
+	/* A caller that does not wait was never queued. */
 	"local function leave_queue()\n"
+	"  if ARGV[5] == '0' then return end\n"
 	"  redis.call('zrem', Q, id)\n"
 	"  redis.call('del', P .. 'a:' .. id, P .. 'w:' .. id)\n"
 	"end\n"
