@@ -152,6 +152,16 @@ function command_calls(Redis $r): array
     return $calls;
 }
 
+/** Scripts and functions the clients called: EVAL, EVALSHA (and their _RO forms), FCALL. */
+function scripts_called(array $calls): int
+{
+    $n = 0;
+    foreach (['eval', 'evalsha', 'eval_ro', 'evalsha_ro', 'fcall', 'fcall_ro'] as $cmd) {
+        $n += $calls[$cmd] ?? 0;
+    }
+    return $n;
+}
+
 /** Deletes every key whose name holds $base; returns how many there were. */
 function sweep_keys(Redis $r, string $base): int
 {
@@ -310,7 +320,7 @@ function throughput_table(Redis $r, string $base, array $configs, float $round_s
                     $cmds[$cmd] = ($cmds[$cmd] ?? 0) + $calls;
                 }
             }
-            $sent = ($cmds['eval'] ?? 0) + ($cmds['evalsha'] ?? 0);
+            $sent = scripts_called($cmds);
             $blocking = 0;
             foreach (['blpop', 'brpop', 'bzpopmin', 'blmove', 'brpoplpush', 'blmpop', 'bzmpop'] as $b) {
                 $blocking += $cmds[$b] ?? 0;
@@ -444,7 +454,7 @@ function wait_run(Redis $r, string $label, string $name, int $iterations, float 
         'n' => $n, 'waits' => $waits, 'hold' => $holds ? array_sum($holds) / count($holds) : NAN,
         'rate' => $run['wall'] > 0 ? $n / $run['wall'] : NAN, 'wall' => $run['wall'], 'most' => $most,
         'capped' => $capped, 'problems' => $problems, 'per_worker' => $per_worker,
-        'scripts_per_op' => $n ? (($commands['eval'] ?? 0) + ($commands['evalsha'] ?? 0)) / $n : NAN,
+        'scripts_per_op' => $n ? scripts_called($commands) / $n : NAN,
         'all_per_op' => $n ? array_sum($commands) / $n : NAN,
         'in_per_op' => $n ? $run['in'] / $n : NAN,
     ];
