@@ -19,6 +19,7 @@
 #include "redislock_scripts.h"
 #include "redislock_lock.h"
 #include "redislock_queue.h"
+#include "redislock_semaphore.h"
 #include "redislock_arginfo.h"
 #include <hiredis/hiredis.h>
 #include <openssl/crypto.h>
@@ -92,6 +93,8 @@ static PHP_MINIT_FUNCTION(redislock)
 	redislock_lock_startup(ce);
 	ce = register_class_RedisQueue();
 	redislock_queue_startup(ce);
+	ce = register_class_RedisSemaphore();
+	redislock_semaphore_startup(ce);
 
 	redislock_scripts_startup();
 	redislock_slots_startup();
@@ -136,7 +139,7 @@ static PHP_MINFO_FUNCTION(redislock)
 	php_info_print_table_row(2, "Version", PHP_REDISLOCK_VERSION);
 	php_info_print_table_row(2, "hiredis version", hiredis_version);
 	php_info_print_table_row(2, "TLS", OpenSSL_version(OPENSSL_VERSION));
-	php_info_print_table_row(2, "Classes", "RedisLock, RedisQueue");
+	php_info_print_table_row(2, "Classes", "RedisLock, RedisQueue, RedisSemaphore");
 	php_info_print_table_end();
 
 	DISPLAY_INI_ENTRIES();

@@ -61,6 +61,24 @@ class RedisLock
      */
     public function lock(string $name, float $timeout = 0, float $expire = 15, int $waitIntervalUs = 100000): bool {}
 
+    /**
+     * Take the lock $name shared (a read lock): any number of shared holders, or
+     * one exclusive holder, never both. Same $timeout and $expire as lock(); each
+     * shared holder has its own token and lifetime, so a crashed reader frees its
+     * share when its own $expire ends. Fair: waiters are served first come, first
+     * served, a run of consecutive shared waiters together, and a queued
+     * exclusive waiter keeps later shared callers out (no writer starvation).
+     * On a name this object holds exclusively: demotes it at once and lets the
+     * shared waiters behind it in. On a name it holds shared: a new lifetime.
+     * unlock(), expire(), isLocking(), ttl() and auto-release work as for lock().
+     * lock() on a name this object holds shared promotes it: it waits up to its
+     * $timeout to be the only holder, then converts atomically; if another holder
+     * is already waiting to promote, it returns false at once (the later one
+     * fails), keeping its shared hold, as does a promotion that times out.
+     * Not available with redlock (BadMethodCallException).
+     */
+    public function lockShared(string $name, float $timeout = 0, float $expire = 15): bool {}
+
     /** Release a lock this object holds. False if it had expired or passed to someone else. */
     public function unlock(string $name): bool {}
 
@@ -90,8 +108,9 @@ class RedisLock
      * The fencing number of a lock this object holds: greater than the number of
      * every earlier holder of the name that drew one. For lock() it is drawn on the
      * first call, in one round trip, while the lock is still held (null when it is
-     * not any more), then kept. Throws BadMethodCallException with redlock, which
-     * has none.
+     * not any more), then kept. Null for a shared hold: numbers order exclusive
+     * holders, whose writes they guard. Throws BadMethodCallException with
+     * redlock, which has none.
      */
     public function fencingToken(string $name): ?int {}
 
@@ -132,6 +151,50 @@ class RedisLock
      * are what protects the data in that window.
      */
     public function forceUnlock(string $name): bool {}
+}
+
+/**
+ * Counting semaphores: at most $limit permits of a name held at once, across
+ * processes and servers. Waiters are served strictly first come, first served (a
+ * request for several permits is never overtaken by later smaller ones), blocked
+ * on the server and woken when their permits are free, never by polling. Every
+ * acquisition has its own token and lifetime: a crashed holder's permits come
+ * back when its $expire ends.
+ *
+ * @not-serializable
+ */
+class RedisSemaphore
+{
+    /**
+     * @param string|array|null $connection Same forms as RedisLock::__construct(),
+     *        except redlock (a ValueError). The key prefix defaults to "Semaphore:".
+     */
+    public function __construct(#[\SensitiveParameter] string|array|null $connection = null) {}
+
+    /**
+     * Take $permits of the at most $limit concurrent permits of $name.
+     * $timeout: seconds to wait in the queue (0 = try once). $expire: lifetime of
+     * this acquisition in seconds. Returns its token ("<permits>:<random>"), or
+     * false when the permits were not free in time; throws only when Redis fails.
+     * Holders with different limits each count against their own.
+     */
+    public function acquire(string $name, int $limit, float $timeout = 0, float $expire = 15, int $permits = 1): string|false {}
+
+    /** Give back the permits of $token. False if they had expired. */
+    public function release(string $name, string $token): bool {}
+
+    /** Give the acquisition $token a new lifetime of $expire seconds from now. False if it had expired. */
+    public function extend(string $name, string $token, float $expire): bool {}
+
+    /** The permits of $name held now; lapsed acquisitions are not counted. */
+    public function count(string $name): int {}
+
+    /**
+     * Run $fn holding one of the $limit permits of $name, and release it
+     * afterwards, also when $fn throws. Returns what $fn returns; throws
+     * RedisLockTimeoutException when no permit was free within $timeout.
+     */
+    public function synchronized(string $name, int $limit, callable $fn, float $timeout = 0, float $expire = 15): mixed {}
 }
 
 /**

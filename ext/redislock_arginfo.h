@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 1f308c9bdee9419c6dfcbf0ac3e29a45c04f31fa */
+ * Stub hash: 8cc001b2428439e98e18f423d556b49e706364dd */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_MASK(0, connection, MAY_BE_STRING|MAY_BE_ARRAY|MAY_BE_NULL, "null")
@@ -10,6 +10,12 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_lock, 0, 1, _IS_
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "0")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, expire, IS_DOUBLE, 0, "15")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, waitIntervalUs, IS_LONG, 0, "100000")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_lockShared, 0, 1, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "0")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, expire, IS_DOUBLE, 0, "15")
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_unlock, 0, 1, _IS_BOOL, 0)
@@ -70,6 +76,32 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_RedisLock_forceUnlock arginfo_class_RedisLock_unlock
 
+#define arginfo_class_RedisSemaphore___construct arginfo_class_RedisLock___construct
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_RedisSemaphore_acquire, 0, 2, MAY_BE_STRING|MAY_BE_FALSE)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, limit, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "0")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, expire, IS_DOUBLE, 0, "15")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, permits, IS_LONG, 0, "1")
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisSemaphore_release arginfo_class_RedisLock_releaseLock
+
+#define arginfo_class_RedisSemaphore_extend arginfo_class_RedisLock_extendLock
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisSemaphore_count, 0, 1, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisSemaphore_synchronized, 0, 3, IS_MIXED, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, limit, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "0")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, expire, IS_DOUBLE, 0, "15")
+ZEND_END_ARG_INFO()
+
 #define arginfo_class_RedisQueue___construct arginfo_class_RedisLock___construct
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_enqueue, 0, 2, _IS_BOOL, 0)
@@ -123,13 +155,12 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_RedisQueue_remove arginfo_class_RedisQueue_ack
 
-ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_clear, 0, 1, IS_LONG, 0)
-	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
-ZEND_END_ARG_INFO()
+#define arginfo_class_RedisQueue_clear arginfo_class_RedisSemaphore_count
 
 
 ZEND_METHOD(RedisLock, __construct);
 ZEND_METHOD(RedisLock, lock);
+ZEND_METHOD(RedisLock, lockShared);
 ZEND_METHOD(RedisLock, unlock);
 ZEND_METHOD(RedisLock, unlockAll);
 ZEND_METHOD(RedisLock, expire);
@@ -144,6 +175,12 @@ ZEND_METHOD(RedisLock, isLocked);
 ZEND_METHOD(RedisLock, lockMany);
 ZEND_METHOD(RedisLock, holdsLock);
 ZEND_METHOD(RedisLock, forceUnlock);
+ZEND_METHOD(RedisSemaphore, __construct);
+ZEND_METHOD(RedisSemaphore, acquire);
+ZEND_METHOD(RedisSemaphore, release);
+ZEND_METHOD(RedisSemaphore, extend);
+ZEND_METHOD(RedisSemaphore, count);
+ZEND_METHOD(RedisSemaphore, synchronized);
 ZEND_METHOD(RedisQueue, __construct);
 ZEND_METHOD(RedisQueue, enqueue);
 ZEND_METHOD(RedisQueue, dequeue);
@@ -180,6 +217,7 @@ static const zend_function_entry class_RedisLockServerException_methods[] = {
 static const zend_function_entry class_RedisLock_methods[] = {
 	ZEND_ME(RedisLock, __construct, arginfo_class_RedisLock___construct, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, lock, arginfo_class_RedisLock_lock, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, lockShared, arginfo_class_RedisLock_lockShared, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, unlock, arginfo_class_RedisLock_unlock, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, unlockAll, arginfo_class_RedisLock_unlockAll, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, expire, arginfo_class_RedisLock_expire, ZEND_ACC_PUBLIC)
@@ -194,6 +232,17 @@ static const zend_function_entry class_RedisLock_methods[] = {
 	ZEND_ME(RedisLock, lockMany, arginfo_class_RedisLock_lockMany, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, holdsLock, arginfo_class_RedisLock_holdsLock, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, forceUnlock, arginfo_class_RedisLock_forceUnlock, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_RedisSemaphore_methods[] = {
+	ZEND_ME(RedisSemaphore, __construct, arginfo_class_RedisSemaphore___construct, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisSemaphore, acquire, arginfo_class_RedisSemaphore_acquire, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisSemaphore, release, arginfo_class_RedisSemaphore_release, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisSemaphore, extend, arginfo_class_RedisSemaphore_extend, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisSemaphore, count, arginfo_class_RedisSemaphore_count, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisSemaphore, synchronized, arginfo_class_RedisSemaphore_synchronized, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 
@@ -258,6 +307,20 @@ static zend_class_entry *register_class_RedisLock(void)
 	zend_class_entry ce, *class_entry;
 
 	INIT_CLASS_ENTRY(ce, "RedisLock", class_RedisLock_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_NOT_SERIALIZABLE;
+
+
+	zend_add_parameter_attribute(zend_hash_str_find_ptr(&class_entry->function_table, "__construct", sizeof("__construct") - 1), 0, ZSTR_KNOWN(ZEND_STR_SENSITIVEPARAMETER), 0);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisSemaphore(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_CLASS_ENTRY(ce, "RedisSemaphore", class_RedisSemaphore_methods);
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
 	class_entry->ce_flags |= ZEND_ACC_NOT_SERIALIZABLE;
 

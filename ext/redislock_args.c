@@ -21,3 +21,9 @@ bool redislock_check_seconds(double value, uint32_t arg_num, bool zero_allowed)
 	}
 	return true;
 }
+
+zend_long redislock_seconds_to_ms(double seconds)
+{
+	double ms = ceil(seconds * 1000.0);
+	return ms < 1 ? 1 : (zend_long) ms;
+}

@@ -12,4 +12,7 @@
 bool redislock_check_name(const zend_string *name, uint32_t arg_num);
 bool redislock_check_seconds(double value, uint32_t arg_num, bool zero_allowed);
 
+/* Seconds as whole milliseconds, rounded up, at least 1: a lifetime for PX. */
+zend_long redislock_seconds_to_ms(double seconds);
+
 #endif

@@ -1,6 +1,8 @@
 /* Key names and cluster slots. */
 #include "redislock_keys.h"
 #include "redislock_slots.h"
+#include "redislock_util.h"
+#include "ext/random/php_random.h"
 
 #define REDISLOCK_TAG_LEN 4
 
@@ -124,4 +126,22 @@ zend_string *redislock_slot_key(const zend_string *main_key, const char *name)
 {
 	const char *tag = slot_tag(ZSTR_VAL(main_key), ZSTR_LEN(main_key));
 	return tagged_key(tag, strlen(tag), name, "", 0);
+}
+
+zend_string *redislock_random_hex(void)
+{
+	static const char hex[] = "0123456789abcdef";
+	unsigned char bytes[16];
+	zend_string *out;
+
+	if (!redislock_random(bytes, sizeof(bytes)) && php_random_bytes_throw(bytes, sizeof(bytes)) == FAILURE) {
+		return NULL;
+	}
+	out = zend_string_alloc(sizeof(bytes) * 2, 0);
+	for (size_t i = 0; i < sizeof(bytes); i++) {
+		ZSTR_VAL(out)[i * 2] = hex[bytes[i] >> 4];
+		ZSTR_VAL(out)[i * 2 + 1] = hex[bytes[i] & 15];
+	}
+	ZSTR_VAL(out)[sizeof(bytes) * 2] = '\0';
+	return out;
 }

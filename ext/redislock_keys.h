@@ -19,6 +19,10 @@ zend_string *redislock_sibling_key(const zend_string *main_key, const char *suff
  * its slot. */
 const char *redislock_sibling_hint(const zend_string *main_key);
 
+/* 32 hex digits of 128 bits from the CSPRNG: the random part of a token, also a
+ * waiter's id. NULL after throwing (no randomness available). */
+zend_string *redislock_random_hex(void);
+
 /* A key shared by every key in main_key's Redis Cluster slot: "{tag}name". */
 zend_string *redislock_slot_key(const zend_string *main_key, const char *name);
 

@@ -22,19 +22,12 @@
 #include "redislock_redlock.h"
 #include "redislock_runner.h"
 #include "redislock_wait.h"
-#include "ext/random/php_random.h"
 #include "zend_exceptions.h"
 #include "ext/spl/spl_exceptions.h"
 #include <math.h>
 #include <unistd.h>
 
 #define REDISLOCK_LOCK_DEFAULT_PREFIX "Lock:"
-#define REDISLOCK_TOKEN_BYTES 16
-#define REDISLOCK_HEX_LEN (REDISLOCK_TOKEN_BYTES * 2)
-/* A waiter comes back to Redis at least this often (seconds) to show it is alive
- * (its mark lasts REDISLOCK_ALIVE_MS); with one BLPOP and one attempt per round, it
- * sends at most one command a second. */
-#define REDISLOCK_WAIT_ROUND 2.0
 
 typedef struct _lock_backend lock_backend;
 
@@ -180,31 +173,6 @@ static zend_string *fence_key(const lock_keys *k)
 	return redislock_slot_key(k->key, "redislock:fence");
 }
 
-/* The random part of a token, also a waiter's id: 32 hex digits. */
-static zend_string *new_hex(void)
-{
-	static const char hex[] = "0123456789abcdef";
-	unsigned char bytes[REDISLOCK_TOKEN_BYTES];
-	zend_string *out;
-
-	if (!redislock_random(bytes, sizeof(bytes)) && php_random_bytes_throw(bytes, sizeof(bytes)) == FAILURE) {
-		return NULL;
-	}
-	out = zend_string_alloc(REDISLOCK_HEX_LEN, 0);
-	for (int i = 0; i < REDISLOCK_TOKEN_BYTES; i++) {
-		ZSTR_VAL(out)[i * 2] = hex[bytes[i] >> 4];
-		ZSTR_VAL(out)[i * 2 + 1] = hex[bytes[i] & 15];
-	}
-	ZSTR_VAL(out)[REDISLOCK_HEX_LEN] = '\0';
-	return out;
-}
-
-static zend_long seconds_to_ms(double seconds)
-{
-	double ms = ceil(seconds * 1000.0);
-	return ms < 1 ? 1 : (zend_long) ms;
-}
-
 /* The fencing number at the front of a token, or -1 for a token of another form. */
 static zend_long token_fence(const zend_string *token)
 {
@@ -229,14 +197,20 @@ static void remember(HashTable *table, const zend_string *name, zend_string *val
 	zend_hash_update(table, (zend_string *) name, &zv);
 }
 
+/* The random part of a token: what follows its colon, if it has one. */
+static zend_string *token_hex(const zend_string *token)
+{
+	const char *colon = memchr(ZSTR_VAL(token), ':', ZSTR_LEN(token));
+	return colon
+		? zend_string_init(colon + 1, ZSTR_LEN(token) - (colon + 1 - ZSTR_VAL(token)), 0)
+		: zend_string_copy((zend_string *) token);
+}
+
 /* Remembers a full token whose release was lost, by its random part: orphans are
  * cleaned by that part alone, as for a lost acquisition. */
 static void remember_orphan(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
 {
-	const char *colon = memchr(ZSTR_VAL(token), ':', ZSTR_LEN(token));
-	zend_string *hex = colon
-		? zend_string_init(colon + 1, ZSTR_LEN(token) - (colon + 1 - ZSTR_VAL(token)), 0)
-		: zend_string_copy((zend_string *) token);
+	zend_string *hex = token_hex(token);
 	remember(&lock->orphans, name, hex);
 	zend_string_release(hex);
 }
@@ -257,8 +231,11 @@ static void remember_orphan(redislock_lock_obj *lock, const zend_string *name, c
 struct _lock_backend {
 	/* Takes n names at once for ms, waiting up to timeout: ACQUIRE_TAKEN (then
 	 * tokens[i] is names[i]'s new token, with its fencing number when fenced or
-	 * n > 1), ACQUIRE_BUSY or ACQUIRE_THROWN. */
-	int (*acquire)(redislock_lock_obj *lock, zend_string **names, uint32_t n, double timeout, zend_long ms, bool fenced, zend_string **tokens);
+	 * n > 1), ACQUIRE_BUSY or ACQUIRE_THROWN. want is WANT_EXCLUSIVE, or for one
+	 * name on one server WANT_SHARED or WANT_PROMOTE; hex is the random part to
+	 * use (a promotion or demotion keeps its own), or NULL for a new one. */
+	int (*acquire)(redislock_lock_obj *lock, zend_string **names, uint32_t n, double timeout, zend_long ms, bool fenced,
+		char want, zend_string *hex, zend_string **tokens);
 	/* Releases each name while it holds tokens[i] (with suffix: the random part);
 	 * released[i] tells which were still ours. FAILURE is recorded, not thrown. */
 	zend_result (*release)(redislock_lock_obj *lock, zend_string **names, zend_string **tokens, uint32_t n, bool suffix, bool *released);
@@ -483,20 +460,6 @@ static void lock_on_shutdown(void *owner)
 
 /* ---- waiting ----------------------------------------------------------------- */
 
-/* How long to block: the rest of the wait, a round at most, and never past the
- * moment the current holder's lifetime ends (+1 ms to land after it). Sets
- * *until_expiry when that last bound is the one that counts. */
-static double block_time(double remaining, zend_long pttl, bool *until_expiry)
-{
-	double block = MIN(remaining, REDISLOCK_WAIT_ROUND);
-	*until_expiry = false;
-	if (pttl >= 0 && (pttl + 1) / 1000.0 < block) {
-		block = (pttl + 1) / 1000.0;
-		*until_expiry = true;
-	}
-	return block;
-}
-
 #define ACQUIRE_THROWN -1
 #define ACQUIRE_BUSY 0
 #define ACQUIRE_TAKEN 1
@@ -541,7 +504,7 @@ static int replicate(redislock_lock_obj *lock, zend_string **names, uint32_t n, 
 	redislock_argv_init(&a);
 	redislock_argv_push(&a, "WAIT", 4);
 	redislock_argv_push_long(&a, cfg->min_replicas);
-	redislock_argv_push_long(&a, seconds_to_ms(cfg->read_timeout));
+	redislock_argv_push_long(&a, redislock_seconds_to_ms(cfg->read_timeout));
 	/* WAIT answers by its own timeout; the reply gets a second on top. */
 	if (redislock_conn_call_timeout(lock->conn, &a, cfg->read_timeout + 1.0, &reply) == FAILURE) {
 		redislock_argv_free(&a);
@@ -620,6 +583,15 @@ static int try_set(redislock_lock_obj *lock, const zend_string *name, const lock
 	return outcome;
 }
 
+/* What an attempt wants (the acquire script's ARGV[7]). */
+#define WANT_EXCLUSIVE 'x'
+#define WANT_SHARED 'r'
+#define WANT_PROMOTE 'p'  /* the promotion of our shared hold */
+/* The acquire script's answer to a promotion while another holder's waits. */
+#define PTTL_REFUSED -4
+/* The token prefix of a shared hold. */
+#define SHARED_PREFIX "shared:"
+
 /* What an attempt does when the lock is busy (the acquire script's ARGV[3]). */
 #define ATTEMPT_ONCE '0'   /* nothing: the caller does not wait */
 #define ATTEMPT_QUEUE '1'  /* queue up, or stay queued */
@@ -630,7 +602,7 @@ static int try_set(redislock_lock_obj *lock, const zend_string *name, const lock
  * ACQUIRE_BUSY with *pttl the ms until it is worth looking again, or
  * ACQUIRE_THROWN. */
 static int attempt(redislock_lock_obj *lock, zend_string **names, const lock_keys *keys, uint32_t n,
-	zend_string *hex, zend_long ms, char mode, bool fenced, zend_long *pttl, zend_string **tokens)
+	zend_string *hex, zend_long ms, char mode, bool fenced, char want, zend_long *pttl, zend_string **tokens)
 {
 	const redislock_script *script = n == 1 ? &redislock_script_acquire : &redislock_script_acquire_many;
 	/* The fencing counters, declared keys like the others: lockMany() always draws
@@ -656,6 +628,7 @@ static int attempt(redislock_lock_obj *lock, zend_string **names, const lock_key
 		redislock_argv_push(&a, fenced ? "1" : "", fenced ? 1 : 0);
 		redislock_argv_push_long(&a, REDISLOCK_ALIVE_MS);
 		push_hint(&a, &keys[0]);
+		redislock_argv_push(&a, &want, 1);
 	} else {
 		redislock_script_argv(&a, script, (int) ((keys_count(&keys[0]) + 1) * n));
 		for (uint32_t i = 0; i < n; i++) {
@@ -723,11 +696,13 @@ static int give_up(redislock_lock_obj *lock, const lock_keys *keys, uint32_t n, 
 
 /* Takes one lock (in its FIFO queue) or several at once (all or nothing), waiting
  * up to timeout seconds. On success tokens[i] is the new token of names[i]:
- * "<hex>" for one name unless fenced, "<fence>:<hex>" otherwise. */
+ * "<hex>" for one name unless fenced, "<fence>:<hex>" otherwise, "shared:<hex>"
+ * for a shared hold. A promotion refused because another holder's waits is
+ * ACQUIRE_BUSY at once. */
 static int single_acquire(redislock_lock_obj *lock, zend_string **names, uint32_t n, double timeout, zend_long ms,
-	bool fenced, zend_string **tokens)
+	bool fenced, char want, zend_string *given_hex, zend_string **tokens)
 {
-	zend_string *hex = new_hex(), **wake_keys = NULL;
+	zend_string *hex = given_hex ? zend_string_copy(given_hex) : redislock_random_hex(), **wake_keys = NULL;
 	bool waiting = timeout > 0;
 	double deadline = redislock_now() + timeout;
 	lock_keys *keys;
@@ -741,7 +716,7 @@ static int single_acquire(redislock_lock_obj *lock, zend_string **names, uint32_
 		keys_init(&keys[i], lock, names[i]);
 	}
 
-	if (n == 1 && !fenced) {
+	if (n == 1 && !fenced && want == WANT_EXCLUSIVE) {
 		outcome = try_set(lock, names[0], &keys[0], hex, ms);
 		if (outcome == ACQUIRE_TAKEN) {
 			tokens[0] = zend_string_copy(hex);
@@ -766,8 +741,8 @@ static int single_acquire(redislock_lock_obj *lock, zend_string **names, uint32_
 		double remaining, block;
 		bool until_expiry;
 
-		outcome = attempt(lock, names, keys, n, hex, ms, mode, fenced, &pttl, tokens);
-		if (outcome != ACQUIRE_BUSY || !waiting) {
+		outcome = attempt(lock, names, keys, n, hex, ms, mode, fenced, want, &pttl, tokens);
+		if (outcome != ACQUIRE_BUSY || !waiting || pttl == PTTL_REFUSED) {
 			break;
 		}
 		if (last) {
@@ -780,7 +755,7 @@ static int single_acquire(redislock_lock_obj *lock, zend_string **names, uint32_
 		if (remaining <= 0) {
 			continue;
 		}
-		block = block_time(remaining, pttl, &until_expiry);
+		block = redislock_block_time(remaining, pttl, &until_expiry);
 		if (redislock_blpop(lock->conn, wake_keys, n, block, until_expiry) == FAILURE) {
 			/* The lock may have been promised to us meanwhile: cleaning the orphan
 			 * passes the promise on at once, instead of after our alive mark. */
@@ -814,16 +789,18 @@ finish:
 static zend_long single_extend(redislock_lock_obj *lock, const zend_string *name, const zend_string *token, zend_long ms)
 {
 	redislock_argv a;
-	zend_string *key = lock_key(lock, name);
+	lock_keys keys;
 	zend_long result;
 
-	redislock_script_argv(&a, &redislock_script_extend, 1);
-	redislock_argv_push_str(&a, key);
+	keys_init(&keys, lock, name);
+	redislock_script_argv(&a, &redislock_script_extend, keys_count(&keys));
+	push_keys(&a, &keys);
 	redislock_argv_push_str(&a, (zend_string *) token);
 	redislock_argv_push_long(&a, ms);
+	push_hint(&a, &keys);
 	result = integer_call(lock, &redislock_script_extend, &a, read_timeout(lock));
 	redislock_argv_free(&a);
-	zend_string_release(key);
+	keys_free(&keys);
 	return result;
 }
 
@@ -942,9 +919,11 @@ static const lock_backend single_backend = {
  * Tokens are "redlock:<hex>": no fencing number, as no single counter exists. */
 
 static int redlock_acquire_op(redislock_lock_obj *lock, zend_string **names, uint32_t n, double timeout, zend_long ms,
-	bool fenced, zend_string **tokens)
+	bool fenced, char want, zend_string *given_hex, zend_string **tokens)
 {
-	zend_string *hex = new_hex(), **keys, *token;
+	/* Only exclusive holds: the methods refuse the rest before coming here. */
+	ZEND_ASSERT(want == WANT_EXCLUSIVE && !given_hex);
+	zend_string *hex = redislock_random_hex(), **keys, *token;
 	int outcome;
 
 	if (!hex) {
@@ -1191,30 +1170,75 @@ PHP_METHOD(RedisLock, __construct)
 	redislock_conn_on_shutdown(lock->conn, lock_on_shutdown, lock);
 }
 
-/* lock() and synchronized(): take the lock and remember its token. Locking a name
- * we already hold does not wait for ourselves: while Redis still has our token,
- * the lock gets the new lifetime and we return at once. There is no nesting count;
- * one unlock() releases it. */
-static int take_and_hold(redislock_lock_obj *lock, zend_string *name, double timeout, double expire)
+static bool is_shared(const zend_string *token)
 {
-	zend_long ms = seconds_to_ms(expire);
+	return zend_string_starts_with_literal(token, SHARED_PREFIX);
+}
+
+/* Promotes (WANT_PROMOTE) or demotes (WANT_SHARED) the hold of name under token
+ * mine, keeping its random part, which is also its place in the queue. Not done
+ * in time, the hold stays as it was. Thrown, the hold may be either kind, or
+ * none: it is forgotten and its random part kept as an orphan to clean. */
+static int convert(redislock_lock_obj *lock, zend_string *name, const zend_string *mine, double timeout, zend_long ms, char want)
+{
+	zend_string *hex = token_hex(mine), *token;
+	int outcome = lock->backend->acquire(lock, &name, 1, timeout, ms, false, want, hex, &token);
+
+	if (outcome == ACQUIRE_TAKEN) {
+		remember(&lock->held, name, token);
+		zend_string_release(token);
+	} else if (outcome == ACQUIRE_THROWN) {
+		zend_hash_del(&lock->held, name);
+		remember(&lock->orphans, name, hex);
+	}
+	zend_string_release(hex);
+	return outcome;
+}
+
+/* Renews a hold of ours of the kind asked for: ACQUIRE_TAKEN, ACQUIRE_THROWN, or
+ * ACQUIRE_BUSY when it is not ours any more (then forgotten). */
+static int renew(redislock_lock_obj *lock, zend_string *name, const zend_string *mine, zend_long ms)
+{
+	zend_long renewed = lock->backend->extend(lock, name, mine, ms);
+	if (renewed < 0) {
+		return ACQUIRE_THROWN;
+	}
+	if (renewed == 1) {
+		return ACQUIRE_TAKEN;
+	}
+	zend_hash_del(&lock->held, name);
+	return ACQUIRE_BUSY;
+}
+
+/* lock(), lockShared() and synchronized(): take the lock in the mode asked for and
+ * remember its token. Locking a name we already hold in that mode does not wait
+ * for ourselves: while Redis still has our token, the hold gets the new lifetime
+ * and we return at once. There is no nesting count; one unlock() releases it. A
+ * hold of the other mode is converted: a shared one promoted (waiting for the
+ * other holders to leave), an exclusive one demoted (at once). */
+static int take_and_hold(redislock_lock_obj *lock, zend_string *name, double timeout, double expire, char want)
+{
+	zend_long ms = redislock_seconds_to_ms(expire);
 	zend_string *token;
 	zval *held;
 	int outcome;
 
 	if ((held = zend_hash_find(&lock->held, name)) != NULL) {
 		zend_string *mine = zend_string_copy(Z_STR_P(held));
-		zend_long renewed = lock->backend->extend(lock, name, mine, ms);
+		if (is_shared(mine) == (want == WANT_SHARED)) {
+			outcome = renew(lock, name, mine, ms);
+		} else {
+			outcome = convert(lock, name, mine, timeout, ms, want == WANT_SHARED ? WANT_SHARED : WANT_PROMOTE);
+		}
 		zend_string_release(mine);
-		if (renewed < 0) {
-			return ACQUIRE_THROWN;
+		/* Renewed, converted, thrown, or a promotion not done: the hold we had
+		 * (if still ours) is what we report on. A hold that was not ours any more
+		 * is taken afresh. */
+		if (outcome != ACQUIRE_BUSY || zend_hash_exists(&lock->held, name)) {
+			return outcome;
 		}
-		if (renewed == 1) {
-			return ACQUIRE_TAKEN;
-		}
-		zend_hash_del(&lock->held, name);
 	}
-	outcome = lock->backend->acquire(lock, &name, 1, timeout, ms, false, &token);
+	outcome = lock->backend->acquire(lock, &name, 1, timeout, ms, false, want, NULL, &token);
 	if (outcome == ACQUIRE_TAKEN) {
 		remember(&lock->held, name, token);
 		zend_string_release(token);
@@ -1250,7 +1274,43 @@ PHP_METHOD(RedisLock, lock)
 	if (!(lock = this_lock(ZEND_THIS)) || lock_prepare(lock) == FAILURE) {
 		RETURN_THROWS();
 	}
-	outcome = take_and_hold(lock, name, timeout, expire);
+	outcome = take_and_hold(lock, name, timeout, expire, WANT_EXCLUSIVE);
+	if (outcome == ACQUIRE_THROWN) {
+		RETURN_THROWS();
+	}
+	RETURN_BOOL(outcome == ACQUIRE_TAKEN);
+}
+
+PHP_METHOD(RedisLock, lockShared)
+{
+	zend_string *name;
+	double timeout = 0, expire = 15;
+	redislock_lock_obj *lock;
+	int outcome;
+
+	ZEND_PARSE_PARAMETERS_START(1, 3)
+		Z_PARAM_STR(name)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_DOUBLE(timeout)
+		Z_PARAM_DOUBLE(expire)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!redislock_check_name(name, 1) || !redislock_check_seconds(timeout, 2, true) || !redislock_check_seconds(expire, 3, false)) {
+		RETURN_THROWS();
+	}
+	if (!(lock = this_lock(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	if (lock->redlock) {
+		zend_throw_exception(spl_ce_BadMethodCallException, "RedisLock::lockShared() is not available with redlock: "
+			"a shared hold needs the set of its holders and its wait queue on one server; "
+			"use one server, Sentinel or a cluster for shared locks", 0);
+		RETURN_THROWS();
+	}
+	if (lock_prepare(lock) == FAILURE) {
+		RETURN_THROWS();
+	}
+	outcome = take_and_hold(lock, name, timeout, expire, WANT_SHARED);
 	if (outcome == ACQUIRE_THROWN) {
 		RETURN_THROWS();
 	}
@@ -1319,7 +1379,7 @@ PHP_METHOD(RedisLock, expire)
 	if (!token) {
 		RETURN_FALSE;
 	}
-	extended = lock->backend->extend(lock, name, token, seconds_to_ms(expire));
+	extended = lock->backend->extend(lock, name, token, redislock_seconds_to_ms(expire));
 	zend_string_release(token);
 	if (extended < 0) {
 		RETURN_THROWS();
@@ -1380,7 +1440,7 @@ PHP_METHOD(RedisLock, addLock)
 	}
 	/* The token is the caller's to keep: the object does not remember it, so it is
 	 * neither auto-released nor touched by unlockAll(). */
-	outcome = lock->backend->acquire(lock, &name, 1, timeout, seconds_to_ms(expire), true, &token);
+	outcome = lock->backend->acquire(lock, &name, 1, timeout, redislock_seconds_to_ms(expire), true, WANT_EXCLUSIVE, NULL, &token);
 	if (outcome == ACQUIRE_THROWN) {
 		RETURN_THROWS();
 	}
@@ -1432,7 +1492,7 @@ PHP_METHOD(RedisLock, extendLock)
 		|| !(lock = this_lock(ZEND_THIS)) || lock_prepare(lock) == FAILURE) {
 		RETURN_THROWS();
 	}
-	extended = lock->backend->extend(lock, name, token, seconds_to_ms(expire));
+	extended = lock->backend->extend(lock, name, token, redislock_seconds_to_ms(expire));
 	if (extended < 0) {
 		RETURN_THROWS();
 	}
@@ -1460,6 +1520,11 @@ PHP_METHOD(RedisLock, fencingToken)
 		RETURN_THROWS();
 	}
 	if ((held = zend_hash_find(&lock->held, name)) == NULL) {
+		RETURN_NULL();
+	}
+	/* Fencing numbers order exclusive holders, whose writes they guard: a shared
+	 * hold has none, and a caller that fences its writes must not write with it. */
+	if (is_shared(Z_STR_P(held))) {
 		RETURN_NULL();
 	}
 	if ((fence = token_fence(Z_STR_P(held))) >= 0) {
@@ -1558,7 +1623,7 @@ PHP_METHOD(RedisLock, synchronized)
 	if (!(lock = this_lock(ZEND_THIS)) || lock_prepare(lock) == FAILURE) {
 		RETURN_THROWS();
 	}
-	outcome = take_and_hold(lock, name, timeout, expire);
+	outcome = take_and_hold(lock, name, timeout, expire, WANT_EXCLUSIVE);
 	if (outcome == ACQUIRE_THROWN) {
 		RETURN_THROWS();
 	}
@@ -1666,7 +1731,7 @@ PHP_METHOD(RedisLock, lockMany)
 	for (i = 0; i < n && !zend_hash_exists(&lock->held, names[i]); i++);
 	if (i == n) {
 		tokens = safe_emalloc(n, sizeof(*tokens), 0);
-		outcome = lock->backend->acquire(lock, names, n, timeout, seconds_to_ms(expire), true, tokens);
+		outcome = lock->backend->acquire(lock, names, n, timeout, redislock_seconds_to_ms(expire), true, WANT_EXCLUSIVE, NULL, tokens);
 		if (outcome == ACQUIRE_TAKEN) {
 			for (i = 0; i < n; i++) {
 				remember(&lock->held, names[i], tokens[i]);

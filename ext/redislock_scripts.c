@@ -90,23 +90,32 @@
 	"  return b .. ':queue:' .. K, b .. ':many:' .. K, b .. ':w::' .. K\n" \
 	"end\n"
 
-/* Waiting helpers for one lock K, with Q, M, P set. */
-#define LUA_WAITERS \
-	"local function alive(id) return redis.call('exists', P .. 'a:' .. id) == 1 end\n" \
-	"local function head()\n" \
-	"  while true do\n" \
-	"    local first = redis.call('zrange', Q, 0, 0)[1]\n" \
-	"    if not first or alive(first) then return first end\n" \
-	"    redis.call('zrem', Q, first)\n" \
-	"  end\n" \
-	"end\n" \
+/* Wakes waiter id (P set): one token on its wake-up list, which lasts life ms. */
+#define LUA_PUSH \
 	"local function push(id, life)\n" \
 	"  local w = P .. 'w:' .. id\n" \
 	"  if redis.call('llen', w) == 0 then\n" \
 	"    redis.call('rpush', w, '1')\n" \
 	"    redis.call('pexpire', w, life)\n" \
 	"  end\n" \
+	"end\n"
+
+/* Waiting helpers for one lock K, with Q, M, P set. A waiter's alive key holds
+ * what it waits for: 'x' an exclusive hold, 'r' a shared one, 'p' the promotion of
+ * its shared hold (queued first of all, at score 0). */
+#define LUA_WAITERS \
+	"local function kind(key) return redis.call('type', key)['ok'] end\n" \
+	/* The first waiter still alive, and what it waits for; dead ones are dropped. */ \
+	"local function head()\n" \
+	"  while true do\n" \
+	"    local first = redis.call('zrange', Q, 0, 0)[1]\n" \
+	"    if not first then return nil, nil end\n" \
+	"    local mode = redis.call('get', P .. 'a:' .. first)\n" \
+	"    if mode then return first, mode end\n" \
+	"    redis.call('zrem', Q, first)\n" \
+	"  end\n" \
 	"end\n" \
+	LUA_PUSH \
 	"local function waiting() return redis.call('exists', Q) == 1 or redis.call('exists', M) == 1 end\n" \
 	/* Sets K for token until ms from now: marked when others wait. */ \
 	"local function hold(token, life)\n" \
@@ -116,25 +125,41 @@
 	"    redis.call('set', K, token, 'px', life)\n" \
 	"  end\n" \
 	"end\n" \
-	/* Nobody waits any more: a held lock's value and lifetime are its own again, \
-	 * so its release is the plain compare-and-delete. */ \
-	"local function unmark()\n" \
-	"  local v = value(K)\n" \
-	"  if not v or waiting() then return end\n" \
-	"  local holder, d = owner(v)\n" \
-	"  if d == nil then return end\n" \
-	"  if holder ~= '' and d > now then\n" \
-	"    redis.call('set', K, holder, 'px', d - now)\n" \
-	"  elseif holder == '' then\n" \
-	"    redis.call('del', K)\n" \
+	/* Shared holds: K is a sorted set of their tokens by deadline (ms). It lives \
+	 * as long as its longest hold, and GRACE longer while anyone waits, so that, \
+	 * as for an exclusive holder, a free key means nobody has a claim. */ \
+	"local function readers_live()\n" \
+	"  redis.call('zremrangebyscore', K, '-inf', ms(now))\n" \
+	"  return redis.call('zcard', K)\n" \
+	"end\n" \
+	"local function readers_ttl()\n" \
+	"  local last = redis.call('zrange', K, -1, -1, 'withscores')\n" \
+	"  if #last == 0 then return end\n" \
+	"  local left = tonumber(last[2]) - now\n" \
+	"  if waiting() then left = left + GRACE end\n" \
+	"  redis.call('pexpire', K, ms(math.max(left, 1)))\n" \
+	"end\n" \
+	/* Promises shared holds to the run of shared waiters at the head of the queue, \
+	 * each for as long as its alive mark would last; each is woken, leaves the \
+	 * queue and confirms with its own lifetime. A bounded run per call: every \
+	 * confirmation admits the next ones. */ \
+	"local function admit()\n" \
+	"  for i = 1, 100 do\n" \
+	"    local h, mode = head()\n" \
+	"    if mode ~= 'r' then return end\n" \
+	"    local claim = math.max(redis.call('pttl', P .. 'a:' .. h), 100)\n" \
+	"    redis.call('zadd', K, ms(now + claim), 'shared:' .. h)\n" \
+	"    redis.call('zrem', Q, h)\n" \
+	"    push(h, claim + GRACE)\n" \
 	"  end\n" \
 	"end\n" \
 	/* The lock is free: promise it to the head of the queue (K names the head, for \
 	 * as long as the head's alive mark would last; the head stays queued until it \
-	 * confirms, so the queue is not taken for empty) and wake it to confirm; with \
-	 * nobody queued, delete it and let every lockMany() waiter look again. */ \
+	 * confirms, so the queue is not taken for empty) and wake it to confirm; a \
+	 * shared head gets it with the shared waiters behind it; with nobody queued, \
+	 * delete it and let every lockMany() waiter look again. */ \
 	"local function hand_over()\n" \
-	"  local h = head()\n" \
+	"  local h, mode = head()\n" \
 	"  if not h then\n" \
 	"    redis.call('del', K)\n" \
 	"    if redis.call('exists', M) == 1 then\n" \
@@ -143,9 +168,69 @@
 	"    end\n" \
 	"    return\n" \
 	"  end\n" \
+	"  if mode == 'r' then\n" \
+	"    redis.call('del', K)\n" \
+	"    admit()\n" \
+	"    readers_ttl()\n" \
+	"    return\n" \
+	"  end\n" \
 	"  local claim = math.max(redis.call('pttl', P .. 'a:' .. h), 100)\n" \
 	"  redis.call('set', K, h .. '|' .. ms(now + claim), 'px', claim + GRACE)\n" \
 	"  push(h, claim + GRACE)\n" \
+	"end\n" \
+	/* A shared hold ended, or a waiter left, while K is shared: serve whoever can \
+	 * go now (the next in line, the shared run at the head, or a promotion that \
+	 * only waited for the others). */ \
+	"local function readers_changed()\n" \
+	"  local n = readers_live()\n" \
+	"  if n == 0 then return hand_over() end\n" \
+	"  local h, mode = head()\n" \
+	"  if mode == 'r' then\n" \
+	"    admit()\n" \
+	"  elseif mode == 'p' and n == 1 and redis.call('zscore', K, 'shared:' .. h) then\n" \
+	"    push(h, 60000)\n" \
+	"  end\n" \
+	"  readers_ttl()\n" \
+	"end\n" \
+	/* Nobody waits any more: a held lock's value and lifetime are its own again, \
+	 * so its release is the plain compare-and-delete. */ \
+	"local function unmark()\n" \
+	"  local t = kind(K)\n" \
+	"  if t == 'zset' then return readers_changed() end\n" \
+	"  if t ~= 'string' or waiting() then return end\n" \
+	"  local holder, d = owner(redis.call('get', K))\n" \
+	"  if d == nil then return end\n" \
+	"  if holder ~= '' and d > now then\n" \
+	"    redis.call('set', K, holder, 'px', d - now)\n" \
+	"  elseif holder == '' then\n" \
+	"    redis.call('del', K)\n" \
+	"  end\n" \
+	"end\n" \
+	/* Someone waits: K must outlive its holders by GRACE. */ \
+	"local function mark()\n" \
+	"  local t = kind(K)\n" \
+	"  if t == 'zset' then return readers_ttl() end\n" \
+	"  if t ~= 'string' then return end\n" \
+	"  local v = redis.call('get', K)\n" \
+	"  if string.find(v, '|', 1, true) then return end\n" \
+	"  local left = redis.call('pttl', K)\n" \
+	"  if left > 0 then redis.call('set', K, v .. '|' .. ms(now + left), 'px', left + GRACE) end\n" \
+	"end\n" \
+	/* How long until it is worth looking again: until the first hold of K ends. */ \
+	"local function wait_ms()\n" \
+	"  local t = kind(K)\n" \
+	"  if t == 'zset' then\n" \
+	"    local first = redis.call('zrange', K, 0, 0, 'withscores')\n" \
+	"    if #first == 0 then return 0 end\n" \
+	"    return math.max(tonumber(first[2]) - now, 0)\n" \
+	"  end\n" \
+	"  if t == 'string' then\n" \
+	"    local _, d = owner(redis.call('get', K))\n" \
+	"    if d then return math.max(d - now, 0) end\n" \
+	"  elseif t == 'none' then\n" \
+	"    return 0\n" \
+	"  end\n" \
+	"  return redis.call('pttl', K)\n" \
 	"end\n"
 
 /* The part of every lock script that the uncontended case never builds. */
@@ -155,80 +240,123 @@
 	"local Q, M, P = siblings(K, " hint ")\n" \
 	LUA_WAITERS
 
-/* A waiter's attempt (lock() after a busy SET NX, each of its rounds, addLock()).
- * KEYS: K (on a cluster then Q and M), and last, for a "<fence>:<hex>" token, the
- * fencing counter of K's slot. ARGV: waiter id (the token's random part), lifetime
- * ms, what to do when busy ('0' nothing, '1' queue up, '2' the waiter's last
- * attempt: leave the queue, which also passes the turn on), '1' for a fenced token
- * ('' for a plain one), alive ms, sibling hint. Returns the token when the lock is ours
- * (free, or promised to us), otherwise the ms until it is worth looking again
- * (-1: a key without a lifetime, which is never taken over). */
+/* A waiter's attempt (lock() or lockShared() after a busy first try, each of its
+ * rounds, addLock(), a promotion, a demotion). KEYS: K (on a cluster then Q and
+ * M), and last, for a "<fence>:<hex>" token, the fencing counter of K's slot.
+ * ARGV: waiter id (the token's random part), lifetime ms, what to do when busy
+ * ('0' nothing, '1' queue up, '2' the waiter's last attempt: leave the queue,
+ * which also passes the turn on), '1' for a fenced token ('' for a plain one),
+ * alive ms, sibling hint, and what it wants: 'x' (or '') an exclusive hold, 'r' a
+ * shared one, 'p' the promotion of its shared hold to exclusive. Returns the token
+ * when the lock is ours (free, promised to us, converted), otherwise the ms until
+ * it is worth looking again (-1: a key without a lifetime, which is never taken
+ * over; -4: a promotion refused because another holder's promotion waits). */
 redislock_script redislock_script_acquire = {"lock script",
 	LUA_LOCK_SLOW("ARGV[6]")
-	"local id, life = ARGV[1], tonumber(ARGV[2])\n"
+	"local id, life, want = ARGV[1], tonumber(ARGV[2]), ARGV[7]\n"
+	"if want == nil or want == '' then want = 'x' end\n"
+	"local share = 'shared:' .. id\n"
 	"local function leave_queue()\n"
 	"  redis.call('zrem', Q, id)\n"
 	"  redis.call('del', P .. 'a:' .. id, P .. 'w:' .. id)\n"
 	"end\n"
-	"local v, foreign = value(K)\n"
-	"if foreign then return redis.call('pttl', K) end\n"
-	"local busy_ms, holder, d = nil, nil, nil\n"
-	"if v then\n"
-	"  holder, d = owner(v)\n"
-	"  if holder == id then\n"
-	"    v = nil\n"
-	"  elseif d == nil then\n"
-	"    busy_ms = redis.call('pttl', K)\n"
-	"    if ARGV[3] == '1' and busy_ms > 0 then\n"
-	"      redis.call('set', K, v .. '|' .. ms(now + busy_ms), 'px', busy_ms + GRACE)\n"
+	/* Takes it in the mode asked for; returns the token. */
+	"local function take()\n"
+	"  leave_queue()\n"
+	"  if want == 'r' then\n"
+	"    if kind(K) ~= 'zset' then redis.call('del', K) end\n"
+	"    redis.call('zadd', K, ms(now + life), share)\n"
+	"    admit()\n"
+	"    readers_ttl()\n"
+	"    return share\n"
+	"  end\n"
+	"  local token = id\n"
+	"  if ARGV[4] ~= '' then token = fence(KEYS[#KEYS]) .. ':' .. id end\n"
+	"  hold(token, life)\n"
+	"  return token\n"
+	"end\n"
+	"local t, free = kind(K), false\n"
+	"if t == 'zset' then\n"
+	"  local n = readers_live()\n"
+	"  local mine = redis.call('zscore', K, share)\n"
+	"  if n == 0 then\n"
+	"    free = true\n"
+	"  elseif want == 'r' then\n"
+	/* Ours already (a promise to confirm), or shared with nobody queued ahead. */
+	"    if mine then return take() end\n"
+	"    local h = head()\n"
+	"    if not h or h == id then return take() end\n"
+	"  elseif want == 'p' and mine then\n"
+	"    if n == 1 then return take() end\n"
+	"    local h, mode = head()\n"
+	"    if h and h ~= id and mode == 'p' then\n"
+	"      leave_queue()\n"
+	"      return -4\n"
 	"    end\n"
-	"  elseif d > now then\n"
-	"    busy_ms = d - now\n"
-	"  else\n"
-	"    v = nil\n"
 	"  end\n"
+	"elseif t == 'string' then\n"
+	"  local v = redis.call('get', K)\n"
+	"  local holder, d = owner(v)\n"
+	/* Promised to us; or, for a shared hold, ours exclusively: a demotion. */
+	"  if holder == id and want ~= 'r' then return take() end\n"
+	"  if want == 'r' and (holder == id or string.sub(holder, -(#id + 1)) == ':' .. id) and (not d or d > now) then return take() end\n"
+	"  if d and d <= now then free = true end\n"
+	"elseif t == 'none' then\n"
+	"  free = true\n"
+	"else\n"
+	"  return redis.call('pttl', K)\n"
 	"end\n"
-	"if not v then\n"
-	/* Free, or its holder's time is up: the head of the queue's, or ours; or \
-	 * promised to us (K names us), which we confirm. */
-	"  local h = nil\n"
-	"  if holder ~= id then h = head() end\n"
-	"  if not h or h == id then\n"
-	"    leave_queue()\n"
-	"    local token = id\n"
-	"    if ARGV[4] ~= '' then token = fence(KEYS[#KEYS]) .. ':' .. id end\n"
-	"    hold(token, life)\n"
-	"    return token\n"
-	"  end\n"
-	/* Promised to the head, which may be blocked until later: wake it, and keep K \
-	 * guarding its turn until its alive mark would run out. */
-	"  push(h, 60000)\n"
-	"  busy_ms = redis.call('pttl', P .. 'a:' .. h)\n"
-	"  if redis.call('pttl', K) < busy_ms + GRACE then\n"
-	"    redis.call('set', K, '|' .. ms(now), 'px', busy_ms + GRACE)\n"
-	"  end\n"
+	"if free then\n"
+	/* Free, or its holder's time is up: ours when nobody alive is queued ahead; \
+	 * otherwise promised to the head of the queue (which may be blocked until \
+	 * later), with us in it if we are in the shared run at the head. */
+	"  local h = head()\n"
+	"  if not h or h == id then return take() end\n"
+	"  hand_over()\n"
+	"  if want == 'r' and redis.call('zscore', K, share) then return take() end\n"
 	"end\n"
+	"local busy_ms = wait_ms()\n"
 	"if ARGV[3] == '2' then\n"
 	"  leave_queue()\n"
 	"  unmark()\n"
 	"elseif ARGV[3] == '1' then\n"
-	"  redis.call('zadd', Q, 'nx', now_us, id)\n"
+	"  if want == 'p' then\n"
+	"    redis.call('zadd', Q, 0, id)\n"
+	"  else\n"
+	"    redis.call('zadd', Q, 'nx', now_us, id)\n"
+	"  end\n"
 	"  redis.call('pexpire', Q, 2 * tonumber(ARGV[5]))\n"
-	"  redis.call('set', P .. 'a:' .. id, '1', 'px', ARGV[5])\n"
+	"  redis.call('set', P .. 'a:' .. id, want, 'px', ARGV[5])\n"
+	"  mark()\n"
 	"end\n"
 	"return busy_ms\n", ""};
 
 /* KEYS: K. ARGV: token, then when needed 's' to match its random part only (a
- * lost reply: we never learnt the fencing number; '' otherwise) and the sibling
- * hint: the common case sends the token alone. Deletes the lock only
- * while it still holds our token: if it expired and another client took it, the
- * key holds their token and stays. With waiters queued, the lock goes to the head
- * of the queue instead. */
+ * lost reply: we never learnt the fencing number, or whether the hold was shared;
+ * '' otherwise) and the sibling hint: the common case sends the token alone.
+ * Deletes the lock only while it still holds our token: if it expired and another
+ * client took it, the key holds their token and stays. With waiters queued, the
+ * lock goes to the head of the queue instead. A shared hold leaves the set of
+ * shared holds, and the last one out hands the lock over. */
 redislock_script redislock_script_unlock = {"unlock script",
 	"local v = redis.pcall('get', KEYS[1])\n"
 	"if v == ARGV[1] then return redis.call('del', KEYS[1]) end\n"
-	"if type(v) ~= 'string' then return 0 end\n"
+	"if not v then return 0 end\n"
 	LUA_LOCK_SLOW("ARGV[3]")
+	"if ARGV[2] == 's' then\n"
+	/* An orphan of a waiter (its wait failed): it leaves the queue, or the lock \
+	 * would be promised to it again. */
+	"  redis.call('zrem', Q, ARGV[1])\n"
+	"  redis.call('del', P .. 'a:' .. ARGV[1])\n"
+	"end\n"
+	"if type(v) ~= 'string' then\n"
+	"  if kind(K) ~= 'zset' then return 0 end\n"
+	"  local member = ARGV[1]\n"
+	"  if ARGV[2] == 's' then member = 'shared:' .. ARGV[1] end\n"
+	"  local removed = redis.call('zrem', K, member)\n"
+	"  readers_changed()\n"
+	"  return removed\n"
+	"end\n"
 	"local holder, d = owner(v)\n"
 	"local mine = holder == ARGV[1] or (ARGV[2] == 's' and string.sub(holder, -(#ARGV[1] + 1)) == ':' .. ARGV[1])\n"
 	"if d == nil then\n"
@@ -242,24 +370,26 @@ redislock_script redislock_script_unlock = {"unlock script",
 	"  return 0\n"
 	"end\n"
 	"if not mine then return 0 end\n"
-	/* An orphan of a waiter (its wait failed): it leaves the queue, or the lock \
-	 * would be promised to it again. */
-	"if ARGV[2] == 's' then\n"
-	"  redis.call('zrem', Q, ARGV[1])\n"
-	"  redis.call('del', P .. 'a:' .. ARGV[1])\n"
-	"end\n"
 	"hand_over()\n"
 	"return 1\n", ""};
 
-/* KEYS: K. ARGV: sibling hint. Removes the lock whoever holds it, and hands it to
- * the next waiter: for operators, and for framework adapters that offer a forced
- * release. Returns 1 when there was a lock to remove. */
+/* KEYS: K. ARGV: sibling hint. Removes every hold on the lock, exclusive or
+ * shared, whoever has it, and hands it to the next in line: for operators, and for
+ * framework adapters that offer a forced release. Returns 1 when there was a hold
+ * to remove. */
 redislock_script redislock_script_force_unlock = {"forceUnlock script",
 	LUA_LOCK_SLOW("ARGV[1]")
-	"local v, foreign = value(K)\n"
-	"if foreign then return redis.call('del', K) end\n"
-	"if not v then return 0 end\n"
-	"local holder, d = owner(v)\n"
+	"local t = kind(K)\n"
+	"if t == 'none' then return 0 end\n"
+	"if t == 'zset' then\n"
+	"  local n = readers_live()\n"
+	"  redis.call('del', K)\n"
+	"  hand_over()\n"
+	"  if n > 0 then return 1 end\n"
+	"  return 0\n"
+	"end\n"
+	"if t ~= 'string' then return redis.call('del', K) end\n"
+	"local holder, d = owner(redis.call('get', K))\n"
 	"if d == nil then\n"
 	"  redis.call('del', K)\n"
 	"  return 1\n"
@@ -268,33 +398,52 @@ redislock_script redislock_script_force_unlock = {"forceUnlock script",
 	"if holder ~= '' and d > now then return 1 end\n"
 	"return 0\n", ""};
 
-/* KEYS: K. ARGV: token, lifetime ms. A new lifetime, only while the lock holds our
- * token. */
+/* KEYS: K (on a cluster then Q and M). ARGV: token, lifetime ms, sibling hint. A
+ * new lifetime, only while the lock holds our token, exclusively or shared. */
 redislock_script redislock_script_extend = {"expire script",
 	"local v = redis.pcall('get', KEYS[1])\n"
 	"if v == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end\n"
-	"if type(v) ~= 'string' then return 0 end\n"
-	LUA_GRACE LUA_OWNER
+	"if not v then return 0 end\n"
+	LUA_LOCK_SLOW("ARGV[3]")
+	"local life = tonumber(ARGV[2])\n"
+	"if type(v) ~= 'string' then\n"
+	"  if kind(K) ~= 'zset' then return 0 end\n"
+	"  local s = redis.call('zscore', K, ARGV[1])\n"
+	"  if not s or tonumber(s) <= now then return 0 end\n"
+	"  redis.call('zadd', K, 'xx', ms(now + life), ARGV[1])\n"
+	"  readers_ttl()\n"
+	"  return 1\n"
+	"end\n"
 	"local holder, d = owner(v)\n"
 	"if holder ~= ARGV[1] or not d or d <= now then return 0 end\n"
-	"local life = tonumber(ARGV[2])\n"
-	"redis.call('set', KEYS[1], holder .. '|' .. ms(now + life), 'px', life + GRACE)\n"
+	"redis.call('set', K, holder .. '|' .. ms(now + life), 'px', life + GRACE)\n"
 	"return 1\n", ""};
 
 /* KEYS: K. ARGV: token. The remaining lifetime in ms while the lock holds our
- * token (-1: the key has no expiry), else -3. With an empty token: the remaining
- * lifetime of whoever holds it (a key of another type counts as held), else -3. */
+ * token, exclusively or shared (-1: the key has no expiry), else -3. With an empty
+ * token: the remaining lifetime of whoever holds it, the longest shared hold for a
+ * shared lock (a key of another type counts as held), else -3. */
 redislock_script redislock_script_ttl = {"ttl script",
 	"local v = redis.pcall('get', KEYS[1])\n"
-	"if type(v) == 'table' then\n"
-	"  if ARGV[1] == '' then return redis.call('pttl', KEYS[1]) end\n"
-	"  return -3\n"
-	"end\n"
-	"if v and (v == ARGV[1] or (ARGV[1] == '' and not string.find(v, '|', 1, true))) then\n"
+	"if type(v) == 'string' and (v == ARGV[1] or (ARGV[1] == '' and not string.find(v, '|', 1, true))) then\n"
 	"  return redis.call('pttl', KEYS[1])\n"
 	"end\n"
 	"if not v then return -3 end\n"
 	LUA_OWNER
+	"if type(v) ~= 'string' then\n"
+	"  if redis.call('type', KEYS[1])['ok'] ~= 'zset' then\n"
+	"    if ARGV[1] == '' then return redis.call('pttl', KEYS[1]) end\n"
+	"    return -3\n"
+	"  end\n"
+	"  local s\n"
+	"  if ARGV[1] == '' then\n"
+	"    s = redis.call('zrange', KEYS[1], -1, -1, 'withscores')[2]\n"
+	"  else\n"
+	"    s = redis.call('zscore', KEYS[1], ARGV[1])\n"
+	"  end\n"
+	"  if not s or tonumber(s) <= now then return -3 end\n"
+	"  return tonumber(s) - now\n"
+	"end\n"
 	"local holder, d = owner(v)\n"
 	"if ARGV[1] == '' then\n"
 	"  if not d then return redis.call('pttl', KEYS[1]) end\n"
@@ -412,6 +561,145 @@ redislock_script redislock_script_leave_many = {"lockMany wait script",
 	"  unmark()\n"
 	"end\n"
 	"return 1\n", ""};
+
+/* ---- semaphores ------------------------------------------------------------ *
+ * A semaphore is the key S = prefix + name: a sorted set of its acquisitions,
+ * member "<permits>:<id>", score the acquisition's deadline (ms of the server's
+ * clock). It lives as long as its longest acquisition, so a crashed holder's
+ * permits come back when its own lifetime ends. Waiters queue as for locks, in S's
+ * cluster slot: Q (zset of ids by arrival: strict FIFO; on a cluster the client
+ * declares it after S), per waiter P..'a:'..id (alive while it keeps coming back,
+ * holding "<permits>:<limit>") and P..'w:'..id (the list it blocks on). Every
+ * acquisition goes through a script that looks at the queue, so nobody gets in
+ * ahead of a waiter, and S needs no grace period after its holders. */
+#define LUA_SEMAPHORE(hint) \
+	LUA_GRACE LUA_OWNER LUA_LOCK_KEYS \
+	"local S = KEYS[1]\n" \
+	"local Q, _, P = siblings(S, " hint ")\n" \
+	LUA_PUSH \
+	/* Drops lapsed acquisitions; the permits held by the others. */ \
+	"local function used()\n" \
+	"  redis.call('zremrangebyscore', S, '-inf', ms(now))\n" \
+	"  local n = 0\n" \
+	"  for _, m in ipairs(redis.call('zrange', S, 0, -1)) do n = n + (tonumber(string.match(m, '^%d+')) or 0) end\n" \
+	"  return n\n" \
+	"end\n" \
+	/* The first waiter still alive, with the permits it asks for and its limit. */ \
+	"local function head()\n" \
+	"  while true do\n" \
+	"    local first = redis.call('zrange', Q, 0, 0)[1]\n" \
+	"    if not first then return nil end\n" \
+	"    local asks = redis.call('get', P .. 'a:' .. first)\n" \
+	"    if asks then\n" \
+	"      local p, l = string.match(asks, '^(%d+):(%d+)$')\n" \
+	"      return first, tonumber(p), tonumber(l)\n" \
+	"    end\n" \
+	"    redis.call('zrem', Q, first)\n" \
+	"  end\n" \
+	"end\n" \
+	/* Promises permits to the waiters at the head of the queue, in order, while \
+	 * theirs fit (u permits held): each for as long as its alive mark would last; \
+	 * each is woken, leaves the queue and confirms with its own lifetime. The \
+	 * first that does not fit stops the rest. Returns the permits then held. */ \
+	"local function admit(u)\n" \
+	"  for i = 1, 100 do\n" \
+	"    local h, p, l = head()\n" \
+	"    if not h or u + p > l then return u end\n" \
+	"    local claim = math.max(redis.call('pttl', P .. 'a:' .. h), 100)\n" \
+	"    redis.call('zadd', S, ms(now + claim), p .. ':' .. h)\n" \
+	"    redis.call('zrem', Q, h)\n" \
+	"    push(h, claim + GRACE)\n" \
+	"    u = u + p\n" \
+	"  end\n" \
+	"  return u\n" \
+	"end\n" \
+	"local function lifetime()\n" \
+	"  local last = redis.call('zrange', S, -1, -1, 'withscores')\n" \
+	"  if #last > 0 then redis.call('pexpire', S, ms(math.max(tonumber(last[2]) - now, 1))) end\n" \
+	"end\n"
+
+/* KEYS: S (on a cluster then Q). ARGV: waiter id (the token's random part),
+ * permits, limit, lifetime ms, what to do when busy ('0' nothing, '1' queue up,
+ * '2' the last attempt: leave the queue), alive ms, sibling hint. Returns the
+ * token "<permits>:<id>" when the permits are ours (free with nobody queued
+ * ahead, or promised to us), otherwise the ms until the first acquisition ends
+ * (-1: none). */
+redislock_script redislock_script_sem_acquire = {"semaphore acquire script",
+	LUA_SEMAPHORE("ARGV[7]")
+	"local id, permits, limit = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])\n"
+	"local token = ARGV[2] .. ':' .. id\n"
+	"local t = redis.call('type', S)['ok']\n"
+	"if t ~= 'zset' and t ~= 'none' then return redis.error_reply('WRONGTYPE the semaphore key holds a ' .. t) end\n"
+	"local function leave_queue()\n"
+	"  redis.call('zrem', Q, id)\n"
+	"  redis.call('del', P .. 'a:' .. id, P .. 'w:' .. id)\n"
+	"end\n"
+	"local u = admit(used())\n"
+	"if not redis.call('zscore', S, token) and (head() or u + permits > limit) then\n"
+	"  local first = redis.call('zrange', S, 0, 0, 'withscores')\n"
+	"  local busy_ms = -1\n"
+	"  if #first > 0 then busy_ms = math.max(tonumber(first[2]) - now, 0) end\n"
+	"  if ARGV[5] == '2' then\n"
+	"    leave_queue()\n"
+	"    admit(used())\n"
+	"    lifetime()\n"
+	"  elseif ARGV[5] == '1' then\n"
+	"    redis.call('zadd', Q, 'nx', now_us, id)\n"
+	"    redis.call('pexpire', Q, 2 * tonumber(ARGV[6]))\n"
+	"    redis.call('set', P .. 'a:' .. id, ARGV[2] .. ':' .. ARGV[3], 'px', ARGV[6])\n"
+	"    lifetime()\n"
+	"  end\n"
+	"  return busy_ms\n"
+	"end\n"
+	"redis.call('zadd', S, ms(now + tonumber(ARGV[4])), token)\n"
+	"leave_queue()\n"
+	"lifetime()\n"
+	"return token\n", ""};
+
+/* KEYS: S (on a cluster then Q). ARGV: token, then 's' to match by the random
+ * part only (a lost reply: an acquisition we never learnt, or a waiter whose wait
+ * failed; '' otherwise), sibling hint. Gives the permits back and promises them
+ * to the next in line. Returns how many acquisitions were removed. */
+redislock_script redislock_script_sem_release = {"semaphore release script",
+	LUA_SEMAPHORE("ARGV[3]")
+	"local removed = 0\n"
+	"if ARGV[2] == 's' then\n"
+	"  redis.call('zrem', Q, ARGV[1])\n"
+	"  redis.call('del', P .. 'a:' .. ARGV[1], P .. 'w:' .. ARGV[1])\n"
+	"  for _, m in ipairs(redis.call('zrange', S, 0, -1)) do\n"
+	"    if string.sub(m, -(#ARGV[1] + 1)) == ':' .. ARGV[1] then removed = removed + redis.call('zrem', S, m) end\n"
+	"  end\n"
+	"else\n"
+	"  removed = redis.call('zrem', S, ARGV[1])\n"
+	"end\n"
+	"if redis.call('exists', Q) == 1 then admit(used()) end\n"
+	"lifetime()\n"
+	"return removed\n", ""};
+
+/* KEYS: S. ARGV: token, lifetime ms. A new lifetime while the acquisition is held. */
+redislock_script redislock_script_sem_extend = {"semaphore extend script",
+	LUA_OWNER
+	"local s = redis.call('zscore', KEYS[1], ARGV[1])\n"
+	"if not s or tonumber(s) <= now then return 0 end\n"
+	"redis.call('zadd', KEYS[1], 'xx', ms(now + tonumber(ARGV[2])), ARGV[1])\n"
+	"local last = redis.call('zrange', KEYS[1], -1, -1, 'withscores')\n"
+	"redis.call('pexpire', KEYS[1], ms(math.max(tonumber(last[2]) - now, 1)))\n"
+	"return 1\n", ""};
+
+/* KEYS: S. ARGV: a token, or '' for all. The permits held now, lapsed acquisitions
+ * left out; with a token, the ms its acquisition still has (-3: not held). */
+redislock_script redislock_script_sem_count = {"semaphore count script",
+	LUA_OWNER
+	"if ARGV[1] ~= '' then\n"
+	"  local s = redis.call('zscore', KEYS[1], ARGV[1])\n"
+	"  if not s or tonumber(s) <= now then return -3 end\n"
+	"  return tonumber(s) - now\n"
+	"end\n"
+	"local n = 0\n"
+	"for _, m in ipairs(redis.call('zrangebyscore', KEYS[1], '(' .. ms(now), '+inf')) do\n"
+	"  n = n + (tonumber(string.match(m, '^%d+')) or 0)\n"
+	"end\n"
+	"return n\n", ""};
 
 /* ---- queues --------------------------------------------------------------- *
  * KEYS[1] queue zset (member id, score due time in seconds), KEYS[2] in-flight

@@ -32,6 +32,10 @@ typedef struct _redislock_script {
 	X(fence) \
 	X(acquire_many) \
 	X(leave_many) \
+	X(sem_acquire) \
+	X(sem_release) \
+	X(sem_extend) \
+	X(sem_count) \
 	X(enqueue) \
 	X(dequeue) \
 	X(take) \

@@ -36,3 +36,14 @@ zend_result redislock_blpop(redislock_conn *c, zend_string **keys, uint32_t n, d
 	return SUCCESS;
 }
 
+
+double redislock_block_time(double remaining, zend_long pttl, bool *until_expiry)
+{
+	double block = MIN(remaining, REDISLOCK_WAIT_ROUND);
+	*until_expiry = false;
+	if (pttl >= 0 && (pttl + 1) / 1000.0 < block) {
+		block = (pttl + 1) / 1000.0;
+		*until_expiry = true;
+	}
+	return block;
+}

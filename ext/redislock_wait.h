@@ -15,4 +15,15 @@
  * drop the blocked connection (the next call reconnects) and return as if woken. */
 zend_result redislock_blpop(redislock_conn *c, zend_string **keys, uint32_t n, double seconds, bool precise);
 
+/* A waiter comes back to Redis at least this often (seconds) to show it is alive
+ * (its mark lasts REDISLOCK_ALIVE_MS); with one BLPOP and one attempt per round, it
+ * sends at most one command a second. */
+#define REDISLOCK_WAIT_ROUND 2.0
+
+/* How long a waiter blocks: the rest of its wait, a round at most, and never past
+ * the moment the first current hold ends, pttl ms from now (+1 ms to land after
+ * it; pttl < 0: no such bound). Sets *until_expiry when that last bound is the one
+ * that counts (the wait must then end on time: see precise above). */
+double redislock_block_time(double remaining, zend_long pttl, bool *until_expiry);
+
 #endif

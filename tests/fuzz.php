@@ -11,7 +11,7 @@
  * TypeError, ValueError, ArgumentCountError, an Error for a wrong call shape
  * (unknown or repeated named argument, a second __construct(), an object whose
  * constructor was not run), a RedisLockException subclass, or the documented
- * BadMethodCallException of fencingToken() on a redlock object. Anything else fails
+ * BadMethodCallException of fencingToken() and lockShared() on a redlock object. Anything else fails
  * the run: another exception, a crash, a hang (SIGALRM after 30 s in one call), or
  * any PHP warning, notice or deprecation. One exception to the last rule: calls
  * made from tests/fuzz_coercive.inc (not strict_types) may get the engine's own
@@ -1206,8 +1206,10 @@ final class Fuzzer
             return $method === 'synchronized';
         }
         if ($e instanceof BadMethodCallException) {
-            /* The one documented misuse: fencing numbers do not exist under redlock. */
-            return $method === 'fencingToken' && str_starts_with($e->getMessage(), 'RedisLock::fencingToken() is not available with redlock');
+            /* The documented misuses: under redlock there are no fencing numbers
+             * and no shared holds. */
+            return in_array($method, ['fencingToken', 'lockShared'], true)
+                && str_starts_with($e->getMessage(), "RedisLock::$method() is not available with redlock");
         }
         if (get_class($e) === 'Error') {
             $m = $e->getMessage();
