@@ -141,19 +141,19 @@ static void remember_orphan(redislock_semaphore_obj *sem, const zend_string *nam
 static zend_result release_many(redislock_semaphore_obj *sem, zend_string **names, zend_string **tokens, uint32_t n,
 	bool suffix, bool *removed)
 {
+	/* An argv points into the strings pushed: the keys live until the call is done. */
 	redislock_argv *sets = safe_emalloc(n, sizeof(*sets), 0);
 	redisReply **replies = safe_emalloc(n, sizeof(*replies), 0);
+	sem_keys *keys = safe_emalloc(n, sizeof(*keys), 0);
 	zend_result result;
 	bool replies_read;
 
 	for (uint32_t i = 0; i < n; i++) {
-		sem_keys k;
-		keys_init(&k, sem, names[i]);
-		script_start(&sets[i], &redislock_script_sem_release, &k);
+		keys_init(&keys[i], sem, names[i]);
+		script_start(&sets[i], &redislock_script_sem_release, &keys[i]);
 		redislock_argv_push_str(&sets[i], tokens[i]);
 		redislock_argv_push(&sets[i], suffix ? "s" : "", suffix ? 1 : 0);
-		redislock_argv_push(&sets[i], k.hint, strlen(k.hint));
-		keys_free(&k);
+		redislock_argv_push(&sets[i], keys[i].hint, strlen(keys[i].hint));
 	}
 	result = redislock_script_call_many(sem->conn, &redislock_script_sem_release, sets, (int) n, read_timeout(sem), replies);
 	replies_read = result == SUCCESS;
@@ -170,9 +170,11 @@ static zend_result release_many(redislock_semaphore_obj *sem, zend_string **name
 			freeReplyObject(replies[i]);
 		}
 		redislock_argv_free(&sets[i]);
+		keys_free(&keys[i]);
 	}
 	efree(sets);
 	efree(replies);
+	efree(keys);
 	return result;
 }
 
@@ -605,13 +607,14 @@ PHP_METHOD(RedisSemaphore, extend)
 	redislock_argv_push_str(&a, k.key);
 	redislock_argv_push_str(&a, token);
 	redislock_argv_push_long(&a, redislock_seconds_to_ms(expire));
-	keys_free(&k);
 	if (redislock_script_call(sem->conn, &redislock_script_sem_extend, &a, read_timeout(sem), &reply) == FAILURE) {
 		redislock_argv_free(&a);
+		keys_free(&k);
 		redislock_conn_throw(sem->conn);
 		RETURN_THROWS();
 	}
 	redislock_argv_free(&a);
+	keys_free(&k);
 	if (reply->type == REDIS_REPLY_INTEGER) {
 		extended = reply->integer == 1;
 	} else {
@@ -648,13 +651,14 @@ PHP_METHOD(RedisSemaphore, count)
 	redislock_script_argv(&a, &redislock_script_sem_count, 1);
 	redislock_argv_push_str(&a, k.key);
 	redislock_argv_push(&a, "", 0);
-	keys_free(&k);
 	if (redislock_script_call(sem->conn, &redislock_script_sem_count, &a, read_timeout(sem), &reply) == FAILURE) {
 		redislock_argv_free(&a);
+		keys_free(&k);
 		redislock_conn_throw(sem->conn);
 		RETURN_THROWS();
 	}
 	redislock_argv_free(&a);
+	keys_free(&k);
 	if (reply->type == REDIS_REPLY_INTEGER) {
 		n = (zend_long) reply->integer;
 	} else {
