@@ -124,6 +124,45 @@ if (isset($res['scale_lock'])) {
     }
 }
 
+if (isset($res['semaphore'])) {
+    $s = $res['semaphore'];
+    $peer_name = fn(string $label, int $limit): string => $label . ' (limit ' . $limit . ')';
+    foreach ($s['throughput'] as $t) {
+        if (str_starts_with($t['label'], 'redislock') || $t['rate'] === null) {
+            continue;
+        }
+        $what = sprintf('semaphore acquire + release, limit %d, %d process%s, cycles/s (higher is better)',
+            $t['rl_limit'], $t['n'], $t['n'] > 1 ? 'es' : '');
+        $peer = $peer_name($t['label'], $t['limit']) . ($t['ok'] ? '' : ' (CHECK FAILED, see above)');
+        if ($t['rl_rate'] === null) {
+            $rows[] = [$what, 'not available', $peer, bench_rate($t['rate']), 'n/a', '≥ 2x', 'not measured'];
+            continue;
+        }
+        $ratio = $t['rl_rate'] / $t['rate'];
+        $row($what, bench_rate($t['rl_rate']) . ($t['rl_ok'] ? '' : ' (CHECK FAILED)'), $peer, bench_rate($t['rate']),
+            $ratio, '≥ 2x', $t['ok'] && $t['rl_ok'] && $ratio >= 2);
+    }
+    $rlw = $s['waits']['redislock RedisSemaphore'] ?? null;
+    foreach ($s['waits'] as $label => $w) {
+        if (str_starts_with($label, 'redislock') || $w === null) {
+            continue;
+        }
+        $what = sprintf('semaphore, %d processes on limit %d, %s ms hold: wait %%s (lower is better)',
+            $s['processes'], $s['limits']['busy'], $s['hold_ms']);
+        $peer = $label . ($w['ok'] ? '' : ' (CHECK FAILED, see above)');
+        foreach (['p50' => null, 'p99' => 0.1] as $p => $target) {
+            if ($rlw === null) {
+                $rows[] = [sprintf($what, $p), 'not available', $peer, $ms($w[$p]), 'n/a',
+                    $target === null ? '' : '≤ 0.1x', $target === null ? '' : 'not measured'];
+                continue;
+            }
+            $ratio = $rlw[$p] / $w[$p];
+            $row(sprintf($what, $p), $ms($rlw[$p]) . ($rlw['ok'] ? '' : ' (CHECK FAILED)'), $peer, $ms($w[$p]), $ratio,
+                $target === null ? '' : '≤ 0.1x', $target === null ? null : $w['ok'] && $rlw['ok'] && $ratio <= $target);
+        }
+    }
+}
+
 if (isset($res['enqueue'])) {
     $e = $res['enqueue'];
     $rl = $e['redislock']['median'];
@@ -201,12 +240,15 @@ foreach (['memory_lock' => ['cycles', 'lock + unlock cycles'], 'memory_queue' =>
 
 $info = bench_phpredis()->info('server');
 echo "## Summary\n\n";
-printf("%s; %s CPUs, load average at the end %s; PHP %s, Redis %s (%s); phpredis %s, symfony/lock %s, php-lock %s; scale %s. "
+printf("%s; %s CPUs, load average at the end %s; PHP %s, Redis %s (%s); phpredis %s, symfony/lock %s, php-lock %s%s; scale %s. "
     . "Every figure beside its peers from this run, on this server. The ratio column is redislock ÷ peer.\n\n",
     date('Y-m-d H:i T'), trim((string) shell_exec('nproc')),
     implode(' ', array_slice(explode(' ', (string) @file_get_contents('/proc/loadavg')), 0, 3)),
     PHP_VERSION, $info['redis_version'] ?? '?', getenv('BENCH_SERVER') ?: '?', phpversion('redis') ?: '?',
-    getenv('BENCH_SYMFONY') ?: '?', getenv('BENCH_MALKUSCH') ?: '?', getenv('BENCH_SCALE') ?: '1');
+    getenv('BENCH_SYMFONY') ?: '?', getenv('BENCH_MALKUSCH') ?: '?',
+    isset($res['semaphore']) ? sprintf(', Laravel Illuminate\\Redis %s, symfony/semaphore %s',
+        getenv('BENCH_ILLUMINATE_REDIS') ?: '?', getenv('BENCH_SYMFONY_SEMAPHORE') ?: '?') : '',
+    getenv('BENCH_SCALE') ?: '1');
 if (!$rows) {
     echo "No figures were recorded.\n";
     exit(1);

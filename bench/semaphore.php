@@ -1,0 +1,607 @@
+<?php
+/* Semaphores: redislock's RedisSemaphore against Laravel's Redis::funnel()
+ * (Illuminate\Redis\Limiters\ConcurrencyLimiter, the real classes of Debian's
+ * php-illuminate-redis over phpredis through PhpRedisConnection) and
+ * symfony/semaphore (the real Semaphore, SemaphoreFactory and Key on its
+ * RedisStore over phpredis), on one server in one run.
+ *
+ *   1. acquire + release cycles/s, 1 and 8 processes on one shared semaphore name:
+ *      with limit 1000 (nobody waits) and with limit 3 (8 processes contend);
+ *   2. wait times under contention: 8 processes, limit 3, each holding its permit
+ *      for 2 ms, a fixed number of acquisitions each: p50 / p99 / max wait.
+ *
+ * Workers are forked, connected and warmed up first, released together by a start
+ * barrier over socket pairs (which costs the server nothing), and stay alive until
+ * every worker has reported: a PHP process's exit costs CPU that would land in the
+ * timings of the others. */
+
+declare(strict_types=1);
+
+require __DIR__ . '/common.php';
+
+const SYMFONY_SEMAPHORE_AUTOLOAD = '/usr/share/php/Symfony/Component/Semaphore/autoload.php';
+const ILLUMINATE_REDIS_AUTOLOAD = '/usr/share/php/Illuminate/Redis/autoload.php';
+
+const PROCESS_COUNTS = [1, 8];
+const FREE_LIMIT = 1000;          // limit of the throughput table without contention
+const BUSY_LIMIT = 3;             // limit of the contended tables
+const LARAVEL_SMALL_LIMIT = 8;    // funnel() reads every slot key: also measured at the smallest limit that never blocks 8 processes
+const ROUNDS = 3;                 // interleaved rounds per throughput row
+const ROUND_S = 1.0;              // measured time per round at scale 1 (times the scale)
+const WARMUP = 20;                // cycles per worker before the start signal, on a name of its own
+const WAIT_PROCESSES = 8;
+const WAIT_ACQUISITIONS = 50;     // per process at scale 1
+const HOLD_US = 2000;             // the critical section of the wait measurement: usleep(2000)
+const TIMEOUT_S = 30;             // how long one acquisition may wait (every implementation)
+const EXPIRE_S = 10;              // lifetime of one acquisition (every implementation)
+const WAIT_CAP_S = 20;            // the wait measurement takes no new acquisition after this long (times the scale above 1)
+const READY_TIMEOUT_S = 60;
+const GRACE_S = 60;               // SIGALRM ends a worker this long after its budget, whatever happens
+const SYMFONY_RETRY_MS = [90, 110];  // symfony/lock's blocking acquire(): usleep((100 + random_int(-10, 10)) * 1000)
+const RL = 'redislock RedisSemaphore';
+const LARAVEL = 'Laravel funnel() ConcurrencyLimiter';
+const SYMFONY = 'symfony/semaphore RedisStore';
+const SLUGS = [RL => 'rl', LARAVEL => 'lv', SYMFONY => 'sf'];
+
+/* ---- the implementations ------------------------------------------------------------ */
+
+/** Why an implementation cannot run here, or null when it can. */
+function unavailable(string $label): ?string
+{
+    return match ($label) {
+        RL => class_exists('RedisSemaphore', false) ? null
+            : 'not available: this build of redislock has no RedisSemaphore class',
+        LARAVEL => is_file(ILLUMINATE_REDIS_AUTOLOAD) ? null
+            : 'not available: ' . ILLUMINATE_REDIS_AUTOLOAD . ' not found (Debian package php-illuminate-redis)',
+        SYMFONY => is_file(SYMFONY_SEMAPHORE_AUTOLOAD) ? null
+            : 'not available: ' . SYMFONY_SEMAPHORE_AUTOLOAD . ' not found (Debian package php-symfony-semaphore)',
+    };
+}
+
+/**
+ * Connects one implementation and returns its cycle: a function that acquires one
+ * permit of the semaphore $name given to it (limit $limit), waiting up to TIMEOUT_S, calls $critical while it
+ * holds it, releases it, and returns whether all of that succeeded.
+ *
+ * @return callable(string, callable): bool
+ */
+function make_cycle(string $label, int $limit): callable
+{
+    switch ($label) {
+        case RL:
+            $sem = new RedisSemaphore(bench_dsn());
+            return function (string $name, callable $critical) use ($sem, $limit): bool {
+                $token = $sem->acquire($name, $limit, TIMEOUT_S, EXPIRE_S);
+                if ($token === false) {
+                    return false;
+                }
+                $critical();
+                return $sem->release($name, $token);
+            };
+
+        case LARAVEL:
+            // What Redis::funnel($name)->limit($limit)->block(TIMEOUT_S)->then(...) runs in an
+            // application with the phpredis client: the connection's funnel() builder, then()
+            // -> ConcurrencyLimiter::block(), which retries acquire() every 250 ms.
+            $conn = new Illuminate\Redis\Connections\PhpRedisConnection(bench_phpredis());
+            return function (string $name, callable $critical) use ($conn, $limit): bool {
+                return $conn->funnel($name)->limit($limit)->releaseAfter(EXPIRE_S)->block(TIMEOUT_S)->then(
+                    function () use ($critical): bool {
+                        $critical();
+                        return true;
+                    },
+                    fn(): bool => false,
+                );
+            };
+
+        case SYMFONY:
+            // Semaphore::acquire() does not wait: a caller that must wait retries it, here the
+            // way symfony/lock's own blocking acquire(true) retries (every 90-110 ms).
+            $factory = new Symfony\Component\Semaphore\SemaphoreFactory(
+                new Symfony\Component\Semaphore\Store\RedisStore(bench_phpredis()));
+            return function (string $name, callable $critical) use ($factory, $limit): bool {
+                $sem = $factory->createSemaphore($name, $limit, 1, EXPIRE_S);
+                $deadline = microtime(true) + TIMEOUT_S;
+                while (!$sem->acquire()) {
+                    if (microtime(true) >= $deadline) {
+                        return false;
+                    }
+                    usleep(random_int(SYMFONY_RETRY_MS[0], SYMFONY_RETRY_MS[1]) * 1000);
+                }
+                $critical();
+                $sem->release();   // throws when it cannot release
+                return true;
+            };
+    }
+    throw new LogicException("unknown implementation $label");
+}
+
+/* ---- the server's side ---------------------------------------------------------------- */
+
+/** CPU seconds of the server, and the bytes it has read and written. */
+function server_counters(Redis $r): array
+{
+    $cpu = $r->info('cpu');
+    $stats = $r->info('stats');
+    return [
+        'cpu' => (float) ($cpu['used_cpu_sys'] ?? NAN) + (float) ($cpu['used_cpu_user'] ?? NAN),
+        'in' => (int) ($stats['total_net_input_bytes'] ?? 0),
+        'out' => (int) ($stats['total_net_output_bytes'] ?? 0),
+    ];
+}
+
+/** INFO commandstats as command => calls, without what the harness sends itself (INFO, CONFIG). */
+function command_calls(Redis $r): array
+{
+    $calls = [];
+    foreach ($r->info('commandstats') as $key => $value) {
+        $key = (string) $key;
+        if (!str_starts_with($key, 'cmdstat_')) {
+            continue;
+        }
+        $cmd = substr($key, 8);
+        if ($cmd === 'info' || str_starts_with($cmd, 'config')) {
+            continue;
+        }
+        if (is_array($value)) {
+            $calls[$cmd] = (int) ($value['calls'] ?? 0);
+        } elseif (preg_match('/(?:^|,)calls=(\d+)/', (string) $value, $m)) {
+            $calls[$cmd] = (int) $m[1];
+        }
+    }
+    return $calls;
+}
+
+/** Scripts and functions the clients called: EVAL, EVALSHA (and their _RO forms), FCALL. */
+function scripts_called(array $calls): int
+{
+    $n = 0;
+    foreach (['eval', 'evalsha', 'eval_ro', 'evalsha_ro', 'fcall', 'fcall_ro'] as $cmd) {
+        $n += $calls[$cmd] ?? 0;
+    }
+    return $n;
+}
+
+/** Deletes every key whose name holds $base; returns how many there were. */
+function sweep_keys(Redis $r, string $base): int
+{
+    $r->setOption(Redis::OPT_SCAN, Redis::SCAN_RETRY);
+    $it = null;
+    $n = 0;
+    while (($keys = $r->scan($it, "*$base*", 1000)) !== false) {
+        $n += $keys ? (int) $r->del($keys) : 0;
+    }
+    return $n;
+}
+
+/* ---- forked workers ----------------------------------------------------------------------- */
+
+/**
+ * Forks $n workers and runs them together. $child($wid, $end_ns) runs in each: it is
+ * called once before the start signal with $end_ns = null (to connect and warm up;
+ * it returns the measuring function), and that function is then called with the
+ * window's end (hrtime ns) and returns the worker's report, an array. The server's
+ * statistics are reset once every worker is ready and read again as soon as the last
+ * one reported. Returns the reports, the wall time from the start signal to the last
+ * worker done, and the server's CPU, bytes and commands over it.
+ */
+function run_workers(Redis $r, int $n, float $window_s, float $budget_s, callable $prepare): array
+{
+    $children = [];
+    $problems = [];
+    $reports = [];
+    try {
+        for ($w = 0; $w < $n; $w++) {
+            $children[$w] = bench_fork("semaphore worker $w", function ($sock) use ($w, $prepare, $budget_s): int {
+                pcntl_alarm(READY_TIMEOUT_S + (int) ceil($budget_s) + GRACE_S);   // no handler: the process ends
+                $measure = $prepare($w);
+                fwrite($sock, 'R');
+                stream_set_timeout($sock, READY_TIMEOUT_S + 10);
+                $go = fgets($sock);
+                if ($go === false || !str_starts_with($go, 'G')) {
+                    return 1;
+                }
+                $report = $measure((int) substr($go, 1));
+                $report['done'] = hrtime(true);
+                fwrite($sock, json_encode($report) . "\n");
+                stream_set_timeout($sock, (int) ceil($budget_s) + GRACE_S);
+                fread($sock, 1);   // leave
+                return 0;
+            });
+        }
+        foreach ($children as $w => [, $sock]) {
+            stream_set_timeout($sock, READY_TIMEOUT_S);
+            if (fread($sock, 1) !== 'R') {
+                throw new RuntimeException("worker $w did not get ready");
+            }
+        }
+        $r->rawCommand('CONFIG', 'RESETSTAT');
+        $before = server_counters($r);
+        $start = hrtime(true);
+        $go = 'G' . ($start + (int) ($window_s * 1e9)) . "\n";
+        foreach ($children as [, $sock]) {
+            fwrite($sock, $go);
+        }
+        $last = $start;
+        foreach ($children as $w => [, $sock]) {
+            stream_set_timeout($sock, (int) ceil($budget_s) + GRACE_S);
+            $line = fgets($sock);
+            $rep = $line === false ? null : json_decode($line, true);
+            if (!is_array($rep)) {
+                $problems[] = "worker $w sent no report";
+                continue;
+            }
+            $reports[$w] = $rep;
+            $last = max($last, (int) $rep['done']);
+        }
+        $after = server_counters($r);
+        $commands = command_calls($r);
+    } finally {
+        foreach ($children as [, $sock]) {
+            @fwrite($sock, "L\n");
+        }
+        foreach ($children as $w => [$pid, $sock]) {
+            pcntl_waitpid($pid, $status);
+            if (!pcntl_wifexited($status) || pcntl_wexitstatus($status) !== 0) {
+                $problems[] = "worker $w exited abnormally";
+            }
+            fclose($sock);
+        }
+    }
+    return [
+        'reports' => $reports, 'problems' => $problems, 'wall' => ($last - $start) / 1e9,
+        'cpu_us' => ($after['cpu'] - $before['cpu']) * 1e6, 'in' => $after['in'] - $before['in'],
+        'out' => $after['out'] - $before['out'], 'commands' => $commands,
+    ];
+}
+
+/* ---- 1. throughput -------------------------------------------------------------------------- */
+
+/** One round of one throughput row: $n processes doing acquire + release cycles on $name for $window_s. */
+function throughput_round(Redis $r, string $label, string $name, int $limit, int $n, float $window_s): array
+{
+    $run = run_workers($r, $n, $window_s, $window_s + TIMEOUT_S, function (int $wid) use ($label, $name, $limit): callable {
+        $cycle = make_cycle($label, $limit);
+        $noop = static function (): void {
+        };
+        for ($i = 0; $i < WARMUP; $i++) {
+            $cycle("$name:warm-$wid", $noop);   // connected, scripts loaded, on a name of its own
+        }
+        return function (int $end) use ($cycle, $name, $noop): array {
+            $ok = $failed = 0;
+            while (hrtime(true) < $end) {
+                if ($cycle($name, $noop)) {
+                    $ok++;
+                } else {
+                    $failed++;
+                }
+            }
+            return ['ok' => $ok, 'failed' => $failed];
+        };
+    });
+    $run['ops'] = array_sum(array_column($run['reports'], 'ok'));
+    $run['failed'] = array_sum(array_column($run['reports'], 'failed'));
+    return $run;
+}
+
+/**
+ * Rows of one throughput table: [label, limit] => [n => figures], ROUNDS rounds per
+ * row, the order of the implementations rotating from round to round.
+ */
+function throughput_table(Redis $r, string $base, array $configs, float $round_s): array
+{
+    $acc = [];
+    for ($round = 0; $round < ROUNDS; $round++) {
+        foreach (PROCESS_COUNTS as $n) {
+            $order = $configs;
+            for ($k = 0; $k < $round % max(1, count($order)); $k++) {
+                $order[] = array_shift($order);
+            }
+            foreach ($order as [$label, $limit]) {
+                if (unavailable($label) !== null) {
+                    continue;
+                }
+                // Short names: Laravel sends one key name per permit (the name, then 1 … limit) with every acquisition.
+                $name = sprintf('%s:%s%dn%d:', $base, SLUGS[$label], $limit, $n);
+                $run = throughput_round($r, $label, $name, $limit, $n, $round_s);
+                $acc["$label|$limit"][$n][] = $run;
+                sweep_keys($r, $name);
+            }
+        }
+    }
+    $rows = [];
+    foreach ($acc as $key => $by_n) {
+        foreach ($by_n as $n => $runs) {
+            $ops = array_sum(array_column($runs, 'ops'));
+            $wall = array_sum(array_column($runs, 'wall'));
+            $cmds = [];
+            foreach ($runs as $run) {
+                foreach ($run['commands'] as $cmd => $calls) {
+                    $cmds[$cmd] = ($cmds[$cmd] ?? 0) + $calls;
+                }
+            }
+            $sent = scripts_called($cmds);
+            $blocking = 0;
+            foreach (['blpop', 'brpop', 'bzpopmin', 'blmove', 'brpoplpush', 'blmpop', 'bzmpop'] as $b) {
+                $blocking += $cmds[$b] ?? 0;
+            }
+            $problems = array_merge(...array_column($runs, 'problems'));
+            $rates = array_map(fn(array $x): float => $x['wall'] > 0 ? $x['ops'] / $x['wall'] : NAN, $runs);
+            $rows[$key][$n] = [
+                'ops' => $ops,
+                'rate' => $wall > 0 ? $ops / $wall : NAN,
+                'spread' => [min($rates), max($rates)],
+                'cpu_per_op' => $ops ? array_sum(array_column($runs, 'cpu_us')) / $ops : NAN,
+                'in_per_op' => $ops ? array_sum(array_column($runs, 'in')) / $ops : NAN,
+                'out_per_op' => $ops ? array_sum(array_column($runs, 'out')) / $ops : NAN,
+                'scripts_per_op' => $ops ? $sent / $ops : NAN,
+                'blocking_per_op' => $ops ? $blocking / $ops : NAN,
+                'all_per_op' => $ops ? array_sum($cmds) / $ops : NAN,
+                'commands' => $cmds,
+                'failed' => array_sum(array_column($runs, 'failed')),
+                'problems' => $problems,
+            ];
+        }
+    }
+    return $rows;
+}
+
+function row_check(array $row): string
+{
+    $p = $row['problems'];
+    if ($row['failed']) {
+        array_unshift($p, "{$row['failed']} failed cycles");
+    }
+    return $p ? implode('; ', $p) : 'ok';
+}
+
+function print_throughput(array $rows, array $configs): void
+{
+    $out = [];
+    foreach (PROCESS_COUNTS as $n) {
+        $rl = $rows[RL . '|' . $configs[0][1]][$n] ?? null;
+        foreach ($configs as [$label, $limit]) {
+            $why = unavailable($label);
+            $row = $rows["$label|$limit"][$n] ?? null;
+            if ($why !== null || $row === null) {
+                $out[] = [$label, (string) $limit, (string) $n, $why ?? 'not measured', '', '', '', '', '', '', ''];
+                continue;
+            }
+            $out[] = [
+                $label, (string) $limit, (string) $n, bench_rate($row['rate']),
+                bench_fixed($row['spread'][0] > 0 ? 1e6 * $n / $row['spread'][1] : NAN, 1) . ' – '
+                    . bench_fixed($row['spread'][1] > 0 ? 1e6 * $n / $row['spread'][0] : NAN, 1),
+                $label === RL ? '1.00x' : ($rl ? bench_ratio($rl['rate'] / $row['rate']) : 'n/a'),
+                bench_fixed($row['cpu_per_op'], 1),
+                bench_fixed($row['scripts_per_op'], 2) . ($row['blocking_per_op'] >= 0.005 ? ' + ' . bench_fixed($row['blocking_per_op'], 2) . ' blocking' : ''),
+                bench_fixed($row['all_per_op'], 1),
+                number_format($row['in_per_op'], 0) . ' / ' . number_format($row['out_per_op'], 0),
+                row_check($row),
+            ];
+        }
+    }
+    bench_table(['implementation', 'limit', 'processes', 'cycles/s', 'µs/cycle per process, per-round range',
+        'redislock ÷ this (cycles/s)', 'Redis CPU µs/cycle', 'scripts (EVAL/EVALSHA) per cycle', 'all commands per cycle',
+        'bytes to / from Redis per cycle', 'check'], $out, [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+}
+
+/* ---- 2. waits under contention ------------------------------------------------------------------- */
+
+function wait_run(Redis $r, string $label, string $name, int $iterations, float $cap_s): array
+{
+    $run = run_workers($r, WAIT_PROCESSES, $cap_s, $cap_s + TIMEOUT_S, function (int $wid) use ($label, $name, $iterations, $cap_s): callable {
+        $cycle = make_cycle($label, BUSY_LIMIT);
+        for ($i = 0; $i < WARMUP; $i++) {
+            $cycle("$name:warm-$wid", static function (): void {
+            });
+        }
+        return function (int $end) use ($cycle, $name, $iterations): array {
+            $rows = [];
+            $failed = 0;
+            $capped = false;
+            $held = $unlock = 0.0;
+            $critical = function () use (&$held, &$unlock): void {
+                $held = microtime(true);
+                usleep(HOLD_US);
+                $unlock = microtime(true);
+            };
+            for ($i = 0; $i < $iterations; $i++) {
+                if (hrtime(true) > $end) {
+                    $capped = true;
+                    break;
+                }
+                $start = microtime(true);
+                if (!$cycle($name, $critical)) {
+                    $failed++;
+                    continue;
+                }
+                $rows[] = [$start, $held, $unlock];
+            }
+            return ['rows' => $rows, 'failed' => $failed, 'capped' => $capped];
+        };
+    });
+    $waits = $holds = $events = $per_worker = [];
+    $failed = 0;
+    $capped = false;
+    foreach ($run['reports'] as $w => $rep) {
+        $failed += $rep['failed'];
+        $capped = $capped || $rep['capped'];
+        $per_worker[$w] = count($rep['rows']);
+        foreach ($rep['rows'] as [$t0, $t1, $t2]) {
+            $waits[] = ($t1 - $t0) * 1e3;
+            $holds[] = ($t2 - $t1) * 1e3;
+            $events[] = [(float) $t1, 1];
+            $events[] = [(float) $t2, -1];
+        }
+    }
+    // Most holders at once, from the critical sections' own clocks: at most the limit.
+    usort($events, fn(array $a, array $b): int => $a[0] <=> $b[0] ?: $a[1] <=> $b[1]);
+    $now = $most = 0;
+    foreach ($events as [, $d]) {
+        $now += $d;
+        $most = max($most, $now);
+    }
+    $n = count($waits);
+    $problems = $run['problems'];
+    if ($failed) {
+        array_unshift($problems, "$failed acquisitions failed");
+    }
+    if ($most > BUSY_LIMIT) {
+        array_unshift($problems, "$most HOLDERS AT ONCE (limit " . BUSY_LIMIT . ')');
+    }
+    $commands = $run['commands'];
+    return [
+        'n' => $n, 'waits' => $waits, 'hold' => $holds ? array_sum($holds) / count($holds) : NAN,
+        'rate' => $run['wall'] > 0 ? $n / $run['wall'] : NAN, 'wall' => $run['wall'], 'most' => $most,
+        'capped' => $capped, 'problems' => $problems, 'per_worker' => $per_worker,
+        'scripts_per_op' => $n ? scripts_called($commands) / $n : NAN,
+        'all_per_op' => $n ? array_sum($commands) / $n : NAN,
+        'in_per_op' => $n ? $run['in'] / $n : NAN,
+    ];
+}
+
+/* ---- the run ---------------------------------------------------------------------------------- */
+
+$base = bench_name('semaphore');
+$r = bench_phpredis();
+$round_s = ROUND_S * bench_scale();
+$iterations = bench_n(WAIT_ACQUISITIONS, 5);
+$cap_s = WAIT_CAP_S * max(1.0, bench_scale());
+$labels = [RL, LARAVEL, SYMFONY];
+
+// Loaded before forking, so that every worker has the peers' classes already.
+if (unavailable(LARAVEL) === null) {
+    require_once ILLUMINATE_REDIS_AUTOLOAD;
+}
+if (unavailable(SYMFONY) === null) {
+    require_once SYMFONY_SEMAPHORE_AUTOLOAD;
+}
+foreach ($labels as $label) {
+    if (($why = unavailable($label)) !== null) {
+        fwrite(STDERR, "$label: $why\n");
+    }
+}
+
+$free = [[RL, FREE_LIMIT], [LARAVEL, FREE_LIMIT], [LARAVEL, LARAVEL_SMALL_LIMIT], [SYMFONY, FREE_LIMIT]];
+$busy = [[RL, BUSY_LIMIT], [LARAVEL, BUSY_LIMIT], [SYMFONY, BUSY_LIMIT]];
+$waits = [];
+try {
+    $free_rows = throughput_table($r, $base, $free, $round_s);
+    $busy_rows = throughput_table($r, $base, $busy, $round_s);
+    foreach ($labels as $label) {
+        if (unavailable($label) === null) {
+            $waits[$label] = wait_run($r, $label, "$base:w" . SLUGS[$label] . ':', $iterations, $cap_s);
+        }
+    }
+} finally {
+    $swept = sweep_keys($r, $base);
+    $left = sweep_keys($r, $base);
+}
+
+$cpus = (int) trim((string) shell_exec('nproc'));
+echo "## Semaphores: acquire + release throughput\n\n";
+printf("One semaphore name shared by all processes of a row; each process (forked, own connection, %d warm-up cycles, "
+    . "released together by a start barrier) repeats acquire one permit → release for %.1f s per round, %d interleaved "
+    . "rounds per row. Nothing is done while holding. cycles/s = all processes' cycles ÷ wall time (start signal → last "
+    . "process done), over all rounds; µs/cycle per process = processes ÷ cycles/s, range over the rounds. Redis CPU = "
+    . "used_cpu_sys + used_cpu_user of INFO cpu ÷ cycles; commands from INFO commandstats (\"all\" counts the commands run "
+    . "inside scripts too); bytes = total_net_input_bytes / total_net_output_bytes of INFO stats ÷ cycles. Every call "
+    . "may wait up to %d s: redislock `acquire(\$name, \$limit, %d, %d)` + `release()`; Laravel "
+    . "`\$connection->funnel(\$name)->limit(\$limit)->releaseAfter(%d)->block(%d)->then(\$callback, \$failure)` on "
+    . "`PhpRedisConnection` (retries every 250 ms); symfony/semaphore `\$factory->createSemaphore(\$name, \$limit, 1, %d)` "
+    . "per cycle, `acquire()` retried every %d–%d ms as symfony/lock's blocking acquire does, `release()`. %d CPUs.\n\n",
+    WARMUP, $round_s, ROUNDS, TIMEOUT_S, TIMEOUT_S, EXPIRE_S, EXPIRE_S, TIMEOUT_S, EXPIRE_S,
+    SYMFONY_RETRY_MS[0], SYMFONY_RETRY_MS[1], $cpus);
+echo "### Limit " . FREE_LIMIT . ": no process ever waits\n\n";
+echo "Laravel's funnel() keeps one key per permit and reads all of them (MGET of `limit` keys, every key name sent "
+    . "in the EVAL) on every acquisition, so it is also shown at limit " . LARAVEL_SMALL_LIMIT
+    . ", the smallest that never makes 8 processes wait.\n\n";
+print_throughput($free_rows, $free);
+echo "### Limit " . BUSY_LIMIT . ": with 8 processes, 5 wait at any time\n\n";
+print_throughput($busy_rows, $busy);
+
+echo "## Semaphores: wait under contention\n\n";
+printf("%d processes (forked, own connection, warmed up, released together) each take one permit of a semaphore with "
+    . "limit %d %d times, hold it for usleep(%d) and release it. Wait = from the start of the acquiring call to the start of "
+    . "the critical section (for Laravel, the start of then() to its callback). Most holders at once is computed from the "
+    . "critical sections' own start and end times. The run takes no new acquisition after %d s (CAPPED).\n\n",
+    WAIT_PROCESSES, BUSY_LIMIT, $iterations, HOLD_US, (int) $cap_s);
+$ms = fn(float $v): string => bench_fixed($v, 3);
+$q = fn(array $v, float $p): float => bench_quantile($v, $p);
+$rlw = $waits[RL] ?? null;
+$lower = function (?array $a, ?array $b, float $p) use ($q): string {
+    if ($a === null || $b === null) {
+        return '';
+    }
+    $x = $q($a['waits'], $p);
+    $y = $q($b['waits'], $p);
+    return $x > 0 && $y > 0 ? bench_ratio($x / $y) : 'n/a';
+};
+$out = [];
+foreach ($labels as $label) {
+    $why = unavailable($label);
+    $x = $waits[$label] ?? null;
+    if ($why !== null || $x === null) {
+        $out[] = [$label, $why ?? 'not measured', '', '', '', '', '', '', '', '', '', ''];
+        continue;
+    }
+    $out[] = [
+        $label,
+        WAIT_PROCESSES . ' × ' . $iterations . ($x['capped'] ? sprintf(' (CAPPED: %d done)', $x['n']) : ''),
+        $ms($q($x['waits'], 0.5)), $ms($q($x['waits'], 0.99)), $ms($x['waits'] ? max($x['waits']) : NAN),
+        $label === RL ? '1.00x' : $lower($rlw, $x, 0.5), $label === RL ? '1.00x' : $lower($rlw, $x, 0.99),
+        $ms($x['hold']), bench_rate($x['rate']), bench_fixed($x['scripts_per_op'], 2) . ' / ' . bench_fixed($x['all_per_op'], 1),
+        (string) $x['most'], $x['problems'] ? implode('; ', $x['problems']) : 'ok',
+    ];
+}
+bench_table(['implementation', 'processes × acquisitions', 'wait p50, ms', 'wait p99, ms', 'wait max, ms',
+    'redislock ÷ this, p50', 'redislock ÷ this, p99', 'mean hold, ms', 'acquisitions/s', 'scripts / all commands per acquisition',
+    'most holders at once', 'check'], $out, [2, 3, 4, 5, 6, 7, 8, 9, 10]);
+
+// The ratios and targets, redislock against each peer.
+echo "redislock against each peer (targets: cycles/s ≥ 2x, wait p99 ≤ 0.1x):\n\n";
+$record = ['available' => unavailable(RL) === null, 'limits' => ['free' => FREE_LIMIT, 'busy' => BUSY_LIMIT, 'laravel_small' => LARAVEL_SMALL_LIMIT],
+    'processes' => WAIT_PROCESSES, 'iterations' => $iterations, 'hold_ms' => HOLD_US / 1000, 'throughput' => [], 'waits' => []];
+$v = fn(float $x): ?float => is_finite($x) ? $x : null;
+foreach ([[$free_rows, $free, FREE_LIMIT], [$busy_rows, $busy, BUSY_LIMIT]] as [$rows, $configs, $rl_limit]) {
+    foreach (PROCESS_COUNTS as $n) {
+        $rl = $rows[RL . "|$rl_limit"][$n] ?? null;
+        foreach ($configs as [$label, $limit]) {
+            $row = $rows["$label|$limit"][$n] ?? null;
+            $record['throughput'][] = ['label' => $label, 'limit' => $limit, 'rl_limit' => $rl_limit, 'n' => $n,
+                'rate' => $row ? $v($row['rate']) : null, 'ok' => $row !== null && row_check($row) === 'ok',
+                'rl_rate' => $rl ? $v($rl['rate']) : null, 'rl_ok' => $rl !== null && row_check($rl) === 'ok'];
+            if ($label === RL || $row === null) {
+                continue;
+            }
+            if ($rl === null) {
+                printf("- limit %d, %d process%s, cycles/s vs %s (limit %d): redislock not available; target ≥ 2x not measured\n",
+                    $rl_limit, $n, $n > 1 ? 'es' : '', $label, $limit);
+                continue;
+            }
+            $ratio = $rl['rate'] / $row['rate'];
+            $ok = row_check($rl) === 'ok' && row_check($row) === 'ok';
+            printf("- limit %d, %d process%s, cycles/s vs %s (limit %d): %s ÷ %s = %s; target ≥ 2x: %s\n",
+                $rl_limit, $n, $n > 1 ? 'es' : '', $label, $limit, bench_rate($rl['rate']), bench_rate($row['rate']),
+                bench_ratio($ratio), ($ok && $ratio >= 2) ? 'met' : 'MISSED' . ($ok ? '' : ' (a check failed)'));
+        }
+    }
+}
+foreach ($labels as $label) {
+    $x = $waits[$label] ?? null;
+    $record['waits'][$label] = $x === null ? null : ['n' => $x['n'], 'p50' => $v($q($x['waits'], 0.5)),
+        'p99' => $v($q($x['waits'], 0.99)), 'ok' => !$x['problems']];
+    if ($label === RL || $x === null) {
+        continue;
+    }
+    if ($rlw === null) {
+        printf("- wait p99 vs %s: redislock not available; target ≤ 0.1x not measured\n", $label);
+        continue;
+    }
+    $ratio = $q($rlw['waits'], 0.99) / $q($x['waits'], 0.99);
+    $ok = !$rlw['problems'] && !$x['problems'];
+    printf("- wait p99 vs %s: %s ms ÷ %s ms = %s; target ≤ 0.1x: %s\n", $label, $ms($q($rlw['waits'], 0.99)),
+        $ms($q($x['waits'], 0.99)), bench_ratio($ratio), ($ok && $ratio <= 0.1) ? 'met' : 'MISSED' . ($ok ? '' : ' (a check failed)'));
+}
+printf("\nKeys of the run deleted at the end: %d; left: %d.\n\n", $swept, $left);
+bench_record('semaphore', $record);
