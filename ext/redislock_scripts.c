@@ -355,7 +355,10 @@ redislock_script redislock_script_unlock = {"unlock script",
 	"  if kind(K) ~= 'zset' then return 0 end\n"
 	"  local member = ARGV[1]\n"
 	"  if ARGV[2] == 's' then member = 'shared:' .. ARGV[1] end\n"
-	"  local removed = redis.call('zrem', K, member)\n"
+	/* A share past its deadline is not held any more: removed, not reported. */
+	"  local sc = redis.call('zscore', K, member)\n"
+	"  local removed = 0\n"
+	"  if sc and redis.call('zrem', K, member) == 1 and tonumber(sc) > now then removed = 1 end\n"
 	"  readers_changed()\n"
 	"  return removed\n"
 	"end\n"
@@ -574,10 +577,13 @@ redislock_script redislock_script_leave_many = {"lockMany wait script",
  * holding "<permits>:<limit>") and P..'w:'..id (the list it blocks on). Every
  * acquisition goes through a script that looks at the queue, so nobody gets in
  * ahead of a waiter, and S needs no grace period after its holders. */
-#define LUA_SEMAPHORE(hint) \
-	LUA_GRACE LUA_OWNER LUA_LOCK_KEYS \
+#define LUA_SEMAPHORE_KEYS(hint) \
+	LUA_GRACE LUA_LOCK_KEYS \
 	"local S = KEYS[1]\n" \
-	"local Q, _, P = siblings(S, " hint ")\n" \
+	"local Q, _, P = siblings(S, " hint ")\n"
+
+/* What the calls that find or leave waiters need, with S, Q, P set. */
+#define LUA_SEMAPHORE_WAITERS \
 	LUA_PUSH \
 	/* Drops lapsed acquisitions; the permits held by the others. */ \
 	"local function used()\n" \
@@ -611,13 +617,18 @@ redislock_script redislock_script_leave_many = {"lockMany wait script",
 	"    redis.call('zadd', S, ms(now + claim), p .. ':' .. h)\n" \
 	"    redis.call('zrem', Q, h)\n" \
 	"    push(h, claim + GRACE)\n" \
+	"    outlive(now + claim)\n" \
 	"    u = u + p\n" \
 	"  end\n" \
 	"  return u\n" \
-	"end\n" \
-	"local function lifetime()\n" \
-	"  local last = redis.call('zrange', S, -1, -1, 'withscores')\n" \
-	"  if #last > 0 then redis.call('pexpire', S, ms(math.max(tonumber(last[2]) - now, 1))) end\n" \
+	"end\n"
+
+/* The semaphore key lives at least until deadline d (ms): it never outlives its
+ * acquisitions by more than the longest one that was released or shortened, and
+ * lapsed ones are dropped as they are met. */
+#define LUA_OUTLIVE \
+	"local function outlive(d)\n" \
+	"  if redis.call('pttl', S) < d - now then redis.call('pexpire', S, ms(d - now)) end\n" \
 	"end\n"
 
 /* KEYS: S (on a cluster then Q). ARGV: waiter id (the token's random part),
@@ -627,67 +638,81 @@ redislock_script redislock_script_leave_many = {"lockMany wait script",
  * ahead, or promised to us), otherwise the ms until the first acquisition ends
  * (-1: none). */
 redislock_script redislock_script_sem_acquire = {"semaphore acquire script",
-	LUA_SEMAPHORE("ARGV[7]")
-	"local id, permits, limit = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])\n"
+	LUA_SEMAPHORE_KEYS("ARGV[7]")
+	"local id, permits, limit, life = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])\n"
 	"local token = ARGV[2] .. ':' .. id\n"
-	"local t = redis.call('type', S)['ok']\n"
-	"if t ~= 'zset' and t ~= 'none' then return redis.error_reply('WRONGTYPE the semaphore key holds a ' .. t) end\n"
-	/* A caller that does not wait was never queued. */
-	"local function leave_queue()\n"
-	"  if ARGV[5] == '0' then return end\n"
+	"local waits = ARGV[5] ~= '0'\n"
+	LUA_OWNER LUA_OUTLIVE
+	/* Ours: a promise confirmed with our own lifetime, or free permits taken. */
+	"local function take()\n"
+	"  redis.call('zadd', S, ms(now + life), token)\n"
+	"  if waits then\n"
+	"    redis.call('zrem', Q, id)\n"
+	"    redis.call('del', P .. 'a:' .. id, P .. 'w:' .. id)\n"
+	"  end\n"
+	"  outlive(now + life)\n"
+	"  return token\n"
+	"end\n"
+	/* Only a caller that waited can hold a promise. */
+	"if waits and redis.call('zscore', S, token) then return take() end\n"
+	"local queued = redis.call('exists', Q) == 1\n"
+	LUA_SEMAPHORE_WAITERS
+	"local u = used()\n"
+	"if queued then\n"
+	"  u = admit(u)\n"
+	"  if waits and redis.call('zscore', S, token) then return take() end\n"
+	"end\n"
+	"if u + permits <= limit and not (queued and head()) then return take() end\n"
+	"local first = redis.call('zrange', S, 0, 0, 'withscores')\n"
+	"local busy_ms = -1\n"
+	"if #first > 0 then busy_ms = math.max(tonumber(first[2]) - now, 0) end\n"
+	"if ARGV[5] == '2' then\n"
 	"  redis.call('zrem', Q, id)\n"
 	"  redis.call('del', P .. 'a:' .. id, P .. 'w:' .. id)\n"
+	"  admit(used())\n"
+	"elseif ARGV[5] == '1' then\n"
+	"  redis.call('zadd', Q, 'nx', now_us, id)\n"
+	"  redis.call('pexpire', Q, 2 * tonumber(ARGV[6]))\n"
+	"  redis.call('set', P .. 'a:' .. id, ARGV[2] .. ':' .. ARGV[3], 'px', ARGV[6])\n"
 	"end\n"
-	"local u = admit(used())\n"
-	"if not redis.call('zscore', S, token) and (head() or u + permits > limit) then\n"
-	"  local first = redis.call('zrange', S, 0, 0, 'withscores')\n"
-	"  local busy_ms = -1\n"
-	"  if #first > 0 then busy_ms = math.max(tonumber(first[2]) - now, 0) end\n"
-	"  if ARGV[5] == '2' then\n"
-	"    leave_queue()\n"
-	"    admit(used())\n"
-	"    lifetime()\n"
-	"  elseif ARGV[5] == '1' then\n"
-	"    redis.call('zadd', Q, 'nx', now_us, id)\n"
-	"    redis.call('pexpire', Q, 2 * tonumber(ARGV[6]))\n"
-	"    redis.call('set', P .. 'a:' .. id, ARGV[2] .. ':' .. ARGV[3], 'px', ARGV[6])\n"
-	"    lifetime()\n"
-	"  end\n"
-	"  return busy_ms\n"
-	"end\n"
-	"redis.call('zadd', S, ms(now + tonumber(ARGV[4])), token)\n"
-	"leave_queue()\n"
-	"lifetime()\n"
-	"return token\n", ""};
+	"return busy_ms\n", ""};
 
 /* KEYS: S (on a cluster then Q). ARGV: token, then 's' to match by the random
  * part only (a lost reply: an acquisition we never learnt, or a waiter whose wait
- * failed; '' otherwise), sibling hint. Gives the permits back and promises them
- * to the next in line. Returns how many acquisitions were removed. */
+ * failed; '' otherwise), sibling hint. Gives the permits back and, when anyone
+ * waits, promises them to the next in line. Returns how many acquisitions were
+ * removed. */
 redislock_script redislock_script_sem_release = {"semaphore release script",
-	LUA_SEMAPHORE("ARGV[3]")
+	LUA_SEMAPHORE_KEYS("ARGV[3]") LUA_OWNER
+	/* An acquisition past its deadline is not held any more: removed, not counted. */
 	"local removed = 0\n"
+	"local function remove(m)\n"
+	"  local sc = redis.call('zscore', S, m)\n"
+	"  if sc and redis.call('zrem', S, m) == 1 and tonumber(sc) > now then removed = removed + 1 end\n"
+	"end\n"
 	"if ARGV[2] == 's' then\n"
 	"  redis.call('zrem', Q, ARGV[1])\n"
 	"  redis.call('del', P .. 'a:' .. ARGV[1], P .. 'w:' .. ARGV[1])\n"
 	"  for _, m in ipairs(redis.call('zrange', S, 0, -1)) do\n"
-	"    if string.sub(m, -(#ARGV[1] + 1)) == ':' .. ARGV[1] then removed = removed + redis.call('zrem', S, m) end\n"
+	"    if string.sub(m, -(#ARGV[1] + 1)) == ':' .. ARGV[1] then remove(m) end\n"
 	"  end\n"
 	"else\n"
-	"  removed = redis.call('zrem', S, ARGV[1])\n"
+	"  remove(ARGV[1])\n"
 	"end\n"
-	"if redis.call('exists', Q) == 1 then admit(used()) end\n"
-	"lifetime()\n"
+	"if redis.call('exists', Q) == 0 then return removed end\n"
+	LUA_OUTLIVE LUA_SEMAPHORE_WAITERS
+	"admit(used())\n"
 	"return removed\n", ""};
 
 /* KEYS: S. ARGV: token, lifetime ms. A new lifetime while the acquisition is held. */
 redislock_script redislock_script_sem_extend = {"semaphore extend script",
 	LUA_OWNER
-	"local s = redis.call('zscore', KEYS[1], ARGV[1])\n"
+	"local S = KEYS[1]\n"
+	LUA_OUTLIVE
+	"local s = redis.call('zscore', S, ARGV[1])\n"
 	"if not s or tonumber(s) <= now then return 0 end\n"
-	"redis.call('zadd', KEYS[1], 'xx', ms(now + tonumber(ARGV[2])), ARGV[1])\n"
-	"local last = redis.call('zrange', KEYS[1], -1, -1, 'withscores')\n"
-	"redis.call('pexpire', KEYS[1], ms(math.max(tonumber(last[2]) - now, 1)))\n"
+	"redis.call('zadd', S, 'xx', ms(now + tonumber(ARGV[2])), ARGV[1])\n"
+	"outlive(now + tonumber(ARGV[2]))\n"
 	"return 1\n", ""};
 
 /* KEYS: S. ARGV: a token, or '' for all. The permits held now, lapsed acquisitions
