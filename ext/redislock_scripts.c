@@ -623,12 +623,13 @@ redislock_script redislock_script_leave_many = {"lockMany wait script",
 	"  return u\n" \
 	"end\n"
 
-/* The semaphore key lives at least until deadline d (ms): it never outlives its
- * acquisitions by more than the longest one that was released or shortened, and
- * lapsed ones are dropped as they are met. */
+/* The semaphore key lives at least until deadline d (ms). It is given twice
+ * that long when it must grow, so that a stream of acquisitions does not rewrite
+ * its lifetime every time; lapsed acquisitions in it are dropped as they are met,
+ * and an empty set is gone at once. */
 #define LUA_OUTLIVE \
 	"local function outlive(d)\n" \
-	"  if redis.call('pttl', S) < d - now then redis.call('pexpire', S, ms(d - now)) end\n" \
+	"  if redis.call('pttl', S) < d - now then redis.call('pexpire', S, ms(2 * (d - now))) end\n" \
 	"end\n"
 
 /* KEYS: S (on a cluster then Q). ARGV: waiter id (the token's random part),
