@@ -1,8 +1,8 @@
 <?php
 /*
- * Fuzzer of the public API: calls every public method of RedisLock and RedisQueue,
- * the constructors too, with random arguments of every PHP type, against the test
- * servers of tests/run.
+ * Fuzzer of the public API: calls every public method of RedisLock, RedisSemaphore
+ * and RedisQueue, the constructors too, with random arguments of every PHP type,
+ * against the test servers of tests/run.
  *
  *   tests/run --fuzz [CALLS] [SEED]    built with ASan, against throwaway servers
  *   php tests/fuzz.php [--calls N] [--seed S] [--seconds T]   (REDISLOCK_TEST_* set)
@@ -11,12 +11,16 @@
  * TypeError, ValueError, ArgumentCountError, an Error for a wrong call shape
  * (unknown or repeated named argument, a second __construct(), an object whose
  * constructor was not run), a RedisLockException subclass, or the documented
- * BadMethodCallException of fencingToken() and lockShared() on a redlock object. Anything else fails
- * the run: another exception, a crash, a hang (SIGALRM after 30 s in one call), or
- * any PHP warning, notice or deprecation. One exception to the last rule: calls
- * made from tests/fuzz_coercive.inc (not strict_types) may get the engine's own
- * coercion deprecations for the argument (null to a scalar parameter, a float with
- * a fraction to an int parameter), which PHP raises before the method runs.
+ * BadMethodCallException of fencingToken() and lockShared() on a redlock object;
+ * and RedisSemaphore and RedisQueue must refuse a connection with redlock or
+ * min_replicas (a ValueError, or a TypeError for another option of it), and a
+ * token of RedisSemaphore::acquire() must read "<permits>:<32 hex digits>".
+ * Anything else fails the run: another exception, a crash, a hang (SIGALRM after
+ * 30 s in one call), or any PHP warning, notice or deprecation. One exception to
+ * the last rule: calls made from tests/fuzz_coercive.inc (not strict_types) may
+ * get the engine's own coercion deprecations for the argument (null to a scalar
+ * parameter, a float with a fraction to an int parameter), which PHP raises
+ * before the method runs.
  *
  * Besides random values, the calls get the shapes that once broke extensions like
  * this one: options arrays that refer back into themselves ($o['redlock'][0] = &$o,
@@ -25,10 +29,20 @@
  * members with their own sentinel, cluster or redlock lists, tls arrays holding
  * arrays), extreme numbers (1e300, -0.0, NAN, INF, PHP_INT_MIN, 1e9 + 1, 2**63, ...)
  * in every numeric option, parameter and DSN value, and callbacks of synchronized()
- * that misbehave: they fork (the child returns, uses the inherited object, exits or
- * execs at once; it never prints and never draws another call, and the parent
- * reaps it, checks its exit status and report, and that it still holds its lock),
- * call the same object re-entrantly, throw, or destroy objects of the pool.
+ * (RedisLock's and RedisSemaphore's) that misbehave: they fork (the child returns,
+ * uses the inherited object, exits or execs at once; it never prints and never
+ * draws another call, and the parent reaps it, checks its exit status and report,
+ * that it still holds its lock, and that every hold of the name it had (the
+ * exclusive lock, shared holds, a semaphore's permits) is still in Redis: a child
+ * never releases its parent's locks or permits), call the same object
+ * re-entrantly, throw, or destroy objects of the pool.
+ *
+ * Well-formed calls are mixed in, so that the methods get past their argument
+ * checks: lock(), lockShared(), unlock() and the like on a few realistic names
+ * through two objects (shared holds, promotions by lock() on a name held shared,
+ * demotions by lockShared() on a name held exclusively, contention), and
+ * acquire(), release(), extend(), count() of semaphores with limits of 1 to 5,
+ * permits up to the limit and tokens that acquire() really returned, or garbage.
  *
  * The calls are drawn from a seeded Mt19937: the same seed draws the same calls.
  * The seed is printed first; a failure prints the call that failed. A crash (a
@@ -46,6 +60,11 @@ final class FuzzCallbackException extends RuntimeException {}
 
 /** Never calls its parent's constructor: every method must refuse it with an Error. */
 final class FuzzUnconstructedLock extends RedisLock
+{
+    public function __construct() {}
+}
+
+final class FuzzUnconstructedSemaphore extends RedisSemaphore
 {
     public function __construct() {}
 }
@@ -77,6 +96,15 @@ function fuzz_new_strict(string $class, array $args): object
 
 final class Fuzzer
 {
+    private const CLASSES = ['RedisLock', 'RedisSemaphore', 'RedisQueue'];
+    /** After the run's marker, the key prefix of the pool's semaphores: apart from the locks' keys. */
+    private const SEM_PREFIX = 'Semaphore:';
+    /** The objects of the pool of each class, the main one first. */
+    private const TARGETS = [
+        'RedisLock' => ['lock', 'lock2', 'lock_dead', 'lock_unconstructed', 'fresh_lock'],
+        'RedisSemaphore' => ['sem', 'sem2', 'sem_dead', 'sem_unconstructed', 'fresh_sem'],
+        'RedisQueue' => ['queue', 'queue_dead', 'queue_unconstructed', 'fresh_queue'],
+    ];
     private Random\Randomizer $rnd;
     private string $marker;
     private string $big;
@@ -86,9 +114,13 @@ final class Fuzzer
     private array $pool = [];
     private array $names = [];
     private array $tokens = [];
+    /** Tokens that RedisSemaphore::acquire() returned. */
+    private array $semTokens = [];
     private array $scores = [];
     private array $diagnostics = [];
     private int $deadPort;
+    /** A connection without the extension, to look at the keys. */
+    private ?RawRedis $raw = null;
     public int $calls = 0;
     public array $outcomes = [];
     public array $perMethod = [];
@@ -116,7 +148,7 @@ final class Fuzzer
         $this->marker = 'fuzz:' . getmypid() . ':' . $seed . ':';
         $this->big = str_repeat("\x00big\xff", 1 << 18);   // 1.25 MiB of binary
         $this->deadPort = rl_dead_port();
-        foreach (['RedisLock', 'RedisQueue'] as $class) {
+        foreach (self::CLASSES as $class) {
             foreach ((new ReflectionClass($class))->getMethods(ReflectionMethod::IS_PUBLIC) as $m) {
                 $this->methods[$class][$m->getName()] = $m;
             }
@@ -261,6 +293,45 @@ final class Fuzzer
         return is_string($name) && $name !== '' ? $name : null;
     }
 
+    /** The limit a running call of RedisSemaphore::synchronized() was given, when it is a valid one. */
+    private function runningLimit(array $running): ?int
+    {
+        $limit = $running['args']['limit'] ?? $running['args'][1] ?? null;
+        return is_int($limit) && $limit >= 1 && $limit <= 5 ? $limit : null;
+    }
+
+    /** The class of an object of the pool, as $this->methods names it. */
+    private function classOf(object $object): string
+    {
+        foreach (self::CLASSES as $class) {
+            if ($object instanceof $class) {
+                return $class;
+            }
+        }
+        throw new LogicException('not an object of the extension: ' . get_class($object));
+    }
+
+    /**
+     * A token for a semaphore: one acquire() returned (of $name, when there is one
+     * and $name is given), or a forged or foreign one.
+     */
+    private function semToken(?string $name = null): string
+    {
+        if ($this->semTokens && $this->chance(0.6)) {
+            $own = $name === null ? [] : array_values(array_filter($this->semTokens, fn(array $t) => $t[0] === $name));
+            return $this->pick($own && $this->chance(0.8) ? $own : $this->semTokens)[1];
+        }
+        $issued = fn(): string => $this->pick($this->semTokens)[1];
+        return match ($this->int(0, 6)) {
+            0 => $this->int(0, 6) . ':' . bin2hex($this->rnd->getBytes(16)),   // well formed, never issued
+            1 => $this->semTokens ? (string) strstr($issued(), ':') : '1:',   // the random part alone
+            2 => $this->semTokens ? '9' . $issued() : '-1:' . str_repeat('0', 32),   // other permits
+            3 => $this->tokens ? $this->pick($this->tokens) : 'shared:' . bin2hex($this->rnd->getBytes(16)),   // a lock's
+            4 => $this->pick(['1', ':', '0:0', 'shared:', "1:\x00", '*', '%s', '{x}', '1:' . str_repeat('f', 1000)]),
+            default => $this->string(),
+        };
+    }
+
     /**
      * From a callback: calls methods of the object whose synchronized() runs it, on
      * the same name or another (lock, unlock, synchronized, unlockAll, ...), or takes
@@ -274,27 +345,48 @@ final class Fuzzer
             return;
         }
         $own = $this->runningName($running);
+        $ownLimit = $this->runningLimit($running);
         for ($i = $this->int(1, 4); $i > 0; $i--) {
             $object = $running['object'];
             $target = $running['target'];
+            /* The same name through another object: busy, or shared with it. */
             if ($this->chance(0.15) && isset($this->pool['lock2']) && $object instanceof RedisLock) {
-                $object = $this->pool['lock2'];   // the same name through another object: busy
+                $object = $this->pool['lock2'];
                 $target = 'lock2';
+            } elseif ($this->chance(0.15) && isset($this->pool['sem2']) && $object instanceof RedisSemaphore) {
+                $object = $this->pool['sem2'];
+                $target = 'sem2';
             }
-            $class = $object instanceof RedisLock ? 'RedisLock' : 'RedisQueue';
+            $class = $this->classOf($object);
             $name = $own !== null && $this->chance(0.7) ? $own : $this->name();
-            [$method, $args] = match ($class === 'RedisLock' ? $this->int(0, 13) : 99) {
-                0, 1 => ['lock', [$name, $this->wait(), $this->pick([0.001, 1.0, 15.0, 1e9])]],
-                2, 3 => ['unlock', [$name]],
-                4, 5 => ['synchronized', [$name, $this->closure(1), $this->wait(), $this->pick([0.001, 1.0, 15.0])]],
-                6 => ['unlockAll', []],
-                7 => ['expire', [$name, $this->pick([0.001, 0.5, 30.0])]],
-                8 => ['isLocking', [$name]],
-                9 => ['ttl', [$name]],
-                10 => ['forceUnlock', [$name]],
-                11 => ['lockMany', [[$name, $this->name()], $this->wait()]],
-                12 => ['fencingToken', [$name]],
-                13 => ['__construct', [$this->safeConnection()]],   // a second constructor call: Error
+            $limit = $ownLimit !== null && $this->chance(0.7) ? $ownLimit : $this->int(1, 5);
+            [$method, $args] = match ($class) {
+                'RedisLock' => match ($this->int(0, 17)) {
+                    0, 1 => ['lock', [$name, $this->wait(), $this->pick([0.001, 1.0, 15.0, 1e9])]],
+                    2, 3 => ['unlock', [$name]],
+                    4, 5 => ['synchronized', [$name, $this->closure(1), $this->wait(), $this->pick([0.001, 1.0, 15.0])]],
+                    6 => ['unlockAll', []],
+                    7 => ['expire', [$name, $this->pick([0.001, 0.5, 30.0])]],
+                    8 => ['isLocking', [$name]],
+                    9 => ['ttl', [$name]],
+                    10 => ['forceUnlock', [$name]],
+                    11 => ['lockMany', [[$name, $this->name()], $this->wait()]],
+                    12 => ['fencingToken', [$name]],
+                    13 => ['__construct', [$this->safeConnection()]],   // a second constructor call: Error
+                    /* Inside synchronized(), which holds $name exclusively: a demotion,
+                     * then (below, or in a later call) lock() again, a promotion. */
+                    14, 15, 16 => ['lockShared', [$name, $this->wait(), $this->pick([0.001, 1.0, 15.0])]],
+                    default => ['holdsLock', [$name, $this->tokens ? $this->pick($this->tokens) : $this->string()]],
+                },
+                'RedisSemaphore' => match ($this->int(0, 10)) {
+                    0, 1, 2 => ['acquire', [$name, $limit, $this->wait(), $this->pick([0.001, 1.0, 15.0]), $this->int(1, $limit)]],
+                    3, 4 => ['release', [$name, $this->semToken()]],
+                    5 => ['extend', [$name, $this->semToken(), $this->pick([0.001, 0.5, 30.0])]],
+                    6 => ['count', [$name]],
+                    7, 8 => ['synchronized', [$name, $limit, $this->closure(1), $this->wait(), $this->pick([0.001, 1.0, 15.0])]],
+                    9 => ['__construct', [$this->safeConnection()]],   // a second constructor call: Error
+                    default => [$this->pick(array_keys($this->methods[$class])), null],
+                },
                 default => [$this->pick(array_keys($this->methods[$class])), null],
             };
             $this->depth++;
@@ -316,18 +408,18 @@ final class Fuzzer
         switch ($this->int(0, 3)) {
             case 0:
                 unset($this->pool[$this->pick(['lock2', 'lock_dead', 'queue_dead', 'fresh_lock', 'fresh_queue',
-                    'lock_unconstructed', 'queue_unconstructed'])]);
+                    'lock_unconstructed', 'queue_unconstructed', 'sem2', 'sem_dead', 'fresh_sem', 'sem_unconstructed'])]);
                 break;
             case 1:
                 foreach (array_keys($this->pool) as $key) {
-                    if ($key !== 'lock' && $key !== 'queue') {
+                    if ($key !== 'lock' && $key !== 'queue' && $key !== 'sem') {
                         unset($this->pool[$key]);
                     }
                 }
                 break;
             case 2:
                 /* Replaced: the old one goes at once, unless it is the one running. */
-                unset($this->pool[$this->pick(['lock', 'lock2', 'queue'])]);
+                unset($this->pool[$this->pick(['lock', 'lock2', 'queue', 'sem', 'sem2'])]);
                 $this->refillPool();
                 break;
             default:
@@ -343,7 +435,10 @@ final class Fuzzer
      * and callChecked() ends it there: it never draws another call. It never
      * prints: what it finds wrong reaches the parent over a socket pair. The parent
      * reaps it, fails on a crash, a hang or a report, and checks that a lock it
-     * holds for a while yet is still its own.
+     * holds for a while yet is still its own, or, in a semaphore's synchronized(),
+     * that every acquisition of the name with some life left (its own permit
+     * among them) is still there: the child may take and give back permits of
+     * its own, never its parent's.
      */
     private function forkInCallback(): void
     {
@@ -361,7 +456,18 @@ final class Fuzzer
             for ($i = $this->int(1, 3); $i > 0; $i--) {
                 $uses[] = $this->pick([['unlock', [$name]], ['unlockAll', []], ['lock', [$name, 0]], ['isLocking', [$name]],
                     ['expire', [$name, 0.001]], ['synchronized', [$name, fn() => 1]], ['ttl', [$name]],
-                    ['lock', ["$name:child", 0, 5]], ['unlock', ["$name:child"]]]);
+                    ['lockShared', [$name, 0]], ['lockShared', [$name, 0, 0.001]],
+                    ['lock', ["$name:child", 0, 5]], ['unlock', ["$name:child"]], ['lockShared', ["$name:child", 0, 5]]]);
+            }
+        }
+        if ($how === 'use' && $name !== null && $running['object'] instanceof RedisSemaphore) {
+            $limit = $this->runningLimit($running) ?? 1;
+            /* Never a token the parent got: a release with it would be a legitimate one. */
+            $forged = fn(): string => $this->int(1, 5) . ':' . bin2hex($this->rnd->getBytes(16));
+            for ($i = $this->int(1, 3); $i > 0; $i--) {
+                $uses[] = $this->pick([['count', [$name]], ['acquire', [$name, $limit, 0, 5]], ['acquire', [$name, $limit + 1, 0, 5]],
+                    ['synchronized', [$name, $limit, fn() => 1]], ['release', [$name, $forged()]], ['extend', [$name, $forged(), 0.001]],
+                    ['acquire', ["$name:child", 2, 0, 5, $this->int(1, 2)]], ['count', ["$name:child"]]]);
             }
         }
         if (!$uses && $how === 'use') {
@@ -377,6 +483,15 @@ final class Fuzzer
                 }
             } catch (RedisLockException) {
             }
+        }
+        /* The holds of the name that have more than 5 s to live, as Redis has them
+         * (the exclusive lock's token, shared holders', a semaphore's acquisitions):
+         * all the parent's, as nobody else uses these keys. */
+        $holds = [];
+        $key = null;
+        if ($name !== null && in_array($running['target'], ['lock', 'lock2', 'sem', 'sem2'], true)) {
+            $key = $this->marker . ($running['object'] instanceof RedisSemaphore ? self::SEM_PREFIX : '') . $name;
+            $holds = $this->holds($key, 5000);
         }
         $pair = stream_socket_pair(STREAM_PF_UNIX, STREAM_SOCK_STREAM, STREAM_IPPROTO_IP);
         if ($pair === false) {
@@ -435,12 +550,45 @@ final class Fuzzer
                 $this->fail("after $child, the parent no longer holds its lock \"" . addcslashes($name, "\0..\37\177..\377") . '"');
             }
         }
+        if ($holds) {
+            $gone = array_diff($holds, $this->holds($key, 0));
+            if ($gone) {
+                $this->fail("after $child, the parent's " . ($running['object'] instanceof RedisSemaphore ? 'permits' : 'holds')
+                    . ' of "' . addcslashes($name, "\0..\37\177..\377") . '" are gone: ' . implode(', ', $gone));
+            }
+        }
+    }
+
+    /**
+     * The tokens that hold the key of a lock or semaphore with more than $ms
+     * milliseconds to live (by Redis's clock), read without the extension: the
+     * value of an exclusive lock, the members of a sorted set of shared holders
+     * or of a semaphore's acquisitions.
+     *
+     * @return list<string>
+     */
+    private function holds(string $key, int $ms): array
+    {
+        $this->raw ??= new RawRedis();
+        $type = $this->raw->call('TYPE', $key);
+        if ($type === 'string') {
+            $pttl = $this->raw->call('PTTL', $key);
+            $value = $this->raw->call('GET', $key);
+            return is_int($pttl) && $pttl > $ms && is_string($value) ? [$value] : [];
+        }
+        if ($type !== 'zset') {
+            return [];
+        }
+        [$seconds, $micro] = $this->raw->call('TIME');
+        $now = intdiv((int) $micro, 1000) + 1000 * (int) $seconds;
+        $tokens = $this->raw->call('ZRANGEBYSCORE', $key, '(' . ($now + $ms), '+inf');
+        return is_array($tokens) ? $tokens : [];
     }
 
     /** In a child forked by a callback: one call on the inherited object, checked like any. */
     private function childCall(object $object, string $method, array $args): void
     {
-        $m = $this->methods[$object instanceof RedisLock ? 'RedisLock' : 'RedisQueue'][$method];
+        $m = $this->methods[$this->classOf($object)][$method];
         $this->diagnostics = [];
         $result = null;
         $error = null;
@@ -557,9 +705,13 @@ final class Fuzzer
             2 ** 53, (float) 2 ** 63, 2147483648, -1, '1e300', '1e-300', '9223372036854775808', '-0', 'NAN', '0.0005']);
     }
 
-    private function plausible(string $param): mixed
+    private function plausible(string $param, string $class = ''): mixed
     {
         switch ($param) {
+            case 'limit':
+                return $this->chance(0.85) ? $this->int(1, 5) : ($this->chance(0.5) ? $this->integer() : $this->extreme());
+            case 'permits':
+                return $this->chance(0.85) ? $this->int(1, 3) : ($this->chance(0.5) ? $this->integer() : $this->extreme());
             case 'name':
                 return $this->name();
             case 'names':
@@ -595,6 +747,9 @@ final class Fuzzer
             case 'score':
                 return $this->scores && $this->chance(0.7) ? $this->pick($this->scores) : ($this->chance(0.7) ? $this->float() : $this->extreme());
             case 'token':
+                if ($class === 'RedisSemaphore') {
+                    return $this->chance(0.9) ? $this->semToken() : $this->string();
+                }
                 return $this->tokens && $this->chance(0.7) ? $this->pick($this->tokens) : $this->string();
             case 'fn':
                 return $this->chance(0.85) ? $this->closure(0, $this->chance(0.5)) : $this->pick(['strlen', 'time', [$this, 'value'], 'no_such_function']);
@@ -642,6 +797,10 @@ final class Fuzzer
             if ($this->chance(0.25)) {
                 $o[$key] = $make();
             }
+        }
+        if ($this->chance(0.04)) {
+            /* Refused by RedisSemaphore and RedisQueue; for RedisLock, acquisitions wait for replicas there are none of. */
+            $o['min_replicas'] = $this->pick([0, 0, 1, 2]);
         }
         if ($this->chance(0.05)) {
             $o[$this->string()] = $this->value();
@@ -1056,6 +1215,114 @@ final class Fuzzer
         return $refs;
     }
 
+    /**
+     * A well-formed call on one of the main objects, on a few realistic names, so
+     * that the methods get past their argument checks and act on each other:
+     * shared and exclusive holds of the same names through two objects
+     * (promotions, demotions, contention, renewals), and semaphores with limits
+     * of 1 to 5 (one per name, mostly), permits up to the limit, and tokens that
+     * acquire() returned for the name.
+     *
+     * @return array{string, string, object, string, array}
+     */
+    private function wellFormed(): array
+    {
+        $this->refillPool();
+        $name = $this->chance(0.85) ? 'n' . $this->int(0, 3) : $this->pick(['{tag}x', "bin\x00\r\n%n%s{}", 'ü', 'n' . $this->int(4, 11)]);
+        if ($this->chance(0.6)) {
+            $target = $this->chance(0.5) ? 'lock' : 'lock2';
+            $expire = $this->chance(0.7) ? $this->pick([0.3, 1.0, 5.0, 15.0]) : $this->real(0.05, 20);
+            [$method, $args] = match ($this->int(0, 19)) {
+                0, 1, 2, 3 => ['lock', [$name, $this->wait(), $expire]],   // on a name held shared: a promotion
+                4, 5, 6, 7, 8 => ['lockShared', [$name, $this->wait(), $expire]],   // on a name held exclusively: a demotion
+                9, 10, 11 => ['unlock', [$name]],
+                12 => ['isLocking', [$name]],
+                13 => ['ttl', [$name]],
+                14 => ['fencingToken', [$name]],
+                15 => ['expire', [$name, $expire]],
+                16 => ['isLocked', [$name]],
+                17 => ['synchronized', [$name, $this->closure(0, $this->chance(0.3)), $this->wait(), $expire]],
+                18 => ['lockMany', [[$name, 'n' . $this->int(0, 3)], $this->wait(), $expire]],
+                default => $this->chance(0.8) ? ['addLock', [$name, $expire, $this->wait()]]
+                    : $this->pick([['forceUnlock', [$name]], ['unlockAll', []]]),
+            };
+            return ['RedisLock', $target, $this->pool[$target], $method, $args];
+        }
+        $target = $this->chance(0.5) ? 'sem' : 'sem2';
+        $limit = $this->chance(0.8) ? 1 + crc32($name) % 5 : $this->int(1, 5);
+        $expire = $this->chance(0.7) ? $this->pick([0.3, 1.0, 5.0, 15.0]) : $this->real(0.05, 20);
+        /* The latest acquisition, through either object (the pool's objects go
+         * often, and release what they hold): most of these are still held. */
+        $latest = $this->semTokens && $this->chance(0.5) && end($this->semTokens)[0] !== '' ? end($this->semTokens) : null;
+        [$method, $args] = match ($this->int(0, 9)) {
+            0, 1, 2 => ['acquire', [$name, $limit, $this->wait(), $expire, $this->chance(0.6) ? 1 : $this->int(1, $limit)]],
+            3, 4 => ['release', $latest ?? [$name, $this->semToken($name)]],
+            5 => ['extend', [...($latest ?? [$name, $this->semToken($name)]), $expire]],
+            6, 7 => ['count', [$name]],
+            default => ['synchronized', [$name, $limit, $this->closure(0, $this->chance(0.3)), $this->wait(), $expire]],
+        };
+        return ['RedisSemaphore', $target, $this->pool[$target], $method, $args];
+    }
+
+    /** A connection a semaphore or a queue refuses with a ValueError: redlock, or min_replicas above 0. */
+    private function refusedConnection(): array|string
+    {
+        $redlock = array_values(array_filter(explode(',', (string) getenv('REDISLOCK_TEST_REDLOCK'))));
+        $members = $redlock ? array_map(fn(string $e): string => "redis://$e", $redlock)
+            : array_fill(0, 3, 'redis://127.0.0.1:' . $this->deadPort);
+        switch ($this->int(0, 4)) {
+            case 0:
+                return ['redlock' => $members, 'prefix' => $this->marker];
+            case 1:
+                /* Members as options arrays. */
+                return ['redlock' => array_map(fn(string $m): array => ['host' => '127.0.0.1', 'port' => (int) substr(strrchr($m, ':'), 1)], $members)];
+            case 2:
+                return rl_options(['prefix' => $this->marker, 'min_replicas' => $this->int(1, 3)]);
+            case 3:
+                return rl_dsn() . '?prefix=' . rawurlencode($this->marker) . '&min_replicas=' . $this->int(1, 3);
+            default:
+                $sentinel = array_values(array_filter(explode(',', (string) getenv('REDISLOCK_TEST_SENTINEL'))));
+                return $sentinel && getenv('REDISLOCK_TEST_SENTINEL_SERVICE')
+                    ? ['sentinel' => $sentinel, 'service' => (string) getenv('REDISLOCK_TEST_SENTINEL_SERVICE'), 'min_replicas' => 1]
+                    : ['host' => '127.0.0.1', 'port' => $this->deadPort, 'min_replicas' => $this->int(1, 3)];
+        }
+    }
+
+    /** Whether a connection from safeConnection() is one a semaphore or a queue refuses. */
+    private function isRefused(array|string $connection): bool
+    {
+        if (is_string($connection)) {
+            return (bool) preg_match('/[?&]min_replicas=0*[1-9]/', $connection);
+        }
+        return isset($connection['redlock']) || (is_int($connection['min_replicas'] ?? null) && $connection['min_replicas'] > 0);
+    }
+
+    /**
+     * Why an allowed outcome still breaks the documented contract, or null: a
+     * semaphore or queue constructed with redlock or min_replicas, a token of
+     * acquire() of another form than "<permits>:<32 hex digits>".
+     */
+    private function contract(string $class, string $method, array $args, mixed $result, ?Throwable $error, ?bool $refused): ?string
+    {
+        if ($refused) {
+            if ($error === null) {
+                return "$class accepted a connection with redlock or min_replicas: a ValueError is documented";
+            }
+            if (!$error instanceof ValueError && !$error instanceof TypeError) {
+                return "$class refused a connection with redlock or min_replicas with " . get_class($error) . ', not a ValueError: '
+                    . $error->getMessage();
+            }
+        }
+        if ($class === 'RedisSemaphore' && $method === 'acquire' && is_string($result)) {
+            $permits = array_key_exists('permits', $args) ? $args['permits'] : (array_key_exists(4, $args) ? $args[4] : 1);
+            if (!preg_match('/^([1-9][0-9]*):[0-9a-f]{32}$/D', $result, $m) || (is_int($permits) && (int) $m[1] !== $permits)) {
+                return 'acquire() returned the token ' . $this->describe($result) . ', not "<permits>:<32 hex digits>" for '
+                    . $this->describe($permits) . ' permits';
+            }
+        }
+        return null;
+    }
+
     private function resetPool(): void
     {
         $this->pool = [];   // destroys the old objects: auto-release of what they hold
@@ -1073,6 +1340,12 @@ final class Fuzzer
         $this->pool['queue_dead'] ??= new RedisQueue('redis://127.0.0.1:' . $this->deadPort . '?prefix=' . rawurlencode($this->marker));
         $this->pool['lock_unconstructed'] ??= new FuzzUnconstructedLock();
         $this->pool['queue_unconstructed'] ??= new FuzzUnconstructedQueue();
+        $semOpts = ['prefix' => $this->marker . self::SEM_PREFIX] + $opts;
+        $this->pool['sem'] ??= new RedisSemaphore($semOpts);
+        $this->pool['sem2'] ??= new RedisSemaphore($semOpts);
+        $this->pool['sem_dead'] ??= new RedisSemaphore(['host' => '127.0.0.1', 'port' => $this->deadPort,
+            'prefix' => $this->marker . self::SEM_PREFIX, 'connect_timeout' => 0.5]);
+        $this->pool['sem_unconstructed'] ??= new FuzzUnconstructedSemaphore();
     }
 
     /* ---- one call -------------------------------------------------------------------- */
@@ -1083,7 +1356,7 @@ final class Fuzzer
         $required = $m->getNumberOfRequiredParameters();
         $value = function (ReflectionParameter $p) {
             if ($this->chance(0.6)) {
-                return $this->plausible($p->getName());
+                return $this->plausible($p->getName(), $p->getDeclaringClass()->getName());
             }
             $v = $this->value();
             /* A number for a wait is always a short one (or out of range): no call may block for long. */
@@ -1278,11 +1551,20 @@ final class Fuzzer
         $coercive = $this->chance(0.15);
         $safe = false;
         $refs = [];
-        if ($directed === null && $this->depth === 1 && $this->chance(0.02)) {
+        $refused = null;
+        if ($directed === null && $this->depth === 1 && $this->chance(0.03)) {
             /* A well-formed synchronized() on a main object, so that its callback runs, and misbehaves. */
-            $target = isset($this->pool['lock2']) && $this->chance(0.3) ? 'lock2' : 'lock';
-            $directed = ['RedisLock', $target, $this->pool[$target], 'synchronized',
-                [$this->name(), $this->closure(0, true), $this->wait(), $this->pick([1.0, 15.0, 30.0])]];
+            if ($this->chance(0.6)) {
+                $target = isset($this->pool['lock2']) && $this->chance(0.3) ? 'lock2' : 'lock';
+                $directed = ['RedisLock', $target, $this->pool[$target], 'synchronized',
+                    [$this->name(), $this->closure(0, true), $this->wait(), $this->pick([1.0, 15.0, 30.0])]];
+            } else {
+                $target = isset($this->pool['sem2']) && $this->chance(0.3) ? 'sem2' : 'sem';
+                $directed = ['RedisSemaphore', $target, $this->pool[$target], 'synchronized',
+                    [$this->name(), $this->int(1, 5), $this->closure(0, true), $this->wait(), $this->pick([1.0, 15.0, 30.0])]];
+            }
+        } elseif ($directed === null && $this->depth === 1 && $this->chance(0.15)) {
+            $directed = $this->wellFormed();
         }
         if ($directed !== null) {
             /* A call on the object given: re-entrant when made from a callback. */
@@ -1292,25 +1574,32 @@ final class Fuzzer
             $args ??= $this->arguments($m);
             $label = $this->depth > 1 ? "$target (re-entered)" : $target;
         } else {
-            $class = $this->chance(0.55) ? 'RedisLock' : 'RedisQueue';
+            $class = $this->chance(0.45) ? 'RedisLock' : ($this->chance(0.4) ? 'RedisSemaphore' : 'RedisQueue');
             $construct = $this->chance(0.06);
             $m = $construct ? $this->methods[$class]['__construct'] : $this->pick(array_values($this->methods[$class]));
             $method = $m->getName();
             $args = $this->arguments($m);
-            if ($construct && $this->chance(0.5)) {
+            if ($construct && $class !== 'RedisLock' && $this->chance(0.25)) {
+                /* Options a semaphore and a queue refuse: redlock, min_replicas. */
+                $args = [$this->refusedConnection()];
+                $refused = true;
+            } elseif ($construct && $this->chance(0.5)) {
                 $args = [$this->safeConnection()];
                 $safe = true;
+                if ($class !== 'RedisLock') {
+                    $refused = $this->isRefused($args[0]);
+                }
                 if (is_array($args[0]) && $this->chance(0.3)) {
                     $refs = $this->referenceOptions($args[0]);   // changed once the constructor has read them
                 }
             } elseif ($construct && $this->chance(0.5)) {
                 $args = [$this->hostileConnection()];
             }
-            $targets = $class === 'RedisLock' ? ['lock', 'lock', 'lock', 'lock', 'lock2', 'lock_dead', 'lock_unconstructed', 'fresh_lock']
-                : ['queue', 'queue', 'queue', 'queue', 'queue_dead', 'queue_unconstructed', 'fresh_queue'];
-            $target = $this->pick($targets);
+            /* The main object four times as often as each other one. */
+            $targets = self::TARGETS[$class];
+            $target = $this->pick([$targets[0], $targets[0], $targets[0], ...$targets]);
             if (!isset($this->pool[$target])) {
-                $target = $class === 'RedisLock' ? 'lock' : 'queue';
+                $target = $targets[0];
             }
             $object = $construct ? null : $this->pool[$target];
             $label = $target;
@@ -1356,7 +1645,8 @@ final class Fuzzer
         if ($error instanceof FuzzFailure) {
             throw $error;
         }
-        $why = $this->verdict($m, $construct, $coercive, $result, $error, $this->diagnostics);
+        $why = $this->verdict($m, $construct, $coercive, $result, $error, $this->diagnostics)
+            ?? $this->contract($class, $method, $args, $result, $error, $refused);
         $this->diagnostics = [];
         if ($why !== null) {
             $this->fail($why);
@@ -1365,7 +1655,7 @@ final class Fuzzer
             $outcome = get_class($error);
         } else {
             $outcome = 'result';
-            $this->remember($method, $result);
+            $this->remember($method, $args, $result);
         }
         $this->outcomes[$outcome] = ($this->outcomes[$outcome] ?? 0) + 1;
         if ($construct && $result !== null) {
@@ -1374,7 +1664,7 @@ final class Fuzzer
                 $refs[$i] = $this->value(1);   // through the references: the object must not have kept them
             }
             if ($safe) {
-                $this->pool[$class === 'RedisLock' ? 'fresh_lock' : 'fresh_queue'] = $result;
+                $this->pool[match ($class) { 'RedisLock' => 'fresh_lock', 'RedisSemaphore' => 'fresh_sem', default => 'fresh_queue' }] = $result;
             }
             $result = null;
         }
@@ -1386,8 +1676,15 @@ final class Fuzzer
         }
     }
 
-    private function remember(string $method, mixed $result): void
+    private function remember(string $method, array $args, mixed $result): void
     {
+        if ($method === 'acquire' && is_string($result)) {
+            $name = $args['name'] ?? $args[0] ?? null;
+            $this->semTokens[] = [is_string($name) ? $name : '', $result];
+            if (count($this->semTokens) > 20) {
+                array_shift($this->semTokens);
+            }
+        }
         if ($method === 'addLock' && is_string($result)) {
             $this->tokens[] = $result;
             if (count($this->tokens) > 20) {

@@ -1,5 +1,5 @@
 --TEST--
-Fuzz: 3,000 random calls of every public method of RedisLock and RedisQueue (constructors too; every PHP type, named arguments, wrong arity) end only in a result of the declared type, TypeError, ValueError, an Error for a wrong call shape or a RedisLockException: no other exception, no warning, notice or deprecation
+Fuzz: 3,000 random calls of every public method of RedisLock, RedisSemaphore and RedisQueue (constructors too; every PHP type, named arguments, wrong arity; well-formed shared and exclusive locks and semaphore permits mixed in) end only in a result of the declared type, TypeError, ValueError, an Error for a wrong call shape, a RedisLockException or the documented BadMethodCallException under redlock: no other exception, no warning, notice or deprecation
 --FILE--
 <?php
 require __DIR__ . '/fuzz.php';
