@@ -293,12 +293,14 @@ static zend_result apply_query_option(redislock_config *cfg, const char *key, si
 			result = FAILURE;
 		}
 	} else if (KEY_IS("max_attempts")) {
+		cfg->queue_options = true;
 		if (!parse_long(ZSTR_VAL(decoded), ZSTR_LEN(decoded), &cfg->max_attempts) || cfg->max_attempts > REDISLOCK_MAX_ATTEMPTS) {
 			zend_argument_value_error(arg_num, "has an invalid DSN: max_attempts must be an integer between 0 and %d", REDISLOCK_MAX_ATTEMPTS);
 			result = FAILURE;
 		}
 	} else if (KEY_IS("retry_backoff")) {
 		const char *end;
+		cfg->queue_options = true;
 		double value = ZSTR_LEN(decoded) ? zend_strtod(ZSTR_VAL(decoded), &end) : -1;
 		if (ZSTR_LEN(decoded) == 0 || end != ZSTR_VAL(decoded) + ZSTR_LEN(decoded) || !backoff_in_range(value)) {
 			zend_argument_value_error(arg_num, "has an invalid DSN: retry_backoff must be a number of seconds between 0 and 3600");
@@ -804,6 +806,7 @@ static zend_result parse_array(redislock_config *cfg, HashTable *options, uint32
 				return FAILURE;
 			}
 		} else if (zend_string_equals_literal(key, "max_attempts")) {
+			cfg->queue_options = true;
 			if (option_long(value, &cfg->max_attempts, "max_attempts", arg_num) == FAILURE) return FAILURE;
 			if (cfg->max_attempts < 0 || cfg->max_attempts > REDISLOCK_MAX_ATTEMPTS) {
 				zend_argument_value_error(arg_num, "option \"max_attempts\" must be between 0 and %d", REDISLOCK_MAX_ATTEMPTS);
@@ -811,6 +814,7 @@ static zend_result parse_array(redislock_config *cfg, HashTable *options, uint32
 			}
 		} else if (zend_string_equals_literal(key, "retry_backoff")) {
 			double backoff;
+			cfg->queue_options = true;
 			if (Z_TYPE_P(value) == IS_LONG) {
 				backoff = (double) Z_LVAL_P(value);
 			} else if (Z_TYPE_P(value) == IS_DOUBLE) {

@@ -34,6 +34,7 @@ typedef struct _redislock_config {
 	zend_long min_replicas;     /* locks: replicas that must have an acquisition (WAIT) */
 	zend_long max_attempts;     /* queues: reservations a task gets before it is dead (0: no limit) */
 	double retry_backoff;       /* queues: seconds before an expired reservation's task is due again, doubled per attempt */
+	bool queue_options;         /* max_attempts or retry_backoff was given (the other classes refuse them) */
 	double connect_timeout;     /* seconds */
 	double read_timeout;        /* seconds */
 	zend_string *prefix;        /* NULL: the class's own default */

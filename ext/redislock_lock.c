@@ -1156,7 +1156,7 @@ PHP_METHOD(RedisLock, __construct)
 	if (redislock_config_parse(&cfg, dsn, options, 1) == FAILURE) {
 		RETURN_THROWS();
 	}
-	if (cfg.max_attempts > 0 || cfg.retry_backoff > 0) {
+	if (cfg.queue_options) {
 		redislock_config_free(&cfg);
 		zend_argument_value_error(1, "cannot use options \"max_attempts\" and \"retry_backoff\": they apply to RedisQueue reservations");
 		RETURN_THROWS();

@@ -797,11 +797,13 @@ redislock_script redislock_script_sem_count = {"semaphore count script",
 	"  redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b)\n" \
 	"end\n" \
 	/* A reservation of id (no longer in F) ends without an ack: back into Z after \
-	 * delay_us (the backoff when nil), or into D. */ \
+	 * delay_us (the backoff when nil), or into D, also out of Z if it was enqueued \
+	 * again meanwhile: an id is dead or alive, never both (retryDead() revives). */ \
 	"local function settle(Z, H, D, id, delay_us)\n" \
 	"  local r, a, m, b = record(H, id)\n" \
 	"  if m > 0 and a >= m then\n" \
 	"    redis.call('zadd', D, score(now_us), id)\n" \
+	"    redis.call('zrem', Z, id)\n" \
 	"  else\n" \
 	"    if not delay_us then\n" \
 	"      delay_us = 0\n" \
@@ -830,9 +832,15 @@ redislock_script redislock_script_sem_count = {"semaphore count script",
 	"end\n"
 
 /* ARGV: delay seconds, replace flag, ids... An id already queued keeps its due time
- * unless replace is set (ZADD NX versus plain ZADD). */
+ * unless replace is set (ZADD NX versus plain ZADD). A dead id enqueued again
+ * leaves the dead letters and starts with its attempts forgotten. */
 redislock_script redislock_script_enqueue = {"enqueue script",
 	LUA_NOW LUA_CHUNKED LUA_WAKE
+	"if redis.call('exists', KEYS[5]) == 1 then\n"
+	"  for i = 3, #ARGV do\n"
+	"    if redis.call('zrem', KEYS[5], ARGV[i]) == 1 then redis.call('hdel', KEYS[4], ARGV[i]) end\n"
+	"  end\n"
+	"end\n"
 	"local due = score(us_after(ARGV[1]))\n"
 	"local members = {}\n"
 	"for i = 3, #ARGV do members[#members + 1] = due; members[#members + 1] = ARGV[i] end\n"
