@@ -195,6 +195,39 @@ if (isset($res['workers'])) {
     }
 }
 
+if (isset($res['reserve'])) {
+    $s = $res['reserve']['rows'];
+    $rl_label = 'redislock reserve() + ack(receipt)';
+    foreach ([1, 8] as $n) {
+        $rl = $s[$rl_label][$n] ?? null;
+        $what = sprintf('reserve + ack with receipts, %d worker%s: ', $n, $n > 1 ? 's' : '');
+        foreach ([
+            'Laravel RedisQueue pop() + delete()' => ['Laravel Illuminate\\Queue\\RedisQueue pop() + delete()', 1.5],
+            '(floor) phpredis ZPOPMIN + ZADD, ZREM' => ['raw floor: ZPOPMIN + ZADD, ZREM', null],
+        ] as $label => [$peer, $target]) {
+            $p = $s[$label][$n] ?? null;
+            if ($p === null || $p['rate'] === null) {
+                continue;
+            }
+            $peer .= $p['ok'] ? '' : ' (CHECK FAILED, see above)';
+            if ($rl === null || $rl['rate'] === null) {
+                $rows[] = [$what . 'tasks/s (higher is better)', 'not available', $peer, bench_rate($p['rate']), 'n/a',
+                    $target === null ? '' : '≥ 1.5x', $target === null ? '' : 'not measured'];
+                continue;
+            }
+            $ok = $rl['ok'] && $p['ok'];
+            $ratio = $rl['rate'] / $p['rate'];
+            $row($what . 'tasks/s (higher is better)', bench_rate($rl['rate']) . ($rl['ok'] ? '' : ' (CHECK FAILED)'), $peer,
+                bench_rate($p['rate']), $ratio, $target === null ? '' : '≥ ' . $target . 'x',
+                $target === null ? null : $ok && $ratio >= $target);
+            if ($rl['cpu_us_per_op'] !== null && $p['cpu_us_per_op']) {
+                $row($what . 'Redis CPU µs per task (lower is better)', bench_fixed($rl['cpu_us_per_op'], 2), $peer,
+                    bench_fixed($p['cpu_us_per_op'], 2), $rl['cpu_us_per_op'] / $p['cpu_us_per_op']);
+            }
+        }
+    }
+}
+
 if (isset($res['scale_queue'])) {
     $s = $res['scale_queue']['rows'];
     $raw = '(reference) phpredis zPopMin, no due-time check';
@@ -240,7 +273,7 @@ foreach (['memory_lock' => ['cycles', 'lock + unlock cycles'], 'memory_queue' =>
 
 $info = bench_phpredis()->info('server');
 echo "## Summary\n\n";
-printf("%s; %s CPUs, load average at the end %s; PHP %s, Redis %s (%s); phpredis %s, symfony/lock %s, php-lock %s%s; scale %s. "
+printf("%s; %s CPUs, load average at the end %s; PHP %s, Redis %s (%s); phpredis %s, symfony/lock %s, php-lock %s%s%s; scale %s. "
     . "Every figure beside its peers from this run, on this server. The ratio column is redislock ÷ peer.\n\n",
     date('Y-m-d H:i T'), trim((string) shell_exec('nproc')),
     implode(' ', array_slice(explode(' ', (string) @file_get_contents('/proc/loadavg')), 0, 3)),
@@ -248,6 +281,7 @@ printf("%s; %s CPUs, load average at the end %s; PHP %s, Redis %s (%s); phpredis
     getenv('BENCH_SYMFONY') ?: '?', getenv('BENCH_MALKUSCH') ?: '?',
     isset($res['semaphore']) ? sprintf(', Laravel Illuminate\\Redis %s, symfony/semaphore %s',
         getenv('BENCH_ILLUMINATE_REDIS') ?: '?', getenv('BENCH_SYMFONY_SEMAPHORE') ?: '?') : '',
+    isset($res['reserve']) ? sprintf(', Laravel Illuminate\\Queue %s', getenv('BENCH_ILLUMINATE_QUEUE') ?: '?') : '',
     getenv('BENCH_SCALE') ?: '1');
 if (!$rows) {
     echo "No figures were recorded.\n";

@@ -205,7 +205,11 @@ class RedisSemaphore
  */
 class RedisQueue
 {
-    /** @param string|array|null $connection Same forms as RedisLock::__construct(), except redlock. */
+    /**
+     * @param string|array|null $connection Same forms as RedisLock::__construct(),
+     *        except redlock, plus max_attempts (int, 0 to 1000000; 0: no limit) and
+     *        retry_backoff (float seconds, 0 to 3600) for reserve().
+     */
     public function __construct(#[\SensitiveParameter] string|array|null $connection = null) {}
 
     /**
@@ -221,30 +225,60 @@ class RedisQueue
      * Take up to $count due tasks, lowest score first, and remove them.
      * With $count == 1: ['id' => string, 'score' => float] or false; otherwise a list.
      * $wait > 0 blocks up to $wait seconds for a task to become due.
+     * $name may be a list of queues in order of preference: the tasks come from
+     * the first that has any, each entry then also says 'queue' => its name, and
+     * the wait is on all of them at once (on a cluster they must share a slot).
      */
-    public function pop(string $name, int $count = 1, float $timeout = 10, float $wait = 0): array|false {}
+    public function pop(string|array $name, int $count = 1, float $timeout = 10, float $wait = 0): array|false {}
 
     /** The same as pop(), without removing anything. */
     public function top(string $name, int $count = 1): array|false {}
 
     /**
-     * Take up to $count due tasks and hold them in flight for $visibility seconds.
-     * A task that is neither acked nor released in time becomes due again.
+     * Take up to $count due tasks and hold them in flight for $visibility seconds:
+     * each entry is ['id' => string, 'score' => float, 'receipt' => string,
+     * 'attempts' => int] (and 'queue' when $name is a list, as for pop()). A task
+     * that is neither acked nor released in time becomes due again, after the
+     * retry_backoff its attempts call for, or, once it has had $maxAttempts
+     * reservations (default: the max_attempts option; 0: no limit), goes to the
+     * dead letters instead.
      */
-    public function reserve(string $name, int $count = 1, float $visibility = 30, float $wait = 0): array|false {}
+    public function reserve(string|array $name, int $count = 1, float $visibility = 30, float $wait = 0, ?int $maxAttempts = null): array|false {}
 
-    /** Finish a reserved task. False if it was not in flight. */
-    public function ack(string $name, string|int $id): bool {}
+    /**
+     * Finish a reserved task. With $receipt, only that reservation: false when it
+     * has expired and the task may be someone else's now. False if not in flight.
+     */
+    public function ack(string $name, string|int $id, ?string $receipt = null): bool {}
 
-    /** Put a reserved task back, due again after $delay seconds. */
-    public function release(string $name, string|int $id, float $delay = 0): bool {}
+    /**
+     * Put a reserved task back, due again after $delay seconds (or dead, when it
+     * has used up its attempts). With $receipt, only that reservation.
+     */
+    public function release(string $name, string|int $id, float $delay = 0, ?string $receipt = null): bool {}
 
-    /** @return array{due: int, delayed: int, inflight: int} */
+    /** Extend a reservation still in flight to $visibility seconds from now. With $receipt, only that one. */
+    public function touch(string $name, string|int $id, float $visibility, ?string $receipt = null): bool {}
+
+    /** @return array{due: int, delayed: int, inflight: int, dead: int} */
     public function size(string $name): array {}
 
-    /** Remove a task, queued or in flight. */
+    /** Remove a task, queued, in flight or dead. */
     public function remove(string $name, string|int $id): bool {}
 
-    /** Remove every task of the queue; returns how many were removed. */
+    /** Remove every task of the queue, dead letters included; returns how many were removed. */
     public function clear(string $name): int {}
+
+    /**
+     * The oldest $count dead letters: a list of ['id' => string, 'attempts' => int,
+     * 'time' => float (when it died, Unix seconds of the server's clock)].
+     */
+    public function dead(string $name, int $count = 100): array {}
+
+    /** Put dead letters back in the queue, due now, attempts forgotten: the ones named, or all. Returns how many. */
+    public function retryDead(string $name, string|int|array|null $ids = null): int {}
+
+    /** Drop every dead letter; returns how many. */
+    public function purgeDead(string $name): int {}
 }
+

@@ -107,6 +107,11 @@ static bool timeout_in_range(double value)
 	return isfinite(value) && value >= REDISLOCK_MIN_TIMEOUT && value <= REDISLOCK_MAX_TIMEOUT;
 }
 
+static bool backoff_in_range(double value)
+{
+	return isfinite(value) && value >= 0 && value <= REDISLOCK_MAX_BACKOFF;
+}
+
 static bool parse_seconds(const char *s, size_t len, double *out)
 {
 	const char *end;
@@ -286,6 +291,22 @@ static zend_result apply_query_option(redislock_config *cfg, const char *key, si
 		if (!parse_long(ZSTR_VAL(decoded), ZSTR_LEN(decoded), &cfg->min_replicas) || cfg->min_replicas > REDISLOCK_MAX_REPLICAS) {
 			zend_argument_value_error(arg_num, "has an invalid DSN: min_replicas must be an integer between 0 and %d", REDISLOCK_MAX_REPLICAS);
 			result = FAILURE;
+		}
+	} else if (KEY_IS("max_attempts")) {
+		cfg->queue_options = true;
+		if (!parse_long(ZSTR_VAL(decoded), ZSTR_LEN(decoded), &cfg->max_attempts) || cfg->max_attempts > REDISLOCK_MAX_ATTEMPTS) {
+			zend_argument_value_error(arg_num, "has an invalid DSN: max_attempts must be an integer between 0 and %d", REDISLOCK_MAX_ATTEMPTS);
+			result = FAILURE;
+		}
+	} else if (KEY_IS("retry_backoff")) {
+		const char *end;
+		cfg->queue_options = true;
+		double value = ZSTR_LEN(decoded) ? zend_strtod(ZSTR_VAL(decoded), &end) : -1;
+		if (ZSTR_LEN(decoded) == 0 || end != ZSTR_VAL(decoded) + ZSTR_LEN(decoded) || !backoff_in_range(value)) {
+			zend_argument_value_error(arg_num, "has an invalid DSN: retry_backoff must be a number of seconds between 0 and 3600");
+			result = FAILURE;
+		} else {
+			cfg->retry_backoff = value;
 		}
 	} else if (KEY_IS("connect_timeout") || KEY_IS("read_timeout")) {
 		double *slot = KEY_IS("connect_timeout") ? &cfg->connect_timeout : &cfg->read_timeout;
@@ -784,6 +805,29 @@ static zend_result parse_array(redislock_config *cfg, HashTable *options, uint32
 				zend_argument_value_error(arg_num, "option \"min_replicas\" must be between 0 and %d", REDISLOCK_MAX_REPLICAS);
 				return FAILURE;
 			}
+		} else if (zend_string_equals_literal(key, "max_attempts")) {
+			cfg->queue_options = true;
+			if (option_long(value, &cfg->max_attempts, "max_attempts", arg_num) == FAILURE) return FAILURE;
+			if (cfg->max_attempts < 0 || cfg->max_attempts > REDISLOCK_MAX_ATTEMPTS) {
+				zend_argument_value_error(arg_num, "option \"max_attempts\" must be between 0 and %d", REDISLOCK_MAX_ATTEMPTS);
+				return FAILURE;
+			}
+		} else if (zend_string_equals_literal(key, "retry_backoff")) {
+			double backoff;
+			cfg->queue_options = true;
+			if (Z_TYPE_P(value) == IS_LONG) {
+				backoff = (double) Z_LVAL_P(value);
+			} else if (Z_TYPE_P(value) == IS_DOUBLE) {
+				backoff = Z_DVAL_P(value);
+			} else {
+				zend_argument_type_error(arg_num, "option \"retry_backoff\" must be of type float, %s given", option_type_name(value));
+				return FAILURE;
+			}
+			if (!backoff_in_range(backoff)) {
+				zend_argument_value_error(arg_num, "option \"retry_backoff\" must be a number of seconds between 0 and 3600");
+				return FAILURE;
+			}
+			cfg->retry_backoff = backoff;
 		} else if (zend_string_equals_literal(key, "connect_timeout")) {
 			if (option_seconds(value, &cfg->connect_timeout, "connect_timeout", arg_num) == FAILURE) return FAILURE;
 		} else if (zend_string_equals_literal(key, "read_timeout")) {
@@ -997,6 +1041,12 @@ void redislock_config_describe(const redislock_config *cfg, zval *array)
 	add_assoc_long(array, "database", cfg->database);
 	if (cfg->min_replicas > 0) {
 		add_assoc_long(array, "min_replicas", cfg->min_replicas);
+	}
+	if (cfg->max_attempts > 0) {
+		add_assoc_long(array, "max_attempts", cfg->max_attempts);
+	}
+	if (cfg->retry_backoff > 0) {
+		add_assoc_double(array, "retry_backoff", cfg->retry_backoff);
 	}
 	if (cfg->user) {
 		add_assoc_str(array, "user", zend_string_copy(cfg->user));

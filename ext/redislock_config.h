@@ -32,6 +32,9 @@ typedef struct _redislock_config {
 	zend_string *password;      /* NULL: no AUTH */
 	zend_long database;
 	zend_long min_replicas;     /* locks: replicas that must have an acquisition (WAIT) */
+	zend_long max_attempts;     /* queues: reservations a task gets before it is dead (0: no limit) */
+	double retry_backoff;       /* queues: seconds before an expired reservation's task is due again, doubled per attempt */
+	bool queue_options;         /* max_attempts or retry_backoff was given (the other classes refuse them) */
 	double connect_timeout;     /* seconds */
 	double read_timeout;        /* seconds */
 	zend_string *prefix;        /* NULL: the class's own default */
@@ -42,6 +45,10 @@ typedef struct _redislock_config {
 	zend_string *endpoint;      /* "host:port" or "unix:path", for messages; for the
 	                             * other modes a description of the whole setup */
 } redislock_config;
+
+/* The bounds of the queue options. */
+#define REDISLOCK_MAX_ATTEMPTS 1000000
+#define REDISLOCK_MAX_BACKOFF 3600.0
 
 /* Fills cfg from a DSN string, an options array, or, when both are NULL, the INI
  * default. On bad input throws a ValueError or TypeError about argument arg_num. */

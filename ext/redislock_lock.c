@@ -1156,6 +1156,11 @@ PHP_METHOD(RedisLock, __construct)
 	if (redislock_config_parse(&cfg, dsn, options, 1) == FAILURE) {
 		RETURN_THROWS();
 	}
+	if (cfg.queue_options) {
+		redislock_config_free(&cfg);
+		zend_argument_value_error(1, "cannot use options \"max_attempts\" and \"retry_backoff\": they apply to RedisQueue reservations");
+		RETURN_THROWS();
+	}
 	lock->prefix = cfg.prefix ? zend_string_copy(cfg.prefix)
 		: zend_string_init(REDISLOCK_LOCK_DEFAULT_PREFIX, sizeof(REDISLOCK_LOCK_DEFAULT_PREFIX) - 1, 0);
 	if (cfg.mode == REDISLOCK_MODE_REDLOCK) {

@@ -1,33 +1,41 @@
 /* RedisQueue: the classic delayed task queue, one atomic round trip per call.
  *
- * A queue is three keys in one Redis Cluster slot: the sorted set prefix+name
+ * A queue is five keys in one Redis Cluster slot: the sorted set prefix+name
  * (member: task id, score: due time in seconds), an in-flight sorted set for
- * reserve() (score: the reservation's deadline), and a wake-up list that blocked
- * workers BLPOP on. Every operation is a Lua script that reads the server's TIME,
- * so the due times of all app servers come from one clock.
+ * reserve() (score: the reservation's deadline), a wake-up list that blocked
+ * workers BLPOP on, a hash of the reservations' receipts and attempts, and the
+ * sorted set of dead letters. Every operation is a Lua script that reads the
+ * server's TIME, so the due times of all app servers come from one clock.
  */
 #include "redislock_queue.h"
 #include "redislock_args.h"
 #include "redislock_exceptions.h"
 #include "redislock_keys.h"
 #include "redislock_runner.h"
+#include "redislock_slots.h"
 #include "redislock_wait.h"
 #include "zend_exceptions.h"
 #include <math.h>
 
 #define REDISLOCK_QUEUE_DEFAULT_PREFIX "Queue:"
+/* The most queues one pop() or reserve() takes from. */
+#define REDISLOCK_MAX_QUEUES 64
 
 typedef struct _redislock_queue_obj {
 	redislock_conn *conn;
 	zend_string *prefix;
+	zend_long max_attempts;  /* reservations before a task is dead; 0: no limit */
+	double retry_backoff;    /* seconds before an expired reservation is due again, doubled per attempt */
 	zend_object std;
 } redislock_queue_obj;
 
-/* The three keys of one queue. */
+/* The five keys of one queue, in the order the scripts take them. */
 typedef struct {
 	zend_string *queue;
 	zend_string *inflight;
 	zend_string *wakeup;
+	zend_string *meta;
+	zend_string *dead;
 } queue_keys;
 
 static zend_object_handlers queue_handlers;
@@ -53,6 +61,8 @@ static void keys_init(queue_keys *k, const redislock_queue_obj *q, const zend_st
 	k->queue = zend_string_concat2(ZSTR_VAL(q->prefix), ZSTR_LEN(q->prefix), ZSTR_VAL(name), ZSTR_LEN(name));
 	k->inflight = redislock_sibling_key(k->queue, ":inflight");
 	k->wakeup = redislock_sibling_key(k->queue, ":wakeup");
+	k->meta = redislock_sibling_key(k->queue, ":receipts");
+	k->dead = redislock_sibling_key(k->queue, ":dead");
 }
 
 static void keys_free(queue_keys *k)
@@ -60,15 +70,24 @@ static void keys_free(queue_keys *k)
 	zend_string_release(k->queue);
 	zend_string_release(k->inflight);
 	zend_string_release(k->wakeup);
+	zend_string_release(k->meta);
+	zend_string_release(k->dead);
 }
 
-/* Starts a script call on all three keys of the queue. */
-static void script_argv(redislock_argv *a, const redislock_script *script, const queue_keys *k)
+static void push_keys(redislock_argv *a, const queue_keys *k)
 {
-	redislock_script_argv(a, script, 3);
 	redislock_argv_push_str(a, k->queue);
 	redislock_argv_push_str(a, k->inflight);
 	redislock_argv_push_str(a, k->wakeup);
+	redislock_argv_push_str(a, k->meta);
+	redislock_argv_push_str(a, k->dead);
+}
+
+/* Starts a script call on all five keys of the queue. */
+static void script_argv(redislock_argv *a, const redislock_script *script, const queue_keys *k)
+{
+	redislock_script_argv(a, script, 5);
+	push_keys(a, k);
 }
 
 /* Runs the call; on failure throws and returns NULL. The caller frees the reply. */
@@ -113,39 +132,69 @@ static zend_string *task_id(zend_string *str, zend_long lval, uint32_t arg_num)
 
 /* ---- replies --------------------------------------------------------------- */
 
-static void task_entry(zval *entry, const redisReply *id, const redisReply *score)
+/* One task of a reply, from element `at`: id and score, then for a reservation
+ * its receipt and attempts; with queue, the name it came from. */
+static void task_entry(zval *entry, redisReply **e, bool reserve, zend_string *queue)
 {
-	array_init_size(entry, 2);
-	add_assoc_stringl(entry, "id", id->str, id->len);
-	add_assoc_double(entry, "score", zend_strtod(score->str, NULL));
+	array_init_size(entry, 5);
+	add_assoc_stringl(entry, "id", e[0]->str, e[0]->len);
+	add_assoc_double(entry, "score", zend_strtod(e[1]->str, NULL));
+	if (reserve) {
+		add_assoc_stringl(entry, "receipt", e[2]->str, e[2]->len);
+		add_assoc_long(entry, "attempts", (zend_long) e[3]->integer);
+	}
+	if (queue) {
+		add_assoc_str(entry, "queue", zend_string_copy(queue));
+	}
 }
 
-/* Turns a flat [id, score, ...] reply into pop()'s shape: one entry or false for
- * count == 1, a list otherwise. */
-static bool tasks_to_return(redislock_queue_obj *q, const redisReply *reply, zend_long count, zval *return_value)
+/* The fields of one task in a reply, and their types. */
+static bool task_shape(redisReply **e, bool reserve)
 {
-	if (reply->type != REDIS_REPLY_ARRAY || reply->elements % 2 != 0) {
+	return e[0]->type == REDIS_REPLY_STRING && e[1]->type == REDIS_REPLY_STRING
+		&& (!reserve || (e[2]->type == REDIS_REPLY_STRING && e[3]->type == REDIS_REPLY_INTEGER));
+}
+
+/* Turns a [queue index, id, score, (receipt, attempts,) ...] reply (first, at
+ * offset 1; top() has no index: offset 0) into pop()'s shape: one entry or false
+ * for count == 1, a list otherwise. names: the queues asked for, when several
+ * (each entry then says which), else NULL. */
+static bool tasks_to_return(redislock_queue_obj *q, const redisReply *reply, size_t offset, bool reserve,
+	zend_string **names, uint32_t n_names, zend_long count, zval *return_value)
+{
+	size_t stride = reserve ? 4 : 2;
+	zend_string *queue = NULL;
+
+	if (reply->type != REDIS_REPLY_ARRAY || reply->elements < offset || (reply->elements - offset) % stride != 0) {
 		redislock_conn_throw_unexpected(q->conn, reply);
 		return false;
 	}
-	for (size_t i = 0; i < reply->elements; i++) {
-		if (reply->element[i]->type != REDIS_REPLY_STRING) {
-			redislock_conn_throw_unexpected(q->conn, reply->element[i]);
+	if (offset) {
+		long long index = reply->element[0]->type == REDIS_REPLY_INTEGER ? reply->element[0]->integer : 0;
+		if (index < 1 || index > (long long) n_names) {
+			redislock_conn_throw_unexpected(q->conn, reply->element[0]);
+			return false;
+		}
+		queue = names ? names[index - 1] : NULL;
+	}
+	for (size_t i = offset; i < reply->elements; i += stride) {
+		if (!task_shape(&reply->element[i], reserve)) {
+			redislock_conn_throw_unexpected(q->conn, reply);
 			return false;
 		}
 	}
 	if (count == 1) {
-		if (reply->elements == 0) {
+		if (reply->elements == offset) {
 			RETVAL_FALSE;
 		} else {
-			task_entry(return_value, reply->element[0], reply->element[1]);
+			task_entry(return_value, &reply->element[offset], reserve, queue);
 		}
 		return true;
 	}
-	array_init_size(return_value, (uint32_t) (reply->elements / 2));
-	for (size_t i = 0; i < reply->elements; i += 2) {
+	array_init_size(return_value, (uint32_t) ((reply->elements - offset) / stride));
+	for (size_t i = offset; i < reply->elements; i += stride) {
 		zval entry;
-		task_entry(&entry, reply->element[i], reply->element[i + 1]);
+		task_entry(&entry, &reply->element[i], reserve, queue);
 		add_next_index_zval(return_value, &entry);
 	}
 	return true;
@@ -242,6 +291,8 @@ PHP_METHOD(RedisQueue, __construct)
 	}
 	q->prefix = cfg.prefix ? zend_string_copy(cfg.prefix)
 		: zend_string_init(REDISLOCK_QUEUE_DEFAULT_PREFIX, sizeof(REDISLOCK_QUEUE_DEFAULT_PREFIX) - 1, 0);
+	q->max_attempts = cfg.max_attempts;
+	q->retry_backoff = cfg.retry_backoff;
 	q->conn = redislock_conn_create(&cfg);
 }
 
@@ -380,20 +431,87 @@ PHP_METHOD(RedisQueue, dequeue)
 	RETURN_BOOL(removed);
 }
 
-/* pop() and reserve(): take due tasks, and with wait > 0 block on the wake-up list
- * until a task is enqueued or the next delayed one falls due. The block is capped
- * by that due time, so a delayed task is picked up on time without any polling. */
-static void take(INTERNAL_FUNCTION_PARAMETERS, zend_string *name, zend_long count,
-	bool reserve, double visibility, double timeout, double wait)
+/* The queue names of pop() and reserve(): one, or a list of distinct non-empty
+ * strings in order of preference, all of one slot on a cluster. Fills *names
+ * (borrowed strings, emalloc'd array) and returns how many, or 0 after throwing. */
+static uint32_t queue_names(redislock_queue_obj *q, zend_string *one, HashTable *many, zend_string ***names)
 {
-	redislock_queue_obj *q = this_queue(ZEND_THIS);
-	queue_keys k;
+	uint32_t n = 0;
+	zval *entry;
+
+	if (one) {
+		if (!redislock_check_name(one, 1)) {
+			return 0;
+		}
+		*names = emalloc(sizeof(**names));
+		(*names)[0] = one;
+		return 1;
+	}
+	if (zend_hash_num_elements(many) == 0) {
+		zend_argument_value_error(1, "must not be an empty array");
+		return 0;
+	}
+	if (zend_hash_num_elements(many) > REDISLOCK_MAX_QUEUES) {
+		zend_argument_value_error(1, "must not name more than %d queues", REDISLOCK_MAX_QUEUES);
+		return 0;
+	}
+	ZEND_HASH_FOREACH_VAL(many, entry) {
+		ZVAL_DEREF(entry);
+		if (Z_TYPE_P(entry) != IS_STRING || Z_STRLEN_P(entry) == 0) {
+			zend_argument_value_error(1, "must contain only non-empty strings");
+			return 0;
+		}
+	} ZEND_HASH_FOREACH_END();
+	*names = safe_emalloc(zend_hash_num_elements(many), sizeof(**names), 0);
+	ZEND_HASH_FOREACH_VAL(many, entry) {
+		ZVAL_DEREF(entry);
+		for (uint32_t i = 0; i < n; i++) {
+			if (zend_string_equals((*names)[i], Z_STR_P(entry))) {
+				efree(*names);
+				zend_argument_value_error(1, "must not contain the same queue twice");
+				return 0;
+			}
+		}
+		(*names)[n++] = Z_STR_P(entry);
+	} ZEND_HASH_FOREACH_END();
+	if (redislock_conn_config(q->conn)->mode == REDISLOCK_MODE_CLUSTER) {
+		unsigned int first = 0;
+		for (uint32_t i = 0; i < n; i++) {
+			zend_string *key = zend_string_concat2(ZSTR_VAL(q->prefix), ZSTR_LEN(q->prefix), ZSTR_VAL((*names)[i]), ZSTR_LEN((*names)[i]));
+			unsigned int slot = redislock_key_slot(ZSTR_VAL(key), ZSTR_LEN(key));
+			zend_string_release(key);
+			if (i > 0 && slot != first) {
+				efree(*names);
+				zend_argument_value_error(1, "must name queues of one cluster slot on a Redis Cluster: give the names a common {hash tag}, as in \"{jobs}mail\" and \"{jobs}report\"");
+				return 0;
+			}
+			first = slot;
+		}
+	}
+	return n;
+}
+
+/* pop() and reserve(): take due tasks from the first of the queues that has any,
+ * and with wait > 0 block on all their wake-up lists until a task is enqueued or
+ * the next delayed one falls due. The block is capped by that due time, so a
+ * delayed task is picked up on time without any polling. */
+static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_string **names, uint32_t n, bool listed,
+	zend_long count, bool reserve, double visibility, double timeout, double wait, zend_long max_attempts)
+{
+	queue_keys *keys = safe_emalloc(n, sizeof(*keys), 0);
+	zend_string **wakeups = safe_emalloc(n, sizeof(*wakeups), 0);
+	zend_string *base = NULL;
 	double wait_until;
 
-	if (!q) {
+	if (reserve && !(base = redislock_random_hex())) {
+		efree(keys);
+		efree(wakeups);
 		RETURN_THROWS();
 	}
-	keys_init(&k, q, name);
+	for (uint32_t i = 0; i < n; i++) {
+		keys_init(&keys[i], q, names[i]);
+		wakeups[i] = keys[i].wakeup;
+	}
 	wait_until = redislock_now() + wait;
 	for (;;) {
 		redislock_argv a;
@@ -401,18 +519,28 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, zend_string *name, zend_long coun
 		double remaining;
 		zend_long hint_ms;
 
-		script_argv(&a, &redislock_script_take, &k);
+		redislock_script_argv(&a, &redislock_script_take, (int) (5 * n));
+		for (uint32_t i = 0; i < n; i++) {
+			push_keys(&a, &keys[i]);
+		}
 		redislock_argv_push_long(&a, count);
 		redislock_argv_push(&a, reserve ? "reserve" : "pop", reserve ? 7 : 3);
 		redislock_argv_push_double(&a, visibility);
 		redislock_argv_push(&a, wait > 0 ? "1" : "0", 1);
+		if (base) {
+			redislock_argv_push_str(&a, base);
+		} else {
+			redislock_argv_push(&a, "", 0);
+		}
+		redislock_argv_push_long(&a, max_attempts);
+		redislock_argv_push_double(&a, q->retry_backoff);
 		reply = run(q, &redislock_script_take, &a, timeout);
 		redislock_argv_free(&a);
 		if (!reply) {
 			break;
 		}
 		if (reply->type == REDIS_REPLY_ARRAY) {
-			tasks_to_return(q, reply, count, return_value);
+			tasks_to_return(q, reply, 1, reserve, listed ? names : NULL, n, count, return_value);
 			freeReplyObject(reply);
 			break;
 		}
@@ -434,56 +562,85 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, zend_string *name, zend_long coun
 			 * expired reservation falls due, whichever comes first. */
 			bool until_due = hint_ms >= 0 && hint_ms / 1000.0 < remaining;
 			double block = until_due ? hint_ms / 1000.0 + 0.001 : remaining;
-			if (redislock_blpop(q->conn, &k.wakeup, 1, block, until_due) == FAILURE) {
+			if (redislock_blpop(q->conn, wakeups, n, block, until_due) == FAILURE) {
 				break;
 			}
 		}
 	}
-	keys_free(&k);
+	for (uint32_t i = 0; i < n; i++) {
+		keys_free(&keys[i]);
+	}
+	efree(keys);
+	efree(wakeups);
+	if (base) {
+		zend_string_release(base);
+	}
 }
 
 PHP_METHOD(RedisQueue, pop)
 {
-	zend_string *name;
+	zend_string *one = NULL, **names;
+	HashTable *many = NULL;
 	zend_long count = 1;
 	double timeout = 10, wait = 0;
+	redislock_queue_obj *q;
+	uint32_t n;
 
 	ZEND_PARSE_PARAMETERS_START(1, 4)
-		Z_PARAM_STR(name)
+		Z_PARAM_ARRAY_HT_OR_STR(many, one)
 		Z_PARAM_OPTIONAL
 		Z_PARAM_LONG(count)
 		Z_PARAM_DOUBLE(timeout)
 		Z_PARAM_DOUBLE(wait)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!redislock_check_name(name, 1) || !check_count(count, 2) || !redislock_check_seconds(timeout, 3, false) || !redislock_check_seconds(wait, 4, true)) {
+	if (!(q = this_queue(ZEND_THIS)) || !(n = queue_names(q, one, many, &names))) {
 		RETURN_THROWS();
 	}
-	take(INTERNAL_FUNCTION_PARAM_PASSTHRU, name, count, false, 0, timeout, wait);
+	if (!check_count(count, 2) || !redislock_check_seconds(timeout, 3, false) || !redislock_check_seconds(wait, 4, true)) {
+		efree(names);
+		RETURN_THROWS();
+	}
+	take(INTERNAL_FUNCTION_PARAM_PASSTHRU, q, names, n, many != NULL, count, false, 0, timeout, wait, 0);
+	efree(names);
 }
 
 PHP_METHOD(RedisQueue, reserve)
 {
-	zend_string *name;
-	zend_long count = 1;
+	zend_string *one = NULL, **names;
+	HashTable *many = NULL;
+	zend_long count = 1, max_attempts = 0;
+	bool max_attempts_null = true;
 	double visibility = 30, wait = 0;
 	redislock_queue_obj *q;
+	uint32_t n;
 
-	ZEND_PARSE_PARAMETERS_START(1, 4)
-		Z_PARAM_STR(name)
+	ZEND_PARSE_PARAMETERS_START(1, 5)
+		Z_PARAM_ARRAY_HT_OR_STR(many, one)
 		Z_PARAM_OPTIONAL
 		Z_PARAM_LONG(count)
 		Z_PARAM_DOUBLE(visibility)
 		Z_PARAM_DOUBLE(wait)
+		Z_PARAM_LONG_OR_NULL(max_attempts, max_attempts_null)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!redislock_check_name(name, 1) || !check_count(count, 2) || !redislock_check_seconds(visibility, 3, false) || !redislock_check_seconds(wait, 4, true)) {
+	if (!(q = this_queue(ZEND_THIS)) || !(n = queue_names(q, one, many, &names))) {
 		RETURN_THROWS();
 	}
-	if (!(q = this_queue(ZEND_THIS))) {
+	if (!check_count(count, 2) || !redislock_check_seconds(visibility, 3, false) || !redislock_check_seconds(wait, 4, true)) {
+		efree(names);
 		RETURN_THROWS();
 	}
-	take(INTERNAL_FUNCTION_PARAM_PASSTHRU, name, count, true, visibility, redislock_conn_config(q->conn)->read_timeout, wait);
+	if (max_attempts_null) {
+		max_attempts = q->max_attempts;
+	} else if (max_attempts < 0 || max_attempts > REDISLOCK_MAX_ATTEMPTS) {
+		efree(names);
+		zend_argument_value_error(5, "must be between 0 and %d", REDISLOCK_MAX_ATTEMPTS);
+		RETURN_THROWS();
+	}
+	take(INTERNAL_FUNCTION_PARAM_PASSTHRU, q, names, n, many != NULL, count, true, visibility,
+		redislock_conn_config(q->conn)->read_timeout, wait, max_attempts);
+	efree(names);
 }
 
 PHP_METHOD(RedisQueue, top)
@@ -516,30 +673,50 @@ PHP_METHOD(RedisQueue, top)
 	if (!reply) {
 		RETURN_THROWS();
 	}
-	tasks_to_return(q, reply, count, return_value);
+	tasks_to_return(q, reply, 0, false, NULL, 0, count, return_value);
 	freeReplyObject(reply);
 }
 
-/* ack, release and remove: one id, one script, an integer answer. */
-static void id_call(INTERNAL_FUNCTION_PARAMETERS, const redislock_script *script, bool with_delay)
+/* What an id call takes after the id. */
+typedef enum {
+	AFTER_ID_NOTHING,     /* remove(name, id) */
+	AFTER_ID_RECEIPT,     /* ack(name, id, ?receipt) */
+	AFTER_ID_DELAY,       /* release(name, id, delay = 0, ?receipt) */
+	AFTER_ID_VISIBILITY,  /* touch(name, id, visibility, ?receipt) */
+} after_id;
+
+/* ack, release, touch and remove: one id, one script, an integer answer. */
+static void id_call(INTERNAL_FUNCTION_PARAMETERS, const redislock_script *script, after_id after)
 {
-	zend_string *name, *id_str = NULL, *id;
+	zend_string *name, *id_str = NULL, *id, *receipt = NULL;
 	zend_long id_long = 0;
-	double delay = 0;
+	double seconds = 0;
 	redislock_queue_obj *q;
 	queue_keys k;
 	redislock_argv a;
 	redisReply *reply;
 	bool done;
+	uint32_t receipt_arg = after == AFTER_ID_RECEIPT ? 3 : 4;
+	uint32_t required = after == AFTER_ID_VISIBILITY ? 3 : 2;
+	uint32_t most = after == AFTER_ID_NOTHING ? 2 : after == AFTER_ID_RECEIPT ? 3 : 4;
 
-	ZEND_PARSE_PARAMETERS_START(2, with_delay ? 3 : 2)
+	ZEND_PARSE_PARAMETERS_START(required, most)
 		Z_PARAM_STR(name)
 		Z_PARAM_STR_OR_LONG(id_str, id_long)
 		Z_PARAM_OPTIONAL
-		Z_PARAM_DOUBLE(delay)
+		if (after == AFTER_ID_DELAY || after == AFTER_ID_VISIBILITY) {
+			Z_PARAM_DOUBLE(seconds)
+		}
+		Z_PARAM_STR_OR_NULL(receipt)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!redislock_check_name(name, 1) || (with_delay && !redislock_check_seconds(delay, 3, true))) {
+	if (!redislock_check_name(name, 1)
+		|| (after == AFTER_ID_DELAY && !redislock_check_seconds(seconds, 3, true))
+		|| (after == AFTER_ID_VISIBILITY && !redislock_check_seconds(seconds, 3, false))) {
+		RETURN_THROWS();
+	}
+	if (receipt && ZSTR_LEN(receipt) == 0) {
+		zend_argument_value_error(receipt_arg, "must not be empty (null: the current reservation)");
 		RETURN_THROWS();
 	}
 	if (!(id = task_id(id_str, id_long, 2))) {
@@ -552,8 +729,15 @@ static void id_call(INTERNAL_FUNCTION_PARAMETERS, const redislock_script *script
 	keys_init(&k, q, name);
 	script_argv(&a, script, &k);
 	redislock_argv_push_str(&a, id);
-	if (with_delay) {
-		redislock_argv_push_double(&a, delay);
+	if (after == AFTER_ID_DELAY || after == AFTER_ID_VISIBILITY) {
+		redislock_argv_push_double(&a, seconds);
+	}
+	if (after != AFTER_ID_NOTHING) {
+		if (receipt) {
+			redislock_argv_push_str(&a, receipt);
+		} else {
+			redislock_argv_push(&a, "", 0);
+		}
 	}
 	reply = run(q, script, &a, redislock_conn_config(q->conn)->read_timeout);
 	redislock_argv_free(&a);
@@ -569,17 +753,22 @@ static void id_call(INTERNAL_FUNCTION_PARAMETERS, const redislock_script *script
 
 PHP_METHOD(RedisQueue, ack)
 {
-	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_ack, false);
+	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_ack, AFTER_ID_RECEIPT);
 }
 
 PHP_METHOD(RedisQueue, release)
 {
-	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_release, true);
+	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_release, AFTER_ID_DELAY);
+}
+
+PHP_METHOD(RedisQueue, touch)
+{
+	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_touch, AFTER_ID_VISIBILITY);
 }
 
 PHP_METHOD(RedisQueue, remove)
 {
-	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_remove, false);
+	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_remove, AFTER_ID_NOTHING);
 }
 
 /* size() and clear(): the whole queue, one script. */
@@ -612,21 +801,160 @@ PHP_METHOD(RedisQueue, size)
 	if (!reply) {
 		RETURN_THROWS();
 	}
-	if (reply->type != REDIS_REPLY_ARRAY || reply->elements != 3) {
+	if (reply->type != REDIS_REPLY_ARRAY || reply->elements != 4) {
 		redislock_conn_throw_unexpected(queue_from_obj(Z_OBJ_P(ZEND_THIS))->conn, reply);
 		freeReplyObject(reply);
 		RETURN_THROWS();
 	}
-	array_init_size(return_value, 3);
+	array_init_size(return_value, 4);
 	add_assoc_long(return_value, "due", (zend_long) reply->element[0]->integer);
 	add_assoc_long(return_value, "delayed", (zend_long) reply->element[1]->integer);
 	add_assoc_long(return_value, "inflight", (zend_long) reply->element[2]->integer);
+	add_assoc_long(return_value, "dead", (zend_long) reply->element[3]->integer);
 	freeReplyObject(reply);
 }
 
 PHP_METHOD(RedisQueue, clear)
 {
 	redisReply *reply = whole_queue_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_clear);
+	zend_long removed;
+	if (!reply) {
+		RETURN_THROWS();
+	}
+	removed = reply->type == REDIS_REPLY_INTEGER ? (zend_long) reply->integer : 0;
+	freeReplyObject(reply);
+	RETURN_LONG(removed);
+}
+
+PHP_METHOD(RedisQueue, dead)
+{
+	zend_string *name;
+	zend_long count = 100;
+	redislock_queue_obj *q;
+	queue_keys k;
+	redislock_argv a;
+	redisReply *reply;
+
+	ZEND_PARSE_PARAMETERS_START(1, 2)
+		Z_PARAM_STR(name)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_LONG(count)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!redislock_check_name(name, 1) || !check_count(count, 2) || !(q = this_queue(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	keys_init(&k, q, name);
+	script_argv(&a, &redislock_script_dead, &k);
+	redislock_argv_push_long(&a, count - 1);
+	reply = run(q, &redislock_script_dead, &a, redislock_conn_config(q->conn)->read_timeout);
+	redislock_argv_free(&a);
+	keys_free(&k);
+	if (!reply) {
+		RETURN_THROWS();
+	}
+	if (reply->type != REDIS_REPLY_ARRAY || reply->elements % 3 != 0) {
+		redislock_conn_throw_unexpected(q->conn, reply);
+		freeReplyObject(reply);
+		RETURN_THROWS();
+	}
+	for (size_t i = 0; i < reply->elements; i += 3) {
+		if (reply->element[i]->type != REDIS_REPLY_STRING || reply->element[i + 1]->type != REDIS_REPLY_STRING
+			|| reply->element[i + 2]->type != REDIS_REPLY_INTEGER) {
+			redislock_conn_throw_unexpected(q->conn, reply);
+			freeReplyObject(reply);
+			RETURN_THROWS();
+		}
+	}
+	array_init_size(return_value, (uint32_t) (reply->elements / 3));
+	for (size_t i = 0; i < reply->elements; i += 3) {
+		zval entry;
+		array_init_size(&entry, 3);
+		add_assoc_stringl(&entry, "id", reply->element[i]->str, reply->element[i]->len);
+		add_assoc_long(&entry, "attempts", (zend_long) reply->element[i + 2]->integer);
+		add_assoc_double(&entry, "time", zend_strtod(reply->element[i + 1]->str, NULL));
+		add_next_index_zval(return_value, &entry);
+	}
+	freeReplyObject(reply);
+}
+
+PHP_METHOD(RedisQueue, retryDead)
+{
+	zend_string *name, *one_str = NULL;
+	zend_long one_long = 0;
+	zval *ids = NULL;
+	redislock_queue_obj *q;
+	queue_keys k;
+	redislock_argv a;
+	redisReply *reply;
+	zend_long moved;
+
+	ZEND_PARSE_PARAMETERS_START(1, 2)
+		Z_PARAM_STR(name)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_ZVAL_OR_NULL(ids)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!redislock_check_name(name, 1)) {
+		RETURN_THROWS();
+	}
+	if (ids && Z_TYPE_P(ids) == IS_ARRAY) {
+		zval *id;
+		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(ids), id) {
+			ZVAL_DEREF(id);
+			if ((Z_TYPE_P(id) != IS_LONG && Z_TYPE_P(id) != IS_STRING) || (Z_TYPE_P(id) == IS_STRING && Z_STRLEN_P(id) == 0)) {
+				zend_argument_value_error(2, "must contain only non-empty strings and integers");
+				RETURN_THROWS();
+			}
+		} ZEND_HASH_FOREACH_END();
+		if (zend_hash_num_elements(Z_ARRVAL_P(ids)) == 0) {
+			RETURN_LONG(0);
+		}
+	} else if (ids) {
+		bool is_null;
+		if (!zend_parse_arg_str_or_long(ids, &one_str, &one_long, &is_null, false, 2)) {
+			zend_argument_type_error(2, "must be of type array|string|int|null, %s given", zend_zval_type_name(ids));
+			RETURN_THROWS();
+		}
+		if (one_str && ZSTR_LEN(one_str) == 0) {
+			zend_argument_value_error(2, "must not be empty");
+			RETURN_THROWS();
+		}
+	}
+	if (!(q = this_queue(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	keys_init(&k, q, name);
+	script_argv(&a, &redislock_script_retry_dead, &k);
+	if (ids && Z_TYPE_P(ids) == IS_ARRAY) {
+		zval *id;
+		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(ids), id) {
+			ZVAL_DEREF(id);
+			if (Z_TYPE_P(id) == IS_STRING) {
+				redislock_argv_push_str(&a, Z_STR_P(id));
+			} else {
+				redislock_argv_push_owned(&a, zend_long_to_str(Z_LVAL_P(id)));
+			}
+		} ZEND_HASH_FOREACH_END();
+	} else if (one_str) {
+		redislock_argv_push_str(&a, one_str);
+	} else if (ids) {
+		redislock_argv_push_owned(&a, zend_long_to_str(one_long));
+	}
+	reply = run(q, &redislock_script_retry_dead, &a, redislock_conn_config(q->conn)->read_timeout);
+	redislock_argv_free(&a);
+	keys_free(&k);
+	if (!reply) {
+		RETURN_THROWS();
+	}
+	moved = reply->type == REDIS_REPLY_INTEGER ? (zend_long) reply->integer : 0;
+	freeReplyObject(reply);
+	RETURN_LONG(moved);
+}
+
+PHP_METHOD(RedisQueue, purgeDead)
+{
+	redisReply *reply = whole_queue_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_purge_dead);
 	zend_long removed;
 	if (!reply) {
 		RETURN_THROWS();

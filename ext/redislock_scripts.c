@@ -732,11 +732,18 @@ redislock_script redislock_script_sem_count = {"semaphore count script",
 	"return n\n", ""};
 
 /* ---- queues --------------------------------------------------------------- *
- * KEYS[1] queue zset (member id, score due time in seconds), KEYS[2] in-flight
- * zset (score: reservation deadline), KEYS[3] wake-up list for blocked workers.
- * "Now" is always the server's TIME, never a web server's clock, so app servers
- * with skewed clocks cannot reorder or delay tasks. Scores are formatted with
- * %.17g because Lua's own number-to-string keeps only 14 digits. */
+ * A queue is five keys in one cluster slot, always passed in this order:
+ * KEYS[1] Z the queue (zset: member task id, score its due time in seconds),
+ * KEYS[2] F the tasks in flight (zset: score the reservation's deadline),
+ * KEYS[3] W the wake-up list blocked workers BLPOP on,
+ * KEYS[4] H the reservations' records (hash: id => "<receipt>|<attempts>|<max
+ *         attempts>|<backoff s>", the receipt empty between reservations),
+ * KEYS[5] D the dead letters (zset: score the time the task died).
+ * A task's attempts count its reservations since it was last finished (ack, pop,
+ * retryDead); its record goes with it. "Now" is always the server's TIME, never a
+ * web server's clock, so app servers with skewed clocks cannot reorder or delay
+ * tasks. Scores are formatted with %.17g because Lua's own number-to-string keeps
+ * only 14 digits. */
 
 #define LUA_NOW \
 	"local t = redis.call('time')\n" \
@@ -757,34 +764,91 @@ redislock_script redislock_script_sem_count = {"semaphore count script",
 	"  return n\n" \
 	"end\n"
 
-/* Wake blocked workers: a few tokens, capped, and expiring if nobody listens.
- * wake_one() passes the turn on: a token still in the list means no worker is
- * blocked on it (a blocked one would have taken it), so one is enough. */
+/* Wake blocked workers of wake-up list W: a few tokens, capped, and expiring if
+ * nobody listens. wake_one() passes the turn on: a token still in the list means
+ * no worker is blocked on it (a blocked one would have taken it), so one is
+ * enough. */
 #define LUA_WAKE \
-	"local function wake(n)\n" \
+	"local function wake(W, n)\n" \
 	"  if n <= 0 then return end\n" \
-	"  for i = 1, math.min(n, 16) do redis.call('lpush', KEYS[3], '1') end\n" \
-	"  redis.call('ltrim', KEYS[3], 0, 15)\n" \
-	"  redis.call('pexpire', KEYS[3], 300000)\n" \
+	"  for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end\n" \
+	"  redis.call('ltrim', W, 0, 15)\n" \
+	"  redis.call('pexpire', W, 300000)\n" \
 	"end\n" \
-	"local function wake_one()\n" \
-	"  if redis.call('llen', KEYS[3]) == 0 then\n" \
-	"    redis.call('lpush', KEYS[3], '1')\n" \
-	"    redis.call('pexpire', KEYS[3], 300000)\n" \
+	"local function wake_one(W)\n" \
+	"  if redis.call('llen', W) == 0 then\n" \
+	"    redis.call('lpush', W, '1')\n" \
+	"    redis.call('pexpire', W, 300000)\n" \
 	"  end\n" \
 	"end\n"
 
+/* A task's record, and what ends a reservation: settle() makes a reservation
+ * whose deadline passed (or that was released) due again, after the backoff its
+ * attempts call for, or dead when it has used them up. */
+#define LUA_TASKS \
+	LUA_NOW LUA_CHUNKED LUA_WAKE \
+	"local function record(H, id)\n" \
+	"  local v = redis.call('hget', H, id)\n" \
+	"  if not v then return nil, 0, 0, 0 end\n" \
+	"  local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$')\n" \
+	"  if not r then return nil, 0, 0, 0 end\n" \
+	"  return r, tonumber(a), tonumber(m), tonumber(b) or 0\n" \
+	"end\n" \
+	"local function set_record(H, id, r, a, m, b)\n" \
+	"  redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b)\n" \
+	"end\n" \
+	/* A reservation of id (no longer in F) ends without an ack: back into Z after \
+	 * delay_us (the backoff when nil), or into D, also out of Z if it was enqueued \
+	 * again meanwhile: an id is dead or alive, never both (retryDead() revives). */ \
+	"local function settle(Z, H, D, id, delay_us)\n" \
+	"  local r, a, m, b = record(H, id)\n" \
+	"  if m > 0 and a >= m then\n" \
+	"    redis.call('zadd', D, score(now_us), id)\n" \
+	"    redis.call('zrem', Z, id)\n" \
+	"  else\n" \
+	"    if not delay_us then\n" \
+	"      delay_us = 0\n" \
+	"      if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end\n" \
+	"    end\n" \
+	"    redis.call('zadd', Z, 'nx', score(now_us + delay_us), id)\n" \
+	"  end\n" \
+	"  if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end\n" \
+	"end\n" \
+	/* Settles the reservations of queue keys (Z, F, H, D) whose deadline passed: \
+	 * that is what makes a crashed worker's tasks due again without any daemon. \
+	 * Returns whether tasks are still in flight. */ \
+	"local function settle_expired(Z, F, H, D)\n" \
+	"  if redis.call('exists', F) == 0 then return false end\n" \
+	"  local expired = redis.call('zrangebyscore', F, '-inf', score(now_us), 'limit', 0, 1000)\n" \
+	"  for _, id in ipairs(expired) do\n" \
+	"    redis.call('zrem', F, id)\n" \
+	"    settle(Z, H, D, id, nil)\n" \
+	"  end\n" \
+	"  return redis.call('exists', F) == 1\n" \
+	"end\n" \
+	/* Whether the current reservation of id has receipt ('' matches any). */ \
+	"local function ours(H, id, receipt)\n" \
+	"  if receipt == '' then return true end\n" \
+	"  return (record(H, id)) == receipt\n" \
+	"end\n"
+
 /* ARGV: delay seconds, replace flag, ids... An id already queued keeps its due time
- * unless replace is set (ZADD NX versus plain ZADD). */
+ * unless replace is set (ZADD NX versus plain ZADD). A dead id enqueued again
+ * leaves the dead letters and starts with its attempts forgotten. */
 redislock_script redislock_script_enqueue = {"enqueue script",
 	LUA_NOW LUA_CHUNKED LUA_WAKE
+	"if redis.call('exists', KEYS[5]) == 1 then\n"
+	"  for i = 3, #ARGV do\n"
+	"    if redis.call('zrem', KEYS[5], ARGV[i]) == 1 then redis.call('hdel', KEYS[4], ARGV[i]) end\n"
+	"  end\n"
+	"end\n"
 	"local due = score(us_after(ARGV[1]))\n"
 	"local members = {}\n"
 	"for i = 3, #ARGV do members[#members + 1] = due; members[#members + 1] = ARGV[i] end\n"
 	"local head = {'zadd', KEYS[1]}\n"
 	"if ARGV[2] == '1' then head[3] = 'ch' else head[3] = 'nx' end\n"
 	"local changed = chunked(head, members)\n"
-	"wake(changed)\n"
+	"wake(KEYS[3], changed)\n"
 	"return changed\n", ""};
 
 /* ARGV: id, score. Remove only if the stored score is still exactly that score. */
@@ -795,77 +859,81 @@ redislock_script redislock_script_dequeue = {"dequeue script",
 	"end\n"
 	"return 0\n", ""};
 
-/* ARGV: count, mode ('pop' or 'reserve'), visibility seconds, waiting flag.
- * First, reservations whose deadline passed go back to the queue: that is what
- * makes a crashed worker's tasks due again without any daemon. An id that is in
+/* KEYS: the five keys of each queue, in the caller's order of preference.
+ * ARGV: count, mode ('pop' or 'reserve'), visibility seconds, waiting flag,
+ * receipt base (random hex), max attempts, backoff seconds.
+ * Takes up to count due tasks from the first queue that has any. An id that is in
  * flight and was enqueued again meanwhile is skipped until its run ends (ack,
- * release or expiry): taking it would run it twice at once, and the first run's
- * ack() would then remove the second run's reservation, losing it. Returns the
- * flat [id, score, ...] list taken, or, when nothing is due, the milliseconds
- * until something might be (-1: nothing scheduled) for a waiting caller. */
+ * release or expiry): taking it would run it twice at once. Returns
+ * [queue index, id, score, ...] for pop, [queue index, id, score, receipt,
+ * attempts, ...] for reserve, or, when nothing is due, the milliseconds until
+ * something might be (-1: nothing scheduled) for a waiting caller. */
 redislock_script redislock_script_take = {"pop script",
-	LUA_NOW LUA_CHUNKED LUA_WAKE
+	LUA_TASKS
 	"local now = score(now_us)\n"
-	"local busy = redis.call('exists', KEYS[2]) == 1\n"
-	"if busy then\n"
-	"  local expired = redis.call('zrangebyscore', KEYS[2], '-inf', now, 'withscores', 'limit', 0, 1000)\n"
-	"  if #expired > 0 then\n"
-	"    local back, ids = {}, {}\n"
-	"    for i = 1, #expired, 2 do\n"
-	"      back[#back + 1] = expired[i + 1]; back[#back + 1] = expired[i]; ids[#ids + 1] = expired[i]\n"
-	"    end\n"
-	"    chunked({'zadd', KEYS[1], 'nx'}, back)\n"
-	"    chunked({'zrem', KEYS[2]}, ids)\n"
-	"    busy = redis.call('exists', KEYS[2]) == 1\n"
-	"  end\n"
-	"end\n"
-	/* The count goes to LIMIT as the caller's string: as a Lua number, a count of
-	 * 1e17 or more would come back in exponent form and be refused. */
-	"local items = redis.call('zrangebyscore', KEYS[1], '-inf', now, 'withscores', 'limit', 0, ARGV[1])\n"
-	"if busy and #items > 0 then\n"
-	/* Leave out ids in flight; look further along for as many others. */
-	"  local want, offset, kept = #items / 2, 0, {}\n"
-	"  while #items > 0 do\n"
-	"    for i = 1, #items, 2 do\n"
-	"      if #kept < want * 2 and not redis.call('zscore', KEYS[2], items[i]) then\n"
-	"        kept[#kept + 1] = items[i]; kept[#kept + 1] = items[i + 1]\n"
-	"      end\n"
-	"    end\n"
-	"    offset = offset + #items / 2\n"
-	"    if #kept >= want * 2 or #items / 2 < want then break end\n"
-	"    items = redis.call('zrangebyscore', KEYS[1], '-inf', now, 'withscores', 'limit', string.format('%d', offset), string.format('%d', want))\n"
-	"  end\n"
-	"  items = kept\n"
-	"end\n"
-	"if #items > 0 then\n"
-	"  local ids = {}\n"
-	"  for i = 1, #items, 2 do ids[#ids + 1] = items[i] end\n"
-	"  chunked({'zrem', KEYS[1]}, ids)\n"
-	"  if ARGV[2] == 'reserve' then\n"
-	"    local deadline = score(us_after(ARGV[3]))\n"
-	"    local inflight = {}\n"
-	"    for i = 1, #ids do inflight[#inflight + 1] = deadline; inflight[#inflight + 1] = ids[i] end\n"
-	"    chunked({'zadd', KEYS[2]}, inflight)\n"
-	"  end\n"
-	/* Pass the turn on: tasks left due wake the next blocked worker (the initial
-	 * wake-up is capped), and a new reservation makes a blocked worker recompute
-	 * its deadline, so an expiring reservation is picked up on time. */
-	"  if ARGV[2] == 'reserve' or redis.call('zcount', KEYS[1], '-inf', now) > 0 then wake_one() end\n"
-	"  return items\n"
-	"end\n"
-	/* An empty answer to a caller about to block: old wake-up tokens are stale
-	 * (whatever they announced is already visible to this very script). */
-	"if ARGV[4] == '1' then redis.call('del', KEYS[3]) end\n"
-	/* The next moment something may be takeable: the first queued task that is not
-	 * in flight, or the first reservation to expire (whose ack or release also
-	 * wakes a waiter). */
+	"local reserve = ARGV[2] == 'reserve'\n"
 	"local next_us = -1\n"
 	"local function consider(sc) local us = math.floor(tonumber(sc) * 1000000); if next_us < 0 or us < next_us then next_us = us end end\n"
-	"local first = redis.call('zrange', KEYS[2], 0, 0, 'withscores')\n"
-	"if #first > 0 then consider(first[2]) end\n"
-	"local queued = redis.call('zrange', KEYS[1], 0, 99, 'withscores')\n"
-	"for i = 1, #queued, 2 do\n"
-	"  if not busy or not redis.call('zscore', KEYS[2], queued[i]) then consider(queued[i + 1]); break end\n"
+	"for q = 1, #KEYS / 5 do\n"
+	"  local Z, F, W, H, D = KEYS[5 * q - 4], KEYS[5 * q - 3], KEYS[5 * q - 2], KEYS[5 * q - 1], KEYS[5 * q]\n"
+	"  local busy = settle_expired(Z, F, H, D)\n"
+	/* The count goes to LIMIT as the caller's string: as a Lua number, a count of \
+	 * 1e17 or more would come back in exponent form and be refused. */
+	"  local items = redis.call('zrangebyscore', Z, '-inf', now, 'withscores', 'limit', 0, ARGV[1])\n"
+	"  if busy and #items > 0 then\n"
+	/* Leave out ids in flight; look further along for as many others. */
+	"    local want, offset, kept = #items / 2, 0, {}\n"
+	"    while #items > 0 do\n"
+	"      for i = 1, #items, 2 do\n"
+	"        if #kept < want * 2 and not redis.call('zscore', F, items[i]) then\n"
+	"          kept[#kept + 1] = items[i]; kept[#kept + 1] = items[i + 1]\n"
+	"        end\n"
+	"      end\n"
+	"      offset = offset + #items / 2\n"
+	"      if #kept >= want * 2 or #items / 2 < want then break end\n"
+	"      items = redis.call('zrangebyscore', Z, '-inf', now, 'withscores', 'limit', string.format('%d', offset), string.format('%d', want))\n"
+	"    end\n"
+	"    items = kept\n"
+	"  end\n"
+	"  if #items > 0 then\n"
+	"    local ids, out = {}, {q}\n"
+	"    for i = 1, #items, 2 do ids[#ids + 1] = items[i] end\n"
+	"    chunked({'zrem', Z}, ids)\n"
+	"    if reserve then\n"
+	"      local deadline = score(us_after(ARGV[3]))\n"
+	"      local inflight = {}\n"
+	"      for k = 1, #ids do\n"
+	"        local id = ids[k]\n"
+	"        local _, a = record(H, id)\n"
+	"        local receipt = ARGV[5] .. ':' .. k\n"
+	"        set_record(H, id, receipt, a + 1, tonumber(ARGV[6]), ARGV[7])\n"
+	"        inflight[#inflight + 1] = deadline; inflight[#inflight + 1] = id\n"
+	"        out[#out + 1] = id; out[#out + 1] = items[2 * k]; out[#out + 1] = receipt; out[#out + 1] = a + 1\n"
+	"      end\n"
+	"      chunked({'zadd', F}, inflight)\n"
+	"    else\n"
+	/* A popped task is done with: its record goes. */
+	"      if redis.call('exists', H) == 1 then chunked({'hdel', H}, ids) end\n"
+	"      for i = 1, #items do out[#out + 1] = items[i] end\n"
+	"    end\n"
+	/* Pass the turn on: tasks left due wake the next blocked worker (the initial \
+	 * wake-up is capped), and a new reservation makes a blocked worker recompute \
+	 * its deadline, so an expiring reservation is picked up on time. */
+	"    if reserve or redis.call('zcount', Z, '-inf', now) > 0 then wake_one(W) end\n"
+	"    return out\n"
+	"  end\n"
+	/* An empty answer to a caller about to block: old wake-up tokens are stale \
+	 * (whatever they announced is already visible to this very script). */
+	"  if ARGV[4] == '1' then redis.call('del', W) end\n"
+	/* The next moment something may be takeable here: the first queued task that \
+	 * is not in flight, or the first reservation to expire (whose ack or release \
+	 * also wakes a waiter). */
+	"  local first = redis.call('zrange', F, 0, 0, 'withscores')\n"
+	"  if #first > 0 then consider(first[2]) end\n"
+	"  local queued = redis.call('zrange', Z, 0, 99, 'withscores')\n"
+	"  for i = 1, #queued, 2 do\n"
+	"    if not busy or not redis.call('zscore', F, queued[i]) then consider(queued[i + 1]); break end\n"
+	"  end\n"
 	"end\n"
 	"if next_us < 0 then return -1 end\n"
 	"return math.max(0, math.ceil((next_us - now_us) / 1000))\n", ""};
@@ -875,34 +943,87 @@ redislock_script redislock_script_top = {"top script",
 	LUA_NOW
 	"return redis.call('zrangebyscore', KEYS[1], '-inf', score(now_us), 'withscores', 'limit', 0, ARGV[1])\n", ""};
 
-/* ARGV: id. Finishes a task that is in flight. If the id was enqueued again while
- * it ran, that run may start now: wake a worker for it. */
+/* ARGV: id, receipt ('' = the current reservation, whichever it is). Finishes a
+ * task that is in flight. If the id was enqueued again while it ran, that run may
+ * start now: wake a worker for it. */
 redislock_script redislock_script_ack = {"ack script",
-	LUA_WAKE
-	"if redis.call('zrem', KEYS[2], ARGV[1]) == 0 then return 0 end\n"
-	"if redis.call('zscore', KEYS[1], ARGV[1]) then wake_one() end\n"
+	LUA_TASKS
+	"if not ours(KEYS[4], ARGV[1], ARGV[2]) or redis.call('zrem', KEYS[2], ARGV[1]) == 0 then return 0 end\n"
+	"redis.call('hdel', KEYS[4], ARGV[1])\n"
+	"if redis.call('zscore', KEYS[1], ARGV[1]) then wake_one(KEYS[3]) end\n"
 	"return 1\n", ""};
 
-/* ARGV: id, delay seconds. Only a task that is in flight goes back. */
+/* ARGV: id, delay seconds, receipt. Only a task that is in flight goes back; one
+ * that has used up its attempts goes to the dead letters instead. */
 redislock_script redislock_script_release = {"release script",
-	LUA_NOW LUA_WAKE
-	"if redis.call('zrem', KEYS[2], ARGV[1]) == 0 then return 0 end\n"
-	"redis.call('zadd', KEYS[1], 'nx', score(us_after(ARGV[2])), ARGV[1])\n"
-	"wake_one()\n"
+	LUA_TASKS
+	"if not ours(KEYS[4], ARGV[1], ARGV[3]) or redis.call('zrem', KEYS[2], ARGV[1]) == 0 then return 0 end\n"
+	"settle(KEYS[1], KEYS[4], KEYS[5], ARGV[1], us_after(ARGV[2]) - now_us)\n"
+	"wake_one(KEYS[3])\n"
+	"return 1\n", ""};
+
+/* ARGV: id, visibility seconds, receipt. A new deadline for a reservation still
+ * in flight. */
+redislock_script redislock_script_touch = {"touch script",
+	LUA_TASKS
+	"if not ours(KEYS[4], ARGV[1], ARGV[3]) or not redis.call('zscore', KEYS[2], ARGV[1]) then return 0 end\n"
+	"redis.call('zadd', KEYS[2], 'xx', score(us_after(ARGV[2])), ARGV[1])\n"
 	"return 1\n", ""};
 
 redislock_script redislock_script_size = {"size script",
 	LUA_NOW
 	"local due = redis.call('zcount', KEYS[1], '-inf', score(now_us))\n"
-	"return {due, redis.call('zcard', KEYS[1]) - due, redis.call('zcard', KEYS[2])}\n", ""};
+	"return {due, redis.call('zcard', KEYS[1]) - due, redis.call('zcard', KEYS[2]), redis.call('zcard', KEYS[5])}\n", ""};
 
+/* ARGV: id. Gone from the queue, the tasks in flight and the dead letters. */
 redislock_script redislock_script_remove = {"remove script",
-	"return redis.call('zrem', KEYS[1], ARGV[1]) + redis.call('zrem', KEYS[2], ARGV[1])\n", ""};
+	"local n = redis.call('zrem', KEYS[1], ARGV[1]) + redis.call('zrem', KEYS[2], ARGV[1]) + redis.call('zrem', KEYS[5], ARGV[1])\n"
+	"redis.call('hdel', KEYS[4], ARGV[1])\n"
+	"return n\n", ""};
 
 redislock_script redislock_script_clear = {"clear script",
-	"local n = redis.call('zcard', KEYS[1]) + redis.call('zcard', KEYS[2])\n"
-	"redis.call('del', KEYS[1], KEYS[2], KEYS[3])\n"
+	"local n = redis.call('zcard', KEYS[1]) + redis.call('zcard', KEYS[2]) + redis.call('zcard', KEYS[5])\n"
+	"redis.call('del', KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5])\n"
 	"return n\n", ""};
+
+/* ARGV: the last index wanted (count - 1, as a string: a Lua number that large
+ * would be formatted with an exponent). The oldest dead letters: [id, time died,
+ * attempts, ...]. */
+redislock_script redislock_script_dead = {"dead script",
+	LUA_TASKS
+	"local out = {}\n"
+	"local dead = redis.call('zrange', KEYS[5], 0, ARGV[1], 'withscores')\n"
+	"for i = 1, #dead, 2 do\n"
+	"  local _, a = record(KEYS[4], dead[i])\n"
+	"  out[#out + 1] = dead[i]; out[#out + 1] = dead[i + 1]; out[#out + 1] = a\n"
+	"end\n"
+	"return out\n", ""};
+
+/* ARGV: ids, or none for all. Dead letters go back into the queue, due now, with
+ * their attempts forgotten. Returns how many. */
+redislock_script redislock_script_retry_dead = {"retryDead script",
+	LUA_TASKS
+	"local ids = ARGV\n"
+	"if #ids == 0 then ids = redis.call('zrange', KEYS[5], 0, -1) end\n"
+	"local n = 0\n"
+	"for _, id in ipairs(ids) do\n"
+	"  if redis.call('zrem', KEYS[5], id) == 1 then\n"
+	"    redis.call('hdel', KEYS[4], id)\n"
+	"    redis.call('zadd', KEYS[1], 'nx', score(now_us), id)\n"
+	"    n = n + 1\n"
+	"  end\n"
+	"end\n"
+	"wake(KEYS[3], n)\n"
+	"return n\n", ""};
+
+/* Drops every dead letter and its record. Returns how many. */
+redislock_script redislock_script_purge_dead = {"purgeDead script",
+	LUA_CHUNKED
+	"local ids = redis.call('zrange', KEYS[5], 0, -1)\n"
+	"if #ids == 0 then return 0 end\n"
+	"chunked({'hdel', KEYS[4]}, ids)\n"
+	"redis.call('del', KEYS[5])\n"
+	"return #ids\n", ""};
 
 /* Redlock, on each server: KEYS are the lock keys (one, or lockMany's). All free:
  * set them all with our token and lifetime, reply OK. Otherwise set nothing and

@@ -42,6 +42,10 @@ typedef struct _redislock_script {
 	X(top) \
 	X(ack) \
 	X(release) \
+	X(touch) \
+	X(dead) \
+	X(retry_dead) \
+	X(purge_dead) \
 	X(size) \
 	X(remove) \
 	X(clear) \

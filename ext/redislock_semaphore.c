@@ -506,6 +506,11 @@ PHP_METHOD(RedisSemaphore, __construct)
 	if (redislock_config_parse(&cfg, dsn, options, 1) == FAILURE) {
 		RETURN_THROWS();
 	}
+	if (cfg.queue_options) {
+		redislock_config_free(&cfg);
+		zend_argument_value_error(1, "cannot use options \"max_attempts\" and \"retry_backoff\": they apply to RedisQueue reservations");
+		RETURN_THROWS();
+	}
 	if (cfg.mode == REDISLOCK_MODE_REDLOCK) {
 		redislock_config_free(&cfg);
 		zend_argument_value_error(1, "cannot use option \"redlock\": a semaphore counts its permits in one place, "

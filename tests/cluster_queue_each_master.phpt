@@ -18,7 +18,7 @@ foreach (topo_cluster_seeds() as $i => $master) {
     echo "master $i: pop() with a wait: ", $e ? get_class($e) . ': ' . $e->getMessage() : json_encode($task['id']), "\n";
     [$e, $none, $took] = topo_timed(fn () => $queue->pop($name, 1, 10, 0.2));
     echo "master $i: an empty queue waits and returns false: ", topo_yes(!$e && $none === false && $took >= 0.15, $e ? $e->getMessage() : $took), "\n";
-    var_dump($queue->enqueue($name, 'later', 10, 60), $queue->size($name) === ['due' => 0, 'delayed' => 1, 'inflight' => 0]);
+    var_dump($queue->enqueue($name, 'later', 10, 60), $queue->size($name) === ['due' => 0, 'delayed' => 1, 'inflight' => 0, 'dead' => 0]);
     var_dump($queue->clear($name), $raw->call('EXISTS', "Queue:$name"));
 }
 ?>

@@ -38,23 +38,27 @@ var_dump($queue->size($name));
 --EXPECT--
 bool(true)
 worker reserved: job-1
-array(3) {
+array(4) {
   ["due"]=>
   int(0)
   ["delayed"]=>
   int(0)
   ["inflight"]=>
   int(1)
+  ["dead"]=>
+  int(0)
 }
 int(1)
 reserved again: job-1
 bool(true)
 bool(true)
-array(3) {
+array(4) {
   ["due"]=>
   int(0)
   ["delayed"]=>
   int(0)
   ["inflight"]=>
+  int(0)
+  ["dead"]=>
   int(0)
 }

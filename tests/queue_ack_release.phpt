@@ -55,12 +55,14 @@ bool(true)
 bool(false)
 bool(false)
 bool(false)
-array(3) {
+array(4) {
   ["due"]=>
   int(0)
   ["delayed"]=>
   int(0)
   ["inflight"]=>
+  int(0)
+  ["dead"]=>
   int(0)
 }
 not in flight
@@ -70,47 +72,55 @@ bool(false)
 bool(false)
 string(6) "queued"
 bool(false)
-array(3) {
+array(4) {
   ["due"]=>
   int(0)
   ["delayed"]=>
   int(0)
   ["inflight"]=>
+  int(0)
+  ["dead"]=>
   int(0)
 }
 release
 string(1) "7"
 bool(true)
 bool(false)
-array(3) {
+array(4) {
   ["due"]=>
   int(1)
   ["delayed"]=>
   int(0)
   ["inflight"]=>
+  int(0)
+  ["dead"]=>
   int(0)
 }
 string(1) "7"
 release with a delay of 0.3 s
 bool(true)
 ok: due 0.3 s after the release (server time)
-array(3) {
+array(4) {
   ["due"]=>
   int(0)
   ["delayed"]=>
   int(1)
   ["inflight"]=>
   int(0)
+  ["dead"]=>
+  int(0)
 }
 bool(false)
 bool(false)
 string(1) "7"
 bool(false)
-array(3) {
+array(4) {
   ["due"]=>
   int(0)
   ["delayed"]=>
   int(0)
   ["inflight"]=>
+  int(0)
+  ["dead"]=>
   int(0)
 }

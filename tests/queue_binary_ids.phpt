@@ -70,12 +70,14 @@ bool(true)
 int(11)
 bool(true)
 ok: every id went through
-array(3) {
+array(4) {
   ["due"]=>
   int(0)
   ["delayed"]=>
   int(0)
   ["inflight"]=>
+  int(0)
+  ["dead"]=>
   int(0)
 }
 bool(true)

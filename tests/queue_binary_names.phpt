@@ -1,5 +1,5 @@
 --TEST--
-RedisQueue: queue names that differ only after a NUL byte ("n\0a", "n\0b") are separate queues: own in-flight set, own wake-up list, keys in one slot
+RedisQueue: queue names that differ only after a NUL byte ("n\0a", "n\0b") are separate queues: own in-flight set, own wake-up list, own receipts hash, keys in one slot
 --FILE--
 <?php
 require __DIR__ . '/queue_test.inc';
@@ -36,15 +36,15 @@ var_dump($q->clear($a), $q->clear($b));
 bool(true)
 bool(true)
 string(6) "task-a"
-size of b: {"due":1,"delayed":0,"inflight":0}
+size of b: {"due":1,"delayed":0,"inflight":0,"dead":0}
 bool(false)
 bool(false)
 string(6) "task-b"
-size of a: {"due":0,"delayed":0,"inflight":1}
-size of b: {"due":0,"delayed":0,"inflight":1}
+size of a: {"due":0,"delayed":0,"inflight":1,"dead":0}
+size of b: {"due":0,"delayed":0,"inflight":1,"dead":0}
 bool(true)
 bool(true)
-a: 3 keys, one slot: yes
-b: 3 keys, one slot: yes
+a: 4 keys, one slot: yes
+b: 4 keys, one slot: yes
 int(2)
 int(2)

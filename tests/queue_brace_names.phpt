@@ -1,5 +1,5 @@
 --TEST--
-RedisQueue: queue names with braces ("{a}b", "a}b{c", "{}x", "a{}{b}", "}{") work, and each queue's three keys (queue, in-flight, wake-up) share one cluster slot
+RedisQueue: queue names with braces ("{a}b", "a}b{c", "{}x", "a{}{b}", "}{") work, and each queue's four keys (queue, in-flight, wake-up, receipts) share one cluster slot
 --FILE--
 <?php
 require __DIR__ . '/queue_test.inc';
@@ -23,76 +23,88 @@ foreach (['{a}b', 'a}b{c', '{}x', 'a{}{b}', '}{', 'plain'] as $suffix) {
         in_array($main, $keys, true) ? 'yes' : 'no',
         count($slots) === 1 ? 'yes' : 'no (' . implode(',', $slots) . ')',
         $slots === [rq_key_slot($main)] ? 'yes' : 'no');
-    if (count($keys) !== 3 || count($slots) !== 1) {
+    if (count($keys) !== 4 || count($slots) !== 1) {
         foreach ($keys as $k) echo '    ', $k, ' -> ', rq_key_slot($k), "\n";
     }
     var_dump($q->ack($name, 'job1'), $q->size($name), $q->clear($name));
 }
 ?>
 --EXPECT--
-{a}b     job1 job2 w, 3 keys, main key present: yes, one slot: yes, slot of the main key: yes
+{a}b     job1 job2 w, 4 keys, main key present: yes, one slot: yes, slot of the main key: yes
 bool(true)
-array(3) {
+array(4) {
   ["due"]=>
   int(1)
   ["delayed"]=>
   int(0)
   ["inflight"]=>
+  int(0)
+  ["dead"]=>
   int(0)
 }
 int(1)
-a}b{c    job1 job2 w, 3 keys, main key present: yes, one slot: yes, slot of the main key: yes
+a}b{c    job1 job2 w, 4 keys, main key present: yes, one slot: yes, slot of the main key: yes
 bool(true)
-array(3) {
+array(4) {
   ["due"]=>
   int(1)
   ["delayed"]=>
   int(0)
   ["inflight"]=>
+  int(0)
+  ["dead"]=>
   int(0)
 }
 int(1)
-{}x      job1 job2 w, 3 keys, main key present: yes, one slot: yes, slot of the main key: yes
+{}x      job1 job2 w, 4 keys, main key present: yes, one slot: yes, slot of the main key: yes
 bool(true)
-array(3) {
+array(4) {
   ["due"]=>
   int(1)
   ["delayed"]=>
   int(0)
   ["inflight"]=>
+  int(0)
+  ["dead"]=>
   int(0)
 }
 int(1)
-a{}{b}   job1 job2 w, 3 keys, main key present: yes, one slot: yes, slot of the main key: yes
+a{}{b}   job1 job2 w, 4 keys, main key present: yes, one slot: yes, slot of the main key: yes
 bool(true)
-array(3) {
+array(4) {
   ["due"]=>
   int(1)
   ["delayed"]=>
   int(0)
   ["inflight"]=>
+  int(0)
+  ["dead"]=>
   int(0)
 }
 int(1)
-}{       job1 job2 w, 3 keys, main key present: yes, one slot: yes, slot of the main key: yes
+}{       job1 job2 w, 4 keys, main key present: yes, one slot: yes, slot of the main key: yes
 bool(true)
-array(3) {
+array(4) {
   ["due"]=>
   int(1)
   ["delayed"]=>
   int(0)
   ["inflight"]=>
+  int(0)
+  ["dead"]=>
   int(0)
 }
 int(1)
-plain    job1 job2 w, 3 keys, main key present: yes, one slot: yes, slot of the main key: yes
+plain    job1 job2 w, 4 keys, main key present: yes, one slot: yes, slot of the main key: yes
 bool(true)
-array(3) {
+array(4) {
   ["due"]=>
   int(1)
   ["delayed"]=>
   int(0)
   ["inflight"]=>
+  int(0)
+  ["dead"]=>
   int(0)
 }
 int(1)

@@ -58,12 +58,14 @@ var_dump($q->size($name));
 ?>
 --EXPECT--
 bool(true)
-array(3) {
+array(4) {
   ["due"]=>
   int(10000)
   ["delayed"]=>
   int(0)
   ["inflight"]=>
+  int(0)
+  ["dead"]=>
   int(0)
 }
 exit codes: 0 0 0 0 0 0 0 0
@@ -71,11 +73,13 @@ int(10000)
 ok: no task delivered twice
 ok: no task lost
 ok: the work was shared by several processes
-array(3) {
+array(4) {
   ["due"]=>
   int(0)
   ["delayed"]=>
   int(0)
   ["inflight"]=>
+  int(0)
+  ["dead"]=>
   int(0)
 }

@@ -81,11 +81,13 @@ ok: every task acked
 ok: no task acked twice
 ok: hundreds of tasks were released
 ok: delivered = tasks + releases
-array(3) {
+array(4) {
   ["due"]=>
   int(0)
   ["delayed"]=>
   int(0)
   ["inflight"]=>
+  int(0)
+  ["dead"]=>
   int(0)
 }

@@ -53,12 +53,14 @@ array(1) {
     float(%f)
   }
 }
-array(3) {
+array(4) {
   ["due"]=>
   int(1)
   ["delayed"]=>
   int(1)
   ["inflight"]=>
+  int(0)
+  ["dead"]=>
   int(0)
 }
 bool(true)
@@ -72,11 +74,13 @@ ok: the replaced task is due now
 bool(true)
 bool(false)
 ok: the replaced task is due in 200 s
-array(3) {
+array(4) {
   ["due"]=>
   int(0)
   ["delayed"]=>
   int(2)
   ["inflight"]=>
+  int(0)
+  ["dead"]=>
   int(0)
 }

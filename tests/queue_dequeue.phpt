@@ -80,12 +80,14 @@ int(0)
 a delayed task, with its score read from Redis
 bool(false)
 bool(true)
-array(3) {
+array(4) {
   ["due"]=>
   int(0)
   ["delayed"]=>
   int(0)
   ["inflight"]=>
+  int(0)
+  ["dead"]=>
   int(0)
 }
 a rescheduled task does not match its old score

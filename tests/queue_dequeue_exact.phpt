@@ -49,24 +49,28 @@ var_dump($q->top($name));
 rq_check(microtime(true) - $started < 60, 'finished within 60 s', microtime(true) - $started);
 ?>
 --EXPECT--
-array(3) {
+array(4) {
   ["due"]=>
   int(100000)
   ["delayed"]=>
   int(0)
   ["inflight"]=>
   int(0)
+  ["dead"]=>
+  int(0)
 }
 int(100000)
 int(100000)
 ok: most due times are distinct
 int(100000)
-array(3) {
+array(4) {
   ["due"]=>
   int(0)
   ["delayed"]=>
   int(0)
   ["inflight"]=>
+  int(0)
+  ["dead"]=>
   int(0)
 }
 bool(false)

@@ -28,12 +28,14 @@ var_dump($q->size($name));
 --EXPECT--
 bool(true)
 bool(true)
-array(3) {
+array(4) {
   ["due"]=>
   int(1)
   ["delayed"]=>
   int(1)
   ["inflight"]=>
+  int(0)
+  ["dead"]=>
   int(0)
 }
 bool(true)
@@ -45,30 +47,36 @@ array(0) {
 }
 bool(false)
 ok: the checks above ran before the delayed task fell due
-array(3) {
+array(4) {
   ["due"]=>
   int(0)
   ["delayed"]=>
   int(1)
   ["inflight"]=>
+  int(0)
+  ["dead"]=>
   int(0)
 }
-array(3) {
+array(4) {
   ["due"]=>
   int(1)
   ["delayed"]=>
   int(0)
   ["inflight"]=>
+  int(0)
+  ["dead"]=>
   int(0)
 }
 string(5) "later"
 string(5) "later"
 bool(false)
-array(3) {
+array(4) {
   ["due"]=>
   int(0)
   ["delayed"]=>
   int(0)
   ["inflight"]=>
+  int(0)
+  ["dead"]=>
   int(0)
 }

@@ -35,7 +35,7 @@ $q->enqueue($name, 'warm-up');
 $q->clear($name);
 
 // What a script may call from inside (counted in commandstats too, but no round trip).
-$inner = ['time', 'zadd', 'lpush', 'ltrim', 'pexpire'];
+$inner = ['time', 'zadd', 'lpush', 'ltrim', 'pexpire', 'exists'];   // exists: whether any dead letter may be revived
 foreach ([
     'strings' => array_map(fn($i) => "id-$i", range(1, 1000)),
     'ints' => range(1, 1000),

@@ -36,11 +36,13 @@ bool(true)
 worker 2 reserved X
 after worker 2 died: X
 bool(true)
-array(3) {
+array(4) {
   ["due"]=>
   int(0)
   ["delayed"]=>
   int(0)
   ["inflight"]=>
+  int(0)
+  ["dead"]=>
   int(0)
 }

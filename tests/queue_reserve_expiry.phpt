@@ -34,33 +34,39 @@ job-1 job-2
 bool(false)
 bool(false)
 bool(false)
-array(3) {
+array(4) {
   ["due"]=>
   int(0)
   ["delayed"]=>
   int(0)
   ["inflight"]=>
   int(2)
+  ["dead"]=>
+  int(0)
 }
 ok: the checks above ran within the visibility window
 string(5) "job-1"
 ok: it comes back with a later score (its old deadline)
 string(5) "job-2"
-array(3) {
+array(4) {
   ["due"]=>
   int(0)
   ["delayed"]=>
   int(0)
   ["inflight"]=>
   int(1)
+  ["dead"]=>
+  int(0)
 }
 string(5) "job-1"
 bool(false)
-array(3) {
+array(4) {
   ["due"]=>
   int(0)
   ["delayed"]=>
   int(0)
   ["inflight"]=>
+  int(0)
+  ["dead"]=>
   int(0)
 }

@@ -1,5 +1,5 @@
 --TEST--
-RedisQueue: pop/top/reserve with count 1 return ['id' => string, 'score' => float] or false; with count > 1 a list of those, [] when nothing is due
+RedisQueue: pop/top with count 1 return ['id' => string, 'score' => float], reserve ['id' => string, 'score' => float, 'receipt' => string, 'attempts' => int], or false; with count > 1 a list of those, [] when nothing is due
 --FILE--
 <?php
 require __DIR__ . '/queue_test.inc';
@@ -12,6 +12,10 @@ function shape(mixed $v): string
     if (!is_array($v)) return get_debug_type($v);
     if (array_keys($v) === ['id', 'score']) {
         return is_string($v['id']) && is_float($v['score']) ? 'task' : 'bad task ' . var_export($v, true);
+    }
+    if (array_keys($v) === ['id', 'score', 'receipt', 'attempts']) {
+        return is_string($v['id']) && is_float($v['score']) && is_string($v['receipt']) && $v['receipt'] !== ''
+            && $v['attempts'] === 1 ? 'reservation' : 'bad reservation ' . var_export($v, true);
     }
     if (!array_is_list($v)) return 'not a list: ' . var_export($v, true);
     return '[' . implode(', ', array_map('shape', $v)) . ']';
@@ -64,17 +68,19 @@ top(5): [task, task, task]
 string(2) "42"
 pop(1): task
 string(2) "42"
-reserve(1): task
+reserve(1): reservation
 pop(5): [task]
 pop(1) when empty: false
 pop(5) when empty: []
-reserve(5): [task, task]
+reserve(5): [reservation, reservation]
 reserve(5) when empty: []
-array(3) {
+array(4) {
   ["due"]=>
   int(0)
   ["delayed"]=>
   int(0)
   ["inflight"]=>
   int(3)
+  ["dead"]=>
+  int(0)
 }

@@ -43,24 +43,28 @@ int(0)
 bool(false)
 bool(true)
 int(9)
-array(3) {
+array(4) {
   ["due"]=>
   int(1)
   ["delayed"]=>
   int(0)
   ["inflight"]=>
   int(1)
+  ["dead"]=>
+  int(0)
 }
 string(10) "precious-2"
 string(10) "precious-1"
 ok: redelivered when the 0.5 s visibility ran out
 bool(true)
 bool(true)
-array(3) {
+array(4) {
   ["due"]=>
   int(0)
   ["delayed"]=>
   int(0)
   ["inflight"]=>
+  int(0)
+  ["dead"]=>
   int(0)
 }

@@ -38,21 +38,25 @@ $q->enqueue($name, 'fresh');
 var_dump($q->pop($name)['id']);
 ?>
 --EXPECT--
-array(3) {
+array(4) {
   ["due"]=>
   int(0)
   ["delayed"]=>
   int(0)
   ["inflight"]=>
+  int(0)
+  ["dead"]=>
   int(0)
 }
-array(3) {
+array(4) {
   ["due"]=>
   int(2)
   ["delayed"]=>
   int(2)
   ["inflight"]=>
   int(2)
+  ["dead"]=>
+  int(0)
 }
 remove
 bool(true)
@@ -60,13 +64,15 @@ bool(true)
 bool(true)
 bool(false)
 bool(false)
-array(3) {
+array(4) {
   ["due"]=>
   int(1)
   ["delayed"]=>
   int(1)
   ["inflight"]=>
   int(1)
+  ["dead"]=>
+  int(0)
 }
 bool(false)
 array(1) {
@@ -75,23 +81,27 @@ array(1) {
 }
 clear
 int(3)
-array(3) {
+array(4) {
   ["due"]=>
   int(0)
   ["delayed"]=>
   int(0)
   ["inflight"]=>
+  int(0)
+  ["dead"]=>
   int(0)
 }
 int(0)
 array(0) {
 }
-array(3) {
+array(4) {
   ["due"]=>
   int(1)
   ["delayed"]=>
   int(0)
   ["inflight"]=>
+  int(0)
+  ["dead"]=>
   int(0)
 }
 int(1)

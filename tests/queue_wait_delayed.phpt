@@ -38,11 +38,13 @@ ok: picked up at about 0.3 s
 ok: not before its due time (server clock)
 reserve: near
 ok: picked up at about 0.4 s
-array(3) {
+array(4) {
   ["due"]=>
   int(0)
   ["delayed"]=>
   int(1)
   ["inflight"]=>
   int(1)
+  ["dead"]=>
+  int(0)
 }

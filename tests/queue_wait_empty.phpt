@@ -42,11 +42,13 @@ pop(wait 0): false
 ok: wait 0 does not block
 pop(wait 0.3) with a task due in 5 s: false
 ok: took about 0.3 s
-array(3) {
+array(4) {
   ["due"]=>
   int(0)
   ["delayed"]=>
   int(1)
   ["inflight"]=>
+  int(0)
+  ["dead"]=>
   int(0)
 }

@@ -50,11 +50,13 @@ var_dump($q->size($name));
 ok: all workers are blocked
 ok: each worker got a different task
 ok: every worker got its task within 1.5 s of the enqueue
-array(3) {
+array(4) {
   ["due"]=>
   int(0)
   ["delayed"]=>
   int(0)
   ["inflight"]=>
+  int(0)
+  ["dead"]=>
   int(0)
 }

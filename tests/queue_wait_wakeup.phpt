@@ -33,11 +33,13 @@ int(0)
 reserve: from-child-for-reserve
 ok: reserve: woken within 0.2-1 s
 bool(true)
-array(3) {
+array(4) {
   ["due"]=>
   int(0)
   ["delayed"]=>
   int(0)
   ["inflight"]=>
+  int(0)
+  ["dead"]=>
   int(0)
 }

@@ -25,12 +25,14 @@ bool(true)
 int(3)
 a b
 bool(false)
-array(3) {
+array(4) {
   ["due"]=>
   int(0)
   ["delayed"]=>
   int(1)
   ["inflight"]=>
+  int(0)
+  ["dead"]=>
   int(0)
 }
 int(1)
