@@ -685,30 +685,17 @@ typedef enum {
 	AFTER_ID_VISIBILITY,  /* touch(name, id, visibility, ?receipt) */
 } after_id;
 
-/* ack, release, touch and remove: one id, one script, an integer answer. */
-static void id_call(INTERNAL_FUNCTION_PARAMETERS, const redislock_script *script, after_id after)
+/* ack, release, touch and remove, once their arguments are parsed: checks them,
+ * runs one script, answers its integer as a bool. */
+static void id_call(INTERNAL_FUNCTION_PARAMETERS, const redislock_script *script, after_id after,
+	zend_string *name, zend_string *id_str, zend_long id_long, double seconds, zend_string *receipt)
 {
-	zend_string *name, *id_str = NULL, *id, *receipt = NULL;
-	zend_long id_long = 0;
-	double seconds = 0;
+	zend_string *id;
 	redislock_queue_obj *q;
 	queue_keys k;
 	redislock_argv a;
 	redisReply *reply;
 	bool done;
-	uint32_t receipt_arg = after == AFTER_ID_RECEIPT ? 3 : 4;
-	uint32_t required = after == AFTER_ID_VISIBILITY ? 3 : 2;
-	uint32_t most = after == AFTER_ID_NOTHING ? 2 : after == AFTER_ID_RECEIPT ? 3 : 4;
-
-	ZEND_PARSE_PARAMETERS_START(required, most)
-		Z_PARAM_STR(name)
-		Z_PARAM_STR_OR_LONG(id_str, id_long)
-		Z_PARAM_OPTIONAL
-		if (after == AFTER_ID_DELAY || after == AFTER_ID_VISIBILITY) {
-			Z_PARAM_DOUBLE(seconds)
-		}
-		Z_PARAM_STR_OR_NULL(receipt)
-	ZEND_PARSE_PARAMETERS_END();
 
 	if (!redislock_check_name(name, 1)
 		|| (after == AFTER_ID_DELAY && !redislock_check_seconds(seconds, 3, true))
@@ -716,7 +703,7 @@ static void id_call(INTERNAL_FUNCTION_PARAMETERS, const redislock_script *script
 		RETURN_THROWS();
 	}
 	if (receipt && ZSTR_LEN(receipt) == 0) {
-		zend_argument_value_error(receipt_arg, "must not be empty (null: the current reservation)");
+		zend_argument_value_error(after == AFTER_ID_RECEIPT ? 3 : 4, "must not be empty (null: the current reservation)");
 		RETURN_THROWS();
 	}
 	if (!(id = task_id(id_str, id_long, 2))) {
@@ -753,22 +740,64 @@ static void id_call(INTERNAL_FUNCTION_PARAMETERS, const redislock_script *script
 
 PHP_METHOD(RedisQueue, ack)
 {
-	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_ack, AFTER_ID_RECEIPT);
+	zend_string *name, *id_str = NULL, *receipt = NULL;
+	zend_long id_long = 0;
+
+	ZEND_PARSE_PARAMETERS_START(2, 3)
+		Z_PARAM_STR(name)
+		Z_PARAM_STR_OR_LONG(id_str, id_long)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_STR_OR_NULL(receipt)
+	ZEND_PARSE_PARAMETERS_END();
+
+	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_ack, AFTER_ID_RECEIPT, name, id_str, id_long, 0, receipt);
 }
 
 PHP_METHOD(RedisQueue, release)
 {
-	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_release, AFTER_ID_DELAY);
+	zend_string *name, *id_str = NULL, *receipt = NULL;
+	zend_long id_long = 0;
+	double delay = 0;
+
+	ZEND_PARSE_PARAMETERS_START(2, 4)
+		Z_PARAM_STR(name)
+		Z_PARAM_STR_OR_LONG(id_str, id_long)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_DOUBLE(delay)
+		Z_PARAM_STR_OR_NULL(receipt)
+	ZEND_PARSE_PARAMETERS_END();
+
+	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_release, AFTER_ID_DELAY, name, id_str, id_long, delay, receipt);
 }
 
 PHP_METHOD(RedisQueue, touch)
 {
-	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_touch, AFTER_ID_VISIBILITY);
+	zend_string *name, *id_str = NULL, *receipt = NULL;
+	zend_long id_long = 0;
+	double visibility;
+
+	ZEND_PARSE_PARAMETERS_START(3, 4)
+		Z_PARAM_STR(name)
+		Z_PARAM_STR_OR_LONG(id_str, id_long)
+		Z_PARAM_DOUBLE(visibility)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_STR_OR_NULL(receipt)
+	ZEND_PARSE_PARAMETERS_END();
+
+	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_touch, AFTER_ID_VISIBILITY, name, id_str, id_long, visibility, receipt);
 }
 
 PHP_METHOD(RedisQueue, remove)
 {
-	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_remove, AFTER_ID_NOTHING);
+	zend_string *name, *id_str = NULL;
+	zend_long id_long = 0;
+
+	ZEND_PARSE_PARAMETERS_START(2, 2)
+		Z_PARAM_STR(name)
+		Z_PARAM_STR_OR_LONG(id_str, id_long)
+	ZEND_PARSE_PARAMETERS_END();
+
+	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_remove, AFTER_ID_NOTHING, name, id_str, id_long, 0, NULL);
 }
 
 /* size() and clear(): the whole queue, one script. */
