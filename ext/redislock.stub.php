@@ -94,9 +94,21 @@ class RedisLock
     /**
      * Take the lock and return its token, for release from any process or request.
      * The token is "<fencing number>:<random>", so (int) $token is its fencing number.
+     * With $shared, a shared hold (as lockShared()) whose token is "shared:<random>".
      * The object does not remember it: it is not auto-released.
      */
-    public function addLock(string $name, float $expire = 15, float $timeout = 0): string|false {}
+    public function addLock(string $name, float $expire = 15, float $timeout = 0, bool $shared = false): string|false {}
+
+    /**
+     * Convert the hold under $token to a shared one ($shared: at once, letting in
+     * the shared waiters behind it) or an exclusive one (a promotion, waiting up to
+     * $timeout to be the only holder; false at once when another holder's
+     * promotion waits), with a new lifetime of $expire seconds. Returns the new
+     * token, or false when the hold is not converted (it then stays as it was, if
+     * it still exists). A token already of that kind is only renewed. For adapters
+     * that keep tokens themselves; not available with redlock.
+     */
+    public function convertLock(string $name, string $token, bool $shared, float $timeout = 0, float $expire = 15): string|false {}
 
     /** Release the lock only if it still holds $token. True once, then false. */
     public function releaseLock(string $name, string $token): bool {}
@@ -185,6 +197,9 @@ class RedisSemaphore
 
     /** Give the acquisition $token a new lifetime of $expire seconds from now. False if it had expired. */
     public function extend(string $name, string $token, float $expire): bool {}
+
+    /** Whether the acquisition $token of $name still holds its permits; no side effect. */
+    public function holds(string $name, string $token): bool {}
 
     /** The permits of $name held now; lapsed acquisitions are not counted. */
     public function count(string $name): int {}

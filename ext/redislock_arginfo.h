@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: eefa673abe6f9daad8071bd3cf6ffcd629995f02 */
+ * Stub hash: 621c28200603983786567bbe69d529b2cf53cf2d */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_MASK(0, connection, MAY_BE_STRING|MAY_BE_ARRAY|MAY_BE_NULL, "null")
@@ -36,6 +36,15 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_RedisLock_addLock, 0, 1, M
 	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, expire, IS_DOUBLE, 0, "15")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "0")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, shared, _IS_BOOL, 0, "false")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_RedisLock_convertLock, 0, 3, MAY_BE_STRING|MAY_BE_FALSE)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, token, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, shared, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "0")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, expire, IS_DOUBLE, 0, "15")
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_releaseLock, 0, 2, _IS_BOOL, 0)
@@ -89,6 +98,8 @@ ZEND_END_ARG_INFO()
 #define arginfo_class_RedisSemaphore_release arginfo_class_RedisLock_releaseLock
 
 #define arginfo_class_RedisSemaphore_extend arginfo_class_RedisLock_extendLock
+
+#define arginfo_class_RedisSemaphore_holds arginfo_class_RedisLock_releaseLock
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisSemaphore_count, 0, 1, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
@@ -191,6 +202,7 @@ ZEND_METHOD(RedisLock, unlockAll);
 ZEND_METHOD(RedisLock, expire);
 ZEND_METHOD(RedisLock, isLocking);
 ZEND_METHOD(RedisLock, addLock);
+ZEND_METHOD(RedisLock, convertLock);
 ZEND_METHOD(RedisLock, releaseLock);
 ZEND_METHOD(RedisLock, extendLock);
 ZEND_METHOD(RedisLock, fencingToken);
@@ -204,6 +216,7 @@ ZEND_METHOD(RedisSemaphore, __construct);
 ZEND_METHOD(RedisSemaphore, acquire);
 ZEND_METHOD(RedisSemaphore, release);
 ZEND_METHOD(RedisSemaphore, extend);
+ZEND_METHOD(RedisSemaphore, holds);
 ZEND_METHOD(RedisSemaphore, count);
 ZEND_METHOD(RedisSemaphore, synchronized);
 ZEND_METHOD(RedisQueue, __construct);
@@ -252,6 +265,7 @@ static const zend_function_entry class_RedisLock_methods[] = {
 	ZEND_ME(RedisLock, expire, arginfo_class_RedisLock_expire, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, isLocking, arginfo_class_RedisLock_isLocking, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, addLock, arginfo_class_RedisLock_addLock, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, convertLock, arginfo_class_RedisLock_convertLock, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, releaseLock, arginfo_class_RedisLock_releaseLock, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, extendLock, arginfo_class_RedisLock_extendLock, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, fencingToken, arginfo_class_RedisLock_fencingToken, ZEND_ACC_PUBLIC)
@@ -270,6 +284,7 @@ static const zend_function_entry class_RedisSemaphore_methods[] = {
 	ZEND_ME(RedisSemaphore, acquire, arginfo_class_RedisSemaphore_acquire, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisSemaphore, release, arginfo_class_RedisSemaphore_release, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisSemaphore, extend, arginfo_class_RedisSemaphore_extend, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisSemaphore, holds, arginfo_class_RedisSemaphore_holds, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisSemaphore, count, arginfo_class_RedisSemaphore_count, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisSemaphore, synchronized, arginfo_class_RedisSemaphore_synchronized, ZEND_ACC_PUBLIC)
 	ZEND_FE_END

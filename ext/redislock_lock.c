@@ -88,6 +88,7 @@ static redislock_lock_obj *this_lock(zval *this_ptr)
 
 /* Throws the failure of the last call. */
 static void lock_throw(const redislock_lock_obj *lock);
+static bool shared_available(const redislock_lock_obj *lock, const char *method);
 static zend_result single_release(redislock_lock_obj *lock, zend_string **names, zend_string **tokens,
 	uint32_t n, bool suffix, bool *released);
 
@@ -1306,10 +1307,7 @@ PHP_METHOD(RedisLock, lockShared)
 	if (!(lock = this_lock(ZEND_THIS))) {
 		RETURN_THROWS();
 	}
-	if (lock->redlock) {
-		zend_throw_exception(spl_ce_BadMethodCallException, "RedisLock::lockShared() is not available with redlock: "
-			"a shared hold needs the set of its holders and its wait queue on one server; "
-			"use one server, Sentinel or a cluster for shared locks", 0);
+	if (!shared_available(lock, "lockShared")) {
 		RETURN_THROWS();
 	}
 	if (lock_prepare(lock) == FAILURE) {
@@ -1423,29 +1421,45 @@ PHP_METHOD(RedisLock, isLocking)
 	RETURN_BOOL(holding);
 }
 
+/* Token holds (addLock(), convertLock()) are not available with redlock in shared
+ * mode: throws and returns false. */
+static bool shared_available(const redislock_lock_obj *lock, const char *method)
+{
+	if (lock->redlock) {
+		zend_throw_exception_ex(spl_ce_BadMethodCallException, 0, "RedisLock::%s() is not available with redlock: "
+			"a shared hold needs the set of its holders and its wait queue on one server; "
+			"use one server, Sentinel or a cluster for shared locks", method);
+		return false;
+	}
+	return true;
+}
+
 PHP_METHOD(RedisLock, addLock)
 {
 	zend_string *name, *token;
 	double expire = 15, timeout = 0;
+	bool shared = false;
 	redislock_lock_obj *lock;
 	int outcome;
 
-	ZEND_PARSE_PARAMETERS_START(1, 3)
+	ZEND_PARSE_PARAMETERS_START(1, 4)
 		Z_PARAM_STR(name)
 		Z_PARAM_OPTIONAL
 		Z_PARAM_DOUBLE(expire)
 		Z_PARAM_DOUBLE(timeout)
+		Z_PARAM_BOOL(shared)
 	ZEND_PARSE_PARAMETERS_END();
 
 	if (!redislock_check_name(name, 1) || !redislock_check_seconds(expire, 2, false) || !redislock_check_seconds(timeout, 3, true)) {
 		RETURN_THROWS();
 	}
-	if (!(lock = this_lock(ZEND_THIS)) || lock_prepare(lock) == FAILURE) {
+	if (!(lock = this_lock(ZEND_THIS)) || (shared && !shared_available(lock, "addLock")) || lock_prepare(lock) == FAILURE) {
 		RETURN_THROWS();
 	}
 	/* The token is the caller's to keep: the object does not remember it, so it is
 	 * neither auto-released nor touched by unlockAll(). */
-	outcome = lock->backend->acquire(lock, &name, 1, timeout, redislock_seconds_to_ms(expire), true, WANT_EXCLUSIVE, NULL, &token);
+	outcome = lock->backend->acquire(lock, &name, 1, timeout, redislock_seconds_to_ms(expire), !shared,
+		shared ? WANT_SHARED : WANT_EXCLUSIVE, NULL, &token);
 	if (outcome == ACQUIRE_THROWN) {
 		RETURN_THROWS();
 	}
@@ -1453,6 +1467,62 @@ PHP_METHOD(RedisLock, addLock)
 		RETURN_FALSE;
 	}
 	RETURN_STR(token);
+}
+
+PHP_METHOD(RedisLock, convertLock)
+{
+	zend_string *name, *token, *hex, *converted;
+	double timeout = 0, expire = 15;
+	bool shared;
+	redislock_lock_obj *lock;
+	int outcome;
+
+	ZEND_PARSE_PARAMETERS_START(3, 5)
+		Z_PARAM_STR(name)
+		Z_PARAM_STR(token)
+		Z_PARAM_BOOL(shared)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_DOUBLE(timeout)
+		Z_PARAM_DOUBLE(expire)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!redislock_check_name(name, 1) || !check_token(token, 2) || !redislock_check_seconds(timeout, 4, true)
+		|| !redislock_check_seconds(expire, 5, false)) {
+		RETURN_THROWS();
+	}
+	if (!(lock = this_lock(ZEND_THIS)) || !shared_available(lock, "convertLock") || lock_prepare(lock) == FAILURE) {
+		RETURN_THROWS();
+	}
+	if (is_shared(token) == shared) {
+		/* Already of that kind: a new lifetime while it is still held. */
+		zend_long renewed = lock->backend->extend(lock, name, token, redislock_seconds_to_ms(expire));
+		if (renewed < 0) {
+			RETURN_THROWS();
+		}
+		if (renewed == 0) {
+			RETURN_FALSE;
+		}
+		RETURN_STR_COPY(token);
+	}
+	/* Only a hold the token names is converted: a promotion or demotion of a hold
+	 * that is gone would otherwise be a fresh acquisition under an old name. */
+	if ((outcome = lock->backend->check(lock, name, token)) < 0) {
+		RETURN_THROWS();
+	}
+	if (!outcome) {
+		RETURN_FALSE;
+	}
+	hex = token_hex(token);
+	outcome = lock->backend->acquire(lock, &name, 1, timeout, redislock_seconds_to_ms(expire), !shared,
+		shared ? WANT_SHARED : WANT_PROMOTE, hex, &converted);
+	zend_string_release(hex);
+	if (outcome == ACQUIRE_THROWN) {
+		RETURN_THROWS();
+	}
+	if (outcome == ACQUIRE_BUSY) {
+		RETURN_FALSE;
+	}
+	RETURN_STR(converted);
 }
 
 PHP_METHOD(RedisLock, releaseLock)

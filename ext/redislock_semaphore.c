@@ -636,6 +636,47 @@ PHP_METHOD(RedisSemaphore, extend)
 	RETURN_BOOL(extended);
 }
 
+PHP_METHOD(RedisSemaphore, holds)
+{
+	zend_string *name, *token;
+	redislock_semaphore_obj *sem;
+	redislock_argv a;
+	redisReply *reply;
+	bool held = false;
+	sem_keys k;
+
+	ZEND_PARSE_PARAMETERS_START(2, 2)
+		Z_PARAM_STR(name)
+		Z_PARAM_STR(token)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!redislock_check_name(name, 1) || !check_token(token, 2) || !(sem = this_sem(ZEND_THIS)) || sem_prepare(sem) == FAILURE) {
+		RETURN_THROWS();
+	}
+	keys_init(&k, sem, name);
+	redislock_script_argv(&a, &redislock_script_sem_count, 1);
+	redislock_argv_push_str(&a, k.key);
+	redislock_argv_push_str(&a, token);
+	if (redislock_script_call(sem->conn, &redislock_script_sem_count, &a, read_timeout(sem), &reply) == FAILURE) {
+		redislock_argv_free(&a);
+		keys_free(&k);
+		redislock_conn_throw(sem->conn);
+		RETURN_THROWS();
+	}
+	redislock_argv_free(&a);
+	keys_free(&k);
+	if (reply->type == REDIS_REPLY_INTEGER) {
+		held = reply->integer >= 0;
+	} else {
+		redislock_conn_throw_unexpected(sem->conn, reply);
+	}
+	freeReplyObject(reply);
+	if (EG(exception)) {
+		RETURN_THROWS();
+	}
+	RETURN_BOOL(held);
+}
+
 PHP_METHOD(RedisSemaphore, count)
 {
 	zend_string *name;

@@ -1481,7 +1481,7 @@ final class Fuzzer
         if ($e instanceof BadMethodCallException) {
             /* The documented misuses: under redlock there are no fencing numbers
              * and no shared holds. */
-            return in_array($method, ['fencingToken', 'lockShared'], true)
+            return in_array($method, ['fencingToken', 'lockShared', 'addLock', 'convertLock'], true)
                 && str_starts_with($e->getMessage(), "RedisLock::$method() is not available with redlock");
         }
         if (get_class($e) === 'Error') {
