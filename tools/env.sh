@@ -277,3 +277,35 @@ redislock_start_redis_group() {
   done
   printf -v "$_rl_var" '%s' "$(IFS=,; echo "${_rl_nodes[*]}")"
 }
+
+# redislock_debian_source PACKAGE VERSION: downloads and unpacks the upstream
+# source of a Debian package (apt-get source, from a deb-src list of our own that
+# leaves the system's apt lists alone) into a cache under $REDISLOCK_CACHE (default
+# ~/.cache/redislock), and prints the directory it unpacked. Fails, printing why,
+# when the source cannot be had: callers never skip on that.
+redislock_debian_source() {
+  local pkg=$1 version=$2 cache=${REDISLOCK_CACHE:-$HOME/.cache/redislock} dir tarball
+  local apt_dir="$cache/apt"
+  dir="$cache/src/$pkg-$version"
+  if [ -f "$dir/.unpacked" ]; then
+    echo "$dir"
+    return 0
+  fi
+  mkdir -p "$apt_dir/lists/partial" "$apt_dir/archives/partial" "$dir"
+  echo "deb-src http://deb.debian.org/debian bookworm main" > "$apt_dir/sources.list"
+  echo "deb-src http://deb.debian.org/debian-security bookworm-security main" >> "$apt_dir/sources.list"
+  local opts=(-o "Dir::Etc::SourceList=$apt_dir/sources.list" -o "Dir::Etc::SourceParts=/dev/null"
+    -o "Dir::State::Lists=$apt_dir/lists" -o "Dir::Cache=$apt_dir" -o "APT::Sandbox::User=root")
+  if ! apt-get "${opts[@]}" update -qq >&2 \
+    || ! (cd "$dir" && apt-get "${opts[@]}" source --download-only "$pkg=$version" >&2); then
+    echo "could not fetch the source of $pkg $version with apt-get source" >&2
+    return 1
+  fi
+  tarball=$(ls "$dir"/*.orig.tar.* 2>/dev/null | head -1)
+  if [ -z "$tarball" ] || ! tar -xf "$tarball" -C "$dir" --strip-components=1; then
+    echo "could not unpack the source of $pkg $version" >&2
+    return 1
+  fi
+  touch "$dir/.unpacked"
+  echo "$dir"
+}
