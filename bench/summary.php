@@ -163,6 +163,54 @@ if (isset($res['semaphore'])) {
     }
 }
 
+if (isset($res['frameworks'])) {
+    $f = $res['frameworks'];
+    foreach ($f['frameworks'] as $fw => $fr) {
+        $peer = $fr['peer_label'];
+        $rl_missing = $fr['rl_unavailable'] ?? 'not measured';
+        $call = $fw === 'Symfony' ? 'createLock + acquire() + release()' : 'lock() + get() + release()';
+        foreach ($fr['throughput'] as $n => $t) {
+            if ($t['peer'] === null) {
+                continue;
+            }
+            $what = sprintf('%s adapter, %s, %d process%s on names of their own, cycles/s (higher is better)',
+                $fw, $call, $n, $n > 1 ? 'es' : '');
+            $p = $peer . ($t['peer_ok'] ? '' : ' (CHECK FAILED, see above)');
+            if ($t['rl'] === null) {
+                $rows[] = [$what, $rl_missing, $p, bench_rate($t['peer']), 'n/a', '', ''];
+                continue;
+            }
+            $row($what, bench_rate($t['rl']) . ($t['rl_ok'] ? '' : ' (CHECK FAILED)'), $p, bench_rate($t['peer']), $t['rl'] / $t['peer']);
+        }
+        $w = $fr['waits'];
+        if ($w !== null) {
+            $poll = $w['peer']['interval_ms'] !== null ? sprintf(', polls, observed every %s ms', bench_fixed($w['peer']['interval_ms'], 0)) : ', polls';
+            $p = $peer . $poll . ($w['peer']['ok'] ? '' : ' (CHECK FAILED, see above)');
+            foreach (['p50', 'p99'] as $q) {
+                $what = sprintf('%s adapter, %d processes on one lock, %s ms hold, %s: wait %s (lower is better)', $fw,
+                    $f['processes'], $f['hold_ms'], $fw === 'Symfony' ? 'acquire(true)' : 'block($seconds, $callback)', $q);
+                if ($w['rl'] === null) {
+                    $rows[] = [$what, $rl_missing, $p, $ms($w['peer'][$q]), 'n/a', '', ''];
+                    continue;
+                }
+                $row($what, $ms($w['rl'][$q]) . ($w['rl']['ok'] ? '' : ' (CHECK FAILED)'), $p, $ms($w['peer'][$q]),
+                    $w['rl'][$q] / $w['peer'][$q]);
+            }
+        }
+        $s = $fr['sends'];
+        if (isset($s['peer'])) {
+            $what = sprintf('%s adapter, what one uncontended cycle sends (MONITOR), request bytes (lower is better)', $fw);
+            $p = sprintf('%s: %s', $peer, $s['peer']['sent']);
+            if (!isset($s['rl'])) {
+                $rows[] = [$what, $rl_missing, $p, number_format($s['peer']['bytes']) . ' B', 'n/a', '', ''];
+            } else {
+                $row($what, sprintf('%s, %s B', $s['rl']['sent'], number_format($s['rl']['bytes'])), $p,
+                    number_format($s['peer']['bytes']) . ' B', $s['rl']['bytes'] / max(1, $s['peer']['bytes']));
+            }
+        }
+    }
+}
+
 if (isset($res['enqueue'])) {
     $e = $res['enqueue'];
     $rl = $e['redislock']['median'];
@@ -273,7 +321,7 @@ foreach (['memory_lock' => ['cycles', 'lock + unlock cycles'], 'memory_queue' =>
 
 $info = bench_phpredis()->info('server');
 echo "## Summary\n\n";
-printf("%s; %s CPUs, load average at the end %s; PHP %s, Redis %s (%s); phpredis %s, symfony/lock %s, php-lock %s%s%s; scale %s. "
+printf("%s; %s CPUs, load average at the end %s; PHP %s, Redis %s (%s); phpredis %s, symfony/lock %s, php-lock %s%s%s%s; scale %s. "
     . "Every figure beside its peers from this run, on this server. The ratio column is redislock ÷ peer.\n\n",
     date('Y-m-d H:i T'), trim((string) shell_exec('nproc')),
     implode(' ', array_slice(explode(' ', (string) @file_get_contents('/proc/loadavg')), 0, 3)),
@@ -282,6 +330,8 @@ printf("%s; %s CPUs, load average at the end %s; PHP %s, Redis %s (%s); phpredis
     isset($res['semaphore']) ? sprintf(', Laravel Illuminate\\Redis %s, symfony/semaphore %s',
         getenv('BENCH_ILLUMINATE_REDIS') ?: '?', getenv('BENCH_SYMFONY_SEMAPHORE') ?: '?') : '',
     isset($res['reserve']) ? sprintf(', Laravel Illuminate\\Queue %s', getenv('BENCH_ILLUMINATE_QUEUE') ?: '?') : '',
+    isset($res['frameworks']) ? sprintf(', Laravel Illuminate\\Cache %s%s', getenv('BENCH_ILLUMINATE_CACHE') ?: '?',
+        isset($res['semaphore']) ? '' : ', Illuminate\\Redis ' . (getenv('BENCH_ILLUMINATE_REDIS') ?: '?')) : '',
     getenv('BENCH_SCALE') ?: '1');
 if (!$rows) {
     echo "No figures were recorded.\n";

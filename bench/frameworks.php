@@ -1,0 +1,885 @@
+<?php
+/* The framework adapters, each through its framework's own API, against that
+ * framework's own Redis store, on one server in one run:
+ *
+ *   Symfony: LockFactory(new RedisLockStore(new RedisLock(...))) against
+ *            LockFactory(new Symfony\Component\Lock\Store\RedisStore($phpredis));
+ *   Laravel: RedisLock\Bridge\Laravel\LockProvider over a RedisLock against
+ *            Illuminate\Cache\RedisStore::lock() (a PhpRedisLock on a
+ *            PhpRedisConnection, the class Laravel's cache gives with phpredis).
+ *
+ *   1. lock cycles/s, 1 and 8 processes, each process on a name of its own
+ *      (Symfony: createLock + acquire() + release(); Laravel: lock() + get() + release());
+ *   2. what one uncontended cycle sends, seen by MONITOR;
+ *   3. waits: 8 processes on one name, 1 ms hold, symfony acquire(true) and
+ *      Laravel block($seconds, $callback): p50 / p99 / max, and how a waiter waits.
+ *
+ * Workers are forked, connected and warmed up first, released together by a start
+ * barrier over socket pairs (which costs the server nothing), and stay alive until
+ * every worker has reported: a PHP process's exit costs CPU that would land in the
+ * timings of the others. */
+
+declare(strict_types=1);
+
+require __DIR__ . '/common.php';
+
+const SYMFONY_LOCK_AUTOLOAD = '/usr/share/php/Symfony/Component/Lock/autoload.php';
+const ILLUMINATE_CACHE_AUTOLOAD = '/usr/share/php/Illuminate/Cache/autoload.php';
+const ILLUMINATE_REDIS_AUTOLOAD = '/usr/share/php/Illuminate/Redis/autoload.php';
+const BRIDGE_AUTOLOAD = __DIR__ . '/../bridge/autoload.php';
+
+const PROCESS_COUNTS = [1, 8];
+const ROUNDS = 3;                 // interleaved rounds per throughput row
+const ROUND_S = 1.0;              // measured time per round at scale 1 (times the scale)
+const MAX_CYCLES = 1000000;       // and at most this many cycles per worker and round
+const WARMUP = 20;                // cycles per worker before the start signal, on a name of its own
+const LOCK_TTL_S = 10;            // the lock's lifetime, every implementation (symfony: createLock ttl; Laravel: $seconds)
+const WAIT_PROCESSES = 8;
+const WAIT_ACQUISITIONS = 100;    // per process at scale 1
+const HOLD_US = 1000;             // the critical section of the wait measurement: usleep(1000)
+const TIMEOUT_S = 30;             // how long one blocking acquisition may wait (every implementation)
+const WAIT_CAP_S = 20;            // the wait measurement takes no new acquisition after this long (times the scale above 1)
+const READY_TIMEOUT_S = 60;
+const GRACE_S = 60;               // SIGALRM ends a worker this long after its budget, whatever happens
+const SYMFONY_RETRY_MS = [90, 110];   // symfony's Lock::acquire(true) on a non-blocking store: usleep((100 + random_int(-10, 10)) * 1000)
+const LARAVEL_SLEEP_MS = 250;         // Illuminate\Cache\Lock::block(): usleep($this->sleepMilliseconds * 1000), 250 by default
+
+const SF_RL = 'RedisLockStore (redislock)';
+const SF_PEER = 'symfony RedisStore (phpredis)';
+const LV_RL = 'LockProvider (redislock)';
+const LV_PEER = 'Laravel RedisStore / PhpRedisLock (phpredis)';
+const FRAMEWORKS = ['Symfony' => [SF_RL, SF_PEER], 'Laravel' => [LV_RL, LV_PEER]];
+const SLUGS = [SF_RL => 'srl', SF_PEER => 'ssf', LV_RL => 'lrl', LV_PEER => 'llv'];
+/** The peers' attempt: the one command each failed try of a polling waiter sends. */
+const ATTEMPT_COMMAND = [SF_PEER => 'eval', LV_PEER => 'set'];
+
+/* ---- the implementations ------------------------------------------------------------ */
+
+$GLOBALS['unavailable'] = [];
+
+/** Loads the frameworks and the bridge, and notes why an implementation cannot run here. */
+function load_implementations(): void
+{
+    $why = &$GLOBALS['unavailable'];
+    if (is_file(SYMFONY_LOCK_AUTOLOAD)) {
+        require_once SYMFONY_LOCK_AUTOLOAD;
+    } else {
+        $why[SF_RL] = $why[SF_PEER] = 'not available: ' . SYMFONY_LOCK_AUTOLOAD . ' not found (Debian package php-symfony-lock)';
+    }
+    foreach ([ILLUMINATE_CACHE_AUTOLOAD => 'php-illuminate-cache', ILLUMINATE_REDIS_AUTOLOAD => 'php-illuminate-redis'] as $file => $pkg) {
+        if (is_file($file)) {
+            require_once $file;
+        } else {
+            $why[LV_RL] = $why[LV_PEER] = "not available: $file not found (Debian package $pkg)";
+        }
+    }
+    if (is_file(BRIDGE_AUTOLOAD)) {
+        require_once BRIDGE_AUTOLOAD;
+    }
+    // The adapters are loaded only once their framework is (their files name its interfaces).
+    foreach ([SF_RL => 'RedisLock\\Bridge\\Symfony\\RedisLockStore', LV_RL => 'RedisLock\\Bridge\\Laravel\\LockProvider'] as $label => $class) {
+        if (!isset($why[$label]) && !class_exists($class)) {
+            $why[$label] = "adapter not available: $class not found (bridge/src)";
+        }
+    }
+}
+
+/** Why an implementation cannot run here, or null when it can. */
+function unavailable(string $label): ?string
+{
+    return $GLOBALS['unavailable'][$label] ?? null;
+}
+
+/**
+ * Connects one implementation (its own connection) and returns its two uses, each
+ * creating the framework's lock object as application code does:
+ *   cycle($name): take the lock without waiting, release it; whether both succeeded;
+ *   wait($name, $critical): take the lock waiting up to TIMEOUT_S, call $critical
+ *   while holding it, release it; whether that succeeded.
+ *
+ * @return array{cycle: callable(string): bool, wait: callable(string, callable): bool}
+ */
+function make_impl(string $label): array
+{
+    switch ($label) {
+        case SF_RL:
+        case SF_PEER:
+            $store = $label === SF_RL
+                ? new RedisLock\Bridge\Symfony\RedisLockStore(new RedisLock(bench_dsn()), 300.0, TIMEOUT_S)
+                : new Symfony\Component\Lock\Store\RedisStore(bench_phpredis());
+            $factory = new Symfony\Component\Lock\LockFactory($store);
+            return [
+                'cycle' => function (string $name) use ($factory): bool {
+                    $lock = $factory->createLock($name, LOCK_TTL_S);
+                    if (!$lock->acquire()) {
+                        return false;
+                    }
+                    try {
+                        $lock->release();
+                    } catch (Symfony\Component\Lock\Exception\LockReleasingException $e) {
+                        return false;
+                    }
+                    return true;
+                },
+                // Blocking: RedisLockStore is a BlockingStoreInterface (waitAndSave() waits on the
+                // server); symfony's RedisStore is not, so Lock::acquire(true) retries save() every 90-110 ms.
+                'wait' => function (string $name, callable $critical) use ($factory): bool {
+                    $lock = $factory->createLock($name, LOCK_TTL_S);
+                    try {
+                        $lock->acquire(true);
+                    } catch (Symfony\Component\Lock\Exception\LockConflictedException $e) {
+                        return false;
+                    }
+                    $critical();
+                    try {
+                        $lock->release();
+                    } catch (Symfony\Component\Lock\Exception\LockReleasingException $e) {
+                        return false;
+                    }
+                    return true;
+                },
+            ];
+
+        case LV_RL:
+        case LV_PEER:
+            if ($label === LV_RL) {
+                $provider = new RedisLock\Bridge\Laravel\LockProvider(new RedisLock(bench_dsn()));
+            } else {
+                // The cache store Laravel builds for the "redis" driver (prefix '' here), its Redis
+                // factory a minimal one returning one PhpRedisConnection, as the RedisManager does.
+                $conn = new Illuminate\Redis\Connections\PhpRedisConnection(bench_phpredis());
+                $redis = new class ($conn) implements Illuminate\Contracts\Redis\Factory {
+                    public function __construct(private Illuminate\Redis\Connections\PhpRedisConnection $conn)
+                    {
+                    }
+
+                    public function connection($name = null)
+                    {
+                        return $this->conn;
+                    }
+                };
+                $provider = new Illuminate\Cache\RedisStore($redis, '', 'default');
+            }
+            return [
+                'cycle' => function (string $name) use ($provider): bool {
+                    $lock = $provider->lock($name, LOCK_TTL_S);
+                    if (!$lock->get()) {
+                        return false;
+                    }
+                    return (bool) $lock->release();
+                },
+                // block(): Laravel's own retries acquire() every 250 ms; the adapter's waits on the server.
+                'wait' => function (string $name, callable $critical) use ($provider): bool {
+                    try {
+                        return $provider->lock($name, LOCK_TTL_S)->block(TIMEOUT_S, function () use ($critical): bool {
+                            $critical();
+                            return true;
+                        }) === true;
+                    } catch (Illuminate\Contracts\Cache\LockTimeoutException $e) {
+                        return false;
+                    }
+                },
+            ];
+    }
+    throw new LogicException("unknown implementation $label");
+}
+
+/* ---- the server's side ---------------------------------------------------------------- */
+
+/** CPU seconds of the server, and the bytes it has read and written. */
+function server_counters(Redis $r): array
+{
+    $cpu = $r->info('cpu');
+    $stats = $r->info('stats');
+    return [
+        'cpu' => (float) ($cpu['used_cpu_sys'] ?? NAN) + (float) ($cpu['used_cpu_user'] ?? NAN),
+        'in' => (int) ($stats['total_net_input_bytes'] ?? 0),
+        'out' => (int) ($stats['total_net_output_bytes'] ?? 0),
+    ];
+}
+
+/** INFO commandstats as command => calls, without what the harness sends itself (INFO, CONFIG). */
+function command_calls(Redis $r): array
+{
+    $calls = [];
+    foreach ($r->info('commandstats') as $key => $value) {
+        $key = (string) $key;
+        if (!str_starts_with($key, 'cmdstat_')) {
+            continue;
+        }
+        $cmd = substr($key, 8);
+        if ($cmd === 'info' || str_starts_with($cmd, 'config')) {
+            continue;
+        }
+        if (is_array($value)) {
+            $calls[$cmd] = (int) ($value['calls'] ?? 0);
+        } elseif (preg_match('/(?:^|,)calls=(\d+)/', (string) $value, $m)) {
+            $calls[$cmd] = (int) $m[1];
+        }
+    }
+    return $calls;
+}
+
+/** Scripts and functions the clients called: EVAL, EVALSHA (and their _RO forms), FCALL. */
+function scripts_called(array $calls): int
+{
+    $n = 0;
+    foreach (['eval', 'evalsha', 'eval_ro', 'evalsha_ro', 'fcall', 'fcall_ro'] as $cmd) {
+        $n += $calls[$cmd] ?? 0;
+    }
+    return $n;
+}
+
+/** Deletes every key whose name holds $base; returns how many there were. */
+function sweep_keys(Redis $r, string $base): int
+{
+    $r->setOption(Redis::OPT_SCAN, Redis::SCAN_RETRY);
+    $it = null;
+    $n = 0;
+    while (($keys = $r->scan($it, "*$base*", 1000)) !== false) {
+        $n += $keys ? (int) $r->del($keys) : 0;
+    }
+    return $n;
+}
+
+/* ---- forked workers ----------------------------------------------------------------------- */
+
+/**
+ * Forks $n workers and runs them together. $prepare($wid) runs in each before the
+ * start signal (to connect and warm up) and returns the measuring function, which
+ * is then called with the window's end (hrtime ns) and returns the worker's report.
+ * The server's statistics are reset once every worker is ready and read again as
+ * soon as the last one reported. Returns the reports, the wall time from the start
+ * signal to the last worker done, and the server's CPU, bytes and commands over it.
+ */
+function run_workers(Redis $r, int $n, float $window_s, float $budget_s, callable $prepare): array
+{
+    $children = [];
+    $problems = [];
+    $reports = [];
+    try {
+        for ($w = 0; $w < $n; $w++) {
+            $children[$w] = bench_fork("frameworks worker $w", function ($sock) use ($w, $prepare, $budget_s): int {
+                pcntl_alarm(READY_TIMEOUT_S + (int) ceil($budget_s) + GRACE_S);   // no handler: the process ends
+                $measure = $prepare($w);
+                fwrite($sock, 'R');
+                stream_set_timeout($sock, READY_TIMEOUT_S + 10);
+                $go = fgets($sock);
+                if ($go === false || !str_starts_with($go, 'G')) {
+                    return 1;
+                }
+                $report = $measure((int) substr($go, 1));
+                $report['done'] = hrtime(true);
+                fwrite($sock, json_encode($report) . "\n");
+                stream_set_timeout($sock, (int) ceil($budget_s) + GRACE_S);
+                fread($sock, 1);   // leave
+                return 0;
+            });
+        }
+        foreach ($children as $w => [, $sock]) {
+            stream_set_timeout($sock, READY_TIMEOUT_S);
+            if (fread($sock, 1) !== 'R') {
+                throw new RuntimeException("worker $w did not get ready");
+            }
+        }
+        $r->rawCommand('CONFIG', 'RESETSTAT');
+        $before = server_counters($r);
+        $start = hrtime(true);
+        $go = 'G' . ($start + (int) ($window_s * 1e9)) . "\n";
+        foreach ($children as [, $sock]) {
+            fwrite($sock, $go);
+        }
+        $last = $start;
+        foreach ($children as $w => [, $sock]) {
+            stream_set_timeout($sock, (int) ceil($budget_s) + GRACE_S);
+            $line = fgets($sock);
+            $rep = $line === false ? null : json_decode($line, true);
+            if (!is_array($rep)) {
+                $problems[] = "worker $w sent no report";
+                continue;
+            }
+            $reports[$w] = $rep;
+            $last = max($last, (int) $rep['done']);
+        }
+        $after = server_counters($r);
+        $commands = command_calls($r);
+    } finally {
+        foreach ($children as [, $sock]) {
+            @fwrite($sock, "L\n");
+        }
+        foreach ($children as $w => [$pid, $sock]) {
+            pcntl_waitpid($pid, $status);
+            if (!pcntl_wifexited($status) || pcntl_wexitstatus($status) !== 0) {
+                $problems[] = "worker $w exited abnormally";
+            }
+            fclose($sock);
+        }
+    }
+    return [
+        'reports' => $reports, 'problems' => $problems, 'wall' => ($last - $start) / 1e9,
+        'cpu_us' => ($after['cpu'] - $before['cpu']) * 1e6, 'in' => $after['in'] - $before['in'],
+        'out' => $after['out'] - $before['out'], 'commands' => $commands,
+    ];
+}
+
+/* ---- 1. throughput -------------------------------------------------------------------------- */
+
+/** One round of one row: $n processes, each on a lock name of its own, doing cycles for $window_s. */
+function throughput_round(Redis $r, string $label, string $base, int $n, float $window_s): array
+{
+    $run = run_workers($r, $n, $window_s, $window_s + TIMEOUT_S, function (int $wid) use ($label, $base): callable {
+        $cycle = make_impl($label)['cycle'];
+        for ($i = 0; $i < WARMUP; $i++) {
+            $cycle("$base:warm-$wid");   // connected, scripts loaded, symfony's one-time TIME check done
+        }
+        $name = "$base:p$wid";
+        return function (int $end) use ($cycle, $name): array {
+            $ok = $failed = 0;
+            for ($i = 0; $i < MAX_CYCLES && hrtime(true) < $end; $i++) {
+                if ($cycle($name)) {
+                    $ok++;
+                } else {
+                    $failed++;
+                }
+            }
+            return ['ok' => $ok, 'failed' => $failed];
+        };
+    });
+    $run['ops'] = array_sum(array_column($run['reports'], 'ok'));
+    $run['failed'] = array_sum(array_column($run['reports'], 'failed'));
+    return $run;
+}
+
+/** Rows label => [n => figures], ROUNDS rounds per row, the order rotating from round to round. */
+function throughput_table(Redis $r, string $base, array $labels, float $round_s): array
+{
+    $acc = [];
+    for ($round = 0; $round < ROUNDS; $round++) {
+        foreach (PROCESS_COUNTS as $n) {
+            $order = $labels;
+            for ($k = 0; $k < $round % max(1, count($order)); $k++) {
+                $order[] = array_shift($order);
+            }
+            foreach ($order as $label) {
+                if (unavailable($label) !== null) {
+                    continue;
+                }
+                $name = sprintf('%s:%sn%d', $base, SLUGS[$label], $n);
+                $acc[$label][$n][] = throughput_round($r, $label, $name, $n, $round_s);
+                sweep_keys($r, $name);
+            }
+        }
+    }
+    $rows = [];
+    foreach ($acc as $label => $by_n) {
+        foreach ($by_n as $n => $runs) {
+            $ops = array_sum(array_column($runs, 'ops'));
+            $wall = array_sum(array_column($runs, 'wall'));
+            $cmds = [];
+            foreach ($runs as $run) {
+                foreach ($run['commands'] as $cmd => $calls) {
+                    $cmds[$cmd] = ($cmds[$cmd] ?? 0) + $calls;
+                }
+            }
+            $rates = array_map(fn(array $x): float => $x['wall'] > 0 ? $x['ops'] / $x['wall'] : NAN, $runs);
+            $rows[$label][$n] = [
+                'ops' => $ops,
+                'rate' => $wall > 0 ? $ops / $wall : NAN,
+                'spread' => [min($rates), max($rates)],
+                'cpu_per_op' => $ops ? array_sum(array_column($runs, 'cpu_us')) / $ops : NAN,
+                'in_per_op' => $ops ? array_sum(array_column($runs, 'in')) / $ops : NAN,
+                'out_per_op' => $ops ? array_sum(array_column($runs, 'out')) / $ops : NAN,
+                'scripts_per_op' => $ops ? scripts_called($cmds) / $ops : NAN,
+                'all_per_op' => $ops ? array_sum($cmds) / $ops : NAN,
+                'commands' => $cmds,
+                'failed' => array_sum(array_column($runs, 'failed')),
+                'problems' => array_merge(...array_column($runs, 'problems')),
+            ];
+        }
+    }
+    return $rows;
+}
+
+function row_check(array $row): string
+{
+    $p = $row['problems'];
+    if ($row['failed']) {
+        array_unshift($p, "{$row['failed']} failed cycles");
+    }
+    return $p ? implode('; ', $p) : 'ok';
+}
+
+/* ---- 2. what one cycle sends: MONITOR ----------------------------------------------------- */
+
+/** A raw connection to the benchmark server in MONITOR mode. */
+function monitor_open()
+{
+    $p = bench_dsn_parts(bench_dsn());
+    $addr = $p['socket'] !== null ? 'unix://' . $p['socket'] : 'tcp://' . (str_contains((string) $p['host'], ':') ? "[{$p['host']}]" : $p['host']) . ':' . $p['port'];
+    $s = stream_socket_client($addr, $errno, $errstr, 2.0);
+    if ($s === false) {
+        throw new RuntimeException("MONITOR connection: $errstr");
+    }
+    stream_set_timeout($s, 5);
+    $send = function (array $args) use ($s): string {
+        $req = '*' . count($args) . "\r\n";
+        foreach ($args as $a) {
+            $req .= '$' . strlen($a) . "\r\n$a\r\n";
+        }
+        fwrite($s, $req);
+        return (string) fgets($s);
+    };
+    if ($p['password'] !== null) {
+        $reply = $send($p['user'] !== null ? ['AUTH', $p['user'], $p['password']] : ['AUTH', $p['password']]);
+        if (!str_starts_with($reply, '+OK')) {
+            throw new RuntimeException('MONITOR connection: AUTH failed');
+        }
+    }
+    if (!str_starts_with($send(['MONITOR']), '+OK')) {
+        throw new RuntimeException('MONITOR refused');
+    }
+    return $s;
+}
+
+/** The arguments of one MONITOR line, unquoted (the server writes them with sdscatrepr). */
+function monitor_args(string $rest): array
+{
+    $args = [];
+    $len = strlen($rest);
+    $i = 0;
+    while ($i < $len) {
+        if ($rest[$i] !== '"') {
+            $i++;
+            continue;
+        }
+        $i++;
+        $arg = '';
+        while ($i < $len && $rest[$i] !== '"') {
+            if ($rest[$i] === '\\' && $i + 1 < $len) {
+                $c = $rest[$i + 1];
+                if ($c === 'x' && $i + 3 < $len) {
+                    $arg .= chr((int) hexdec(substr($rest, $i + 2, 2)));
+                    $i += 4;
+                    continue;
+                }
+                $arg .= ['n' => "\n", 'r' => "\r", 't' => "\t", 'a' => "\x07", 'b' => "\x08"][$c] ?? $c;
+                $i += 2;
+                continue;
+            }
+            $arg .= $rest[$i++];
+        }
+        $i++;
+        $args[] = $arg;
+    }
+    return $args;
+}
+
+/**
+ * One uncontended cycle of each implementation as the server sees it: the commands
+ * the client sent, in order, the size of their requests in RESP, and the commands
+ * its scripts ran. Each implementation is warmed up first (scripts loaded, one-time
+ * checks done), then its one cycle is framed by two ECHO markers of the harness.
+ */
+function monitor_cycles(Redis $r, string $base, array $labels): array
+{
+    $impls = [];
+    foreach ($labels as $label) {
+        if (unavailable($label) === null) {
+            $impls[$label] = make_impl($label)['cycle'];
+            for ($i = 0; $i < 3; $i++) {
+                $impls[$label]("$base:mon:" . SLUGS[$label]);
+            }
+        }
+    }
+    $mon = monitor_open();
+    $ok = [];
+    try {
+        foreach ($impls as $label => $cycle) {
+            $r->echo('fbench-begin ' . SLUGS[$label]);
+            $ok[$label] = $cycle("$base:mon:" . SLUGS[$label]);
+            $r->echo('fbench-end ' . SLUGS[$label]);
+        }
+        $r->echo('fbench-done');
+        $seen = [];
+        $current = null;
+        $deadline = microtime(true) + 10;
+        while (microtime(true) < $deadline && ($line = fgets($mon)) !== false) {
+            if (!preg_match('/^\+?\d+\.\d+ \[\d+ ([^\]]+)\] (.*)$/s', rtrim($line, "\r\n"), $m)) {
+                continue;
+            }
+            $args = monitor_args($m[2]);
+            if (!$args) {
+                continue;
+            }
+            if (strtoupper($args[0]) === 'ECHO' && isset($args[1]) && str_starts_with($args[1], 'fbench-')) {
+                $parts = explode(' ', $args[1]);
+                if ($parts[0] === 'fbench-done') {
+                    break;
+                }
+                $current = $parts[0] === 'fbench-begin' ? array_search($parts[1], SLUGS, true) : null;
+                continue;
+            }
+            if ($current === null || $current === false) {
+                continue;
+            }
+            $resp = strlen('*' . count($args) . "\r\n");
+            foreach ($args as $a) {
+                $resp += strlen('$' . strlen($a) . "\r\n") + strlen($a) + 2;
+            }
+            $seen[$current][] = ['cmd' => strtoupper($args[0]), 'lua' => $m[1] === 'lua', 'bytes' => $resp];
+        }
+    } finally {
+        fclose($mon);
+    }
+    $out = [];
+    foreach ($impls as $label => $_) {
+        $sent = $inner = [];
+        $bytes = 0;
+        foreach ($seen[$label] ?? [] as $c) {
+            if ($c['lua']) {
+                $inner[$c['cmd']] = ($inner[$c['cmd']] ?? 0) + 1;
+            } else {
+                $sent[] = $c['cmd'];
+                $bytes += $c['bytes'];
+            }
+        }
+        $out[$label] = ['sent' => $sent, 'bytes' => $bytes, 'inner' => $inner, 'ok' => $ok[$label] ?? false];
+    }
+    return $out;
+}
+
+/** "EVAL ×3" / "SET, EVAL": the commands sent in one cycle, runs of one command collapsed. */
+function sent_text(array $sent): string
+{
+    $parts = [];
+    foreach ($sent as $cmd) {
+        $last = count($parts) - 1;
+        if ($last >= 0 && $parts[$last][0] === $cmd) {
+            $parts[$last][1]++;
+        } else {
+            $parts[] = [$cmd, 1];
+        }
+    }
+    return $parts ? implode(', ', array_map(fn($p) => $p[0] . ($p[1] > 1 ? ' ×' . $p[1] : ''), $parts)) : 'nothing';
+}
+
+/* ---- 3. waits under contention ------------------------------------------------------------------- */
+
+function wait_run(Redis $r, string $label, string $name, int $iterations, float $cap_s): array
+{
+    $run = run_workers($r, WAIT_PROCESSES, $cap_s, $cap_s + TIMEOUT_S, function (int $wid) use ($label, $name, $iterations): callable {
+        $impl = make_impl($label);
+        for ($i = 0; $i < WARMUP; $i++) {
+            $impl['wait']("$name:warm-$wid", static function (): void {
+            });
+        }
+        $wait = $impl['wait'];
+        return function (int $end) use ($wait, $name, $iterations): array {
+            $rows = [];
+            $failed = 0;
+            $capped = false;
+            $held = $unlock = 0.0;
+            $critical = function () use (&$held, &$unlock): void {
+                $held = microtime(true);
+                usleep(HOLD_US);
+                $unlock = microtime(true);
+            };
+            for ($i = 0; $i < $iterations; $i++) {
+                if (hrtime(true) > $end) {
+                    $capped = true;
+                    break;
+                }
+                $start = microtime(true);
+                if (!$wait($name, $critical)) {
+                    $failed++;
+                    continue;
+                }
+                $rows[] = [$start, $held, $unlock];
+            }
+            return ['rows' => $rows, 'failed' => $failed, 'capped' => $capped];
+        };
+    });
+    $waits = $events = [];
+    $holds = [];
+    $failed = 0;
+    $capped = false;
+    foreach ($run['reports'] as $rep) {
+        $failed += $rep['failed'];
+        $capped = $capped || $rep['capped'];
+        foreach ($rep['rows'] as [$t0, $t1, $t2]) {
+            $waits[] = ($t1 - $t0) * 1e3;
+            $holds[] = ($t2 - $t1) * 1e3;
+            $events[] = [(float) $t1, 1];
+            $events[] = [(float) $t2, -1];
+        }
+    }
+    // Most holders at once, from the critical sections' own clocks: a lock allows one.
+    usort($events, fn(array $a, array $b): int => $a[0] <=> $b[0] ?: $a[1] <=> $b[1]);
+    $now = $most = 0;
+    foreach ($events as [, $d]) {
+        $now += $d;
+        $most = max($most, $now);
+    }
+    $problems = $run['problems'];
+    if ($failed) {
+        array_unshift($problems, "$failed acquisitions failed");
+    }
+    if ($most > 1) {
+        array_unshift($problems, "$most HOLDERS AT ONCE");
+    }
+    $n = count($waits);
+    return [
+        'n' => $n, 'waits' => $waits, 'hold' => $holds ? array_sum($holds) / count($holds) : NAN,
+        'rate' => $run['wall'] > 0 ? $n / $run['wall'] : NAN, 'wall' => $run['wall'], 'most' => $most,
+        'capped' => $capped, 'problems' => $problems, 'commands' => $run['commands'],
+        'scripts_per_op' => $n ? scripts_called($run['commands']) / $n : NAN,
+        'all_per_op' => $n ? array_sum($run['commands']) / $n : NAN,
+    ];
+}
+
+/**
+ * How a waiter waited, from the server's command counts. redislock: the blocking
+ * commands per acquisition (it waits on the server, no polling). A peer: its failed
+ * attempts (each sends one ATTEMPT_COMMAND more than an uncontended cycle does, as
+ * measured by the 1-process throughput row) and the wait time per failed attempt:
+ * its observed polling interval.
+ */
+function waiting_how(string $label, array $w, ?array $uncontended): array
+{
+    $n = max(1, $w['n']);
+    if (!isset(ATTEMPT_COMMAND[$label])) {
+        $blocking = 0;
+        foreach (['blpop', 'brpop', 'blmove', 'bzpopmin', 'blmpop', 'bzmpop'] as $b) {
+            $blocking += $w['commands'][$b] ?? 0;
+        }
+        return ['text' => sprintf('on the server: %s blocking commands (BLPOP …) per acquisition, no polling', bench_fixed($blocking / $n, 2)),
+            'retries' => null, 'interval_ms' => null, 'blocking' => $blocking / $n];
+    }
+    $cmd = ATTEMPT_COMMAND[$label];
+    if ($uncontended === null || !$uncontended['ops']) {
+        return ['text' => 'polls (uncontended row missing: attempts not counted)', 'retries' => null, 'interval_ms' => null, 'blocking' => 0.0];
+    }
+    $per_cycle = ($uncontended['commands'][$cmd] ?? 0) / $uncontended['ops'];
+    $retries = max(0.0, ($w['commands'][$cmd] ?? 0) - $per_cycle * $w['n']);
+    $interval = $retries > 0 ? array_sum($w['waits']) / $retries : NAN;
+    $code = $label === LV_PEER ? sprintf('usleep(%d ms)', LARAVEL_SLEEP_MS)
+        : sprintf('usleep(%d–%d ms)', SYMFONY_RETRY_MS[0], SYMFONY_RETRY_MS[1]);
+    return ['text' => sprintf('polls: %s failed attempts (%s) per acquisition, one per %s ms of wait; its code sleeps %s between attempts',
+        bench_fixed($retries / $n, 2), strtoupper($cmd), bench_fixed($interval, 1), $code),
+        'retries' => $retries / $n, 'interval_ms' => is_finite($interval) ? $interval : null, 'blocking' => 0.0];
+}
+
+/* ---- the run ---------------------------------------------------------------------------------- */
+
+load_implementations();
+$labels = [SF_RL, SF_PEER, LV_RL, LV_PEER];
+foreach ($labels as $label) {
+    if (($why = unavailable($label)) !== null) {
+        fwrite(STDERR, "$label: $why\n");
+    }
+}
+$base = bench_name('fw');
+$r = bench_phpredis();
+$round_s = ROUND_S * bench_scale();
+$iterations = bench_n(WAIT_ACQUISITIONS, 5);
+$cap_s = WAIT_CAP_S * max(1.0, bench_scale());
+$waits = [];
+$mon = [];
+$mon_error = null;
+try {
+    $rows = throughput_table($r, $base, $labels, $round_s);
+    foreach ($labels as $label) {
+        if (unavailable($label) === null) {
+            $waits[$label] = wait_run($r, $label, "$base:w" . SLUGS[$label], $iterations, $cap_s);
+        }
+    }
+    try {
+        $mon = monitor_cycles($r, $base, $labels);
+    } catch (Throwable $e) {
+        $mon_error = $e->getMessage();
+    }
+} finally {
+    $swept = sweep_keys($r, $base);
+    $left = sweep_keys($r, $base);
+}
+
+$cpus = (int) trim((string) shell_exec('nproc'));
+$ms = fn(float $v): string => bench_fixed($v, 3);
+$q = fn(array $v, float $p): float => bench_quantile($v, $p);
+
+echo "## Framework adapters: lock cycles through the framework's API\n\n";
+printf("Each process (forked, own connection, %d warm-up cycles, released together by a start barrier) takes and releases "
+    . "a lock name of its own for %.1f s per round, %d interleaved rounds per row, as application code does: Symfony "
+    . "`\$factory->createLock(\$name, %d)`, `acquire()`, `release()` on a `LockFactory` over the store (acquire() with a ttl "
+    . "also calls the store's putOffExpiration()); Laravel `\$provider->lock(\$name, %d)`, `get()`, `release()` "
+    . "(`RedisLock\\Bridge\\Laravel\\LockProvider` over a `RedisLock`; Laravel's `Illuminate\\Cache\\RedisStore::lock()`, which "
+    . "gives a `PhpRedisLock` on a `PhpRedisConnection`). cycles/s = all processes' cycles ÷ wall time (start signal → last "
+    . "process done), over all rounds; µs/cycle per process = processes ÷ cycles/s, range over the rounds. Redis CPU = "
+    . "used_cpu_sys + used_cpu_user of INFO cpu ÷ cycles; commands from INFO commandstats (\"all\" counts the commands run "
+    . "inside scripts too); bytes = total_net_input_bytes / total_net_output_bytes of INFO stats ÷ cycles. "
+    . "\"redislock ÷ this\" compares the rows of one framework at the same process count. %d CPUs.\n\n",
+    WARMUP, $round_s, ROUNDS, LOCK_TTL_S, LOCK_TTL_S, $cpus);
+$out = [];
+foreach (FRAMEWORKS as $fw => [$rl_label, $peer_label]) {
+    foreach (PROCESS_COUNTS as $n) {
+        $rl = $rows[$rl_label][$n] ?? null;
+        foreach ([$rl_label, $peer_label] as $label) {
+            $row = $rows[$label][$n] ?? null;
+            if (($why = unavailable($label)) !== null || $row === null) {
+                $out[] = [$fw, $label, (string) $n, $why ?? 'not measured', '', '', '', '', '', '', ''];
+                continue;
+            }
+            $out[] = [
+                $fw, $label, (string) $n, bench_rate($row['rate']),
+                bench_fixed($row['spread'][1] > 0 ? 1e6 * $n / $row['spread'][1] : NAN, 1) . ' – '
+                    . bench_fixed($row['spread'][0] > 0 ? 1e6 * $n / $row['spread'][0] : NAN, 1),
+                $label === $rl_label ? '1.00x' : ($rl ? bench_ratio($rl['rate'] / $row['rate']) : 'n/a'),
+                bench_fixed($row['cpu_per_op'], 1), bench_fixed($row['scripts_per_op'], 2), bench_fixed($row['all_per_op'], 1),
+                number_format($row['in_per_op'], 0) . ' / ' . number_format($row['out_per_op'], 0),
+                row_check($row),
+            ];
+        }
+    }
+}
+bench_table(['framework', 'implementation', 'processes', 'cycles/s', 'µs/cycle per process, per-round range',
+    'redislock ÷ this (cycles/s)', 'Redis CPU µs/cycle', 'scripts (EVAL/EVALSHA) per cycle', 'all commands per cycle',
+    'bytes to / from Redis per cycle', 'check'], $out, [2, 3, 4, 5, 6, 7, 8, 9]);
+
+echo "### What one uncontended cycle sends\n\n";
+echo "Seen by `MONITOR` on one cycle of each implementation, after 3 warm-up cycles on the same name (scripts loaded, "
+    . "symfony's one-time TIME check done): the commands the client sent, in order, the size of those requests in RESP "
+    . "(what the client writes; replies not counted), and the commands its scripts ran.\n\n";
+$out = [];
+foreach (FRAMEWORKS as $fw => $pair) {
+    foreach ($pair as $label) {
+        if (($why = unavailable($label)) !== null || !isset($mon[$label])) {
+            $out[] = [$fw, $label, $why ?? ('not measured' . ($mon_error !== null ? ": $mon_error" : '')), '', ''];
+            continue;
+        }
+        $m = $mon[$label];
+        $inner = [];
+        foreach ($m['inner'] as $cmd => $k) {
+            $inner[] = $cmd . ($k > 1 ? " ×$k" : '');
+        }
+        $out[] = [$fw, $label, sent_text($m['sent']) . ($m['ok'] ? '' : ' (the cycle FAILED)'), number_format($m['bytes']),
+            $inner ? implode(', ', $inner) : 'none'];
+    }
+}
+bench_table(['framework', 'implementation', 'commands sent per cycle', 'request bytes', 'run inside scripts'], $out, [3]);
+
+echo "## Framework adapters: waits on one lock\n\n";
+printf("%d processes (forked, own connection, warmed up, released together) each take one lock name %d times, hold it for "
+    . "usleep(%d) and release it, waiting up to %d s each time: Symfony `createLock(\$name, %d)->acquire(true)` … `release()` "
+    . "(RedisLockStore waits on the server: it is a BlockingStoreInterface; symfony's RedisStore is not, so its Lock retries "
+    . "save() every %d–%d ms); Laravel `lock(\$name, %d)->block(%d, \$callback)` (Laravel's Lock retries acquire() every %d ms; "
+    . "the adapter's block() waits on the server). Wait = from the start of the call to the start of the critical section. "
+    . "Most holders at once is computed from the critical sections' own start and end times: 1 for a lock. A peer's failed "
+    . "attempts are the commands its tries send beyond an uncontended cycle's (INFO commandstats), and its observed polling "
+    . "interval is the total wait ÷ those. The run takes no new acquisition after %d s (CAPPED).\n\n",
+    WAIT_PROCESSES, $iterations, HOLD_US, TIMEOUT_S, LOCK_TTL_S, SYMFONY_RETRY_MS[0], SYMFONY_RETRY_MS[1], LOCK_TTL_S,
+    TIMEOUT_S, LARAVEL_SLEEP_MS, (int) $cap_s);
+$out = [];
+$how = [];
+foreach (FRAMEWORKS as $fw => [$rl_label, $peer_label]) {
+    $rlw = $waits[$rl_label] ?? null;
+    foreach ([$rl_label, $peer_label] as $label) {
+        $x = $waits[$label] ?? null;
+        if (($why = unavailable($label)) !== null || $x === null) {
+            $out[] = [$fw, $label, $why ?? 'not measured', '', '', '', '', '', '', '', '', '', ''];
+            continue;
+        }
+        $how[$label] = waiting_how($label, $x, $rows[$label][1] ?? null);
+        $ratio = function (float $p) use ($rlw, $x, $q, $label, $rl_label): string {
+            if ($label === $rl_label) {
+                return '1.00x';
+            }
+            if ($rlw === null) {
+                return 'n/a';
+            }
+            $a = $q($rlw['waits'], $p);
+            $b = $q($x['waits'], $p);
+            return $a > 0 && $b > 0 ? bench_ratio($a / $b) : 'n/a';
+        };
+        $out[] = [
+            $fw, $label,
+            WAIT_PROCESSES . ' × ' . $iterations . ($x['capped'] ? sprintf(' (CAPPED: %d done)', $x['n']) : ''),
+            $ms($q($x['waits'], 0.5)), $ms($q($x['waits'], 0.99)), $ms($x['waits'] ? max($x['waits']) : NAN),
+            $ratio(0.5), $ratio(0.99), $ms($x['hold']), bench_rate($x['rate']),
+            bench_fixed($x['scripts_per_op'], 2) . ' / ' . bench_fixed($x['all_per_op'], 1),
+            (string) $x['most'], $x['problems'] ? implode('; ', $x['problems']) : 'ok',
+        ];
+    }
+}
+bench_table(['framework', 'implementation', 'processes × acquisitions', 'wait p50, ms', 'wait p99, ms', 'wait max, ms',
+    'redislock ÷ this, p50', 'redislock ÷ this, p99', 'mean hold, ms', 'acquisitions/s', 'scripts / all commands per acquisition',
+    'most holders at once', 'check'], $out, [3, 4, 5, 6, 7, 8, 9, 10, 11]);
+foreach ($how as $label => $h) {
+    printf("- %s waits %s\n", $label, $h['text']);
+}
+echo "\n";
+
+// The ratios, each adapter against its framework's own store.
+echo "Each adapter against its framework's own Redis store (redislock ÷ peer; no targets):\n\n";
+$v = fn(float $x): ?float => is_finite($x) ? $x : null;
+$record = ['processes' => WAIT_PROCESSES, 'iterations' => $iterations, 'hold_ms' => HOLD_US / 1000, 'frameworks' => []];
+foreach (FRAMEWORKS as $fw => [$rl_label, $peer_label]) {
+    $fr = ['rl_label' => $rl_label, 'peer_label' => $peer_label, 'rl_unavailable' => unavailable($rl_label),
+        'peer_unavailable' => unavailable($peer_label), 'throughput' => [], 'waits' => null, 'sends' => null];
+    foreach (PROCESS_COUNTS as $n) {
+        $rl = $rows[$rl_label][$n] ?? null;
+        $p = $rows[$peer_label][$n] ?? null;
+        $fr['throughput'][$n] = [
+            'rl' => $rl ? $v($rl['rate']) : null, 'rl_ok' => $rl !== null && row_check($rl) === 'ok',
+            'peer' => $p ? $v($p['rate']) : null, 'peer_ok' => $p !== null && row_check($p) === 'ok',
+        ];
+        if ($p === null) {
+            continue;
+        }
+        if ($rl === null) {
+            printf("- %s, %d process%s, cycles/s: %s; %s %s\n", $fw, $n, $n > 1 ? 'es' : '',
+                unavailable($rl_label) ?? 'redislock not measured', $peer_label, bench_rate($p['rate']));
+            continue;
+        }
+        printf("- %s, %d process%s, cycles/s: %s ÷ %s = %s%s\n", $fw, $n, $n > 1 ? 'es' : '', bench_rate($rl['rate']),
+            bench_rate($p['rate']), bench_ratio($rl['rate'] / $p['rate']),
+            row_check($rl) === 'ok' && row_check($p) === 'ok' ? '' : ' (a check failed, see above)');
+    }
+    $rlw = $waits[$rl_label] ?? null;
+    $pw = $waits[$peer_label] ?? null;
+    if ($pw !== null) {
+        $fr['waits'] = [
+            'rl' => $rlw === null ? null : ['p50' => $v($q($rlw['waits'], 0.5)), 'p99' => $v($q($rlw['waits'], 0.99)), 'ok' => !$rlw['problems']],
+            'peer' => ['p50' => $v($q($pw['waits'], 0.5)), 'p99' => $v($q($pw['waits'], 0.99)), 'ok' => !$pw['problems'],
+                'retries' => $how[$peer_label]['retries'] ?? null, 'interval_ms' => $how[$peer_label]['interval_ms'] ?? null],
+        ];
+        foreach ([[0.5, 'p50'], [0.99, 'p99']] as [$p, $name]) {
+            if ($rlw === null) {
+                printf("- %s, wait %s: %s; %s %s ms\n", $fw, $name, unavailable($rl_label) ?? 'redislock not measured',
+                    $peer_label, $ms($q($pw['waits'], $p)));
+                continue;
+            }
+            printf("- %s, wait %s with %d processes on one lock: %s ms ÷ %s ms = %s%s\n", $fw, $name, WAIT_PROCESSES,
+                $ms($q($rlw['waits'], $p)), $ms($q($pw['waits'], $p)),
+                bench_ratio($q($rlw['waits'], $p) / $q($pw['waits'], $p)),
+                !$rlw['problems'] && !$pw['problems'] ? '' : ' (a check failed, see above)');
+        }
+    }
+    $sends = [];
+    foreach ([$rl_label => 'rl', $peer_label => 'peer'] as $label => $side) {
+        if (isset($mon[$label])) {
+            $one = $rows[$label][1] ?? null;
+            $sends[$side] = ['sent' => sent_text($mon[$label]['sent']), 'bytes' => $mon[$label]['bytes'],
+                'in_per_op' => $one ? $v($one['in_per_op']) : null];
+        }
+    }
+    $fr['sends'] = $sends;
+    if (isset($sends['rl'], $sends['peer'])) {
+        printf("- %s, one uncontended cycle sends: redislock %s (%s B), peer %s (%s B): %s the bytes\n", $fw, $sends['rl']['sent'],
+            number_format($sends['rl']['bytes']), $sends['peer']['sent'], number_format($sends['peer']['bytes']),
+            bench_ratio($sends['rl']['bytes'] / max(1, $sends['peer']['bytes'])));
+    }
+    $record['frameworks'][$fw] = $fr;
+}
+printf("\nKeys of the run deleted at the end: %d; left: %d (the per-slot fencing counters of redislock, shared by every lock, stay).\n\n",
+    $swept, $left);
+bench_record('frameworks', $record);
