@@ -1,5 +1,5 @@
 --TEST--
-review: lock() on a name whose shared hold of this object already lapsed acquires afresh like any other waiter: it does not queue as a promotion (score 0) ahead of a writer that was already waiting
+RedisLock::lock() on a name whose shared hold of this object already lapsed acquires afresh like any other waiter: it does not queue as a promotion (score 0) ahead of a writer that was already waiting
 --FILE--
 <?php
 require __DIR__ . '/sem_test.inc';

@@ -1,5 +1,5 @@
 --TEST--
-review: a holder that shortens its lock with expire() and then dies: the waiting caller gets the lock promptly once the new lifetime ends (within 250 ms), not at the old deadline's wake-up round
+RedisLock: a holder that shortens its lock with expire() and then dies: the waiting caller gets the lock promptly once the new lifetime ends (within 250 ms), not at the old deadline's wake-up round
 --FILE--
 <?php
 require __DIR__ . '/lock4_test.inc';

@@ -1,5 +1,5 @@
 --TEST--
-review: a waiting reserve() picks up a delayed task when it falls due, even when more than 100 ids ahead of it in the queue are in flight (enqueued again while running)
+RedisQueue: a waiting reserve() picks up a delayed task when it falls due, even when more than 100 ids ahead of it in the queue are in flight (enqueued again while running)
 --FILE--
 <?php
 require __DIR__ . '/queue_test.inc';
