@@ -733,15 +733,21 @@ redislock_script redislock_script_sem_release = {"semaphore release script",
 	"admit(used())\n"
 	"return removed\n", ""};
 
-/* KEYS: S. ARGV: token, lifetime ms. A new lifetime while the acquisition is held. */
+/* KEYS: S (on a cluster then Q). ARGV: token, lifetime ms, sibling hint. A new
+ * lifetime while the acquisition is held. One that now ends earlier wakes the
+ * head of the queue, which blocks until the first acquisition it saw ends. */
 redislock_script redislock_script_sem_extend = {"semaphore extend script",
-	LUA_OWNER
-	"local S = KEYS[1]\n"
-	LUA_OUTLIVE
+	LUA_SEMAPHORE_KEYS("ARGV[3]") LUA_OWNER LUA_OUTLIVE
 	"local s = redis.call('zscore', S, ARGV[1])\n"
 	"if not s or tonumber(s) <= now then return 0 end\n"
-	"redis.call('zadd', S, 'xx', ms(now + tonumber(ARGV[2])), ARGV[1])\n"
-	"outlive(now + tonumber(ARGV[2]))\n"
+	"local d = now + tonumber(ARGV[2])\n"
+	"redis.call('zadd', S, 'xx', ms(d), ARGV[1])\n"
+	"outlive(d)\n"
+	"if d < tonumber(s) and redis.call('exists', Q) == 1 then\n"
+	LUA_SEMAPHORE_WAITERS
+	"  local h = head()\n"
+	"  if h then push(h, 60000) end\n"
+	"end\n"
 	"return 1\n", ""};
 
 /* KEYS: S. ARGV: a token, or '' for all. The permits held now, lapsed acquisitions
