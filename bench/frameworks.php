@@ -43,6 +43,7 @@ const READY_TIMEOUT_S = 60;
 const GRACE_S = 60;               // SIGALRM ends a worker this long after its budget, whatever happens
 const SYMFONY_RETRY_MS = [90, 110];   // symfony's Lock::acquire(true) on a non-blocking store: usleep((100 + random_int(-10, 10)) * 1000)
 const LARAVEL_SLEEP_MS = 250;         // Illuminate\Cache\Lock::block(): usleep($this->sleepMilliseconds * 1000), 250 by default
+const LONG_WAIT_MS = 50;              // a wait longer than this counts as long: every polled retry sleeps at least 90 ms
 
 const SF_RL = 'RedisLockStore (redislock)';
 const SF_PEER = 'symfony RedisStore (phpredis)';
@@ -637,6 +638,12 @@ function wait_run(Redis $r, string $label, string $name, int $iterations, float 
     ];
 }
 
+/** "12 of 800": the acquisitions that waited longer than LONG_WAIT_MS. */
+function long_waits(array $w): string
+{
+    return sprintf('%d of %d', count(array_filter($w['waits'], fn(float $ms): bool => $ms > LONG_WAIT_MS)), $w['n']);
+}
+
 /**
  * How a waiter waited, from the server's command counts. redislock: the blocking
  * commands per acquisition (it waits on the server, no polling). A peer: its failed
@@ -785,7 +792,7 @@ foreach (FRAMEWORKS as $fw => [$rl_label, $peer_label]) {
     foreach ([$rl_label, $peer_label] as $label) {
         $x = $waits[$label] ?? null;
         if (($why = unavailable($label)) !== null || $x === null) {
-            $out[] = [$fw, $label, $why ?? 'not measured', '', '', '', '', '', '', '', '', '', ''];
+            $out[] = [$fw, $label, $why ?? 'not measured', '', '', '', '', '', '', '', '', '', '', ''];
             continue;
         }
         $how[$label] = waiting_how($label, $x, $rows[$label][1] ?? null);
@@ -806,13 +813,13 @@ foreach (FRAMEWORKS as $fw => [$rl_label, $peer_label]) {
             $ms($q($x['waits'], 0.5)), $ms($q($x['waits'], 0.99)), $ms($x['waits'] ? max($x['waits']) : NAN),
             $ratio(0.5), $ratio(0.99), $ms($x['hold']), bench_rate($x['rate']),
             bench_fixed($x['scripts_per_op'], 2) . ' / ' . bench_fixed($x['all_per_op'], 1),
-            (string) $x['most'], $x['problems'] ? implode('; ', $x['problems']) : 'ok',
+            long_waits($x), (string) $x['most'], $x['problems'] ? implode('; ', $x['problems']) : 'ok',
         ];
     }
 }
 bench_table(['framework', 'implementation', 'processes × acquisitions', 'wait p50, ms', 'wait p99, ms', 'wait max, ms',
     'redislock ÷ this, p50', 'redislock ÷ this, p99', 'mean hold, ms', 'acquisitions/s', 'scripts / all commands per acquisition',
-    'most holders at once', 'check'], $out, [3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    'waits > ' . LONG_WAIT_MS . ' ms', 'most holders at once', 'check'], $out, [3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
 foreach ($how as $label => $h) {
     printf("- %s waits %s\n", $label, $h['text']);
 }
@@ -821,7 +828,7 @@ echo "\n";
 // The ratios, each adapter against its framework's own store.
 echo "Each adapter against its framework's own Redis store (redislock ÷ peer; no targets):\n\n";
 $v = fn(float $x): ?float => is_finite($x) ? $x : null;
-$record = ['processes' => WAIT_PROCESSES, 'iterations' => $iterations, 'hold_ms' => HOLD_US / 1000, 'frameworks' => []];
+$record = ['processes' => WAIT_PROCESSES, 'iterations' => $iterations, 'hold_ms' => HOLD_US / 1000, 'long_ms' => LONG_WAIT_MS, 'frameworks' => []];
 foreach (FRAMEWORKS as $fw => [$rl_label, $peer_label]) {
     $fr = ['rl_label' => $rl_label, 'peer_label' => $peer_label, 'rl_unavailable' => unavailable($rl_label),
         'peer_unavailable' => unavailable($peer_label), 'throughput' => [], 'waits' => null, 'sends' => null];
@@ -848,8 +855,10 @@ foreach (FRAMEWORKS as $fw => [$rl_label, $peer_label]) {
     $pw = $waits[$peer_label] ?? null;
     if ($pw !== null) {
         $fr['waits'] = [
-            'rl' => $rlw === null ? null : ['p50' => $v($q($rlw['waits'], 0.5)), 'p99' => $v($q($rlw['waits'], 0.99)), 'ok' => !$rlw['problems']],
+            'rl' => $rlw === null ? null : ['p50' => $v($q($rlw['waits'], 0.5)), 'p99' => $v($q($rlw['waits'], 0.99)), 'ok' => !$rlw['problems'],
+                'max' => $rlw['waits'] ? max($rlw['waits']) : null, 'long' => long_waits($rlw)],
             'peer' => ['p50' => $v($q($pw['waits'], 0.5)), 'p99' => $v($q($pw['waits'], 0.99)), 'ok' => !$pw['problems'],
+                'max' => $pw['waits'] ? max($pw['waits']) : null, 'long' => long_waits($pw),
                 'retries' => $how[$peer_label]['retries'] ?? null, 'interval_ms' => $how[$peer_label]['interval_ms'] ?? null],
         ];
         foreach ([[0.5, 'p50'], [0.99, 'p99']] as [$p, $name]) {
@@ -863,6 +872,10 @@ foreach (FRAMEWORKS as $fw => [$rl_label, $peer_label]) {
                 bench_ratio($q($rlw['waits'], $p) / $q($pw['waits'], $p)),
                 !$rlw['problems'] && !$pw['problems'] ? '' : ' (a check failed, see above)');
         }
+        printf("- %s, waits over %d ms (a polling waiter that lost the race at least once; whether the p99 catches them "
+            . "depends on how many there are): redislock %s, max %s ms; peer %s, max %s ms\n", $fw, LONG_WAIT_MS,
+            $rlw === null ? 'n/a' : long_waits($rlw), $rlw === null ? 'n/a' : $ms($rlw['waits'] ? max($rlw['waits']) : NAN),
+            long_waits($pw), $ms($pw['waits'] ? max($pw['waits']) : NAN));
     }
     $sends = [];
     foreach ([$rl_label => 'rl', $peer_label => 'peer'] as $label => $side) {

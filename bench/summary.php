@@ -185,7 +185,8 @@ if (isset($res['frameworks'])) {
         $w = $fr['waits'];
         if ($w !== null) {
             $poll = $w['peer']['interval_ms'] !== null ? sprintf(', polls, observed every %s ms', bench_fixed($w['peer']['interval_ms'], 0)) : ', polls';
-            $p = $peer . $poll . ($w['peer']['ok'] ? '' : ' (CHECK FAILED, see above)');
+            $p = sprintf('%s%s; waits > %s ms: %s, max %s', $peer, $poll, $f['long_ms'], $w['peer']['long'], $ms($w['peer']['max'] ?? NAN))
+                . ($w['peer']['ok'] ? '' : ' (CHECK FAILED, see above)');
             foreach (['p50', 'p99'] as $q) {
                 $what = sprintf('%s adapter, %d processes on one lock, %s ms hold, %s: wait %s (lower is better)', $fw,
                     $f['processes'], $f['hold_ms'], $fw === 'Symfony' ? 'acquire(true)' : 'block($seconds, $callback)', $q);
