@@ -1316,7 +1316,7 @@ static int convert(redislock_lock_obj *lock, zend_string *name, const zend_strin
 		zend_string_release(token);
 	} else if (outcome == ACQUIRE_NOT_HELD) {
 		/* Our share lapsed: not ours to promote, and not ours at all. */
-		zend_hash_del(&lock->held, name);
+		hold_forget(lock, name);
 		outcome = ACQUIRE_BUSY;
 	} else if (outcome == ACQUIRE_THROWN) {
 		hold_forget(lock, name);
