@@ -564,6 +564,7 @@ static void lock_on_shutdown(void *owner)
 #define ACQUIRE_THROWN -1
 #define ACQUIRE_BUSY 0
 #define ACQUIRE_TAKEN 1
+#define ACQUIRE_NOT_HELD 2  /* a promotion of a share that is gone: nothing to promote */
 
 /* Reads the tokens out of an acquire reply: a string for one name, an array of
  * strings for several. False for any other shape. */
@@ -690,6 +691,8 @@ static int try_set(redislock_lock_obj *lock, const zend_string *name, const lock
 #define WANT_PROMOTE 'p'  /* the promotion of our shared hold */
 /* The acquire script's answer to a promotion while another holder's waits. */
 #define PTTL_REFUSED -4
+/* Its answer to a promotion of a share that is not held any more. */
+#define PTTL_NOT_HELD -5
 /* The token prefix of a shared hold. */
 #define SHARED_PREFIX "shared:"
 
@@ -843,6 +846,10 @@ static int single_acquire(redislock_lock_obj *lock, zend_string **names, uint32_
 		bool until_expiry;
 
 		outcome = attempt(lock, names, keys, n, hex, ms, mode, fenced, want, &pttl, tokens);
+		if (outcome == ACQUIRE_BUSY && pttl == PTTL_NOT_HELD) {
+			outcome = ACQUIRE_NOT_HELD;
+			break;
+		}
 		if (outcome != ACQUIRE_BUSY || !waiting || pttl == PTTL_REFUSED) {
 			break;
 		}
@@ -1307,6 +1314,10 @@ static int convert(redislock_lock_obj *lock, zend_string *name, const zend_strin
 	if (outcome == ACQUIRE_TAKEN) {
 		hold_set(lock, name, token);
 		zend_string_release(token);
+	} else if (outcome == ACQUIRE_NOT_HELD) {
+		/* Our share lapsed: not ours to promote, and not ours at all. */
+		hold_forget(lock, name);
+		outcome = ACQUIRE_BUSY;
 	} else if (outcome == ACQUIRE_THROWN) {
 		hold_forget(lock, name);
 		remember(&lock->orphans, name, hex);
@@ -1633,7 +1644,7 @@ PHP_METHOD(RedisLock, convertLock)
 	if (outcome == ACQUIRE_THROWN) {
 		RETURN_THROWS();
 	}
-	if (outcome == ACQUIRE_BUSY) {
+	if (outcome != ACQUIRE_TAKEN) {
 		RETURN_FALSE;
 	}
 	RETURN_STR(converted);

@@ -250,7 +250,8 @@
  * shared one, 'p' the promotion of its shared hold to exclusive. Returns the token
  * when the lock is ours (free, promised to us, converted), otherwise the ms until
  * it is worth looking again (-1: a key without a lifetime, which is never taken
- * over; -4: a promotion refused because another holder's promotion waits). */
+ * over; -4: a promotion refused because another holder's promotion waits; -5: a
+ * promotion of a share that is not held any more). */
 redislock_script redislock_script_acquire = {"lock script",
 	LUA_LOCK_SLOW("ARGV[6]")
 	"local id, life, want = ARGV[1], tonumber(ARGV[2]), ARGV[7]\n"
@@ -278,6 +279,23 @@ redislock_script redislock_script_acquire = {"lock script",
 	"  return token\n"
 	"end\n"
 	"local t, free = kind(K), false\n"
+	/* A promotion is of a share we still hold; without one there is nothing to \
+	 * promote (the caller acquires afresh, in its turn): leave the front of the \
+	 * queue, and pass on a lock promised to us as its head. */
+	"if want == 'p' then\n"
+	"  local live = false\n"
+	"  if t == 'zset' then\n"
+	"    readers_live()\n"
+	"    live = redis.call('zscore', K, share) ~= false\n"
+	"    t = kind(K)\n"
+	"  end\n"
+	"  if not live then\n"
+	"    leave_queue()\n"
+	"    if t == 'string' and owner(redis.call('get', K)) == id then hand_over() end\n"
+	"    unmark()\n"
+	"    return -5\n"
+	"  end\n"
+	"end\n"
 	"if t == 'zset' then\n"
 	"  local n = readers_live()\n"
 	"  local mine = redis.call('zscore', K, share)\n"
@@ -411,17 +429,27 @@ redislock_script redislock_script_extend = {"expire script",
 	"if not v then return 0 end\n"
 	LUA_LOCK_SLOW("ARGV[3]")
 	"local life = tonumber(ARGV[2])\n"
+	/* A hold that ends earlier than it did: the head of the queue blocks until the \
+	 * old deadline, and is woken to look again. */
+	"local function shortened(old)\n"
+	"  if now + life < old then\n"
+	"    local h = head()\n"
+	"    if h then push(h, 60000) end\n"
+	"  end\n"
+	"end\n"
 	"if type(v) ~= 'string' then\n"
 	"  if kind(K) ~= 'zset' then return 0 end\n"
 	"  local s = redis.call('zscore', K, ARGV[1])\n"
 	"  if not s or tonumber(s) <= now then return 0 end\n"
 	"  redis.call('zadd', K, 'xx', ms(now + life), ARGV[1])\n"
 	"  readers_ttl()\n"
+	"  shortened(tonumber(s))\n"
 	"  return 1\n"
 	"end\n"
 	"local holder, d = owner(v)\n"
 	"if holder ~= ARGV[1] or not d or d <= now then return 0 end\n"
 	"redis.call('set', K, holder .. '|' .. ms(now + life), 'px', life + GRACE)\n"
+	"shortened(d)\n"
 	"return 1\n", ""};
 
 /* KEYS: K. ARGV: token. The remaining lifetime in ms while the lock holds our
@@ -705,15 +733,21 @@ redislock_script redislock_script_sem_release = {"semaphore release script",
 	"admit(used())\n"
 	"return removed\n", ""};
 
-/* KEYS: S. ARGV: token, lifetime ms. A new lifetime while the acquisition is held. */
+/* KEYS: S (on a cluster then Q). ARGV: token, lifetime ms, sibling hint. A new
+ * lifetime while the acquisition is held. One that now ends earlier wakes the
+ * head of the queue, which blocks until the first acquisition it saw ends. */
 redislock_script redislock_script_sem_extend = {"semaphore extend script",
-	LUA_OWNER
-	"local S = KEYS[1]\n"
-	LUA_OUTLIVE
+	LUA_SEMAPHORE_KEYS("ARGV[3]") LUA_OWNER LUA_OUTLIVE
 	"local s = redis.call('zscore', S, ARGV[1])\n"
 	"if not s or tonumber(s) <= now then return 0 end\n"
-	"redis.call('zadd', S, 'xx', ms(now + tonumber(ARGV[2])), ARGV[1])\n"
-	"outlive(now + tonumber(ARGV[2]))\n"
+	"local d = now + tonumber(ARGV[2])\n"
+	"redis.call('zadd', S, 'xx', ms(d), ARGV[1])\n"
+	"outlive(d)\n"
+	"if d < tonumber(s) and redis.call('exists', Q) == 1 then\n"
+	LUA_SEMAPHORE_WAITERS
+	"  local h = head()\n"
+	"  if h then push(h, 60000) end\n"
+	"end\n"
 	"return 1\n", ""};
 
 /* KEYS: S. ARGV: a token, or '' for all. The permits held now, lapsed acquisitions
@@ -855,7 +889,11 @@ redislock_script redislock_script_enqueue = {"enqueue script",
 redislock_script redislock_script_dequeue = {"dequeue script",
 	"local s = redis.call('zscore', KEYS[1], ARGV[1])\n"
 	"if s and tonumber(s) == tonumber(ARGV[2]) then\n"
-	"  return redis.call('zrem', KEYS[1], ARGV[1])\n"
+	"  redis.call('zrem', KEYS[1], ARGV[1])\n"
+	/* Its record goes with it, unless a run of it is in flight (the record is \
+	 * that run's). */
+	"  if #KEYS >= 5 and not redis.call('zscore', KEYS[2], ARGV[1]) then redis.call('hdel', KEYS[4], ARGV[1]) end\n"
+	"  return 1\n"
 	"end\n"
 	"return 0\n", ""};
 
@@ -930,9 +968,12 @@ redislock_script redislock_script_take = {"pop script",
 	 * also wakes a waiter). */
 	"  local first = redis.call('zrange', F, 0, 0, 'withscores')\n"
 	"  if #first > 0 then consider(first[2]) end\n"
-	"  local queued = redis.call('zrange', Z, 0, 99, 'withscores')\n"
-	"  for i = 1, #queued, 2 do\n"
-	"    if not busy or not redis.call('zscore', F, queued[i]) then consider(queued[i + 1]); break end\n"
+	/* Nothing due is takeable (what is due is in flight), so the next takeable \
+	 * task is one not due yet: the first of those not in flight, or, if the \
+	 * first 100 are all in flight, no earlier than the 100th. */
+	"  local later = redis.call('zrangebyscore', Z, '(' .. now, '+inf', 'withscores', 'limit', 0, 100)\n"
+	"  for i = 1, #later, 2 do\n"
+	"    if not busy or not redis.call('zscore', F, later[i]) or i == #later - 1 then consider(later[i + 1]); break end\n"
 	"  end\n"
 	"end\n"
 	"if next_us < 0 then return -1 end\n"

@@ -688,10 +688,10 @@ PHP_METHOD(RedisSemaphore, extend)
 		RETURN_THROWS();
 	}
 	keys_init(&k, sem, name);
-	redislock_script_argv(&a, &redislock_script_sem_extend, 1);
-	redislock_argv_push_str(&a, k.key);
+	script_start(&a, &redislock_script_sem_extend, &k);
 	redislock_argv_push_str(&a, token);
 	redislock_argv_push_long(&a, redislock_seconds_to_ms(expire));
+	redislock_argv_push(&a, k.hint, strlen(k.hint));
 	if (redislock_script_call(sem->conn, &redislock_script_sem_extend, &a, read_timeout(sem), &reply) == FAILURE) {
 		redislock_argv_free(&a);
 		keys_free(&k);

@@ -1,0 +1,209 @@
+<?php
+
+namespace RedisLock\Bridge\Laravel;
+
+use Illuminate\Cache\Lock as BaseLock;
+use Illuminate\Contracts\Cache\LockTimeoutException;
+
+/**
+ * A Laravel atomic lock (Cache::lock()) held in Redis by the redislock extension.
+ *
+ * Differences from Illuminate\Cache\RedisLock, all on purpose:
+ *
+ * - The owner. Laravel writes the owner string into the key; redislock writes a
+ *   token of its own ("<fencing number>:<random hex>") in one atomic SET NX PX.
+ *   Once acquire() succeeds, that token becomes this lock's owner: owner() returns
+ *   it, and restoreLock($name, $lock->owner()) in any process can release the lock.
+ *   An owner chosen by the caller (Cache::lock($name, $seconds, 'job-42')) is only
+ *   the owner until acquisition, and is then replaced by the token: it is never
+ *   stored in Redis, so restoreLock($name, 'job-42') cannot release the lock (its
+ *   release() returns false). Pass $lock->owner() after get()/block() instead,
+ *   which is what Laravel's documentation does anyway.
+ * - $seconds = 0 means "no expiry" in Laravel. A redislock lock always has a
+ *   lifetime, so 0 maps to LockProvider::FOREVER_SECONDS (one year by default): a
+ *   lock whose holder dies without releasing comes back after that, never earlier.
+ * - block() does not poll. It waits on the Redis server, in FIFO order with every
+ *   other waiter, and is woken by the release; betweenBlockedAttemptsSleepFor()
+ *   is accepted and ignored.
+ * - The integer part of owner() is the fencing number of this holder: (int)
+ *   $lock->owner() grows with every acquisition of the name.
+ */
+class Lock extends BaseLock
+{
+    /** @var \RedisLock */
+    protected $redis;
+
+    /** @var string|null */
+    protected $connectionName;
+
+    /** @var float */
+    protected $foreverSeconds;
+
+    /**
+     * @param  \RedisLock  $redis
+     * @param  string  $name  the name in Redis (after the extension's own key prefix)
+     * @param  int|float  $seconds  lifetime; 0 or less: $foreverSeconds
+     * @param  string|null  $owner  a token to act on (restoreLock), or null
+     */
+    public function __construct(\RedisLock $redis, $name, $seconds, $owner = null, ?string $connectionName = null,
+        float $foreverSeconds = LockProvider::FOREVER_SECONDS)
+    {
+        parent::__construct($name, $seconds, $owner);
+
+        $this->redis = $redis;
+        $this->connectionName = $connectionName;
+        $this->foreverSeconds = $foreverSeconds;
+    }
+
+    /** The lifetime given to Redis: $seconds, or the long finite one for 0. */
+    public function lifetime(): float
+    {
+        return $this->seconds > 0 ? (float) $this->seconds : $this->foreverSeconds;
+    }
+
+    /**
+     * Attempt to acquire the lock, once, without waiting (a caller that does not
+     * wait never gets ahead of one that does).
+     *
+     * @return bool
+     */
+    public function acquire()
+    {
+        return $this->take(0.0);
+    }
+
+    /**
+     * Wait up to $seconds for the lock on the server (no polling), then run
+     * $callback and release the lock, also when $callback throws.
+     *
+     * @param  int|float  $seconds
+     * @param  callable|null  $callback
+     * @return mixed
+     *
+     * @throws \Illuminate\Contracts\Cache\LockTimeoutException
+     */
+    public function block($seconds, $callback = null)
+    {
+        $timeout = is_numeric($seconds) && $seconds > 0 ? (float) $seconds : 0.0;
+        if (!$this->take($timeout)) {
+            throw new LockTimeoutException;
+        }
+
+        if (is_callable($callback)) {
+            try {
+                return $callback();
+            } finally {
+                $this->release();
+            }
+        }
+
+        return true;
+    }
+
+    /**
+     * Release the lock if it still holds this lock's token (whoever calls: a
+     * restored lock releases it as well as the one that took it).
+     *
+     * @return bool
+     */
+    public function release()
+    {
+        if (!is_string($this->owner) || $this->owner === '') {
+            return false;
+        }
+
+        return $this->redis->releaseLock($this->name, $this->owner);
+    }
+
+    /**
+     * Release the lock whoever holds it (forceUnlock: the next waiter is woken).
+     * The holder is not told; its own release() then returns false.
+     *
+     * @return void
+     */
+    public function forceRelease()
+    {
+        $this->redis->forceUnlock($this->name);
+    }
+
+    /**
+     * Give the lock, while it still holds this lock's token, a new lifetime of
+     * $seconds from now (0: the long finite one). Not in Laravel 8's contract.
+     */
+    public function refresh($seconds = null): bool
+    {
+        if (!is_string($this->owner) || $this->owner === '') {
+            return false;
+        }
+        $seconds ??= $this->seconds;
+
+        return $this->redis->extendLock($this->name, $this->owner,
+            $seconds > 0 ? (float) $seconds : $this->foreverSeconds);
+    }
+
+    /**
+     * What Laravel calls the owner value written into the driver. The extension
+     * has no call that reads a lock's token (on purpose: a token read by anyone
+     * would let anyone release the lock), only holdsLock($name, $token), which
+     * says whether the lock is held under a given token with no side effect. So
+     * this returns our owner when Redis holds the lock under it, and null
+     * otherwise (free, expired, or someone else's: the other owner is not
+     * disclosed). Laravel only ever compares the result with owner(), for which
+     * this is exact.
+     *
+     * @return string|null
+     */
+    protected function getCurrentOwner()
+    {
+        return $this->isOwnedByCurrentProcess() ? $this->owner : null;
+    }
+
+    /**
+     * Whether Redis holds the lock under this lock's owner (its token). Public, as
+     * in later Laravel versions.
+     *
+     * @return bool
+     */
+    public function isOwnedByCurrentProcess()
+    {
+        return $this->isOwnedBy($this->owner);
+    }
+
+    /** Whether Redis holds the lock under $owner (a token); no side effect. */
+    public function isOwnedBy($owner): bool
+    {
+        if (!is_string($owner) || $owner === '') {
+            return false;
+        }
+
+        return $this->redis->holdsLock($this->name, $owner);
+    }
+
+    /**
+     * The name of the connection the lock's \RedisLock was made from, as given to
+     * LockProvider (Laravel: the cache store's lock_connection).
+     *
+     * @return string|null
+     */
+    public function getConnectionName()
+    {
+        return $this->connectionName;
+    }
+
+    /** The fencing number of the current token, or null before acquisition. */
+    public function fencingToken(): ?int
+    {
+        return is_string($this->owner) && preg_match('/^(\d+):/', $this->owner, $m) ? (int) $m[1] : null;
+    }
+
+    private function take(float $timeout): bool
+    {
+        $token = $this->redis->addLock($this->name, $this->lifetime(), $timeout);
+        if ($token === false) {
+            return false;
+        }
+        $this->owner = $token;
+
+        return true;
+    }
+}

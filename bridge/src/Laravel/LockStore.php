@@ -1,0 +1,175 @@
+<?php
+
+namespace RedisLock\Bridge\Laravel;
+
+use Illuminate\Contracts\Cache\LockProvider as LockProviderContract;
+use Illuminate\Contracts\Cache\Store;
+
+/**
+ * A Laravel cache store whose locks are redislock's: wrap it in a
+ * Illuminate\Cache\Repository (CacheManager::repository()) and Cache::lock(),
+ * Cache::restoreLock(), ShouldBeUnique jobs and the scheduler's
+ * withoutOverlapping() use the extension, while every other cache operation goes
+ * to $inner, the store that caches the data (the application's redis store,
+ * usually).
+ *
+ * The scheduler: Laravel 8's CacheEventMutex does not ask for a lock but calls
+ * add(), has() and forget() on the mutex's cache key ("framework/schedule-<sha1>").
+ * This store turns those three calls, on keys that start with one of
+ * $mutexPrefixes, into a lock: add() acquires it for the given seconds (false
+ * when it is held), get() answers true while anyone holds it (null otherwise, so
+ * has() is right), forget() force-releases it. Later Laravel versions see that the
+ * store is a LockProvider and ask for locks directly. onOneServer()'s
+ * CacheSchedulingMutex keys start with the same prefix and become locks too,
+ * which simply run out after their hour.
+ */
+class LockStore implements Store, LockProviderContract
+{
+    /** @var \Illuminate\Contracts\Cache\Store */
+    protected $inner;
+
+    /** @var \RedisLock\Bridge\Laravel\LockProvider */
+    protected $locks;
+
+    /** @var string[] */
+    protected $mutexPrefixes;
+
+    /**
+     * @param  string[]|null  $mutexPrefixes  cache keys handled as locks; null: the scheduler's
+     */
+    public function __construct(Store $inner, LockProvider $locks, ?array $mutexPrefixes = null)
+    {
+        $this->inner = $inner;
+        $this->locks = $locks;
+        $this->mutexPrefixes = $mutexPrefixes ?? ['framework' . DIRECTORY_SEPARATOR . 'schedule-'];
+    }
+
+    public function lock($name, $seconds = 0, $owner = null)
+    {
+        return $this->locks->lock($name, $seconds, $owner);
+    }
+
+    public function restoreLock($name, $owner)
+    {
+        return $this->locks->restoreLock($name, $owner);
+    }
+
+    public function getLockProvider(): LockProvider
+    {
+        return $this->locks;
+    }
+
+    public function getInnerStore(): Store
+    {
+        return $this->inner;
+    }
+
+    /** The name of the connection the locks use (Laravel's lock_connection). */
+    public function getLockConnectionName(): ?string
+    {
+        return $this->locks->getConnectionName();
+    }
+
+    protected function isMutexKey($key): bool
+    {
+        foreach ($this->mutexPrefixes as $prefix) {
+            if (is_string($key) && strncmp($key, $prefix, strlen($prefix)) === 0) {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /** Store the item if the key is free; a scheduler mutex key: acquire its lock. */
+    public function add($key, $value, $seconds)
+    {
+        if ($this->isMutexKey($key)) {
+            return $this->locks->lock($key, $seconds)->acquire();
+        }
+        if (method_exists($this->inner, 'add')) {
+            return $this->inner->add($key, $value, $seconds);
+        }
+        if ($this->inner->get($key) === null) {
+            return $this->inner->put($key, $value, $seconds);
+        }
+
+        return false;
+    }
+
+    public function get($key)
+    {
+        if ($this->isMutexKey($key)) {
+            return $this->locks->getRedisLock()->isLocked($this->locks->getPrefix() . $key) ? true : null;
+        }
+
+        return $this->inner->get($key);
+    }
+
+    public function many(array $keys)
+    {
+        $values = [];
+        foreach ($keys as $key) {
+            if ($this->isMutexKey($key)) {
+                $values[$key] = $this->get($key);
+            }
+        }
+        $rest = array_values(array_filter($keys, fn ($key) => !$this->isMutexKey($key)));
+
+        return $values + ($rest ? $this->inner->many($rest) : []);
+    }
+
+    public function put($key, $value, $seconds)
+    {
+        return $this->inner->put($key, $value, $seconds);
+    }
+
+    public function putMany(array $values, $seconds)
+    {
+        return $this->inner->putMany($values, $seconds);
+    }
+
+    public function increment($key, $value = 1)
+    {
+        return $this->inner->increment($key, $value);
+    }
+
+    public function decrement($key, $value = 1)
+    {
+        return $this->inner->decrement($key, $value);
+    }
+
+    public function forever($key, $value)
+    {
+        return $this->inner->forever($key, $value);
+    }
+
+    /** Remove the item; a scheduler mutex key: force-release its lock. */
+    public function forget($key)
+    {
+        if ($this->isMutexKey($key)) {
+            $this->locks->lock($key)->forceRelease();
+
+            return true;
+        }
+
+        return $this->inner->forget($key);
+    }
+
+    /** Flush the inner store. Locks are not cache items and stay. */
+    public function flush()
+    {
+        return $this->inner->flush();
+    }
+
+    public function getPrefix()
+    {
+        return $this->inner->getPrefix();
+    }
+
+    /** Anything else the inner store offers. */
+    public function __call($method, $parameters)
+    {
+        return $this->inner->$method(...$parameters);
+    }
+}

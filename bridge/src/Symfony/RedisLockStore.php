@@ -1,0 +1,275 @@
+<?php
+
+declare(strict_types=1);
+
+namespace RedisLock\Bridge\Symfony;
+
+use Symfony\Component\Lock\BlockingSharedLockStoreInterface;
+use Symfony\Component\Lock\BlockingStoreInterface;
+use Symfony\Component\Lock\Exception\InvalidTtlException;
+use Symfony\Component\Lock\Exception\LockAcquiringException;
+use Symfony\Component\Lock\Exception\LockConflictedException;
+use Symfony\Component\Lock\Exception\LockExpiredException;
+use Symfony\Component\Lock\Exception\LockReleasingException;
+use Symfony\Component\Lock\Exception\LockStorageException;
+use Symfony\Component\Lock\Key;
+use Symfony\Component\Lock\PersistingStoreInterface;
+use Symfony\Component\Lock\SharedLockStoreInterface;
+
+/**
+ * A symfony/lock store on the redislock extension.
+ *
+ *     $factory = new LockFactory(new RedisLockStore(new \RedisLock('redis://127.0.0.1:6379')));
+ *     $lock = $factory->createLock('invoice:42', ttl: 30);
+ *     $lock->acquire(true);        // waits on the server, woken by the release: no polling
+ *
+ * What it adds to symfony's own RedisStore:
+ * - acquire(true) and acquireRead(true) wait on the Redis server (BLPOP on a wake-up
+ *   list of their own), first come first served, and are woken by the release;
+ *   symfony's Lock would otherwise retry save() every 100 ms;
+ * - every exclusive hold carries a fencing number, greater than those of all
+ *   earlier holders of the resource: fencingToken($key);
+ * - a shared (read) hold is promoted or demoted in one atomic step, and a waiting
+ *   writer keeps later readers out.
+ *
+ * The hold's token lives in the Key's state under this class's name: a Key, or a
+ * Lock's Key serialized into a session or a message, can be released or checked
+ * from another process with a store on the same server.
+ *
+ * Lifetimes: save() takes the resource for $initialTtl seconds (300 by default, as
+ * symfony's RedisStore), shortened to the Key's remaining lifetime when it has one;
+ * symfony's Lock then calls putOffExpiration() with its own ttl. The Key's
+ * expiring time is always set before Redis is asked, so it never says later than
+ * the hold really ends in Redis.
+ *
+ * Under Redlock (the extension's "redlock" option) the extension has no shared
+ * holds: saveRead() and waitAndSaveRead() then take the resource exclusively, as
+ * symfony's Lock does for a store without read locks, and fencingToken() is null.
+ */
+final class RedisLockStore implements BlockingSharedLockStoreInterface, BlockingStoreInterface, SharedLockStoreInterface, PersistingStoreInterface
+{
+    /** The largest timeout the extension accepts: 1e9 s, about 31 years. */
+    private const FOREVER = 1e9;
+
+    private \RedisLock $redis;
+    private float $initialTtl;
+    private float $waitTimeout;
+    private bool $sharedSupported = true;
+
+    /**
+     * @param float $initialTtl  lifetime in seconds of a hold taken by save() and friends, until putOffExpiration()
+     * @param float $waitTimeout how long waitAndSave()/waitAndSaveRead() wait on the server before giving up with
+     *                           LockConflictedException; by default as long as the extension allows (1e9 s)
+     */
+    public function __construct(\RedisLock $redis, float $initialTtl = 300.0, float $waitTimeout = self::FOREVER)
+    {
+        if (!($initialTtl > 0) || $initialTtl > self::FOREVER) {
+            throw new InvalidTtlException(sprintf('"%s()" expects a strictly positive TTL of at most 1e9 seconds. Got %s.', __METHOD__, $initialTtl));
+        }
+        if (!($waitTimeout >= 0) || $waitTimeout > self::FOREVER) {
+            throw new \InvalidArgumentException(sprintf('"%s()" expects a wait timeout between 0 and 1e9 seconds. Got %s.', __METHOD__, $waitTimeout));
+        }
+        $this->redis = $redis;
+        $this->initialTtl = $initialTtl;
+        $this->waitTimeout = $waitTimeout;
+    }
+
+    public function save(Key $key): void
+    {
+        $this->acquire($key, false, 0.0);
+    }
+
+    public function waitAndSave(Key $key): void
+    {
+        $this->acquire($key, false, $this->waitTimeout);
+    }
+
+    public function saveRead(Key $key): void
+    {
+        $this->acquire($key, true, 0.0);
+    }
+
+    public function waitAndSaveRead(Key $key): void
+    {
+        $this->acquire($key, true, $this->waitTimeout);
+    }
+
+    public function putOffExpiration(Key $key, float $ttl): void
+    {
+        $key->reduceLifetime($ttl);
+        $this->checkNotExpired($key);
+        $token = $this->token($key);
+        if ($token === null) {
+            throw new LockConflictedException();
+        }
+        try {
+            $extended = $this->redis->extendLock((string) $key, $token, $this->remaining($key));
+        } catch (\RedisLockException $e) {
+            throw new LockStorageException($e->getMessage(), 0, $e);
+        }
+        if (!$extended) {
+            $key->removeState(self::class);
+            throw new LockConflictedException();
+        }
+        $this->checkNotExpired($key);
+    }
+
+    public function delete(Key $key): void
+    {
+        $token = $this->token($key);
+        if ($token === null) {
+            return;
+        }
+        try {
+            $this->redis->releaseLock((string) $key, $token);
+        } catch (\RedisLockException $e) {
+            throw new LockReleasingException($e->getMessage(), 0, $e);
+        }
+        $key->removeState(self::class);
+    }
+
+    public function exists(Key $key): bool
+    {
+        $token = $this->token($key);
+        if ($token === null) {
+            return false;
+        }
+        try {
+            return $this->redis->holdsLock((string) $key, $token);
+        } catch (\RedisLockException $e) {
+            throw new LockStorageException($e->getMessage(), 0, $e);
+        }
+    }
+
+    /**
+     * The fencing number of the Key's exclusive hold: strictly greater than the number
+     * of every earlier exclusive holder of the resource. Pass it to the storage you
+     * write to, and let it refuse a number lower than the last one it saw: that
+     * protects the data when the hold expired while its owner was paused.
+     *
+     * Null when the Key holds nothing through this store, holds it shared (numbers
+     * order writers), or under Redlock (independent servers have no common counter).
+     * It answers from the Key alone, without asking Redis whether the hold is still
+     * there: a stale number is exactly what the storage's check refuses.
+     */
+    public function fencingToken(Key $key): ?int
+    {
+        $token = $this->token($key);
+        if ($token === null || !preg_match('/^(\d+):/', $token, $m)) {
+            return null;
+        }
+        return (int) $m[1];
+    }
+
+    /**
+     * Takes, renews, promotes or demotes the Key's hold: $shared says the kind wanted,
+     * $timeout how long to wait on the server (0: not at all).
+     */
+    private function acquire(Key $key, bool $shared, float $timeout): void
+    {
+        if ($shared && !$this->sharedSupported) {
+            $shared = false;
+        }
+        $name = (string) $key;
+        $start = microtime(true);
+        $deadline = $key->getRemainingLifetime();
+        $deadline = $deadline === null ? null : $start + $deadline;
+        $key->reduceLifetime($this->initialTtl);
+        $this->checkNotExpired($key);
+        $ttl = $this->remaining($key);
+        $token = $this->token($key);
+
+        try {
+            $new = false;
+            if ($token !== null) {
+                if ($this->isShared($token) === $shared) {
+                    // Already of that kind: a new lifetime.
+                    $new = $this->redis->extendLock($name, $token, $ttl) ? $token : false;
+                } else {
+                    // A promotion (waiting up to $timeout to be the only holder) or a demotion (at once).
+                    $new = $this->redis->convertLock($name, $token, $shared, $shared ? 0.0 : $timeout, $ttl);
+                }
+                if ($new === false && $this->redis->holdsLock($name, $token)) {
+                    // Not converted, but still held as it was: another holder is in the way.
+                    throw new LockConflictedException();
+                }
+            }
+            if ($new === false) {
+                // No hold, or the Key's hold lapsed: a fresh acquisition.
+                $key->removeState(self::class);
+                $new = $this->addLock($name, $ttl, $timeout, $shared);
+            }
+        } catch (\RedisLockException $e) {
+            throw new LockAcquiringException($e->getMessage(), 0, $e);
+        }
+        if ($new === false) {
+            throw new LockConflictedException();
+        }
+        $key->setState(self::class, $new);
+
+        // After a wait, the hold's lifetime started when it was granted, not when we
+        // asked: when the wait took a noticeable part of the lifetime, start it again
+        // from now, so that the Key's expiring time is right and not too early.
+        $waited = microtime(true) - $start;
+        if ($timeout > 0 && $waited > 0.01 * $ttl) {
+            $key->resetLifetime();
+            if ($deadline !== null) {
+                $key->reduceLifetime($deadline - microtime(true));
+            }
+            $key->reduceLifetime($this->initialTtl);
+            $this->checkNotExpired($key);
+            try {
+                $extended = $this->redis->extendLock($name, $new, $this->remaining($key));
+            } catch (\RedisLockException $e) {
+                throw new LockAcquiringException($e->getMessage(), 0, $e);
+            }
+            if (!$extended) {
+                $key->removeState(self::class);
+                throw new LockConflictedException();
+            }
+        }
+        $this->checkNotExpired($key);
+    }
+
+    /** addLock(), taking the resource exclusively when the extension has no shared holds here (Redlock). */
+    private function addLock(string $name, float $ttl, float $timeout, bool $shared): string|false
+    {
+        if ($shared) {
+            try {
+                return $this->redis->addLock($name, $ttl, $timeout, true);
+            } catch (\BadMethodCallException $e) {
+                $this->sharedSupported = false;
+            }
+        }
+        return $this->redis->addLock($name, $ttl, $timeout, false);
+    }
+
+    private function token(Key $key): ?string
+    {
+        return $key->hasState(self::class) ? $key->getState(self::class) : null;
+    }
+
+    private function isShared(string $token): bool
+    {
+        return str_starts_with($token, 'shared:');
+    }
+
+    /** The Key's remaining lifetime in seconds, as a lifetime the extension accepts. */
+    private function remaining(Key $key): float
+    {
+        return min(self::FOREVER, max(0.001, (float) $key->getRemainingLifetime()));
+    }
+
+    /** As symfony's ExpiringStoreTrait: an expired Key's hold is released, and the caller told. */
+    private function checkNotExpired(Key $key): void
+    {
+        if ($key->isExpired()) {
+            try {
+                $this->delete($key);
+            } catch (\Exception $e) {
+                // swallowed so as not to hide the expiry
+            }
+            throw new LockExpiredException(sprintf('Failed to store the "%s" lock.', $key));
+        }
+    }
+}
