@@ -308,9 +308,12 @@ bool redislock_wd_running(void)
 
 uint32_t redislock_wd_count(void)
 {
-	uint32_t n;
+	uint32_t n = 0;
 	pthread_mutex_lock(&wd_mutex);
-	n = wd_count;
+	/* Holds past max_hold or lost stay in the table until released: not renewed. */
+	for (wd_entry *e = wd_entries; e; e = e->next_entry) {
+		n += e->state == REDISLOCK_WD_RENEWING;
+	}
 	pthread_mutex_unlock(&wd_mutex);
 	return n;
 }
@@ -583,7 +586,10 @@ static void fork_child(void)
 	pthread_condattr_t attr;
 	wd_entry *e = wd_entries;
 
-	pthread_mutex_init(&wd_mutex, NULL);
+	/* Locked by fork_prepare() in the parent: the child's copy is unlocked, as
+	 * POSIX asks, not made again. The condition had the parent's thread waiting
+	 * on it, which does not exist here: that one is made anew. */
+	pthread_mutex_unlock(&wd_mutex);
 	pthread_condattr_init(&attr);
 	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
 	pthread_cond_init(&wd_cond, &attr);
