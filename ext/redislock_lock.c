@@ -231,8 +231,8 @@ static zend_long hold_ms(const redislock_lock_obj *lock, double expire)
 static void watch_start(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
 {
 	const redislock_config *cfg = redislock_conn_config(lock->conn);
-	const char *argv[8];
-	size_t lens[8];
+	const char *argv[9];   /* EVALSHA sha numkeys K [Q M] token lease hint */
+	size_t lens[9];
 	char numkeys[4], lease[24];
 	lock_keys k;
 	int argc = 0;
