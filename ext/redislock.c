@@ -20,6 +20,7 @@
 #include "redislock_lock.h"
 #include "redislock_queue.h"
 #include "redislock_semaphore.h"
+#include "redislock_watchdog.h"
 #include "redislock_arginfo.h"
 #include <hiredis/hiredis.h>
 #include <openssl/crypto.h>
@@ -102,11 +103,18 @@ static PHP_MINIT_FUNCTION(redislock)
 		php_error_docref(NULL, E_CORE_WARNING, "redislock could not register its fork handler");
 		return FAILURE;
 	}
+	/* After the fork generation's handler: a child counts its generation before
+	 * the watchdog's table is emptied (its links are then closed quietly). */
+	if (!redislock_wd_startup()) {
+		php_error_docref(NULL, E_CORE_WARNING, "redislock could not register the watchdog's fork handler");
+		return FAILURE;
+	}
 	return SUCCESS;
 }
 
 static PHP_MSHUTDOWN_FUNCTION(redislock)
 {
+	redislock_wd_shutdown();
 	UNREGISTER_INI_ENTRIES();
 	return SUCCESS;
 }
@@ -140,6 +148,12 @@ static PHP_MINFO_FUNCTION(redislock)
 	php_info_print_table_row(2, "hiredis version", hiredis_version);
 	php_info_print_table_row(2, "TLS", OpenSSL_version(OPENSSL_VERSION));
 	php_info_print_table_row(2, "Classes", "RedisLock, RedisQueue, RedisSemaphore");
+	php_info_print_table_row(2, "Watchdog thread", redislock_wd_running() ? "running" : "not running");
+	{
+		char count[16];
+		snprintf(count, sizeof(count), "%u", redislock_wd_count());
+		php_info_print_table_row(2, "Holds the watchdog renews", count);
+	}
 	php_info_print_table_end();
 
 	DISPLAY_INI_ENTRIES();

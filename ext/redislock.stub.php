@@ -41,12 +41,16 @@ class RedisLock
      *        "sentinel://h1:26379,h2:26379/mymaster", "redis-cluster://h1:7000,h2:7001"),
      *        an array of options (host, port, socket, user, password, database,
      *        connect_timeout, read_timeout, prefix, auto_release, tls, persistent,
-     *        persistent_id, min_replicas; sentinel + service, cluster, or redlock: a
-     *        list of DSNs or option arrays of independent servers, a lock then being
-     *        held by a majority of them), or null for the INI setting
+     *        persistent_id, min_replicas, watchdog; sentinel + service, cluster, or
+     *        redlock: a list of DSNs or option arrays of independent servers, a lock
+     *        then being held by a majority of them), or null for the INI setting
      *        redislock.default_connection. With min_replicas, an acquisition that
      *        fewer replicas confirm in time is released again and throws
-     *        RedisLockTimeoutException.
+     *        RedisLockTimeoutException. With watchdog (true, or ['lease' => 10,
+     *        'max_hold' => 300] in seconds), every lock this object holds lives
+     *        lease seconds, renewed by a thread of the extension every lease / 3
+     *        until it is released or max_hold has passed; a renewal that finds it
+     *        gone marks it lost (isLocking() false, ttl() null, unlock() false).
      *        Nothing is sent until the first call. A malformed DSN, an unknown option
      *        or a bad value is a ValueError; an option of the wrong type a TypeError.
      */
@@ -180,6 +184,8 @@ class RedisSemaphore
     /**
      * @param string|array|null $connection Same forms as RedisLock::__construct(),
      *        except redlock (a ValueError). The key prefix defaults to "Semaphore:".
+     *        With watchdog, the permits this object holds are renewed as
+     *        RedisLock's locks are.
      */
     public function __construct(#[\SensitiveParameter] string|array|null $connection = null) {}
 

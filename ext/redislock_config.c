@@ -29,6 +29,8 @@ static void config_defaults(redislock_config *cfg)
 	cfg->connect_timeout = timeout_in_range(REDISLOCK_G(connect_timeout)) ? REDISLOCK_G(connect_timeout) : 1.0;
 	cfg->read_timeout = timeout_in_range(REDISLOCK_G(read_timeout)) ? REDISLOCK_G(read_timeout) : 2.0;
 	cfg->auto_release = true;
+	cfg->watchdog_lease = REDISLOCK_WATCHDOG_LEASE;
+	cfg->watchdog_max_hold = REDISLOCK_WATCHDOG_MAX_HOLD;
 }
 
 void redislock_config_free(redislock_config *cfg)
@@ -110,6 +112,16 @@ static bool timeout_in_range(double value)
 static bool backoff_in_range(double value)
 {
 	return isfinite(value) && value >= 0 && value <= REDISLOCK_MAX_BACKOFF;
+}
+
+static bool lease_in_range(double value)
+{
+	return isfinite(value) && value >= REDISLOCK_WATCHDOG_MIN_LEASE && value <= REDISLOCK_WATCHDOG_MAX_LEASE;
+}
+
+static bool max_hold_in_range(double value)
+{
+	return isfinite(value) && value > 0 && value <= 1e9;
 }
 
 static bool parse_seconds(const char *s, size_t len, double *out)
@@ -292,6 +304,20 @@ static zend_result apply_query_option(redislock_config *cfg, const char *key, si
 			zend_argument_value_error(arg_num, "has an invalid DSN: min_replicas must be an integer between 0 and %d", REDISLOCK_MAX_REPLICAS);
 			result = FAILURE;
 		}
+	} else if (KEY_IS("watchdog_lease") || KEY_IS("watchdog_max_hold")) {
+		const char *end;
+		bool lease = KEY_IS("watchdog_lease");
+		double value = ZSTR_LEN(decoded) ? zend_strtod(ZSTR_VAL(decoded), &end) : -1;
+		if (ZSTR_LEN(decoded) == 0 || end != ZSTR_VAL(decoded) + ZSTR_LEN(decoded)
+			|| !(lease ? lease_in_range(value) : max_hold_in_range(value))) {
+			zend_argument_value_error(arg_num, lease
+				? "has an invalid DSN: watchdog_lease must be a number of seconds between 0.05 and 3600"
+				: "has an invalid DSN: watchdog_max_hold must be a number of seconds greater than 0 and at most 1e9");
+			result = FAILURE;
+		} else {
+			*(lease ? &cfg->watchdog_lease : &cfg->watchdog_max_hold) = value;
+			cfg->watchdog = true;
+		}
 	} else if (KEY_IS("max_attempts")) {
 		cfg->queue_options = true;
 		if (!parse_long(ZSTR_VAL(decoded), ZSTR_LEN(decoded), &cfg->max_attempts) || cfg->max_attempts > REDISLOCK_MAX_ATTEMPTS) {
@@ -324,7 +350,7 @@ static zend_result apply_query_option(redislock_config *cfg, const char *key, si
 	} else if (KEY_IS("persistent_id")) {
 		replace_string(&cfg->persistent_id, zend_string_copy(decoded));
 		cfg->persistent = true;
-	} else if (KEY_IS("auto_release") || KEY_IS("persistent") || tls_option_is(key, key_len, tls_bool_options)) {
+	} else if (KEY_IS("auto_release") || KEY_IS("persistent") || KEY_IS("watchdog") || tls_option_is(key, key_len, tls_bool_options)) {
 		bool flag;
 		if (zend_string_equals_literal(decoded, "1") || zend_string_equals_literal(decoded, "true")) {
 			flag = true;
@@ -337,6 +363,8 @@ static zend_result apply_query_option(redislock_config *cfg, const char *key, si
 		}
 		if (result == SUCCESS && KEY_IS("auto_release")) {
 			cfg->auto_release = flag;
+		} else if (result == SUCCESS && KEY_IS("watchdog")) {
+			cfg->watchdog = flag;
 		} else if (result == SUCCESS && KEY_IS("persistent")) {
 			cfg->persistent = flag;
 		} else if (result == SUCCESS) {
@@ -628,6 +656,49 @@ static zend_result option_seconds(zval *value, double *slot, const char *name, u
 	return SUCCESS;
 }
 
+/* "watchdog" => true/false, or ['lease' => seconds, 'max_hold' => seconds]. */
+static zend_result parse_watchdog_option(redislock_config *cfg, zval *value, uint32_t arg_num)
+{
+	zend_string *key;
+	zval *entry;
+
+	if (Z_TYPE_P(value) == IS_TRUE || Z_TYPE_P(value) == IS_FALSE) {
+		cfg->watchdog = Z_TYPE_P(value) == IS_TRUE;
+		return SUCCESS;
+	}
+	if (Z_TYPE_P(value) != IS_ARRAY) {
+		zend_argument_type_error(arg_num, "option \"watchdog\" must be of type array|bool, %s given", option_type_name(value));
+		return FAILURE;
+	}
+	ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(value), key, entry) {
+		double seconds;
+		bool lease;
+		ZVAL_DEREF(entry);
+		if (!key || (!(lease = zend_string_equals_literal(key, "lease")) && !zend_string_equals_literal(key, "max_hold"))) {
+			zend_argument_value_error(arg_num, "option \"watchdog\" takes only the keys \"lease\" and \"max_hold\"");
+			return FAILURE;
+		}
+		if (Z_TYPE_P(entry) == IS_LONG) {
+			seconds = (double) Z_LVAL_P(entry);
+		} else if (Z_TYPE_P(entry) == IS_DOUBLE) {
+			seconds = Z_DVAL_P(entry);
+		} else {
+			zend_argument_type_error(arg_num, "option \"watchdog\" entry \"%s\" must be of type float, %s given",
+				ZSTR_VAL(key), option_type_name(entry));
+			return FAILURE;
+		}
+		if (lease ? !lease_in_range(seconds) : !max_hold_in_range(seconds)) {
+			zend_argument_value_error(arg_num, lease
+				? "option \"watchdog\" entry \"lease\" must be a number of seconds between 0.05 and 3600"
+				: "option \"watchdog\" entry \"max_hold\" must be a number of seconds greater than 0 and at most 1e9");
+			return FAILURE;
+		}
+		*(lease ? &cfg->watchdog_lease : &cfg->watchdog_max_hold) = seconds;
+	} ZEND_HASH_FOREACH_END();
+	cfg->watchdog = true;
+	return SUCCESS;
+}
+
 /* "tls" => true, or an array of ssl context options. */
 static zend_result parse_tls_option(redislock_config *cfg, zval *value, uint32_t arg_num)
 {
@@ -840,6 +911,8 @@ static zend_result parse_array(redislock_config *cfg, HashTable *options, uint32
 				return FAILURE;
 			}
 			cfg->persistent = Z_TYPE_P(value) == IS_TRUE;
+		} else if (zend_string_equals_literal(key, "watchdog")) {
+			if (parse_watchdog_option(cfg, value, arg_num) == FAILURE) return FAILURE;
 		} else if (zend_string_equals_literal(key, "persistent_id")) {
 			if (option_string(value, &cfg->persistent_id, "persistent_id", false, arg_num) == FAILURE) return FAILURE;
 			cfg->persistent = true;
@@ -1044,6 +1117,13 @@ void redislock_config_describe(const redislock_config *cfg, zval *array)
 	}
 	if (cfg->max_attempts > 0) {
 		add_assoc_long(array, "max_attempts", cfg->max_attempts);
+	}
+	if (cfg->watchdog) {
+		zval wd;
+		array_init(&wd);
+		add_assoc_double(&wd, "lease", cfg->watchdog_lease);
+		add_assoc_double(&wd, "max_hold", cfg->watchdog_max_hold);
+		add_assoc_zval(array, "watchdog", &wd);
 	}
 	if (cfg->retry_backoff > 0) {
 		add_assoc_double(array, "retry_backoff", cfg->retry_backoff);

@@ -35,6 +35,9 @@ typedef struct _redislock_config {
 	zend_long max_attempts;     /* queues: reservations a task gets before it is dead (0: no limit) */
 	double retry_backoff;       /* queues: seconds before an expired reservation's task is due again, doubled per attempt */
 	bool queue_options;         /* max_attempts or retry_backoff was given (the other classes refuse them) */
+	bool watchdog;              /* renew held locks and permits from the watchdog thread */
+	double watchdog_lease;      /* seconds: the lifetime renewals keep */
+	double watchdog_max_hold;   /* seconds after which a hold is no longer renewed */
 	double connect_timeout;     /* seconds */
 	double read_timeout;        /* seconds */
 	zend_string *prefix;        /* NULL: the class's own default */
@@ -49,6 +52,11 @@ typedef struct _redislock_config {
 /* The bounds of the queue options. */
 #define REDISLOCK_MAX_ATTEMPTS 1000000
 #define REDISLOCK_MAX_BACKOFF 3600.0
+
+#define REDISLOCK_WATCHDOG_LEASE 10.0
+#define REDISLOCK_WATCHDOG_MAX_HOLD 300.0
+#define REDISLOCK_WATCHDOG_MIN_LEASE 0.05
+#define REDISLOCK_WATCHDOG_MAX_LEASE 3600.0
 
 /* Fills cfg from a DSN string, an options array, or, when both are NULL, the INI
  * default. On bad input throws a ValueError or TypeError about argument arg_num. */

@@ -848,3 +848,55 @@ zend_result redislock_conn_call(redislock_conn *c, const redislock_argv *a, redi
 {
 	return redislock_conn_call_timeout(c, a, c->cfg.read_timeout, reply);
 }
+
+/* ---- the watchdog's copy of the settings ------------------------------------------ */
+
+redislock_wd_target *redislock_conn_watchdog_target(const redislock_conn *c)
+{
+	redislock_wd_settings s;
+	redislock_wd_target *t;
+	char **sentinels = NULL;
+
+	memset(&s, 0, sizeof(s));
+	s.tls = c->cfg.tls != NULL;
+	s.tls_settings = c->tls;
+	s.user = c->cfg.user ? ZSTR_VAL(c->cfg.user) : NULL;
+	s.password = c->cfg.password ? ZSTR_VAL(c->cfg.password) : NULL;
+	s.database = c->cfg.database;
+	s.connect_timeout = c->cfg.connect_timeout;
+	s.read_timeout = c->cfg.read_timeout;
+	switch (c->cfg.mode) {
+		case REDISLOCK_MODE_CLUSTER:
+			/* The node it reached last; redirections lead on from there. */
+			s.mode = REDISLOCK_WD_CLUSTER;
+			s.host = c->link && c->link->host[0] ? c->link->host : ZSTR_VAL(c->cfg.seeds[0].host);
+			s.port = c->link && c->link->host[0] ? c->link->port : (long) c->cfg.seeds[0].port;
+			break;
+		case REDISLOCK_MODE_SENTINEL:
+			s.mode = REDISLOCK_WD_SENTINEL;
+			sentinels = safe_emalloc(c->cfg.seed_count, sizeof(*sentinels), 0);
+			for (uint32_t i = 0; i < c->cfg.seed_count; i++) {
+				zend_string *addr = redislock_addr_string(c->cfg.seeds[i].host, c->cfg.seeds[i].port);
+				sentinels[i] = estrndup(ZSTR_VAL(addr), ZSTR_LEN(addr));
+				zend_string_release(addr);
+			}
+			s.sentinels = (const char *const *) sentinels;
+			s.sentinel_count = c->cfg.seed_count;
+			s.service = ZSTR_VAL(c->cfg.service);
+			break;
+		default:
+			s.mode = REDISLOCK_WD_SINGLE;
+			s.host = c->cfg.socket ? NULL : ZSTR_VAL(c->cfg.host);
+			s.port = c->cfg.port;
+			s.socket_path = c->cfg.socket ? ZSTR_VAL(c->cfg.socket) : NULL;
+			break;
+	}
+	t = redislock_wd_target_new(&s);
+	if (sentinels) {
+		for (uint32_t i = 0; i < c->cfg.seed_count; i++) {
+			efree(sentinels[i]);
+		}
+		efree(sentinels);
+	}
+	return t;
+}

@@ -8,6 +8,7 @@
 #include "php.h"
 #include "redislock_argv.h"
 #include "redislock_config.h"
+#include "redislock_watchdog.h"
 #include "redislock_link.h"
 
 typedef struct _redislock_conn redislock_conn;
@@ -77,5 +78,9 @@ void redislock_conn_throw_unexpected(const redislock_conn *c, const redisReply *
 void redislock_conn_shutdown_all(void);
 /* Closes and frees the persistent links at process end. */
 void redislock_links_free(HashTable *links);
+
+/* A watchdog target that reaches what c reaches (its copy of the settings), or
+ * NULL when memory runs out. */
+redislock_wd_target *redislock_conn_watchdog_target(const redislock_conn *c);
 
 #endif

@@ -38,6 +38,8 @@ typedef struct _redislock_lock_obj {
 	zend_string *prefix;
 	HashTable held;      /* name => token of every lock this object holds */
 	HashTable orphans;   /* name => random part of acquisitions whose reply was lost */
+	HashTable watch;     /* name => watchdog entry id of every hold the watchdog renews */
+	redislock_wd_target *wd_target; /* where the watchdog renews, made on first use */
 	uint32_t generation; /* the fork generation whose locks held and orphans are */
 	zend_object std;
 } redislock_lock_obj;
@@ -58,6 +60,10 @@ typedef struct {
 
 static zend_object_handlers lock_handlers;
 
+static void hold_set(redislock_lock_obj *lock, const zend_string *name, zend_string *token);
+static void hold_forget(redislock_lock_obj *lock, const zend_string *name);
+static void hold_clear(redislock_lock_obj *lock);
+
 static inline redislock_lock_obj *lock_from_obj(zend_object *obj)
 {
 	return (redislock_lock_obj *) ((char *) obj - XtOffsetOf(redislock_lock_obj, std));
@@ -68,7 +74,7 @@ static inline redislock_lock_obj *lock_from_obj(zend_object *obj)
 static void forget_parent_locks(redislock_lock_obj *lock)
 {
 	if (lock->generation != redislock_fork_generation) {
-		zend_hash_clean(&lock->held);
+		hold_clear(lock);
 		zend_hash_clean(&lock->orphans);
 		lock->generation = redislock_fork_generation;
 	}
@@ -205,6 +211,100 @@ static zend_string *token_hex(const zend_string *token)
 	return colon
 		? zend_string_init(colon + 1, ZSTR_LEN(token) - (colon + 1 - ZSTR_VAL(token)), 0)
 		: zend_string_copy((zend_string *) token);
+}
+
+/* ---- holds, and the watchdog that renews them --------------------------------- */
+
+static bool watched(const redislock_lock_obj *lock)
+{
+	return !lock->redlock && redislock_conn_config(lock->conn)->watchdog;
+}
+
+/* The lifetime of an acquisition: $expire, or with the watchdog its lease. */
+static zend_long hold_ms(const redislock_lock_obj *lock, double expire)
+{
+	return redislock_seconds_to_ms(watched(lock) ? redislock_conn_config(lock->conn)->watchdog_lease : expire);
+}
+
+/* Hands the hold of name under token to the watchdog: the renewal is the expire
+ * script with the lease, which answers 0 once the hold is not ours. */
+static void watch_start(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
+{
+	const redislock_config *cfg = redislock_conn_config(lock->conn);
+	const char *argv[9];   /* EVALSHA sha numkeys K [Q M] token lease hint */
+	size_t lens[9];
+	char numkeys[4], lease[24];
+	lock_keys k;
+	int argc = 0;
+	uint64_t id;
+	zval zv;
+
+	if (!lock->wd_target && (lock->wd_target = redislock_conn_watchdog_target(lock->conn)) == NULL) {
+		return;
+	}
+	keys_init(&k, lock, name);
+	snprintf(numkeys, sizeof(numkeys), "%d", keys_count(&k));
+	snprintf(lease, sizeof(lease), ZEND_LONG_FMT, redislock_seconds_to_ms(cfg->watchdog_lease));
+	argv[argc] = "EVALSHA"; lens[argc++] = 7;
+	argv[argc] = redislock_script_extend.sha; lens[argc++] = 40;
+	argv[argc] = numkeys; lens[argc++] = strlen(numkeys);
+	argv[argc] = ZSTR_VAL(k.key); lens[argc++] = ZSTR_LEN(k.key);
+	if (k.queue) {
+		argv[argc] = ZSTR_VAL(k.queue); lens[argc++] = ZSTR_LEN(k.queue);
+		argv[argc] = ZSTR_VAL(k.many); lens[argc++] = ZSTR_LEN(k.many);
+	}
+	argv[argc] = ZSTR_VAL(token); lens[argc++] = ZSTR_LEN(token);
+	argv[argc] = lease; lens[argc++] = strlen(lease);
+	argv[argc] = k.hint; lens[argc++] = strlen(k.hint);
+	id = redislock_wd_add(lock->wd_target, argc, argv, lens, redislock_script_extend.body, cfg->watchdog_lease, cfg->watchdog_max_hold);
+	keys_free(&k);
+	if (id) {
+		ZVAL_LONG(&zv, (zend_long) id);
+		zend_hash_update(&lock->watch, (zend_string *) name, &zv);
+	}
+}
+
+static void watch_stop(redislock_lock_obj *lock, const zend_string *name)
+{
+	zval *id = zend_hash_find(&lock->watch, (zend_string *) name);
+	if (id) {
+		redislock_wd_remove((uint64_t) Z_LVAL_P(id));
+		zend_hash_del(&lock->watch, (zend_string *) name);
+	}
+}
+
+/* Whether the watchdog found the hold of name gone (or could not renew it in
+ * time): then it is not ours, whatever the object remembers. */
+static bool watch_lost(const redislock_lock_obj *lock, const zend_string *name)
+{
+	zval *id = zend_hash_find(&lock->watch, (zend_string *) name);
+	return id && redislock_wd_state_of((uint64_t) Z_LVAL_P(id)) == REDISLOCK_WD_LOST;
+}
+
+static void hold_set(redislock_lock_obj *lock, const zend_string *name, zend_string *token)
+{
+	remember(&lock->held, name, token);
+	watch_stop(lock, name);
+	if (watched(lock)) {
+		watch_start(lock, name, token);
+	}
+}
+
+static void hold_forget(redislock_lock_obj *lock, const zend_string *name)
+{
+	zend_hash_del(&lock->held, (zend_string *) name);
+	watch_stop(lock, name);
+}
+
+static void hold_clear(redislock_lock_obj *lock)
+{
+	zval *id;
+	zend_hash_clean(&lock->held);
+	/* In a forked child the ids name nothing (its watchdog table is empty). */
+	ZEND_HASH_FOREACH_VAL(&lock->watch, id) {
+		redislock_wd_remove((uint64_t) Z_LVAL_P(id));
+	} ZEND_HASH_FOREACH_END();
+	zend_hash_clean(&lock->watch);
 }
 
 /* Remembers a full token whose release was lost, by its random part: orphans are
@@ -418,7 +518,7 @@ static zend_result release_all(redislock_lock_obj *lock, bool report, bool *all_
 		return SUCCESS;
 	}
 	n = table_arrays(&lock->held, &names, &tokens);
-	zend_hash_clean(&lock->held);
+	hold_clear(lock);
 	released = safe_emalloc(n, sizeof(*released), 0);
 	result = lock->backend->release(lock, names, tokens, n, false, released);
 	for (uint32_t i = 0; i < n; i++) {
@@ -450,7 +550,7 @@ static void auto_release(redislock_lock_obj *lock)
 	} else if (zend_hash_num_elements(&lock->orphans) > 0) {
 		clean_orphans(lock);
 	}
-	zend_hash_clean(&lock->held);
+	hold_clear(lock);
 }
 
 /* RSHUTDOWN: objects a fatal error kept from being destructed still let go. */
@@ -895,7 +995,7 @@ static zend_string *single_fence(redislock_lock_obj *lock, const zend_string *na
 		 * clean (by its random part) rather than a lock we hold. */
 		if (redislock_conn_sent(lock->conn)) {
 			remember(&lock->orphans, name, (zend_string *) token);
-			zend_hash_del(&lock->held, (zend_string *) name);
+			hold_forget(lock, name);
 		}
 		lock_throw(lock);
 	} else {
@@ -1031,6 +1131,7 @@ static zend_object *lock_create(zend_class_entry *ce)
 	object_properties_init(&lock->std, ce);
 	zend_hash_init(&lock->held, 8, NULL, ZVAL_PTR_DTOR, 0);
 	zend_hash_init(&lock->orphans, 0, NULL, ZVAL_PTR_DTOR, 0);
+	zend_hash_init(&lock->watch, 0, NULL, NULL, 0);
 	lock->std.handlers = &lock_handlers;
 	return &lock->std;
 }
@@ -1058,8 +1159,11 @@ static void lock_free(zend_object *obj)
 	if (lock->prefix) {
 		zend_string_release(lock->prefix);
 	}
+	hold_clear(lock);
 	zend_hash_destroy(&lock->held);
 	zend_hash_destroy(&lock->orphans);
+	zend_hash_destroy(&lock->watch);
+	redislock_wd_target_release(lock->wd_target);
 	zend_object_std_dtor(obj);
 }
 
@@ -1138,6 +1242,11 @@ static bool held_lock(zval *this_ptr, zend_string *name, redislock_lock_obj **lo
 	if ((held = zend_hash_find(&(*lock)->held, name)) == NULL) {
 		return true;
 	}
+	if (watch_lost(*lock, name)) {
+		/* The watchdog found it gone, or could not renew it within its lease. */
+		hold_forget(*lock, name);
+		return true;
+	}
 	if (lock_prepare(*lock) == FAILURE) {
 		return false;
 	}
@@ -1162,6 +1271,11 @@ PHP_METHOD(RedisLock, __construct)
 		RETURN_THROWS();
 	}
 	if (redislock_config_parse(&cfg, dsn, options, 1) == FAILURE) {
+		RETURN_THROWS();
+	}
+	if (cfg.watchdog && cfg.mode == REDISLOCK_MODE_REDLOCK) {
+		redislock_config_free(&cfg);
+		zend_argument_value_error(1, "cannot use option \"watchdog\" with \"redlock\": renewals would have to reach a majority of independent servers in time");
 		RETURN_THROWS();
 	}
 	if (cfg.queue_options) {
@@ -1198,14 +1312,14 @@ static int convert(redislock_lock_obj *lock, zend_string *name, const zend_strin
 	int outcome = lock->backend->acquire(lock, &name, 1, timeout, ms, false, want, hex, &token);
 
 	if (outcome == ACQUIRE_TAKEN) {
-		remember(&lock->held, name, token);
+		hold_set(lock, name, token);
 		zend_string_release(token);
 	} else if (outcome == ACQUIRE_NOT_HELD) {
 		/* Our share lapsed: not ours to promote, and not ours at all. */
-		zend_hash_del(&lock->held, name);
+		hold_forget(lock, name);
 		outcome = ACQUIRE_BUSY;
 	} else if (outcome == ACQUIRE_THROWN) {
-		zend_hash_del(&lock->held, name);
+		hold_forget(lock, name);
 		remember(&lock->orphans, name, hex);
 	}
 	zend_string_release(hex);
@@ -1223,7 +1337,7 @@ static int renew(redislock_lock_obj *lock, zend_string *name, const zend_string 
 	if (renewed == 1) {
 		return ACQUIRE_TAKEN;
 	}
-	zend_hash_del(&lock->held, name);
+	hold_forget(lock, name);
 	return ACQUIRE_BUSY;
 }
 
@@ -1235,7 +1349,7 @@ static int renew(redislock_lock_obj *lock, zend_string *name, const zend_string 
  * other holders to leave), an exclusive one demoted (at once). */
 static int take_and_hold(redislock_lock_obj *lock, zend_string *name, double timeout, double expire, char want)
 {
-	zend_long ms = redislock_seconds_to_ms(expire);
+	zend_long ms = hold_ms(lock, expire);
 	zend_string *token;
 	zval *held;
 	int outcome;
@@ -1257,7 +1371,7 @@ static int take_and_hold(redislock_lock_obj *lock, zend_string *name, double tim
 	}
 	outcome = lock->backend->acquire(lock, &name, 1, timeout, ms, false, want, NULL, &token);
 	if (outcome == ACQUIRE_TAKEN) {
-		remember(&lock->held, name, token);
+		hold_set(lock, name, token);
 		zend_string_release(token);
 	}
 	return outcome;
@@ -1348,7 +1462,7 @@ PHP_METHOD(RedisLock, unlock)
 		RETURN_FALSE;
 	}
 	/* Forget the name whatever happens: either we release it now, or it is not ours. */
-	zend_hash_del(&lock->held, name);
+	hold_forget(lock, name);
 	if (lock->backend->release(lock, &name, &token, 1, false, &released) == FAILURE) {
 		remember_orphan(lock, name, token);
 		zend_string_release(token);
@@ -1400,7 +1514,7 @@ PHP_METHOD(RedisLock, expire)
 	}
 	if (extended == 0) {
 		/* It expired and is gone or someone else's now: we no longer hold it. */
-		zend_hash_del(&lock->held, name);
+		hold_forget(lock, name);
 	}
 	RETURN_BOOL(extended == 1);
 }
@@ -1427,7 +1541,7 @@ PHP_METHOD(RedisLock, isLocking)
 		RETURN_THROWS();
 	}
 	if (!holding) {
-		zend_hash_del(&lock->held, name);
+		hold_forget(lock, name);
 	}
 	RETURN_BOOL(holding);
 }
@@ -1556,7 +1670,7 @@ PHP_METHOD(RedisLock, releaseLock)
 		RETURN_THROWS();
 	}
 	if ((held = zend_hash_find(&lock->held, name)) != NULL && zend_string_equals(Z_STR_P(held), token)) {
-		zend_hash_del(&lock->held, name);
+		hold_forget(lock, name);
 	}
 	RETURN_BOOL(released);
 }
@@ -1628,11 +1742,11 @@ PHP_METHOD(RedisLock, fencingToken)
 		RETURN_THROWS();
 	}
 	if (!fenced) {
-		zend_hash_del(&lock->held, name);
+		hold_forget(lock, name);
 		RETURN_NULL();
 	}
 	fence = token_fence(fenced);
-	remember(&lock->held, name, fenced);
+	hold_set(lock, name, fenced);
 	zend_string_release(fenced);
 	RETURN_LONG(fence);
 }
@@ -1660,7 +1774,7 @@ PHP_METHOD(RedisLock, ttl)
 	}
 	if (pttl < 0) {
 		/* Not ours any more; a key of ours without expiry cannot be. */
-		zend_hash_del(&lock->held, name);
+		hold_forget(lock, name);
 		RETURN_NULL();
 	}
 	RETURN_DOUBLE(pttl / 1000.0);
@@ -1730,7 +1844,7 @@ PHP_METHOD(RedisLock, synchronized)
 	if ((held = zend_hash_find(&lock->held, name)) != NULL) {
 		zend_string *token = zend_string_copy(Z_STR_P(held));
 		bool released;
-		zend_hash_del(&lock->held, name);
+		hold_forget(lock, name);
 		if (lock->backend->release(lock, &name, &token, 1, false, &released) == FAILURE) {
 			/* The reply was lost: the delete may not have happened. */
 			remember_orphan(lock, name, token);
@@ -1817,10 +1931,10 @@ PHP_METHOD(RedisLock, lockMany)
 	for (i = 0; i < n && !zend_hash_exists(&lock->held, names[i]); i++);
 	if (i == n) {
 		tokens = safe_emalloc(n, sizeof(*tokens), 0);
-		outcome = lock->backend->acquire(lock, names, n, timeout, redislock_seconds_to_ms(expire), true, WANT_EXCLUSIVE, NULL, tokens);
+		outcome = lock->backend->acquire(lock, names, n, timeout, hold_ms(lock, expire), true, WANT_EXCLUSIVE, NULL, tokens);
 		if (outcome == ACQUIRE_TAKEN) {
 			for (i = 0; i < n; i++) {
-				remember(&lock->held, names[i], tokens[i]);
+				hold_set(lock, names[i], tokens[i]);
 				zend_string_release(tokens[i]);
 			}
 		}
@@ -1870,6 +1984,6 @@ PHP_METHOD(RedisLock, forceUnlock)
 		RETURN_THROWS();
 	}
 	/* If it was ours, it is not any more. */
-	zend_hash_del(&lock->held, name);
+	hold_forget(lock, name);
 	RETURN_BOOL(removed);
 }

@@ -289,6 +289,11 @@ PHP_METHOD(RedisQueue, __construct)
 		zend_argument_value_error(1, "cannot use option \"min_replicas\": it applies to lock acquisitions");
 		RETURN_THROWS();
 	}
+	if (cfg.watchdog) {
+		redislock_config_free(&cfg);
+		zend_argument_value_error(1, "cannot use option \"watchdog\": it renews locks and permits; a reservation has touch()");
+		RETURN_THROWS();
+	}
 	q->prefix = cfg.prefix ? zend_string_copy(cfg.prefix)
 		: zend_string_init(REDISLOCK_QUEUE_DEFAULT_PREFIX, sizeof(REDISLOCK_QUEUE_DEFAULT_PREFIX) - 1, 0);
 	q->max_attempts = cfg.max_attempts;

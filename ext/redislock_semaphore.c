@@ -37,6 +37,8 @@ typedef struct _redislock_semaphore_obj {
 	zend_string *prefix;
 	HashTable held;      /* token => name of every acquisition this object holds */
 	HashTable orphans;   /* random part => name of acquisitions whose reply was lost */
+	HashTable watch;     /* token => watchdog entry id of every acquisition it renews */
+	redislock_wd_target *wd_target; /* where the watchdog renews, made on first use */
 	uint32_t generation; /* the fork generation whose acquisitions these are */
 	zend_object std;
 } redislock_semaphore_obj;
@@ -51,6 +53,8 @@ typedef struct {
 
 static zend_object_handlers semaphore_handlers;
 
+static void hold_clear(redislock_semaphore_obj *sem);
+
 static inline redislock_semaphore_obj *sem_from_obj(zend_object *obj)
 {
 	return (redislock_semaphore_obj *) ((char *) obj - XtOffsetOf(redislock_semaphore_obj, std));
@@ -60,7 +64,7 @@ static inline redislock_semaphore_obj *sem_from_obj(zend_object *obj)
 static void forget_parent_permits(redislock_semaphore_obj *sem)
 {
 	if (sem->generation != redislock_fork_generation) {
-		zend_hash_clean(&sem->held);
+		hold_clear(sem);
 		zend_hash_clean(&sem->orphans);
 		sem->generation = redislock_fork_generation;
 	}
@@ -124,6 +128,78 @@ static zend_string *token_hex(const zend_string *token)
 	return colon
 		? zend_string_init(colon + 1, ZSTR_LEN(token) - (colon + 1 - ZSTR_VAL(token)), 0)
 		: zend_string_copy((zend_string *) token);
+}
+
+/* ---- holds, and the watchdog that renews them ---------------------------------- */
+
+static bool watched(const redislock_semaphore_obj *sem)
+{
+	return redislock_conn_config(sem->conn)->watchdog;
+}
+
+/* The lifetime of an acquisition: $expire, or with the watchdog its lease. */
+static zend_long hold_ms(const redislock_semaphore_obj *sem, double expire)
+{
+	return redislock_seconds_to_ms(watched(sem) ? redislock_conn_config(sem->conn)->watchdog_lease : expire);
+}
+
+static void watch_stop(redislock_semaphore_obj *sem, zend_string *token)
+{
+	zval *id = zend_hash_find(&sem->watch, token);
+	if (id) {
+		redislock_wd_remove((uint64_t) Z_LVAL_P(id));
+		zend_hash_del(&sem->watch, token);
+	}
+}
+
+/* Remembers an acquisition of ours, and hands it to the watchdog when there is
+ * one: the renewal is the extend script with the lease. */
+static void hold_set(redislock_semaphore_obj *sem, zend_string *name, zend_string *token)
+{
+	const redislock_config *cfg = redislock_conn_config(sem->conn);
+	zval zv;
+
+	remember(&sem->held, token, name);
+	if (!watched(sem) || (!sem->wd_target && (sem->wd_target = redislock_conn_watchdog_target(sem->conn)) == NULL)) {
+		return;
+	}
+	{
+		zend_string *key = zend_string_concat2(ZSTR_VAL(sem->prefix), ZSTR_LEN(sem->prefix), ZSTR_VAL(name), ZSTR_LEN(name));
+		char lease[24];
+		const char *argv[6];
+		size_t lens[6];
+		uint64_t id;
+
+		snprintf(lease, sizeof(lease), ZEND_LONG_FMT, redislock_seconds_to_ms(cfg->watchdog_lease));
+		argv[0] = "EVALSHA"; lens[0] = 7;
+		argv[1] = redislock_script_sem_extend.sha; lens[1] = 40;
+		argv[2] = "1"; lens[2] = 1;
+		argv[3] = ZSTR_VAL(key); lens[3] = ZSTR_LEN(key);
+		argv[4] = ZSTR_VAL(token); lens[4] = ZSTR_LEN(token);
+		argv[5] = lease; lens[5] = strlen(lease);
+		id = redislock_wd_add(sem->wd_target, 6, argv, lens, redislock_script_sem_extend.body, cfg->watchdog_lease, cfg->watchdog_max_hold);
+		zend_string_release(key);
+		if (id) {
+			ZVAL_LONG(&zv, (zend_long) id);
+			zend_hash_update(&sem->watch, token, &zv);
+		}
+	}
+}
+
+static void hold_forget(redislock_semaphore_obj *sem, zend_string *token)
+{
+	zend_hash_del(&sem->held, token);
+	watch_stop(sem, token);
+}
+
+static void hold_clear(redislock_semaphore_obj *sem)
+{
+	zval *id;
+	zend_hash_clean(&sem->held);
+	ZEND_HASH_FOREACH_VAL(&sem->watch, id) {
+		redislock_wd_remove((uint64_t) Z_LVAL_P(id));
+	} ZEND_HASH_FOREACH_END();
+	zend_hash_clean(&sem->watch);
 }
 
 static void remember_orphan(redislock_semaphore_obj *sem, const zend_string *name, const zend_string *token)
@@ -252,7 +328,7 @@ static void release_all(redislock_semaphore_obj *sem)
 		return;
 	}
 	n = table_arrays(&sem->held, &names, &tokens);
-	zend_hash_clean(&sem->held);
+	hold_clear(sem);
 	removed = safe_emalloc(n, sizeof(*removed), 0);
 	if (release_many(sem, names, tokens, n, false, removed) == FAILURE) {
 		for (uint32_t i = 0; i < n; i++) {
@@ -274,7 +350,7 @@ static void auto_release(redislock_semaphore_obj *sem)
 	} else if (zend_hash_num_elements(&sem->orphans) > 0) {
 		clean_orphans(sem);
 	}
-	zend_hash_clean(&sem->held);
+	hold_clear(sem);
 }
 
 /* RSHUTDOWN: objects a fatal error kept from being destructed still let go. */
@@ -291,7 +367,7 @@ static int release_one(redislock_semaphore_obj *sem, zend_string *name, zend_str
 	zval *held = zend_hash_find(&sem->held, token);
 
 	if (held && zend_string_equals(Z_STR_P(held), name)) {
-		zend_hash_del(&sem->held, token);
+		hold_forget(sem, token);
 	}
 	if (release_many(sem, &name, &token, 1, false, &removed) == FAILURE) {
 		remember_orphan(sem, name, token);
@@ -391,7 +467,7 @@ static int take(redislock_semaphore_obj *sem, zend_string *name, zend_long limit
 		}
 	}
 	if (outcome == SEM_TAKEN) {
-		remember(&sem->held, *token, name);
+		hold_set(sem, name, *token);
 	}
 	keys_free(&k);
 	if (wake_key) {
@@ -410,6 +486,7 @@ static zend_object *semaphore_create(zend_class_entry *ce)
 	object_properties_init(&sem->std, ce);
 	zend_hash_init(&sem->held, 8, NULL, ZVAL_PTR_DTOR, 0);
 	zend_hash_init(&sem->orphans, 0, NULL, ZVAL_PTR_DTOR, 0);
+	zend_hash_init(&sem->watch, 0, NULL, NULL, 0);
 	sem->std.handlers = &semaphore_handlers;
 	return &sem->std;
 }
@@ -432,7 +509,10 @@ static void semaphore_free(zend_object *obj)
 	if (sem->prefix) {
 		zend_string_release(sem->prefix);
 	}
+	hold_clear(sem);
 	zend_hash_destroy(&sem->held);
+	zend_hash_destroy(&sem->watch);
+	redislock_wd_target_release(sem->wd_target);
 	zend_hash_destroy(&sem->orphans);
 	zend_object_std_dtor(obj);
 }
@@ -557,7 +637,7 @@ PHP_METHOD(RedisSemaphore, acquire)
 	if (!(sem = this_sem(ZEND_THIS)) || sem_prepare(sem) == FAILURE) {
 		RETURN_THROWS();
 	}
-	outcome = take(sem, name, limit, permits, timeout, redislock_seconds_to_ms(expire), &token);
+	outcome = take(sem, name, limit, permits, timeout, hold_ms(sem, expire), &token);
 	if (outcome == SEM_THROWN) {
 		RETURN_THROWS();
 	}
@@ -631,7 +711,7 @@ PHP_METHOD(RedisSemaphore, extend)
 	}
 	if (!extended) {
 		/* Lapsed: not ours any more. */
-		zend_hash_del(&sem->held, token);
+		hold_forget(sem, token);
 	}
 	RETURN_BOOL(extended);
 }
@@ -743,7 +823,7 @@ PHP_METHOD(RedisSemaphore, synchronized)
 	if (!(sem = this_sem(ZEND_THIS)) || sem_prepare(sem) == FAILURE) {
 		RETURN_THROWS();
 	}
-	outcome = take(sem, name, limit, 1, timeout, redislock_seconds_to_ms(expire), &token);
+	outcome = take(sem, name, limit, 1, timeout, hold_ms(sem, expire), &token);
 	if (outcome == SEM_THROWN) {
 		RETURN_THROWS();
 	}

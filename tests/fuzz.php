@@ -792,6 +792,15 @@ final class Fuzzer
             'user' => fn() => $this->pick(['alice', 'default', $this->string()]),
             'password' => fn() => $this->pick(['secret', 'wonderland', $this->string()]),
             'tls' => fn() => $this->chance(0.7) ? false : ($this->chance(0.5) ? ['verify_peer' => $this->value()] : $this->value()),
+            /* Refused by RedisQueue, and by RedisLock with redlock; short leases keep the thread busy. */
+            'watchdog' => fn() => match ($this->int(0, 5)) {
+                0 => true,
+                1 => false,
+                2 => ['lease' => $this->real(0.05, 2.0)],
+                3 => ['lease' => $this->real(0.05, 2.0), 'max_hold' => $this->real(0.05, 10.0)],
+                4 => ['max_hold' => $this->chance(0.5) ? $this->real(0.001, 5.0) : $this->value()],
+                default => $this->chance(0.5) ? ['lease' => $this->value(), 'max_hold' => $this->value()] : $this->value(),
+            },
         ];
         foreach ($optional as $key => $make) {
             if ($this->chance(0.25)) {

@@ -1,0 +1,643 @@
+/* The watchdog thread: renews registered holds. No Zend API (see the header). */
+#include "redislock_watchdog.h"
+#include "redislock_cluster.h"
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+struct _redislock_wd_target {
+	redislock_wd_mode mode;
+	char *host;
+	long port;
+	char *socket_path;
+	char **sentinels;
+	uint32_t sentinel_count;
+	char *service;
+	bool tls;
+	redislock_tls_settings tls_settings;   /* strings owned */
+	char *user;
+	char *password;
+	long long database;
+	double connect_timeout;
+	double read_timeout;
+	redislock_link *link;     /* used by the thread only, while an entry of it is busy */
+	uint32_t refs;            /* the object's reference and one per entry */
+};
+
+typedef struct _wd_entry {
+	uint64_t id;
+	redislock_wd_target *target;
+	int argc;
+	char **argv;              /* argv[0] "EVALSHA", argv[1] the SHA1 */
+	size_t *lens;
+	char *body;               /* for EVAL after NOSCRIPT */
+	double period;            /* lease / 3 */
+	double lease;
+	double next;              /* when to renew next */
+	double lease_end;         /* the hold lasts until then without another renewal */
+	double hold_end;          /* max_hold */
+	redislock_wd_state state;
+	bool busy;                /* the thread is renewing it, outside the mutex */
+	bool removed;             /* removed while busy: the thread frees it */
+	struct _wd_entry *next_entry;
+} wd_entry;
+
+static pthread_mutex_t wd_mutex = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t wd_cond;
+static pthread_t wd_thread;
+static bool wd_started;     /* the thread runs in this process */
+static bool wd_stop;
+static wd_entry *wd_entries;
+static uint64_t wd_next_id = 1;
+static uint32_t wd_count;
+
+/* ---- targets ---------------------------------------------------------------- */
+
+static char *dup_or_null(const char *s)
+{
+	return s ? strdup(s) : NULL;
+}
+
+redislock_wd_target *redislock_wd_target_new(const redislock_wd_settings *s)
+{
+	redislock_wd_target *t = calloc(1, sizeof(*t));
+	if (!t) {
+		return NULL;
+	}
+	t->mode = s->mode;
+	t->host = dup_or_null(s->host);
+	t->port = s->port;
+	t->socket_path = dup_or_null(s->socket_path);
+	if (s->sentinel_count) {
+		t->sentinels = calloc(s->sentinel_count, sizeof(*t->sentinels));
+		if (t->sentinels) {
+			t->sentinel_count = s->sentinel_count;
+			for (uint32_t i = 0; i < s->sentinel_count; i++) {
+				t->sentinels[i] = dup_or_null(s->sentinels[i]);
+			}
+		}
+	}
+	t->service = dup_or_null(s->service);
+	t->tls = s->tls;
+	t->tls_settings.cafile = dup_or_null(s->tls_settings.cafile);
+	t->tls_settings.capath = dup_or_null(s->tls_settings.capath);
+	t->tls_settings.local_cert = dup_or_null(s->tls_settings.local_cert);
+	t->tls_settings.local_pk = dup_or_null(s->tls_settings.local_pk);
+	t->tls_settings.peer_name = dup_or_null(s->tls_settings.peer_name);
+	t->tls_settings.verify_peer = s->tls_settings.verify_peer;
+	t->tls_settings.verify_peer_name = s->tls_settings.verify_peer_name;
+	t->user = dup_or_null(s->user);
+	t->password = dup_or_null(s->password);
+	t->database = s->database;
+	t->connect_timeout = s->connect_timeout;
+	t->read_timeout = s->read_timeout;
+	t->refs = 1;
+	return t;
+}
+
+static void target_free(redislock_wd_target *t)
+{
+	if (t->link) {
+		redislock_link_free(t->link);
+	}
+	free(t->host);
+	free(t->socket_path);
+	for (uint32_t i = 0; i < t->sentinel_count; i++) {
+		free(t->sentinels[i]);
+	}
+	free(t->sentinels);
+	free(t->service);
+	free((char *) t->tls_settings.cafile);
+	free((char *) t->tls_settings.capath);
+	free((char *) t->tls_settings.local_cert);
+	free((char *) t->tls_settings.local_pk);
+	free((char *) t->tls_settings.peer_name);
+	free(t->user);
+	free(t->password);
+	free(t);
+}
+
+/* Under the mutex. */
+static void target_unref(redislock_wd_target *t)
+{
+	if (--t->refs == 0) {
+		target_free(t);
+	}
+}
+
+void redislock_wd_target_release(redislock_wd_target *t)
+{
+	if (!t) {
+		return;
+	}
+	pthread_mutex_lock(&wd_mutex);
+	target_unref(t);
+	pthread_mutex_unlock(&wd_mutex);
+}
+
+/* ---- entries ----------------------------------------------------------------- */
+
+static void entry_free(wd_entry *e)
+{
+	for (int i = 0; i < e->argc; i++) {
+		free(e->argv[i]);
+	}
+	free(e->argv);
+	free(e->lens);
+	free(e->body);
+	target_unref(e->target);
+	free(e);
+}
+
+static void *thread_main(void *arg);
+
+/* Under the mutex: starts the thread if this process has none. */
+static bool ensure_thread(void)
+{
+	pthread_attr_t attr;
+	sigset_t all, old;
+	int rc;
+
+	if (wd_started) {
+		return true;
+	}
+	wd_stop = false;
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, 256 * 1024);
+	/* No signal of the process is ever delivered to the watchdog: PHP's handlers
+	 * (pcntl, timeouts) must run in PHP's thread. */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	rc = pthread_create(&wd_thread, &attr, thread_main, NULL);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	pthread_attr_destroy(&attr);
+	wd_started = rc == 0;
+	return wd_started;
+}
+
+uint64_t redislock_wd_add(redislock_wd_target *t, int argc, const char *const *argv, const size_t *lens,
+	const char *body, double lease, double max_hold)
+{
+	wd_entry *e = calloc(1, sizeof(*e));
+	double now = redislock_now();
+	uint64_t id = 0;
+
+	if (!e || !t) {
+		free(e);
+		return 0;
+	}
+	e->argv = calloc((size_t) argc, sizeof(*e->argv));
+	e->lens = calloc((size_t) argc, sizeof(*e->lens));
+	e->body = body ? strdup(body) : NULL;
+	if (!e->argv || !e->lens || (body && !e->body)) {
+		free(e->argv);
+		free(e->lens);
+		free(e->body);
+		free(e);
+		return 0;
+	}
+	for (int i = 0; i < argc; i++) {
+		if ((e->argv[i] = malloc(lens[i] + 1)) == NULL) {
+			for (int j = 0; j < i; j++) {
+				free(e->argv[j]);
+			}
+			free(e->argv);
+			free(e->lens);
+			free(e->body);
+			free(e);
+			return 0;
+		}
+		memcpy(e->argv[i], argv[i], lens[i]);
+		e->argv[i][lens[i]] = '\0';
+		e->lens[i] = lens[i];
+	}
+	e->argc = argc;
+	e->lease = lease;
+	e->period = lease / 3;
+	e->next = now + e->period;
+	e->lease_end = now + lease;
+	e->hold_end = now + max_hold;
+	e->state = REDISLOCK_WD_RENEWING;
+
+	pthread_mutex_lock(&wd_mutex);
+	if (ensure_thread()) {
+		e->target = t;
+		t->refs++;
+		e->id = id = wd_next_id++;
+		e->next_entry = wd_entries;
+		wd_entries = e;
+		wd_count++;
+		pthread_cond_signal(&wd_cond);
+	}
+	pthread_mutex_unlock(&wd_mutex);
+	if (!id) {
+		e->target = NULL;
+		for (int i = 0; i < e->argc; i++) {
+			free(e->argv[i]);
+		}
+		free(e->argv);
+		free(e->lens);
+		free(e->body);
+		free(e);
+	}
+	return id;
+}
+
+/* Under the mutex: unlinks e from the table. */
+static void unlink_entry(wd_entry *e)
+{
+	for (wd_entry **p = &wd_entries; *p; p = &(*p)->next_entry) {
+		if (*p == e) {
+			*p = e->next_entry;
+			wd_count--;
+			return;
+		}
+	}
+}
+
+void redislock_wd_remove(uint64_t id)
+{
+	if (!id) {
+		return;
+	}
+	pthread_mutex_lock(&wd_mutex);
+	for (wd_entry *e = wd_entries; e; e = e->next_entry) {
+		if (e->id == id) {
+			unlink_entry(e);
+			if (e->busy) {
+				e->removed = true;   /* the thread frees it when its renewal returns */
+			} else {
+				entry_free(e);
+			}
+			break;
+		}
+	}
+	pthread_mutex_unlock(&wd_mutex);
+}
+
+redislock_wd_state redislock_wd_state_of(uint64_t id)
+{
+	redislock_wd_state state = REDISLOCK_WD_UNKNOWN;
+	pthread_mutex_lock(&wd_mutex);
+	for (wd_entry *e = wd_entries; e; e = e->next_entry) {
+		if (e->id == id) {
+			state = e->state;
+			/* A hold whose lease ran out with no renewal answered in time is lost,
+			 * even when the thread has not come round to say so yet. */
+			if (state == REDISLOCK_WD_RENEWING && redislock_now() >= e->lease_end) {
+				state = REDISLOCK_WD_LOST;
+			}
+			break;
+		}
+	}
+	pthread_mutex_unlock(&wd_mutex);
+	return state;
+}
+
+bool redislock_wd_running(void)
+{
+	bool running;
+	pthread_mutex_lock(&wd_mutex);
+	running = wd_started;
+	pthread_mutex_unlock(&wd_mutex);
+	return running;
+}
+
+uint32_t redislock_wd_count(void)
+{
+	uint32_t n = 0;
+	pthread_mutex_lock(&wd_mutex);
+	/* Holds past max_hold or lost stay in the table until released: not renewed. */
+	for (wd_entry *e = wd_entries; e; e = e->next_entry) {
+		n += e->state == REDISLOCK_WD_RENEWING;
+	}
+	pthread_mutex_unlock(&wd_mutex);
+	return n;
+}
+
+/* ---- the thread's side of a target --------------------------------------------- */
+
+static void link_options_of(const redislock_wd_target *t, redislock_link_options *o, bool sentinel)
+{
+	memset(o, 0, sizeof(*o));
+	o->tls = t->tls ? &t->tls_settings : NULL;
+	if (!sentinel && t->password) {
+		o->password = t->password;
+		o->password_len = strlen(t->password);
+		if (t->user) {
+			o->user = t->user;
+			o->user_len = strlen(t->user);
+		}
+	}
+	o->database = sentinel ? 0 : t->database;
+	o->connect_timeout = t->connect_timeout;
+	o->read_timeout = t->read_timeout;
+}
+
+/* One command on a link, its reply read by the deadline. */
+static bool call(redislock_link *l, int argc, const char *const *argv, const size_t *lens, double deadline,
+	redisReply **reply, redislock_status *st)
+{
+	return redislock_link_append(l, argc, argv, lens) && redislock_link_flush(l, deadline, st)
+		&& redislock_link_read(l, deadline, reply, st);
+}
+
+/* Sentinel: asks each sentinel in turn for the master's address. */
+static bool sentinel_master(redislock_wd_target *t, char *host, size_t host_size, long *port, redislock_status *st)
+{
+	for (uint32_t i = 0; i < t->sentinel_count; i++) {
+		const char *addr = t->sentinels[i];
+		const char *colon = addr ? strrchr(addr, ':') : NULL;
+		char shost[256];
+		redislock_link *l;
+		redislock_link_options o;
+		redisReply *reply = NULL;
+		const char *argv[] = {"SENTINEL", "get-master-addr-by-name", t->service};
+		size_t lens[] = {8, 23, t->service ? strlen(t->service) : 0};
+		bool found = false;
+
+		if (!colon || !t->service || (size_t) (colon - addr) >= sizeof(shost)) {
+			continue;
+		}
+		memcpy(shost, addr, (size_t) (colon - addr));
+		shost[colon - addr] = '\0';
+		if (shost[0] == '[') {   /* [v6]:port */
+			memmove(shost, shost + 1, strlen(shost));
+			shost[strcspn(shost, "]")] = '\0';
+		}
+		if ((l = redislock_link_new(false)) == NULL) {
+			continue;
+		}
+		redislock_link_target(l, shost, strtol(colon + 1, NULL, 10), NULL, t->tls);
+		link_options_of(t, &o, true);
+		if (redislock_link_open(l, &o, st) && call(l, 3, argv, lens, redislock_now() + t->read_timeout, &reply, st)) {
+			if (reply->type == REDIS_REPLY_ARRAY && reply->elements == 2 && reply->element[0]->type == REDIS_REPLY_STRING
+				&& reply->element[1]->type == REDIS_REPLY_STRING) {
+				snprintf(host, host_size, "%.*s", (int) reply->element[0]->len, reply->element[0]->str);
+				*port = strtol(reply->element[1]->str, NULL, 10);
+				found = true;
+			}
+			freeReplyObject(reply);
+		}
+		redislock_link_free(l);
+		if (found) {
+			return true;
+		}
+	}
+	redislock_status_set(st, REDISLOCK_ERR_CONNECT, 0, "no sentinel named the master");
+	return false;
+}
+
+/* Opens the target's link if it is not open. */
+static bool target_open(redislock_wd_target *t, redislock_status *st)
+{
+	redislock_link_options o;
+
+	if (!t->link && (t->link = redislock_link_new(false)) == NULL) {
+		return false;
+	}
+	if (redislock_link_usable(t->link)) {
+		return true;
+	}
+	if (t->mode == REDISLOCK_WD_SENTINEL) {
+		char host[256];
+		long port;
+		if (!sentinel_master(t, host, sizeof(host), &port, st)) {
+			return false;
+		}
+		redislock_link_target(t->link, host, port, NULL, t->tls);
+	} else {
+		redislock_link_target(t->link, t->host, t->port, t->socket_path, t->tls);
+	}
+	link_options_of(t, &o, false);
+	return redislock_link_open(t->link, &o, st);
+}
+
+/* Moves a cluster target to the node a redirection named. */
+static void retarget(redislock_wd_target *t, const char *host, long port)
+{
+	if (host[0]) {
+		char *copy = strdup(host);
+		if (copy) {
+			free(t->host);
+			t->host = copy;
+		}
+	}
+	t->port = port;
+	if (t->link) {
+		redislock_link_close(t->link);
+	}
+}
+
+/* One renewal: 1 renewed, 0 the hold is gone, -1 failed (retry). Outside the
+ * mutex, on an entry marked busy. */
+static int renew(wd_entry *e)
+{
+	redislock_wd_target *t = e->target;
+	redislock_status st;
+	const char *argv0 = e->argv[0], *argv1 = e->argv[1];
+	size_t len0 = e->lens[0], len1 = e->lens[1];
+	bool use_body = false;
+
+	redislock_status_clear(&st);
+	for (int round = 0; round < 4; round++) {
+		redisReply *reply = NULL;
+		int slot;
+		char host[256];
+		long port;
+		bool ask = false;
+
+		if (!target_open(t, &st)) {
+			return -1;
+		}
+		if (use_body) {
+			e->argv[0] = "EVAL";
+			e->lens[0] = 4;
+			e->argv[1] = e->body;
+			e->lens[1] = strlen(e->body);
+		}
+		bool ok = call(t->link, e->argc, (const char *const *) e->argv, e->lens, redislock_now() + t->read_timeout, &reply, &st);
+		e->argv[0] = (char *) argv0;
+		e->lens[0] = len0;
+		e->argv[1] = (char *) argv1;
+		e->lens[1] = len1;
+		if (!ok) {
+			return -1;
+		}
+		if (reply->type == REDIS_REPLY_INTEGER) {
+			int result = reply->integer == 1 ? 1 : 0;
+			freeReplyObject(reply);
+			return result;
+		}
+		if (reply->type == REDIS_REPLY_ERROR && redislock_reply_starts(reply, "NOSCRIPT") && e->body && !use_body) {
+			use_body = true;
+		} else if (reply->type == REDIS_REPLY_ERROR && t->mode == REDISLOCK_WD_CLUSTER
+			&& ((ask = redislock_reply_starts(reply, "ASK")) || redislock_reply_starts(reply, "MOVED"))
+			&& redislock_cluster_redirect(reply, &slot, host, sizeof(host), &port)) {
+			/* The slot moved: renew there from now on. An ASK (a migration under
+			 * way) is followed the same way; the node answers MOVED once it is
+			 * done. */
+			(void) ask;
+			retarget(t, host, port);
+		} else {
+			freeReplyObject(reply);
+			redislock_link_close(t->link);
+			return -1;
+		}
+		freeReplyObject(reply);
+	}
+	return -1;
+}
+
+/* ---- the thread ---------------------------------------------------------------- */
+
+static void deadline_timespec(double when, struct timespec *ts)
+{
+	/* pthread_cond_timedwait takes CLOCK_REALTIME unless told otherwise; the
+	 * condition is made with CLOCK_MONOTONIC (see startup). */
+	ts->tv_sec = (time_t) when;
+	ts->tv_nsec = (long) ((when - (double) ts->tv_sec) * 1e9);
+	if (ts->tv_nsec >= 1000000000L) {
+		ts->tv_sec++;
+		ts->tv_nsec -= 1000000000L;
+	}
+}
+
+static void *thread_main(void *arg)
+{
+	(void) arg;
+	pthread_mutex_lock(&wd_mutex);
+	while (!wd_stop) {
+		double now = redislock_now(), soonest = 0;
+		wd_entry *due = NULL;
+
+		for (wd_entry *e = wd_entries; e; e = e->next_entry) {
+			if (e->state != REDISLOCK_WD_RENEWING || e->busy) {
+				continue;
+			}
+			if (now >= e->hold_end) {
+				e->state = REDISLOCK_WD_EXPIRED;
+				continue;
+			}
+			if (e->next <= now) {
+				due = e;
+				break;
+			}
+			if (!soonest || e->next < soonest) {
+				soonest = e->next;
+			}
+		}
+		if (!due) {
+			if (soonest) {
+				struct timespec ts;
+				deadline_timespec(soonest, &ts);
+				pthread_cond_timedwait(&wd_cond, &wd_mutex, &ts);
+			} else {
+				pthread_cond_wait(&wd_cond, &wd_mutex);
+			}
+			continue;
+		}
+
+		due->busy = true;
+		pthread_mutex_unlock(&wd_mutex);
+		int result = renew(due);
+		double done = redislock_now();
+		pthread_mutex_lock(&wd_mutex);
+		due->busy = false;
+		if (due->removed) {
+			entry_free(due);
+			continue;
+		}
+		if (result == 1) {
+			due->lease_end = done + due->lease;
+			due->next = done + due->period;
+		} else if (result == 0 || done >= due->lease_end) {
+			due->state = REDISLOCK_WD_LOST;
+		} else {
+			/* Unreachable server: try again soon, within what is left of the lease. */
+			double retry = due->period / 5;
+			due->next = done + (retry < 0.01 ? 0.01 : retry);
+		}
+	}
+	pthread_mutex_unlock(&wd_mutex);
+	return NULL;
+}
+
+/* ---- process life ---------------------------------------------------------------- */
+
+static void fork_prepare(void)
+{
+	pthread_mutex_lock(&wd_mutex);
+}
+
+static void fork_parent(void)
+{
+	pthread_mutex_unlock(&wd_mutex);
+}
+
+/* The child has no watchdog thread, and the holds in the table are its parent's:
+ * it must never renew them. The table is emptied (the memory is the child's copy;
+ * the links are closed without a word to the server, see redislock_link_close). */
+static void fork_child(void)
+{
+	pthread_condattr_t attr;
+	wd_entry *e = wd_entries;
+
+	/* Locked by fork_prepare() in the parent: the child's copy is unlocked, as
+	 * POSIX asks, not made again. The condition had the parent's thread waiting
+	 * on it, which does not exist here: that one is made anew. */
+	pthread_mutex_unlock(&wd_mutex);
+	pthread_condattr_init(&attr);
+	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+	pthread_cond_init(&wd_cond, &attr);
+	pthread_condattr_destroy(&attr);
+	wd_entries = NULL;
+	wd_count = 0;
+	wd_started = false;
+	while (e) {
+		wd_entry *next = e->next_entry;
+		/* Even an entry the parent's thread was renewing: that thread does not
+		 * exist here, and this memory is the child's copy. */
+		entry_free(e);
+		e = next;
+	}
+}
+
+bool redislock_wd_startup(void)
+{
+	pthread_condattr_t attr;
+	pthread_condattr_init(&attr);
+	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+	pthread_cond_init(&wd_cond, &attr);
+	pthread_condattr_destroy(&attr);
+	return pthread_atfork(fork_prepare, fork_parent, fork_child) == 0;
+}
+
+void redislock_wd_shutdown(void)
+{
+	bool join;
+	wd_entry *e;
+
+	pthread_mutex_lock(&wd_mutex);
+	join = wd_started;
+	wd_stop = true;
+	pthread_cond_signal(&wd_cond);
+	pthread_mutex_unlock(&wd_mutex);
+	if (join) {
+		pthread_join(wd_thread, NULL);
+	}
+	pthread_mutex_lock(&wd_mutex);
+	wd_started = false;
+	e = wd_entries;
+	wd_entries = NULL;
+	wd_count = 0;
+	while (e) {
+		wd_entry *next = e->next_entry;
+		entry_free(e);
+		e = next;
+	}
+	pthread_mutex_unlock(&wd_mutex);
+}

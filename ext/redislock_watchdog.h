@@ -1,0 +1,75 @@
+/* The watchdog: a thread of the extension's own that renews the holds of objects
+ * created with the watchdog option, every lease / 3, to a lifetime of lease,
+ * until they are released, their max_hold has passed, or a renewal finds them
+ * gone (then they are lost).
+ *
+ * No Zend API: the thread never calls into the engine, never allocates with
+ * emalloc and never touches a PHP value. The PHP side hands it work through a
+ * table behind one mutex: it adds an entry (a prebuilt renewal command and where
+ * to send it), reads its state, and removes it. */
+#ifndef REDISLOCK_WATCHDOG_H
+#define REDISLOCK_WATCHDOG_H
+
+#include "redislock_link.h"
+
+/* Where renewals go: the same server settings the object's connection has, as C
+ * strings the watchdog owns. A target is shared by every entry of one object. */
+typedef struct _redislock_wd_target redislock_wd_target;
+
+typedef enum {
+	REDISLOCK_WD_SINGLE,    /* host:port or a unix socket */
+	REDISLOCK_WD_SENTINEL,  /* the master the sentinels name, asked again after a failure */
+	REDISLOCK_WD_CLUSTER    /* any node, following MOVED and ASK */
+} redislock_wd_mode;
+
+/* The settings of a target; every string is copied (NULL: unset). */
+typedef struct _redislock_wd_settings {
+	redislock_wd_mode mode;
+	const char *host;          /* single: the server; cluster: a first node */
+	long port;
+	const char *socket_path;   /* single only */
+	const char *const *sentinels; /* sentinel: "host:port" of each */
+	uint32_t sentinel_count;
+	const char *service;
+	bool tls;
+	redislock_tls_settings tls_settings;
+	const char *user;
+	const char *password;
+	long long database;
+	double connect_timeout;
+	double read_timeout;
+} redislock_wd_settings;
+
+/* What a renewal answered last. */
+typedef enum {
+	REDISLOCK_WD_RENEWING = 0, /* held, renewed in time so far */
+	REDISLOCK_WD_LOST,         /* a renewal found it gone, or none succeeded within the lease */
+	REDISLOCK_WD_EXPIRED,      /* max_hold passed: no longer renewed, lapses by itself */
+	REDISLOCK_WD_UNKNOWN       /* no such entry (removed, or another process's) */
+} redislock_wd_state;
+
+/* A new target, or NULL when memory runs out. */
+redislock_wd_target *redislock_wd_target_new(const redislock_wd_settings *s);
+/* Drops the caller's reference; the target goes with its last entry. */
+void redislock_wd_target_release(redislock_wd_target *t);
+
+/* Starts renewing: argv is the complete renewal command (EVALSHA <sha> ...), which
+ * answers 1 while the hold is ours and 0 once it is not; body is the script for
+ * the EVAL retry after NOSCRIPT. Renewals come every lease / 3 seconds until
+ * max_hold seconds from now. Starts the thread on first use. Returns the entry's
+ * id, or 0 when the entry or the thread could not be made. */
+uint64_t redislock_wd_add(redislock_wd_target *t, int argc, const char *const *argv, const size_t *lens,
+	const char *body, double lease, double max_hold);
+/* Stops renewing (the hold is released, converted or given up). */
+void redislock_wd_remove(uint64_t id);
+redislock_wd_state redislock_wd_state_of(uint64_t id);
+
+/* For phpinfo: whether the thread runs, and how many holds it renews. */
+bool redislock_wd_running(void);
+uint32_t redislock_wd_count(void);
+
+/* Module startup (the fork handlers) and shutdown (stops and joins the thread). */
+bool redislock_wd_startup(void);
+void redislock_wd_shutdown(void);
+
+#endif
