@@ -328,3 +328,162 @@ function bench_run_child(array $cmd, string $what): void
         throw new RuntimeException("$what failed (status $status): " . trim($stdout . $stderr));
     }
 }
+
+/* ---- the server's side, for the modes that measure it ---------------------------------- */
+
+/** CPU seconds of the server, and the bytes it has read and written. */
+function bench_server_counters(Redis $r): array
+{
+    $cpu = $r->info('cpu');
+    $stats = $r->info('stats');
+    return [
+        'cpu' => (float) ($cpu['used_cpu_sys'] ?? NAN) + (float) ($cpu['used_cpu_user'] ?? NAN),
+        'in' => (int) ($stats['total_net_input_bytes'] ?? 0),
+        'out' => (int) ($stats['total_net_output_bytes'] ?? 0),
+    ];
+}
+
+/** Scripts and functions the clients called: EVAL, EVALSHA (and their _RO forms), FCALL. */
+function bench_scripts_called(array $calls): int
+{
+    $n = 0;
+    foreach (['eval', 'evalsha', 'eval_ro', 'evalsha_ro', 'fcall', 'fcall_ro'] as $cmd) {
+        $n += $calls[$cmd] ?? 0;
+    }
+    return $n;
+}
+
+/** Deletes every key whose name holds $base; returns how many there were. */
+function bench_sweep_keys(Redis $r, string $base): int
+{
+    $r->setOption(Redis::OPT_SCAN, Redis::SCAN_RETRY);
+    $it = null;
+    $n = 0;
+    while (($keys = $r->scan($it, "*$base*", 1000)) !== false) {
+        $n += $keys ? (int) $r->del($keys) : 0;
+    }
+    return $n;
+}
+
+/**
+ * Forks $n workers and runs them together. $prepare($wid) runs in each before the
+ * start signal (to connect and warm up) and returns the measuring function, which
+ * is then called with the window's end (hrtime ns) and returns the worker's report.
+ * The server's statistics are reset once every worker is ready and read again as
+ * soon as the last one reported. Returns the reports, the wall time from the start
+ * signal to the last worker done, and the server's CPU, bytes and commands over it.
+ */
+function bench_run_workers(string $what, Redis $r, int $n, float $window_s, float $budget_s, callable $prepare): array
+{
+    $children = [];
+    $problems = [];
+    $reports = [];
+    try {
+        for ($w = 0; $w < $n; $w++) {
+            $children[$w] = bench_fork("$what worker $w", function ($sock) use ($w, $prepare, $budget_s): int {
+                pcntl_alarm(READY_TIMEOUT_S + (int) ceil($budget_s) + GRACE_S);   // no handler: the process ends
+                $measure = $prepare($w);
+                fwrite($sock, 'R');
+                stream_set_timeout($sock, READY_TIMEOUT_S + 10);
+                $go = fgets($sock);
+                if ($go === false || !str_starts_with($go, 'G')) {
+                    return 1;
+                }
+                $report = $measure((int) substr($go, 1));
+                $report['done'] = hrtime(true);
+                fwrite($sock, json_encode($report) . "\n");
+                stream_set_timeout($sock, (int) ceil($budget_s) + GRACE_S);
+                fread($sock, 1);   // leave
+                return 0;
+            });
+        }
+        foreach ($children as $w => [, $sock]) {
+            stream_set_timeout($sock, READY_TIMEOUT_S);
+            if (fread($sock, 1) !== 'R') {
+                throw new RuntimeException("worker $w did not get ready");
+            }
+        }
+        $r->rawCommand('CONFIG', 'RESETSTAT');
+        $before = bench_server_counters($r);
+        $start = hrtime(true);
+        $go = 'G' . ($start + (int) ($window_s * 1e9)) . "\n";
+        foreach ($children as [, $sock]) {
+            fwrite($sock, $go);
+        }
+        $last = $start;
+        foreach ($children as $w => [, $sock]) {
+            stream_set_timeout($sock, (int) ceil($budget_s) + GRACE_S);
+            $line = fgets($sock);
+            $rep = $line === false ? null : json_decode($line, true);
+            if (!is_array($rep)) {
+                $problems[] = "worker $w sent no report";
+                continue;
+            }
+            $reports[$w] = $rep;
+            $last = max($last, (int) $rep['done']);
+        }
+        $after = bench_server_counters($r);
+        $commands = bench_command_calls($r);
+    } finally {
+        foreach ($children as [, $sock]) {
+            @fwrite($sock, "L\n");
+        }
+        foreach ($children as $w => [$pid, $sock]) {
+            pcntl_waitpid($pid, $status);
+            if (!pcntl_wifexited($status) || pcntl_wexitstatus($status) !== 0) {
+                $problems[] = "worker $w exited abnormally";
+            }
+            fclose($sock);
+        }
+    }
+    return [
+        'reports' => $reports, 'problems' => $problems, 'wall' => ($last - $start) / 1e9,
+        'cpu_us' => ($after['cpu'] - $before['cpu']) * 1e6, 'in' => $after['in'] - $before['in'],
+        'out' => $after['out'] - $before['out'], 'commands' => $commands,
+    ];
+}
+
+/**
+ * INFO commandstats as command => [calls, usec], without what the harness sends
+ * itself (INFO, CONFIG RESETSTAT). Commands run inside Lua scripts count too.
+ */
+function bench_command_stats(Redis $r): array
+{
+    $stats = [];
+    foreach ($r->info('commandstats') as $key => $value) {
+        $key = (string) $key;
+        if (!str_starts_with($key, 'cmdstat_')) {
+            continue;
+        }
+        $cmd = substr($key, 8);
+        if ($cmd === 'info' || str_starts_with($cmd, 'config')) {
+            continue;
+        }
+        if (is_array($value)) {
+            $calls = (int) ($value['calls'] ?? 0);
+            $usec = (float) ($value['usec'] ?? 0);
+        } elseif (preg_match('/(?:^|,)calls=(\d+).*?(?:^|,)usec=(\d+)/', (string) $value, $m)) {
+            [$calls, $usec] = [(int) $m[1], (float) $m[2]];
+        } else {
+            continue;
+        }
+        $stats[$cmd] = [$calls, $usec];
+    }
+    uasort($stats, fn(array $a, array $b): int => $b[0] <=> $a[0] ?: $b[1] <=> $a[1]);
+    return $stats;
+}
+
+function bench_row_check(array $row): string
+{
+    $p = $row['problems'];
+    if ($row['failed']) {
+        array_unshift($p, "{$row['failed']} failed cycles");
+    }
+    return $p ? implode('; ', $p) : 'ok';
+}
+
+/** INFO commandstats as command => calls (see bench_command_stats()). */
+function bench_command_calls(Redis $r): array
+{
+    return array_map(fn(array $s): int => $s[0], bench_command_stats($r));
+}

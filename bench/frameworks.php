@@ -185,150 +185,14 @@ function make_impl(string $label): array
     throw new LogicException("unknown implementation $label");
 }
 
-/* ---- the server's side ---------------------------------------------------------------- */
-
-/** CPU seconds of the server, and the bytes it has read and written. */
-function server_counters(Redis $r): array
-{
-    $cpu = $r->info('cpu');
-    $stats = $r->info('stats');
-    return [
-        'cpu' => (float) ($cpu['used_cpu_sys'] ?? NAN) + (float) ($cpu['used_cpu_user'] ?? NAN),
-        'in' => (int) ($stats['total_net_input_bytes'] ?? 0),
-        'out' => (int) ($stats['total_net_output_bytes'] ?? 0),
-    ];
-}
-
-/** INFO commandstats as command => calls, without what the harness sends itself (INFO, CONFIG). */
-function command_calls(Redis $r): array
-{
-    $calls = [];
-    foreach ($r->info('commandstats') as $key => $value) {
-        $key = (string) $key;
-        if (!str_starts_with($key, 'cmdstat_')) {
-            continue;
-        }
-        $cmd = substr($key, 8);
-        if ($cmd === 'info' || str_starts_with($cmd, 'config')) {
-            continue;
-        }
-        if (is_array($value)) {
-            $calls[$cmd] = (int) ($value['calls'] ?? 0);
-        } elseif (preg_match('/(?:^|,)calls=(\d+)/', (string) $value, $m)) {
-            $calls[$cmd] = (int) $m[1];
-        }
-    }
-    return $calls;
-}
-
-/** Scripts and functions the clients called: EVAL, EVALSHA (and their _RO forms), FCALL. */
-function scripts_called(array $calls): int
-{
-    $n = 0;
-    foreach (['eval', 'evalsha', 'eval_ro', 'evalsha_ro', 'fcall', 'fcall_ro'] as $cmd) {
-        $n += $calls[$cmd] ?? 0;
-    }
-    return $n;
-}
-
-/** Deletes every key whose name holds $base; returns how many there were. */
-function sweep_keys(Redis $r, string $base): int
-{
-    $r->setOption(Redis::OPT_SCAN, Redis::SCAN_RETRY);
-    $it = null;
-    $n = 0;
-    while (($keys = $r->scan($it, "*$base*", 1000)) !== false) {
-        $n += $keys ? (int) $r->del($keys) : 0;
-    }
-    return $n;
-}
-
 /* ---- forked workers ----------------------------------------------------------------------- */
-
-/**
- * Forks $n workers and runs them together. $prepare($wid) runs in each before the
- * start signal (to connect and warm up) and returns the measuring function, which
- * is then called with the window's end (hrtime ns) and returns the worker's report.
- * The server's statistics are reset once every worker is ready and read again as
- * soon as the last one reported. Returns the reports, the wall time from the start
- * signal to the last worker done, and the server's CPU, bytes and commands over it.
- */
-function run_workers(Redis $r, int $n, float $window_s, float $budget_s, callable $prepare): array
-{
-    $children = [];
-    $problems = [];
-    $reports = [];
-    try {
-        for ($w = 0; $w < $n; $w++) {
-            $children[$w] = bench_fork("frameworks worker $w", function ($sock) use ($w, $prepare, $budget_s): int {
-                pcntl_alarm(READY_TIMEOUT_S + (int) ceil($budget_s) + GRACE_S);   // no handler: the process ends
-                $measure = $prepare($w);
-                fwrite($sock, 'R');
-                stream_set_timeout($sock, READY_TIMEOUT_S + 10);
-                $go = fgets($sock);
-                if ($go === false || !str_starts_with($go, 'G')) {
-                    return 1;
-                }
-                $report = $measure((int) substr($go, 1));
-                $report['done'] = hrtime(true);
-                fwrite($sock, json_encode($report) . "\n");
-                stream_set_timeout($sock, (int) ceil($budget_s) + GRACE_S);
-                fread($sock, 1);   // leave
-                return 0;
-            });
-        }
-        foreach ($children as $w => [, $sock]) {
-            stream_set_timeout($sock, READY_TIMEOUT_S);
-            if (fread($sock, 1) !== 'R') {
-                throw new RuntimeException("worker $w did not get ready");
-            }
-        }
-        $r->rawCommand('CONFIG', 'RESETSTAT');
-        $before = server_counters($r);
-        $start = hrtime(true);
-        $go = 'G' . ($start + (int) ($window_s * 1e9)) . "\n";
-        foreach ($children as [, $sock]) {
-            fwrite($sock, $go);
-        }
-        $last = $start;
-        foreach ($children as $w => [, $sock]) {
-            stream_set_timeout($sock, (int) ceil($budget_s) + GRACE_S);
-            $line = fgets($sock);
-            $rep = $line === false ? null : json_decode($line, true);
-            if (!is_array($rep)) {
-                $problems[] = "worker $w sent no report";
-                continue;
-            }
-            $reports[$w] = $rep;
-            $last = max($last, (int) $rep['done']);
-        }
-        $after = server_counters($r);
-        $commands = command_calls($r);
-    } finally {
-        foreach ($children as [, $sock]) {
-            @fwrite($sock, "L\n");
-        }
-        foreach ($children as $w => [$pid, $sock]) {
-            pcntl_waitpid($pid, $status);
-            if (!pcntl_wifexited($status) || pcntl_wexitstatus($status) !== 0) {
-                $problems[] = "worker $w exited abnormally";
-            }
-            fclose($sock);
-        }
-    }
-    return [
-        'reports' => $reports, 'problems' => $problems, 'wall' => ($last - $start) / 1e9,
-        'cpu_us' => ($after['cpu'] - $before['cpu']) * 1e6, 'in' => $after['in'] - $before['in'],
-        'out' => $after['out'] - $before['out'], 'commands' => $commands,
-    ];
-}
 
 /* ---- 1. throughput -------------------------------------------------------------------------- */
 
 /** One round of one row: $n processes, each on a lock name of its own, doing cycles for $window_s. */
 function throughput_round(Redis $r, string $label, string $base, int $n, float $window_s): array
 {
-    $run = run_workers($r, $n, $window_s, $window_s + TIMEOUT_S, function (int $wid) use ($label, $base): callable {
+    $run = bench_run_workers('frameworks', $r, $n, $window_s, $window_s + TIMEOUT_S, function (int $wid) use ($label, $base): callable {
         $cycle = make_impl($label)['cycle'];
         for ($i = 0; $i < WARMUP; $i++) {
             $cycle("$base:warm-$wid");   // connected, scripts loaded, symfony's one-time TIME check done
@@ -367,7 +231,7 @@ function throughput_table(Redis $r, string $base, array $labels, float $round_s)
                 }
                 $name = sprintf('%s:%sn%d', $base, SLUGS[$label], $n);
                 $acc[$label][$n][] = throughput_round($r, $label, $name, $n, $round_s);
-                sweep_keys($r, $name);
+                bench_sweep_keys($r, $name);
             }
         }
     }
@@ -390,7 +254,7 @@ function throughput_table(Redis $r, string $base, array $labels, float $round_s)
                 'cpu_per_op' => $ops ? array_sum(array_column($runs, 'cpu_us')) / $ops : NAN,
                 'in_per_op' => $ops ? array_sum(array_column($runs, 'in')) / $ops : NAN,
                 'out_per_op' => $ops ? array_sum(array_column($runs, 'out')) / $ops : NAN,
-                'scripts_per_op' => $ops ? scripts_called($cmds) / $ops : NAN,
+                'scripts_per_op' => $ops ? bench_scripts_called($cmds) / $ops : NAN,
                 'all_per_op' => $ops ? array_sum($cmds) / $ops : NAN,
                 'commands' => $cmds,
                 'failed' => array_sum(array_column($runs, 'failed')),
@@ -399,15 +263,6 @@ function throughput_table(Redis $r, string $base, array $labels, float $round_s)
         }
     }
     return $rows;
-}
-
-function row_check(array $row): string
-{
-    $p = $row['problems'];
-    if ($row['failed']) {
-        array_unshift($p, "{$row['failed']} failed cycles");
-    }
-    return $p ? implode('; ', $p) : 'ok';
 }
 
 /* ---- 2. what one cycle sends: MONITOR ----------------------------------------------------- */
@@ -568,7 +423,7 @@ function sent_text(array $sent): string
 
 function wait_run(Redis $r, string $label, string $name, int $iterations, float $cap_s): array
 {
-    $run = run_workers($r, WAIT_PROCESSES, $cap_s, $cap_s + TIMEOUT_S, function (int $wid) use ($label, $name, $iterations): callable {
+    $run = bench_run_workers('frameworks', $r, WAIT_PROCESSES, $cap_s, $cap_s + TIMEOUT_S, function (int $wid) use ($label, $name, $iterations): callable {
         $impl = make_impl($label);
         for ($i = 0; $i < WARMUP; $i++) {
             $impl['wait']("$name:warm-$wid", static function (): void {
@@ -633,7 +488,7 @@ function wait_run(Redis $r, string $label, string $name, int $iterations, float 
         'n' => $n, 'waits' => $waits, 'hold' => $holds ? array_sum($holds) / count($holds) : NAN,
         'rate' => $run['wall'] > 0 ? $n / $run['wall'] : NAN, 'wall' => $run['wall'], 'most' => $most,
         'capped' => $capped, 'problems' => $problems, 'commands' => $run['commands'],
-        'scripts_per_op' => $n ? scripts_called($run['commands']) / $n : NAN,
+        'scripts_per_op' => $n ? bench_scripts_called($run['commands']) / $n : NAN,
         'all_per_op' => $n ? array_sum($run['commands']) / $n : NAN,
     ];
 }
@@ -706,8 +561,8 @@ try {
         $mon_error = $e->getMessage();
     }
 } finally {
-    $swept = sweep_keys($r, $base);
-    $left = sweep_keys($r, $base);
+    $swept = bench_sweep_keys($r, $base);
+    $left = bench_sweep_keys($r, $base);
 }
 
 $cpus = (int) trim((string) shell_exec('nproc'));
@@ -743,7 +598,7 @@ foreach (FRAMEWORKS as $fw => [$rl_label, $peer_label]) {
                 $label === $rl_label ? '1.00x' : ($rl ? bench_ratio($rl['rate'] / $row['rate']) : 'n/a'),
                 bench_fixed($row['cpu_per_op'], 1), bench_fixed($row['scripts_per_op'], 2), bench_fixed($row['all_per_op'], 1),
                 number_format($row['in_per_op'], 0) . ' / ' . number_format($row['out_per_op'], 0),
-                row_check($row),
+                bench_row_check($row),
             ];
         }
     }
@@ -836,8 +691,8 @@ foreach (FRAMEWORKS as $fw => [$rl_label, $peer_label]) {
         $rl = $rows[$rl_label][$n] ?? null;
         $p = $rows[$peer_label][$n] ?? null;
         $fr['throughput'][$n] = [
-            'rl' => $rl ? $v($rl['rate']) : null, 'rl_ok' => $rl !== null && row_check($rl) === 'ok',
-            'peer' => $p ? $v($p['rate']) : null, 'peer_ok' => $p !== null && row_check($p) === 'ok',
+            'rl' => $rl ? $v($rl['rate']) : null, 'rl_ok' => $rl !== null && bench_row_check($rl) === 'ok',
+            'peer' => $p ? $v($p['rate']) : null, 'peer_ok' => $p !== null && bench_row_check($p) === 'ok',
         ];
         if ($p === null) {
             continue;
@@ -849,7 +704,7 @@ foreach (FRAMEWORKS as $fw => [$rl_label, $peer_label]) {
         }
         printf("- %s, %d process%s, cycles/s: %s ÷ %s = %s%s\n", $fw, $n, $n > 1 ? 'es' : '', bench_rate($rl['rate']),
             bench_rate($p['rate']), bench_ratio($rl['rate'] / $p['rate']),
-            row_check($rl) === 'ok' && row_check($p) === 'ok' ? '' : ' (a check failed, see above)');
+            bench_row_check($rl) === 'ok' && bench_row_check($p) === 'ok' ? '' : ' (a check failed, see above)');
     }
     $rlw = $waits[$rl_label] ?? null;
     $pw = $waits[$peer_label] ?? null;

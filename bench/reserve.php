@@ -178,54 +178,6 @@ function implementation(string $label, string $name, Redis $r): array
     throw new LogicException("unknown implementation $label");
 }
 
-/* ---- the server's side ---------------------------------------------------------------- */
-
-/** CPU seconds of the server, and the bytes it has read and written. */
-function server_counters(Redis $r): array
-{
-    $cpu = $r->info('cpu');
-    $stats = $r->info('stats');
-    return [
-        'cpu' => (float) ($cpu['used_cpu_sys'] ?? NAN) + (float) ($cpu['used_cpu_user'] ?? NAN),
-        'in' => (int) ($stats['total_net_input_bytes'] ?? 0),
-        'out' => (int) ($stats['total_net_output_bytes'] ?? 0),
-    ];
-}
-
-/** INFO commandstats as command => [calls, usec], without what the harness sends itself (INFO, CONFIG). */
-function command_stats(Redis $r): array
-{
-    $stats = [];
-    foreach ($r->info('commandstats') as $key => $value) {
-        $key = (string) $key;
-        if (!str_starts_with($key, 'cmdstat_')) {
-            continue;
-        }
-        $cmd = substr($key, 8);
-        if ($cmd === 'info' || str_starts_with($cmd, 'config')) {
-            continue;
-        }
-        if (is_array($value)) {
-            $stats[$cmd] = [(int) ($value['calls'] ?? 0), (float) ($value['usec'] ?? 0)];
-        } elseif (preg_match('/(?:^|,)calls=(\d+).*?(?:^|,)usec=(\d+)/', (string) $value, $m)) {
-            $stats[$cmd] = [(int) $m[1], (float) $m[2]];
-        }
-    }
-    return $stats;
-}
-
-/** Deletes every key whose name holds $base; returns how many there were. */
-function sweep_keys(Redis $r, string $base): int
-{
-    $r->setOption(Redis::OPT_SCAN, Redis::SCAN_RETRY);
-    $it = null;
-    $n = 0;
-    while (($keys = $r->scan($it, "*$base*", 1000)) !== false) {
-        $n += $keys ? (int) $r->del($keys) : 0;
-    }
-    return $n;
-}
-
 /* ---- one round of one row ---------------------------------------------------------------- */
 
 /**
@@ -285,7 +237,7 @@ function run_round(Redis $r, int $n, float $window_s, callable $make): array
             }
         }
         $r->rawCommand('CONFIG', 'RESETSTAT');
-        $before = server_counters($r);
+        $before = bench_server_counters($r);
         $start = hrtime(true);
         $go = 'G' . ($start + (int) ($window_s * 1e9)) . "\n";
         foreach ($children as [, $sock]) {
@@ -310,8 +262,8 @@ function run_round(Redis $r, int $n, float $window_s, callable $make): array
                 array_push($ids, ...explode("\n", $content));
             }
         }
-        $after = server_counters($r);
-        $commands = command_stats($r);
+        $after = bench_server_counters($r);
+        $commands = bench_command_stats($r);
     } finally {
         foreach ($children as [, $sock]) {
             @fwrite($sock, "L\n");
@@ -409,8 +361,8 @@ try {
         $im['clear']();
     }
 } finally {
-    $swept = sweep_keys($r, $base);
-    $left_keys = sweep_keys($r, $base);
+    $swept = bench_sweep_keys($r, $base);
+    $left_keys = bench_sweep_keys($r, $base);
 }
 
 /* ---- the tables ---------------------------------------------------------------------------------- */

@@ -45,48 +45,6 @@ function redis_cpu_s(Redis $r): float
     return (float) $cpu['used_cpu_sys'] + (float) $cpu['used_cpu_user'];
 }
 
-/**
- * INFO commandstats as command => [calls, usec], without what the harness sends
- * itself (INFO, CONFIG RESETSTAT). Commands run inside Lua scripts count too.
- */
-function command_stats(Redis $r): array
-{
-    $stats = [];
-    foreach ($r->info('commandstats') as $key => $value) {
-        $key = (string) $key;
-        if (!str_starts_with($key, 'cmdstat_')) {
-            continue;
-        }
-        $cmd = substr($key, 8);
-        if ($cmd === 'info' || str_starts_with($cmd, 'config')) {
-            continue;
-        }
-        if (is_array($value)) {
-            $calls = (int) ($value['calls'] ?? 0);
-            $usec = (float) ($value['usec'] ?? 0);
-        } elseif (preg_match('/(?:^|,)calls=(\d+).*?(?:^|,)usec=(\d+)/', (string) $value, $m)) {
-            [$calls, $usec] = [(int) $m[1], (float) $m[2]];
-        } else {
-            continue;
-        }
-        $stats[$cmd] = [$calls, $usec];
-    }
-    uasort($stats, fn(array $a, array $b): int => $b[0] <=> $a[0] ?: $b[1] <=> $a[1]);
-    return $stats;
-}
-
-/** Deletes every key whose name holds $base (what a run created); returns how many there were. */
-function sweep_keys(Redis $r, string $base): int
-{
-    $r->setOption(Redis::OPT_SCAN, Redis::SCAN_RETRY);
-    $it = null;
-    $n = 0;
-    while (($keys = $r->scan($it, "*$base*", 1000)) !== false) {
-        $n += $keys ? (int) $r->del($keys) : 0;
-    }
-    return $n;
-}
-
 /* ---- one row ---------------------------------------------------------------------- */
 
 /**
@@ -190,7 +148,7 @@ function scale_row(Redis $r, int $procs, float $window_s, callable $make): array
             }
         }
         $cpu1 = redis_cpu_s($r);
-        $row['commands'] = command_stats($r);
+        $row['commands'] = bench_command_stats($r);
     } finally {
         // The leave signal; a line, so that a worker still waiting for the start signal (the row failed) leaves too.
         foreach ($children as [$pid, $sock]) {
@@ -411,6 +369,6 @@ try {
     }
 } finally {
     // Leave nothing behind on a shared server.
-    $swept = sweep_keys($r, $base);
-    printf("Keys of the run deleted at the end: %d; left: %d.\n\n", $swept, sweep_keys($r, $base));
+    $swept = bench_sweep_keys($r, $base);
+    printf("Keys of the run deleted at the end: %d; left: %d.\n\n", $swept, bench_sweep_keys($r, $base));
 }

@@ -116,151 +116,14 @@ function make_cycle(string $label, int $limit): callable
     throw new LogicException("unknown implementation $label");
 }
 
-/* ---- the server's side ---------------------------------------------------------------- */
-
-/** CPU seconds of the server, and the bytes it has read and written. */
-function server_counters(Redis $r): array
-{
-    $cpu = $r->info('cpu');
-    $stats = $r->info('stats');
-    return [
-        'cpu' => (float) ($cpu['used_cpu_sys'] ?? NAN) + (float) ($cpu['used_cpu_user'] ?? NAN),
-        'in' => (int) ($stats['total_net_input_bytes'] ?? 0),
-        'out' => (int) ($stats['total_net_output_bytes'] ?? 0),
-    ];
-}
-
-/** INFO commandstats as command => calls, without what the harness sends itself (INFO, CONFIG). */
-function command_calls(Redis $r): array
-{
-    $calls = [];
-    foreach ($r->info('commandstats') as $key => $value) {
-        $key = (string) $key;
-        if (!str_starts_with($key, 'cmdstat_')) {
-            continue;
-        }
-        $cmd = substr($key, 8);
-        if ($cmd === 'info' || str_starts_with($cmd, 'config')) {
-            continue;
-        }
-        if (is_array($value)) {
-            $calls[$cmd] = (int) ($value['calls'] ?? 0);
-        } elseif (preg_match('/(?:^|,)calls=(\d+)/', (string) $value, $m)) {
-            $calls[$cmd] = (int) $m[1];
-        }
-    }
-    return $calls;
-}
-
-/** Scripts and functions the clients called: EVAL, EVALSHA (and their _RO forms), FCALL. */
-function scripts_called(array $calls): int
-{
-    $n = 0;
-    foreach (['eval', 'evalsha', 'eval_ro', 'evalsha_ro', 'fcall', 'fcall_ro'] as $cmd) {
-        $n += $calls[$cmd] ?? 0;
-    }
-    return $n;
-}
-
-/** Deletes every key whose name holds $base; returns how many there were. */
-function sweep_keys(Redis $r, string $base): int
-{
-    $r->setOption(Redis::OPT_SCAN, Redis::SCAN_RETRY);
-    $it = null;
-    $n = 0;
-    while (($keys = $r->scan($it, "*$base*", 1000)) !== false) {
-        $n += $keys ? (int) $r->del($keys) : 0;
-    }
-    return $n;
-}
-
 /* ---- forked workers ----------------------------------------------------------------------- */
-
-/**
- * Forks $n workers and runs them together. $child($wid, $end_ns) runs in each: it is
- * called once before the start signal with $end_ns = null (to connect and warm up;
- * it returns the measuring function), and that function is then called with the
- * window's end (hrtime ns) and returns the worker's report, an array. The server's
- * statistics are reset once every worker is ready and read again as soon as the last
- * one reported. Returns the reports, the wall time from the start signal to the last
- * worker done, and the server's CPU, bytes and commands over it.
- */
-function run_workers(Redis $r, int $n, float $window_s, float $budget_s, callable $prepare): array
-{
-    $children = [];
-    $problems = [];
-    $reports = [];
-    try {
-        for ($w = 0; $w < $n; $w++) {
-            $children[$w] = bench_fork("semaphore worker $w", function ($sock) use ($w, $prepare, $budget_s): int {
-                pcntl_alarm(READY_TIMEOUT_S + (int) ceil($budget_s) + GRACE_S);   // no handler: the process ends
-                $measure = $prepare($w);
-                fwrite($sock, 'R');
-                stream_set_timeout($sock, READY_TIMEOUT_S + 10);
-                $go = fgets($sock);
-                if ($go === false || !str_starts_with($go, 'G')) {
-                    return 1;
-                }
-                $report = $measure((int) substr($go, 1));
-                $report['done'] = hrtime(true);
-                fwrite($sock, json_encode($report) . "\n");
-                stream_set_timeout($sock, (int) ceil($budget_s) + GRACE_S);
-                fread($sock, 1);   // leave
-                return 0;
-            });
-        }
-        foreach ($children as $w => [, $sock]) {
-            stream_set_timeout($sock, READY_TIMEOUT_S);
-            if (fread($sock, 1) !== 'R') {
-                throw new RuntimeException("worker $w did not get ready");
-            }
-        }
-        $r->rawCommand('CONFIG', 'RESETSTAT');
-        $before = server_counters($r);
-        $start = hrtime(true);
-        $go = 'G' . ($start + (int) ($window_s * 1e9)) . "\n";
-        foreach ($children as [, $sock]) {
-            fwrite($sock, $go);
-        }
-        $last = $start;
-        foreach ($children as $w => [, $sock]) {
-            stream_set_timeout($sock, (int) ceil($budget_s) + GRACE_S);
-            $line = fgets($sock);
-            $rep = $line === false ? null : json_decode($line, true);
-            if (!is_array($rep)) {
-                $problems[] = "worker $w sent no report";
-                continue;
-            }
-            $reports[$w] = $rep;
-            $last = max($last, (int) $rep['done']);
-        }
-        $after = server_counters($r);
-        $commands = command_calls($r);
-    } finally {
-        foreach ($children as [, $sock]) {
-            @fwrite($sock, "L\n");
-        }
-        foreach ($children as $w => [$pid, $sock]) {
-            pcntl_waitpid($pid, $status);
-            if (!pcntl_wifexited($status) || pcntl_wexitstatus($status) !== 0) {
-                $problems[] = "worker $w exited abnormally";
-            }
-            fclose($sock);
-        }
-    }
-    return [
-        'reports' => $reports, 'problems' => $problems, 'wall' => ($last - $start) / 1e9,
-        'cpu_us' => ($after['cpu'] - $before['cpu']) * 1e6, 'in' => $after['in'] - $before['in'],
-        'out' => $after['out'] - $before['out'], 'commands' => $commands,
-    ];
-}
 
 /* ---- 1. throughput -------------------------------------------------------------------------- */
 
 /** One round of one throughput row: $n processes doing acquire + release cycles on $name for $window_s. */
 function throughput_round(Redis $r, string $label, string $name, int $limit, int $n, float $window_s): array
 {
-    $run = run_workers($r, $n, $window_s, $window_s + TIMEOUT_S, function (int $wid) use ($label, $name, $limit): callable {
+    $run = bench_run_workers('semaphore', $r, $n, $window_s, $window_s + TIMEOUT_S, function (int $wid) use ($label, $name, $limit): callable {
         $cycle = make_cycle($label, $limit);
         $noop = static function (): void {
         };
@@ -305,7 +168,7 @@ function throughput_table(Redis $r, string $base, array $configs, float $round_s
                 $name = sprintf('%s:%s%dn%d:', $base, SLUGS[$label], $limit, $n);
                 $run = throughput_round($r, $label, $name, $limit, $n, $round_s);
                 $acc["$label|$limit"][$n][] = $run;
-                sweep_keys($r, $name);
+                bench_sweep_keys($r, $name);
             }
         }
     }
@@ -320,7 +183,7 @@ function throughput_table(Redis $r, string $base, array $configs, float $round_s
                     $cmds[$cmd] = ($cmds[$cmd] ?? 0) + $calls;
                 }
             }
-            $sent = scripts_called($cmds);
+            $sent = bench_scripts_called($cmds);
             $blocking = 0;
             foreach (['blpop', 'brpop', 'bzpopmin', 'blmove', 'brpoplpush', 'blmpop', 'bzmpop'] as $b) {
                 $blocking += $cmds[$b] ?? 0;
@@ -346,15 +209,6 @@ function throughput_table(Redis $r, string $base, array $configs, float $round_s
     return $rows;
 }
 
-function row_check(array $row): string
-{
-    $p = $row['problems'];
-    if ($row['failed']) {
-        array_unshift($p, "{$row['failed']} failed cycles");
-    }
-    return $p ? implode('; ', $p) : 'ok';
-}
-
 function print_throughput(array $rows, array $configs): void
 {
     $out = [];
@@ -376,7 +230,7 @@ function print_throughput(array $rows, array $configs): void
                 bench_fixed($row['scripts_per_op'], 2) . ($row['blocking_per_op'] >= 0.005 ? ' + ' . bench_fixed($row['blocking_per_op'], 2) . ' blocking' : ''),
                 bench_fixed($row['all_per_op'], 1),
                 number_format($row['in_per_op'], 0) . ' / ' . number_format($row['out_per_op'], 0),
-                row_check($row),
+                bench_row_check($row),
             ];
         }
     }
@@ -389,7 +243,7 @@ function print_throughput(array $rows, array $configs): void
 
 function wait_run(Redis $r, string $label, string $name, int $iterations, float $cap_s): array
 {
-    $run = run_workers($r, WAIT_PROCESSES, $cap_s, $cap_s + TIMEOUT_S, function (int $wid) use ($label, $name, $iterations, $cap_s): callable {
+    $run = bench_run_workers('semaphore', $r, WAIT_PROCESSES, $cap_s, $cap_s + TIMEOUT_S, function (int $wid) use ($label, $name, $iterations, $cap_s): callable {
         $cycle = make_cycle($label, BUSY_LIMIT);
         for ($i = 0; $i < WARMUP; $i++) {
             $cycle("$name:warm-$wid", static function (): void {
@@ -454,7 +308,7 @@ function wait_run(Redis $r, string $label, string $name, int $iterations, float 
         'n' => $n, 'waits' => $waits, 'hold' => $holds ? array_sum($holds) / count($holds) : NAN,
         'rate' => $run['wall'] > 0 ? $n / $run['wall'] : NAN, 'wall' => $run['wall'], 'most' => $most,
         'capped' => $capped, 'problems' => $problems, 'per_worker' => $per_worker,
-        'scripts_per_op' => $n ? scripts_called($commands) / $n : NAN,
+        'scripts_per_op' => $n ? bench_scripts_called($commands) / $n : NAN,
         'all_per_op' => $n ? array_sum($commands) / $n : NAN,
         'in_per_op' => $n ? $run['in'] / $n : NAN,
     ];
@@ -494,8 +348,8 @@ try {
         }
     }
 } finally {
-    $swept = sweep_keys($r, $base);
-    $left = sweep_keys($r, $base);
+    $swept = bench_sweep_keys($r, $base);
+    $left = bench_sweep_keys($r, $base);
 }
 
 $cpus = (int) trim((string) shell_exec('nproc'));
@@ -569,8 +423,8 @@ foreach ([[$free_rows, $free, FREE_LIMIT], [$busy_rows, $busy, BUSY_LIMIT]] as [
         foreach ($configs as [$label, $limit]) {
             $row = $rows["$label|$limit"][$n] ?? null;
             $record['throughput'][] = ['label' => $label, 'limit' => $limit, 'rl_limit' => $rl_limit, 'n' => $n,
-                'rate' => $row ? $v($row['rate']) : null, 'ok' => $row !== null && row_check($row) === 'ok',
-                'rl_rate' => $rl ? $v($rl['rate']) : null, 'rl_ok' => $rl !== null && row_check($rl) === 'ok'];
+                'rate' => $row ? $v($row['rate']) : null, 'ok' => $row !== null && bench_row_check($row) === 'ok',
+                'rl_rate' => $rl ? $v($rl['rate']) : null, 'rl_ok' => $rl !== null && bench_row_check($rl) === 'ok'];
             if ($label === RL || $row === null) {
                 continue;
             }
@@ -580,7 +434,7 @@ foreach ([[$free_rows, $free, FREE_LIMIT], [$busy_rows, $busy, BUSY_LIMIT]] as [
                 continue;
             }
             $ratio = $rl['rate'] / $row['rate'];
-            $ok = row_check($rl) === 'ok' && row_check($row) === 'ok';
+            $ok = bench_row_check($rl) === 'ok' && bench_row_check($row) === 'ok';
             printf("- limit %d, %d process%s, cycles/s vs %s (limit %d): %s ÷ %s = %s; target ≥ 2x: %s\n",
                 $rl_limit, $n, $n > 1 ? 'es' : '', $label, $limit, bench_rate($rl['rate']), bench_rate($row['rate']),
                 bench_ratio($ratio), ($ok && $ratio >= 2) ? 'met' : 'MISSED' . ($ok ? '' : ' (a check failed)'));
