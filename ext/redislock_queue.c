@@ -130,6 +130,59 @@ static zend_string *task_id(zend_string *str, zend_long lval, uint32_t arg_num)
 	return zend_long_to_str(lval);
 }
 
+/* One id (string|int, with PHP's usual coercion in weak mode) or a list of them, as
+ * enqueue() and retryDead() take them: checks it; false after throwing. For one
+ * id, *one_str or *one_long holds it. */
+static bool ids_check(zval *ids, uint32_t arg_num, bool nullable, zend_string **one_str, zend_long *one_long)
+{
+	if (Z_TYPE_P(ids) != IS_ARRAY) {
+		bool is_null;
+		if (!zend_parse_arg_str_or_long(ids, one_str, one_long, &is_null, false, arg_num)) {
+			zend_argument_type_error(arg_num, "must be of type array|string|int%s, %s given", nullable ? "|null" : "",
+				zend_zval_type_name(ids));
+			return false;
+		}
+		if (*one_str && ZSTR_LEN(*one_str) == 0) {
+			zend_argument_value_error(arg_num, "must not be empty");
+			return false;
+		}
+		return true;
+	}
+	zval *id;
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(ids), id) {
+		ZVAL_DEREF(id);
+		if (Z_TYPE_P(id) != IS_LONG && Z_TYPE_P(id) != IS_STRING) {
+			zend_argument_value_error(arg_num, "must contain only strings and integers, %s found", zend_zval_type_name(id));
+			return false;
+		}
+		if (Z_TYPE_P(id) == IS_STRING && Z_STRLEN_P(id) == 0) {
+			zend_argument_value_error(arg_num, "must not contain empty ids");
+			return false;
+		}
+	} ZEND_HASH_FOREACH_END();
+	return true;
+}
+
+/* Pushes the ids ids_check() accepted. */
+static void push_ids(redislock_argv *a, zval *ids, zend_string *one_str, zend_long one_long)
+{
+	if (Z_TYPE_P(ids) == IS_ARRAY) {
+		zval *id;
+		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(ids), id) {
+			ZVAL_DEREF(id);
+			if (Z_TYPE_P(id) == IS_STRING) {
+				redislock_argv_push_str(a, Z_STR_P(id));
+			} else {
+				redislock_argv_push_owned(a, zend_long_to_str(Z_LVAL_P(id)));
+			}
+		} ZEND_HASH_FOREACH_END();
+	} else if (one_str) {
+		redislock_argv_push_str(a, one_str);
+	} else {
+		redislock_argv_push_owned(a, zend_long_to_str(one_long));
+	}
+}
+
 /* ---- replies --------------------------------------------------------------- */
 
 /* One task of a reply, from element `at`: id and score, then for a reservation
@@ -325,34 +378,12 @@ PHP_METHOD(RedisQueue, enqueue)
 	if (!redislock_check_name(name, 1) || !redislock_check_seconds(timeout, 3, false) || !redislock_check_seconds(delay, 4, true)) {
 		RETURN_THROWS();
 	}
-	if (Z_TYPE_P(ids) != IS_ARRAY) {
-		/* string|int, with PHP's usual coercion in weak mode (1.0 -> 1, 1.5 -> "1.5"). */
-		bool is_null;
-		if (!zend_parse_arg_str_or_long(ids, &one_str, &one_long, &is_null, false, 2)) {
-			zend_argument_type_error(2, "must be of type array|string|int, %s given", zend_zval_type_name(ids));
-			RETURN_THROWS();
-		}
-		if (one_str && ZSTR_LEN(one_str) == 0) {
-			zend_argument_value_error(2, "must not be empty");
-			RETURN_THROWS();
-		}
-	} else {
-		zval *id;
-		if (zend_hash_num_elements(Z_ARRVAL_P(ids)) == 0) {
-			zend_argument_value_error(2, "must not be an empty array");
-			RETURN_THROWS();
-		}
-		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(ids), id) {
-			ZVAL_DEREF(id);
-			if (Z_TYPE_P(id) != IS_LONG && Z_TYPE_P(id) != IS_STRING) {
-				zend_argument_value_error(2, "must contain only strings and integers, %s found", zend_zval_type_name(id));
-				RETURN_THROWS();
-			}
-			if (Z_TYPE_P(id) == IS_STRING && Z_STRLEN_P(id) == 0) {
-				zend_argument_value_error(2, "must not contain empty ids");
-				RETURN_THROWS();
-			}
-		} ZEND_HASH_FOREACH_END();
+	if (Z_TYPE_P(ids) == IS_ARRAY && zend_hash_num_elements(Z_ARRVAL_P(ids)) == 0) {
+		zend_argument_value_error(2, "must not be an empty array");
+		RETURN_THROWS();
+	}
+	if (!ids_check(ids, 2, true, &one_str, &one_long)) {
+		RETURN_THROWS();
 	}
 	if (!(q = this_queue(ZEND_THIS))) {
 		RETURN_THROWS();
@@ -362,21 +393,7 @@ PHP_METHOD(RedisQueue, enqueue)
 	script_argv(&a, &redislock_script_enqueue, &k);
 	redislock_argv_push_double(&a, delay);
 	redislock_argv_push(&a, replace ? "1" : "0", 1);
-	if (Z_TYPE_P(ids) == IS_ARRAY) {
-		zval *id;
-		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(ids), id) {
-			ZVAL_DEREF(id);
-			if (Z_TYPE_P(id) == IS_STRING) {
-				redislock_argv_push_str(&a, Z_STR_P(id));
-			} else {
-				redislock_argv_push_owned(&a, zend_long_to_str(Z_LVAL_P(id)));
-			}
-		} ZEND_HASH_FOREACH_END();
-	} else if (one_str) {
-		redislock_argv_push_str(&a, one_str);
-	} else {
-		redislock_argv_push_owned(&a, zend_long_to_str(one_long));
-	}
+	push_ids(&a, ids, one_str, one_long);
 	reply = run(q, &redislock_script_enqueue, &a, timeout);
 	redislock_argv_free(&a);
 	keys_free(&k);
@@ -848,9 +865,10 @@ PHP_METHOD(RedisQueue, size)
 	freeReplyObject(reply);
 }
 
-PHP_METHOD(RedisQueue, clear)
+/* clear() and purgeDead(): a whole-queue script that answers how many it removed. */
+static void whole_queue_count(INTERNAL_FUNCTION_PARAMETERS, const redislock_script *script)
 {
-	redisReply *reply = whole_queue_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_clear);
+	redisReply *reply = whole_queue_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, script);
 	zend_long removed;
 	if (!reply) {
 		RETURN_THROWS();
@@ -858,6 +876,11 @@ PHP_METHOD(RedisQueue, clear)
 	removed = reply->type == REDIS_REPLY_INTEGER ? (zend_long) reply->integer : 0;
 	freeReplyObject(reply);
 	RETURN_LONG(removed);
+}
+
+PHP_METHOD(RedisQueue, clear)
+{
+	whole_queue_count(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_clear);
 }
 
 PHP_METHOD(RedisQueue, dead)
@@ -932,48 +955,19 @@ PHP_METHOD(RedisQueue, retryDead)
 	if (!redislock_check_name(name, 1)) {
 		RETURN_THROWS();
 	}
-	if (ids && Z_TYPE_P(ids) == IS_ARRAY) {
-		zval *id;
-		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(ids), id) {
-			ZVAL_DEREF(id);
-			if ((Z_TYPE_P(id) != IS_LONG && Z_TYPE_P(id) != IS_STRING) || (Z_TYPE_P(id) == IS_STRING && Z_STRLEN_P(id) == 0)) {
-				zend_argument_value_error(2, "must contain only non-empty strings and integers");
-				RETURN_THROWS();
-			}
-		} ZEND_HASH_FOREACH_END();
-		if (zend_hash_num_elements(Z_ARRVAL_P(ids)) == 0) {
-			RETURN_LONG(0);
-		}
-	} else if (ids) {
-		bool is_null;
-		if (!zend_parse_arg_str_or_long(ids, &one_str, &one_long, &is_null, false, 2)) {
-			zend_argument_type_error(2, "must be of type array|string|int|null, %s given", zend_zval_type_name(ids));
-			RETURN_THROWS();
-		}
-		if (one_str && ZSTR_LEN(one_str) == 0) {
-			zend_argument_value_error(2, "must not be empty");
-			RETURN_THROWS();
-		}
+	if (ids && Z_TYPE_P(ids) == IS_ARRAY && zend_hash_num_elements(Z_ARRVAL_P(ids)) == 0) {
+		RETURN_LONG(0);
+	}
+	if (ids && !ids_check(ids, 2, true, &one_str, &one_long)) {
+		RETURN_THROWS();
 	}
 	if (!(q = this_queue(ZEND_THIS))) {
 		RETURN_THROWS();
 	}
 	keys_init(&k, q, name);
 	script_argv(&a, &redislock_script_retry_dead, &k);
-	if (ids && Z_TYPE_P(ids) == IS_ARRAY) {
-		zval *id;
-		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(ids), id) {
-			ZVAL_DEREF(id);
-			if (Z_TYPE_P(id) == IS_STRING) {
-				redislock_argv_push_str(&a, Z_STR_P(id));
-			} else {
-				redislock_argv_push_owned(&a, zend_long_to_str(Z_LVAL_P(id)));
-			}
-		} ZEND_HASH_FOREACH_END();
-	} else if (one_str) {
-		redislock_argv_push_str(&a, one_str);
-	} else if (ids) {
-		redislock_argv_push_owned(&a, zend_long_to_str(one_long));
+	if (ids) {
+		push_ids(&a, ids, one_str, one_long);
 	}
 	reply = run(q, &redislock_script_retry_dead, &a, redislock_conn_config(q->conn)->read_timeout);
 	redislock_argv_free(&a);
@@ -988,12 +982,5 @@ PHP_METHOD(RedisQueue, retryDead)
 
 PHP_METHOD(RedisQueue, purgeDead)
 {
-	redisReply *reply = whole_queue_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_purge_dead);
-	zend_long removed;
-	if (!reply) {
-		RETURN_THROWS();
-	}
-	removed = reply->type == REDIS_REPLY_INTEGER ? (zend_long) reply->integer : 0;
-	freeReplyObject(reply);
-	RETURN_LONG(removed);
+	whole_queue_count(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_purge_dead);
 }

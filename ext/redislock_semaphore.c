@@ -667,15 +667,55 @@ PHP_METHOD(RedisSemaphore, release)
 	RETURN_BOOL(removed);
 }
 
+/* extend(), holds() and count(): one script on the semaphore of name, whose
+ * answer is an integer. With token, the script is given it (and, for extend, the
+ * lifetime ms). False after throwing. */
+static bool integer_call(redislock_semaphore_obj *sem, const redislock_script *script, zend_string *name,
+	zend_string *token, zend_long ms, zend_long *out)
+{
+	redislock_argv a;
+	redisReply *reply;
+	sem_keys k;
+	bool ok = false;
+
+	keys_init(&k, sem, name);
+	if (script == &redislock_script_sem_extend) {
+		script_start(&a, script, &k);
+		redislock_argv_push_str(&a, token);
+		redislock_argv_push_long(&a, ms);
+		redislock_argv_push(&a, k.hint, strlen(k.hint));
+	} else {
+		/* The count script reads the set alone. */
+		redislock_script_argv(&a, script, 1);
+		redislock_argv_push_str(&a, k.key);
+		if (token) {
+			redislock_argv_push_str(&a, token);
+		} else {
+			redislock_argv_push(&a, "", 0);
+		}
+	}
+	if (redislock_script_call(sem->conn, script, &a, read_timeout(sem), &reply) == FAILURE) {
+		redislock_conn_throw(sem->conn);
+	} else {
+		if (reply->type == REDIS_REPLY_INTEGER) {
+			*out = (zend_long) reply->integer;
+			ok = true;
+		} else {
+			redislock_conn_throw_unexpected(sem->conn, reply);
+		}
+		freeReplyObject(reply);
+	}
+	redislock_argv_free(&a);
+	keys_free(&k);
+	return ok;
+}
+
 PHP_METHOD(RedisSemaphore, extend)
 {
 	zend_string *name, *token;
 	double expire;
 	redislock_semaphore_obj *sem;
-	redislock_argv a;
-	redisReply *reply;
-	sem_keys k;
-	bool extended = false;
+	zend_long extended;
 
 	ZEND_PARSE_PARAMETERS_START(3, 3)
 		Z_PARAM_STR(name)
@@ -684,114 +724,47 @@ PHP_METHOD(RedisSemaphore, extend)
 	ZEND_PARSE_PARAMETERS_END();
 
 	if (!redislock_check_name(name, 1) || !check_token(token, 2) || !redislock_check_seconds(expire, 3, false)
-		|| !(sem = this_sem(ZEND_THIS)) || sem_prepare(sem) == FAILURE) {
+		|| !(sem = this_sem(ZEND_THIS)) || sem_prepare(sem) == FAILURE
+		|| !integer_call(sem, &redislock_script_sem_extend, name, token, redislock_seconds_to_ms(expire), &extended)) {
 		RETURN_THROWS();
 	}
-	keys_init(&k, sem, name);
-	script_start(&a, &redislock_script_sem_extend, &k);
-	redislock_argv_push_str(&a, token);
-	redislock_argv_push_long(&a, redislock_seconds_to_ms(expire));
-	redislock_argv_push(&a, k.hint, strlen(k.hint));
-	if (redislock_script_call(sem->conn, &redislock_script_sem_extend, &a, read_timeout(sem), &reply) == FAILURE) {
-		redislock_argv_free(&a);
-		keys_free(&k);
-		redislock_conn_throw(sem->conn);
-		RETURN_THROWS();
-	}
-	redislock_argv_free(&a);
-	keys_free(&k);
-	if (reply->type == REDIS_REPLY_INTEGER) {
-		extended = reply->integer == 1;
-	} else {
-		redislock_conn_throw_unexpected(sem->conn, reply);
-	}
-	freeReplyObject(reply);
-	if (EG(exception)) {
-		RETURN_THROWS();
-	}
-	if (!extended) {
+	if (extended != 1) {
 		/* Lapsed: not ours any more. */
 		hold_forget(sem, token);
 	}
-	RETURN_BOOL(extended);
+	RETURN_BOOL(extended == 1);
 }
 
 PHP_METHOD(RedisSemaphore, holds)
 {
 	zend_string *name, *token;
 	redislock_semaphore_obj *sem;
-	redislock_argv a;
-	redisReply *reply;
-	bool held = false;
-	sem_keys k;
+	zend_long left;
 
 	ZEND_PARSE_PARAMETERS_START(2, 2)
 		Z_PARAM_STR(name)
 		Z_PARAM_STR(token)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!redislock_check_name(name, 1) || !check_token(token, 2) || !(sem = this_sem(ZEND_THIS)) || sem_prepare(sem) == FAILURE) {
+	if (!redislock_check_name(name, 1) || !check_token(token, 2) || !(sem = this_sem(ZEND_THIS)) || sem_prepare(sem) == FAILURE
+		|| !integer_call(sem, &redislock_script_sem_count, name, token, 0, &left)) {
 		RETURN_THROWS();
 	}
-	keys_init(&k, sem, name);
-	redislock_script_argv(&a, &redislock_script_sem_count, 1);
-	redislock_argv_push_str(&a, k.key);
-	redislock_argv_push_str(&a, token);
-	if (redislock_script_call(sem->conn, &redislock_script_sem_count, &a, read_timeout(sem), &reply) == FAILURE) {
-		redislock_argv_free(&a);
-		keys_free(&k);
-		redislock_conn_throw(sem->conn);
-		RETURN_THROWS();
-	}
-	redislock_argv_free(&a);
-	keys_free(&k);
-	if (reply->type == REDIS_REPLY_INTEGER) {
-		held = reply->integer >= 0;
-	} else {
-		redislock_conn_throw_unexpected(sem->conn, reply);
-	}
-	freeReplyObject(reply);
-	if (EG(exception)) {
-		RETURN_THROWS();
-	}
-	RETURN_BOOL(held);
+	RETURN_BOOL(left >= 0);
 }
 
 PHP_METHOD(RedisSemaphore, count)
 {
 	zend_string *name;
 	redislock_semaphore_obj *sem;
-	redislock_argv a;
-	redisReply *reply;
-	zend_long n = 0;
-	sem_keys k;
+	zend_long n;
 
 	ZEND_PARSE_PARAMETERS_START(1, 1)
 		Z_PARAM_STR(name)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!redislock_check_name(name, 1) || !(sem = this_sem(ZEND_THIS)) || sem_prepare(sem) == FAILURE) {
-		RETURN_THROWS();
-	}
-	keys_init(&k, sem, name);
-	redislock_script_argv(&a, &redislock_script_sem_count, 1);
-	redislock_argv_push_str(&a, k.key);
-	redislock_argv_push(&a, "", 0);
-	if (redislock_script_call(sem->conn, &redislock_script_sem_count, &a, read_timeout(sem), &reply) == FAILURE) {
-		redislock_argv_free(&a);
-		keys_free(&k);
-		redislock_conn_throw(sem->conn);
-		RETURN_THROWS();
-	}
-	redislock_argv_free(&a);
-	keys_free(&k);
-	if (reply->type == REDIS_REPLY_INTEGER) {
-		n = (zend_long) reply->integer;
-	} else {
-		redislock_conn_throw_unexpected(sem->conn, reply);
-	}
-	freeReplyObject(reply);
-	if (EG(exception)) {
+	if (!redislock_check_name(name, 1) || !(sem = this_sem(ZEND_THIS)) || sem_prepare(sem) == FAILURE
+		|| !integer_call(sem, &redislock_script_sem_count, name, NULL, 0, &n)) {
 		RETURN_THROWS();
 	}
 	RETURN_LONG(n);
