@@ -382,7 +382,7 @@ PHP_METHOD(RedisQueue, enqueue)
 		zend_argument_value_error(2, "must not be an empty array");
 		RETURN_THROWS();
 	}
-	if (!ids_check(ids, 2, true, &one_str, &one_long)) {
+	if (!ids_check(ids, 2, false, &one_str, &one_long)) {
 		RETURN_THROWS();
 	}
 	if (!(q = this_queue(ZEND_THIS))) {
