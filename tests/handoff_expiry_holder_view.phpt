@@ -43,8 +43,9 @@ $pttl = $raw->call('PTTL', $key);
 $left = $deadline - ho_redis_ms($raw);
 var_dump($pttl > $left && $pttl > 1000 ? 'TTL beyond the deadline' : "PTTL $pttl, $left ms to the deadline");
 
-/* Freeze the waiter across the deadline: the key must still be there after it. */
-while (ho_redis_ms($raw) < $deadline - 150) {
+/* Freeze the waiter across the deadline: the key must still be there after it.
+ * Well before it, so that a busy machine cannot let the waiter wake first. */
+while (ho_redis_ms($raw) < $deadline - 400) {
     usleep(2000);
 }
 l4_signal($waiter, 'STOP');
