@@ -7,14 +7,17 @@ $name = rl_name();
 $producer = rq_queue();
 $worker2 = rq_queue();
 $producer->enqueue($name, 'X');
-/* Worker 1: reserves X, says so, works 0.8 s, acks with its receipt, says when. */
+/* Worker 1: reserves X, says so, works 0.8 s, acks with its receipt, says when it
+ * sent the ack (worker 2 may be woken and look at its clock before worker 1 has
+ * read the ack's reply). */
 $code = 'require ' . var_export(__DIR__ . '/queue_test.inc', true) . ';'
     . '$q = new RedisQueue(' . var_export(rl_dsn(), true) . ');'
     . '$t = $q->reserve(' . var_export($name, true) . ', 1, 30);'
     . 'echo json_encode($t), "\n";'
     . 'usleep(800000);'
+    . '$at = microtime(true);'
     . '$ok = $q->ack(' . var_export($name, true) . ', "X", $t["receipt"]);'
-    . 'echo json_encode([$ok, microtime(true)]), "\n";';
+    . 'echo json_encode([$ok, $at]), "\n";';
 [$proc, $out] = rq_spawn_php($code);
 $first = json_decode((string) rq_read_line($out, 5), true);
 echo 'worker 1 reserved ', $first['id'] ?? 'nothing', "\n";
