@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 48bbba008fb0997ffa7dd985d134d9c38772ee0a */
+ * Stub hash: 766df2c65968cb6c7192328e9668e48c816b8f2c */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_MASK(0, connection, MAY_BE_STRING|MAY_BE_ARRAY|MAY_BE_NULL, "null")
@@ -37,6 +37,12 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_RedisLock_addLock, 0, 1, M
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, expire, IS_DOUBLE, 0, "15")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "0")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, shared, _IS_BOOL, 0, "false")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, fenced, _IS_BOOL, 0, "true")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_RedisLock_fenceLock, 0, 2, MAY_BE_STRING|MAY_BE_FALSE)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, token, IS_STRING, 0)
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_RedisLock_convertLock, 0, 3, MAY_BE_STRING|MAY_BE_FALSE)
@@ -202,6 +208,7 @@ ZEND_METHOD(RedisLock, unlockAll);
 ZEND_METHOD(RedisLock, expire);
 ZEND_METHOD(RedisLock, isLocking);
 ZEND_METHOD(RedisLock, addLock);
+ZEND_METHOD(RedisLock, fenceLock);
 ZEND_METHOD(RedisLock, convertLock);
 ZEND_METHOD(RedisLock, releaseLock);
 ZEND_METHOD(RedisLock, extendLock);
@@ -265,6 +272,7 @@ static const zend_function_entry class_RedisLock_methods[] = {
 	ZEND_ME(RedisLock, expire, arginfo_class_RedisLock_expire, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, isLocking, arginfo_class_RedisLock_isLocking, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, addLock, arginfo_class_RedisLock_addLock, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, fenceLock, arginfo_class_RedisLock_fenceLock, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, convertLock, arginfo_class_RedisLock_convertLock, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, releaseLock, arginfo_class_RedisLock_releaseLock, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, extendLock, arginfo_class_RedisLock_extendLock, ZEND_ACC_PUBLIC)

@@ -353,9 +353,12 @@ struct _lock_backend {
 	/* Removes the lock whoever holds it and wakes the next waiter: 1 when there
 	 * was one, 0, or -1 after throwing. */
 	int (*force)(redislock_lock_obj *lock, const zend_string *name);
-	/* Draws the fencing number of a lock held with a token that has none yet: the
-	 * new token, or NULL (not held, or thrown). NULL where there are none. */
-	zend_string *(*fence)(redislock_lock_obj *lock, const zend_string *name, const zend_string *token);
+	/* Draws the fencing number of a lock held with a token that has none yet (one
+	 * that has one is given back while it holds): the new token, or NULL (not held,
+	 * or thrown). owned: the object's own hold of name, which a lost reply turns
+	 * into an orphan; otherwise the token is the caller's, who learns of the lost
+	 * reply from the exception and may ask again. NULL where there are none. */
+	zend_string *(*fence)(redislock_lock_obj *lock, const zend_string *name, const zend_string *token, bool owned);
 	void (*throw_failure)(const redislock_lock_obj *lock);
 	bool fencing;         /* tokens carry fencing numbers */
 };
@@ -976,7 +979,7 @@ static int single_force(redislock_lock_obj *lock, const zend_string *name)
 /* Draws the fencing number of a lock taken with a plain token, while it still
  * holds that token: the new token "<fence>:<hex>", NULL when it does not hold it
  * any more, or NULL after throwing (EG(exception) set). */
-static zend_string *single_fence(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
+static zend_string *single_fence(redislock_lock_obj *lock, const zend_string *name, const zend_string *token, bool owned)
 {
 	redislock_argv a;
 	lock_keys keys;
@@ -993,7 +996,7 @@ static zend_string *single_fence(redislock_lock_obj *lock, const zend_string *na
 		/* Once sent, the token may have been rewritten to the fenced one we never
 		 * learnt: the lock is no longer one we can name, so it is an orphan to
 		 * clean (by its random part) rather than a lock we hold. */
-		if (redislock_conn_sent(lock->conn)) {
+		if (owned && redislock_conn_sent(lock->conn)) {
 			remember(&lock->orphans, name, (zend_string *) token);
 			hold_forget(lock, name);
 		}
@@ -1563,16 +1566,17 @@ PHP_METHOD(RedisLock, addLock)
 {
 	zend_string *name, *token;
 	double expire = 15, timeout = 0;
-	bool shared = false;
+	bool shared = false, fenced = true;
 	redislock_lock_obj *lock;
 	int outcome;
 
-	ZEND_PARSE_PARAMETERS_START(1, 4)
+	ZEND_PARSE_PARAMETERS_START(1, 5)
 		Z_PARAM_STR(name)
 		Z_PARAM_OPTIONAL
 		Z_PARAM_DOUBLE(expire)
 		Z_PARAM_DOUBLE(timeout)
 		Z_PARAM_BOOL(shared)
+		Z_PARAM_BOOL(fenced)
 	ZEND_PARSE_PARAMETERS_END();
 
 	if (!redislock_check_name(name, 1) || !redislock_check_seconds(expire, 2, false) || !redislock_check_seconds(timeout, 3, true)) {
@@ -1582,8 +1586,10 @@ PHP_METHOD(RedisLock, addLock)
 		RETURN_THROWS();
 	}
 	/* The token is the caller's to keep: the object does not remember it, so it is
-	 * neither auto-released nor touched by unlockAll(). */
-	outcome = lock->backend->acquire(lock, &name, 1, timeout, redislock_seconds_to_ms(expire), !shared,
+	 * neither auto-released nor touched by unlockAll(). Unfenced, the acquisition
+	 * is lock()'s: one SET NX PX when the name is free, the number drawn later by
+	 * fenceLock() if ever. */
+	outcome = lock->backend->acquire(lock, &name, 1, timeout, redislock_seconds_to_ms(expire), !shared && fenced,
 		shared ? WANT_SHARED : WANT_EXCLUSIVE, NULL, &token);
 	if (outcome == ACQUIRE_THROWN) {
 		RETURN_THROWS();
@@ -1736,7 +1742,7 @@ PHP_METHOD(RedisLock, fencingToken)
 		RETURN_THROWS();
 	}
 	token = zend_string_copy(Z_STR_P(held));
-	fenced = lock->backend->fence(lock, name, token);
+	fenced = lock->backend->fence(lock, name, token, true);
 	zend_string_release(token);
 	if (EG(exception)) {
 		RETURN_THROWS();
@@ -1749,6 +1755,41 @@ PHP_METHOD(RedisLock, fencingToken)
 	hold_set(lock, name, fenced);
 	zend_string_release(fenced);
 	RETURN_LONG(fence);
+}
+
+PHP_METHOD(RedisLock, fenceLock)
+{
+	zend_string *name, *token, *fenced;
+	redislock_lock_obj *lock;
+
+	ZEND_PARSE_PARAMETERS_START(2, 2)
+		Z_PARAM_STR(name)
+		Z_PARAM_STR(token)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!redislock_check_name(name, 1) || !check_token(token, 2) || !(lock = this_lock(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	if (!lock->backend->fencing) {
+		zend_throw_exception(spl_ce_BadMethodCallException, "RedisLock::fenceLock() is not available with redlock: "
+			"independent servers count separately, so no number orders the holders of a majority", 0);
+		RETURN_THROWS();
+	}
+	if (is_shared(token)) {
+		zend_argument_value_error(2, "must be the token of an exclusive hold: shared holds have no fencing numbers");
+		RETURN_THROWS();
+	}
+	if (lock_prepare(lock) == FAILURE) {
+		RETURN_THROWS();
+	}
+	fenced = lock->backend->fence(lock, name, token, false);
+	if (EG(exception)) {
+		RETURN_THROWS();
+	}
+	if (!fenced) {
+		RETURN_FALSE;
+	}
+	RETURN_STR(fenced);
 }
 
 PHP_METHOD(RedisLock, ttl)

@@ -487,17 +487,27 @@ redislock_script redislock_script_ttl = {"ttl script",
 	"if d <= now then return -3 end\n"
 	"return d - now\n", ""};
 
-/* KEYS: K, the fencing counter of K's slot. ARGV: a token without a fencing number.
- * Draws the number while the lock still holds the token and puts it in front of
- * the token, lifetime kept; returns the new token, or 0 when the lock is not held
- * with it. Numbers drawn only while holding the lock grow from holder to holder,
- * as their holds follow one another. */
+/* KEYS: K, the fencing counter of K's slot. ARGV: a token. Draws the number while
+ * the lock still holds the token and puts it in front of the token, lifetime kept;
+ * returns the new token, or 0 when the lock is not held with it. Numbers drawn only
+ * while holding the lock grow from holder to holder, as their holds follow one
+ * another. Idempotent: a token that already has a number, or whose number was
+ * drawn by an earlier call (its reply lost), gets the fenced token that holds. */
 redislock_script redislock_script_fence = {"fencingToken script",
 	"local v = redis.pcall('get', KEYS[1])\n"
 	"if type(v) ~= 'string' then return 0 end\n"
 	LUA_FENCE LUA_OWNER
 	"local holder, d = owner(v)\n"
-	"if holder ~= ARGV[1] or (d and d <= now) then return 0 end\n"
+	"if d and d <= now then return 0 end\n"
+	"local t = ARGV[1]\n"
+	"if holder ~= t then\n"
+	"  local cut = #holder - #t - 1\n"
+	"  if cut > 0 and string.sub(holder, cut + 1) == ':' .. t and string.find(string.sub(holder, 1, cut), '^%d+$') then\n"
+	"    return holder\n"
+	"  end\n"
+	"  return 0\n"
+	"end\n"
+	"if string.find(holder, '^%d+:') then return holder end\n"
 	"local token = fence(KEYS[2]) .. ':' .. holder\n"
 	"if d then token = token .. '|' .. ms(d) end\n"
 	"redis.call('set', KEYS[1], token, 'keepttl')\n"

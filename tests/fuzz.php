@@ -1252,8 +1252,11 @@ final class Fuzzer
                 16 => ['isLocked', [$name]],
                 17 => ['synchronized', [$name, $this->closure(0, $this->chance(0.3)), $this->wait(), $expire]],
                 18 => ['lockMany', [[$name, 'n' . $this->int(0, 3)], $this->wait(), $expire]],
-                default => $this->chance(0.8) ? ['addLock', [$name, $expire, $this->wait()]]
-                    : $this->pick([['forceUnlock', [$name]], ['unlockAll', []]]),
+                default => $this->chance(0.8)
+                    ? ($this->chance(0.5) ? ['addLock', [$name, $expire, $this->wait()]]
+                        : ['addLock', [$name, $expire, $this->wait(), false, false]])
+                    : $this->pick([['forceUnlock', [$name]], ['unlockAll', []],
+                        ['fenceLock', [$name, $this->tokens ? $this->pick($this->tokens) : $this->string()]]]),
             };
             return ['RedisLock', $target, $this->pool[$target], $method, $args];
         }
@@ -1490,7 +1493,7 @@ final class Fuzzer
         if ($e instanceof BadMethodCallException) {
             /* The documented misuses: under redlock there are no fencing numbers
              * and no shared holds. */
-            return in_array($method, ['fencingToken', 'lockShared', 'addLock', 'convertLock'], true)
+            return in_array($method, ['fencingToken', 'fenceLock', 'lockShared', 'addLock', 'convertLock'], true)
                 && str_starts_with($e->getMessage(), "RedisLock::$method() is not available with redlock");
         }
         if (get_class($e) === 'Error') {
@@ -1694,7 +1697,7 @@ final class Fuzzer
                 array_shift($this->semTokens);
             }
         }
-        if ($method === 'addLock' && is_string($result)) {
+        if (($method === 'addLock' || $method === 'fenceLock') && is_string($result)) {
             $this->tokens[] = $result;
             if (count($this->tokens) > 20) {
                 array_shift($this->tokens);

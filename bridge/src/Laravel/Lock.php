@@ -11,7 +11,7 @@ use Illuminate\Contracts\Cache\LockTimeoutException;
  * Differences from Illuminate\Cache\RedisLock, all on purpose:
  *
  * - The owner. Laravel writes the owner string into the key; redislock writes a
- *   token of its own ("<fencing number>:<random hex>") in one atomic SET NX PX.
+ *   token of its own (128 random bits in hex) in one atomic SET NX PX.
  *   Once acquire() succeeds, that token becomes this lock's owner: owner() returns
  *   it, and restoreLock($name, $lock->owner()) in any process can release the lock.
  *   An owner chosen by the caller (Cache::lock($name, $seconds, 'job-42')) is only
@@ -25,8 +25,9 @@ use Illuminate\Contracts\Cache\LockTimeoutException;
  * - block() does not poll. It waits on the Redis server, in FIFO order with every
  *   other waiter, and is woken by the release; betweenBlockedAttemptsSleepFor()
  *   is accepted and ignored.
- * - The integer part of owner() is the fencing number of this holder: (int)
- *   $lock->owner() grows with every acquisition of the name.
+ * - Fencing numbers: fencingToken() draws this holder's number (greater than
+ *   every earlier holder's), and the owner then carries it in front:
+ *   "<fencing number>:<random hex>". A lock that never asks pays nothing for it.
  */
 class Lock extends BaseLock
 {
@@ -190,15 +191,41 @@ class Lock extends BaseLock
         return $this->connectionName;
     }
 
-    /** The fencing number of the current token, or null before acquisition. */
+    /**
+     * The fencing number of this holder: greater than the numbers of all earlier
+     * holders of the name that drew one. Drawn on the first call, in one round
+     * trip, while the lock is still held, and kept in the owner from then on: the
+     * owner becomes "<fencing number>:<random hex>" (so (int) $lock->owner() is
+     * the number), and only that owner releases the lock. Hand owner() to another
+     * process after this call, not before. Null before acquisition, once the
+     * lock is lost, and under Redlock (no common counter).
+     */
     public function fencingToken(): ?int
     {
-        return is_string($this->owner) && preg_match('/^(\d+):/', $this->owner, $m) ? (int) $m[1] : null;
+        if (!is_string($this->owner) || $this->owner === '') {
+            return null;
+        }
+        if (preg_match('/^(\d+):/', $this->owner, $m)) {
+            return (int) $m[1];
+        }
+        try {
+            $fenced = $this->redis->fenceLock($this->name, $this->owner);
+        } catch (\BadMethodCallException $e) {
+            return null;   // Redlock
+        }
+        if ($fenced === false) {
+            return null;
+        }
+        $this->owner = $fenced;
+
+        return (int) $fenced;
     }
 
     private function take(float $timeout): bool
     {
-        $token = $this->redis->addLock($this->name, $this->lifetime(), $timeout);
+        // Unfenced: one SET NX PX when the name is free, as Laravel's own lock;
+        // fencingToken() draws the number if it is ever asked for.
+        $token = $this->redis->addLock($this->name, $this->lifetime(), $timeout, fenced: false);
         if ($token === false) {
             return false;
         }

@@ -27,8 +27,9 @@ use Symfony\Component\Lock\SharedLockStoreInterface;
  * - acquire(true) and acquireRead(true) wait on the Redis server (BLPOP on a wake-up
  *   list of their own), first come first served, and are woken by the release;
  *   symfony's Lock would otherwise retry save() every 100 ms;
- * - every exclusive hold carries a fencing number, greater than those of all
- *   earlier holders of the resource: fencingToken($key);
+ * - fencing numbers: fencingToken($key) gives an exclusive hold a number greater
+ *   than those of all earlier holders of the resource that drew one (drawn on the
+ *   first call: a hold that never asks pays nothing for it);
  * - a shared (read) hold is promoted or demoted in one atomic step, and a waiting
  *   writer keeps later readers out.
  *
@@ -143,20 +144,41 @@ final class RedisLockStore implements BlockingSharedLockStoreInterface, Blocking
 
     /**
      * The fencing number of the Key's exclusive hold: strictly greater than the number
-     * of every earlier exclusive holder of the resource. Pass it to the storage you
-     * write to, and let it refuse a number lower than the last one it saw: that
-     * protects the data when the hold expired while its owner was paused.
+     * of every earlier exclusive holder of the resource that drew one. Pass it to the
+     * storage you write to, and let it refuse a number lower than the last one it
+     * saw: that protects the data when the hold expired while its owner was paused.
+     *
+     * The first call draws the number, in one round trip, while the hold is still
+     * there, and keeps it in the Key's state (serialize the Key after this call, not
+     * before, to hand it to another process). Later calls answer from the Key alone,
+     * without asking Redis whether the hold is still there: a stale number is exactly
+     * what the storage's check refuses. A hold that has no fencing numbers pays
+     * nothing for them.
      *
      * Null when the Key holds nothing through this store, holds it shared (numbers
      * order writers), or under Redlock (independent servers have no common counter).
-     * It answers from the Key alone, without asking Redis whether the hold is still
-     * there: a stale number is exactly what the storage's check refuses.
      */
     public function fencingToken(Key $key): ?int
     {
         $token = $this->token($key);
-        if ($token === null || !preg_match('/^(\d+):/', $token, $m)) {
+        if ($token === null || $this->isShared($token)) {
             return null;
+        }
+        if (!preg_match('/^(\d+):/', $token, $m)) {
+            try {
+                $fenced = $this->redis->fenceLock((string) $key, $token);
+            } catch (\BadMethodCallException $e) {
+                return null;   // Redlock
+            } catch (\RedisLockException $e) {
+                throw new LockStorageException($e->getMessage(), 0, $e);
+            }
+            if ($fenced === false) {
+                $key->removeState(self::class);
+                return null;
+            }
+            $key->setState(self::class, $fenced);
+            $token = $fenced;
+            preg_match('/^(\d+):/', $token, $m);
         }
         return (int) $m[1];
     }
@@ -241,7 +263,9 @@ final class RedisLockStore implements BlockingSharedLockStoreInterface, Blocking
                 $this->sharedSupported = false;
             }
         }
-        return $this->redis->addLock($name, $ttl, $timeout, false);
+        // Unfenced: one SET NX PX when the resource is free; fencingToken() draws
+        // the number if it is ever asked for.
+        return $this->redis->addLock($name, $ttl, $timeout, false, fenced: false);
     }
 
     private function token(Key $key): ?string
