@@ -115,8 +115,9 @@ function buyer(string $dsn, int $n): int
         $stock = (int) $redis->call('GET', K_STOCK);
         if ($stock > 0) {
             // Only a buyer who writes asks for a fencing number (one round trip).
+            // null: the lock was lost before the number was drawn, so no write.
             $fence = $store->fencingToken($key);
-            $answer = db_write_sale($redis, $fence, $n, $stock) ? 'bought' : 'refused';
+            $answer = $fence !== null && db_write_sale($redis, $fence, $n, $stock) ? 'bought' : 'refused';
         } else {
             $answer = 'sold_out';
         }

@@ -101,18 +101,20 @@ class RedisLock
      * With $fenced = false it is "<random>", taken as lock() takes a lock (one SET NX
      * PX when the name is free); fenceLock() draws its number later, if ever.
      * With $shared, a shared hold (as lockShared()) whose token is "shared:<random>".
-     * The object does not remember it: it is not auto-released.
+     * With redlock it is "redlock:<random>", fenced or not. The random part alone
+     * names the hold: with or without a number in front, the token releases,
+     * extends and checks it. The object does not remember it: it is not
+     * auto-released.
      */
     public function addLock(string $name, float $expire = 15, float $timeout = 0, bool $shared = false, bool $fenced = true): string|false {}
 
     /**
      * Draw the fencing number of the exclusive hold under $token, while it still
-     * holds: returns the token with its number, "<fencing number>:<random>", which
-     * from then on names the hold instead of $token (release, extend and check it
-     * with the new one). A token that has its number already is returned as it is.
-     * False when $token holds nothing. Asking again after an exception (a lost
-     * reply) returns the number drawn, if it was. Throws BadMethodCallException with
-     * redlock, which has none.
+     * holds: returns the token with its number, "<fencing number>:<random>" (the
+     * old token keeps naming the hold too). The number is drawn once per hold:
+     * asked again, with either token, for instance after an exception (a lost
+     * reply), it returns the same. False when $token holds nothing. Throws
+     * BadMethodCallException with redlock, which has none.
      */
     public function fenceLock(string $name, string $token): string|false {}
 

@@ -64,6 +64,16 @@
 	"  end\n" \
 	"  return v, nil\n" \
 	"end\n" \
+	/* A token's random part: without the fencing number in front, if it has one. \
+	 * The random part alone names a hold, so a token still names its hold once \
+	 * fenceLock() has put a number in front of it (the caller may never have learnt \
+	 * the new token: a lost reply, a copy handed on before), and the other way \
+	 * round (a failover that lost the rewrite). */ \
+	"local function bare(x)\n" \
+	"  local r = string.match(x, '^%d+:(.*)$')\n" \
+	"  return r or x\n" \
+	"end\n" \
+	"local function named(h, t) return h == t or bare(h) == bare(t) end\n" \
 	"local function ms(n) return string.format('%d', n) end\n" \
 	/* GET, with a key of another type (not ours to judge) as foreign. */ \
 	"local function value(key)\n" \
@@ -381,7 +391,7 @@ redislock_script redislock_script_unlock = {"unlock script",
 	"  return removed\n"
 	"end\n"
 	"local holder, d = owner(v)\n"
-	"local mine = holder == ARGV[1] or (ARGV[2] == 's' and string.sub(holder, -(#ARGV[1] + 1)) == ':' .. ARGV[1])\n"
+	"local mine = named(holder, ARGV[1]) or (ARGV[2] == 's' and string.sub(holder, -(#ARGV[1] + 1)) == ':' .. ARGV[1])\n"
 	"if d == nil then\n"
 	"  if not mine then return 0 end\n"
 	"  redis.call('del', K)\n"
@@ -429,10 +439,14 @@ redislock_script redislock_script_extend = {"expire script",
 	"if not v then return 0 end\n"
 	LUA_LOCK_SLOW("ARGV[3]")
 	"local life = tonumber(ARGV[2])\n"
-	/* A hold that ends earlier than it did: the head of the queue blocks until the \
-	 * old deadline, and is woken to look again. */
+	/* A hold that ends earlier than it did: the head of the queue may block until \
+	 * the old deadline, and is woken to look again. Not when the new lifetime is \
+	 * GRACE or longer: a live waiter comes back within that anyway (every \
+	 * REDISLOCK_WAIT_ROUND, which its alive mark of GRACE outlasts) and then blocks \
+	 * no longer than the new deadline. So a holder that takes a long lifetime and \
+	 * sets its real one at once (symfony's Lock does) costs its waiters nothing. */
 	"local function shortened(old)\n"
-	"  if now + life < old then\n"
+	"  if now + life < old and life < GRACE then\n"
 	"    local h = head()\n"
 	"    if h then push(h, 60000) end\n"
 	"  end\n"
@@ -447,7 +461,9 @@ redislock_script redislock_script_extend = {"expire script",
 	"  return 1\n"
 	"end\n"
 	"local holder, d = owner(v)\n"
-	"if holder ~= ARGV[1] or not d or d <= now then return 0 end\n"
+	"if not named(holder, ARGV[1]) then return 0 end\n"
+	"if not d then return redis.call('pexpire', K, ARGV[2]) end\n"
+	"if d <= now then return 0 end\n"
 	"redis.call('set', K, holder .. '|' .. ms(now + life), 'px', life + GRACE)\n"
 	"shortened(d)\n"
 	"return 1\n", ""};
@@ -481,8 +497,10 @@ redislock_script redislock_script_ttl = {"ttl script",
 	"if ARGV[1] == '' then\n"
 	"  if not d then return redis.call('pttl', KEYS[1]) end\n"
 	"  if holder == '' then return -3 end\n"
-	"elseif holder ~= ARGV[1] or not d then\n"
+	"elseif not named(holder, ARGV[1]) then\n"
 	"  return -3\n"
+	"elseif not d then\n"
+	"  return redis.call('pttl', KEYS[1])\n"
 	"end\n"
 	"if d <= now then return -3 end\n"
 	"return d - now\n", ""};
@@ -499,15 +517,8 @@ redislock_script redislock_script_fence = {"fencingToken script",
 	LUA_FENCE LUA_OWNER
 	"local holder, d = owner(v)\n"
 	"if d and d <= now then return 0 end\n"
-	"local t = ARGV[1]\n"
-	"if holder ~= t then\n"
-	"  local cut = #holder - #t - 1\n"
-	"  if cut > 0 and string.sub(holder, cut + 1) == ':' .. t and string.find(string.sub(holder, 1, cut), '^%d+$') then\n"
-	"    return holder\n"
-	"  end\n"
-	"  return 0\n"
-	"end\n"
-	"if string.find(holder, '^%d+:') then return holder end\n"
+	"if not named(holder, ARGV[1]) then return 0 end\n"
+	"if bare(holder) ~= holder then return holder end\n"
 	"local token = fence(KEYS[2]) .. ':' .. holder\n"
 	"if d then token = token .. '|' .. ms(d) end\n"
 	"redis.call('set', KEYS[1], token, 'keepttl')\n"
@@ -753,7 +764,9 @@ redislock_script redislock_script_sem_extend = {"semaphore extend script",
 	"local d = now + tonumber(ARGV[2])\n"
 	"redis.call('zadd', S, 'xx', ms(d), ARGV[1])\n"
 	"outlive(d)\n"
-	"if d < tonumber(s) and redis.call('exists', Q) == 1 then\n"
+	/* Shortened: the head is woken, unless the new lifetime is GRACE or longer (see \
+	 * the lock's extend script). */
+	"if d < tonumber(s) and tonumber(ARGV[2]) < GRACE and redis.call('exists', Q) == 1 then\n"
 	LUA_SEMAPHORE_WAITERS
 	"  local h = head()\n"
 	"  if h then push(h, 60000) end\n"

@@ -26,7 +26,7 @@ var_dump($pttl > 44500 && $pttl <= 45500);
 /* A wrong token: false, and the lifetime and token stay. */
 [$fence, $random] = explode(':', $token);
 var_dump($lock->extendLock($name, $fence . ':' . strrev($random), 5));
-var_dump($lock->extendLock($name, $random, 5));
+var_dump($lock->extendLock($name, strrev($random), 5));
 $pttl = $raw->call('PTTL', l4_key($name));
 var_dump($pttl > 44000 && $pttl <= 45500);
 var_dump($raw->call('GET', l4_key($name)) === $token);

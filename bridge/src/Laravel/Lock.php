@@ -195,17 +195,18 @@ class Lock extends BaseLock
      * The fencing number of this holder: greater than the numbers of all earlier
      * holders of the name that drew one. Drawn on the first call, in one round
      * trip, while the lock is still held, and kept in the owner from then on: the
-     * owner becomes "<fencing number>:<random hex>" (so (int) $lock->owner() is
-     * the number), and only that owner releases the lock. Hand owner() to another
-     * process after this call, not before. Null before acquisition, once the
-     * lock is lost, and under Redlock (no common counter).
+     * owner becomes "<fencing number>:<random hex>", so (int) $lock->owner() is
+     * the number. The old owner still names the lock (the random part does), so
+     * an owner handed on before this call still releases it. Null when the lock
+     * is not held (before acquisition, or lost before the first call), and under
+     * Redlock (no common counter).
      */
     public function fencingToken(): ?int
     {
         if (!is_string($this->owner) || $this->owner === '') {
             return null;
         }
-        if (preg_match('/^(\d+):/', $this->owner, $m)) {
+        if (preg_match('/^(\d+):[0-9a-f]{32}$/D', $this->owner, $m)) {
             return (int) $m[1];
         }
         try {

@@ -149,8 +149,8 @@ final class RedisLockStore implements BlockingSharedLockStoreInterface, Blocking
      * saw: that protects the data when the hold expired while its owner was paused.
      *
      * The first call draws the number, in one round trip, while the hold is still
-     * there, and keeps it in the Key's state (serialize the Key after this call, not
-     * before, to hand it to another process). Later calls answer from the Key alone,
+     * there, and keeps it in the Key's state (a copy of the Key serialized before
+     * still releases the hold: its random part names it). Later calls answer from the Key alone,
      * without asking Redis whether the hold is still there: a stale number is exactly
      * what the storage's check refuses. A hold that has no fencing numbers pays
      * nothing for them.
