@@ -150,10 +150,10 @@ final class RedisLockStore implements BlockingSharedLockStoreInterface, Blocking
      *
      * The first call draws the number, in one round trip, while the hold is still
      * there, and keeps it in the Key's state (a copy of the Key serialized before
-     * still releases the hold: its random part names it). Later calls answer from the Key alone,
-     * without asking Redis whether the hold is still there: a stale number is exactly
-     * what the storage's check refuses. A hold that has no fencing numbers pays
-     * nothing for them.
+     * still releases the hold: its random part names it). Later calls answer from
+     * the Key alone, without asking Redis whether the hold is still there: a stale
+     * number is exactly what the storage's check refuses. A hold that never asks
+     * pays nothing for fencing.
      *
      * Null when the Key holds nothing through this store, holds it shared (numbers
      * order writers), or under Redlock (independent servers have no common counter).
