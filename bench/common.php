@@ -444,6 +444,91 @@ function bench_run_workers(string $what, Redis $r, int $n, float $window_s, floa
 }
 
 /**
+ * The contention rows' waits: $processes workers (bench_run_workers, as $mode) each
+ * build their wait with $setup($wid), a callable($name, $critical): bool that
+ * takes the lock or permit, runs $critical and releases it; warm it up $warmup
+ * times on names of their own, then call it $iterations times on $name, stopping
+ * after $cap_s. $critical holds for $hold_us and notes its own start and end, so
+ * the waits (call to critical section, ms), the holds and the most holders at once
+ * ($limit allowed) come from the workers' clocks. Returns those with the rate, the
+ * failures and problems, the commands by name and per acquisition, and the
+ * acquisitions per worker.
+ */
+function bench_wait_rounds(string $mode, Redis $r, int $processes, float $cap_s, float $budget_s, string $name,
+    int $iterations, int $warmup, int $hold_us, int $limit, callable $setup): array
+{
+    $run = bench_run_workers($mode, $r, $processes, $cap_s, $budget_s, function (int $wid) use ($setup, $name, $iterations, $warmup, $hold_us): callable {
+        $wait = $setup($wid);
+        for ($i = 0; $i < $warmup; $i++) {
+            $wait("$name:warm-$wid", static function (): void {
+            });
+        }
+        return function (int $end) use ($wait, $name, $iterations, $hold_us): array {
+            $rows = [];
+            $failed = 0;
+            $capped = false;
+            $held = $unlock = 0.0;
+            $critical = function () use (&$held, &$unlock, $hold_us): void {
+                $held = microtime(true);
+                usleep($hold_us);
+                $unlock = microtime(true);
+            };
+            for ($i = 0; $i < $iterations; $i++) {
+                if (hrtime(true) > $end) {
+                    $capped = true;
+                    break;
+                }
+                $start = microtime(true);
+                if (!$wait($name, $critical)) {
+                    $failed++;
+                    continue;
+                }
+                $rows[] = [$start, $held, $unlock];
+            }
+            return ['rows' => $rows, 'failed' => $failed, 'capped' => $capped];
+        };
+    });
+    $waits = $holds = $events = $per_worker = [];
+    $failed = 0;
+    $capped = false;
+    foreach ($run['reports'] as $w => $rep) {
+        $failed += $rep['failed'];
+        $capped = $capped || $rep['capped'];
+        $per_worker[$w] = count($rep['rows']);
+        foreach ($rep['rows'] as [$t0, $t1, $t2]) {
+            $waits[] = ($t1 - $t0) * 1e3;
+            $holds[] = ($t2 - $t1) * 1e3;
+            $events[] = [(float) $t1, 1];
+            $events[] = [(float) $t2, -1];
+        }
+    }
+    // Most holders at once, from the critical sections' own clocks.
+    usort($events, fn(array $a, array $b): int => $a[0] <=> $b[0] ?: $a[1] <=> $b[1]);
+    $now = $most = 0;
+    foreach ($events as [, $d]) {
+        $now += $d;
+        $most = max($most, $now);
+    }
+    $n = count($waits);
+    $problems = $run['problems'];
+    if ($failed) {
+        array_unshift($problems, "$failed acquisitions failed");
+    }
+    if ($most > $limit) {
+        array_unshift($problems, "$most HOLDERS AT ONCE (limit $limit)");
+    }
+    $commands = $run['commands'];
+    return [
+        'n' => $n, 'waits' => $waits, 'hold' => $holds ? array_sum($holds) / count($holds) : NAN,
+        'rate' => $run['wall'] > 0 ? $n / $run['wall'] : NAN, 'wall' => $run['wall'], 'most' => $most,
+        'capped' => $capped, 'problems' => $problems, 'per_worker' => $per_worker, 'commands' => $commands,
+        'scripts_per_op' => $n ? bench_scripts_called($commands) / $n : NAN,
+        'all_per_op' => $n ? array_sum($commands) / $n : NAN,
+        'in_per_op' => $n ? $run['in'] / $n : NAN,
+    ];
+}
+
+/**
  * INFO commandstats as command => [calls, usec], without what the harness sends
  * itself (INFO, CONFIG RESETSTAT). Commands run inside Lua scripts count too.
  */

@@ -423,74 +423,8 @@ function sent_text(array $sent): string
 
 function wait_run(Redis $r, string $label, string $name, int $iterations, float $cap_s): array
 {
-    $run = bench_run_workers('frameworks', $r, WAIT_PROCESSES, $cap_s, $cap_s + TIMEOUT_S, function (int $wid) use ($label, $name, $iterations): callable {
-        $impl = make_impl($label);
-        for ($i = 0; $i < WARMUP; $i++) {
-            $impl['wait']("$name:warm-$wid", static function (): void {
-            });
-        }
-        $wait = $impl['wait'];
-        return function (int $end) use ($wait, $name, $iterations): array {
-            $rows = [];
-            $failed = 0;
-            $capped = false;
-            $held = $unlock = 0.0;
-            $critical = function () use (&$held, &$unlock): void {
-                $held = microtime(true);
-                usleep(HOLD_US);
-                $unlock = microtime(true);
-            };
-            for ($i = 0; $i < $iterations; $i++) {
-                if (hrtime(true) > $end) {
-                    $capped = true;
-                    break;
-                }
-                $start = microtime(true);
-                if (!$wait($name, $critical)) {
-                    $failed++;
-                    continue;
-                }
-                $rows[] = [$start, $held, $unlock];
-            }
-            return ['rows' => $rows, 'failed' => $failed, 'capped' => $capped];
-        };
-    });
-    $waits = $events = [];
-    $holds = [];
-    $failed = 0;
-    $capped = false;
-    foreach ($run['reports'] as $rep) {
-        $failed += $rep['failed'];
-        $capped = $capped || $rep['capped'];
-        foreach ($rep['rows'] as [$t0, $t1, $t2]) {
-            $waits[] = ($t1 - $t0) * 1e3;
-            $holds[] = ($t2 - $t1) * 1e3;
-            $events[] = [(float) $t1, 1];
-            $events[] = [(float) $t2, -1];
-        }
-    }
-    // Most holders at once, from the critical sections' own clocks: a lock allows one.
-    usort($events, fn(array $a, array $b): int => $a[0] <=> $b[0] ?: $a[1] <=> $b[1]);
-    $now = $most = 0;
-    foreach ($events as [, $d]) {
-        $now += $d;
-        $most = max($most, $now);
-    }
-    $problems = $run['problems'];
-    if ($failed) {
-        array_unshift($problems, "$failed acquisitions failed");
-    }
-    if ($most > 1) {
-        array_unshift($problems, "$most HOLDERS AT ONCE");
-    }
-    $n = count($waits);
-    return [
-        'n' => $n, 'waits' => $waits, 'hold' => $holds ? array_sum($holds) / count($holds) : NAN,
-        'rate' => $run['wall'] > 0 ? $n / $run['wall'] : NAN, 'wall' => $run['wall'], 'most' => $most,
-        'capped' => $capped, 'problems' => $problems, 'commands' => $run['commands'],
-        'scripts_per_op' => $n ? bench_scripts_called($run['commands']) / $n : NAN,
-        'all_per_op' => $n ? array_sum($run['commands']) / $n : NAN,
-    ];
+    return bench_wait_rounds('frameworks', $r, WAIT_PROCESSES, $cap_s, $cap_s + TIMEOUT_S, $name, $iterations, WARMUP, HOLD_US, 1,
+        fn (int $wid): callable => make_impl($label)['wait']);
 }
 
 /** "12 of 800": the acquisitions that waited longer than LONG_WAIT_MS. */

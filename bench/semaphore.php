@@ -243,75 +243,8 @@ function print_throughput(array $rows, array $configs): void
 
 function wait_run(Redis $r, string $label, string $name, int $iterations, float $cap_s): array
 {
-    $run = bench_run_workers('semaphore', $r, WAIT_PROCESSES, $cap_s, $cap_s + TIMEOUT_S, function (int $wid) use ($label, $name, $iterations, $cap_s): callable {
-        $cycle = make_cycle($label, BUSY_LIMIT);
-        for ($i = 0; $i < WARMUP; $i++) {
-            $cycle("$name:warm-$wid", static function (): void {
-            });
-        }
-        return function (int $end) use ($cycle, $name, $iterations): array {
-            $rows = [];
-            $failed = 0;
-            $capped = false;
-            $held = $unlock = 0.0;
-            $critical = function () use (&$held, &$unlock): void {
-                $held = microtime(true);
-                usleep(HOLD_US);
-                $unlock = microtime(true);
-            };
-            for ($i = 0; $i < $iterations; $i++) {
-                if (hrtime(true) > $end) {
-                    $capped = true;
-                    break;
-                }
-                $start = microtime(true);
-                if (!$cycle($name, $critical)) {
-                    $failed++;
-                    continue;
-                }
-                $rows[] = [$start, $held, $unlock];
-            }
-            return ['rows' => $rows, 'failed' => $failed, 'capped' => $capped];
-        };
-    });
-    $waits = $holds = $events = $per_worker = [];
-    $failed = 0;
-    $capped = false;
-    foreach ($run['reports'] as $w => $rep) {
-        $failed += $rep['failed'];
-        $capped = $capped || $rep['capped'];
-        $per_worker[$w] = count($rep['rows']);
-        foreach ($rep['rows'] as [$t0, $t1, $t2]) {
-            $waits[] = ($t1 - $t0) * 1e3;
-            $holds[] = ($t2 - $t1) * 1e3;
-            $events[] = [(float) $t1, 1];
-            $events[] = [(float) $t2, -1];
-        }
-    }
-    // Most holders at once, from the critical sections' own clocks: at most the limit.
-    usort($events, fn(array $a, array $b): int => $a[0] <=> $b[0] ?: $a[1] <=> $b[1]);
-    $now = $most = 0;
-    foreach ($events as [, $d]) {
-        $now += $d;
-        $most = max($most, $now);
-    }
-    $n = count($waits);
-    $problems = $run['problems'];
-    if ($failed) {
-        array_unshift($problems, "$failed acquisitions failed");
-    }
-    if ($most > BUSY_LIMIT) {
-        array_unshift($problems, "$most HOLDERS AT ONCE (limit " . BUSY_LIMIT . ')');
-    }
-    $commands = $run['commands'];
-    return [
-        'n' => $n, 'waits' => $waits, 'hold' => $holds ? array_sum($holds) / count($holds) : NAN,
-        'rate' => $run['wall'] > 0 ? $n / $run['wall'] : NAN, 'wall' => $run['wall'], 'most' => $most,
-        'capped' => $capped, 'problems' => $problems, 'per_worker' => $per_worker,
-        'scripts_per_op' => $n ? bench_scripts_called($commands) / $n : NAN,
-        'all_per_op' => $n ? array_sum($commands) / $n : NAN,
-        'in_per_op' => $n ? $run['in'] / $n : NAN,
-    ];
+    return bench_wait_rounds('semaphore', $r, WAIT_PROCESSES, $cap_s, $cap_s + TIMEOUT_S, $name, $iterations, WARMUP, HOLD_US, BUSY_LIMIT,
+        fn (int $wid): callable => make_cycle($label, BUSY_LIMIT));
 }
 
 /* ---- the run ---------------------------------------------------------------------------------- */
