@@ -371,7 +371,8 @@ function bench_sweep_keys(Redis $r, string $base): int
  * is then called with the window's end (hrtime ns) and returns the worker's report.
  * The server's statistics are reset once every worker is ready and read again as
  * soon as the last one reported. Returns the reports, the wall time from the start
- * signal to the last worker done, and the server's CPU, bytes and commands over it.
+ * signal to the last worker done, and the server's CPU, bytes and commands over it
+ * (commands: calls by name; stats: [calls, µs] by name).
  */
 function bench_run_workers(string $what, Redis $r, int $n, float $window_s, float $budget_s, callable $prepare): array
 {
@@ -423,7 +424,7 @@ function bench_run_workers(string $what, Redis $r, int $n, float $window_s, floa
             $last = max($last, (int) $rep['done']);
         }
         $after = bench_server_counters($r);
-        $commands = bench_command_calls($r);
+        $stats = bench_command_stats($r);
     } finally {
         foreach ($children as [, $sock]) {
             @fwrite($sock, "L\n");
@@ -439,7 +440,8 @@ function bench_run_workers(string $what, Redis $r, int $n, float $window_s, floa
     return [
         'reports' => $reports, 'problems' => $problems, 'wall' => ($last - $start) / 1e9,
         'cpu_us' => ($after['cpu'] - $before['cpu']) * 1e6, 'in' => $after['in'] - $before['in'],
-        'out' => $after['out'] - $before['out'], 'commands' => $commands,
+        'out' => $after['out'] - $before['out'], 'stats' => $stats,
+        'commands' => array_map(fn(array $st): int => $st[0], $stats),
     ];
 }
 
@@ -567,8 +569,3 @@ function bench_row_check(array $row): string
     return $p ? implode('; ', $p) : 'ok';
 }
 
-/** INFO commandstats as command => calls (see bench_command_stats()). */
-function bench_command_calls(Redis $r): array
-{
-    return array_map(fn(array $s): int => $s[0], bench_command_stats($r));
-}

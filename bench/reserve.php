@@ -181,105 +181,47 @@ function implementation(string $label, string $name, Redis $r): array
 /* ---- one round of one row ---------------------------------------------------------------- */
 
 /**
- * Forks $n workers running $make's step until the window's end (a step begun before
- * it is finished and counted), resets the server's statistics once all are ready,
- * and releases them together. Returns the tasks done, the ids taken, the wall time
- * from the start signal to the last worker done, and the server's CPU, bytes and
- * commands over it.
+ * Runs $n workers (bench_run_workers) doing $make's step until the window's end (a
+ * step begun before it is finished and counted). Returns the tasks done, the ids
+ * taken, the wall time from the start signal to the last worker done, and the
+ * server's CPU, bytes and commands ([calls, µs] by name) over it.
  */
 function run_round(Redis $r, int $n, float $window_s, callable $make): array
 {
-    $children = [];
-    $problems = [];
+    $run = bench_run_workers('reserve', $r, $n, $window_s, $window_s, function (int $wid) use ($make): callable {
+        $step = $make();
+        return function (int $end) use ($step): array {
+            $ok = $failed = 0;
+            $dry = false;
+            $taken = [];
+            while (hrtime(true) < $end) {
+                $id = $step();
+                if ($id === null) {
+                    $dry = true;
+                    break;
+                }
+                if ($id === false) {
+                    $failed++;
+                    continue;
+                }
+                $ok++;
+                $taken[] = $id;
+            }
+            return ['ok' => $ok, 'failed' => $failed, 'dry' => $dry, 'ids' => $taken];
+        };
+    });
     $ops = $failed = $ran_dry = 0;
     $ids = [];
-    try {
-        for ($w = 0; $w < $n; $w++) {
-            $children[$w] = bench_fork("reserve worker $w", function ($sock) use ($make, $window_s): int {
-                pcntl_alarm(READY_TIMEOUT_S + (int) ceil($window_s) + GRACE_S);   // no handler: the process ends
-                $step = $make();
-                fwrite($sock, 'R');
-                stream_set_timeout($sock, READY_TIMEOUT_S + 10);
-                $go = fgets($sock);
-                if ($go === false || !str_starts_with($go, 'G')) {
-                    return 1;
-                }
-                $end = (int) substr($go, 1);
-                $ok = $failed = 0;
-                $dry = false;
-                $taken = [];
-                while (hrtime(true) < $end) {
-                    $id = $step();
-                    if ($id === null) {
-                        $dry = true;
-                        break;
-                    }
-                    if ($id === false) {
-                        $failed++;
-                        continue;
-                    }
-                    $ok++;
-                    $taken[] = $id;
-                }
-                $done = hrtime(true);
-                $file = (string) tempnam(sys_get_temp_dir(), 'bench-reserve-ids-');
-                file_put_contents($file, implode("\n", $taken));
-                fwrite($sock, json_encode(['ok' => $ok, 'failed' => $failed, 'dry' => $dry, 'done' => $done, 'ids' => $file]) . "\n");
-                stream_set_timeout($sock, (int) ceil($window_s) + GRACE_S);
-                fread($sock, 1);   // leave
-                return 0;
-            });
-        }
-        foreach ($children as $w => [, $sock]) {
-            stream_set_timeout($sock, READY_TIMEOUT_S);
-            if (fread($sock, 1) !== 'R') {
-                throw new RuntimeException("worker $w did not get ready");
-            }
-        }
-        $r->rawCommand('CONFIG', 'RESETSTAT');
-        $before = bench_server_counters($r);
-        $start = hrtime(true);
-        $go = 'G' . ($start + (int) ($window_s * 1e9)) . "\n";
-        foreach ($children as [, $sock]) {
-            fwrite($sock, $go);
-        }
-        $last = $start;
-        foreach ($children as $w => [, $sock]) {
-            stream_set_timeout($sock, (int) ceil($window_s) + GRACE_S);
-            $line = fgets($sock);
-            $rep = $line === false ? null : json_decode($line, true);
-            if (!is_array($rep)) {
-                $problems[] = "worker $w sent no report";
-                continue;
-            }
-            $ops += $rep['ok'];
-            $failed += $rep['failed'];
-            $ran_dry += $rep['dry'] ? 1 : 0;
-            $last = max($last, (int) $rep['done']);
-            $content = (string) file_get_contents($rep['ids']);
-            unlink($rep['ids']);
-            if ($content !== '') {
-                array_push($ids, ...explode("\n", $content));
-            }
-        }
-        $after = bench_server_counters($r);
-        $commands = bench_command_stats($r);
-    } finally {
-        foreach ($children as [, $sock]) {
-            @fwrite($sock, "L\n");
-        }
-        foreach ($children as $w => [$pid, $sock]) {
-            pcntl_waitpid($pid, $status);
-            if (!pcntl_wifexited($status) || pcntl_wexitstatus($status) !== 0) {
-                $problems[] = "worker $w exited abnormally";
-            }
-            fclose($sock);
-        }
+    foreach ($run['reports'] as $rep) {
+        $ops += $rep['ok'];
+        $failed += $rep['failed'];
+        $ran_dry += $rep['dry'] ? 1 : 0;
+        array_push($ids, ...array_map('strval', $rep['ids']));
     }
     return [
-        'ops' => $ops, 'failed' => $failed, 'ran_dry' => $ran_dry, 'ids' => $ids, 'problems' => $problems,
-        'wall' => ($last - $start) / 1e9, 'cpu_us' => ($after['cpu'] - $before['cpu']) * 1e6,
-        'in' => $after['in'] - $before['in'], 'out' => $after['out'] - $before['out'], 'commands' => $commands,
+        'ops' => $ops, 'failed' => $failed, 'ran_dry' => $ran_dry, 'ids' => $ids, 'problems' => $run['problems'],
+        'wall' => $run['wall'], 'cpu_us' => $run['cpu_us'], 'in' => $run['in'], 'out' => $run['out'],
+        'commands' => $run['stats'],
     ];
 }
 
