@@ -353,6 +353,14 @@ function bench_scripts_called(array $calls): int
     return $n;
 }
 
+/** $items rotated left by $round places: round after round, each takes its turn first. */
+function bench_rotated(array $items, int $round): array
+{
+    $items = array_values($items);
+    $k = $items ? $round % count($items) : 0;
+    return array_merge(array_slice($items, $k), array_slice($items, 0, $k));
+}
+
 /** Deletes every key whose name holds $base; returns how many there were. */
 function bench_sweep_keys(Redis $r, string $base): int
 {

@@ -221,10 +221,7 @@ function throughput_table(Redis $r, string $base, array $labels, float $round_s)
     $acc = [];
     for ($round = 0; $round < ROUNDS; $round++) {
         foreach (PROCESS_COUNTS as $n) {
-            $order = $labels;
-            for ($k = 0; $k < $round % max(1, count($order)); $k++) {
-                $order[] = array_shift($order);
-            }
+            $order = bench_rotated($labels, $round);
             foreach ($order as $label) {
                 if (unavailable($label) !== null) {
                     continue;

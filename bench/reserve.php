@@ -257,10 +257,7 @@ try {
     }
     for ($round = 0; $round < ROUNDS; $round++) {
         foreach (WORKER_COUNTS as $n) {
-            $order = $labels;
-            for ($k = 0; $k < $round % max(1, count($order)); $k++) {
-                $order[] = array_shift($order);
-            }
+            $order = bench_rotated($labels, $round);
             foreach ($order as $label) {
                 $im = &$impls[$label];
                 $before = $im['left']();

@@ -156,10 +156,7 @@ function throughput_table(Redis $r, string $base, array $configs, float $round_s
     $acc = [];
     for ($round = 0; $round < ROUNDS; $round++) {
         foreach (PROCESS_COUNTS as $n) {
-            $order = $configs;
-            for ($k = 0; $k < $round % max(1, count($order)); $k++) {
-                $order[] = array_shift($order);
-            }
+            $order = bench_rotated($configs, $round);
             foreach ($order as [$label, $limit]) {
                 if (unavailable($label) !== null) {
                     continue;

@@ -107,17 +107,7 @@ function process_b(string $dsn, float $t0): int
 
 $pids = [];
 foreach (['process_a', 'process_b'] as $fn) {
-    $pid = pcntl_fork();
-    if ($pid === 0) {
-        $code = 1;
-        try {
-            $code = $fn($dsn, $t0);
-        } catch (Throwable $e) {
-            fwrite(STDERR, get_class($e) . ': ' . $e->getMessage() . "\n");
-        }
-        exit($code);
-    }
-    $pids[] = $pid;
+    $pids[] = demo_fork(fn () => $fn($dsn, $t0));
 }
 $codes = demo_wait_children($pids, microtime(true) + 15);
 

@@ -144,28 +144,10 @@ function buyer(string $dsn, int $n, bool $useLock): int
 
 /* ---- the sale ------------------------------------------------------------------- */
 
-$fork = function (callable $fn): int {
-    $pid = pcntl_fork();
-    if ($pid === -1) {
-        fwrite(STDERR, "fork failed\n");
-        exit(2);
-    }
-    if ($pid === 0) {
-        $code = 1;
-        try {
-            $code = $fn();
-        } catch (Throwable $e) {
-            fwrite(STDERR, get_class($e) . ': ' . $e->getMessage() . "\n");
-        }
-        exit($code);
-    }
-    return $pid;
-};
-
-$workerPid = $fork(fn() => order_worker($dsn));
+$workerPid = demo_fork(fn() => order_worker($dsn));
 $buyerPids = [];
 for ($i = 1; $i <= $buyers; $i++) {
-    $buyerPids[] = $fork(fn() => buyer($dsn, $i, $useLock));
+    $buyerPids[] = demo_fork(fn() => buyer($dsn, $i, $useLock));
 }
 
 // Wait until every buyer is connected and waiting, then open the sale.

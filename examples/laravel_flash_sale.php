@@ -124,28 +124,10 @@ $redis->call('SET', P . 'stock', (string) STOCK);
 printf("Laravel flash sale: %d phones, %d buyers at once, Cache::lock() on redislock.\n", STOCK, $buyers);
 printf("Redis: %s\n\n", preg_replace('#//[^@/]*@#', '//***@', $dsn));
 
-$fork = function (callable $fn): int {
-    $pid = pcntl_fork();
-    if ($pid === -1) {
-        fwrite(STDERR, "fork failed\n");
-        exit(2);
-    }
-    if ($pid === 0) {
-        $code = 1;
-        try {
-            $code = $fn();
-        } catch (Throwable $e) {
-            fwrite(STDERR, get_class($e) . ': ' . $e->getMessage() . "\n");
-        }
-        exit($code);
-    }
-    return $pid;
-};
-
-$workerPid = $fork(fn () => worker($dsn));
+$workerPid = demo_fork(fn () => worker($dsn));
 $pids = [];
 for ($i = 1; $i <= $buyers; $i++) {
-    $pids[] = $fork(function () use ($dsn, $i) {
+    $pids[] = demo_fork(function () use ($dsn, $i) {
         boot_laravel($dsn);
         $redis = new Resp($dsn);
         $redis->call('INCR', P . 'ready');

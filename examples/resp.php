@@ -131,6 +131,29 @@ final class Resp
     }
 }
 
+/**
+ * Forks a child that runs $fn and exits with what it returns (1 when it throws,
+ * the exception printed on stderr); returns the child's pid to the parent.
+ */
+function demo_fork(callable $fn): int
+{
+    $pid = pcntl_fork();
+    if ($pid === -1) {
+        fwrite(STDERR, "fork failed\n");
+        exit(2);
+    }
+    if ($pid === 0) {
+        $code = 1;
+        try {
+            $code = $fn();
+        } catch (Throwable $e) {
+            fwrite(STDERR, get_class($e) . ': ' . $e->getMessage() . "\n");
+        }
+        exit($code);
+    }
+    return $pid;
+}
+
 /** Waits for forked children, at most until $deadline (microtime); kills the rest. Returns pid => exit code (-1: killed). */
 function demo_wait_children(array $pids, float $deadline): array
 {

@@ -131,21 +131,7 @@ function buyer(string $dsn, int $n): int
 
 $pids = [];
 for ($i = 1; $i <= $buyers; $i++) {
-    $pid = pcntl_fork();
-    if ($pid === -1) {
-        fwrite(STDERR, "fork failed\n");
-        exit(2);
-    }
-    if ($pid === 0) {
-        $code = 1;
-        try {
-            $code = buyer($dsn, $i);
-        } catch (Throwable $e) {
-            fwrite(STDERR, get_class($e) . ': ' . $e->getMessage() . "\n");
-        }
-        exit($code);
-    }
-    $pids[] = $pid;
+    $pids[] = demo_fork(fn () => buyer($dsn, $i));
 }
 
 $deadline = microtime(true) + 60;
