@@ -113,7 +113,8 @@ class RedisLock
      * holds: returns the token with its number, "<fencing number>:<random>" (the
      * old token keeps naming the hold too). The number is drawn once per hold:
      * asked again, with either token, for instance after an exception (a lost
-     * reply), it returns the same. False when $token holds nothing. Throws
+     * reply), it returns the same. False when $token holds nothing. A shared
+     * token ("shared:...") is a ValueError: shared holds have no numbers. Throws
      * BadMethodCallException with redlock, which has none.
      */
     public function fenceLock(string $name, string $token): string|false {}
