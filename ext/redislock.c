@@ -9,7 +9,6 @@
 #include "ext/standard/info.h"
 #include "php_main.h"
 #include "SAPI.h"
-#include "ext/standard/hrtime.h"
 #include "ext/spl/spl_exceptions.h"
 #include "zend_attributes.h"
 #include "redislock_exceptions.h"

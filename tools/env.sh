@@ -1,11 +1,66 @@
-# Shared by tests/run, examples/run and bench/run: install what a bare Debian 12
-# lacks, build the extension, and start throwaway redis-servers on free loopback
-# ports that are stopped when the calling script exits.
+# Shared by tests/run, examples/run and bench/run: install what a bare Debian 12 or
+# 13 lacks, build the extension, and start throwaway servers on free loopback ports
+# that are stopped when the calling script exits.
+#
+# Two knobs choose what runs (both are read when this file is sourced):
+#   REDISLOCK_PHP=8.2|8.4|8.5   use php8.5, phpize8.5 and php-config8.5 (and that
+#                               version's extension packages) instead of the default
+#                               php; on sid, 8.5 comes from experimental
+#   REDISLOCK_SERVER=redis|valkey
+#                               the server to install and start: redis-server,
+#                               redis-cli and Sentinel (the default), or
+#                               valkey-server, valkey-cli and valkey-sentinel
+# Either way the scripts and the tests call php, phpize, php-config, redis-server
+# and redis-cli: a directory of links placed first on PATH points those names at
+# the chosen programs.
 
 REDISLOCK_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 REDISLOCK_SO="$REDISLOCK_ROOT/modules/redislock.so"
 REDISLOCK_TMP=$(mktemp -d "${TMPDIR:-/tmp}/redislock.XXXXXX")
 REDISLOCK_PIDS=()
+REDISLOCK_PHP=${REDISLOCK_PHP:-}
+REDISLOCK_SERVER=${REDISLOCK_SERVER:-redis}
+case "$REDISLOCK_PHP" in
+  '' | 8.2 | 8.4 | 8.5) ;;
+  *) echo "REDISLOCK_PHP=$REDISLOCK_PHP: expected 8.2, 8.4 or 8.5" >&2; exit 2 ;;
+esac
+case "$REDISLOCK_SERVER" in
+  redis | valkey) ;;
+  *) echo "REDISLOCK_SERVER=$REDISLOCK_SERVER: expected redis or valkey" >&2; exit 2 ;;
+esac
+export REDISLOCK_PHP REDISLOCK_SERVER
+REDISLOCK_BIN="$REDISLOCK_TMP/bin"
+mkdir -p "$REDISLOCK_BIN"
+export PATH="$REDISLOCK_BIN:$PATH"
+
+# redislock_link_programs: (re)points the links in $REDISLOCK_BIN at the chosen PHP
+# and server, for those that are installed.
+redislock_link_programs() {
+  local name target
+  if [ -n "$REDISLOCK_PHP" ]; then
+    for name in php phpize php-config; do
+      target=$(PATH=${PATH#"$REDISLOCK_BIN:"} command -v "$name$REDISLOCK_PHP" 2>/dev/null) || continue
+      ln -sf "$target" "$REDISLOCK_BIN/$name"
+    done
+  fi
+  if [ "$REDISLOCK_SERVER" = valkey ]; then
+    for name in server cli benchmark; do
+      target=$(PATH=${PATH#"$REDISLOCK_BIN:"} command -v "valkey-$name" 2>/dev/null) || continue
+      ln -sf "$target" "$REDISLOCK_BIN/redis-$name"
+    done
+  fi
+}
+redislock_link_programs
+
+# The Debian release this runs on (bookworm, trixie, sid...), for the source packages.
+redislock_debian_suite() {
+  local codename
+  codename=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")
+  case "$codename" in
+    '' | forky) grep -qs sid /etc/debian_version && echo sid || echo "${codename:-bookworm}" ;;
+    *) echo "$codename" ;;
+  esac
+}
 
 redislock_cleanup() {
   local pid
@@ -20,25 +75,59 @@ redislock_cleanup() {
 trap redislock_cleanup EXIT
 trap 'exit 130' INT TERM
 
-# Installs the Debian packages that are missing (extra packages may be named).
+# Installs the Debian packages that are missing (extra packages may be named). With
+# REDISLOCK_PHP set, php-X packages are installed as phpVERSION-X (php-fpm becomes
+# php8.5-fpm); on sid, PHP 8.5's packages come from experimental.
 redislock_install_deps() {
-  local need=() pkg
-  command -v phpize >/dev/null 2>&1 || need+=(php-dev)
-  command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
+  local need=() pkg v=$REDISLOCK_PHP
+  command -v make >/dev/null 2>&1 || need+=(make)
+  command -v gcc >/dev/null 2>&1 || need+=(gcc libc6-dev)
+  command -v xz >/dev/null 2>&1 || need+=(xz-utils)
   command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
   command -v openssl >/dev/null 2>&1 || need+=(openssl)
   pkg-config --exists hiredis 2>/dev/null || need+=(libhiredis-dev)
   pkg-config --exists openssl 2>/dev/null || need+=(libssl-dev)
   [ -d /usr/share/php/PhpParser ] || need+=(php-parser)
+  if [ -n "$v" ]; then
+    command -v "phpize$v" >/dev/null 2>&1 || need+=("php$v-dev")
+    command -v "php$v" >/dev/null 2>&1 || need+=("php$v-cli")
+  else
+    command -v phpize >/dev/null 2>&1 || need+=(php-dev)
+    command -v php >/dev/null 2>&1 || need+=(php-cli)
+  fi
+  if [ "$REDISLOCK_SERVER" = valkey ]; then
+    command -v valkey-server >/dev/null 2>&1 || need+=(valkey-server)
+    command -v valkey-cli >/dev/null 2>&1 || need+=(valkey-tools)
+    dpkg -s valkey-sentinel >/dev/null 2>&1 || need+=(valkey-sentinel)
+  else
+    command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
+    command -v redis-cli >/dev/null 2>&1 || need+=(redis-tools)
+  fi
   for pkg in "$@"; do
+    if [ -n "$v" ]; then
+      case "$pkg" in
+        php-fpm | php-xml | php-mbstring | php-cli | php-dev | php-curl | php-intl) pkg="php$v-${pkg#php-}" ;;
+      esac
+    fi
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
   done
-  [ ${#need[@]} -eq 0 ] && return 0
-  echo "Installing ${need[*]} with apt-get" >&2
-  local sudo=
-  [ "$(id -u)" -eq 0 ] || sudo=sudo
-  $sudo apt-get update -qq >&2
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >&2
+  if [ ${#need[@]} -gt 0 ]; then
+    echo "Installing ${need[*]} with apt-get" >&2
+    local sudo= apt=(apt-get install -y -qq --no-install-recommends)
+    [ "$(id -u)" -eq 0 ] || sudo=sudo
+    $sudo apt-get update -qq >&2
+    if [ "$v" = 8.5 ] && [ "$(redislock_debian_suite)" = sid ]; then
+      # experimental's PHP 8.5 beside sid's other packages: the php8.5-* packages
+      # from experimental, php-common from sid (experimental's conflicts).
+      local i
+      for i in "${!need[@]}"; do
+        case "${need[$i]}" in php8.5-*) need[$i]="${need[$i]}/experimental" ;; esac
+      done
+      need+=(php-common/unstable)
+    fi
+    DEBIAN_FRONTEND=noninteractive $sudo "${apt[@]}" "${need[@]}" >&2
+  fi
+  redislock_link_programs
 }
 
 # Builds modules/redislock.so; extra arguments go to configure (a changed set of
@@ -47,10 +136,13 @@ redislock_build() {
   local args="$*"
   (
     cd "$REDISLOCK_ROOT"
+    # The PHP it is built for is part of what was configured: another php-config
+    # (REDISLOCK_PHP, or a chroot sharing this tree) configures again.
+    args="$(php-config --php-binary) $(php-config --version) $args"
     if [ ! -f Makefile ] || [ config.m4 -nt Makefile ] || [ "$(cat .configure-args 2>/dev/null)" != "$args" ]; then
       [ -f Makefile ] && make distclean >/dev/null 2>&1
       phpize >/dev/null
-      ./configure "$@" >/dev/null
+      ./configure --with-php-config="$(command -v php-config)" "$@" >/dev/null
       echo "$args" > .configure-args
     fi
     make -j"$(nproc)" >/dev/null
@@ -278,22 +370,25 @@ redislock_start_redis_group() {
   printf -v "$_rl_var" '%s' "$(IFS=,; echo "${_rl_nodes[*]}")"
 }
 
-# redislock_debian_source PACKAGE VERSION: downloads and unpacks the upstream
+# redislock_debian_source PACKAGE VERSION [SUITE]: downloads and unpacks the upstream
 # source of a Debian package (apt-get source, from a deb-src list of our own that
 # leaves the system's apt lists alone) into a cache under $REDISLOCK_CACHE (default
 # ~/.cache/redislock), and prints the directory it unpacked. Fails, printing why,
 # when the source cannot be had: callers never skip on that.
 redislock_debian_source() {
-  local pkg=$1 version=$2 cache=${REDISLOCK_CACHE:-$HOME/.cache/redislock} dir tarball
-  local apt_dir="$cache/apt"
+  local pkg=$1 version=$2 suite=${3:-bookworm} cache=${REDISLOCK_CACHE:-$HOME/.cache/redislock} dir tarball
+  local apt_dir="$cache/apt-$suite"
   dir="$cache/src/$pkg-$version"
   if [ -f "$dir/.unpacked" ]; then
     echo "$dir"
     return 0
   fi
   mkdir -p "$apt_dir/lists/partial" "$apt_dir/archives/partial" "$dir"
-  echo "deb-src http://deb.debian.org/debian bookworm main" > "$apt_dir/sources.list"
-  echo "deb-src http://deb.debian.org/debian-security bookworm-security main" >> "$apt_dir/sources.list"
+  echo "deb-src http://deb.debian.org/debian $suite main" > "$apt_dir/sources.list"
+  case "$suite" in
+    sid) echo "deb-src http://deb.debian.org/debian experimental main" >> "$apt_dir/sources.list" ;;
+    *) echo "deb-src http://deb.debian.org/debian-security $suite-security main" >> "$apt_dir/sources.list" ;;
+  esac
   local opts=(-o "Dir::Etc::SourceList=$apt_dir/sources.list" -o "Dir::Etc::SourceParts=/dev/null"
     -o "Dir::State::Lists=$apt_dir/lists" -o "Dir::Cache=$apt_dir" -o "APT::Sandbox::User=root")
   if ! apt-get "${opts[@]}" update -qq >&2 \
