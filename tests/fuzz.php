@@ -18,9 +18,9 @@
  * Anything else fails the run: another exception, a crash, a hang (SIGALRM after
  * 30 s in one call), or any PHP warning, notice or deprecation. One exception to
  * the last rule: calls made from tests/fuzz_coercive.inc (not strict_types) may
- * get the engine's own coercion deprecations for the argument (null to a scalar
- * parameter, a float with a fraction to an int parameter), which PHP raises
- * before the method runs.
+ * get the engine's own coercion diagnostics for the argument (null to a scalar
+ * parameter, a float with a fraction to an int parameter, and from PHP 8.5 NAN to
+ * a string parameter), which PHP raises before the method runs.
  *
  * Besides random values, the calls get the shapes that once broke extensions like
  * this one: options arrays that refer back into themselves ($o['redlock'][0] = &$o,
@@ -1538,7 +1538,8 @@ final class Fuzzer
         if ($coercive) {
             $diagnostics = array_values(array_filter($diagnostics, fn(string $d) => !preg_match(
                 '/^8192: (\S+\(\): )?(Passing null to parameter #\d+ \(\$\w+\) of type \S+ is deprecated'
-                . '|Implicit conversion from float(-string)? .* to int loses precision)$/s', $d)));
+                . '|Implicit conversion from float(-string)? .* to int loses precision)$'
+                . '|^2: (\S+\(\): )?unexpected NAN value was coerced to \w+$/s', $d)));
         }
         if ($diagnostics) {
             return 'PHP diagnostics: ' . implode(' | ', $diagnostics);
