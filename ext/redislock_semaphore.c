@@ -114,6 +114,57 @@ static void script_start(redislock_argv *a, const redislock_script *script, cons
 	}
 }
 
+/* ---- the arguments of each script ----------------------------------------------- *
+ * One builder per script, and every caller of a script (the methods, the
+ * watchdog's renewal, auto-release, orphan cleanup) builds its command with that
+ * builder: an argument cannot be left out by one caller (the compiler counts the
+ * parameters), and a script's arguments are listed in one place. The argv points
+ * into k and the strings given: they must live until the command is sent. */
+
+/* KEYS S [Q]. ARGV: waiter id, permits, limit, lifetime ms, mode, alive ms, hint. */
+static void sem_acquire_args(redislock_argv *a, const sem_keys *k, const zend_string *hex, zend_long permits,
+	zend_long limit, zend_long ms, const char *mode)
+{
+	script_start(a, &redislock_script_sem_acquire, k);
+	redislock_argv_push_str(a, hex);
+	redislock_argv_push_long(a, permits);
+	redislock_argv_push_long(a, limit);
+	redislock_argv_push_long(a, ms);
+	redislock_argv_push(a, mode, 1);
+	redislock_argv_push_long(a, REDISLOCK_ALIVE_MS);
+	redislock_argv_push(a, k->hint, strlen(k->hint));
+}
+
+/* KEYS S [Q]. ARGV: token (or its random part, with by_random_part), 's' or '', hint. */
+static void sem_release_args(redislock_argv *a, const sem_keys *k, const zend_string *token, bool by_random_part)
+{
+	script_start(a, &redislock_script_sem_release, k);
+	redislock_argv_push_str(a, token);
+	redislock_argv_push(a, by_random_part ? "s" : "", by_random_part ? 1 : 0);
+	redislock_argv_push(a, k->hint, strlen(k->hint));
+}
+
+/* KEYS S [Q]. ARGV: token, lifetime ms, hint. Also the watchdog's renewal. */
+static void sem_extend_args(redislock_argv *a, const sem_keys *k, const zend_string *token, zend_long ms)
+{
+	script_start(a, &redislock_script_sem_extend, k);
+	redislock_argv_push_str(a, token);
+	redislock_argv_push_long(a, ms);
+	redislock_argv_push(a, k->hint, strlen(k->hint));
+}
+
+/* KEYS S (the count script reads the set alone). ARGV: a token, or NULL for all. */
+static void sem_count_args(redislock_argv *a, const sem_keys *k, const zend_string *token)
+{
+	redislock_script_argv(a, &redislock_script_sem_count, 1);
+	redislock_argv_push_str(a, k->key);
+	if (token) {
+		redislock_argv_push_str(a, token);
+	} else {
+		redislock_argv_push(a, "", 0);
+	}
+}
+
 static void remember(HashTable *table, zend_string *key, const zend_string *value)
 {
 	zval zv;
@@ -153,36 +204,29 @@ static void watch_stop(redislock_semaphore_obj *sem, zend_string *token)
 }
 
 /* Remembers an acquisition of ours, and hands it to the watchdog when there is
- * one: the renewal is the extend script with the lease. */
+ * one: the renewal is the extend script with the lease, its command built as
+ * extend() builds it. */
 static void hold_set(redislock_semaphore_obj *sem, zend_string *name, zend_string *token)
 {
 	const redislock_config *cfg = redislock_conn_config(sem->conn);
+	redislock_argv a;
+	sem_keys k;
+	uint64_t id;
 	zval zv;
 
 	remember(&sem->held, token, name);
 	if (!watched(sem) || (!sem->wd_target && (sem->wd_target = redislock_conn_watchdog_target(sem->conn)) == NULL)) {
 		return;
 	}
-	{
-		zend_string *key = zend_string_concat2(ZSTR_VAL(sem->prefix), ZSTR_LEN(sem->prefix), ZSTR_VAL(name), ZSTR_LEN(name));
-		char lease[24];
-		const char *argv[6];
-		size_t lens[6];
-		uint64_t id;
-
-		snprintf(lease, sizeof(lease), ZEND_LONG_FMT, redislock_seconds_to_ms(cfg->watchdog_lease));
-		argv[0] = "EVALSHA"; lens[0] = 7;
-		argv[1] = redislock_script_sem_extend.sha; lens[1] = 40;
-		argv[2] = "1"; lens[2] = 1;
-		argv[3] = ZSTR_VAL(key); lens[3] = ZSTR_LEN(key);
-		argv[4] = ZSTR_VAL(token); lens[4] = ZSTR_LEN(token);
-		argv[5] = lease; lens[5] = strlen(lease);
-		id = redislock_wd_add(sem->wd_target, 6, argv, lens, redislock_script_sem_extend.body, cfg->watchdog_lease, cfg->watchdog_max_hold);
-		zend_string_release(key);
-		if (id) {
-			ZVAL_LONG(&zv, (zend_long) id);
-			zend_hash_update(&sem->watch, token, &zv);
-		}
+	keys_init(&k, sem, name);
+	sem_extend_args(&a, &k, token, redislock_seconds_to_ms(cfg->watchdog_lease));
+	id = redislock_wd_add(sem->wd_target, a.argc, a.argv, a.lens, redislock_script_sem_extend.body,
+		cfg->watchdog_lease, cfg->watchdog_max_hold);
+	redislock_argv_free(&a);
+	keys_free(&k);
+	if (id) {
+		ZVAL_LONG(&zv, (zend_long) id);
+		zend_hash_update(&sem->watch, token, &zv);
 	}
 }
 
@@ -226,10 +270,7 @@ static zend_result release_many(redislock_semaphore_obj *sem, zend_string **name
 
 	for (uint32_t i = 0; i < n; i++) {
 		keys_init(&keys[i], sem, names[i]);
-		script_start(&sets[i], &redislock_script_sem_release, &keys[i]);
-		redislock_argv_push_str(&sets[i], tokens[i]);
-		redislock_argv_push(&sets[i], suffix ? "s" : "", suffix ? 1 : 0);
-		redislock_argv_push(&sets[i], keys[i].hint, strlen(keys[i].hint));
+		sem_release_args(&sets[i], &keys[i], tokens[i], suffix);
 	}
 	result = redislock_script_call_many(sem->conn, &redislock_script_sem_release, sets, (int) n, read_timeout(sem), replies);
 	replies_read = result == SUCCESS;
@@ -392,14 +433,7 @@ static int attempt(redislock_semaphore_obj *sem, zend_string *name, const sem_ke
 	redisReply *reply;
 	int outcome = SEM_THROWN;
 
-	script_start(&a, &redislock_script_sem_acquire, k);
-	redislock_argv_push_str(&a, hex);
-	redislock_argv_push_long(&a, permits);
-	redislock_argv_push_long(&a, limit);
-	redislock_argv_push_long(&a, ms);
-	redislock_argv_push(&a, &mode, 1);
-	redislock_argv_push_long(&a, REDISLOCK_ALIVE_MS);
-	redislock_argv_push(&a, k->hint, strlen(k->hint));
+	sem_acquire_args(&a, k, hex, permits, limit, ms, &mode);
 	if (redislock_script_call(sem->conn, &redislock_script_sem_acquire, &a, read_timeout(sem), &reply) == FAILURE) {
 		/* Once sent, the script may have run: ours to clean up, not to count on. */
 		if (redislock_conn_sent(sem->conn)) {
@@ -680,19 +714,9 @@ static bool integer_call(redislock_semaphore_obj *sem, const redislock_script *s
 
 	keys_init(&k, sem, name);
 	if (script == &redislock_script_sem_extend) {
-		script_start(&a, script, &k);
-		redislock_argv_push_str(&a, token);
-		redislock_argv_push_long(&a, ms);
-		redislock_argv_push(&a, k.hint, strlen(k.hint));
+		sem_extend_args(&a, &k, token, ms);
 	} else {
-		/* The count script reads the set alone. */
-		redislock_script_argv(&a, script, 1);
-		redislock_argv_push_str(&a, k.key);
-		if (token) {
-			redislock_argv_push_str(&a, token);
-		} else {
-			redislock_argv_push(&a, "", 0);
-		}
+		sem_count_args(&a, &k, token);
 	}
 	if (redislock_script_call(sem->conn, script, &a, read_timeout(sem), &reply) == FAILURE) {
 		redislock_conn_throw(sem->conn);
