@@ -432,8 +432,37 @@ static void retarget(redislock_wd_target *t, const char *host, long port)
 	}
 }
 
-/* One renewal: 1 renewed, 0 the hold is gone, -1 failed (retry). Outside the
- * mutex, on an entry marked busy. */
+#define RENEWED 1
+#define GONE 0
+#define RETRY -1      /* no answer: the link is closed, the next try connects again */
+#define REFUSED -2    /* the server answered with an error it will give again */
+
+/* An error reply that says nothing about the hold, and goes away by itself: a
+ * script or a load in progress, a slot migrating or a cluster reconfiguring, a
+ * server out of memory for now. The link is fine; the renewal is tried again. */
+static bool transient_error(const redisReply *reply)
+{
+	static const char *words[] = {"BUSY", "LOADING", "TRYAGAIN", "CLUSTERDOWN", "MASTERDOWN", "OOM", NULL};
+	for (const char **w = words; *w; w++) {
+		if (redislock_reply_starts(reply, *w)) {
+			return true;
+		}
+	}
+	return false;
+}
+
+/* An error reply that says the link leads to the wrong server now (a replica
+ * after a failover, a restarted server that wants AUTH): connect again. */
+static bool reconnect_error(const redisReply *reply)
+{
+	return redislock_reply_starts(reply, "READONLY") || redislock_reply_starts(reply, "NOAUTH");
+}
+
+/* One renewal: RENEWED, GONE (the hold is not ours), RETRY (no answer in time,
+ * or an error that passes; tried again within the lease) or REFUSED (an error
+ * reply that every retry would get again, a script error above all: the link is
+ * fine, and reconnecting would not help). Outside the mutex, on an entry marked
+ * busy. */
 static int renew(wd_entry *e)
 {
 	redislock_wd_target *t = e->target;
@@ -451,7 +480,7 @@ static int renew(wd_entry *e)
 		bool ask = false;
 
 		if (!target_open(t, &st)) {
-			return -1;
+			return RETRY;
 		}
 		if (use_body) {
 			e->argv[0] = "EVAL";
@@ -465,10 +494,10 @@ static int renew(wd_entry *e)
 		e->argv[1] = (char *) argv1;
 		e->lens[1] = len1;
 		if (!ok) {
-			return -1;
+			return RETRY;
 		}
 		if (reply->type == REDIS_REPLY_INTEGER) {
-			int result = reply->integer == 1 ? 1 : 0;
+			int result = reply->integer == 1 ? RENEWED : GONE;
 			freeReplyObject(reply);
 			return result;
 		}
@@ -482,14 +511,27 @@ static int renew(wd_entry *e)
 			 * done. */
 			(void) ask;
 			retarget(t, host, port);
-		} else {
+		} else if (reply->type == REDIS_REPLY_ERROR && transient_error(reply)) {
+			freeReplyObject(reply);
+			return RETRY;
+		} else if (reply->type == REDIS_REPLY_ERROR && reconnect_error(reply)) {
 			freeReplyObject(reply);
 			redislock_link_close(t->link);
-			return -1;
+			return RETRY;
+		} else if (reply->type == REDIS_REPLY_ERROR) {
+			/* The script failed, or the command is refused: the same command would
+			 * fail the same way until the lease ends. */
+			freeReplyObject(reply);
+			return REFUSED;
+		} else {
+			/* Not what the renewal answers: the link is out of step. */
+			freeReplyObject(reply);
+			redislock_link_close(t->link);
+			return RETRY;
 		}
 		freeReplyObject(reply);
 	}
-	return -1;
+	return RETRY;
 }
 
 /* ---- the thread ---------------------------------------------------------------- */
@@ -551,10 +593,12 @@ static void *thread_main(void *arg)
 			entry_free(due);
 			continue;
 		}
-		if (result == 1) {
+		if (result == RENEWED) {
 			due->lease_end = done + due->lease;
 			due->next = done + due->period;
-		} else if (result == 0 || done >= due->lease_end) {
+		} else if (result == GONE || result == REFUSED || done >= due->lease_end) {
+			/* REFUSED: the hold is still there, but nothing renews it any more and
+			 * it lapses at the end of its lease; its holder is told now, not then. */
 			due->state = REDISLOCK_WD_LOST;
 		} else {
 			/* Unreachable server: try again soon, within what is left of the lease. */
