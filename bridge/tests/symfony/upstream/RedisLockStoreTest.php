@@ -22,8 +22,8 @@ final class RedisLockStoreTest extends AbstractStoreTestCase
     use ExpiringStoreTestTrait;
     use SharedLockStoreTestTrait;
 
-    /** As symfony's AbstractRedisStoreTestCase: 250 ms. */
-    protected function getClockDelay()
+    /** As symfony's AbstractRedisStoreTestCase: 250 ms (declared int from symfony 6 on). */
+    protected function getClockDelay(): int
     {
         return 250000;
     }
