@@ -22,6 +22,9 @@ use Illuminate\Contracts\Cache\LockTimeoutException;
  * - $seconds = 0 means "no expiry" in Laravel. A redislock lock always has a
  *   lifetime, so 0 maps to LockProvider::FOREVER_SECONDS (one year by default): a
  *   lock whose holder dies without releasing comes back after that, never earlier.
+ * - A restored lock (restoreLock()) does not know the lifetime its holder chose:
+ *   refresh() without seconds leaves the hold's expiry as it is and only says
+ *   whether the owner still holds it (Laravel's own lock would make it permanent).
  * - block() does not poll. It waits on the Redis server, in FIFO order with every
  *   other waiter, and is woken by the release; betweenBlockedAttemptsSleepFor()
  *   is accepted and ignored.
@@ -41,19 +44,32 @@ class Lock extends BaseLock
     protected $foreverSeconds;
 
     /**
+     * Whether the lifetime of the hold this lock acts on is unknown here: a
+     * restored lock's, until this object acquires the lock itself.
+     *
+     * @var bool
+     */
+    protected $lifetimeUnknown;
+
+    /** getCurrentOwner() for a lock held under an owner that is not ours (never a token). */
+    public const OTHER_OWNER = '(held by another owner)';
+
+    /**
      * @param  \RedisLock  $redis
      * @param  string  $name  the name in Redis (after the extension's own key prefix)
      * @param  int|float  $seconds  lifetime; 0 or less: $foreverSeconds
      * @param  string|null  $owner  a token to act on (restoreLock), or null
+     * @param  bool  $restored  made by restoreLock(): the hold's lifetime is not known here
      */
     public function __construct(\RedisLock $redis, $name, $seconds, $owner = null, ?string $connectionName = null,
-        float $foreverSeconds = LockProvider::FOREVER_SECONDS)
+        float $foreverSeconds = LockProvider::FOREVER_SECONDS, bool $restored = false)
     {
         parent::__construct($name, $seconds, $owner);
 
         $this->redis = $redis;
         $this->connectionName = $connectionName;
         $this->foreverSeconds = $foreverSeconds;
+        $this->lifetimeUnknown = $restored;
     }
 
     /** The lifetime given to Redis: $seconds, or the long finite one for 0. */
@@ -129,14 +145,26 @@ class Lock extends BaseLock
 
     /**
      * Give the lock, while it still holds this lock's token, a new lifetime of
-     * $seconds from now (0: the long finite one). Not in Laravel 8's contract.
+     * $seconds from now (0 or less: the long finite one, as 0 means "no expiry" in
+     * Laravel). Without $seconds, the lock's own lifetime, the one it was
+     * acquired with; a restored lock does not know that one (restoreLock() only
+     * carries the owner), so it leaves the hold's expiry as it is and returns
+     * whether the owner still holds it: a refresh never makes a lock long-lived
+     * unless asked to.
+     *
+     * @param  int|float|null  $seconds
      */
     public function refresh($seconds = null): bool
     {
         if (!is_string($this->owner) || $this->owner === '') {
             return false;
         }
-        $seconds ??= $this->seconds;
+        if ($seconds === null) {
+            if ($this->lifetimeUnknown) {
+                return $this->redis->holdsLock($this->name, $this->owner);
+            }
+            $seconds = $this->seconds;
+        }
 
         return $this->redis->extendLock($this->name, $this->owner,
             $seconds > 0 ? (float) $seconds : $this->foreverSeconds);
@@ -145,18 +173,30 @@ class Lock extends BaseLock
     /**
      * What Laravel calls the owner value written into the driver. The extension
      * has no call that reads a lock's token (on purpose: a token read by anyone
-     * would let anyone release the lock), only holdsLock($name, $token), which
-     * says whether the lock is held under a given token with no side effect. So
-     * this returns our owner when Redis holds the lock under it, and null
-     * otherwise (free, expired, or someone else's: the other owner is not
-     * disclosed). Laravel only ever compares the result with owner(), for which
+     * would let anyone release the lock), only holdsLock($name, $token) and
+     * isLocked($name), neither with a side effect. So this returns our owner when
+     * Redis holds the lock under it, null when nobody holds it, and OTHER_OWNER
+     * (never a token) when someone else does, whose token is not disclosed.
+     * Laravel compares the result with an owner or with null, for both of which
      * this is exact.
      *
      * @return string|null
      */
     protected function getCurrentOwner()
     {
-        return $this->isOwnedByCurrentProcess() ? $this->owner : null;
+        if ($this->isOwnedByCurrentProcess()) {
+            return $this->owner;
+        }
+
+        return $this->redis->isLocked($this->name) ? self::OTHER_OWNER : null;
+    }
+
+    /**
+     * Whether anyone holds the lock (Laravel 13's Lock::isLocked()).
+     */
+    public function isLocked(): bool
+    {
+        return $this->redis->isLocked($this->name);
     }
 
     /**
@@ -170,9 +210,17 @@ class Lock extends BaseLock
         return $this->isOwnedBy($this->owner);
     }
 
-    /** Whether Redis holds the lock under $owner (a token); no side effect. */
+    /**
+     * Whether the lock is held under $owner (a token), with no side effect. As in
+     * Laravel's Lock, null asks whether nobody holds it.
+     *
+     * @param  string|null  $owner
+     */
     public function isOwnedBy($owner): bool
     {
+        if ($owner === null) {
+            return !$this->redis->isLocked($this->name);
+        }
         if (!is_string($owner) || $owner === '') {
             return false;
         }
@@ -231,6 +279,7 @@ class Lock extends BaseLock
             return false;
         }
         $this->owner = $token;
+        $this->lifetimeUnknown = false;
 
         return true;
     }

@@ -13,8 +13,12 @@ use Illuminate\Contracts\Cache\LockProvider as LockProviderContract;
  *   $lock->block(5, fn () => buildReport());
  *
  * The \RedisLock's own key prefix (option "prefix", "Lock:" by default) comes
- * first in Redis; $prefix is put before every name on top of it, as a Laravel
- * cache store's prefix is.
+ * first in Redis. A non-empty $prefix (the cache store's prefix) then comes
+ * before every name, followed by ":" (as Laravel up to 10 keys its redis locks;
+ * a ":" inside $prefix is written "%3A", and "%" "%25"), so that the names of two
+ * stores never meet: prefix "shop" with lock "1x" is "shop:1x", prefix "shop1"
+ * with lock "x" is "shop1:x", and prefix "a:b" with lock "c" is "a%3Ab:c", not
+ * prefix "a" with lock "b:c". Without a prefix, names are used as they are.
  */
 class LockProvider implements LockProviderContract
 {
@@ -61,13 +65,15 @@ class LockProvider implements LockProviderContract
      */
     public function lock($name, $seconds = 0, $owner = null)
     {
-        return new Lock($this->redis, $this->prefix . $name, $seconds, $owner, $this->connectionName,
+        return new Lock($this->redis, $this->redisName((string) $name), $seconds, $owner, $this->connectionName,
             $this->foreverSeconds);
     }
 
     /**
      * A lock that acts on the hold of $owner, a token that owner() returned
-     * after an acquisition, in this or any other process.
+     * after an acquisition, in this or any other process. It does not know the
+     * lifetime the holder chose: its refresh() without seconds keeps the hold's
+     * expiry (see Lock::refresh()).
      *
      * @param  string  $name
      * @param  string  $owner
@@ -75,7 +81,22 @@ class LockProvider implements LockProviderContract
      */
     public function restoreLock($name, $owner)
     {
-        return $this->lock($name, 0, $owner);
+        return new Lock($this->redis, $this->redisName((string) $name), 0, $owner, $this->connectionName,
+            $this->foreverSeconds, true);
+    }
+
+    /**
+     * The name a lock $name has in Redis (before the \RedisLock's own key prefix):
+     * "<prefix>:<name>", the prefix's ":" and "%" percent-encoded, or $name alone
+     * without a prefix.
+     */
+    public function redisName(string $name): string
+    {
+        if ($this->prefix === '') {
+            return $name;
+        }
+
+        return strtr($this->prefix, ['%' => '%25', ':' => '%3A']) . ':' . $name;
     }
 
     /** The \RedisLock the locks use. */

@@ -100,7 +100,7 @@ class LockStore implements Store, LockProviderContract
     public function get($key)
     {
         if ($this->isMutexKey($key)) {
-            return $this->locks->getRedisLock()->isLocked($this->locks->getPrefix() . $key) ? true : null;
+            return $this->locks->lock($key)->isLocked() ? true : null;
         }
 
         return $this->inner->get($key);
@@ -142,6 +142,25 @@ class LockStore implements Store, LockProviderContract
     public function forever($key, $value)
     {
         return $this->inner->forever($key, $value);
+    }
+
+    /**
+     * Give a cached item a new lifetime (Laravel 13's Store::touch()): the inner
+     * store's touch() where it has one, else the value read and written again
+     * (not atomic). A scheduler mutex key is a lock held under a token this store
+     * did not keep, so it cannot be extended here: false.
+     */
+    public function touch($key, $seconds)
+    {
+        if ($this->isMutexKey($key)) {
+            return false;
+        }
+        if (method_exists($this->inner, 'touch')) {
+            return $this->inner->touch($key, $seconds);
+        }
+        $value = $this->inner->get($key);
+
+        return $value === null ? false : (bool) $this->inner->put($key, $value, $seconds);
     }
 
     /** Remove the item; a scheduler mutex key: force-release its lock. */

@@ -7,7 +7,8 @@
  * Illuminate\Foundation\Testing\Concerns\InteractsWithRedis. The test file is
  * loaded unchanged, after this.
  *
- * Environment: REDISLOCK_TEST_PORT (a Redis on 127.0.0.1), set by bridge/tests/laravel/run.
+ * Environment: REDISLOCK_TEST_PORT (a Redis on 127.0.0.1) and REDISLOCK_TEST_SOCKET
+ * (its unix socket), set by bridge/tests/laravel/run.
  */
 
 foreach (['Illuminate/Support', 'Illuminate/Container', 'Illuminate/Config', 'Illuminate/Cache'] as $package) {
@@ -33,7 +34,7 @@ if ($port === false || $port === '') {
  * run shares a server with other tests safely, and cleans up after itself. */
 define('REDISLOCK_LARAVEL_HOST', '127.0.0.1');
 define('REDISLOCK_LARAVEL_PORT', (int) $port);
-define('REDISLOCK_LARAVEL_PREFIX', 'laravel-suite:' . getmypid() . ':');
+define('REDISLOCK_LARAVEL_PREFIX', 'laravel-suite-' . getmypid());
 
 require __DIR__ . '/harness/InteractsWithRedis.php';
 require __DIR__ . '/harness/TestCase.php';

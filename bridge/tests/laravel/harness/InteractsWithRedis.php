@@ -36,7 +36,8 @@ trait InteractsWithRedis
     {
         $locks = new \RedisLock($this->redisLockOptions());
         $keyPrefix = 'Lock:';
-        foreach ($this->scanKeys($keyPrefix . REDISLOCK_LARAVEL_PREFIX . '*') as $key) {
+        // The store's prefix, then ":" (LockProvider::redisName()).
+        foreach ($this->scanKeys($keyPrefix . REDISLOCK_LARAVEL_PREFIX . ':*') as $key) {
             $locks->forceUnlock(substr($key, strlen($keyPrefix)));
         }
     }
@@ -44,33 +45,40 @@ trait InteractsWithRedis
     /** SCAN over a raw socket: the extension has no such call, on purpose. */
     private function scanKeys(string $pattern): array
     {
-        $socket = stream_socket_client('tcp://' . REDISLOCK_LARAVEL_HOST . ':' . REDISLOCK_LARAVEL_PORT, $errno, $errstr, 2.0);
-        if (!$socket) {
-            throw new \RuntimeException("connect for SCAN failed: $errstr");
-        }
-        stream_set_timeout($socket, 5);
         $keys = [];
         $cursor = '0';
         do {
-            $args = ['SCAN', $cursor, 'MATCH', $pattern, 'COUNT', '1000'];
-            $cmd = '*' . count($args) . "\r\n";
-            foreach ($args as $a) {
-                $cmd .= '$' . strlen($a) . "\r\n$a\r\n";
-            }
-            fwrite($socket, $cmd);
-            [$cursor, $batch] = $this->readReply($socket);
+            [$cursor, $batch] = $this->rawRedisCommand('SCAN', $cursor, 'MATCH', $pattern, 'COUNT', '1000');
             array_push($keys, ...$batch);
         } while ($cursor !== '0');
-        fclose($socket);
 
         return array_unique($keys);
+    }
+
+    /** One command on a raw socket to the test server, and its reply. */
+    protected function rawRedisCommand(string ...$args)
+    {
+        $socket = stream_socket_client('tcp://' . REDISLOCK_LARAVEL_HOST . ':' . REDISLOCK_LARAVEL_PORT, $errno, $errstr, 2.0);
+        if (!$socket) {
+            throw new \RuntimeException("raw connect failed: $errstr");
+        }
+        stream_set_timeout($socket, 5);
+        $cmd = '*' . count($args) . "\r\n";
+        foreach ($args as $a) {
+            $cmd .= '$' . strlen($a) . "\r\n$a\r\n";
+        }
+        fwrite($socket, $cmd);
+        $reply = $this->readReply($socket);
+        fclose($socket);
+
+        return $reply;
     }
 
     private function readReply($socket)
     {
         $line = fgets($socket);
         if ($line === false) {
-            throw new \RuntimeException('read for SCAN failed');
+            throw new \RuntimeException('raw read failed');
         }
         $body = substr($line, 1, -2);
         switch ($line[0]) {
@@ -90,7 +98,7 @@ trait InteractsWithRedis
                 }
                 return $out;
             case '-':
-                throw new \RuntimeException("SCAN: $body");
+                throw new \RuntimeException("raw command: $body");
             default:
                 return $body;
         }
