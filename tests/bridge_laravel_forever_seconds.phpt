@@ -60,10 +60,11 @@ try {
 
 /* Through a cache repository, as Cache::lock() and ShouldBeUnique use it. */
 $prefix = rl_name(':');
-$cache = new Repository(new LockStore(new ArrayStore, new LockProvider($redis, $prefix, 'default')));
+$provider = new LockProvider($redis, $prefix, 'default');
+$cache = new Repository(new LockStore(new ArrayStore, $provider));
 $unique = $cache->lock('laravel_unique_job:App\Jobs\Sync42', 0);
 var_dump($unique->get(), $cache->lock('laravel_unique_job:App\Jobs\Sync42')->get());
-$ms = $pttl($prefix . 'laravel_unique_job:App\Jobs\Sync42');
+$ms = $pttl($provider->redisName('laravel_unique_job:App\Jobs\Sync42'));
 var_dump($ms > 31536000000 - 10000);
 $cache->lock('laravel_unique_job:App\Jobs\Sync42')->forceRelease();
 var_dump($unique->isOwnedByCurrentProcess());
@@ -73,14 +74,14 @@ var_dump($cache->restoreLock('x', 'y')->getConnectionName());
 $mutex = 'framework' . DIRECTORY_SEPARATOR . 'schedule-' . sha1('* * * * *php artisan report');
 var_dump($cache->has($mutex), $cache->add($mutex, true, 1440 * 60), $cache->add($mutex, true, 1440 * 60));
 var_dump($cache->has($mutex));
-$ms = $pttl($prefix . $mutex);
+$ms = $pttl($provider->redisName($mutex));
 var_dump($ms > 86390000 && $ms <= 86400000);
-var_dump($cache->forget($mutex), $cache->has($mutex), $raw->call('EXISTS', l4_key($prefix . $mutex)));
+var_dump($cache->forget($mutex), $cache->has($mutex), $raw->call('EXISTS', l4_key($provider->redisName($mutex))));
 
 /* Everything else is the inner store's. */
 /* (forever(): a put() with a lifetime needs Carbon, hence mbstring, which php -n lacks.) */
 var_dump($cache->forever('k', 'v'), $cache->get('k'), $cache->add('k', 'w', 10), $cache->get('k'));
-var_dump($raw->call('EXISTS', l4_key($prefix . 'k')));
+var_dump($raw->call('EXISTS', l4_key($provider->redisName('k'))));
 ?>
 --EXPECT--
 float(31536000)

@@ -30,7 +30,8 @@ var_dump($raw->call('GET', l4_key($name)) === $owner);
 var_dump($lock->isOwnedByCurrentProcess());
 $current = new ReflectionMethod($lock, 'getCurrentOwner');
 var_dump($current->invoke($lock) === $owner);
-/* Someone else's view: not the owner, and the owner is not disclosed. */
+/* Someone else's view: not the owner, and the owner is not disclosed (a
+ * placeholder that is never a token says that someone holds it). */
 $stranger = $locks->lock($name, 30);
 var_dump($stranger->get(), $stranger->isOwnedByCurrentProcess(), $current->invoke($stranger), $stranger->release());
 
@@ -76,7 +77,7 @@ bool(true)
 bool(true)
 bool(false)
 bool(false)
-NULL
+string(23) "(held by another owner)"
 bool(false)
 bool(false)
 bool(true)
