@@ -24,7 +24,7 @@ $inner = new class implements Illuminate\Contracts\Cache\Store {
     public function getPrefix() { return ''; }
 };
 $store = new LockStore($inner, new LockProvider(new RedisLock(rl_dsn()), rl_name()));
-var_dump($store instanceof Illuminate\Contracts\Cache\Store);
+var_dump($store instanceof Illuminate\Contracts\Cache\Store, (new ReflectionClass($store))->hasMethod('touch'));
 var_dump($store->put('k', 'v', 1));
 var_dump($store->touch('k', 60), $inner->seconds['k'], $store->touch('missing', 60));
 var_dump($store->get('k'));
@@ -32,6 +32,7 @@ $mutex = 'framework' . DIRECTORY_SEPARATOR . 'schedule-' . sha1('touch');
 var_dump($store->add($mutex, true, 60), $store->touch($mutex, 120), $store->forget($mutex));
 ?>
 --EXPECT--
+bool(true)
 bool(true)
 bool(true)
 bool(true)
