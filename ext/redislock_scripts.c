@@ -1027,11 +1027,15 @@ redislock_script redislock_script_release = {"release script",
 	"return 1\n", ""};
 
 /* ARGV: id, visibility seconds, receipt. A new deadline for a reservation still
- * in flight. */
+ * in flight. A blocked worker sleeps until the first deadline it saw: one moved
+ * earlier wakes a worker, which looks again and sleeps until the new one. */
 redislock_script redislock_script_touch = {"touch script",
 	LUA_TASKS
-	"if not ours(KEYS[4], ARGV[1], ARGV[3]) or not redis.call('zscore', KEYS[2], ARGV[1]) then return 0 end\n"
-	"redis.call('zadd', KEYS[2], 'xx', score(us_after(ARGV[2])), ARGV[1])\n"
+	"local old = redis.call('zscore', KEYS[2], ARGV[1])\n"
+	"if not old or not ours(KEYS[4], ARGV[1], ARGV[3]) then return 0 end\n"
+	"local deadline = score(us_after(ARGV[2]))\n"
+	"redis.call('zadd', KEYS[2], 'xx', deadline, ARGV[1])\n"
+	"if tonumber(deadline) < tonumber(old) then wake_one(KEYS[3]) end\n"
 	"return 1\n", ""};
 
 redislock_script redislock_script_size = {"size script",
