@@ -3,13 +3,16 @@
 #include "redislock_slots.h"
 #include "redislock_util.h"
 #include "ext/random/php_random.h"
+#include <pthread.h>
 
 #define REDISLOCK_TAG_LEN 4
 
 /* slot_tags[s] is a short brace-free string whose slot is s, built on first use
- * (a process that never locks never pays for it). */
+ * (a process that never locks never pays for it), once per process: in a
+ * thread-safe PHP the threads of a process share it, and a thread must never
+ * read it while another fills it. */
 static char slot_tags[REDISLOCK_SLOTS][REDISLOCK_TAG_LEN + 1];
-static bool slot_tags_built;
+static pthread_once_t slot_tags_once = PTHREAD_ONCE_INIT;
 
 static void build_slot_tags(void)
 {
@@ -31,14 +34,11 @@ static void build_slot_tags(void)
 			filled++;
 		}
 	}
-	slot_tags_built = true;
 }
 
 static const char *slot_tag(const char *key, size_t len)
 {
-	if (!slot_tags_built) {
-		build_slot_tags();
-	}
+	pthread_once(&slot_tags_once, build_slot_tags);
 	return slot_tags[redislock_key_slot(key, len)];
 }
 
