@@ -1,4 +1,4 @@
-/* The watchdog thread: renews registered holds. No Zend API (see the header). */
+/* The watchdog's threads: renew registered holds. No Zend API (see the header). */
 #include "redislock_watchdog.h"
 #include "redislock_cluster.h"
 #include <pthread.h>
@@ -23,8 +23,13 @@ struct _redislock_wd_target {
 	long long database;
 	double connect_timeout;
 	double read_timeout;
-	redislock_link *link;     /* used by the thread only, while an entry of it is busy */
+	redislock_link *link;     /* used by the worker that renews an entry of it, only */
 	uint32_t refs;            /* the object's reference and one per entry */
+	/* A worker is renewing an entry of this target (on its link): no other worker
+	 * takes one of its entries meanwhile. Counts only in the process that set it:
+	 * a forked child has no workers. */
+	bool busy;
+	uint32_t busy_generation;
 };
 
 typedef struct _wd_entry {
@@ -45,10 +50,23 @@ typedef struct _wd_entry {
 	struct _wd_entry *next_entry;
 } wd_entry;
 
+/* The renewals are made by up to WD_MAX_WORKERS threads, started as they are
+ * needed: whenever a worker takes a renewal and no other one is idle, another is
+ * started (the first with the first entry). A server that does not answer holds
+ * up the worker renewing there until its read timeout, but the holds on other
+ * servers are renewed by the others meanwhile; the entries of one target, which
+ * share a link, are renewed by one worker at a time. Of the idle workers, one
+ * sleeps until the next renewal is due (wd_wake_at); the others sleep until
+ * woken. */
+#define WD_MAX_WORKERS 8
+
 static pthread_mutex_t wd_mutex = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t wd_cond;
-static pthread_t wd_thread;
-static bool wd_started;     /* the thread runs in this process */
+static pthread_t wd_threads[WD_MAX_WORKERS];
+static int wd_workers;      /* started in this process */
+static int wd_idle;         /* waiting for work */
+static double wd_wake_at;   /* an idle worker wakes then for the next renewal (0: none) */
+static bool wd_started;     /* the first worker runs in this process */
 static bool wd_stop;
 static wd_entry *wd_entries;
 static uint64_t wd_next_id = 1;
@@ -154,27 +172,40 @@ static void entry_free(wd_entry *e)
 
 static void *thread_main(void *arg);
 
-/* Under the mutex: starts the thread if this process has none. */
-static bool ensure_thread(void)
+/* Under the mutex: starts another worker. */
+static bool start_worker(void)
 {
 	pthread_attr_t attr;
 	sigset_t all, old;
 	int rc;
 
-	if (wd_started) {
-		return true;
+	if (wd_workers == WD_MAX_WORKERS) {
+		return false;
 	}
-	wd_stop = false;
 	pthread_attr_init(&attr);
 	pthread_attr_setstacksize(&attr, 256 * 1024);
 	/* No signal of the process is ever delivered to the watchdog: PHP's handlers
 	 * (pcntl, timeouts) must run in PHP's thread. */
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
-	rc = pthread_create(&wd_thread, &attr, thread_main, NULL);
+	rc = pthread_create(&wd_threads[wd_workers], &attr, thread_main, NULL);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	pthread_attr_destroy(&attr);
-	wd_started = rc == 0;
+	if (rc != 0) {
+		return false;
+	}
+	wd_workers++;
+	return true;
+}
+
+/* Under the mutex: starts the first worker if this process has none. */
+static bool ensure_thread(void)
+{
+	if (wd_started) {
+		return true;
+	}
+	wd_stop = false;
+	wd_started = start_worker();
 	return wd_started;
 }
 
@@ -230,7 +261,9 @@ uint64_t redislock_wd_add(redislock_wd_target *t, int argc, const char *const *a
 		e->next_entry = wd_entries;
 		wd_entries = e;
 		wd_count++;
-		pthread_cond_signal(&wd_cond);
+		/* Every idle worker looks again: the one that keeps time may wake later
+		 * than this entry's first renewal is due. */
+		pthread_cond_broadcast(&wd_cond);
 	}
 	pthread_mutex_unlock(&wd_mutex);
 	if (!id) {
@@ -548,6 +581,11 @@ static void deadline_timespec(double when, struct timespec *ts)
 	}
 }
 
+static bool target_busy(const redislock_wd_target *t)
+{
+	return t->busy && t->busy_generation == redislock_fork_generation;
+}
+
 static void *thread_main(void *arg)
 {
 	(void) arg;
@@ -564,6 +602,9 @@ static void *thread_main(void *arg)
 				e->state = REDISLOCK_WD_EXPIRED;
 				continue;
 			}
+			if (target_busy(e->target)) {
+				continue;   /* the worker renewing there comes back to it */
+			}
 			if (e->next <= now) {
 				due = e;
 				break;
@@ -573,22 +614,39 @@ static void *thread_main(void *arg)
 			}
 		}
 		if (!due) {
-			if (soonest) {
+			wd_idle++;
+			if (soonest && (!wd_wake_at || soonest < wd_wake_at)) {
+				/* No one else wakes that early: this worker does. */
 				struct timespec ts;
+				wd_wake_at = soonest;
 				deadline_timespec(soonest, &ts);
 				pthread_cond_timedwait(&wd_cond, &wd_mutex, &ts);
+				if (wd_wake_at == soonest) {
+					wd_wake_at = 0;
+				}
 			} else {
 				pthread_cond_wait(&wd_cond, &wd_mutex);
 			}
+			wd_idle--;
 			continue;
 		}
 
 		due->busy = true;
+		due->target->busy = true;
+		due->target->busy_generation = redislock_fork_generation;
+		/* Someone must keep time while this renewal may hang: an idle worker, or
+		 * a new one. */
+		if (wd_idle == 0) {
+			start_worker();
+		} else if (!wd_wake_at) {
+			pthread_cond_signal(&wd_cond);
+		}
 		pthread_mutex_unlock(&wd_mutex);
 		int result = renew(due);
 		double done = redislock_now();
 		pthread_mutex_lock(&wd_mutex);
 		due->busy = false;
+		due->target->busy = false;
 		if (due->removed) {
 			entry_free(due);
 			continue;
@@ -641,6 +699,9 @@ static void fork_child(void)
 	wd_entries = NULL;
 	wd_count = 0;
 	wd_started = false;
+	wd_workers = 0;
+	wd_idle = 0;
+	wd_wake_at = 0;
 	while (e) {
 		wd_entry *next = e->next_entry;
 		/* Even an entry the parent's thread was renewing: that thread does not
@@ -662,19 +723,23 @@ bool redislock_wd_startup(void)
 
 void redislock_wd_shutdown(void)
 {
-	bool join;
+	int workers;
 	wd_entry *e;
 
 	pthread_mutex_lock(&wd_mutex);
-	join = wd_started;
+	workers = wd_workers;
 	wd_stop = true;
-	pthread_cond_signal(&wd_cond);
+	pthread_cond_broadcast(&wd_cond);
 	pthread_mutex_unlock(&wd_mutex);
-	if (join) {
-		pthread_join(wd_thread, NULL);
+	/* No worker starts another once wd_stop is set: it leaves its loop first. */
+	for (int i = 0; i < workers; i++) {
+		pthread_join(wd_threads[i], NULL);
 	}
 	pthread_mutex_lock(&wd_mutex);
 	wd_started = false;
+	wd_workers = 0;
+	wd_idle = 0;
+	wd_wake_at = 0;
 	e = wd_entries;
 	wd_entries = NULL;
 	wd_count = 0;

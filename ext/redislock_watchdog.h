@@ -1,12 +1,15 @@
-/* The watchdog: a thread of the extension's own that renews the holds of objects
+/* The watchdog: threads of the extension's own that renew the holds of objects
  * created with the watchdog option, every lease / 3, to a lifetime of lease,
  * until they are released, their max_hold has passed, or a renewal finds them
- * gone (then they are lost).
+ * gone (then they are lost). One thread at first; more start while renewals
+ * hang on a slow server, so that the holds on other servers (or of other
+ * objects) are still renewed in time.
  *
- * No Zend API: the thread never calls into the engine, never allocates with
- * emalloc and never touches a PHP value. The PHP side hands it work through a
- * table behind one mutex: it adds an entry (a prebuilt renewal command and where
- * to send it), reads its state, and removes it. */
+ * No Zend API: the threads never call into the engine, never allocate with
+ * emalloc and never touch a PHP value. The PHP side (any of a thread-safe PHP's
+ * threads) hands them work through one table behind one mutex: it adds an entry
+ * (a prebuilt renewal command and where to send it), reads its state, and
+ * removes it. */
 #ifndef REDISLOCK_WATCHDOG_H
 #define REDISLOCK_WATCHDOG_H
 
