@@ -102,41 +102,143 @@ static bool parse_long(const char *s, size_t len, zend_long *out)
  * timevals would lose the value. */
 #define REDISLOCK_MIN_TIMEOUT 0.001
 #define REDISLOCK_MAX_TIMEOUT 1e9
-#define TIMEOUT_RANGE "between 0.001 and 1e9"
+
+/* ---- the numeric settings ------------------------------------------------------ *
+ * Every number a connection takes, whichever form gives it (the DSN's path or
+ * query, the options array, a "watchdog" entry), is read through this table: its
+ * type, its bounds and the words of its error message live here once, so the
+ * forms cannot disagree on what they accept. */
+typedef struct {
+	const char *name;        /* the array option, or the entry of "watchdog" */
+	const char *dsn_name;    /* the DSN query key (and how DSN messages name it) */
+	bool integer;            /* int only; otherwise int or float seconds */
+	double min;
+	bool above_min;          /* the value must be greater than min, not equal */
+	double max;
+	const char *dsn_what;    /* "must be ..." in a DSN's message */
+	const char *array_what;  /* "must be ..." in the options array's message */
+	size_t offset;           /* of the zend_long or double in redislock_config */
+} setting;
+
+enum {
+	SETTING_DATABASE, SETTING_MIN_REPLICAS, SETTING_MAX_ATTEMPTS, SETTING_RETRY_BACKOFF,
+	SETTING_CONNECT_TIMEOUT, SETTING_READ_TIMEOUT, SETTING_WATCHDOG_LEASE, SETTING_WATCHDOG_MAX_HOLD,
+	SETTING_COUNT
+};
+
+#define SECONDS_RANGE "between 0.001 and 1e9"
+static const setting settings[SETTING_COUNT] = {
+	[SETTING_DATABASE] = {"database", "database", true, 0, false, REDISLOCK_MAX_DATABASE,
+		"an integer between 0 and 2147483647", "between 0 and 2147483647", offsetof(redislock_config, database)},
+	[SETTING_MIN_REPLICAS] = {"min_replicas", "min_replicas", true, 0, false, REDISLOCK_MAX_REPLICAS,
+		"an integer between 0 and 64", "between 0 and 64", offsetof(redislock_config, min_replicas)},
+	[SETTING_MAX_ATTEMPTS] = {"max_attempts", "max_attempts", true, 0, false, REDISLOCK_MAX_ATTEMPTS,
+		"an integer between 0 and 1000000", "between 0 and 1000000", offsetof(redislock_config, max_attempts)},
+	[SETTING_RETRY_BACKOFF] = {"retry_backoff", "retry_backoff", false, 0, false, REDISLOCK_MAX_BACKOFF,
+		"a number of seconds between 0 and 3600", "a number of seconds between 0 and 3600",
+		offsetof(redislock_config, retry_backoff)},
+	[SETTING_CONNECT_TIMEOUT] = {"connect_timeout", "connect_timeout", false, REDISLOCK_MIN_TIMEOUT, false, REDISLOCK_MAX_TIMEOUT,
+		"a number of seconds " SECONDS_RANGE, "a finite number of seconds " SECONDS_RANGE,
+		offsetof(redislock_config, connect_timeout)},
+	[SETTING_READ_TIMEOUT] = {"read_timeout", "read_timeout", false, REDISLOCK_MIN_TIMEOUT, false, REDISLOCK_MAX_TIMEOUT,
+		"a number of seconds " SECONDS_RANGE, "a finite number of seconds " SECONDS_RANGE,
+		offsetof(redislock_config, read_timeout)},
+	[SETTING_WATCHDOG_LEASE] = {"lease", "watchdog_lease", false, REDISLOCK_WATCHDOG_MIN_LEASE, false, REDISLOCK_WATCHDOG_MAX_LEASE,
+		"a number of seconds between 0.05 and 3600", "a number of seconds between 0.05 and 3600",
+		offsetof(redislock_config, watchdog_lease)},
+	[SETTING_WATCHDOG_MAX_HOLD] = {"max_hold", "watchdog_max_hold", false, 0, true, 1e9,
+		"a number of seconds greater than 0 and at most 1e9", "a number of seconds greater than 0 and at most 1e9",
+		offsetof(redislock_config, watchdog_max_hold)},
+};
+#undef SECONDS_RANGE
+
+/* The one range check of a setting. */
+static bool setting_in_range(const setting *st, double value)
+{
+	return isfinite(value) && (st->above_min ? value > st->min : value >= st->min) && value <= st->max;
+}
+
+static void setting_store(redislock_config *cfg, const setting *st, double value, zend_long integer)
+{
+	char *field = (char *) cfg + st->offset;
+	if (st->integer) {
+		*(zend_long *) field = integer;
+	} else {
+		*(double *) field = value;
+	}
+}
 
 static bool timeout_in_range(double value)
 {
-	return isfinite(value) && value >= REDISLOCK_MIN_TIMEOUT && value <= REDISLOCK_MAX_TIMEOUT;
+	return setting_in_range(&settings[SETTING_READ_TIMEOUT], value);
 }
 
-static bool backoff_in_range(double value)
+/* A setting from DSN text (already percent-decoded): a whole decimal integer, or
+ * a number of seconds with nothing after it. label names it in the message
+ * ("database" for the path as for "?db="). */
+static zend_result dsn_setting(redislock_config *cfg, int which, const char *text, size_t len, uint32_t arg_num)
 {
-	return isfinite(value) && value >= 0 && value <= REDISLOCK_MAX_BACKOFF;
-}
-
-static bool lease_in_range(double value)
-{
-	return isfinite(value) && value >= REDISLOCK_WATCHDOG_MIN_LEASE && value <= REDISLOCK_WATCHDOG_MAX_LEASE;
-}
-
-static bool max_hold_in_range(double value)
-{
-	return isfinite(value) && value > 0 && value <= 1e9;
-}
-
-static bool parse_seconds(const char *s, size_t len, double *out)
-{
-	const char *end;
+	const setting *st = &settings[which];
+	zend_long integer = 0;
 	double value;
-	if (len == 0) {
-		return false;
+	bool ok;
+
+	if (st->integer) {
+		ok = parse_long(text, len, &integer);
+		value = (double) integer;
+	} else {
+		const char *end = text;
+		value = len ? zend_strtod(text, &end) : 0;
+		ok = len > 0 && end == text + len;
 	}
-	value = zend_strtod(s, &end);
-	if (end != s + len || !timeout_in_range(value)) {
-		return false;
+	if (!ok || !setting_in_range(st, value)) {
+		zend_argument_value_error(arg_num, "has an invalid DSN: %s must be %s", st->dsn_name, st->dsn_what);
+		return FAILURE;
 	}
-	*out = value;
-	return true;
+	setting_store(cfg, st, value, integer);
+	return SUCCESS;
+}
+
+/* A setting from the options array: an int, or for seconds an int or a float.
+ * what names it in the message: "option \"database\"", "option \"watchdog\"
+ * entry \"lease\"". */
+static zend_result array_setting(redislock_config *cfg, int which, zval *value, const char *what, uint32_t arg_num)
+{
+	const setting *st = &settings[which];
+	zend_long integer = 0;
+	double number;
+
+	if (Z_TYPE_P(value) == IS_LONG) {
+		integer = Z_LVAL_P(value);
+		number = (double) integer;
+	} else if (Z_TYPE_P(value) == IS_DOUBLE && !st->integer) {
+		number = Z_DVAL_P(value);
+	} else {
+		zend_argument_type_error(arg_num, "%s must be of type %s, %s given", what, st->integer ? "int" : "float",
+			zend_zval_type_name(value));
+		return FAILURE;
+	}
+	/* An int beyond 2^53 is not exactly a double: compare it as an int. */
+	if (st->integer ? (integer < (zend_long) st->min || integer > (zend_long) st->max) : !setting_in_range(st, number)) {
+		zend_argument_value_error(arg_num, "%s must be %s", what, st->array_what);
+		return FAILURE;
+	}
+	setting_store(cfg, st, number, integer);
+	return SUCCESS;
+}
+
+/* The setting a DSN query key names, or -1. */
+static int dsn_setting_named(const char *key, size_t key_len)
+{
+	if (key_len == 2 && memcmp(key, "db", 2) == 0) {
+		return SETTING_DATABASE;
+	}
+	for (int i = 0; i < SETTING_COUNT; i++) {
+		if (strlen(settings[i].dsn_name) == key_len && memcmp(settings[i].dsn_name, key, key_len) == 0) {
+			return i;
+		}
+	}
+	return -1;
 }
 
 static zend_result check_port(zend_long port, uint32_t arg_num, const char *what)
@@ -286,6 +388,14 @@ static void tls_set(redislock_config *cfg, const char *key, size_t key_len, zval
 	zend_hash_str_update(cfg->tls, key, key_len, value);
 }
 
+/* Whether key is an option a DSN query takes. */
+static bool query_key_known(const char *key, size_t key_len)
+{
+	static const char *names[] = {"user", "password", "prefix", "persistent_id", "auto_release", "persistent", "watchdog", NULL};
+	return dsn_setting_named(key, key_len) >= 0 || tls_option_is(key, key_len, names)
+		|| tls_option_is(key, key_len, tls_bool_options) || tls_option_is(key, key_len, tls_string_options);
+}
+
 /* One "key=value" of a DSN query string; the same names as the array options. */
 static zend_result apply_query_option(redislock_config *cfg, const char *key, size_t key_len,
 		const char *value, size_t value_len, uint32_t arg_num)
@@ -294,52 +404,14 @@ static zend_result apply_query_option(redislock_config *cfg, const char *key, si
 	zend_result result = SUCCESS;
 
 #define KEY_IS(name) (key_len == sizeof(name) - 1 && memcmp(key, name, key_len) == 0)
-	if (KEY_IS("db") || KEY_IS("database")) {
-		if (!parse_long(ZSTR_VAL(decoded), ZSTR_LEN(decoded), &cfg->database) || cfg->database > REDISLOCK_MAX_DATABASE) {
-			zend_argument_value_error(arg_num, "has an invalid DSN: database must be an integer between 0 and %d", REDISLOCK_MAX_DATABASE);
-			result = FAILURE;
+	int which = dsn_setting_named(key, key_len);
+	if (which >= 0) {
+		result = dsn_setting(cfg, which, ZSTR_VAL(decoded), ZSTR_LEN(decoded), arg_num);
+		if (which == SETTING_WATCHDOG_LEASE || which == SETTING_WATCHDOG_MAX_HOLD) {
+			cfg->watchdog = result == SUCCESS;
 		}
-	} else if (KEY_IS("min_replicas")) {
-		if (!parse_long(ZSTR_VAL(decoded), ZSTR_LEN(decoded), &cfg->min_replicas) || cfg->min_replicas > REDISLOCK_MAX_REPLICAS) {
-			zend_argument_value_error(arg_num, "has an invalid DSN: min_replicas must be an integer between 0 and %d", REDISLOCK_MAX_REPLICAS);
-			result = FAILURE;
-		}
-	} else if (KEY_IS("watchdog_lease") || KEY_IS("watchdog_max_hold")) {
-		const char *end;
-		bool lease = KEY_IS("watchdog_lease");
-		double value = ZSTR_LEN(decoded) ? zend_strtod(ZSTR_VAL(decoded), &end) : -1;
-		if (ZSTR_LEN(decoded) == 0 || end != ZSTR_VAL(decoded) + ZSTR_LEN(decoded)
-			|| !(lease ? lease_in_range(value) : max_hold_in_range(value))) {
-			zend_argument_value_error(arg_num, lease
-				? "has an invalid DSN: watchdog_lease must be a number of seconds between 0.05 and 3600"
-				: "has an invalid DSN: watchdog_max_hold must be a number of seconds greater than 0 and at most 1e9");
-			result = FAILURE;
-		} else {
-			*(lease ? &cfg->watchdog_lease : &cfg->watchdog_max_hold) = value;
-			cfg->watchdog = true;
-		}
-	} else if (KEY_IS("max_attempts")) {
-		cfg->queue_options = true;
-		if (!parse_long(ZSTR_VAL(decoded), ZSTR_LEN(decoded), &cfg->max_attempts) || cfg->max_attempts > REDISLOCK_MAX_ATTEMPTS) {
-			zend_argument_value_error(arg_num, "has an invalid DSN: max_attempts must be an integer between 0 and %d", REDISLOCK_MAX_ATTEMPTS);
-			result = FAILURE;
-		}
-	} else if (KEY_IS("retry_backoff")) {
-		const char *end;
-		cfg->queue_options = true;
-		double value = ZSTR_LEN(decoded) ? zend_strtod(ZSTR_VAL(decoded), &end) : -1;
-		if (ZSTR_LEN(decoded) == 0 || end != ZSTR_VAL(decoded) + ZSTR_LEN(decoded) || !backoff_in_range(value)) {
-			zend_argument_value_error(arg_num, "has an invalid DSN: retry_backoff must be a number of seconds between 0 and 3600");
-			result = FAILURE;
-		} else {
-			cfg->retry_backoff = value;
-		}
-	} else if (KEY_IS("connect_timeout") || KEY_IS("read_timeout")) {
-		double *slot = KEY_IS("connect_timeout") ? &cfg->connect_timeout : &cfg->read_timeout;
-		if (!parse_seconds(ZSTR_VAL(decoded), ZSTR_LEN(decoded), slot)) {
-			zend_argument_value_error(arg_num, "has an invalid DSN: %.*s must be a number of seconds " TIMEOUT_RANGE,
-				(int) key_len, key);
-			result = FAILURE;
+		if (which == SETTING_MAX_ATTEMPTS || which == SETTING_RETRY_BACKOFF) {
+			cfg->queue_options = true;
 		}
 	} else if (KEY_IS("user")) {
 		replace_string(&cfg->user, zend_string_copy(decoded));
@@ -385,21 +457,33 @@ static zend_result apply_query_option(redislock_config *cfg, const char *key, si
 	return result;
 }
 
+#define QUERY_QUIET_ERROR "has an invalid DSN: an option after the password is unknown, has no value or a bad one " \
+	"(not quoted: it may be the rest of a password that holds an unencoded '&', which must be percent-encoded as %26)"
+
+/* The query string q to end. Once a password has been given, in the query or
+ * (with an '@' among the options) in a userinfo that holds an unencoded '?', no
+ * message names or quotes any later option: a password with an unencoded '&'
+ * makes its tail look like options, and a message about them would leak it. */
 static zend_result parse_query(redislock_config *cfg, const char *q, const char *end, uint32_t arg_num)
 {
+	bool quiet = memchr(q, '@', end - q) != NULL;
+
 	while (q < end) {
 		const char *amp = memchr(q, '&', end - q);
 		const char *pair_end = amp ? amp : end;
 		const char *eq = memchr(q, '=', pair_end - q);
 		if (pair_end > q) {
-			if (!eq) {
-				zend_argument_value_error(arg_num, "has an invalid DSN: option \"%.*s\" has no value",
-					(int) (pair_end - q), q);
+			if (!eq || apply_query_option(cfg, q, eq - q, eq + 1, pair_end - eq - 1, arg_num) == FAILURE) {
+				if (quiet) {
+					zend_clear_exception();
+					zend_argument_value_error(arg_num, "%s", QUERY_QUIET_ERROR);
+				} else if (!eq) {
+					zend_argument_value_error(arg_num, "has an invalid DSN: option \"%.*s\" has no value",
+						(int) (pair_end - q), q);
+				}
 				return FAILURE;
 			}
-			if (apply_query_option(cfg, q, eq - q, eq + 1, pair_end - eq - 1, arg_num) == FAILURE) {
-				return FAILURE;
-			}
+			quiet = quiet || (eq - q == sizeof("password") - 1 && memcmp(q, "password", sizeof("password") - 1) == 0);
 		}
 		q = pair_end + 1;
 	}
@@ -506,8 +590,13 @@ static zend_result parse_redis_dsn(redislock_config *cfg, const char *p, const c
 		}
 	}
 	if (slash && slash + 1 < query) {
-		if (!parse_long(slash + 1, query - slash - 1, &cfg->database)) {
+		zend_long number;
+		if (!parse_long(slash + 1, query - slash - 1, &number)) {
 			zend_argument_value_error(arg_num, "has an invalid DSN: the database after '/' must be a non-negative integer");
+			return FAILURE;
+		}
+		/* The range check of every form: "/N" is "?db=N". */
+		if (dsn_setting(cfg, SETTING_DATABASE, slash + 1, query - slash - 1, arg_num) == FAILURE) {
 			return FAILURE;
 		}
 	}
@@ -637,25 +726,6 @@ static zend_result option_long(zval *value, zend_long *slot, const char *name, u
 	return SUCCESS;
 }
 
-static zend_result option_seconds(zval *value, double *slot, const char *name, uint32_t arg_num)
-{
-	double seconds;
-	if (Z_TYPE_P(value) == IS_LONG) {
-		seconds = (double) Z_LVAL_P(value);
-	} else if (Z_TYPE_P(value) == IS_DOUBLE) {
-		seconds = Z_DVAL_P(value);
-	} else {
-		zend_argument_type_error(arg_num, "option \"%s\" must be of type float, %s given", name, option_type_name(value));
-		return FAILURE;
-	}
-	if (!timeout_in_range(seconds)) {
-		zend_argument_value_error(arg_num, "option \"%s\" must be a finite number of seconds " TIMEOUT_RANGE, name);
-		return FAILURE;
-	}
-	*slot = seconds;
-	return SUCCESS;
-}
-
 /* "watchdog" => true/false, or ['lease' => seconds, 'max_hold' => seconds]. */
 static zend_result parse_watchdog_option(redislock_config *cfg, zval *value, uint32_t arg_num)
 {
@@ -671,29 +741,16 @@ static zend_result parse_watchdog_option(redislock_config *cfg, zval *value, uin
 		return FAILURE;
 	}
 	ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(value), key, entry) {
-		double seconds;
 		bool lease;
 		ZVAL_DEREF(entry);
 		if (!key || (!(lease = zend_string_equals_literal(key, "lease")) && !zend_string_equals_literal(key, "max_hold"))) {
 			zend_argument_value_error(arg_num, "option \"watchdog\" takes only the keys \"lease\" and \"max_hold\"");
 			return FAILURE;
 		}
-		if (Z_TYPE_P(entry) == IS_LONG) {
-			seconds = (double) Z_LVAL_P(entry);
-		} else if (Z_TYPE_P(entry) == IS_DOUBLE) {
-			seconds = Z_DVAL_P(entry);
-		} else {
-			zend_argument_type_error(arg_num, "option \"watchdog\" entry \"%s\" must be of type float, %s given",
-				ZSTR_VAL(key), option_type_name(entry));
+		if (array_setting(cfg, lease ? SETTING_WATCHDOG_LEASE : SETTING_WATCHDOG_MAX_HOLD, entry,
+				lease ? "option \"watchdog\" entry \"lease\"" : "option \"watchdog\" entry \"max_hold\"", arg_num) == FAILURE) {
 			return FAILURE;
 		}
-		if (lease ? !lease_in_range(seconds) : !max_hold_in_range(seconds)) {
-			zend_argument_value_error(arg_num, lease
-				? "option \"watchdog\" entry \"lease\" must be a number of seconds between 0.05 and 3600"
-				: "option \"watchdog\" entry \"max_hold\" must be a number of seconds greater than 0 and at most 1e9");
-			return FAILURE;
-		}
-		*(lease ? &cfg->watchdog_lease : &cfg->watchdog_max_hold) = seconds;
 	} ZEND_HASH_FOREACH_END();
 	cfg->watchdog = true;
 	return SUCCESS;
@@ -865,44 +922,19 @@ static zend_result parse_array(redislock_config *cfg, HashTable *options, uint32
 		} else if (zend_string_equals_literal(key, "password")) {
 			if (option_string(value, &cfg->password, "password", true, arg_num) == FAILURE) return FAILURE;
 		} else if (zend_string_equals_literal(key, "database")) {
-			if (option_long(value, &cfg->database, "database", arg_num) == FAILURE) return FAILURE;
-			if (cfg->database < 0 || cfg->database > REDISLOCK_MAX_DATABASE) {
-				zend_argument_value_error(arg_num, "option \"database\" must be between 0 and %d", REDISLOCK_MAX_DATABASE);
-				return FAILURE;
-			}
+			if (array_setting(cfg, SETTING_DATABASE, value, "option \"database\"", arg_num) == FAILURE) return FAILURE;
 		} else if (zend_string_equals_literal(key, "min_replicas")) {
-			if (option_long(value, &cfg->min_replicas, "min_replicas", arg_num) == FAILURE) return FAILURE;
-			if (cfg->min_replicas < 0 || cfg->min_replicas > REDISLOCK_MAX_REPLICAS) {
-				zend_argument_value_error(arg_num, "option \"min_replicas\" must be between 0 and %d", REDISLOCK_MAX_REPLICAS);
-				return FAILURE;
-			}
+			if (array_setting(cfg, SETTING_MIN_REPLICAS, value, "option \"min_replicas\"", arg_num) == FAILURE) return FAILURE;
 		} else if (zend_string_equals_literal(key, "max_attempts")) {
 			cfg->queue_options = true;
-			if (option_long(value, &cfg->max_attempts, "max_attempts", arg_num) == FAILURE) return FAILURE;
-			if (cfg->max_attempts < 0 || cfg->max_attempts > REDISLOCK_MAX_ATTEMPTS) {
-				zend_argument_value_error(arg_num, "option \"max_attempts\" must be between 0 and %d", REDISLOCK_MAX_ATTEMPTS);
-				return FAILURE;
-			}
+			if (array_setting(cfg, SETTING_MAX_ATTEMPTS, value, "option \"max_attempts\"", arg_num) == FAILURE) return FAILURE;
 		} else if (zend_string_equals_literal(key, "retry_backoff")) {
-			double backoff;
 			cfg->queue_options = true;
-			if (Z_TYPE_P(value) == IS_LONG) {
-				backoff = (double) Z_LVAL_P(value);
-			} else if (Z_TYPE_P(value) == IS_DOUBLE) {
-				backoff = Z_DVAL_P(value);
-			} else {
-				zend_argument_type_error(arg_num, "option \"retry_backoff\" must be of type float, %s given", option_type_name(value));
-				return FAILURE;
-			}
-			if (!backoff_in_range(backoff)) {
-				zend_argument_value_error(arg_num, "option \"retry_backoff\" must be a number of seconds between 0 and 3600");
-				return FAILURE;
-			}
-			cfg->retry_backoff = backoff;
+			if (array_setting(cfg, SETTING_RETRY_BACKOFF, value, "option \"retry_backoff\"", arg_num) == FAILURE) return FAILURE;
 		} else if (zend_string_equals_literal(key, "connect_timeout")) {
-			if (option_seconds(value, &cfg->connect_timeout, "connect_timeout", arg_num) == FAILURE) return FAILURE;
+			if (array_setting(cfg, SETTING_CONNECT_TIMEOUT, value, "option \"connect_timeout\"", arg_num) == FAILURE) return FAILURE;
 		} else if (zend_string_equals_literal(key, "read_timeout")) {
-			if (option_seconds(value, &cfg->read_timeout, "read_timeout", arg_num) == FAILURE) return FAILURE;
+			if (array_setting(cfg, SETTING_READ_TIMEOUT, value, "option \"read_timeout\"", arg_num) == FAILURE) return FAILURE;
 		} else if (zend_string_equals_literal(key, "prefix")) {
 			if (option_string(value, &cfg->prefix, "prefix", false, arg_num) == FAILURE) return FAILURE;
 		} else if (zend_string_equals_literal(key, "persistent")) {
@@ -1145,6 +1177,7 @@ zend_string *redislock_config_redact(const char *dsn)
 	smart_str out = {0};
 	const char *p = dsn, *end = dsn + strlen(dsn), *scheme = strstr(dsn, "://");
 	const char *query, *authority_end, *at;
+	bool after_password = false;
 
 	if (!scheme) {
 		return zend_string_init(dsn, end - dsn, 0);
@@ -1174,8 +1207,15 @@ zend_string *redislock_config_redact(const char *dsn)
 	smart_str_appendl(&out, p, query - p);
 	for (p = query; p < end;) {
 		const char *amp = memchr(p + 1, '&', end - p - 1), *pair_end = amp ? amp : end;
-		if ((size_t) (pair_end - p) > sizeof("?password=") - 1 && memcmp(p + 1, "password=", sizeof("password=") - 1) == 0) {
+		const char *eq = memchr(p + 1, '=', pair_end - p - 1);
+		if ((size_t) (pair_end - p) >= sizeof("?password=") - 1 && memcmp(p + 1, "password=", sizeof("password=") - 1) == 0) {
 			smart_str_appendl(&out, p, sizeof("?password=") - 1);
+			smart_str_appends(&out, "***");
+			after_password = true;
+		} else if (after_password && (!eq || !query_key_known(p + 1, eq - p - 1))) {
+			/* Perhaps the rest of a password with an unencoded '&': only what the
+			 * parser would take as an option is shown. */
+			smart_str_appendc(&out, *p);
 			smart_str_appends(&out, "***");
 		} else {
 			smart_str_appendl(&out, p, pair_end - p);
