@@ -176,22 +176,29 @@ static bool timeout_in_range(double value)
 /* A setting from DSN text (already percent-decoded): a whole decimal integer, or
  * a number of seconds with nothing after it. label names it in the message
  * ("database" for the path as for "?db="). */
+static bool setting_parse(const setting *st, const char *text, size_t len, double *value, zend_long *integer)
+{
+	bool ok;
+
+	*integer = 0;
+	if (st->integer) {
+		ok = parse_long(text, len, integer);
+		*value = (double) *integer;
+	} else {
+		const char *end = text;
+		*value = len ? zend_strtod(text, &end) : 0;
+		ok = len > 0 && end == text + len;
+	}
+	return ok && setting_in_range(st, *value);
+}
+
 static zend_result dsn_setting(redislock_config *cfg, int which, const char *text, size_t len, uint32_t arg_num)
 {
 	const setting *st = &settings[which];
-	zend_long integer = 0;
+	zend_long integer;
 	double value;
-	bool ok;
 
-	if (st->integer) {
-		ok = parse_long(text, len, &integer);
-		value = (double) integer;
-	} else {
-		const char *end = text;
-		value = len ? zend_strtod(text, &end) : 0;
-		ok = len > 0 && end == text + len;
-	}
-	if (!ok || !setting_in_range(st, value)) {
+	if (!setting_parse(st, text, len, &value, &integer)) {
 		zend_argument_value_error(arg_num, "has an invalid DSN: %s must be %s", st->dsn_name, st->dsn_what);
 		return FAILURE;
 	}
@@ -388,12 +395,21 @@ static void tls_set(redislock_config *cfg, const char *key, size_t key_len, zval
 	zend_hash_str_update(cfg->tls, key, key_len, value);
 }
 
-/* Whether key is an option a DSN query takes. */
-static bool query_key_known(const char *key, size_t key_len)
+/* Whether "key=value" of a DSN query is a number or a flag the parser takes as
+ * it is (for phpinfo, which shows those after a password; a string option there
+ * may be the rest of a password with an unencoded '&'). */
+static bool query_pair_shown(const char *key, size_t key_len, const char *value, size_t value_len)
 {
-	static const char *names[] = {"user", "password", "prefix", "persistent_id", "auto_release", "persistent", "watchdog", NULL};
-	return dsn_setting_named(key, key_len) >= 0 || tls_option_is(key, key_len, names)
-		|| tls_option_is(key, key_len, tls_bool_options) || tls_option_is(key, key_len, tls_string_options);
+	static const char *flags[] = {"auto_release", "persistent", "watchdog", "verify_peer", "verify_peer_name", NULL};
+	int which = dsn_setting_named(key, key_len);
+	double number;
+	zend_long integer;
+
+	if (which >= 0) {
+		return setting_parse(&settings[which], value, value_len, &number, &integer);
+	}
+	return tls_option_is(key, key_len, flags) && ((value_len == 1 && (*value == '0' || *value == '1'))
+		|| (value_len == 4 && memcmp(value, "true", 4) == 0) || (value_len == 5 && memcmp(value, "false", 5) == 0));
 }
 
 /* One "key=value" of a DSN query string; the same names as the array options. */
@@ -1180,6 +1196,11 @@ zend_string *redislock_config_redact(const char *dsn)
 	bool after_password = false;
 
 	if (!scheme) {
+		/* Not a DSN the parser takes: shown only when it cannot hold a secret, as
+		 * the parser's own message does. */
+		if (strpbrk(dsn, "@?&") || strstr(dsn, "password")) {
+			return zend_string_init("***", 3, 0);
+		}
 		return zend_string_init(dsn, end - dsn, 0);
 	}
 	p = scheme + 3;
@@ -1212,7 +1233,7 @@ zend_string *redislock_config_redact(const char *dsn)
 			smart_str_appendl(&out, p, sizeof("?password=") - 1);
 			smart_str_appends(&out, "***");
 			after_password = true;
-		} else if (after_password && (!eq || !query_key_known(p + 1, eq - p - 1))) {
+		} else if (after_password && (!eq || !query_pair_shown(p + 1, eq - p - 1, eq + 1, pair_end - eq - 1))) {
 			/* Perhaps the rest of a password with an unencoded '&': only what the
 			 * parser would take as an option is shown. */
 			smart_str_appendc(&out, *p);
