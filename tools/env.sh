@@ -370,6 +370,24 @@ redislock_start_redis_group() {
   printf -v "$_rl_var" '%s' "$(IFS=,; echo "${_rl_nodes[*]}")"
 }
 
+# redislock_apt_source_list SUITE: writes our own deb-src list of SUITE (with its
+# security suite, or for sid with experimental) under $REDISLOCK_CACHE, and sets
+# REDISLOCK_APT_OPTS to the apt-get/apt-cache options that use it, and only it,
+# with lists and downloads of its own: the system's apt lists are never touched.
+redislock_apt_source_list() {
+  local suite=$1 apt_dir="${REDISLOCK_CACHE:-$HOME/.cache/redislock}/apt-$1"
+  mkdir -p "$apt_dir/lists/partial" "$apt_dir/archives/partial"
+  {
+    echo "deb-src http://deb.debian.org/debian $suite main"
+    case "$suite" in
+      sid) echo "deb-src http://deb.debian.org/debian experimental main" ;;
+      *) echo "deb-src http://deb.debian.org/debian-security $suite-security main" ;;
+    esac
+  } > "$apt_dir/sources.list"
+  REDISLOCK_APT_OPTS=(-o "Dir::Etc::SourceList=$apt_dir/sources.list" -o "Dir::Etc::SourceParts=/dev/null"
+    -o "Dir::State::Lists=$apt_dir/lists" -o "Dir::Cache=$apt_dir" -o "APT::Sandbox::User=root")
+}
+
 # redislock_debian_source PACKAGE VERSION [SUITE]: downloads and unpacks the upstream
 # source of a Debian package (apt-get source, from a deb-src list of our own that
 # leaves the system's apt lists alone) into a cache under $REDISLOCK_CACHE (default
@@ -377,20 +395,15 @@ redislock_start_redis_group() {
 # when the source cannot be had: callers never skip on that.
 redislock_debian_source() {
   local pkg=$1 version=$2 suite=${3:-bookworm} cache=${REDISLOCK_CACHE:-$HOME/.cache/redislock} dir tarball
-  local apt_dir="$cache/apt-$suite"
   dir="$cache/src/$pkg-$version"
   if [ -f "$dir/.unpacked" ]; then
     echo "$dir"
     return 0
   fi
-  mkdir -p "$apt_dir/lists/partial" "$apt_dir/archives/partial" "$dir"
-  echo "deb-src http://deb.debian.org/debian $suite main" > "$apt_dir/sources.list"
-  case "$suite" in
-    sid) echo "deb-src http://deb.debian.org/debian experimental main" >> "$apt_dir/sources.list" ;;
-    *) echo "deb-src http://deb.debian.org/debian-security $suite-security main" >> "$apt_dir/sources.list" ;;
-  esac
-  local opts=(-o "Dir::Etc::SourceList=$apt_dir/sources.list" -o "Dir::Etc::SourceParts=/dev/null"
-    -o "Dir::State::Lists=$apt_dir/lists" -o "Dir::Cache=$apt_dir" -o "APT::Sandbox::User=root")
+  mkdir -p "$dir"
+  local REDISLOCK_APT_OPTS
+  redislock_apt_source_list "$suite"
+  local opts=("${REDISLOCK_APT_OPTS[@]}")
   if ! apt-get "${opts[@]}" update -qq >&2 \
     || ! (cd "$dir" && apt-get "${opts[@]}" source --download-only "$pkg=$version" >&2); then
     echo "could not fetch the source of $pkg $version with apt-get source" >&2
