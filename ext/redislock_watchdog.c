@@ -642,6 +642,11 @@ static void *thread_main(void *arg)
 			pthread_cond_signal(&wd_cond);
 		}
 		pthread_mutex_unlock(&wd_mutex);
+		/* The server ran the renewal after this moment, so the hold lasts at least
+		 * until started + lease. Counting from the reply instead would add the time
+		 * the reply took to be read (a worker descheduled under CPU load: tens of
+		 * ms) to what the holder believes it has, beyond what the server gave. */
+		double started = redislock_now();
 		int result = renew(due);
 		double done = redislock_now();
 		pthread_mutex_lock(&wd_mutex);
@@ -652,8 +657,8 @@ static void *thread_main(void *arg)
 			continue;
 		}
 		if (result == RENEWED) {
-			due->lease_end = done + due->lease;
-			due->next = done + due->period;
+			due->lease_end = started + due->lease;
+			due->next = started + due->period;
 		} else if (result == GONE || result == REFUSED || done >= due->lease_end) {
 			/* REFUSED: the hold is still there, but nothing renews it any more and
 			 * it lapses at the end of its lease; its holder is told now, not then. */
