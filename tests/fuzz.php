@@ -102,7 +102,7 @@ final class Fuzzer
     /** The objects of the pool of each class, the main one first. */
     private const TARGETS = [
         'RedisLock' => ['lock', 'lock2', 'lock_dead', 'lock_unconstructed', 'fresh_lock'],
-        'RedisSemaphore' => ['sem', 'sem2', 'sem_dead', 'sem_unconstructed', 'fresh_sem'],
+        'RedisSemaphore' => ['sem', 'sem2', 'sem_wd', 'sem_dead', 'sem_unconstructed', 'fresh_sem'],
         'RedisQueue' => ['queue', 'queue_dead', 'queue_unconstructed', 'fresh_queue'],
     ];
     private Random\Randomizer $rnd;
@@ -156,7 +156,10 @@ final class Fuzzer
         for ($i = 0; $i < 12; $i++) {
             $this->names[] = "n$i";
         }
-        array_push($this->names, "bin\x00\r\n%n%s{}", '{', '}', '{tag}x', "\xff\xfe\xc3\x28", ' ', 'ü');
+        array_push($this->names, "bin\x00\r\n%n%s{}", '{', '}', '{tag}x', "\xff\xfe\xc3\x28", ' ', 'ü',
+            /* Unmatched braces, braces in the wrong order, an empty pair before a tag:
+             * each makes the scripts derive their sibling keys from a hint. */
+            'tenant{42', 'a}b', '}{x', 'x{}y', '{}', '{}{t}z', "\r\n{", '%s}%n');
         $this->resetPool();
         set_error_handler(function (int $no, string $msg, string $file = '', int $line = 0): bool {
             $this->diagnostics[] = "$no: $msg";
@@ -1355,6 +1358,9 @@ final class Fuzzer
         $semOpts = ['prefix' => $this->marker . self::SEM_PREFIX] + $opts;
         $this->pool['sem'] ??= new RedisSemaphore($semOpts);
         $this->pool['sem2'] ??= new RedisSemaphore($semOpts);
+        /* Its permits are renewed by the watchdog: every renewal runs the extend
+         * script as extend() does, on whatever name the calls drew. */
+        $this->pool['sem_wd'] ??= new RedisSemaphore(['watchdog' => ['lease' => 0.3, 'max_hold' => 5.0]] + $semOpts);
         $this->pool['sem_dead'] ??= new RedisSemaphore(['host' => '127.0.0.1', 'port' => $this->deadPort,
             'prefix' => $this->marker . self::SEM_PREFIX, 'connect_timeout' => 0.5]);
         $this->pool['sem_unconstructed'] ??= new FuzzUnconstructedSemaphore();
