@@ -15,7 +15,7 @@ $shapes = [
     'redis://:%s@%s:%d?novalue', 'redis://:%s@%s:%d?db=x', 'redis://:%s@[%s:%d', 'rediss://:%s@%s:%d?verify_peer=maybe',
     'redis://%2$s:%3$d?password=%1$s', 'redis://%2$s:%3$d?password=%1$s&db=1', 'redis://%2$s:%3$d?password=%1$s&bogus',
     'redis://%2$s:%3$d?db=1&password=%1$s&read_timeout=x', 'redis://%2$s:%3$d/99999999999?password=%1$s',
-    'unix:///tmp/none.sock?password=%1$s&x', 'sentinel://:%s@%s:%d/svc?bogus', 'sentinel://:%s@%s:%d', 'redis-cluster://:%s@%s:%d/1',
+    'unix:///run/none.sock?password=%1$s&x', 'sentinel://:%s@%s:%d/svc?bogus', 'sentinel://:%s@%s:%d', 'redis-cluster://:%s@%s:%d/1',
     'redis-cluster://%2$s:%3$d?password=%1$s&tls=1', 'mysql://:%s@%s:%d', 'redis:/:%s@%s:%d',
 ];
 $leaks = [];
