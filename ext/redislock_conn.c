@@ -24,6 +24,7 @@ struct _redislock_conn {
 	char op_name[32];               /* what it does, for messages ("SET", "unlock script") */
 	bool shut_down;                 /* request shutdown closed it: never reconnect */
 	bool sent;                      /* the current call wrote something to a server */
+	double flush_start;             /* when the last flush of commands began */
 
 	/* Sentinel: the master is looked up when the link (re)connects. */
 	uint32_t sentinel_first;        /* the sentinel that answered last, asked first */
@@ -672,6 +673,11 @@ bool redislock_conn_sent(const redislock_conn *c)
 	return c->sent;
 }
 
+double redislock_conn_last_flush(const redislock_conn *c)
+{
+	return c->flush_start;
+}
+
 zend_result redislock_conn_append(redislock_conn *c, const redislock_argv *a)
 {
 	if (!redislock_link_append(c->link, a->argc, a->argv, a->lens)) {
@@ -693,7 +699,10 @@ zend_result redislock_conn_append_raw(redislock_conn *c, const char *commands, s
 zend_result redislock_conn_flush(redislock_conn *c, double deadline)
 {
 	uint64_t before = c->link->written;
-	bool flushed = redislock_link_flush(c->link, deadline, &c->st);
+	bool flushed;
+
+	c->flush_start = redislock_now();
+	flushed = redislock_link_flush(c->link, deadline, &c->st);
 	c->sent = c->sent || c->link->written != before;
 	return flushed ? SUCCESS : call_failed(c);
 }

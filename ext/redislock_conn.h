@@ -35,6 +35,9 @@ void redislock_conn_begin(redislock_conn *c, const char *op_name);
 /* Whether the call begun last wrote any byte to a server: when it failed without,
  * no command can have run. */
 bool redislock_conn_sent(const redislock_conn *c);
+/* When the last flush of commands to a server began (redislock_now()): a lifetime
+ * a command set on the server started no earlier than this. */
+double redislock_conn_last_flush(const redislock_conn *c);
 /* Sends one command and reads its reply, which may be an error reply. Follows
  * cluster redirections (MOVED, ASK), waits out TRYAGAIN and CLUSTERDOWN with a
  * bounded backoff, and finds the master again after a failover (READONLY): in

@@ -256,7 +256,8 @@ static void watch_start(redislock_lock_obj *lock, const zend_string *name, const
 	argv[argc] = ZSTR_VAL(token); lens[argc++] = ZSTR_LEN(token);
 	argv[argc] = lease; lens[argc++] = strlen(lease);
 	argv[argc] = k.hint; lens[argc++] = strlen(k.hint);
-	id = redislock_wd_add(lock->wd_target, argc, argv, lens, redislock_script_extend.body, cfg->watchdog_lease, cfg->watchdog_max_hold);
+	id = redislock_wd_add(lock->wd_target, argc, argv, lens, redislock_script_extend.body, cfg->watchdog_lease,
+		cfg->watchdog_max_hold, redislock_conn_last_flush(lock->conn));
 	keys_free(&k);
 	if (id) {
 		ZVAL_LONG(&zv, (zend_long) id);

@@ -221,7 +221,7 @@ static void hold_set(redislock_semaphore_obj *sem, zend_string *name, zend_strin
 	keys_init(&k, sem, name);
 	sem_extend_args(&a, &k, token, redislock_seconds_to_ms(cfg->watchdog_lease));
 	id = redislock_wd_add(sem->wd_target, a.argc, a.argv, a.lens, redislock_script_sem_extend.body,
-		cfg->watchdog_lease, cfg->watchdog_max_hold);
+		cfg->watchdog_lease, cfg->watchdog_max_hold, redislock_conn_last_flush(sem->conn));
 	redislock_argv_free(&a);
 	keys_free(&k);
 	if (id) {

@@ -210,7 +210,7 @@ static bool ensure_thread(void)
 }
 
 uint64_t redislock_wd_add(redislock_wd_target *t, int argc, const char *const *argv, const size_t *lens,
-	const char *body, double lease, double max_hold)
+	const char *body, double lease, double max_hold, double since)
 {
 	wd_entry *e = calloc(1, sizeof(*e));
 	double now = redislock_now();
@@ -248,9 +248,12 @@ uint64_t redislock_wd_add(redislock_wd_target *t, int argc, const char *const *a
 	e->argc = argc;
 	e->lease = lease;
 	e->period = lease / 3;
-	e->next = now + e->period;
-	e->lease_end = now + lease;
-	e->hold_end = now + max_hold;
+	if (since <= 0 || since > now) {
+		since = now;
+	}
+	e->next = since + e->period;
+	e->lease_end = since + lease;
+	e->hold_end = since + max_hold;
 	e->state = REDISLOCK_WD_RENEWING;
 
 	pthread_mutex_lock(&wd_mutex);

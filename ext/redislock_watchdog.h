@@ -58,11 +58,15 @@ void redislock_wd_target_release(redislock_wd_target *t);
 
 /* Starts renewing: argv is the complete renewal command (EVALSHA <sha> ...), which
  * answers 1 while the hold is ours and 0 once it is not; body is the script for
- * the EVAL retry after NOSCRIPT. Renewals come every lease / 3 seconds until
- * max_hold seconds from now. Starts the thread on first use. Returns the entry's
- * id, or 0 when the entry or the thread could not be made. */
+ * the EVAL retry after NOSCRIPT. since (redislock_now()) is when the command that
+ * gave the hold its first lease was sent: the server counts that lease from later,
+ * so counting from since never believes it longer than it is (a caller descheduled
+ * between that reply and this call loses nothing). Renewals come every lease / 3
+ * seconds from since, until max_hold seconds from since. Starts the threads on
+ * first use. Returns the entry's id, or 0 when the entry or a thread could not be
+ * made. */
 uint64_t redislock_wd_add(redislock_wd_target *t, int argc, const char *const *argv, const size_t *lens,
-	const char *body, double lease, double max_hold);
+	const char *body, double lease, double max_hold, double since);
 /* Stops renewing (the hold is released, converted or given up). */
 void redislock_wd_remove(uint64_t id);
 redislock_wd_state redislock_wd_state_of(uint64_t id);
