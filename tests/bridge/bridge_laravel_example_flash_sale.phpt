@@ -1,0 +1,25 @@
+--TEST--
+examples/laravel_flash_sale.php: 100 buyers, 10 phones, Cache::lock()->block() on the Laravel bridge: 10 sold, 90 "sold out", 10 order locks released from the worker with restoreLock(), none left, exit status 0
+--FILE--
+<?php
+require __DIR__ . '/../harness/queue_test.inc';
+[$code, $out, $err] = rq_run_demo('laravel_flash_sale.php', ['--buyers=100'], 90);
+foreach (['units sold', 'buyers told "bought"', '"sold out" answers', 'other answers', 'order jobs processed',
+    'order locks released by the worker', 'locks left in Redis'] as $label) {
+    echo $label, ': ', preg_match('/^  ' . preg_quote($label, '/') . ' +(\d+)$/m', $out, $m) ? $m[1] : 'missing', "\n";
+}
+var_dump($code);
+echo $err;
+if ($code !== 0) {
+    echo $out;
+}
+?>
+--EXPECT--
+units sold: 10
+buyers told "bought": 10
+"sold out" answers: 90
+other answers: 0
+order jobs processed: 10
+order locks released by the worker: 10
+locks left in Redis: 0
+int(0)

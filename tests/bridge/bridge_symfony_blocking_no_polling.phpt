@@ -1,0 +1,96 @@
+--TEST--
+Symfony bridge: LockFactory::createLock()->acquire(true) on RedisLockStore waits on the server (BLPOP), not by symfony's 100 ms retry loop: blocked 2 s behind another Lock, it sends a handful of commands and gets the lock within milliseconds of the release
+--FILE--
+<?php
+require __DIR__ . '/../harness/lock4_test.inc';
+foreach (['/usr/share/php/Symfony/Component/Lock/autoload.php', __DIR__ . '/../../bridge/autoload.php'] as $file) {
+    if (!is_file($file)) {
+        exit("$file is missing: install php-symfony-lock (Debian)\n");
+    }
+    require_once $file;
+}
+
+use RedisLock\Bridge\Symfony\RedisLockStore;
+use Symfony\Component\Lock\BlockingStoreInterface;
+use Symfony\Component\Lock\LockFactory;
+
+$name = rl_name();
+$factory = new LockFactory(new RedisLockStore(new RedisLock(rl_dsn())));
+var_dump((new RedisLockStore(new RedisLock(rl_dsn()))) instanceof BlockingStoreInterface);
+$holder = $factory->createLock($name, 30);
+var_dump($holder->acquire());
+/* A short wait first, so that the server knows the scripts of waiting: the one-time
+ * EVAL fallback for an unknown script is not what is counted. */
+var_dump((new RedisLock(rl_dsn()))->lock($name, 0.05));
+
+$monitor = rl_monitor();
+$raw = new RawRedis();
+$raw->call('DEL', "$name:result");
+$pid = l4_fork(function () use ($name) {
+    $lock = (new LockFactory(new RedisLockStore(new RedisLock(rl_dsn()))))->createLock($name, 30);
+    $start = microtime(true);
+    $got = $lock->acquire(true);
+    $at = microtime(true);
+    (new RawRedis())->call('SET', "$name:result", sprintf('%d %.6f %.6f', $got, $start, $at));
+    /* Held: the parent checks it, then the child lets it go. */
+    l4_until(fn () => (new RawRedis())->call('GET', "$name:done") === '1', l4_bound(10));
+    $lock->release();
+    return 0;
+});
+usleep(2000000);
+$releasedAt = microtime(true);
+$holder->release();
+var_dump(l4_until(fn () => $raw->call('GET', "$name:result") !== null, l4_bound(5)));
+[$got, $start, $at] = explode(' ', $raw->call('GET', "$name:result"));
+$seen = rl_monitor_read($monitor);
+fclose($monitor);
+echo 'the waiter got the lock: ', $got === '1' ? 'yes' : 'no', "\n";
+echo 'it waited about 2 s: ', $releasedAt - (float) $start > 1.9 ? 'yes' : 'no', "\n";
+$lag = ((float) $at - $releasedAt) * 1000;
+echo 'within 100 ms of the release: ', $lag < l4_bound(0.1) * 1000 ? 'yes' : sprintf('no (%.1f ms)', $lag), "\n";
+var_dump($holder->isAcquired());
+
+/* The waiter's connection is the one that blocked in BLPOP. */
+$waiters = array_filter(sem_like_commands($seen, $name), fn ($commands) => in_array('BLPOP', $commands, true));
+echo 'connections that blocked: ', count($waiters), "\n";
+$commands = $waiters ? reset($waiters) : [];
+/* Its acquisition (a try, at most 2 BLPOP and a confirmation), and Lock::acquire()'s
+ * refresh: symfony's own retry loop would have sent about 20 saves in 2 s. */
+echo 'at most 6 commands: ', count($commands) <= 6 ? 'yes' : 'no: ' . implode(' ', $commands), "\n";
+echo 'at most 2 BLPOP: ', count(array_keys($commands, 'BLPOP')) <= 2 ? 'yes' : 'no: ' . implode(' ', $commands), "\n";
+
+$raw->call('SET', "$name:done", '1');
+echo implode(',', l4_wait([$pid], l4_bound(10))), "\n";
+$raw->call('DEL', "$name:result", "$name:done");
+var_dump((new RedisLock(rl_dsn()))->isLocked($name));
+
+/** Commands by client (leaving out those run inside scripts), of the clients that named $needle. */
+function sem_like_commands(string $seen, string $needle): array
+{
+    $by_client = [];
+    $ours = [];
+    foreach (explode("\n", trim($seen)) as $line) {
+        if (preg_match('/^\+[0-9.]+ \[\d+ ([^\]]+)\] "([^"]*)"/', $line, $m) && $m[1] !== 'lua') {
+            $by_client[$m[1]][] = strtoupper($m[2]);
+            if (str_contains($line, "Lock:$needle") || str_contains($line, "\"$needle\"")) {
+                $ours[$m[1]] = true;
+            }
+        }
+    }
+    return array_intersect_key($by_client, $ours);
+}
+?>
+--EXPECT--
+bool(true)
+bool(true)
+bool(false)
+bool(true)
+the waiter got the lock: yes
+it waited about 2 s: yes
+within 100 ms of the release: yes
+bool(false)
+connections that blocked: 1
+at most 6 commands: yes
+at most 2 BLPOP: yes
+0
+bool(false)

@@ -1,0 +1,25 @@
+--TEST--
+examples/symfony_flash_sale.php: 100 buyers through symfony/lock's LockFactory on RedisLockStore for 10 phones: exactly 10 sold, 90 "sold out", every sale fenced with a greater number, at most 7 lock round trips per buyer, exit status 0
+--FILE--
+<?php
+require __DIR__ . '/../harness/queue_test.inc';
+[$code, $out, $err] = rq_run_demo('symfony_flash_sale.php', ['--buyers=100'], 90);
+foreach (['units sold' => '10', 'oversold' => '0', '"sold out" answers' => '90', 'writes refused by the fence check' => '0',
+    'buyers without an answer' => '0', 'fencing numbers increasing' => 'yes'] as $label => $want) {
+    $got = preg_match('/^  ' . preg_quote($label, '/') . ' +(\S+)$/m', $out, $m) ? $m[1] : 'missing';
+    echo $label, ': ', $got === $want ? 'as promised' : "$got (wanted $want)", "\n";
+}
+echo str_contains($out, "\nOK: ") ? "OK line\n" : "no OK line:\n$out\n";
+echo $err === '' ? "nothing on stderr\n" : "stderr: $err\n";
+var_dump($code);
+?>
+--EXPECT--
+units sold: as promised
+oversold: as promised
+"sold out" answers: as promised
+writes refused by the fence check: as promised
+buyers without an answer: as promised
+fencing numbers increasing: as promised
+OK line
+nothing on stderr
+int(0)

@@ -1,0 +1,51 @@
+--TEST--
+RedisLock: when the reply to a lock acquisition is lost (read timeout), lock() throws, the object does not believe it holds the lock, and its next call deletes the lock the late acquisition created
+--FILE--
+<?php
+require __DIR__ . '/../harness/redislock_test.inc';
+$raw = new RawRedis();
+$name = rl_name();
+$lock = new RedisLock(rl_options(['read_timeout' => 0.2]));
+var_dump($lock->lock($name . ':warmup'), $lock->unlock($name . ':warmup'));
+
+/* The server is busy for 0.7 s: our acquisition waits in its socket buffer. */
+$stall = rl_stall_server(0.7);
+usleep(50000);
+$start = microtime(true);
+try {
+    var_dump($lock->lock($name, 0, 30));
+} catch (RedisLockTimeoutException $e) {
+    $elapsed = microtime(true) - $start;
+    echo get_class($e), ', ', $elapsed < 0.6 ? 'after about read_timeout' : "after $elapsed s", "\n";
+}
+var_dump($lock->isLocking($name));
+var_dump($lock->unlock($name));
+rl_stall_wait($stall);
+
+/* The server executed the acquisition after all: the lock exists, with nobody owning it. */
+var_dump($raw->call('EXISTS', "Lock:$name"));
+$pttl = $raw->call('PTTL', "Lock:$name");
+var_dump($pttl > 25000);
+
+/* The next call cleans it up, then does its own work. */
+var_dump($lock->lock($name . ':other'));
+var_dump($raw->call('EXISTS', "Lock:$name"));
+var_dump($lock->lock($name));
+var_dump($lock->isLocking($name));
+var_dump($lock->unlockAll());
+var_dump($raw->call('EXISTS', "Lock:$name", "Lock:$name:other"));
+?>
+--EXPECT--
+bool(true)
+bool(true)
+RedisLockTimeoutException, after about read_timeout
+bool(false)
+bool(false)
+int(1)
+bool(true)
+bool(true)
+int(0)
+bool(true)
+bool(true)
+bool(true)
+int(0)

@@ -1,0 +1,52 @@
+--TEST--
+examples/flash_sale.php: 200 buyers at once for 10 phones: exactly 10 sold, 10 orders created, 10 processed, 0 oversold, 190 "sold out", exit status 0
+--FILE--
+<?php
+require __DIR__ . '/../harness/queue_test.inc';
+$buyers = 200;
+[$code, $out, $err] = rq_run_demo('flash_sale.php', ["--buyers=$buyers"], 60);
+
+/** The number on a summary line "  <label>   <number>". */
+function figure(string $out, string $label): ?int
+{
+    return preg_match('/^  ' . preg_quote($label, '/') . ' +(-?\d+)$/m', $out, $m) ? (int) $m[1] : null;
+}
+
+$want = [
+    'units in stock before' => 10,
+    'units sold' => 10,
+    'buyers told "bought"' => 10,
+    'orders created' => 10,
+    'orders processed' => 10,
+    'oversold' => 0,
+    '"sold out" answers' => $buyers - 10,
+    'gave up (lock busy for 20 s)' => 0,
+    'buyers without an answer' => 0,
+    'stock left' => 0,
+];
+foreach ($want as $label => $value) {
+    $got = figure($out, $label);
+    echo $label, ': ', $got ?? 'missing', "\n";
+}
+var_dump($code);
+var_dump(preg_match('/^OK: 10 sold, 10 orders created and processed, none oversold, 190 buyers told "sold out"\.$/m', $out));
+var_dump(preg_match('/time to an answer, p50 +\d+\.\d ms/', $out), preg_match('/time to an answer, p99 +\d+\.\d ms/', $out));
+if ($code !== 0 || $err !== '') {
+    echo "--- output ---\n$out\n--- stderr ---\n$err\n";
+}
+?>
+--EXPECT--
+units in stock before: 10
+units sold: 10
+buyers told "bought": 10
+orders created: 10
+orders processed: 10
+oversold: 0
+"sold out" answers: 190
+gave up (lock busy for 20 s): 0
+buyers without an answer: 0
+stock left: 0
+int(0)
+int(1)
+int(1)
+int(1)

@@ -1,0 +1,52 @@
+--TEST--
+RedisLock::lock(): a waiting lock() gets the lock soon after another process unlocks it or it expires
+--FILE--
+<?php
+require __DIR__ . '/../harness/redislock_test.inc';
+$raw = new RawRedis();
+$name = rl_name();
+$lock = new RedisLock(rl_dsn());
+
+/* Another process holds the lock for about 0.4 s, then unlocks it. */
+$pid = pcntl_fork();
+if ($pid === 0) {
+    $child = new RedisLock(rl_dsn());
+    $child->lock($name, 0, 10);
+    usleep(400000);
+    $child->unlock($name);
+    exit(0);
+}
+$deadline = microtime(true) + 3;
+while ($raw->call('EXISTS', "Lock:$name") === 0 && microtime(true) < $deadline) {
+    usleep(5000);
+}
+$start = microtime(true);
+var_dump($lock->lock($name, 3, 15, 20000));
+$elapsed = microtime(true) - $start;
+var_dump($elapsed > 0.1 && $elapsed < 1.5 ? 'after the unlock' : "took $elapsed s");
+pcntl_waitpid($pid, $status);
+var_dump(pcntl_wexitstatus($status));
+var_dump($lock->isLocking($name));
+var_dump($lock->unlock($name));
+
+/* An expiring holder that never unlocks. */
+$holder = new RedisLock(rl_dsn());
+var_dump($holder->lock($name, 0, 0.4));
+$start = microtime(true);
+var_dump($lock->lock($name, 3, 15, 20000));
+$elapsed = microtime(true) - $start;
+var_dump($elapsed > 0.2 && $elapsed < 1.5 ? 'after the expiry' : "took $elapsed s");
+var_dump($holder->isLocking($name));
+var_dump($lock->unlock($name));
+?>
+--EXPECT--
+bool(true)
+string(16) "after the unlock"
+int(0)
+bool(true)
+bool(true)
+bool(true)
+bool(true)
+string(16) "after the expiry"
+bool(false)
+bool(true)

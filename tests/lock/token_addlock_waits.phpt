@@ -1,0 +1,53 @@
+--TEST--
+RedisLock::addLock(): with $timeout it waits for the lock, returning a token soon after the holder unlocks, or false after about $timeout
+--FILE--
+<?php
+require __DIR__ . '/../harness/lock4_test.inc';
+$raw = new RawRedis();
+$name = rl_name();
+$lock = new RedisLock(rl_dsn());
+$holder = new RedisLock(rl_dsn());
+$lock->isLocked($name); // connected before timing
+
+var_dump($holder->lock($name, 0, 30));
+$start = microtime(true);
+var_dump($lock->addLock($name, 10, 0.3));
+$elapsed = microtime(true) - $start;
+var_dump($elapsed >= 0.25 && $elapsed < l4_bound(1) ? 'false after about 0.3 s' : "after $elapsed s");
+var_dump($holder->isLocking($name));
+var_dump($holder->unlock($name));
+
+/* Now the holder is another process that unlocks after 0.4 s. */
+$pid = l4_fork(function () use ($name) {
+    $raw = new RawRedis();
+    $holder = new RedisLock(rl_dsn());
+    if (!$holder->lock($name, 0, 30)) {
+        return 10;
+    }
+    usleep(400000);
+    $raw->call('SET', "$name:unlocked", sprintf('%.6f', microtime(true)));
+    return $holder->unlock($name) ? 0 : 11;
+});
+var_dump(l4_until(fn() => $raw->call('EXISTS', l4_key($name)) === 1));
+$token = $lock->addLock($name, 10, 5);
+$acquired = microtime(true);
+var_dump(is_string($token) && $raw->call('GET', l4_key($name)) === $token);
+$delay = ($acquired - (float) $raw->call('GET', "$name:unlocked")) * 1000;
+var_dump($delay < l4_bound(50) ? 'within 50 ms of the unlock' : sprintf('%.1f ms after the unlock', $delay));
+$pttl = $raw->call('PTTL', l4_key($name));
+var_dump($pttl > 9000 && $pttl <= 10000);
+echo implode(',', l4_wait([$pid])), "\n";
+var_dump($lock->releaseLock($name, $token));
+?>
+--EXPECT--
+bool(true)
+bool(false)
+string(23) "false after about 0.3 s"
+bool(true)
+bool(true)
+bool(true)
+bool(true)
+string(26) "within 50 ms of the unlock"
+bool(true)
+0
+bool(true)

@@ -1,0 +1,50 @@
+--TEST--
+RedisQueue: touch() sets the deadline to now + $visibility, also shortening it (a 30 s reservation touched to 0.2 s is delivered again after about 0.2 s); it returns false for a task not in flight (queued, unknown, acked) and $visibility must be > 0
+--FILE--
+<?php
+require __DIR__ . '/../harness/queue_test.inc';
+$raw = new RawRedis();
+$name = rl_name();
+$q = rq_queue();
+$q->enqueue($name, ['job', 'queued']);
+$t = $q->reserve($name, 1, 30);
+$t0 = rq_server_time($raw);
+var_dump($q->touch($name, 'job', 0.2));
+$deadline = (float) $raw->call('ZSCORE', "{Queue:$name}:inflight", 'job');
+rq_check($deadline >= $t0 + 0.2 && $deadline < $t0 + 0.3, 'deadline now + 0.2 s', $deadline - $t0);
+$start = microtime(true);
+$ids = [];
+while (microtime(true) - $start < 2 && count($ids) < 2) {
+    $r = $q->reserve($name, 1, 30, 1);
+    if ($r) {
+        $ids[] = [$r['id'], $r['attempts'], round(microtime(true) - $start, 1) >= 0.1];
+    }
+}
+echo json_encode($ids), "\n";
+var_dump($q->touch($name, 'job', 5, $t['receipt']));   // the old reservation
+var_dump($q->ack($name, 'job'), $q->touch($name, 'job', 5));
+$q->enqueue($name, 'waiting');
+var_dump($q->touch($name, 'waiting', 5), $q->touch($name, 'unknown', 5));
+foreach ([0, -1, NAN, INF] as $bad) {
+    try {
+        $q->touch($name, 'queued', $bad);
+        echo "no exception\n";
+    } catch (ValueError $e) {
+        echo $e->getMessage(), "\n";
+    }
+}
+$q->clear($name);
+?>
+--EXPECT--
+bool(true)
+ok: deadline now + 0.2 s
+[["queued",1,false],["job",2,true]]
+bool(false)
+bool(true)
+bool(false)
+bool(false)
+bool(false)
+RedisQueue::touch(): Argument #3 ($visibility) must be a finite number of seconds greater than 0 and at most 1e9
+RedisQueue::touch(): Argument #3 ($visibility) must be a finite number of seconds greater than 0 and at most 1e9
+RedisQueue::touch(): Argument #3 ($visibility) must be a finite number of seconds greater than 0 and at most 1e9
+RedisQueue::touch(): Argument #3 ($visibility) must be a finite number of seconds greater than 0 and at most 1e9

@@ -1,0 +1,54 @@
+--TEST--
+RedisQueue: pop()/reserve() with wait 0.3 on an empty queue block about 0.3 s and return false (count 1) or [] (count > 1); wait 0 returns at once
+--FILE--
+<?php
+require __DIR__ . '/../harness/queue_test.inc';
+$q = rq_queue();
+$name = rl_name();
+$q->size($name); // connect first
+
+foreach ([
+    'pop(1, wait 0.3)' => fn() => $q->pop($name, 1, 10, 0.3),
+    'pop(5, wait 0.3)' => fn() => $q->pop($name, 5, 10, 0.3),
+    'reserve(1, wait 0.3)' => fn() => $q->reserve($name, 1, 30, 0.3),
+    'reserve(5, wait 0.3)' => fn() => $q->reserve($name, 5, 30, 0.3),
+] as $label => $call) {
+    [$r, $took] = rq_timed($call);
+    echo "$label: ", json_encode($r), "\n";
+    rq_check($took >= 0.29 && $took < 0.8, "$label took about 0.3 s", sprintf('%.3f s', $took));
+}
+
+[$r, $took] = rq_timed(fn() => $q->pop($name, 1, 10, 0));
+echo 'pop(wait 0): ', json_encode($r), "\n";
+rq_check($took < 0.1, 'wait 0 does not block', sprintf('%.3f s', $took));
+
+// A delayed task due after the wait ends does not end the wait early with a task.
+$q->enqueue($name, 'later', 10, 5);
+[$r, $took] = rq_timed(fn() => $q->pop($name, 1, 10, 0.3));
+echo 'pop(wait 0.3) with a task due in 5 s: ', json_encode($r), "\n";
+rq_check($took >= 0.29 && $took < 0.8, 'took about 0.3 s', sprintf('%.3f s', $took));
+var_dump($q->size($name));
+?>
+--EXPECT--
+pop(1, wait 0.3): false
+ok: pop(1, wait 0.3) took about 0.3 s
+pop(5, wait 0.3): []
+ok: pop(5, wait 0.3) took about 0.3 s
+reserve(1, wait 0.3): false
+ok: reserve(1, wait 0.3) took about 0.3 s
+reserve(5, wait 0.3): []
+ok: reserve(5, wait 0.3) took about 0.3 s
+pop(wait 0): false
+ok: wait 0 does not block
+pop(wait 0.3) with a task due in 5 s: false
+ok: took about 0.3 s
+array(4) {
+  ["due"]=>
+  int(0)
+  ["delayed"]=>
+  int(1)
+  ["inflight"]=>
+  int(0)
+  ["dead"]=>
+  int(0)
+}

@@ -1,0 +1,34 @@
+--TEST--
+RedisQueue: a wait longer than the connection's read_timeout (0.2 s) blocks for the whole wait without a timeout exception, and the connection stays usable
+--FILE--
+<?php
+require __DIR__ . '/../harness/queue_test.inc';
+$q = rq_queue(['read_timeout' => 0.2]);
+$name = rl_name();
+$q->size($name);
+foreach ([
+    'pop' => fn() => $q->pop($name, 1, 10, 1.0),
+    'reserve' => fn() => $q->reserve($name, 1, 30, 1.0),
+] as $label => $call) {
+    try {
+        [$r, $took] = rq_timed($call);
+        echo "$label: ", json_encode($r), "\n";
+        rq_check($took >= 0.95 && $took < 2.0, "$label waited about 1 s", sprintf('%.3f s', $took));
+    } catch (RedisLockException $e) {
+        echo "$label: ", get_class($e), ': ', $e->getMessage(), "\n";
+    }
+}
+$q->enqueue($name, 'late', 10, 0.6);
+[$r, $took] = rq_timed(fn() => $q->reserve($name, 1, 30, 1.5));
+echo 'reserve of a task due in 0.6 s: ', $r['id'] ?? json_encode($r), "\n";
+rq_check($took >= 0.55 && $took < 1.2, 'picked up at about 0.6 s', sprintf('%.3f s', $took));
+var_dump($q->ack($name, 'late'));
+?>
+--EXPECT--
+pop: false
+ok: pop waited about 1 s
+reserve: false
+ok: reserve waited about 1 s
+reserve of a task due in 0.6 s: late
+ok: picked up at about 0.6 s
+bool(true)

@@ -1,0 +1,47 @@
+--TEST--
+Redlock: 8 processes each take one lock 100 times over 5 servers and increment a counter inside it; no increment is lost (800)
+--FILE--
+<?php
+require __DIR__ . '/../harness/topology_test.inc';
+$name = rl_name();
+$counter = "counter:$name";
+$raw = new RawRedis();
+$raw->call('SET', $counter, '0');
+$start = microtime(true);
+
+$codes = rl_fork(8, function (int $worker) use ($name, $counter) {
+    $lock = new RedisLock(topo_redlock_options());
+    $raw = new RawRedis();
+    $deadline = microtime(true) + 35;
+    for ($i = 0; $i < 100; $i++) {
+        while (!$lock->lock($name, 10, 5, 1000)) {
+            if (microtime(true) > $deadline) {
+                fwrite(STDERR, "worker $worker: gave up at $i\n");
+                return 2;
+            }
+        }
+        /* Read, pause a little, write: any overlap would lose an increment. */
+        $value = (int) $raw->call('GET', $counter);
+        if ($i % 16 === 0) {
+            usleep(100);
+        }
+        $raw->call('SET', $counter, (string) ($value + 1));
+        if (!$lock->unlock($name)) {
+            fwrite(STDERR, "worker $worker: unlock failed at $i\n");
+            return 3;
+        }
+    }
+    return 0;
+});
+echo implode(',', $codes), "\n";
+var_dump($raw->call('GET', $counter));
+var_dump(topo_count_holding(topo_raws(topo_redlock_servers()), "Lock:$name"));
+$elapsed = microtime(true) - $start;
+var_dump($elapsed < 40 ? 'in time' : "took $elapsed s");
+$raw->call('DEL', $counter);
+?>
+--EXPECT--
+0,0,0,0,0,0,0,0
+string(3) "800"
+int(0)
+string(7) "in time"

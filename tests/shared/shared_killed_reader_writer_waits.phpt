@@ -1,0 +1,55 @@
+--TEST--
+RedisLock::lockShared(): a reader killed with SIGKILL while a writer waits: the writer gets the lock not before the dead reader's deadline and within 250 ms after it
+--FILE--
+<?php
+require __DIR__ . '/../harness/sem_test.inc';
+$raw = new RawRedis();
+$name = rl_name();
+$ready = "$name:ready";
+$report = "$name:report";
+
+$victim = l4_fork(function () use ($name, $ready) {
+    $raw = new RawRedis();
+    $lock = new RedisLock(rl_dsn());
+    $lock->isLocked($name);
+    $before = microtime(true);
+    $ok = $lock->lockShared($name, 0, 1);
+    $raw->call('RPUSH', $ready, sprintf('%s %.6f', $ok ? 'shared' : 'busy', $before));
+    sleep(30);
+    return 10;
+});
+[$state, $before] = sem_report($raw, $ready);
+var_dump($state);
+$deadline = $before + 1.0;
+
+$writer = l4_fork(function () use ($name, $ready, $report) {
+    $raw = new RawRedis();
+    $lock = new RedisLock(rl_dsn());
+    $lock->isLocked($name);
+    sem_tell($raw, $ready, 'writer');
+    $ok = $lock->lock($name, l4_bound(5), 15);
+    sem_tell($raw, $report, $ok ? 'locked' : 'busy');
+    return $ok && $lock->unlock($name) ? 0 : 11;
+});
+var_dump(sem_report($raw, $ready)[0]);
+sh_settle($raw, $name, 1);
+l4_signal($victim, 'KILL');
+echo implode(',', l4_wait([$victim], 5)), "\n";
+
+[$state, $acquired] = sem_report($raw, $report, 5);
+var_dump($state);
+echo 'not before the deadline: ', sem_yes($acquired >= $deadline - 0.01, $acquired - $deadline), "\n";
+echo 'within 250 ms of it: ', sem_yes($acquired - $deadline < l4_bound(0.25), $acquired - $deadline), "\n";
+echo implode(',', l4_wait([$writer], l4_bound(5))), "\n";
+var_dump($raw->call('EXISTS', l4_key($name)));
+$raw->call('DEL', $ready, $report);
+?>
+--EXPECT--
+string(6) "shared"
+string(6) "writer"
+-1
+string(6) "locked"
+not before the deadline: yes
+within 250 ms of it: yes
+0
+int(0)

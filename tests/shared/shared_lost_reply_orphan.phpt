@@ -1,0 +1,38 @@
+--TEST--
+RedisLock::lockShared(): when its reply is lost (read timeout), it throws, the object does not believe it holds the share, and the share the late acquisition created is removed by the object's next call
+--FILE--
+<?php
+require __DIR__ . '/../harness/sem_test.inc';
+$raw = new RawRedis();
+$name = rl_name();
+$lock = new RedisLock(rl_options(['read_timeout' => 0.2]));
+var_dump($lock->lockShared("$name:warmup"), $lock->unlock("$name:warmup"));
+
+$stall = rl_stall_server(0.7);
+usleep(50000);
+try {
+    var_dump($lock->lockShared($name, 0, 30));
+} catch (RedisLockTimeoutException $e) {
+    echo get_class($e), "\n";
+}
+var_dump($lock->isLocking($name));
+rl_stall_wait($stall);
+var_dump(sh_count($raw, $name));
+
+var_dump($lock->lockShared("$name:other"));
+var_dump($raw->call('EXISTS', l4_key($name)));
+var_dump($lock->lockShared($name), $lock->isLocking($name));
+var_dump($lock->unlockAll(), $raw->call('EXISTS', l4_key($name), l4_key("$name:other")));
+?>
+--EXPECT--
+bool(true)
+bool(true)
+RedisLockTimeoutException
+bool(false)
+int(1)
+bool(true)
+int(0)
+bool(true)
+bool(true)
+bool(true)
+int(0)

@@ -1,0 +1,46 @@
+--TEST--
+RedisLock::lock() on a name held shared together with another reader waits until that reader unlocks (400 ms later, in another process), then holds it exclusively
+--FILE--
+<?php
+require __DIR__ . '/../harness/sem_test.inc';
+$raw = new RawRedis();
+$name = rl_name();
+$ready = "$name:ready";
+$report = "$name:report";
+$lock = new RedisLock(rl_dsn());
+var_dump($lock->lockShared($name, 0, 10));
+
+$reader = l4_fork(function () use ($name, $ready, $report) {
+    $raw = new RawRedis();
+    $lock = new RedisLock(rl_dsn());
+    $ok = $lock->lockShared($name, 0, 10);
+    sem_tell($raw, $ready, $ok ? 'shared' : 'busy');
+    usleep(400000);
+    sem_tell($raw, $report, 'unlocking');
+    return $ok && $lock->unlock($name) ? 0 : 11;
+});
+var_dump(sem_report($raw, $ready)[0]);
+var_dump(sh_count($raw, $name));
+[$e, $got, $took] = sem_timed(fn () => $lock->lock($name, l4_bound(5)));
+$done = microtime(true);
+echo 'promoted: ', sem_exc($e), ', ', json_encode($got), "\n";
+[, $unlocking] = sem_report($raw, $report, 1);
+echo 'waited for the other reader: ', sem_yes($took >= 0.3 && $done >= $unlocking, [$took, $done - $unlocking]), "\n";
+echo 'and no longer than needed: ', sem_yes($done - $unlocking < l4_bound(0.5), $done - $unlocking), "\n";
+echo implode(',', l4_wait([$reader], l4_bound(5))), "\n";
+var_dump($raw->call('TYPE', l4_key($name)));
+var_dump(is_int($lock->fencingToken($name)));
+var_dump($lock->unlock($name));
+$raw->call('DEL', $ready, $report);
+?>
+--EXPECT--
+bool(true)
+string(6) "shared"
+int(2)
+promoted: no exception, true
+waited for the other reader: yes
+and no longer than needed: yes
+0
+string(6) "string"
+bool(true)
+bool(true)

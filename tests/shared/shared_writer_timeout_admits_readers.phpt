@@ -1,0 +1,58 @@
+--TEST--
+RedisLock::lockShared(): a reader queued behind a writer that waits for the current readers is admitted as soon as that writer's timeout runs out (within 250 ms), and the writer leaves nothing queued (processes)
+--FILE--
+<?php
+require __DIR__ . '/../harness/sem_test.inc';
+$raw = new RawRedis();
+$name = rl_name();
+$ready = "$name:ready";
+$report = "$name:report";
+$reader = new RedisLock(rl_dsn());
+var_dump($reader->lockShared($name, 0, 30));
+
+$writer = l4_fork(function () use ($name, $ready, $report) {
+    $raw = new RawRedis();
+    $lock = new RedisLock(rl_dsn());
+    $lock->isLocked($name);
+    sem_tell($raw, $ready, 'writer');
+    $ok = $lock->lock($name, 0.8, 15);
+    sem_tell($raw, $report, $ok ? 'writer-locked' : 'writer-gave-up');
+    return $ok ? 10 : 0;
+});
+[, $writerStart] = sem_report($raw, $ready);
+sh_settle($raw, $name, 1);
+$late = l4_fork(function () use ($name, $ready, $report) {
+    $raw = new RawRedis();
+    $lock = new RedisLock(rl_dsn());
+    $lock->isLocked($name);
+    sem_tell($raw, $ready, 'reader');
+    $ok = $lock->lockShared($name, l4_bound(5), 15);
+    sem_tell($raw, $report, $ok ? 'reader-in' : 'reader-busy');
+    return $ok && $lock->unlock($name) ? 0 : 11;
+});
+sem_report($raw, $ready);
+$got = [];
+for ($i = 0; $i < 2; $i++) {
+    [$what, $at] = sem_report($raw, $report, 3);
+    $got[$what] = $at;
+}
+ksort($got);
+echo implode(', ', array_keys($got)), "\n";
+$gaveUp = $got['writer-gave-up'] ?? 99e9;
+$in = $got['reader-in'] ?? 99e9;
+echo 'the reader did not get in before the writer gave up: ', sem_yes($in >= $writerStart + 0.75, $in - $writerStart), "\n";
+echo 'the reader got in within 250 ms of the writer giving up: ', sem_yes($in - $gaveUp < l4_bound(0.25), $in - $gaveUp), "\n";
+echo implode(',', l4_wait([$writer, $late], l4_bound(5))), "\n";
+var_dump(ho_queued($raw, $name));
+var_dump($reader->unlock($name), $raw->call('EXISTS', l4_key($name)));
+$raw->call('DEL', $ready, $report);
+?>
+--EXPECT--
+bool(true)
+reader-in, writer-gave-up
+the reader did not get in before the writer gave up: yes
+the reader got in within 250 ms of the writer giving up: yes
+0,0
+int(0)
+bool(true)
+int(0)

@@ -1,0 +1,46 @@
+--TEST--
+RedisLock::lock(): a waiter killed with SIGKILL leaves the queue by itself within a few seconds; the waiters behind it then get the lock
+--FILE--
+<?php
+require __DIR__ . '/../harness/lock4_test.inc';
+$raw = new RawRedis();
+$name = rl_name();
+$ready = "$name:ready";
+$holder = new RedisLock(rl_dsn());
+var_dump($holder->lock($name, 0, 30));
+
+/* The first waiter is killed while it waits. */
+$dead = l4_fork(function () use ($name, $ready) {
+    $raw = new RawRedis();
+    $lock = new RedisLock(rl_dsn());
+    $lock->isLocked($name);
+    $raw->call('RPUSH', $ready, '1');
+    $lock->lock($name, 20, 15);
+    return 10;
+});
+$raw->call('BLPOP', $ready, '5');
+usleep(100000);
+l4_signal($dead, 'KILL');
+$killed = microtime(true);
+echo implode(',', l4_wait([$dead], 5)), "\n";
+
+var_dump($holder->unlock($name));
+$waiter = new RedisLock(rl_dsn());
+var_dump($waiter->lock($name, 15, 15));
+$after = microtime(true) - $killed;
+var_dump($after < l4_bound(8) ? 'within a few seconds' : "after $after s");
+var_dump($waiter->unlock($name));
+
+/* Nothing of the dead waiter is left in the way. */
+var_dump($holder->lock($name));
+var_dump($holder->unlock($name));
+?>
+--EXPECT--
+bool(true)
+-1
+bool(true)
+bool(true)
+string(20) "within a few seconds"
+bool(true)
+bool(true)
+bool(true)

@@ -1,0 +1,28 @@
+--TEST--
+Watchdog: at the end of a script, an object with auto_release releases its lock at once; one with auto_release => false leaves its lock, which lapses within the lease (1 s) instead of after $expire (60 s)
+--FILE--
+<?php
+require __DIR__ . '/../harness/watchdog_test.inc';
+$raw = new RawRedis();
+$a = rl_name();
+$b = rl_name();
+$r = rl_run_php('require_once ' . var_export(__DIR__ . '/../harness/watchdog_test.inc', true) . ';
+$keep = new RedisLock(wd_options(1.0));
+$drop = new RedisLock(wd_options(1.0, ["auto_release" => false]));
+var_dump($keep->lock(' . var_export($a, true) . ', 0, 60), $drop->lock(' . var_export($b, true) . ', 0, 60));
+usleep(1500000);
+');
+$ended = microtime(true);
+echo $r['status'], ' ', trim($r['stdout']), $r['stderr'], "\n";
+var_dump($raw->call('EXISTS', l4_key($a)));
+$pttl = $raw->call('PTTL', l4_key($b));
+echo wd_ok($pttl > 0 && $pttl <= 1000, $pttl), "\n";
+$gone = wd_until_gone($raw, l4_key($b), (string) $raw->call('GET', l4_key($b)), 2.0);
+echo wd_ok($gone !== null && microtime(true) - $ended <= 1.2, $gone), "\n";
+?>
+--EXPECT--
+0 bool(true)
+bool(true)
+int(0)
+ok
+ok

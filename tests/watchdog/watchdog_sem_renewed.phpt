@@ -1,0 +1,29 @@
+--TEST--
+Watchdog: a semaphore permit (RedisSemaphore::acquire(), lease 0.3 s, $expire 0.1 s) kept for 2 s stays in the semaphore's set with 0 < time left <= lease at every look; the permit still counts and is released at the end
+--FILE--
+<?php
+require __DIR__ . '/../harness/watchdog_test.inc';
+$raw = new RawRedis();
+$name = rl_name();
+$lease = 0.3;
+$sem = new RedisSemaphore(wd_options($lease));
+$token = $sem->acquire($name, 1, 0, 0.1);
+echo wd_ok(is_string($token), $token), "\n";
+
+[$bad, $looks] = wd_watch($raw, 'Semaphore:' . $name, $token, $lease, 2.0);
+echo $bad ? implode("\n", $bad) . "\n" : "held with 0 < time left <= lease at every look\n";
+var_dump($sem->count($name));
+var_dump($sem->holds($name, $token));
+$other = new RedisSemaphore(rl_options());
+var_dump($other->acquire($name, 1));
+var_dump($sem->release($name, $token));
+var_dump($sem->count($name));
+?>
+--EXPECT--
+ok
+held with 0 < time left <= lease at every look
+int(1)
+bool(true)
+bool(false)
+bool(true)
+int(0)

@@ -1,0 +1,35 @@
+--TEST--
+Watchdog: a holder killed with SIGKILL (lease 0.3 s, $expire 60 s asked) renews no more: another process waiting for the lock gets it within the lease plus a margin (0.3 + 0.4 s), not after $expire
+--FILE--
+<?php
+require __DIR__ . '/../harness/watchdog_test.inc';
+$raw = new RawRedis();
+$name = rl_name();
+$lease = 0.3;
+[$proc, $in, $out, $pid] = wd_spawn('
+$lock = new RedisLock(wd_options(' . $lease . '));
+echo $lock->lock(' . var_export($name, true) . ', 0, 60) ? "held\n" : "busy\n";
+sleep(30);
+');
+echo l4_read_line($out, 10), "\n";
+$token = $raw->call('GET', l4_key($name));
+/* Renewed for a while first: the lock outlives its first lease. */
+[$bad] = wd_watch($raw, l4_key($name), (string) $token, $lease, 0.8);
+echo $bad ? implode("\n", $bad) . "\n" : "renewed while the holder lives\n";
+
+$waiter = new RedisLock(rl_options());
+l4_signal($pid, 'KILL');
+$killed = microtime(true);
+var_dump($waiter->lock($name, 5, 30));
+$after = microtime(true) - $killed;
+echo wd_ok($after <= $lease + 0.4, $after), "\n";
+echo wd_reap($proc), "\n";
+var_dump($waiter->unlock($name));
+?>
+--EXPECT--
+held
+renewed while the holder lives
+bool(true)
+ok
+-1
+bool(true)
