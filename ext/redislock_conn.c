@@ -678,6 +678,11 @@ double redislock_conn_last_flush(const redislock_conn *c)
 	return c->flush_start;
 }
 
+void redislock_conn_set_last_flush(redislock_conn *c, double when)
+{
+	c->flush_start = when;
+}
+
 zend_result redislock_conn_append(redislock_conn *c, const redislock_argv *a)
 {
 	if (!redislock_link_append(c->link, a->argc, a->argv, a->lens)) {

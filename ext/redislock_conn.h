@@ -38,6 +38,9 @@ bool redislock_conn_sent(const redislock_conn *c);
 /* When the last flush of commands to a server began (redislock_now()): a lifetime
  * a command set on the server started no earlier than this. */
 double redislock_conn_last_flush(const redislock_conn *c);
+/* Puts that time back to an earlier flush's, after a command that sets no
+ * lifetime (WAIT) was sent behind the one that did. */
+void redislock_conn_set_last_flush(redislock_conn *c, double when);
 /* Sends one command and reads its reply, which may be an error reply. Follows
  * cluster redirections (MOVED, ASK), waits out TRYAGAIN and CLUSTERDOWN with a
  * bounded backoff, and finds the master again after a failover (READONLY): in

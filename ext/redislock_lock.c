@@ -602,6 +602,9 @@ static int replicate(redislock_lock_obj *lock, zend_string **names, uint32_t n, 
 {
 	const redislock_config *cfg = redislock_conn_config(lock->conn);
 	double started = redislock_now();
+	/* When the acquisition was sent: what a watchdog counts the first lease from,
+	 * not the WAIT below, which sets no lifetime. */
+	double acquired = redislock_conn_last_flush(lock->conn);
 	zend_long acked = -1;
 	redislock_argv a;
 	redisReply *reply;
@@ -628,6 +631,7 @@ static int replicate(redislock_lock_obj *lock, zend_string **names, uint32_t n, 
 	}
 	if (acked >= cfg->min_replicas) {
 		freeReplyObject(reply);
+		redislock_conn_set_last_flush(lock->conn, acquired);
 		return ACQUIRE_TAKEN;
 	}
 	released = safe_emalloc(n, sizeof(*released), 0);
