@@ -96,7 +96,6 @@ static PHP_MINIT_FUNCTION(redislock)
 	ce = register_class_RedisSemaphore();
 	redislock_semaphore_startup(ce);
 
-	redislock_scripts_startup();
 	redislock_slots_startup();
 	if (!redislock_fork_watch()) {
 		php_error_docref(NULL, E_CORE_WARNING, "redislock could not register its fork handler");

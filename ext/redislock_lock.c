@@ -45,8 +45,8 @@ typedef struct _redislock_lock_obj {
 } redislock_lock_obj;
 
 /* What a script needs to find every key of one lock name: the lock key itself, and
- * the hint from which the script derives its sibling keys (see LUA_LOCK_KEYS in
- * redislock_scripts.c). */
+ * the hint from which the script derives its sibling keys (see siblings() in
+ * ext/lua/common/lock_keys.lua). */
 typedef struct {
 	zend_string *key;       /* prefix + name: the lock itself */
 	const char *hint;       /* redislock_sibling_hint(key), or "" */
@@ -151,30 +151,45 @@ static void keys_free(lock_keys *k)
 	}
 }
 
-/* How many keys push_keys() declares per name. */
-static int keys_count(const lock_keys *k)
-{
-	return k->queue ? 3 : 1;
-}
+/* The keys of n names as the lockMany scripts' builders take them: one array per
+ * key (queue and many NULL off a cluster) and one of hints. Borrowed from the
+ * lock_keys they are made of. */
+typedef struct {
+	zend_string **key, **queue, **many;
+	const char **hint;
+} name_keys;
 
-static void push_keys(redislock_argv *a, const lock_keys *k)
+static void name_keys_init(name_keys *nk, const lock_keys *keys, uint32_t n)
 {
-	redislock_argv_push_str(a, k->key);
-	if (k->queue) {
-		redislock_argv_push_str(a, k->queue);
-		redislock_argv_push_str(a, k->many);
+	bool cluster = keys[0].queue != NULL;
+	nk->key = safe_emalloc(n, sizeof(*nk->key), 0);
+	nk->queue = cluster ? safe_emalloc(n, sizeof(*nk->queue), 0) : NULL;
+	nk->many = cluster ? safe_emalloc(n, sizeof(*nk->many), 0) : NULL;
+	nk->hint = safe_emalloc(n, sizeof(*nk->hint), 0);
+	for (uint32_t i = 0; i < n; i++) {
+		nk->key[i] = keys[i].key;
+		nk->hint[i] = keys[i].hint;
+		if (cluster) {
+			nk->queue[i] = keys[i].queue;
+			nk->many[i] = keys[i].many;
+		}
 	}
 }
 
-static void push_hint(redislock_argv *a, const lock_keys *k)
+static void name_keys_free(name_keys *nk)
 {
-	redislock_argv_push(a, k->hint, strlen(k->hint));
+	efree(nk->key);
+	efree(nk->hint);
+	if (nk->queue) {
+		efree(nk->queue);
+		efree(nk->many);
+	}
 }
 
-/* The fencing counter of the lock key's cluster slot (see LUA_FENCE): one counter
- * per slot, never per name, keeps the number of keys bounded however many names an
- * application locks, and a name's numbers still only grow, since the name never
- * changes slot. */
+/* The fencing counter of the lock key's cluster slot (see fence() in
+ * ext/lua/common/fence.lua): one counter per slot, never per name, keeps the
+ * number of keys bounded however many names an application locks, and a name's
+ * numbers still only grow, since the name never changes slot. */
 static zend_string *fence_key(const lock_keys *k)
 {
 	return redislock_slot_key(k->key, "redislock:fence");
@@ -231,11 +246,8 @@ static zend_long hold_ms(const redislock_lock_obj *lock, double expire)
 static void watch_start(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
 {
 	const redislock_config *cfg = redislock_conn_config(lock->conn);
-	const char *argv[9];   /* EVALSHA sha numkeys K [Q M] token lease hint */
-	size_t lens[9];
-	char numkeys[4], lease[24];
+	redislock_argv a;
 	lock_keys k;
-	int argc = 0;
 	uint64_t id;
 	zval zv;
 
@@ -243,21 +255,11 @@ static void watch_start(redislock_lock_obj *lock, const zend_string *name, const
 		return;
 	}
 	keys_init(&k, lock, name);
-	snprintf(numkeys, sizeof(numkeys), "%d", keys_count(&k));
-	snprintf(lease, sizeof(lease), ZEND_LONG_FMT, redislock_seconds_to_ms(cfg->watchdog_lease));
-	argv[argc] = "EVALSHA"; lens[argc++] = 7;
-	argv[argc] = redislock_script_extend.sha; lens[argc++] = 40;
-	argv[argc] = numkeys; lens[argc++] = strlen(numkeys);
-	argv[argc] = ZSTR_VAL(k.key); lens[argc++] = ZSTR_LEN(k.key);
-	if (k.queue) {
-		argv[argc] = ZSTR_VAL(k.queue); lens[argc++] = ZSTR_LEN(k.queue);
-		argv[argc] = ZSTR_VAL(k.many); lens[argc++] = ZSTR_LEN(k.many);
-	}
-	argv[argc] = ZSTR_VAL(token); lens[argc++] = ZSTR_LEN(token);
-	argv[argc] = lease; lens[argc++] = strlen(lease);
-	argv[argc] = k.hint; lens[argc++] = strlen(k.hint);
-	id = redislock_wd_add(lock->wd_target, argc, argv, lens, redislock_script_extend.body, cfg->watchdog_lease,
+	/* The command single_extend() sends, with the lease. */
+	redislock_script_extend_args(&a, k.key, k.queue, k.many, token, redislock_seconds_to_ms(cfg->watchdog_lease), k.hint);
+	id = redislock_wd_add(lock->wd_target, a.argc, a.argv, a.lens, redislock_script_extend.body, cfg->watchdog_lease,
 		cfg->watchdog_max_hold, redislock_conn_last_flush(lock->conn));
+	redislock_argv_free(&a);
 	keys_free(&k);
 	if (id) {
 		ZVAL_LONG(&zv, (zend_long) id);
@@ -384,17 +386,12 @@ static zend_long integer_call(redislock_lock_obj *lock, const redislock_script *
 	return result;
 }
 
+/* The unlock script's match and hint are trailing arguments, sent only when one
+ * says something: the common release is the same command, key and argument as a
+ * bare compare-and-delete. */
 static void unlock_argv(redislock_argv *a, const lock_keys *k, const zend_string *token, bool suffix)
 {
-	redislock_script_argv(a, &redislock_script_unlock, keys_count(k));
-	push_keys(a, k);
-	redislock_argv_push_str(a, (zend_string *) token);
-	/* The rest only when it says something: the common release is the same
-	 * command, key and argument as a bare compare-and-delete. */
-	if (suffix || *k->hint) {
-		redislock_argv_push(a, suffix ? "s" : "", suffix ? 1 : 0);
-		push_hint(a, k);
-	}
+	redislock_script_unlock_args(a, k->key, k->queue, k->many, token, suffix, k->hint);
 }
 
 /* Runs the unlock script for n names at once, in one round trip. tokens[i] is a
@@ -729,32 +726,14 @@ static int attempt(redislock_lock_obj *lock, zend_string **names, const lock_key
 		counters[i] = fence_key(&keys[i]);
 	}
 	if (n == 1) {
-		redislock_script_argv(&a, script, keys_count(&keys[0]) + (int) n_counters);
-		push_keys(&a, &keys[0]);
-		if (fenced) {
-			redislock_argv_push_str(&a, counters[0]);
-		}
-		redislock_argv_push_str(&a, hex);
-		redislock_argv_push_long(&a, ms);
-		redislock_argv_push(&a, &mode, 1);
-		redislock_argv_push(&a, fenced ? "1" : "", fenced ? 1 : 0);
-		redislock_argv_push_long(&a, REDISLOCK_ALIVE_MS);
-		push_hint(&a, &keys[0]);
-		redislock_argv_push(&a, &want, 1);
+		redislock_script_acquire_args(&a, keys[0].key, keys[0].queue, keys[0].many, fenced ? counters[0] : NULL,
+			hex, ms, &mode, fenced, REDISLOCK_ALIVE_MS, keys[0].hint, &want);
 	} else {
-		redislock_script_argv(&a, script, (int) ((keys_count(&keys[0]) + 1) * n));
-		for (uint32_t i = 0; i < n; i++) {
-			redislock_argv_push_str(&a, counters[i]);
-			push_keys(&a, &keys[i]);
-		}
-		redislock_argv_push_long(&a, n);
-		redislock_argv_push_str(&a, hex);
-		redislock_argv_push_long(&a, ms);
-		redislock_argv_push(&a, mode != ATTEMPT_ONCE ? ZSTR_VAL(hex) : "", mode != ATTEMPT_ONCE ? ZSTR_LEN(hex) : 0);
-		redislock_argv_push_long(&a, REDISLOCK_ALIVE_MS);
-		for (uint32_t i = 0; i < n; i++) {
-			push_hint(&a, &keys[i]);
-		}
+		name_keys nk;
+		name_keys_init(&nk, keys, n);
+		redislock_script_acquire_many_args(&a, n, counters, nk.key, nk.queue, nk.many, hex, ms,
+			mode != ATTEMPT_ONCE ? hex : NULL, REDISLOCK_ALIVE_MS, nk.hint);
+		name_keys_free(&nk);
 	}
 	if (redislock_script_call(lock->conn, script, &a, read_timeout(lock), &reply) == FAILURE) {
 		/* Once sent, the script may have run. Not ours to count on; ours to clean
@@ -792,15 +771,11 @@ static int give_up(redislock_lock_obj *lock, const lock_keys *keys, uint32_t n, 
 	redislock_argv a;
 	zend_long left;
 
-	redislock_script_argv(&a, script, keys_count(&keys[0]) * (int) n);
-	for (uint32_t i = 0; i < n; i++) {
-		push_keys(&a, &keys[i]);
-	}
-	redislock_argv_push_long(&a, n);
-	redislock_argv_push_str(&a, hex);
-	for (uint32_t i = 0; i < n; i++) {
-		push_hint(&a, &keys[i]);
-	}
+	name_keys nk;
+
+	name_keys_init(&nk, keys, n);
+	redislock_script_leave_many_args(&a, n, nk.key, nk.queue, nk.many, hex, nk.hint);
+	name_keys_free(&nk);
 	left = integer_call(lock, script, &a, read_timeout(lock));
 	redislock_argv_free(&a);
 	return left < 0 ? ACQUIRE_THROWN : ACQUIRE_BUSY;
@@ -909,11 +884,7 @@ static zend_long single_extend(redislock_lock_obj *lock, const zend_string *name
 	zend_long result;
 
 	keys_init(&keys, lock, name);
-	redislock_script_argv(&a, &redislock_script_extend, keys_count(&keys));
-	push_keys(&a, &keys);
-	redislock_argv_push_str(&a, (zend_string *) token);
-	redislock_argv_push_long(&a, ms);
-	push_hint(&a, &keys);
+	redislock_script_extend_args(&a, keys.key, keys.queue, keys.many, token, ms, keys.hint);
 	result = integer_call(lock, &redislock_script_extend, &a, read_timeout(lock));
 	redislock_argv_free(&a);
 	keys_free(&keys);
@@ -928,13 +899,7 @@ static zend_long ttl_call(redislock_lock_obj *lock, const zend_string *name, con
 	zend_string *key = lock_key(lock, name);
 	zend_long pttl;
 
-	redislock_script_argv(&a, &redislock_script_ttl, 1);
-	redislock_argv_push_str(&a, key);
-	if (token) {
-		redislock_argv_push_str(&a, (zend_string *) token);
-	} else {
-		redislock_argv_push(&a, "", 0);
-	}
+	redislock_script_ttl_args(&a, key, token);
 	pttl = integer_call(lock, &redislock_script_ttl, &a, read_timeout(lock));
 	redislock_argv_free(&a);
 	zend_string_release(key);
@@ -972,9 +937,7 @@ static int single_force(redislock_lock_obj *lock, const zend_string *name)
 	zend_long existed;
 
 	keys_init(&keys, lock, name);
-	redislock_script_argv(&a, &redislock_script_force_unlock, keys_count(&keys));
-	push_keys(&a, &keys);
-	push_hint(&a, &keys);
+	redislock_script_force_unlock_args(&a, keys.key, keys.queue, keys.many, keys.hint);
 	existed = integer_call(lock, &redislock_script_force_unlock, &a, read_timeout(lock));
 	redislock_argv_free(&a);
 	keys_free(&keys);
@@ -993,10 +956,7 @@ static zend_string *single_fence(redislock_lock_obj *lock, const zend_string *na
 
 	keys_init(&keys, lock, name);
 	counter = fence_key(&keys);
-	redislock_script_argv(&a, &redislock_script_fence, 2);
-	redislock_argv_push_str(&a, keys.key);
-	redislock_argv_push_str(&a, counter);
-	redislock_argv_push_str(&a, (zend_string *) token);
+	redislock_script_fence_args(&a, keys.key, counter, token);
 	if (redislock_script_call(lock->conn, &redislock_script_fence, &a, read_timeout(lock), &reply) == FAILURE) {
 		/* Once sent, the token may have been rewritten to the fenced one we never
 		 * learnt: the lock is no longer one we can name, so it is an orphan to

@@ -74,21 +74,8 @@ static void keys_free(queue_keys *k)
 	zend_string_release(k->dead);
 }
 
-static void push_keys(redislock_argv *a, const queue_keys *k)
-{
-	redislock_argv_push_str(a, k->queue);
-	redislock_argv_push_str(a, k->inflight);
-	redislock_argv_push_str(a, k->wakeup);
-	redislock_argv_push_str(a, k->meta);
-	redislock_argv_push_str(a, k->dead);
-}
-
-/* Starts a script call on all five keys of the queue. */
-static void script_argv(redislock_argv *a, const redislock_script *script, const queue_keys *k)
-{
-	redislock_script_argv(a, script, 5);
-	push_keys(a, k);
-}
+/* The five keys of a queue, as every queue script's builder takes them first. */
+#define QUEUE_KEYS(k) (k).queue, (k).inflight, (k).wakeup, (k).meta, (k).dead
 
 /* Runs the call; on failure throws and returns NULL. The caller frees the reply. */
 static redisReply *run(redislock_queue_obj *q, const redislock_script *script, redislock_argv *a, double timeout)
@@ -164,23 +151,27 @@ static bool ids_check(zval *ids, uint32_t arg_num, bool nullable, zend_string **
 }
 
 /* Pushes the ids ids_check() accepted. */
-static void push_ids(redislock_argv *a, zval *ids, zend_string *one_str, zend_long one_long)
+/* The ids as strings, each a reference for the command to take over (the scripts'
+ * id lists are "owned"); the array is the caller's to efree once they are pushed. */
+static zend_string **ids_list(zval *ids, zend_string *one_str, zend_long one_long, uint32_t *n)
 {
-	if (Z_TYPE_P(ids) == IS_ARRAY) {
-		zval *id;
-		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(ids), id) {
-			ZVAL_DEREF(id);
-			if (Z_TYPE_P(id) == IS_STRING) {
-				redislock_argv_push_str(a, Z_STR_P(id));
-			} else {
-				redislock_argv_push_owned(a, zend_long_to_str(Z_LVAL_P(id)));
-			}
-		} ZEND_HASH_FOREACH_END();
-	} else if (one_str) {
-		redislock_argv_push_str(a, one_str);
-	} else {
-		redislock_argv_push_owned(a, zend_long_to_str(one_long));
+	zend_string **list;
+	uint32_t i = 0;
+
+	if (Z_TYPE_P(ids) != IS_ARRAY) {
+		list = emalloc(sizeof(*list));
+		list[0] = one_str ? zend_string_copy(one_str) : zend_long_to_str(one_long);
+		*n = 1;
+		return list;
 	}
+	list = safe_emalloc(zend_hash_num_elements(Z_ARRVAL_P(ids)), sizeof(*list), 0);
+	zval *id;
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(ids), id) {
+		ZVAL_DEREF(id);
+		list[i++] = Z_TYPE_P(id) == IS_STRING ? zend_string_copy(Z_STR_P(id)) : zend_long_to_str(Z_LVAL_P(id));
+	} ZEND_HASH_FOREACH_END();
+	*n = i;
+	return list;
 }
 
 /* ---- replies --------------------------------------------------------------- */
@@ -356,9 +347,10 @@ PHP_METHOD(RedisQueue, __construct)
 
 PHP_METHOD(RedisQueue, enqueue)
 {
-	zend_string *name, *one_str = NULL;
+	zend_string *name, *one_str = NULL, **list;
 	zend_long one_long = 0;
 	zval *ids;
+	uint32_t n;
 	double timeout = 10, delay = 0;
 	bool replace = false;
 	redislock_queue_obj *q;
@@ -390,10 +382,9 @@ PHP_METHOD(RedisQueue, enqueue)
 	}
 
 	keys_init(&k, q, name);
-	script_argv(&a, &redislock_script_enqueue, &k);
-	redislock_argv_push_double(&a, delay);
-	redislock_argv_push(&a, replace ? "1" : "0", 1);
-	push_ids(&a, ids, one_str, one_long);
+	list = ids_list(ids, one_str, one_long, &n);
+	redislock_script_enqueue_args(&a, n, QUEUE_KEYS(k), delay, replace, list);
+	efree(list);
 	reply = run(q, &redislock_script_enqueue, &a, timeout);
 	redislock_argv_free(&a);
 	keys_free(&k);
@@ -438,9 +429,7 @@ PHP_METHOD(RedisQueue, dequeue)
 		RETURN_THROWS();
 	}
 	keys_init(&k, q, name);
-	script_argv(&a, &redislock_script_dequeue, &k);
-	redislock_argv_push_str(&a, id);
-	redislock_argv_push_double(&a, score);
+	redislock_script_dequeue_args(&a, QUEUE_KEYS(k), id, score);
 	reply = run(q, &redislock_script_dequeue, &a, timeout);
 	redislock_argv_free(&a);
 	keys_free(&k);
@@ -522,6 +511,7 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 {
 	queue_keys *keys = safe_emalloc(n, sizeof(*keys), 0);
 	zend_string **wakeups = safe_emalloc(n, sizeof(*wakeups), 0);
+	zend_string **key_lists[5];
 	zend_string *base = NULL;
 	double wait_until;
 
@@ -534,6 +524,18 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 		keys_init(&keys[i], q, names[i]);
 		wakeups[i] = keys[i].wakeup;
 	}
+	/* The take script's keys, one array per key of a queue (its builder's lists). */
+	key_lists[0] = safe_emalloc(5 * (size_t) n, sizeof(**key_lists), 0);
+	for (uint32_t j = 1; j < 5; j++) {
+		key_lists[j] = key_lists[0] + j * n;
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		key_lists[0][i] = keys[i].queue;
+		key_lists[1][i] = keys[i].inflight;
+		key_lists[2][i] = keys[i].wakeup;
+		key_lists[3][i] = keys[i].meta;
+		key_lists[4][i] = keys[i].dead;
+	}
 	wait_until = redislock_now() + wait;
 	for (;;) {
 		redislock_argv a;
@@ -541,21 +543,8 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 		double remaining;
 		zend_long hint_ms;
 
-		redislock_script_argv(&a, &redislock_script_take, (int) (5 * n));
-		for (uint32_t i = 0; i < n; i++) {
-			push_keys(&a, &keys[i]);
-		}
-		redislock_argv_push_long(&a, count);
-		redislock_argv_push(&a, reserve ? "reserve" : "pop", reserve ? 7 : 3);
-		redislock_argv_push_double(&a, visibility);
-		redislock_argv_push(&a, wait > 0 ? "1" : "0", 1);
-		if (base) {
-			redislock_argv_push_str(&a, base);
-		} else {
-			redislock_argv_push(&a, "", 0);
-		}
-		redislock_argv_push_long(&a, max_attempts);
-		redislock_argv_push_double(&a, q->retry_backoff);
+		redislock_script_take_args(&a, n, key_lists[0], key_lists[1], key_lists[2], key_lists[3], key_lists[4],
+			count, reserve, visibility, wait > 0, base, max_attempts, q->retry_backoff);
 		reply = run(q, &redislock_script_take, &a, timeout);
 		redislock_argv_free(&a);
 		if (!reply) {
@@ -594,6 +583,7 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 	}
 	efree(keys);
 	efree(wakeups);
+	efree(key_lists[0]);
 	if (base) {
 		zend_string_release(base);
 	}
@@ -687,8 +677,7 @@ PHP_METHOD(RedisQueue, top)
 		RETURN_THROWS();
 	}
 	keys_init(&k, q, name);
-	script_argv(&a, &redislock_script_top, &k);
-	redislock_argv_push_long(&a, count);
+	redislock_script_top_args(&a, QUEUE_KEYS(k), count);
 	reply = run(q, &redislock_script_top, &a, redislock_conn_config(q->conn)->read_timeout);
 	redislock_argv_free(&a);
 	keys_free(&k);
@@ -709,7 +698,7 @@ typedef enum {
 
 /* ack, release, touch and remove, once their arguments are parsed: checks them,
  * runs one script, answers its integer as a bool. */
-static void id_call(INTERNAL_FUNCTION_PARAMETERS, const redislock_script *script, after_id after,
+static void id_call(INTERNAL_FUNCTION_PARAMETERS, after_id after,
 	zend_string *name, zend_string *id_str, zend_long id_long, double seconds, zend_string *receipt)
 {
 	zend_string *id;
@@ -717,6 +706,7 @@ static void id_call(INTERNAL_FUNCTION_PARAMETERS, const redislock_script *script
 	queue_keys k;
 	redislock_argv a;
 	redisReply *reply;
+	const redislock_script *script;
 	bool done;
 
 	if (!redislock_check_name(name, 1)
@@ -736,17 +726,23 @@ static void id_call(INTERNAL_FUNCTION_PARAMETERS, const redislock_script *script
 		RETURN_THROWS();
 	}
 	keys_init(&k, q, name);
-	script_argv(&a, script, &k);
-	redislock_argv_push_str(&a, id);
-	if (after == AFTER_ID_DELAY || after == AFTER_ID_VISIBILITY) {
-		redislock_argv_push_double(&a, seconds);
-	}
-	if (after != AFTER_ID_NOTHING) {
-		if (receipt) {
-			redislock_argv_push_str(&a, receipt);
-		} else {
-			redislock_argv_push(&a, "", 0);
-		}
+	switch (after) {
+	case AFTER_ID_RECEIPT:
+		script = &redislock_script_ack;
+		redislock_script_ack_args(&a, QUEUE_KEYS(k), id, receipt);
+		break;
+	case AFTER_ID_DELAY:
+		script = &redislock_script_release;
+		redislock_script_release_args(&a, QUEUE_KEYS(k), id, seconds, receipt);
+		break;
+	case AFTER_ID_VISIBILITY:
+		script = &redislock_script_touch;
+		redislock_script_touch_args(&a, QUEUE_KEYS(k), id, seconds, receipt);
+		break;
+	default:
+		script = &redislock_script_remove;
+		redislock_script_remove_args(&a, QUEUE_KEYS(k), id);
+		break;
 	}
 	reply = run(q, script, &a, redislock_conn_config(q->conn)->read_timeout);
 	redislock_argv_free(&a);
@@ -772,7 +768,7 @@ PHP_METHOD(RedisQueue, ack)
 		Z_PARAM_STR_OR_NULL(receipt)
 	ZEND_PARSE_PARAMETERS_END();
 
-	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_ack, AFTER_ID_RECEIPT, name, id_str, id_long, 0, receipt);
+	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, AFTER_ID_RECEIPT, name, id_str, id_long, 0, receipt);
 }
 
 PHP_METHOD(RedisQueue, release)
@@ -789,7 +785,7 @@ PHP_METHOD(RedisQueue, release)
 		Z_PARAM_STR_OR_NULL(receipt)
 	ZEND_PARSE_PARAMETERS_END();
 
-	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_release, AFTER_ID_DELAY, name, id_str, id_long, delay, receipt);
+	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, AFTER_ID_DELAY, name, id_str, id_long, delay, receipt);
 }
 
 PHP_METHOD(RedisQueue, touch)
@@ -806,7 +802,7 @@ PHP_METHOD(RedisQueue, touch)
 		Z_PARAM_STR_OR_NULL(receipt)
 	ZEND_PARSE_PARAMETERS_END();
 
-	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_touch, AFTER_ID_VISIBILITY, name, id_str, id_long, visibility, receipt);
+	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, AFTER_ID_VISIBILITY, name, id_str, id_long, visibility, receipt);
 }
 
 PHP_METHOD(RedisQueue, remove)
@@ -819,11 +815,15 @@ PHP_METHOD(RedisQueue, remove)
 		Z_PARAM_STR_OR_LONG(id_str, id_long)
 	ZEND_PARSE_PARAMETERS_END();
 
-	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_remove, AFTER_ID_NOTHING, name, id_str, id_long, 0, NULL);
+	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, AFTER_ID_NOTHING, name, id_str, id_long, 0, NULL);
 }
 
-/* size() and clear(): the whole queue, one script. */
-static redisReply *whole_queue_call(INTERNAL_FUNCTION_PARAMETERS, const redislock_script *script)
+/* The builder of a script that takes a queue's keys alone. */
+typedef void (*whole_queue_args)(redislock_argv *a, const zend_string *queue, const zend_string *inflight,
+	const zend_string *wakeup, const zend_string *receipts, const zend_string *dead);
+
+/* size(), clear() and purgeDead(): the whole queue, one script. */
+static redisReply *whole_queue_call(INTERNAL_FUNCTION_PARAMETERS, const redislock_script *script, whole_queue_args args)
 {
 	zend_string *name;
 	redislock_queue_obj *q;
@@ -839,7 +839,7 @@ static redisReply *whole_queue_call(INTERNAL_FUNCTION_PARAMETERS, const redisloc
 		return NULL;
 	}
 	keys_init(&k, q, name);
-	script_argv(&a, script, &k);
+	args(&a, QUEUE_KEYS(k));
 	reply = run(q, script, &a, redislock_conn_config(q->conn)->read_timeout);
 	redislock_argv_free(&a);
 	keys_free(&k);
@@ -848,7 +848,7 @@ static redisReply *whole_queue_call(INTERNAL_FUNCTION_PARAMETERS, const redisloc
 
 PHP_METHOD(RedisQueue, size)
 {
-	redisReply *reply = whole_queue_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_size);
+	redisReply *reply = whole_queue_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_size, redislock_script_size_args);
 	if (!reply) {
 		RETURN_THROWS();
 	}
@@ -866,9 +866,9 @@ PHP_METHOD(RedisQueue, size)
 }
 
 /* clear() and purgeDead(): a whole-queue script that answers how many it removed. */
-static void whole_queue_count(INTERNAL_FUNCTION_PARAMETERS, const redislock_script *script)
+static void whole_queue_count(INTERNAL_FUNCTION_PARAMETERS, const redislock_script *script, whole_queue_args args)
 {
-	redisReply *reply = whole_queue_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, script);
+	redisReply *reply = whole_queue_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, script, args);
 	zend_long removed;
 	if (!reply) {
 		RETURN_THROWS();
@@ -880,7 +880,7 @@ static void whole_queue_count(INTERNAL_FUNCTION_PARAMETERS, const redislock_scri
 
 PHP_METHOD(RedisQueue, clear)
 {
-	whole_queue_count(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_clear);
+	whole_queue_count(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_clear, redislock_script_clear_args);
 }
 
 PHP_METHOD(RedisQueue, dead)
@@ -902,8 +902,7 @@ PHP_METHOD(RedisQueue, dead)
 		RETURN_THROWS();
 	}
 	keys_init(&k, q, name);
-	script_argv(&a, &redislock_script_dead, &k);
-	redislock_argv_push_long(&a, count - 1);
+	redislock_script_dead_args(&a, QUEUE_KEYS(k), count - 1);
 	reply = run(q, &redislock_script_dead, &a, redislock_conn_config(q->conn)->read_timeout);
 	redislock_argv_free(&a);
 	keys_free(&k);
@@ -937,9 +936,10 @@ PHP_METHOD(RedisQueue, dead)
 
 PHP_METHOD(RedisQueue, retryDead)
 {
-	zend_string *name, *one_str = NULL;
+	zend_string *name, *one_str = NULL, **list = NULL;
 	zend_long one_long = 0;
 	zval *ids = NULL;
+	uint32_t n = 0;
 	redislock_queue_obj *q;
 	queue_keys k;
 	redislock_argv a;
@@ -965,9 +965,13 @@ PHP_METHOD(RedisQueue, retryDead)
 		RETURN_THROWS();
 	}
 	keys_init(&k, q, name);
-	script_argv(&a, &redislock_script_retry_dead, &k);
 	if (ids) {
-		push_ids(&a, ids, one_str, one_long);
+		list = ids_list(ids, one_str, one_long, &n);
+	}
+	/* No ids: none sent, which the script reads as all of them. */
+	redislock_script_retry_dead_args(&a, n, QUEUE_KEYS(k), list);
+	if (list) {
+		efree(list);
 	}
 	reply = run(q, &redislock_script_retry_dead, &a, redislock_conn_config(q->conn)->read_timeout);
 	redislock_argv_free(&a);
@@ -982,5 +986,5 @@ PHP_METHOD(RedisQueue, retryDead)
 
 PHP_METHOD(RedisQueue, purgeDead)
 {
-	whole_queue_count(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_purge_dead);
+	whole_queue_count(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_purge_dead, redislock_script_purge_dead_args);
 }

@@ -193,19 +193,15 @@ static const redisReply *error_reply(redisReply **replies, uint32_t count)
 	return NULL;
 }
 
-/* A lock key's wake-up list, in its cluster slot. */
-static void push_wake_key(redislock_argv *a, zend_string *key)
+/* A lock key's wake-up list, in its cluster slot: a new string. */
+static zend_string *wake_key(zend_string *key)
 {
-	redislock_argv_push_owned(a, redislock_sibling_key(key, ":wake"));
+	return redislock_sibling_key(key, ":wake");
 }
 
 static void release_argv(redislock_argv *a, zend_string *key, zend_string *token, const char *mode)
 {
-	redislock_script_argv(a, &redislock_script_redlock_release, 2);
-	redislock_argv_push_str(a, key);
-	push_wake_key(a, key);
-	redislock_argv_push_str(a, token);
-	redislock_argv_push(a, mode, strlen(mode));
+	redislock_script_redlock_release_args(a, key, wake_key(key), token, mode);
 }
 
 /* One release round; returns how many servers answered, and when answered_on is
@@ -300,7 +296,7 @@ static void wait_for_wakeup(redislock_redlock *r, uint32_t m, zend_string **keys
 	redislock_argv_init(&a);
 	redislock_argv_push(&a, "BLPOP", 5);
 	for (uint32_t i = 0; i < n; i++) {
-		push_wake_key(&a, keys[i]);
+		redislock_argv_push_owned(&a, wake_key(keys[i]));
 	}
 	/* The server's own timeout is a fallback: we keep the deadline (see redislock_blpop). */
 	redislock_argv_push_double(&a, MAX(seconds, 0.001) + 0.05);
@@ -334,12 +330,7 @@ int redislock_redlock_acquire(redislock_redlock *r, zend_string **keys, uint32_t
 	int outcome = REDLOCK_THROWN;
 
 	r->maybe_held = false;
-	redislock_script_argv(&cmd, &redislock_script_redlock_acquire, (int) n);
-	for (uint32_t i = 0; i < n; i++) {
-		redislock_argv_push_str(&cmd, keys[i]);
-	}
-	redislock_argv_push_str(&cmd, (zend_string *) token);
-	redislock_argv_push_long(&cmd, ms);
+	redislock_script_redlock_acquire_args(&cmd, n, keys, token, ms);
 
 	for (;;) {
 		first_error error = {0};
@@ -428,10 +419,8 @@ int redislock_redlock_extend(redislock_redlock *r, zend_string *key, zend_string
 	zend_long validity;
 	int result;
 
-	redislock_script_argv(&cmd, &redislock_script_extend, 1);
-	redislock_argv_push_str(&cmd, key);
-	redislock_argv_push_str(&cmd, token);
-	redislock_argv_push_long(&cmd, ms);
+	/* One key and no hint: a Redlock key has no queue. */
+	redislock_script_extend_args(&cmd, key, NULL, NULL, token, ms, NULL);
 	answered = round_trip(r, &redislock_script_extend, &cmd, 1, replies, &error, NULL);
 	for (uint32_t m = 0; m < r->count; m++) {
 		extended += replies[m] && replies[m]->type == REDIS_REPLY_INTEGER && replies[m]->integer == 1;
@@ -471,10 +460,10 @@ zend_long redislock_redlock_pttl(redislock_redlock *r, zend_string *key, zend_st
 	uint32_t answered, holding = 0;
 	zend_long result;
 
-	redislock_script_argv(&cmd, token ? &redislock_script_ttl : &redislock_script_pttl, 1);
-	redislock_argv_push_str(&cmd, key);
 	if (token) {
-		redislock_argv_push_str(&cmd, token);
+		redislock_script_ttl_args(&cmd, key, token);
+	} else {
+		redislock_script_pttl_args(&cmd, key);
 	}
 	answered = round_trip(r, token ? &redislock_script_ttl : &redislock_script_pttl, &cmd, 1, replies, &error, NULL);
 	for (uint32_t m = 0; m < r->count; m++) {

@@ -2,14 +2,6 @@
  * the script yet, shared by every caller. */
 #include "redislock_runner.h"
 
-void redislock_script_argv(redislock_argv *a, const redislock_script *script, int numkeys)
-{
-	redislock_argv_init(a);
-	redislock_argv_push(a, "EVALSHA", 7);
-	redislock_argv_push(a, script->sha, 40);
-	redislock_argv_push_long(a, numkeys);
-}
-
 static bool is_noscript(const redisReply *reply)
 {
 	return reply->type == REDIS_REPLY_ERROR && reply->len >= 8 && memcmp(reply->str, "NOSCRIPT", 8) == 0;
@@ -20,7 +12,7 @@ static void use_eval(redislock_argv *a, const redislock_script *script)
 	a->argv[0] = "EVAL";
 	a->lens[0] = 4;
 	a->argv[1] = script->body;
-	a->lens[1] = strlen(script->body);
+	a->lens[1] = script->body_len;
 }
 
 static void use_evalsha(redislock_argv *a, const redislock_script *script)

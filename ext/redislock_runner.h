@@ -7,10 +7,7 @@
 #include "redislock_conn.h"
 #include "redislock_scripts.h"
 
-/* Starts an argv of "EVALSHA <sha> <numkeys>"; push the keys, then the arguments. */
-void redislock_script_argv(redislock_argv *a, const redislock_script *script, int numkeys);
-
-/* Makes an argv from redislock_script_argv() send the script's SHA1 (EVALSHA) or,
+/* Makes an argv from a script's builder (redislock_script_<name>_args()) send the script's SHA1 (EVALSHA) or,
  * with body, the script itself (EVAL). */
 void redislock_script_use(redislock_argv *a, const redislock_script *script, bool body);
 /* Whether the reply says the server does not have the script. */

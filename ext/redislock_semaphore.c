@@ -105,64 +105,36 @@ static void keys_free(sem_keys *k)
 	}
 }
 
-static void script_start(redislock_argv *a, const redislock_script *script, const sem_keys *k)
-{
-	redislock_script_argv(a, script, k->queue ? 2 : 1);
-	redislock_argv_push_str(a, k->key);
-	if (k->queue) {
-		redislock_argv_push_str(a, k->queue);
-	}
-}
-
 /* ---- the arguments of each script ----------------------------------------------- *
- * One builder per script, and every caller of a script (the methods, the
- * watchdog's renewal, auto-release, orphan cleanup) builds its command with that
- * builder: an argument cannot be left out by one caller (the compiler counts the
- * parameters), and a script's arguments are listed in one place. The argv points
- * into k and the strings given: they must live until the command is sent. */
+ * Every caller of a script (the methods, the watchdog's renewal, auto-release,
+ * orphan cleanup) builds its command with one of these, each a call of the
+ * script's generated builder (ext/lua/<script>.lua lists its keys and arguments):
+ * an argument cannot be left out (the compiler counts the parameters). The argv
+ * points into k and the strings given: they must live until the command is sent. */
 
 /* KEYS S [Q]. ARGV: waiter id, permits, limit, lifetime ms, mode, alive ms, hint. */
 static void sem_acquire_args(redislock_argv *a, const sem_keys *k, const zend_string *hex, zend_long permits,
 	zend_long limit, zend_long ms, const char *mode)
 {
-	script_start(a, &redislock_script_sem_acquire, k);
-	redislock_argv_push_str(a, hex);
-	redislock_argv_push_long(a, permits);
-	redislock_argv_push_long(a, limit);
-	redislock_argv_push_long(a, ms);
-	redislock_argv_push(a, mode, 1);
-	redislock_argv_push_long(a, REDISLOCK_ALIVE_MS);
-	redislock_argv_push(a, k->hint, strlen(k->hint));
+	redislock_script_sem_acquire_args(a, k->key, k->queue, hex, permits, limit, ms, mode, REDISLOCK_ALIVE_MS, k->hint);
 }
 
 /* KEYS S [Q]. ARGV: token (or its random part, with by_random_part), 's' or '', hint. */
 static void sem_release_args(redislock_argv *a, const sem_keys *k, const zend_string *token, bool by_random_part)
 {
-	script_start(a, &redislock_script_sem_release, k);
-	redislock_argv_push_str(a, token);
-	redislock_argv_push(a, by_random_part ? "s" : "", by_random_part ? 1 : 0);
-	redislock_argv_push(a, k->hint, strlen(k->hint));
+	redislock_script_sem_release_args(a, k->key, k->queue, token, by_random_part, k->hint);
 }
 
 /* KEYS S [Q]. ARGV: token, lifetime ms, hint. Also the watchdog's renewal. */
 static void sem_extend_args(redislock_argv *a, const sem_keys *k, const zend_string *token, zend_long ms)
 {
-	script_start(a, &redislock_script_sem_extend, k);
-	redislock_argv_push_str(a, token);
-	redislock_argv_push_long(a, ms);
-	redislock_argv_push(a, k->hint, strlen(k->hint));
+	redislock_script_sem_extend_args(a, k->key, k->queue, token, ms, k->hint);
 }
 
 /* KEYS S (the count script reads the set alone). ARGV: a token, or NULL for all. */
 static void sem_count_args(redislock_argv *a, const sem_keys *k, const zend_string *token)
 {
-	redislock_script_argv(a, &redislock_script_sem_count, 1);
-	redislock_argv_push_str(a, k->key);
-	if (token) {
-		redislock_argv_push_str(a, token);
-	} else {
-		redislock_argv_push(a, "", 0);
-	}
+	redislock_script_sem_count_args(a, k->key, token);
 }
 
 static void remember(HashTable *table, zend_string *key, const zend_string *value)

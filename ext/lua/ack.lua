@@ -1,0 +1,19 @@
+--redislock:ack
+--
+-- Finishes a task that is in flight. If the id was enqueued again while it ran,
+-- that run may start now: wake a worker for it.
+--
+-- @name  ack script
+-- @key   queue     string                     Z, the queue: task ids by due time (s)
+-- @key   inflight  string                     F, the tasks in flight by reservation deadline
+-- @key   wakeup    string                     W, the wake-up list blocked workers BLPOP on
+-- @key   receipts  string                     H, the reservations' records
+-- @key   dead      string                     D, the dead letters by the time they died
+-- @arg   id        string                     the task id
+-- @arg   receipt   string or ''               the reservation's receipt, or '' for the current one
+
+--#include "common/tasks.lua"
+if not ours(KEYS[4], ARGV[1], ARGV[2]) or redis.call('zrem', KEYS[2], ARGV[1]) == 0 then return 0 end
+redis.call('hdel', KEYS[4], ARGV[1])
+if redis.call('zscore', KEYS[1], ARGV[1]) then wake_one(KEYS[3]) end
+return 1

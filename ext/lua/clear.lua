@@ -1,0 +1,15 @@
+--redislock:clear
+--
+-- Deletes the queue's keys; returns how many tasks were queued, in flight or
+-- dead.
+--
+-- @name  clear script
+-- @key   queue     string                     Z, the queue: task ids by due time (s)
+-- @key   inflight  string                     F, the tasks in flight by reservation deadline
+-- @key   wakeup    string                     W, the wake-up list blocked workers BLPOP on
+-- @key   receipts  string                     H, the reservations' records
+-- @key   dead      string                     D, the dead letters by the time they died
+
+local n = redis.call('zcard', KEYS[1]) + redis.call('zcard', KEYS[2]) + redis.call('zcard', KEYS[5])
+redis.call('del', KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5])
+return n

@@ -1,0 +1,29 @@
+-- A lock is the key K = prefix + name. Its value is the holder's token, and while
+-- anyone waits for it, "<token>|<deadline>": the holder's deadline in ms of the
+-- server's clock, the key itself then living GRACE ms longer. So:
+-- - A free key means nobody has a claim on the lock: the uncontended acquisition
+--   is a plain SET NX PX, and the uncontended release a compare-and-delete.
+-- - A queued waiter never loses its turn to a caller that does not wait: when the
+--   holder unlocks, the lock is promised to the head of the queue (K then names
+--   the head, for as long as its alive mark would last) and the head is woken to
+--   confirm it, which it does with the lifetime it asked for; when the holder's
+--   lifetime runs out instead, K stays (a holder past its deadline holds nothing)
+--   until the head comes for it, at the deadline. A head that died meanwhile
+--   never confirms, and its claim lapses with its alive mark.
+-- Besides K, in K's cluster slot (see common/lock_keys.lua; on a cluster the client
+-- declares Q and M too, after K, so that a migrating slot is answered before a
+-- script runs): the wait queue Q (zset of
+-- waiter ids by arrival: strict FIFO), the lockMany() waiters M (zset of ids by
+-- registration deadline), and per waiter P..'a:'..id (alive while the waiter keeps
+-- coming back) and P..'w:'..id (the list it blocks on with BLPOP). A waiter that dies stops refreshing
+-- its alive key; the next script that meets it at the head of the queue after the
+-- key expired drops it, so a crash holds up the line for one alive period at most.
+-- Every registration gives the queue a lifetime of two alive periods, so the queue
+-- of a name nobody waits for any more vanishes by itself however its waiters
+-- ended.
+-- Tokens: "<hex>" from lock(), whose fencing number is drawn on demand (the fence
+-- script), and "<fence>:<hex>" from addLock() and lockMany().
+-- GRACE: how long a waiter's alive mark lasts (ms), REDISLOCK_ALIVE_MS in C (the
+-- generated header fails to compile when the two differ).
+local GRACE = 2500
+

@@ -1,0 +1,50 @@
+-- A task's record, and what ends a reservation: settle() makes a reservation
+-- whose deadline passed (or that was released) due again, after the backoff its
+-- attempts call for, or dead when it has used them up.
+--#include "common/now.lua"
+--#include "common/chunked.lua"
+--#include "common/wake.lua"
+local function record(H, id)
+  local v = redis.call('hget', H, id)
+  if not v then return nil, 0, 0, 0 end
+  local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$')
+  if not r then return nil, 0, 0, 0 end
+  return r, tonumber(a), tonumber(m), tonumber(b) or 0
+end
+local function set_record(H, id, r, a, m, b)
+  redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b)
+end
+-- A reservation of id (no longer in F) ends without an ack: back into Z after
+-- delay_us (the backoff when nil), or into D, also out of Z if it was enqueued
+-- again meanwhile: an id is dead or alive, never both (retryDead() revives).
+local function settle(Z, H, D, id, delay_us)
+  local r, a, m, b = record(H, id)
+  if m > 0 and a >= m then
+    redis.call('zadd', D, score(now_us), id)
+    redis.call('zrem', Z, id)
+  else
+    if not delay_us then
+      delay_us = 0
+      if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end
+    end
+    redis.call('zadd', Z, 'nx', score(now_us + delay_us), id)
+  end
+  if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end
+end
+-- Settles the reservations of queue keys (Z, F, H, D) whose deadline passed:
+-- that is what makes a crashed worker's tasks due again without any daemon.
+-- Returns whether tasks are still in flight.
+local function settle_expired(Z, F, H, D)
+  if redis.call('exists', F) == 0 then return false end
+  local expired = redis.call('zrangebyscore', F, '-inf', score(now_us), 'limit', 0, 1000)
+  for _, id in ipairs(expired) do
+    redis.call('zrem', F, id)
+    settle(Z, H, D, id, nil)
+  end
+  return redis.call('exists', F) == 1
+end
+-- Whether the current reservation of id has receipt ('' matches any).
+local function ours(H, id, receipt)
+  if receipt == '' then return true end
+  return (record(H, id)) == receipt
+end

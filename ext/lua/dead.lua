@@ -1,0 +1,22 @@
+--redislock:dead
+--
+-- The oldest dead letters: [id, time died, attempts, ...]. The last index comes as
+-- the caller's string: a Lua number that large would be formatted with an
+-- exponent.
+--
+-- @name  dead script
+-- @key   queue     string                     Z, the queue: task ids by due time (s)
+-- @key   inflight  string                     F, the tasks in flight by reservation deadline
+-- @key   wakeup    string                     W, the wake-up list blocked workers BLPOP on
+-- @key   receipts  string                     H, the reservations' records
+-- @key   dead      string                     D, the dead letters by the time they died
+-- @arg   last      integer                    the last index wanted: count - 1
+
+--#include "common/tasks.lua"
+local out = {}
+local dead = redis.call('zrange', KEYS[5], 0, ARGV[1], 'withscores')
+for i = 1, #dead, 2 do
+  local _, a = record(KEYS[4], dead[i])
+  out[#out + 1] = dead[i]; out[#out + 1] = dead[i + 1]; out[#out + 1] = a
+end
+return out

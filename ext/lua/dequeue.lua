@@ -1,0 +1,22 @@
+--redislock:dequeue
+--
+-- Removes the task only if its stored score is still exactly that score.
+--
+-- @name  dequeue script
+-- @key   queue     string                     Z, the queue: task ids by due time (s)
+-- @key   inflight  string                     F, the tasks in flight by reservation deadline
+-- @key   wakeup    string                     W, the wake-up list blocked workers BLPOP on
+-- @key   receipts  string                     H, the reservations' records
+-- @key   dead      string                     D, the dead letters by the time they died
+-- @arg   id        string                     the task id
+-- @arg   score     number                     the score it must still have
+
+local s = redis.call('zscore', KEYS[1], ARGV[1])
+if s and tonumber(s) == tonumber(ARGV[2]) then
+  redis.call('zrem', KEYS[1], ARGV[1])
+  -- Its record goes with it, unless a run of it is in flight (the record is
+  -- that run's).
+  if #KEYS >= 5 and not redis.call('zscore', KEYS[2], ARGV[1]) then redis.call('hdel', KEYS[4], ARGV[1]) end
+  return 1
+end
+return 0

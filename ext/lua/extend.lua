@@ -1,0 +1,53 @@
+--redislock:extend
+--
+-- A new lifetime, only while the lock holds our token, exclusively or shared.
+--
+-- @name  expire script
+-- @key   key       string                     K, the lock key (prefix + name)
+-- @key   queue     string, optional           Q, the name's wait queue: declared on a cluster only,
+--                                             so that a migrating slot is answered before the script runs
+-- @key   many      string, optional           M, the name's lockMany() waiters: with queue
+-- @arg   token     string                     the token
+-- @arg   life      integer                    the new lifetime (ms)
+-- @arg   hint      text, optional             the sibling hint (left out by Redlock, whose keys
+--                                             have no siblings)
+
+local v = redis.pcall('get', KEYS[1])
+if v == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
+if not v then return 0 end
+--#include "common/grace.lua"
+--#include "common/fence.lua"
+--#include "common/owner.lua"
+--#include "common/lock_keys.lua"
+local K = KEYS[1]
+local Q, M, P = siblings(K, ARGV[3])
+--#include "common/waiters.lua"
+local life = tonumber(ARGV[2])
+-- A hold that ends earlier than it did: the head of the queue may block until
+-- the old deadline, and is woken to look again. Not when the new lifetime is
+-- GRACE or longer: a live waiter comes back within that anyway (every
+-- REDISLOCK_WAIT_ROUND, which its alive mark of GRACE outlasts) and then blocks
+-- no longer than the new deadline. So a holder that takes a long lifetime and
+-- sets its real one at once (symfony's Lock does) costs its waiters nothing.
+local function shortened(old)
+  if now + life < old and life < GRACE then
+    local h = head()
+    if h then push(h, 60000) end
+  end
+end
+if type(v) ~= 'string' then
+  if kind(K) ~= 'zset' then return 0 end
+  local s = redis.call('zscore', K, ARGV[1])
+  if not s or tonumber(s) <= now then return 0 end
+  redis.call('zadd', K, 'xx', ms(now + life), ARGV[1])
+  readers_ttl()
+  shortened(tonumber(s))
+  return 1
+end
+local holder, d = owner(v)
+if not named(holder, ARGV[1]) then return 0 end
+if not d then return redis.call('pexpire', K, ARGV[2]) end
+if d <= now then return 0 end
+redis.call('set', K, holder .. '|' .. ms(now + life), 'px', life + GRACE)
+shortened(d)
+return 1

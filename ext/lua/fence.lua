@@ -1,0 +1,26 @@
+--redislock:fence
+--
+-- Draws the number while the lock still holds the token and puts it in front of
+-- the token, lifetime kept; returns the new token, or 0 when the lock is not held
+-- with it. Numbers drawn only while holding the lock grow from holder to holder, as
+-- their holds follow one another. Idempotent: a token that already has a number, or
+-- whose number was drawn by an earlier call (its reply lost), gets the fenced token
+-- that holds.
+--
+-- @name  fencingToken script
+-- @key   key       string                     K, the lock key
+-- @key   counter   string                     the fencing counter of K's slot
+-- @arg   token     string                     the token
+
+local v = redis.pcall('get', KEYS[1])
+if type(v) ~= 'string' then return 0 end
+--#include "common/fence.lua"
+--#include "common/owner.lua"
+local holder, d = owner(v)
+if d and d <= now then return 0 end
+if not named(holder, ARGV[1]) then return 0 end
+if bare(holder) ~= holder then return holder end
+local token = fence(KEYS[2]) .. ':' .. holder
+if d then token = token .. '|' .. ms(d) end
+redis.call('set', KEYS[1], token, 'keepttl')
+return string.match(token, '^[^|]*')

@@ -1,0 +1,97 @@
+--redislock:take
+--
+-- Takes up to count due tasks from the first queue that has any, the queues in
+-- the caller's order of preference. An id that is in flight and was enqueued again
+-- meanwhile is skipped until its run ends (ack, release or expiry): taking it would
+-- run it twice at once. Returns [queue index, id, score, ...] for pop, [queue
+-- index, id, score, receipt, attempts, ...] for reserve, or, when nothing is due,
+-- the milliseconds until something might be (-1: nothing scheduled) for a waiting
+-- caller.
+--
+-- @name  pop script
+-- @key   queue     string, list               Z, the queue: task ids by due time (s), of queue i
+-- @key   inflight  string, list               F, the tasks in flight by reservation deadline, of
+--                                             queue i
+-- @key   wakeup    string, list               W, the wake-up list blocked workers BLPOP on, of
+--                                             queue i
+-- @key   receipts  string, list               H, the reservations' records, of queue i
+-- @key   dead      string, list               D, the dead letters by the time they died, of queue i
+-- @arg   count     integer                    how many tasks at most
+-- @arg   reserve   flag 'reserve' 'pop'       reserve, or pop
+-- @arg   visibility number                    how long a reservation lasts (s)
+-- @arg   waiting   flag '1' '0'               whether the caller blocks when nothing is due
+-- @arg   base      string or ''               the receipts' random base (reserve only)
+-- @arg   attempts  integer                    the most reservations a task gets (0: no limit)
+-- @arg   backoff   number                     the backoff (s) after a first failed attempt
+
+--#include "common/tasks.lua"
+local now = score(now_us)
+local reserve = ARGV[2] == 'reserve'
+local next_us = -1
+local function consider(sc) local us = math.floor(tonumber(sc) * 1000000); if next_us < 0 or us < next_us then next_us = us end end
+for q = 1, #KEYS / 5 do
+  local Z, F, W, H, D = KEYS[5 * q - 4], KEYS[5 * q - 3], KEYS[5 * q - 2], KEYS[5 * q - 1], KEYS[5 * q]
+  local busy = settle_expired(Z, F, H, D)
+  -- The count goes to LIMIT as the caller's string: as a Lua number, a count of
+  -- 1e17 or more would come back in exponent form and be refused.
+  local items = redis.call('zrangebyscore', Z, '-inf', now, 'withscores', 'limit', 0, ARGV[1])
+  if busy and #items > 0 then
+    -- Leave out ids in flight; look further along for as many others.
+    local want, offset, kept = #items / 2, 0, {}
+    while #items > 0 do
+      for i = 1, #items, 2 do
+        if #kept < want * 2 and not redis.call('zscore', F, items[i]) then
+          kept[#kept + 1] = items[i]; kept[#kept + 1] = items[i + 1]
+        end
+      end
+      offset = offset + #items / 2
+      if #kept >= want * 2 or #items / 2 < want then break end
+      items = redis.call('zrangebyscore', Z, '-inf', now, 'withscores', 'limit', string.format('%d', offset), string.format('%d', want))
+    end
+    items = kept
+  end
+  if #items > 0 then
+    local ids, out = {}, {q}
+    for i = 1, #items, 2 do ids[#ids + 1] = items[i] end
+    chunked({'zrem', Z}, ids)
+    if reserve then
+      local deadline = score(us_after(ARGV[3]))
+      local inflight = {}
+      for k = 1, #ids do
+        local id = ids[k]
+        local _, a = record(H, id)
+        local receipt = ARGV[5] .. ':' .. k
+        set_record(H, id, receipt, a + 1, tonumber(ARGV[6]), ARGV[7])
+        inflight[#inflight + 1] = deadline; inflight[#inflight + 1] = id
+        out[#out + 1] = id; out[#out + 1] = items[2 * k]; out[#out + 1] = receipt; out[#out + 1] = a + 1
+      end
+      chunked({'zadd', F}, inflight)
+    else
+      -- A popped task is done with: its record goes.
+      if redis.call('exists', H) == 1 then chunked({'hdel', H}, ids) end
+      for i = 1, #items do out[#out + 1] = items[i] end
+    end
+    -- Pass the turn on: tasks left due wake the next blocked worker (the initial
+    -- wake-up is capped), and a new reservation makes a blocked worker recompute
+    -- its deadline, so an expiring reservation is picked up on time.
+    if reserve or redis.call('zcount', Z, '-inf', now) > 0 then wake_one(W) end
+    return out
+  end
+  -- An empty answer to a caller about to block: old wake-up tokens are stale
+  -- (whatever they announced is already visible to this very script).
+  if ARGV[4] == '1' then redis.call('del', W) end
+  -- The next moment something may be takeable here: the first queued task that
+  -- is not in flight, or the first reservation to expire (whose ack or release
+  -- also wakes a waiter).
+  local first = redis.call('zrange', F, 0, 0, 'withscores')
+  if #first > 0 then consider(first[2]) end
+  -- Nothing due is takeable (what is due is in flight), so the next takeable
+  -- task is one not due yet: the first of those not in flight, or, if the
+  -- first 100 are all in flight, no earlier than the 100th.
+  local later = redis.call('zrangebyscore', Z, '(' .. now, '+inf', 'withscores', 'limit', 0, 100)
+  for i = 1, #later, 2 do
+    if not busy or not redis.call('zscore', F, later[i]) or i == #later - 1 then consider(later[i + 1]); break end
+  end
+end
+if next_us < 0 then return -1 end
+return math.max(0, math.ceil((next_us - now_us) / 1000))
