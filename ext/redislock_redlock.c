@@ -418,9 +418,13 @@ int redislock_redlock_extend(redislock_redlock *r, zend_string *key, zend_string
 	uint32_t answered, extended = 0;
 	zend_long validity;
 	int result;
+	const char *hint;
 
-	/* One key and no hint: a Redlock key has no queue. */
-	redislock_script_extend_args(&cmd, key, NULL, NULL, token, ms, NULL);
+	/* One key (a Redlock key has no queue), and the sibling hint every caller of the
+	 * script sends: without it a name with an unmatched brace that someone else
+	 * holds would fail the script instead of answering 0. */
+	hint = redislock_sibling_hint(key);
+	redislock_script_extend_args(&cmd, key, NULL, NULL, token, ms, hint ? hint : "");
 	answered = round_trip(r, &redislock_script_extend, &cmd, 1, replies, &error, NULL);
 	for (uint32_t m = 0; m < r->count; m++) {
 		extended += replies[m] && replies[m]->type == REDIS_REPLY_INTEGER && replies[m]->integer == 1;

@@ -158,9 +158,7 @@ static inline void redislock_script_extend_args(redislock_argv *a, const zend_st
 	}
 	redislock_argv_push_str(a, token);
 	redislock_argv_push_long(a, life);
-	if (hint) {
-		redislock_argv_push(a, hint, strlen(hint));
-	}
+	redislock_argv_push(a, hint, strlen(hint));
 }
 
 /* fencingToken script, ext/lua/fence.lua: KEYS key, KEYS counter, ARGV token. */
@@ -794,6 +792,8 @@ const redislock_script redislock_script_extend = {"expire script",
 	"\n"
 	"\n"
 	"\n"
+	"\n"
+	"\n"
 	"local v = redis.pcall('get', KEYS[1])\n"
 	"if v == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end\n"
 	"if not v then return 0 end\n"
@@ -833,7 +833,7 @@ const redislock_script redislock_script_extend = {"expire script",
 	"redis.call('set', K, holder .. '|' .. ms(now + life), 'px', life + GRACE)\n"
 	"shortened(d)\n"
 	"return 1\n",
-	5498, "0cb443cbc7aee81f2ce0202cb27884f56153c9cd"};
+	5500, "71b59c9491232a63805b098035c4686c8f9722bc"};
 
 const redislock_script redislock_script_fence = {"fencingToken script",
 	"--redislock:fence\n"

@@ -9,8 +9,10 @@
 -- @key   many      string, optional           M, the name's lockMany() waiters: with queue
 -- @arg   token     string                     the token
 -- @arg   life      integer                    the new lifetime (ms)
--- @arg   hint      text, optional             the sibling hint (left out by Redlock, whose keys
---                                             have no siblings)
+-- @arg   hint      text                       the sibling hint ('' when the script can derive the
+--                                             tag); Redlock sends it too, though its keys have no
+--                                             siblings: a name with an unmatched brace held by
+--                                             someone else must answer 0, not a Lua error
 
 local v = redis.pcall('get', KEYS[1])
 if v == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
