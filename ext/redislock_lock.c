@@ -1,11 +1,14 @@
 /* RedisLock: the classic method names, made safe.
  *
  * Invariants:
- * - An acquisition is one atomic script that sets the key with its lifetime (never
- *   a key without a TTL, so a crash cannot leave a lock that lives forever) and
- *   draws the fencing number from a per-name counter in the same step.
- * - Every token is "<fence>:<128 bits from the CSPRNG>", fresh per acquisition, so
- *   no two owners (processes, servers, retries) ever share one.
+ * - An acquisition sets the key with its lifetime in one atomic step (SET NX PX
+ *   when the lock is free, else a script): never a key without a TTL, so a crash
+ *   cannot leave a lock that lives forever.
+ * - Every token holds 128 bits from the CSPRNG, fresh per acquisition, so no two
+ *   owners (processes, servers, retries) ever share one. A fencing number, drawn
+ *   from the counter of the name's cluster slot when first asked for
+ *   (fencingToken(), fenceLock()) or at once (addLock()), goes in front of it as
+ *   "<fence>:<hex>"; the random part alone names the hold.
  * - unlock and expire act only while Redis still holds our token, checked inside a
  *   Lua script, so a late caller never deletes or extends someone else's lock.
  * - If an acquisition was sent but its reply was lost, we do not believe we hold
