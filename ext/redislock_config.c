@@ -1,16 +1,16 @@
-/* Connection settings: the DSN grammar, the options array, and their validation.
+/* Connection settings: the options array, the table of numeric settings both
+ * forms read, and their validation (the DSN grammar is redislock_config_dsn.c).
  * Everything is checked here, at construction, so a typo fails at once with a
  * message naming the bad part instead of on the first lock attempt. */
 #include "redislock_globals.h"
 #include "redislock_link.h"
 #include "redislock_config.h"
+#include "redislock_config_int.h"
 #include "ext/standard/url.h"
 #include "zend_exceptions.h"
 #include "zend_smart_str.h"
 #include <math.h>
 
-#define REDISLOCK_DEFAULT_PORT 6379
-#define REDISLOCK_SENTINEL_PORT 26379
 /* Longer than any DNS name (253), shorter than what a message can quote. */
 #define REDISLOCK_MAX_HOST 255
 /* More servers than any sane Redlock or seed list; keeps a typo from costing much. */
@@ -65,7 +65,7 @@ void redislock_config_free(redislock_config *cfg)
 	}
 }
 
-static void replace_string(zend_string **slot, zend_string *value)
+void redislock_cfg_replace_string(zend_string **slot, zend_string *value)
 {
 	if (*slot) {
 		zend_string_release(*slot);
@@ -73,7 +73,7 @@ static void replace_string(zend_string **slot, zend_string *value)
 	*slot = value;
 }
 
-static zend_string *url_decoded(const char *s, size_t len)
+zend_string *redislock_cfg_url_decoded(const char *s, size_t len)
 {
 	zend_string *out = zend_string_init(s, len, 0);
 	ZSTR_LEN(out) = php_raw_url_decode(ZSTR_VAL(out), ZSTR_LEN(out));
@@ -81,7 +81,7 @@ static zend_string *url_decoded(const char *s, size_t len)
 }
 
 /* Parses a whole decimal number; false on anything else, so "12abc" is rejected. */
-static bool parse_long(const char *s, size_t len, zend_long *out)
+bool redislock_cfg_parse_long(const char *s, size_t len, zend_long *out)
 {
 	zend_long value = 0;
 	if (len == 0 || len > 18) {
@@ -120,11 +120,6 @@ typedef struct {
 	size_t offset;           /* of the zend_long or double in redislock_config */
 } setting;
 
-enum {
-	SETTING_DATABASE, SETTING_MIN_REPLICAS, SETTING_MAX_ATTEMPTS, SETTING_RETRY_BACKOFF,
-	SETTING_CONNECT_TIMEOUT, SETTING_READ_TIMEOUT, SETTING_WATCHDOG_LEASE, SETTING_WATCHDOG_MAX_HOLD,
-	SETTING_COUNT
-};
 
 #define SECONDS_RANGE "between 0.001 and 1e9"
 static const setting settings[SETTING_COUNT] = {
@@ -182,7 +177,7 @@ static bool setting_parse(const setting *st, const char *text, size_t len, doubl
 
 	*integer = 0;
 	if (st->integer) {
-		ok = parse_long(text, len, integer);
+		ok = redislock_cfg_parse_long(text, len, integer);
 		*value = (double) *integer;
 	} else {
 		const char *end = text;
@@ -192,7 +187,14 @@ static bool setting_parse(const setting *st, const char *text, size_t len, doubl
 	return ok && setting_in_range(st, *value);
 }
 
-static zend_result dsn_setting(redislock_config *cfg, int which, const char *text, size_t len, uint32_t arg_num)
+bool redislock_cfg_setting_parses(int which, const char *text, size_t len)
+{
+	double number;
+	zend_long integer;
+	return setting_parse(&settings[which], text, len, &number, &integer);
+}
+
+zend_result redislock_cfg_dsn_setting(redislock_config *cfg, int which, const char *text, size_t len, uint32_t arg_num)
 {
 	const setting *st = &settings[which];
 	zend_long integer;
@@ -235,7 +237,7 @@ static zend_result array_setting(redislock_config *cfg, int which, zval *value, 
 }
 
 /* The setting a DSN query key names, or -1. */
-static int dsn_setting_named(const char *key, size_t key_len)
+int redislock_cfg_dsn_setting_named(const char *key, size_t key_len)
 {
 	if (key_len == 2 && memcmp(key, "db", 2) == 0) {
 		return SETTING_DATABASE;
@@ -248,7 +250,7 @@ static int dsn_setting_named(const char *key, size_t key_len)
 	return -1;
 }
 
-static zend_result check_port(zend_long port, uint32_t arg_num, const char *what)
+zend_result redislock_cfg_check_port(zend_long port, uint32_t arg_num, const char *what)
 {
 	if (port < 1 || port > 65535) {
 		zend_argument_value_error(arg_num, "has an invalid %s: port must be between 1 and 65535", what);
@@ -297,7 +299,7 @@ static bool parse_addr(const char *s, size_t len, zend_long default_port, redisl
 	if (host_end == s || host_end - s > REDISLOCK_MAX_HOST) {
 		return false;
 	}
-	if (port && (!parse_long(port, end - port, &number) || number < 1 || number > 65535)) {
+	if (port && (!redislock_cfg_parse_long(port, end - port, &number) || number < 1 || number > 65535)) {
 		return false;
 	}
 	out->host = zend_string_init(s, host_end - s, 0);
@@ -334,7 +336,7 @@ static zend_result parse_addr_list(redislock_config *cfg, HashTable *list, zend_
 }
 
 /* "h1:p1,h2:p2" in a DSN. */
-static zend_result parse_addr_csv(redislock_config *cfg, const char *p, const char *end, zend_long default_port,
+zend_result redislock_cfg_parse_addr_csv(redislock_config *cfg, const char *p, const char *end, zend_long default_port,
 	const char *form, uint32_t arg_num)
 {
 	size_t n = 1;
@@ -350,7 +352,7 @@ static zend_result parse_addr_csv(redislock_config *cfg, const char *p, const ch
 	while (p <= end) {
 		const char *comma = memchr(p, ',', end - p);
 		const char *item_end = comma ? comma : end;
-		zend_string *decoded = url_decoded(p, item_end - p);
+		zend_string *decoded = redislock_cfg_url_decoded(p, item_end - p);
 		bool ok = parse_addr(ZSTR_VAL(decoded), ZSTR_LEN(decoded), default_port, &cfg->seeds[cfg->seed_count]);
 		zend_string_release(decoded);
 		if (!ok) {
@@ -368,10 +370,10 @@ static zend_result parse_addr_csv(redislock_config *cfg, const char *p, const ch
 
 /* TLS: PHP's own "ssl" stream context options, under the same names. Peer
  * verification and the peer name check stay on unless turned off explicitly. */
-static const char *tls_string_options[] = {"cafile", "capath", "local_cert", "local_pk", "peer_name", NULL};
-static const char *tls_bool_options[] = {"verify_peer", "verify_peer_name", NULL};
+const char *redislock_cfg_tls_string_options[] = {"cafile", "capath", "local_cert", "local_pk", "peer_name", NULL};
+const char *redislock_cfg_tls_bool_options[] = {"verify_peer", "verify_peer_name", NULL};
 
-static bool tls_option_is(const char *key, size_t key_len, const char **names)
+bool redislock_cfg_tls_option_is(const char *key, size_t key_len, const char **names)
 {
 	for (; *names; names++) {
 		if (strlen(*names) == key_len && memcmp(*names, key, key_len) == 0) {
@@ -381,7 +383,7 @@ static bool tls_option_is(const char *key, size_t key_len, const char **names)
 	return false;
 }
 
-static void tls_enable(redislock_config *cfg)
+void redislock_cfg_tls_enable(redislock_config *cfg)
 {
 	if (!cfg->tls) {
 		ALLOC_HASHTABLE(cfg->tls);
@@ -389,327 +391,10 @@ static void tls_enable(redislock_config *cfg)
 	}
 }
 
-static void tls_set(redislock_config *cfg, const char *key, size_t key_len, zval *value)
+void redislock_cfg_tls_set(redislock_config *cfg, const char *key, size_t key_len, zval *value)
 {
-	tls_enable(cfg);
+	redislock_cfg_tls_enable(cfg);
 	zend_hash_str_update(cfg->tls, key, key_len, value);
-}
-
-/* Whether "key=value" of a DSN query is a number or a flag the parser takes as
- * it is (for phpinfo, which shows those after a password; a string option there
- * may be the rest of a password with an unencoded '&'). */
-static bool query_pair_shown(const char *key, size_t key_len, const char *value, size_t value_len)
-{
-	static const char *flags[] = {"auto_release", "persistent", "watchdog", "verify_peer", "verify_peer_name", NULL};
-	int which = dsn_setting_named(key, key_len);
-	double number;
-	zend_long integer;
-
-	if (which >= 0) {
-		return setting_parse(&settings[which], value, value_len, &number, &integer);
-	}
-	return tls_option_is(key, key_len, flags) && ((value_len == 1 && (*value == '0' || *value == '1'))
-		|| (value_len == 4 && memcmp(value, "true", 4) == 0) || (value_len == 5 && memcmp(value, "false", 5) == 0));
-}
-
-/* One "key=value" of a DSN query string; the same names as the array options. */
-static zend_result apply_query_option(redislock_config *cfg, const char *key, size_t key_len,
-		const char *value, size_t value_len, uint32_t arg_num)
-{
-	zend_string *decoded = url_decoded(value, value_len);
-	zend_result result = SUCCESS;
-
-#define KEY_IS(name) (key_len == sizeof(name) - 1 && memcmp(key, name, key_len) == 0)
-	int which = dsn_setting_named(key, key_len);
-	if (which >= 0) {
-		result = dsn_setting(cfg, which, ZSTR_VAL(decoded), ZSTR_LEN(decoded), arg_num);
-		if (which == SETTING_WATCHDOG_LEASE || which == SETTING_WATCHDOG_MAX_HOLD) {
-			cfg->watchdog = result == SUCCESS;
-		}
-		if (which == SETTING_MAX_ATTEMPTS || which == SETTING_RETRY_BACKOFF) {
-			cfg->queue_options = true;
-		}
-	} else if (KEY_IS("user")) {
-		replace_string(&cfg->user, zend_string_copy(decoded));
-	} else if (KEY_IS("password")) {
-		replace_string(&cfg->password, zend_string_copy(decoded));
-	} else if (KEY_IS("prefix")) {
-		replace_string(&cfg->prefix, zend_string_copy(decoded));
-	} else if (KEY_IS("persistent_id")) {
-		replace_string(&cfg->persistent_id, zend_string_copy(decoded));
-		cfg->persistent = true;
-	} else if (KEY_IS("auto_release") || KEY_IS("persistent") || KEY_IS("watchdog") || tls_option_is(key, key_len, tls_bool_options)) {
-		bool flag;
-		if (zend_string_equals_literal(decoded, "1") || zend_string_equals_literal(decoded, "true")) {
-			flag = true;
-		} else if (zend_string_equals_literal(decoded, "0") || zend_string_equals_literal(decoded, "false")) {
-			flag = false;
-		} else {
-			zend_argument_value_error(arg_num, "has an invalid DSN: %.*s must be 0 or 1", (int) key_len, key);
-			result = FAILURE;
-			flag = false;
-		}
-		if (result == SUCCESS && KEY_IS("auto_release")) {
-			cfg->auto_release = flag;
-		} else if (result == SUCCESS && KEY_IS("watchdog")) {
-			cfg->watchdog = flag;
-		} else if (result == SUCCESS && KEY_IS("persistent")) {
-			cfg->persistent = flag;
-		} else if (result == SUCCESS) {
-			zval zv;
-			ZVAL_BOOL(&zv, flag);
-			tls_set(cfg, key, key_len, &zv);
-		}
-	} else if (tls_option_is(key, key_len, tls_string_options)) {
-		zval zv;
-		ZVAL_STR_COPY(&zv, decoded);
-		tls_set(cfg, key, key_len, &zv);
-	} else {
-		zend_argument_value_error(arg_num, "has an invalid DSN: unknown option \"%.*s\"", (int) key_len, key);
-		result = FAILURE;
-	}
-#undef KEY_IS
-	zend_string_release(decoded);
-	return result;
-}
-
-#define QUERY_QUIET_ERROR "has an invalid DSN: an option after the password is unknown, has no value or a bad one " \
-	"(not quoted: it may be the rest of a password that holds an unencoded '&', which must be percent-encoded as %26)"
-
-/* The query string q to end. Once a password has been given, in the query or
- * (with an '@' among the options) in a userinfo that holds an unencoded '?', no
- * message names or quotes any later option: a password with an unencoded '&'
- * makes its tail look like options, and a message about them would leak it. */
-static zend_result parse_query(redislock_config *cfg, const char *q, const char *end, uint32_t arg_num)
-{
-	bool quiet = memchr(q, '@', end - q) != NULL;
-
-	while (q < end) {
-		const char *amp = memchr(q, '&', end - q);
-		const char *pair_end = amp ? amp : end;
-		const char *eq = memchr(q, '=', pair_end - q);
-		if (pair_end > q) {
-			if (!eq || apply_query_option(cfg, q, eq - q, eq + 1, pair_end - eq - 1, arg_num) == FAILURE) {
-				if (quiet) {
-					zend_clear_exception();
-					zend_argument_value_error(arg_num, "%s", QUERY_QUIET_ERROR);
-				} else if (!eq) {
-					zend_argument_value_error(arg_num, "has an invalid DSN: option \"%.*s\" has no value",
-						(int) (pair_end - q), q);
-				}
-				return FAILURE;
-			}
-			quiet = quiet || (eq - q == sizeof("password") - 1 && memcmp(q, "password", sizeof("password") - 1) == 0);
-		}
-		q = pair_end + 1;
-	}
-	return SUCCESS;
-}
-
-/* unix:///path/to/redis.sock[?db=N&...] */
-static zend_result parse_unix_dsn(redislock_config *cfg, const char *p, const char *end, uint32_t arg_num)
-{
-	const char *query = memchr(p, '?', end - p);
-	const char *path_end = query ? query : end;
-	if (path_end == p || *p != '/') {
-		zend_argument_value_error(arg_num, "has an invalid DSN: unix:// needs an absolute socket path, as in unix:///run/redis.sock");
-		return FAILURE;
-	}
-	cfg->socket = url_decoded(p, path_end - p);
-	return query ? parse_query(cfg, query + 1, end, arg_num) : SUCCESS;
-}
-
-/* "[user:]password@" at the start of a DSN's authority (p to end): sets the user
- * and password, returns where the host part starts. The password may itself
- * contain '@', so the last one ends the userinfo. */
-static const char *parse_userinfo(redislock_config *cfg, const char *p, const char *end)
-{
-	const char *at = zend_memrchr(p, '@', end - p), *colon;
-	if (!at) {
-		return p;
-	}
-	colon = memchr(p, ':', at - p);
-	if (colon) {
-		if (colon > p) {
-			cfg->user = url_decoded(p, colon - p);
-		}
-		cfg->password = url_decoded(colon + 1, at - colon - 1);
-	} else {
-		cfg->password = url_decoded(p, at - p);
-	}
-	return at + 1;
-}
-
-/* Whether an '@' after the end of the authority belongs to a password with an
- * unencoded '/', '?' or '&' in it: no '=' comes before it, so it is not inside a
- * query value. Parsing on would put the password's tail into an error message. */
-static bool unencoded_userinfo(const char *authority_end, const char *end)
-{
-	const char *at = memchr(authority_end, '@', end - authority_end);
-	return at && !memchr(authority_end, '=', at - authority_end);
-}
-
-/* redis://[user:password@]host[:port][/db][?options] */
-static zend_result parse_redis_dsn(redislock_config *cfg, const char *p, const char *end, uint32_t arg_num)
-{
-	const char *query = memchr(p, '?', end - p);
-	const char *authority_end, *host, *host_end, *port = NULL;
-	const char *slash;
-
-	if (!query) {
-		query = end;
-	}
-	slash = memchr(p, '/', query - p);
-	authority_end = slash ? slash : query;
-	if (unencoded_userinfo(authority_end, end)) {
-		zend_argument_value_error(arg_num, "has an invalid DSN: an '@' follows the host part, so the user or password holds "
-			"a '/', '?' or '&' that must be percent-encoded (as %%2F, %%3F, %%26)");
-		return FAILURE;
-	}
-
-	host = parse_userinfo(cfg, p, authority_end);
-
-	if (host < authority_end && *host == '[') {
-		const char *close = memchr(host, ']', authority_end - host);
-		if (!close) {
-			zend_argument_value_error(arg_num, "has an invalid DSN: unterminated IPv6 address");
-			return FAILURE;
-		}
-		cfg->host = zend_string_init(host + 1, close - host - 1, 0);
-		host_end = close + 1;
-		if (host_end < authority_end) {
-			if (*host_end != ':') {
-				zend_argument_value_error(arg_num, "has an invalid DSN: unexpected text after the IPv6 address");
-				return FAILURE;
-			}
-			port = host_end + 1;
-		}
-	} else {
-		const char *colon = memchr(host, ':', authority_end - host);
-		host_end = colon ? colon : authority_end;
-		cfg->host = url_decoded(host, host_end - host);
-		if (colon) {
-			port = colon + 1;
-		}
-	}
-	if (ZSTR_LEN(cfg->host) == 0) {
-		zend_argument_value_error(arg_num, "has an invalid DSN: the host is missing");
-		return FAILURE;
-	}
-	if (port) {
-		if (!parse_long(port, authority_end - port, &cfg->port)) {
-			zend_argument_value_error(arg_num, "has an invalid DSN: the port must be a number");
-			return FAILURE;
-		}
-		if (check_port(cfg->port, arg_num, "DSN") == FAILURE) {
-			return FAILURE;
-		}
-	}
-	if (slash && slash + 1 < query) {
-		zend_long number;
-		if (!parse_long(slash + 1, query - slash - 1, &number)) {
-			zend_argument_value_error(arg_num, "has an invalid DSN: the database after '/' must be a non-negative integer");
-			return FAILURE;
-		}
-		/* The range check of every form: "/N" is "?db=N". */
-		if (dsn_setting(cfg, SETTING_DATABASE, slash + 1, query - slash - 1, arg_num) == FAILURE) {
-			return FAILURE;
-		}
-	}
-	return query < end ? parse_query(cfg, query + 1, end, arg_num) : SUCCESS;
-}
-
-/* sentinel://[user:password@]h1:26379,h2:26379/service[?options]
- * redis-cluster://[user:password@]h1:7000,h2:7001[?options]
- * The user and password are those of the data nodes. */
-static zend_result parse_multi_dsn(redislock_config *cfg, const char *p, const char *end, bool sentinel, uint32_t arg_num)
-{
-	const char *form = sentinel ? "sentinel://" : "redis-cluster://";
-	const char *query = memchr(p, '?', end - p);
-	const char *slash, *hosts;
-
-	if (!query) {
-		query = end;
-	}
-	slash = memchr(p, '/', query - p);
-	if (unencoded_userinfo(slash ? slash : query, end)) {
-		zend_argument_value_error(arg_num, "has an invalid DSN: an '@' follows the host part, so the user or password holds "
-			"a '/', '?' or '&' that must be percent-encoded (as %%2F, %%3F, %%26)");
-		return FAILURE;
-	}
-	hosts = parse_userinfo(cfg, p, slash ? slash : query);
-	if (parse_addr_csv(cfg, hosts, slash ? slash : query, sentinel ? REDISLOCK_SENTINEL_PORT : REDISLOCK_DEFAULT_PORT,
-			form, arg_num) == FAILURE) {
-		return FAILURE;
-	}
-	if (sentinel) {
-		if (!slash || slash + 1 >= query) {
-			zend_argument_value_error(arg_num, "has an invalid DSN: sentinel:// needs the service name after the addresses, as in sentinel://h1:26379,h2:26379/mymaster");
-			return FAILURE;
-		}
-		cfg->service = url_decoded(slash + 1, query - slash - 1);
-		cfg->mode = REDISLOCK_MODE_SENTINEL;
-	} else {
-		if (slash && slash + 1 < query) {
-			zend_argument_value_error(arg_num, "has an invalid DSN: a Redis Cluster has only database 0");
-			return FAILURE;
-		}
-		cfg->mode = REDISLOCK_MODE_CLUSTER;
-	}
-	if (query < end && parse_query(cfg, query + 1, end, arg_num) == FAILURE) {
-		return FAILURE;
-	}
-	if (cfg->tls) {
-		zend_argument_value_error(arg_num, "has an invalid DSN: for TLS with %s use the options array and its \"tls\" option", form);
-		return FAILURE;
-	}
-	return SUCCESS;
-}
-
-#define DSN_FORMS "redis[s]://[user:password@]host[:port][/db], unix:///path/redis.sock[?db=N], " \
-	"sentinel://host:port[,host:port...]/service or redis-cluster://host:port[,host:port...]"
-
-#define DSN_SCHEME_IS(scheme) \
-	(ZSTR_LEN(dsn) > sizeof(scheme) - 1 && strncasecmp(p, scheme, sizeof(scheme) - 1) == 0)
-
-static zend_result parse_dsn(redislock_config *cfg, zend_string *dsn, uint32_t arg_num)
-{
-	const char *p = ZSTR_VAL(dsn), *end = p + ZSTR_LEN(dsn);
-
-	if (memchr(p, '\0', ZSTR_LEN(dsn))) {
-		zend_argument_value_error(arg_num, "must not contain any null bytes");
-		return FAILURE;
-	}
-	if (ZSTR_LEN(dsn) > sizeof("redis://") - 1 && strncasecmp(p, "redis://", sizeof("redis://") - 1) == 0) {
-		if (parse_redis_dsn(cfg, p + sizeof("redis://") - 1, end, arg_num) == FAILURE) {
-			return FAILURE;
-		}
-		if (cfg->tls) {
-			zend_argument_value_error(arg_num, "has an invalid DSN: TLS options need the rediss:// scheme");
-			return FAILURE;
-		}
-		return SUCCESS;
-	}
-	if (ZSTR_LEN(dsn) > sizeof("rediss://") - 1 && strncasecmp(p, "rediss://", sizeof("rediss://") - 1) == 0) {
-		tls_enable(cfg);
-		return parse_redis_dsn(cfg, p + sizeof("rediss://") - 1, end, arg_num);
-	}
-	if (DSN_SCHEME_IS("unix://")) {
-		return parse_unix_dsn(cfg, p + sizeof("unix://") - 1, end, arg_num);
-	}
-	if (DSN_SCHEME_IS("sentinel://")) {
-		return parse_multi_dsn(cfg, p + sizeof("sentinel://") - 1, end, true, arg_num);
-	}
-	if (DSN_SCHEME_IS("redis-cluster://")) {
-		return parse_multi_dsn(cfg, p + sizeof("redis-cluster://") - 1, end, false, arg_num);
-	}
-	/* Echo what was given only when it cannot hold a secret: no userinfo, no query. */
-	if (memchr(p, '@', ZSTR_LEN(dsn)) || memchr(p, '?', ZSTR_LEN(dsn)) || ZSTR_LEN(dsn) > 200) {
-		zend_argument_value_error(arg_num, "must be a DSN of the form " DSN_FORMS);
-	} else {
-		zend_argument_value_error(arg_num, "must be a DSN of the form " DSN_FORMS ", \"%s\" given", p);
-	}
-	return FAILURE;
 }
 
 static const char *option_type_name(zval *value)
@@ -720,7 +405,7 @@ static const char *option_type_name(zval *value)
 static zend_result option_string(zval *value, zend_string **slot, const char *name, bool nullable, uint32_t arg_num)
 {
 	if (nullable && Z_TYPE_P(value) == IS_NULL) {
-		replace_string(slot, NULL);
+		redislock_cfg_replace_string(slot, NULL);
 		return SUCCESS;
 	}
 	if (Z_TYPE_P(value) != IS_STRING) {
@@ -728,7 +413,7 @@ static zend_result option_string(zval *value, zend_string **slot, const char *na
 			name, nullable ? "?string" : "string", option_type_name(value));
 		return FAILURE;
 	}
-	replace_string(slot, zend_string_copy(Z_STR_P(value)));
+	redislock_cfg_replace_string(slot, zend_string_copy(Z_STR_P(value)));
 	return SUCCESS;
 }
 
@@ -779,7 +464,7 @@ static zend_result parse_tls_option(redislock_config *cfg, zval *value, uint32_t
 	zval *option;
 
 	if (Z_TYPE_P(value) == IS_TRUE) {
-		tls_enable(cfg);
+		redislock_cfg_tls_enable(cfg);
 		return SUCCESS;
 	}
 	if (Z_TYPE_P(value) == IS_FALSE) {
@@ -789,20 +474,20 @@ static zend_result parse_tls_option(redislock_config *cfg, zval *value, uint32_t
 		zend_argument_type_error(arg_num, "option \"tls\" must be of type array|bool, %s given", option_type_name(value));
 		return FAILURE;
 	}
-	tls_enable(cfg);
+	redislock_cfg_tls_enable(cfg);
 	ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(value), key, option) {
 		ZVAL_DEREF(option);
 		if (!key) {
 			zend_argument_value_error(arg_num, "option \"tls\" must be an array of named ssl options");
 			return FAILURE;
 		}
-		if (tls_option_is(ZSTR_VAL(key), ZSTR_LEN(key), tls_string_options)) {
+		if (redislock_cfg_tls_option_is(ZSTR_VAL(key), ZSTR_LEN(key), redislock_cfg_tls_string_options)) {
 			if (Z_TYPE_P(option) != IS_STRING) {
 				zend_argument_type_error(arg_num, "option \"tls\" entry \"%s\" must be of type string, %s given",
 					ZSTR_VAL(key), option_type_name(option));
 				return FAILURE;
 			}
-		} else if (tls_option_is(ZSTR_VAL(key), ZSTR_LEN(key), tls_bool_options)) {
+		} else if (redislock_cfg_tls_option_is(ZSTR_VAL(key), ZSTR_LEN(key), redislock_cfg_tls_bool_options)) {
 			if (Z_TYPE_P(option) != IS_TRUE && Z_TYPE_P(option) != IS_FALSE) {
 				zend_argument_type_error(arg_num, "option \"tls\" entry \"%s\" must be of type bool, %s given",
 					ZSTR_VAL(key), option_type_name(option));
@@ -814,7 +499,7 @@ static zend_result parse_tls_option(redislock_config *cfg, zval *value, uint32_t
 			return FAILURE;
 		}
 		Z_TRY_ADDREF_P(option);
-		tls_set(cfg, ZSTR_VAL(key), ZSTR_LEN(key), option);
+		redislock_cfg_tls_set(cfg, ZSTR_VAL(key), ZSTR_LEN(key), option);
 	} ZEND_HASH_FOREACH_END();
 	return SUCCESS;
 }
@@ -844,7 +529,7 @@ static zend_result parse_redlock(redislock_config *cfg, HashTable *outer, HashTa
 		config_defaults(m);
 		cfg->member_count++;
 		if (Z_TYPE_P(entry) == IS_STRING) {
-			result = parse_dsn(m, Z_STR_P(entry), arg_num);
+			result = redislock_cfg_parse_dsn(m, Z_STR_P(entry), arg_num);
 		} else if (Z_TYPE_P(entry) == IS_ARRAY) {
 			/* Refused before parsing, not after: a member that nests "redlock" (or
 			 * refers back to the whole options array) would recurse without end. */
@@ -930,7 +615,7 @@ static zend_result parse_array(redislock_config *cfg, HashTable *options, uint32
 			}
 		} else if (zend_string_equals_literal(key, "port")) {
 			if (option_long(value, &cfg->port, "port", arg_num) == FAILURE) return FAILURE;
-			if (check_port(cfg->port, arg_num, "option \"port\"") == FAILURE) return FAILURE;
+			if (redislock_cfg_check_port(cfg->port, arg_num, "option \"port\"") == FAILURE) return FAILURE;
 		} else if (zend_string_equals_literal(key, "socket")) {
 			if (option_string(value, &cfg->socket, "socket", true, arg_num) == FAILURE) return FAILURE;
 		} else if (zend_string_equals_literal(key, "user")) {
@@ -1014,7 +699,7 @@ static zend_result parse_array(redislock_config *cfg, HashTable *options, uint32
 			zend_argument_value_error(arg_num, "must not combine option \"socket\" with \"host\" or \"port\"");
 			return FAILURE;
 		}
-		replace_string(&cfg->host, NULL);
+		redislock_cfg_replace_string(&cfg->host, NULL);
 	}
 
 	form_count = cfg->socket != NULL;
@@ -1136,11 +821,11 @@ zend_result redislock_config_parse(redislock_config *cfg, zend_string *dsn, Hash
 	if (options) {
 		result = parse_array(cfg, options, arg_num);
 	} else if (dsn) {
-		result = parse_dsn(cfg, dsn, arg_num);
+		result = redislock_cfg_parse_dsn(cfg, dsn, arg_num);
 	} else {
 		const char *ini = REDISLOCK_G(default_connection);
 		zend_string *ini_dsn = zend_string_init(ini ? ini : "", ini ? strlen(ini) : 0, 0);
-		result = parse_dsn(cfg, ini_dsn, arg_num);
+		result = redislock_cfg_parse_dsn(cfg, ini_dsn, arg_num);
 		zend_string_release(ini_dsn);
 	}
 	if (result == SUCCESS) {
@@ -1186,62 +871,4 @@ void redislock_config_describe(const redislock_config *cfg, zval *array)
 	add_assoc_bool(array, "persistent", cfg->persistent);
 	add_assoc_double(array, "connect_timeout", cfg->connect_timeout);
 	add_assoc_double(array, "read_timeout", cfg->read_timeout);
-}
-
-zend_string *redislock_config_redact(const char *dsn)
-{
-	smart_str out = {0};
-	const char *p = dsn, *end = dsn + strlen(dsn), *scheme = strstr(dsn, "://");
-	const char *query, *authority_end, *at;
-	bool after_password = false;
-
-	if (!scheme) {
-		/* Not a DSN the parser takes: shown only when it cannot hold a secret, as
-		 * the parser's own message does. */
-		if (strpbrk(dsn, "@?&") || strstr(dsn, "password")) {
-			return zend_string_init("***", 3, 0);
-		}
-		return zend_string_init(dsn, end - dsn, 0);
-	}
-	p = scheme + 3;
-	smart_str_appendl(&out, dsn, p - dsn);
-	/* The userinfo ends at the last '@' of the whole DSN when the password holds
-	 * unencoded characters; redact up to it whatever comes before. */
-	at = zend_memrchr(p, '@', end - p);
-	query = memchr(p, '?', end - p);
-	authority_end = query ? query : end;
-	if (at && (at < authority_end || !memchr(authority_end, '=', at - authority_end))) {
-		const char *colon = memchr(p, ':', at - p);
-		if (colon) {
-			smart_str_appendl(&out, p, colon - p);
-			smart_str_appends(&out, ":***");
-		} else {
-			smart_str_appends(&out, "***");
-		}
-		p = at;
-		query = memchr(p, '?', end - p);
-	}
-	if (!query) {
-		smart_str_appendl(&out, p, end - p);
-		return smart_str_extract(&out);
-	}
-	smart_str_appendl(&out, p, query - p);
-	for (p = query; p < end;) {
-		const char *amp = memchr(p + 1, '&', end - p - 1), *pair_end = amp ? amp : end;
-		const char *eq = memchr(p + 1, '=', pair_end - p - 1);
-		if ((size_t) (pair_end - p) >= sizeof("?password=") - 1 && memcmp(p + 1, "password=", sizeof("password=") - 1) == 0) {
-			smart_str_appendl(&out, p, sizeof("?password=") - 1);
-			smart_str_appends(&out, "***");
-			after_password = true;
-		} else if (after_password && (!eq || !query_pair_shown(p + 1, eq - p - 1, eq + 1, pair_end - eq - 1))) {
-			/* Perhaps the rest of a password with an unencoded '&': only what the
-			 * parser would take as an option is shown. */
-			smart_str_appendc(&out, *p);
-			smart_str_appends(&out, "***");
-		} else {
-			smart_str_appendl(&out, p, pair_end - p);
-		}
-		p = pair_end;
-	}
-	return smart_str_extract(&out);
 }
