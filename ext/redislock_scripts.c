@@ -2,5 +2,4 @@
  * ext/lua/. */
 #include "redislock_scripts.h"
 
-#define REDISLOCK_SCRIPTS_DEFINE
-#include "redislock_scripts_gen.h"
+#include "redislock_scripts_gen_bodies.h"
