@@ -1,0 +1,112 @@
+/* RedisLock's private declarations, shared by the files of the class and by no
+ * other: the object, the keys of one name, the codes the operations answer, and
+ * the hold bookkeeping of redislock_lock_holds.c. The class is made of
+ * redislock_lock.c (the object and its methods), redislock_lock_holds.c (keys,
+ * tokens, holds, orphans, the watchdog's entries, releasing everything),
+ * redislock_lock_single.c (the single-server protocol) and
+ * redislock_lock_redlock.c (the Redlock adapter), the last two behind the table
+ * of operations of redislock_lock_backend.h. */
+#ifndef REDISLOCK_LOCK_INT_H
+#define REDISLOCK_LOCK_INT_H
+
+#include "redislock_lock.h"
+#include "redislock_keys.h"
+#include "redislock_redlock.h"
+#include "redislock_runner.h"
+
+typedef struct _lock_backend lock_backend;
+
+typedef struct _redislock_lock_obj {
+	redislock_conn *conn;
+	redislock_redlock *redlock;  /* several independent servers; NULL for one */
+	const lock_backend *backend; /* how locking reaches the servers */
+	zend_string *prefix;
+	HashTable held;      /* name => token of every lock this object holds */
+	HashTable orphans;   /* name => random part of acquisitions whose reply was lost */
+	HashTable watch;     /* name => watchdog entry id of every hold the watchdog renews */
+	redislock_wd_target *wd_target; /* where the watchdog renews, made on first use */
+	uint32_t generation; /* the fork generation whose locks held and orphans are */
+	zend_object std;
+} redislock_lock_obj;
+
+/* What a script needs to find every key of one lock name: the lock key itself, and
+ * the hint from which the script derives its sibling keys (see siblings() in
+ * ext/lua/common/lock_keys.lua). */
+typedef struct {
+	zend_string *key;       /* prefix + name: the lock itself */
+	const char *hint;       /* redislock_sibling_hint(key), or "" */
+	/* On a cluster only, the queue keys the scripts derive, declared to Redis too:
+	 * while the slot migrates, a script whose declared keys are not all on one side
+	 * is answered TRYAGAIN or ASK before it runs, never stopped halfway by a key
+	 * that already moved. NULL elsewhere: the scripts need only the lock key. */
+	zend_string *queue;
+	zend_string *many;
+} lock_keys;
+
+static inline redislock_lock_obj *lock_from_obj(zend_object *obj)
+{
+	return (redislock_lock_obj *) ((char *) obj - XtOffsetOf(redislock_lock_obj, std));
+}
+
+#define CALL_REPLY_ERROR -1   /* Redis answered with an error: thrown */
+#define CALL_LOST -2          /* the connection failed, the outcome is unknown: thrown */
+
+/* What a lifetime query answers besides milliseconds. */
+#define PTTL_NONE -10         /* not held (with a token: not held with it) */
+#define PTTL_FOREVER -11      /* held without an expiry (a key that is not ours to judge) */
+
+#define ACQUIRE_THROWN -1
+#define ACQUIRE_BUSY 0
+#define ACQUIRE_TAKEN 1
+#define ACQUIRE_NOT_HELD 2  /* a promotion of a share that is gone: nothing to promote */
+
+/* What an attempt wants (the acquire script's ARGV[7]). */
+#define WANT_EXCLUSIVE 'x'
+#define WANT_SHARED 'r'
+#define WANT_PROMOTE 'p'  /* the promotion of our shared hold */
+/* The acquire script's answer to a promotion while another holder's waits. */
+#define PTTL_REFUSED -4
+/* Its answer to a promotion of a share that is not held any more. */
+#define PTTL_NOT_HELD -5
+/* The token prefix of a shared hold. */
+#define SHARED_PREFIX "shared:"
+
+/* What an attempt does when the lock is busy (the acquire script's ARGV[3]). */
+#define ATTEMPT_ONCE '0'   /* nothing: the caller does not wait */
+#define ATTEMPT_QUEUE '1'  /* queue up, or stay queued */
+#define ATTEMPT_LAST '2'   /* the waiter's time is up: leave the queue (one name) */
+
+/* ---- redislock_lock_holds.c ------------------------------------------------- */
+
+/* Forgets, in a forked child, the locks and orphans that are its parent's. */
+void lock_forget_parent_locks(redislock_lock_obj *lock);
+double lock_read_timeout(const redislock_lock_obj *lock);
+/* prefix + name: the lock's key. */
+zend_string *lock_key(const redislock_lock_obj *lock, const zend_string *name);
+void lock_keys_init(lock_keys *k, const redislock_lock_obj *lock, const zend_string *name);
+void lock_keys_free(lock_keys *k);
+/* Stores a copy of value under name. */
+void lock_remember(HashTable *table, const zend_string *name, zend_string *value);
+/* The random part of a token: what follows its colon, if it has one. */
+zend_string *lock_token_hex(const zend_string *token);
+/* The lifetime of an acquisition: $expire, or with the watchdog its lease. */
+zend_long lock_hold_ms(const redislock_lock_obj *lock, double expire);
+/* Whether the watchdog found the hold of name gone. */
+bool lock_watch_lost(const redislock_lock_obj *lock, const zend_string *name);
+/* The object's holds: name => token, and the watchdog's renewal of each. */
+void lock_hold_set(redislock_lock_obj *lock, const zend_string *name, zend_string *token);
+void lock_hold_forget(redislock_lock_obj *lock, const zend_string *name);
+void lock_hold_clear(redislock_lock_obj *lock);
+/* Remembers a full token whose release was lost, by its random part. */
+void lock_remember_orphan(redislock_lock_obj *lock, const zend_string *name, const zend_string *token);
+/* Cleans lost acquisitions before a call; FAILURE after throwing. */
+zend_result lock_prepare(redislock_lock_obj *lock);
+/* Releases everything the object holds; with report=false silently. */
+zend_result lock_release_all(redislock_lock_obj *lock, bool report, bool *all_released);
+/* The release at the object's end or the request's (auto_release). */
+void lock_auto_release(redislock_lock_obj *lock);
+void lock_on_shutdown(void *owner);
+/* Throws the failure of the last call. */
+void lock_throw(const redislock_lock_obj *lock);
+
+#endif

@@ -1,0 +1,125 @@
+/* RedisLock on a majority of independent servers: the same operations as on one
+ * server, over the rounds of redislock_redlock.c.
+ * Tokens are "redlock:<hex>": no fencing number, as no single counter exists. */
+#include "redislock_lock_backend.h"
+#include "redislock_exceptions.h"
+
+/* Redlock: the lock keys of names. */
+static zend_string **redlock_keys(const redislock_lock_obj *lock, zend_string **names, uint32_t n)
+{
+	zend_string **keys = safe_emalloc(n, sizeof(*keys), 0);
+	for (uint32_t i = 0; i < n; i++) {
+		keys[i] = lock_key(lock, names[i]);
+	}
+	return keys;
+}
+
+static void redlock_keys_free(zend_string **keys, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		zend_string_release(keys[i]);
+	}
+	efree(keys);
+}
+
+/* ---- the operations ------------------------------------------------------------ */
+
+static int redlock_acquire_op(redislock_lock_obj *lock, zend_string **names, uint32_t n, double timeout, zend_long ms,
+	bool fenced, char want, zend_string *given_hex, zend_string **tokens)
+{
+	/* Only exclusive holds: the methods refuse the rest before coming here. */
+	ZEND_ASSERT(want == WANT_EXCLUSIVE && !given_hex);
+	zend_string *hex = redislock_random_hex(), **keys, *token;
+	int outcome;
+
+	if (!hex) {
+		return ACQUIRE_THROWN;
+	}
+	keys = redlock_keys(lock, names, n);
+	token = zend_string_concat2("redlock:", sizeof("redlock:") - 1, ZSTR_VAL(hex), ZSTR_LEN(hex));
+	outcome = redislock_redlock_acquire(lock->redlock, keys, n, token, ms, timeout);
+	redlock_keys_free(keys, n);
+	/* As with one server: what may have been taken is cleaned up by the next call. */
+	for (uint32_t i = 0; outcome == REDLOCK_THROWN && lock->redlock->maybe_held && i < n; i++) {
+		lock_remember(&lock->orphans, names[i], hex);
+	}
+	for (uint32_t i = 0; outcome == REDLOCK_TAKEN && i < n; i++) {
+		tokens[i] = zend_string_copy(token);
+	}
+	zend_string_release(token);
+	zend_string_release(hex);
+	return outcome == REDLOCK_TAKEN ? ACQUIRE_TAKEN : outcome == REDLOCK_BUSY ? ACQUIRE_BUSY : ACQUIRE_THROWN;
+}
+
+static zend_result redlock_release_op(redislock_lock_obj *lock, zend_string **names, zend_string **tokens,
+	uint32_t n, bool suffix, bool *released)
+{
+	zend_string **keys = redlock_keys(lock, names, n);
+	zend_result result = redislock_redlock_release(lock->redlock, keys, tokens, n, suffix, released);
+	redlock_keys_free(keys, n);
+	return result;
+}
+
+static zend_long redlock_extend_op(redislock_lock_obj *lock, const zend_string *name, const zend_string *token, zend_long ms)
+{
+	zend_string *key = lock_key(lock, name);
+	int extended = redislock_redlock_extend(lock->redlock, key, (zend_string *) token, ms);
+	zend_string_release(key);
+	return extended < 0 ? CALL_LOST : extended;
+}
+
+/* The majority's PTTL of the key (with token: of the key holding it). */
+static zend_long redlock_pttl_op(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
+{
+	zend_string *key = lock_key(lock, name);
+	zend_long pttl = redislock_redlock_pttl(lock->redlock, key, (zend_string *) token, true);
+	zend_string_release(key);
+	return pttl == REDLOCK_PTTL_THROWN ? CALL_LOST : pttl == -1 ? PTTL_NONE : pttl == -2 ? PTTL_FOREVER : pttl;
+}
+
+static int redlock_holds_op(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
+{
+	zend_long pttl = redlock_pttl_op(lock, name, token);
+	return pttl == CALL_LOST ? -1 : pttl != PTTL_NONE;
+}
+
+static int redlock_exists_op(redislock_lock_obj *lock, const zend_string *name)
+{
+	zend_long pttl = redlock_pttl_op(lock, name, NULL);
+	return pttl == CALL_LOST ? -1 : pttl != PTTL_NONE;
+}
+
+static int redlock_check_op(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
+{
+	zend_string *key = lock_key(lock, name);
+	zend_long pttl = redislock_redlock_pttl(lock->redlock, key, (zend_string *) token, false);
+	zend_string_release(key);
+	return pttl == REDLOCK_PTTL_THROWN ? -1 : pttl != -1;
+}
+
+static int redlock_force_op(redislock_lock_obj *lock, const zend_string *name)
+{
+	zend_string *key = lock_key(lock, name);
+	int removed = redislock_redlock_force(lock->redlock, key);
+	zend_string_release(key);
+	return removed;
+}
+
+static void redlock_throw_op(const redislock_lock_obj *lock)
+{
+	redislock_throw_status(&lock->redlock->st);
+}
+
+const lock_backend lock_redlock_backend = {
+	.acquire = redlock_acquire_op,
+	.release = redlock_release_op,
+	.extend = redlock_extend_op,
+	.holds = redlock_holds_op,
+	.pttl = redlock_pttl_op,
+	.exists = redlock_exists_op,
+	.check = redlock_check_op,
+	.force = redlock_force_op,
+	.fence = NULL,  /* no fencing numbers: no single counter exists */
+	.throw_failure = redlock_throw_op,
+	.fencing = false,
+};
