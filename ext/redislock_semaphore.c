@@ -17,6 +17,7 @@
  *   promised to it.
  */
 #include "redislock_semaphore.h"
+#include "redislock_holder.h"
 #include "redislock_args.h"
 #include "redislock_exceptions.h"
 #include "redislock_keys.h"
@@ -33,13 +34,9 @@
 #define SEM_TAKEN 1
 
 typedef struct _redislock_semaphore_obj {
-	redislock_conn *conn;
-	zend_string *prefix;
-	HashTable held;      /* token => name of every acquisition this object holds */
-	HashTable orphans;   /* random part => name of acquisitions whose reply was lost */
-	HashTable watch;     /* token => watchdog entry id of every acquisition it renews */
-	redislock_wd_target *wd_target; /* where the watchdog renews, made on first use */
-	uint32_t generation; /* the fork generation whose acquisitions these are */
+	/* Its tables are keyed by token (token_to_name) and by random part
+	 * (hex_to_name): a name has any number of acquisitions. */
+	redislock_holder h;
 	zend_object std;
 } redislock_semaphore_obj;
 
@@ -53,47 +50,29 @@ typedef struct {
 
 static zend_object_handlers semaphore_handlers;
 
-static void hold_clear(redislock_semaphore_obj *sem);
-
 static inline redislock_semaphore_obj *sem_from_obj(zend_object *obj)
 {
 	return (redislock_semaphore_obj *) ((char *) obj - XtOffsetOf(redislock_semaphore_obj, std));
 }
 
-/* A forked child inherits the object, but the permits in it are its parent's. */
-static void forget_parent_permits(redislock_semaphore_obj *sem)
-{
-	if (sem->generation != redislock_fork_generation) {
-		hold_clear(sem);
-		zend_hash_clean(&sem->orphans);
-		sem->generation = redislock_fork_generation;
-	}
-}
-
 static redislock_semaphore_obj *this_sem(zval *this_ptr)
 {
 	redislock_semaphore_obj *sem = sem_from_obj(Z_OBJ_P(this_ptr));
-	if (!sem->conn) {
-		zend_throw_error(NULL, "%s object is not initialized: its constructor was not called",
-			ZSTR_VAL(Z_OBJCE_P(this_ptr)->name));
-		return NULL;
-	}
-	forget_parent_permits(sem);
-	return sem;
+	return redislock_holder_ready(&sem->h, this_ptr) ? sem : NULL;
 }
 
 static double read_timeout(const redislock_semaphore_obj *sem)
 {
-	return redislock_conn_config(sem->conn)->read_timeout;
+	return redislock_conn_config(sem->h.conn)->read_timeout;
 }
 
 static void keys_init(sem_keys *k, const redislock_semaphore_obj *sem, const zend_string *name)
 {
 	const char *hint;
-	k->key = zend_string_concat2(ZSTR_VAL(sem->prefix), ZSTR_LEN(sem->prefix), ZSTR_VAL(name), ZSTR_LEN(name));
+	k->key = zend_string_concat2(ZSTR_VAL(sem->h.prefix), ZSTR_LEN(sem->h.prefix), ZSTR_VAL(name), ZSTR_LEN(name));
 	hint = redislock_sibling_hint(k->key);
 	k->hint = hint ? hint : "";
-	k->queue = redislock_conn_config(sem->conn)->mode == REDISLOCK_MODE_CLUSTER
+	k->queue = redislock_conn_config(sem->h.conn)->mode == REDISLOCK_MODE_CLUSTER
 		? redislock_sibling_key(k->key, ":queue") : NULL;
 }
 
@@ -137,92 +116,32 @@ static void sem_count_args(redislock_argv *a, const sem_keys *k, const zend_stri
 	redislock_script_sem_count_args(a, k->key, token);
 }
 
-static void remember(HashTable *table, zend_string *key, const zend_string *value)
+/* ---- the holder's operations ------------------------------------------------------ */
+
+static inline redislock_semaphore_obj *sem_from_holder(const redislock_holder *h)
 {
-	zval zv;
-	ZVAL_STR_COPY(&zv, (zend_string *) value);
-	zend_hash_update(table, key, &zv);
+	return (redislock_semaphore_obj *) ((char *) h - XtOffsetOf(redislock_semaphore_obj, h));
 }
 
-/* The random part of a token: what follows its colon. */
-static zend_string *token_hex(const zend_string *token)
+/* The watchdog's renewal of an acquisition: the extend script with the lease, its
+ * command built as extend() builds it. */
+static uint64_t holder_watch(redislock_holder *h, const zend_string *name, const zend_string *token)
 {
-	const char *colon = memchr(ZSTR_VAL(token), ':', ZSTR_LEN(token));
-	return colon
-		? zend_string_init(colon + 1, ZSTR_LEN(token) - (colon + 1 - ZSTR_VAL(token)), 0)
-		: zend_string_copy((zend_string *) token);
-}
-
-/* ---- holds, and the watchdog that renews them ---------------------------------- */
-
-static bool watched(const redislock_semaphore_obj *sem)
-{
-	return redislock_conn_config(sem->conn)->watchdog;
-}
-
-/* The lifetime of an acquisition: $expire, or with the watchdog its lease. */
-static zend_long hold_ms(const redislock_semaphore_obj *sem, double expire)
-{
-	return redislock_seconds_to_ms(watched(sem) ? redislock_conn_config(sem->conn)->watchdog_lease : expire);
-}
-
-static void watch_stop(redislock_semaphore_obj *sem, zend_string *token)
-{
-	zval *id = zend_hash_find(&sem->watch, token);
-	if (id) {
-		redislock_wd_remove((uint64_t) Z_LVAL_P(id));
-		zend_hash_del(&sem->watch, token);
-	}
-}
-
-/* Remembers an acquisition of ours, and hands it to the watchdog when there is
- * one: the renewal is the extend script with the lease, its command built as
- * extend() builds it. */
-static void hold_set(redislock_semaphore_obj *sem, zend_string *name, zend_string *token)
-{
-	const redislock_config *cfg = redislock_conn_config(sem->conn);
 	redislock_argv a;
 	sem_keys k;
 	uint64_t id;
-	zval zv;
 
-	remember(&sem->held, token, name);
-	if (!watched(sem) || (!sem->wd_target && (sem->wd_target = redislock_conn_watchdog_target(sem->conn)) == NULL)) {
-		return;
-	}
-	keys_init(&k, sem, name);
-	sem_extend_args(&a, &k, token, redislock_seconds_to_ms(cfg->watchdog_lease));
-	id = redislock_wd_add(sem->wd_target, a.argc, a.argv, a.lens, redislock_script_sem_extend.body,
-		cfg->watchdog_lease, cfg->watchdog_max_hold, redislock_conn_last_flush(sem->conn));
+	keys_init(&k, sem_from_holder(h), name);
+	sem_extend_args(&a, &k, token, redislock_seconds_to_ms(redislock_conn_config(h->conn)->watchdog_lease));
+	id = redislock_holder_wd_add(h, &a, redislock_script_sem_extend.body);
 	redislock_argv_free(&a);
 	keys_free(&k);
-	if (id) {
-		ZVAL_LONG(&zv, (zend_long) id);
-		zend_hash_update(&sem->watch, token, &zv);
-	}
+	return id;
 }
 
-static void hold_forget(redislock_semaphore_obj *sem, zend_string *token)
+static void holder_throw(const redislock_holder *h)
 {
-	zend_hash_del(&sem->held, token);
-	watch_stop(sem, token);
-}
-
-static void hold_clear(redislock_semaphore_obj *sem)
-{
-	zval *id;
-	zend_hash_clean(&sem->held);
-	ZEND_HASH_FOREACH_VAL(&sem->watch, id) {
-		redislock_wd_remove((uint64_t) Z_LVAL_P(id));
-	} ZEND_HASH_FOREACH_END();
-	zend_hash_clean(&sem->watch);
-}
-
-static void remember_orphan(redislock_semaphore_obj *sem, const zend_string *name, const zend_string *token)
-{
-	zend_string *hex = token_hex(token);
-	remember(&sem->orphans, hex, name);
-	zend_string_release(hex);
+	redislock_conn_throw(h->conn);
 }
 
 /* ---- releases ----------------------------------------------------------------- */
@@ -230,161 +149,47 @@ static void remember_orphan(redislock_semaphore_obj *sem, const zend_string *nam
 /* Runs the release script for n acquisitions in one round trip: tokens[i] of
  * names[i] (with suffix: its random part). removed[i] tells which were still held.
  * FAILURE is recorded on the connection, not thrown. */
-static zend_result release_many(redislock_semaphore_obj *sem, zend_string **names, zend_string **tokens, uint32_t n,
+static zend_result release_many(redislock_holder *h, zend_string **names, zend_string **tokens, uint32_t n,
 	bool suffix, bool *removed)
 {
 	/* An argv points into the strings pushed: the keys live until the call is done. */
 	redislock_argv *sets = safe_emalloc(n, sizeof(*sets), 0);
-	redisReply **replies = safe_emalloc(n, sizeof(*replies), 0);
 	sem_keys *keys = safe_emalloc(n, sizeof(*keys), 0);
 	zend_result result;
-	bool replies_read;
 
 	for (uint32_t i = 0; i < n; i++) {
-		keys_init(&keys[i], sem, names[i]);
+		keys_init(&keys[i], sem_from_holder(h), names[i]);
 		sem_release_args(&sets[i], &keys[i], tokens[i], suffix);
 	}
-	result = redislock_script_call_many(sem->conn, &redislock_script_sem_release, sets, (int) n, read_timeout(sem), replies);
-	replies_read = result == SUCCESS;
-	for (uint32_t i = 0; i < n && result == SUCCESS; i++) {
-		if (replies[i]->type == REDIS_REPLY_ERROR) {
-			redislock_conn_set_error(sem->conn, REDISLOCK_ERR_SERVER, "semaphore release script on %s failed: %.*s",
-				redislock_conn_endpoint(sem->conn), (int) MIN(replies[i]->len, 512), replies[i]->str);
-			result = FAILURE;
-		}
-	}
+	result = redislock_holder_call_each(h, &redislock_script_sem_release, sets, n, "semaphore release", 1, removed);
 	for (uint32_t i = 0; i < n; i++) {
-		removed[i] = result == SUCCESS && replies[i]->type == REDIS_REPLY_INTEGER && replies[i]->integer > 0;
-		if (replies_read) {
-			freeReplyObject(replies[i]);
-		}
 		redislock_argv_free(&sets[i]);
 		keys_free(&keys[i]);
 	}
 	efree(sets);
-	efree(replies);
 	efree(keys);
 	return result;
 }
 
-/* Splits a key => value table into arrays: names are the values for held (token
- * => name) and orphans (random part => name) alike. */
-static uint32_t table_arrays(HashTable *table, zend_string ***names, zend_string ***tokens)
-{
-	uint32_t n = zend_hash_num_elements(table), i = 0;
-	zend_string *token;
-	zval *name;
-
-	*names = safe_emalloc(n, sizeof(**names), 0);
-	*tokens = safe_emalloc(n, sizeof(**tokens), 0);
-	ZEND_HASH_FOREACH_STR_KEY_VAL(table, token, name) {
-		(*names)[i] = zend_string_copy(Z_STR_P(name));
-		(*tokens)[i] = zend_string_copy(token);
-		i++;
-	} ZEND_HASH_FOREACH_END();
-	return n;
-}
-
-static void free_arrays(zend_string **names, zend_string **tokens, uint32_t n)
-{
-	for (uint32_t i = 0; i < n; i++) {
-		zend_string_release(names[i]);
-		zend_string_release(tokens[i]);
-	}
-	efree(names);
-	efree(tokens);
-}
-
-/* Removes every acquisition whose reply was lost, by its random part. */
-static zend_result clean_orphans(redislock_semaphore_obj *sem)
-{
-	zend_string **names, **hexes;
-	uint32_t n;
-	bool *removed;
-	zend_result result;
-
-	if (zend_hash_num_elements(&sem->orphans) == 0) {
-		return SUCCESS;
-	}
-	n = table_arrays(&sem->orphans, &names, &hexes);
-	removed = safe_emalloc(n, sizeof(*removed), 0);
-	result = release_many(sem, names, hexes, n, true, removed);
-	if (result == SUCCESS) {
-		zend_hash_clean(&sem->orphans);
-	}
-	efree(removed);
-	free_arrays(names, hexes, n);
-	return result;
-}
-
-static zend_result sem_prepare(redislock_semaphore_obj *sem)
-{
-	if (zend_hash_num_elements(&sem->orphans) > 0 && clean_orphans(sem) == FAILURE) {
-		redislock_conn_throw(sem->conn);
-		return FAILURE;
-	}
-	return SUCCESS;
-}
-
-/* Gives back every permit this object holds, in one round trip. Failures are
- * silent: the lifetimes still bound them. */
-static void release_all(redislock_semaphore_obj *sem)
-{
-	zend_string **names, **tokens;
-	uint32_t n;
-	bool *removed;
-
-	if (zend_hash_num_elements(&sem->orphans) > 0 && clean_orphans(sem) == FAILURE) {
-		return;
-	}
-	if (zend_hash_num_elements(&sem->held) == 0) {
-		return;
-	}
-	n = table_arrays(&sem->held, &names, &tokens);
-	hold_clear(sem);
-	removed = safe_emalloc(n, sizeof(*removed), 0);
-	if (release_many(sem, names, tokens, n, false, removed) == FAILURE) {
-		for (uint32_t i = 0; i < n; i++) {
-			remember_orphan(sem, names[i], tokens[i]);
-		}
-	}
-	efree(removed);
-	free_arrays(names, tokens, n);
-}
-
-static void auto_release(redislock_semaphore_obj *sem)
-{
-	if (!sem->conn) {
-		return;
-	}
-	forget_parent_permits(sem);
-	if (redislock_conn_config(sem->conn)->auto_release) {
-		release_all(sem);
-	} else if (zend_hash_num_elements(&sem->orphans) > 0) {
-		clean_orphans(sem);
-	}
-	hold_clear(sem);
-}
-
-/* RSHUTDOWN: objects a fatal error kept from being destructed still let go. */
-static void sem_on_shutdown(void *owner)
-{
-	auto_release((redislock_semaphore_obj *) owner);
-}
+static const redislock_holder_ops sem_holder_ops = {
+	.release = release_many,
+	.watch = holder_watch,
+	.throw_failure = holder_throw,
+};
 
 /* Gives back one acquisition: 1, 0 when it was not held, -1 after throwing (the
  * token then kept as an orphan to retry). */
 static int release_one(redislock_semaphore_obj *sem, zend_string *name, zend_string *token)
 {
 	bool removed = false;
-	zval *held = zend_hash_find(&sem->held, token);
+	zval *held = zend_hash_find(&sem->h.token_to_name, token);
 
 	if (held && zend_string_equals(Z_STR_P(held), name)) {
-		hold_forget(sem, token);
+		redislock_holder_forget(&sem->h, token);
 	}
-	if (release_many(sem, &name, &token, 1, false, &removed) == FAILURE) {
-		remember_orphan(sem, name, token);
-		redislock_conn_throw(sem->conn);
+	if (release_many(&sem->h, &name, &token, 1, false, &removed) == FAILURE) {
+		redislock_holder_orphan_token(&sem->h, name, token);
+		redislock_conn_throw(sem->h.conn);
 		return -1;
 	}
 	return removed;
@@ -406,12 +211,12 @@ static int attempt(redislock_semaphore_obj *sem, zend_string *name, const sem_ke
 	int outcome = SEM_THROWN;
 
 	sem_acquire_args(&a, k, hex, permits, limit, ms, &mode);
-	if (redislock_script_call(sem->conn, &redislock_script_sem_acquire, &a, read_timeout(sem), &reply) == FAILURE) {
+	if (redislock_script_call(sem->h.conn, &redislock_script_sem_acquire, &a, read_timeout(sem), &reply) == FAILURE) {
 		/* Once sent, the script may have run: ours to clean up, not to count on. */
-		if (redislock_conn_sent(sem->conn)) {
-			remember(&sem->orphans, hex, name);
+		if (redislock_conn_sent(sem->h.conn)) {
+			redislock_holder_orphan(&sem->h, name, hex);
 		}
-		redislock_conn_throw(sem->conn);
+		redislock_conn_throw(sem->h.conn);
 	} else {
 		if (reply->type == REDIS_REPLY_INTEGER) {
 			*pttl = (zend_long) reply->integer;
@@ -420,7 +225,7 @@ static int attempt(redislock_semaphore_obj *sem, zend_string *name, const sem_ke
 			*token = zend_string_init(reply->str, reply->len, 0);
 			outcome = SEM_TAKEN;
 		} else {
-			redislock_conn_throw_unexpected(sem->conn, reply);
+			redislock_conn_throw_unexpected(sem->h.conn, reply);
 		}
 		freeReplyObject(reply);
 	}
@@ -464,16 +269,16 @@ static int take(redislock_semaphore_obj *sem, zend_string *name, zend_long limit
 			continue;
 		}
 		block = redislock_block_time(remaining, pttl, &until_expiry);
-		if (redislock_blpop(sem->conn, &wake_key, 1, block, until_expiry) == FAILURE) {
+		if (redislock_blpop(sem->h.conn, &wake_key, 1, block, until_expiry) == FAILURE) {
 			/* Permits may have been promised to us meanwhile: cleaning the orphan
 			 * passes them on at once, instead of after our alive mark. */
-			remember(&sem->orphans, hex, name);
+			redislock_holder_orphan(&sem->h, name, hex);
 			outcome = SEM_THROWN;
 			break;
 		}
 	}
 	if (outcome == SEM_TAKEN) {
-		hold_set(sem, name, *token);
+		redislock_holder_hold(&sem->h, name, *token);
 	}
 	keys_free(&k);
 	if (wake_key) {
@@ -490,16 +295,14 @@ static zend_object *semaphore_create(zend_class_entry *ce)
 	redislock_semaphore_obj *sem = zend_object_alloc(sizeof(redislock_semaphore_obj), ce);
 	zend_object_std_init(&sem->std, ce);
 	object_properties_init(&sem->std, ce);
-	zend_hash_init(&sem->held, 8, NULL, ZVAL_PTR_DTOR, 0);
-	zend_hash_init(&sem->orphans, 0, NULL, ZVAL_PTR_DTOR, 0);
-	zend_hash_init(&sem->watch, 0, NULL, NULL, 0);
+	redislock_holder_init(&sem->h, &sem_holder_ops, false);
 	sem->std.handlers = &semaphore_handlers;
 	return &sem->std;
 }
 
 static void semaphore_dtor(zend_object *obj)
 {
-	auto_release(sem_from_obj(obj));
+	redislock_holder_auto_release(&sem_from_obj(obj)->h);
 	zend_objects_destroy_object(obj);
 }
 
@@ -507,19 +310,8 @@ static void semaphore_free(zend_object *obj)
 {
 	redislock_semaphore_obj *sem = sem_from_obj(obj);
 	/* After a fatal error PHP skips dtor_obj: the release happens here instead. */
-	auto_release(sem);
-	if (sem->conn) {
-		redislock_conn_destroy(sem->conn);
-		sem->conn = NULL;
-	}
-	if (sem->prefix) {
-		zend_string_release(sem->prefix);
-	}
-	hold_clear(sem);
-	zend_hash_destroy(&sem->held);
-	zend_hash_destroy(&sem->watch);
-	redislock_wd_target_release(sem->wd_target);
-	zend_hash_destroy(&sem->orphans);
+	redislock_holder_auto_release(&sem->h);
+	redislock_holder_destroy(&sem->h);
 	zend_object_std_dtor(obj);
 }
 
@@ -529,13 +321,9 @@ static HashTable *semaphore_debug_info(zend_object *obj, int *is_temp)
 	zval info;
 
 	*is_temp = 1;
-	array_init(&info);
-	if (sem->conn) {
-		redislock_config_describe(redislock_conn_config(sem->conn), &info);
-		add_assoc_str(&info, "prefix", zend_string_copy(sem->prefix));
-		add_assoc_bool(&info, "auto_release", redislock_conn_config(sem->conn)->auto_release);
-		add_assoc_bool(&info, "connected", redislock_conn_connected(sem->conn));
-		add_assoc_long(&info, "acquisitions", zend_hash_num_elements(&sem->held));
+	if (redislock_holder_debug_info(&sem->h, &info)) {
+		add_assoc_bool(&info, "connected", redislock_conn_connected(sem->h.conn));
+		add_assoc_long(&info, "acquisitions", zend_hash_num_elements(&sem->h.token_to_name));
 	}
 	return Z_ARRVAL(info);
 }
@@ -562,39 +350,14 @@ static bool check_limit(zend_long limit, uint32_t arg_num)
 	return true;
 }
 
-static bool check_token(const zend_string *token, uint32_t arg_num)
-{
-	if (ZSTR_LEN(token) == 0) {
-		zend_argument_value_error(arg_num, "must not be empty");
-		return false;
-	}
-	return true;
-}
-
 /* ---- methods ------------------------------------------------------------------ */
 
 PHP_METHOD(RedisSemaphore, __construct)
 {
-	zend_string *dsn = NULL;
-	HashTable *options = NULL;
 	redislock_semaphore_obj *sem = sem_from_obj(Z_OBJ_P(ZEND_THIS));
 	redislock_config cfg;
 
-	ZEND_PARSE_PARAMETERS_START(0, 1)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_ARRAY_HT_OR_STR_OR_NULL(options, dsn)
-	ZEND_PARSE_PARAMETERS_END();
-
-	if (sem->conn) {
-		zend_throw_error(NULL, "RedisSemaphore::__construct() cannot be called twice");
-		RETURN_THROWS();
-	}
-	if (redislock_config_parse(&cfg, dsn, options, 1) == FAILURE) {
-		RETURN_THROWS();
-	}
-	if (cfg.queue_options) {
-		redislock_config_free(&cfg);
-		zend_argument_value_error(1, "cannot use options \"max_attempts\" and \"retry_backoff\": they apply to RedisQueue reservations");
+	if (!redislock_holder_parse(execute_data, &sem->h, "RedisSemaphore", &cfg) || !redislock_holder_no_queue_options(&cfg)) {
 		RETURN_THROWS();
 	}
 	if (cfg.mode == REDISLOCK_MODE_REDLOCK) {
@@ -608,11 +371,7 @@ PHP_METHOD(RedisSemaphore, __construct)
 		zend_argument_value_error(1, "cannot use option \"min_replicas\": it applies to RedisLock acquisitions");
 		RETURN_THROWS();
 	}
-	sem->prefix = cfg.prefix ? zend_string_copy(cfg.prefix)
-		: zend_string_init(REDISLOCK_SEMAPHORE_DEFAULT_PREFIX, sizeof(REDISLOCK_SEMAPHORE_DEFAULT_PREFIX) - 1, 0);
-	sem->conn = redislock_conn_create(&cfg);
-	sem->generation = redislock_fork_generation;
-	redislock_conn_on_shutdown(sem->conn, sem_on_shutdown, sem);
+	redislock_holder_start(&sem->h, &cfg, REDISLOCK_SEMAPHORE_DEFAULT_PREFIX);
 }
 
 PHP_METHOD(RedisSemaphore, acquire)
@@ -640,10 +399,10 @@ PHP_METHOD(RedisSemaphore, acquire)
 		zend_argument_value_error(5, "must be between 1 and $limit (" ZEND_LONG_FMT ")", limit);
 		RETURN_THROWS();
 	}
-	if (!(sem = this_sem(ZEND_THIS)) || sem_prepare(sem) == FAILURE) {
+	if (!(sem = this_sem(ZEND_THIS)) || redislock_holder_prepare(&sem->h) == FAILURE) {
 		RETURN_THROWS();
 	}
-	outcome = take(sem, name, limit, permits, timeout, hold_ms(sem, expire), &token);
+	outcome = take(sem, name, limit, permits, timeout, redislock_holder_ms(&sem->h, expire), &token);
 	if (outcome == SEM_THROWN) {
 		RETURN_THROWS();
 	}
@@ -664,7 +423,7 @@ PHP_METHOD(RedisSemaphore, release)
 		Z_PARAM_STR(token)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!redislock_check_name(name, 1) || !check_token(token, 2) || !(sem = this_sem(ZEND_THIS)) || sem_prepare(sem) == FAILURE) {
+	if (!redislock_check_name(name, 1) || !redislock_holder_check_token(token, 2) || !(sem = this_sem(ZEND_THIS)) || redislock_holder_prepare(&sem->h) == FAILURE) {
 		RETURN_THROWS();
 	}
 	if ((removed = release_one(sem, name, token)) < 0) {
@@ -690,14 +449,14 @@ static bool integer_call(redislock_semaphore_obj *sem, const redislock_script *s
 	} else {
 		sem_count_args(&a, &k, token);
 	}
-	if (redislock_script_call(sem->conn, script, &a, read_timeout(sem), &reply) == FAILURE) {
-		redislock_conn_throw(sem->conn);
+	if (redislock_script_call(sem->h.conn, script, &a, read_timeout(sem), &reply) == FAILURE) {
+		redislock_conn_throw(sem->h.conn);
 	} else {
 		if (reply->type == REDIS_REPLY_INTEGER) {
 			*out = (zend_long) reply->integer;
 			ok = true;
 		} else {
-			redislock_conn_throw_unexpected(sem->conn, reply);
+			redislock_conn_throw_unexpected(sem->h.conn, reply);
 		}
 		freeReplyObject(reply);
 	}
@@ -719,14 +478,14 @@ PHP_METHOD(RedisSemaphore, extend)
 		Z_PARAM_DOUBLE(expire)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!redislock_check_name(name, 1) || !check_token(token, 2) || !redislock_check_seconds(expire, 3, false)
-		|| !(sem = this_sem(ZEND_THIS)) || sem_prepare(sem) == FAILURE
+	if (!redislock_check_name(name, 1) || !redislock_holder_check_token(token, 2) || !redislock_check_seconds(expire, 3, false)
+		|| !(sem = this_sem(ZEND_THIS)) || redislock_holder_prepare(&sem->h) == FAILURE
 		|| !integer_call(sem, &redislock_script_sem_extend, name, token, redislock_seconds_to_ms(expire), &extended)) {
 		RETURN_THROWS();
 	}
 	if (extended != 1) {
 		/* Lapsed: not ours any more. */
-		hold_forget(sem, token);
+		redislock_holder_forget(&sem->h, token);
 	}
 	RETURN_BOOL(extended == 1);
 }
@@ -742,7 +501,7 @@ PHP_METHOD(RedisSemaphore, holds)
 		Z_PARAM_STR(token)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!redislock_check_name(name, 1) || !check_token(token, 2) || !(sem = this_sem(ZEND_THIS)) || sem_prepare(sem) == FAILURE
+	if (!redislock_check_name(name, 1) || !redislock_holder_check_token(token, 2) || !(sem = this_sem(ZEND_THIS)) || redislock_holder_prepare(&sem->h) == FAILURE
 		|| !integer_call(sem, &redislock_script_sem_count, name, token, 0, &left)) {
 		RETURN_THROWS();
 	}
@@ -759,7 +518,7 @@ PHP_METHOD(RedisSemaphore, count)
 		Z_PARAM_STR(name)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!redislock_check_name(name, 1) || !(sem = this_sem(ZEND_THIS)) || sem_prepare(sem) == FAILURE
+	if (!redislock_check_name(name, 1) || !(sem = this_sem(ZEND_THIS)) || redislock_holder_prepare(&sem->h) == FAILURE
 		|| !integer_call(sem, &redislock_script_sem_count, name, NULL, 0, &n)) {
 		RETURN_THROWS();
 	}
@@ -789,16 +548,16 @@ PHP_METHOD(RedisSemaphore, synchronized)
 		|| !redislock_check_seconds(expire, 5, false)) {
 		RETURN_THROWS();
 	}
-	if (!(sem = this_sem(ZEND_THIS)) || sem_prepare(sem) == FAILURE) {
+	if (!(sem = this_sem(ZEND_THIS)) || redislock_holder_prepare(&sem->h) == FAILURE) {
 		RETURN_THROWS();
 	}
-	outcome = take(sem, name, limit, 1, timeout, hold_ms(sem, expire), &token);
+	outcome = take(sem, name, limit, 1, timeout, redislock_holder_ms(&sem->h, expire), &token);
 	if (outcome == SEM_THROWN) {
 		RETURN_THROWS();
 	}
 	if (outcome == SEM_BUSY) {
 		redislock_throw(redislock_ce_timeout_exception, "semaphore \"%.*s\" on %s had no free permit of " ZEND_LONG_FMT " within %g s",
-			(int) MIN(ZSTR_LEN(name), 200), ZSTR_VAL(name), redislock_conn_endpoint(sem->conn), limit, timeout);
+			(int) MIN(ZSTR_LEN(name), 200), ZSTR_VAL(name), redislock_conn_endpoint(sem->h.conn), limit, timeout);
 		RETURN_THROWS();
 	}
 
@@ -808,8 +567,8 @@ PHP_METHOD(RedisSemaphore, synchronized)
 	/* $fn may have forked: a child returning from it holds its parent's permit,
 	 * which is the parent's to give back. Whatever $fn did, an exception
 	 * included, the permit goes back; our exception chains onto its. */
-	forget_parent_permits(sem);
-	if (zend_hash_exists(&sem->held, token)) {
+	redislock_holder_forget_parent(&sem->h);
+	if (zend_hash_exists(&sem->h.token_to_name, token)) {
 		release_one(sem, name, token);
 	}
 	zend_string_release(token);

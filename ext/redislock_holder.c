@@ -1,0 +1,370 @@
+/* The bookkeeping RedisLock and RedisSemaphore share: see redislock_holder.h. */
+#include "redislock_holder.h"
+#include "redislock_args.h"
+#include "zend_exceptions.h"
+
+/* ---- the object ------------------------------------------------------------------ */
+
+void redislock_holder_init(redislock_holder *h, const redislock_holder_ops *ops, bool by_name)
+{
+	h->ops = ops;
+	h->by_name = by_name;
+	zend_hash_init(&h->held, 8, NULL, ZVAL_PTR_DTOR, 0);
+	zend_hash_init(&h->orphans, 0, NULL, ZVAL_PTR_DTOR, 0);
+	zend_hash_init(&h->watch, 0, NULL, NULL, 0);
+}
+
+void redislock_holder_destroy(redislock_holder *h)
+{
+	if (h->conn) {
+		redislock_conn_destroy(h->conn);
+		h->conn = NULL;
+	}
+	if (h->prefix) {
+		zend_string_release(h->prefix);
+	}
+	redislock_holder_clear(h);
+	zend_hash_destroy(&h->held);
+	zend_hash_destroy(&h->orphans);
+	zend_hash_destroy(&h->watch);
+	redislock_wd_target_release(h->wd_target);
+}
+
+bool redislock_holder_ready(redislock_holder *h, zval *this_ptr)
+{
+	if (!h->conn) {
+		zend_throw_error(NULL, "%s object is not initialized: its constructor was not called",
+			ZSTR_VAL(Z_OBJCE_P(this_ptr)->name));
+		return false;
+	}
+	redislock_holder_forget_parent(h);
+	return true;
+}
+
+/* The parameters of a constructor: a void function, as the parsing macros return
+ * from the function they are in when the arguments are wrong. */
+static void constructor_args(zend_execute_data *execute_data, zend_string **dsn, HashTable **options, bool *parsed)
+{
+	ZEND_PARSE_PARAMETERS_START(0, 1)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_ARRAY_HT_OR_STR_OR_NULL(*options, *dsn)
+	ZEND_PARSE_PARAMETERS_END();
+	*parsed = true;
+}
+
+bool redislock_holder_parse(zend_execute_data *execute_data, const redislock_holder *h, const char *class_name,
+	redislock_config *cfg)
+{
+	zend_string *dsn = NULL;
+	HashTable *options = NULL;
+	bool parsed = false;
+
+	constructor_args(execute_data, &dsn, &options, &parsed);
+	if (!parsed) {
+		return false;
+	}
+	if (h->conn) {
+		zend_throw_error(NULL, "%s::__construct() cannot be called twice", class_name);
+		return false;
+	}
+	return redislock_config_parse(cfg, dsn, options, 1) == SUCCESS;
+}
+
+bool redislock_holder_no_queue_options(redislock_config *cfg)
+{
+	if (cfg->queue_options) {
+		redislock_config_free(cfg);
+		zend_argument_value_error(1, "cannot use options \"max_attempts\" and \"retry_backoff\": they apply to RedisQueue reservations");
+		return false;
+	}
+	return true;
+}
+
+/* RSHUTDOWN: objects a fatal error kept from being destructed still let go. */
+static void holder_on_shutdown(void *owner)
+{
+	redislock_holder_auto_release((redislock_holder *) owner);
+}
+
+void redislock_holder_start(redislock_holder *h, redislock_config *cfg, const char *default_prefix)
+{
+	h->prefix = cfg->prefix ? zend_string_copy(cfg->prefix) : zend_string_init(default_prefix, strlen(default_prefix), 0);
+	h->conn = redislock_conn_create(cfg);
+	h->generation = redislock_fork_generation;
+	redislock_conn_on_shutdown(h->conn, holder_on_shutdown, h);
+}
+
+bool redislock_holder_debug_info(const redislock_holder *h, zval *info)
+{
+	array_init(info);
+	if (!h->conn) {
+		return false;
+	}
+	redislock_config_describe(redislock_conn_config(h->conn), info);
+	add_assoc_str(info, "prefix", zend_string_copy(h->prefix));
+	add_assoc_bool(info, "auto_release", redislock_conn_config(h->conn)->auto_release);
+	return true;
+}
+
+bool redislock_holder_check_token(const zend_string *token, uint32_t arg_num)
+{
+	if (ZSTR_LEN(token) == 0) {
+		zend_argument_value_error(arg_num, "must not be empty");
+		return false;
+	}
+	return true;
+}
+
+/* ---- holds, and the watchdog that renews them -------------------------------------- */
+
+void redislock_holder_forget_parent(redislock_holder *h)
+{
+	/* The child must never release them, not even by auto-release when it exits. */
+	if (h->generation != redislock_fork_generation) {
+		redislock_holder_clear(h);
+		zend_hash_clean(&h->orphans);
+		h->generation = redislock_fork_generation;
+	}
+}
+
+static bool watched(const redislock_holder *h)
+{
+	return redislock_conn_config(h->conn)->watchdog;
+}
+
+zend_long redislock_holder_ms(const redislock_holder *h, double expire)
+{
+	return redislock_seconds_to_ms(watched(h) ? redislock_conn_config(h->conn)->watchdog_lease : expire);
+}
+
+zend_string *redislock_holder_token_hex(const zend_string *token)
+{
+	const char *colon = memchr(ZSTR_VAL(token), ':', ZSTR_LEN(token));
+	return colon
+		? zend_string_init(colon + 1, ZSTR_LEN(token) - (colon + 1 - ZSTR_VAL(token)), 0)
+		: zend_string_copy((zend_string *) token);
+}
+
+static void remember(HashTable *table, const zend_string *key, const zend_string *value)
+{
+	zval zv;
+	ZVAL_STR_COPY(&zv, (zend_string *) value);
+	zend_hash_update(table, (zend_string *) key, &zv);
+}
+
+uint64_t redislock_holder_wd_add(redislock_holder *h, const redislock_argv *a, const char *body)
+{
+	const redislock_config *cfg = redislock_conn_config(h->conn);
+	return redislock_wd_add(h->wd_target, a->argc, a->argv, a->lens, body, cfg->watchdog_lease, cfg->watchdog_max_hold,
+		redislock_conn_last_flush(h->conn));
+}
+
+static void watch_stop(redislock_holder *h, const zend_string *key)
+{
+	zval *id = zend_hash_find(&h->watch, (zend_string *) key);
+	if (id) {
+		redislock_wd_remove((uint64_t) Z_LVAL_P(id));
+		zend_hash_del(&h->watch, (zend_string *) key);
+	}
+}
+
+void redislock_holder_hold(redislock_holder *h, const zend_string *name, const zend_string *token)
+{
+	const zend_string *key = h->by_name ? name : token;
+	uint64_t id;
+	zval zv;
+
+	remember(&h->held, key, h->by_name ? token : name);
+	watch_stop(h, key);
+	if (!watched(h) || (!h->wd_target && (h->wd_target = redislock_conn_watchdog_target(h->conn)) == NULL)) {
+		return;
+	}
+	if ((id = h->ops->watch(h, name, token)) != 0) {
+		ZVAL_LONG(&zv, (zend_long) id);
+		zend_hash_update(&h->watch, (zend_string *) key, &zv);
+	}
+}
+
+void redislock_holder_forget(redislock_holder *h, const zend_string *key)
+{
+	zend_hash_del(&h->held, (zend_string *) key);
+	watch_stop(h, key);
+}
+
+void redislock_holder_clear(redislock_holder *h)
+{
+	zval *id;
+	zend_hash_clean(&h->held);
+	/* In a forked child the ids name nothing (its watchdog table is empty). */
+	ZEND_HASH_FOREACH_VAL(&h->watch, id) {
+		redislock_wd_remove((uint64_t) Z_LVAL_P(id));
+	} ZEND_HASH_FOREACH_END();
+	zend_hash_clean(&h->watch);
+}
+
+bool redislock_holder_lost(const redislock_holder *h, const zend_string *key)
+{
+	zval *id = zend_hash_find(&h->watch, (zend_string *) key);
+	return id && redislock_wd_state_of((uint64_t) Z_LVAL_P(id)) == REDISLOCK_WD_LOST;
+}
+
+/* ---- orphans and releases ------------------------------------------------------ */
+
+void redislock_holder_orphan(redislock_holder *h, const zend_string *name, const zend_string *hex)
+{
+	if (h->by_name) {
+		remember(&h->orphans, name, hex);
+	} else {
+		remember(&h->orphans, hex, name);
+	}
+}
+
+void redislock_holder_orphan_token(redislock_holder *h, const zend_string *name, const zend_string *token)
+{
+	/* Orphans are cleaned by the random part alone, as for a lost acquisition. */
+	zend_string *hex = redislock_holder_token_hex(token);
+	redislock_holder_orphan(h, name, hex);
+	zend_string_release(hex);
+}
+
+/* Splits held or orphans into arrays of names and of tokens (or random parts),
+ * whichever way the table maps. */
+static uint32_t table_arrays(const redislock_holder *h, HashTable *table, zend_string ***names, zend_string ***tokens)
+{
+	uint32_t n = zend_hash_num_elements(table), i = 0;
+	zend_string **keys = safe_emalloc(n, sizeof(*keys), 0), **values = safe_emalloc(n, sizeof(*values), 0);
+	zend_string *key;
+	zval *value;
+
+	ZEND_HASH_FOREACH_STR_KEY_VAL(table, key, value) {
+		keys[i] = zend_string_copy(key);
+		values[i] = zend_string_copy(Z_STR_P(value));
+		i++;
+	} ZEND_HASH_FOREACH_END();
+	*names = h->by_name ? keys : values;
+	*tokens = h->by_name ? values : keys;
+	return n;
+}
+
+static void free_arrays(zend_string **names, zend_string **tokens, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		zend_string_release(names[i]);
+		zend_string_release(tokens[i]);
+	}
+	efree(names);
+	efree(tokens);
+}
+
+/* Removes every acquisition whose reply was lost, by its random part. The hold
+ * may or may not exist; either way nobody else has our random token. */
+static zend_result clean_orphans(redislock_holder *h)
+{
+	zend_string **names, **hexes;
+	uint32_t n;
+	bool *released;
+	zend_result result;
+
+	if (zend_hash_num_elements(&h->orphans) == 0) {
+		return SUCCESS;
+	}
+	n = table_arrays(h, &h->orphans, &names, &hexes);
+	released = safe_emalloc(n, sizeof(*released), 0);
+	result = h->ops->release(h, names, hexes, n, true, released);
+	if (result == SUCCESS) {
+		zend_hash_clean(&h->orphans);
+	}
+	efree(released);
+	free_arrays(names, hexes, n);
+	return result;
+}
+
+zend_result redislock_holder_prepare(redislock_holder *h)
+{
+	if (zend_hash_num_elements(&h->orphans) > 0 && clean_orphans(h) == FAILURE) {
+		h->ops->throw_failure(h);
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
+zend_result redislock_holder_release_all(redislock_holder *h, bool report, bool *all_released)
+{
+	zend_string **names, **tokens;
+	uint32_t n;
+	bool *released;
+	zend_result result;
+
+	*all_released = true;
+	if (zend_hash_num_elements(&h->orphans) > 0 && clean_orphans(h) == FAILURE) {
+		if (report) {
+			h->ops->throw_failure(h);
+		}
+		return FAILURE;
+	}
+	if (zend_hash_num_elements(&h->held) == 0) {
+		return SUCCESS;
+	}
+	n = table_arrays(h, &h->held, &names, &tokens);
+	redislock_holder_clear(h);
+	released = safe_emalloc(n, sizeof(*released), 0);
+	result = h->ops->release(h, names, tokens, n, false, released);
+	for (uint32_t i = 0; i < n; i++) {
+		if (result == FAILURE) {
+			/* The reply was lost: the release may not have happened. */
+			redislock_holder_orphan_token(h, names[i], tokens[i]);
+			*all_released = false;
+		} else if (!released[i]) {
+			*all_released = false;
+		}
+	}
+	efree(released);
+	free_arrays(names, tokens, n);
+	if (result == FAILURE && report) {
+		h->ops->throw_failure(h);
+	}
+	return result;
+}
+
+void redislock_holder_auto_release(redislock_holder *h)
+{
+	bool all_released;
+	if (!h->conn) {
+		return;
+	}
+	redislock_holder_forget_parent(h);
+	if (redislock_conn_config(h->conn)->auto_release) {
+		redislock_holder_release_all(h, false, &all_released);
+	} else if (zend_hash_num_elements(&h->orphans) > 0) {
+		clean_orphans(h);
+	}
+	redislock_holder_clear(h);
+}
+
+zend_result redislock_holder_call_each(redislock_holder *h, const redislock_script *script, redislock_argv *sets, uint32_t n,
+	const char *what, long long min, bool *ok)
+{
+	redisReply **replies = safe_emalloc(n, sizeof(*replies), 0);
+	zend_result result;
+	bool replies_read;
+
+	result = redislock_script_call_many(h->conn, script, sets, (int) n, redislock_conn_config(h->conn)->read_timeout, replies);
+	replies_read = result == SUCCESS;
+	for (uint32_t i = 0; i < n && result == SUCCESS; i++) {
+		/* An error reply (NOPERM, OOM, ...): the release did not happen; it is
+		 * reported like a lost one, and the token kept as an orphan to retry. */
+		if (replies[i]->type == REDIS_REPLY_ERROR) {
+			redislock_conn_set_error(h->conn, REDISLOCK_ERR_SERVER, "%s script on %s failed: %.*s", what,
+				redislock_conn_endpoint(h->conn), (int) MIN(replies[i]->len, 512), replies[i]->str);
+			result = FAILURE;
+		}
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		ok[i] = result == SUCCESS && replies[i]->type == REDIS_REPLY_INTEGER && replies[i]->integer >= min;
+		if (replies_read) {
+			freeReplyObject(replies[i]);
+		}
+	}
+	efree(replies);
+	return result;
+}

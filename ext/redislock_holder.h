@@ -1,0 +1,125 @@
+/* What RedisLock and RedisSemaphore share: an object that holds things on Redis
+ * under random tokens. Each embeds one redislock_holder, which keeps its
+ * connection, the holds it believes it has, the acquisitions whose reply was lost
+ * (orphans, cleaned by their random part before the next call), the watchdog's
+ * entries that renew its holds, and the fork generation they belong to. The
+ * helpers here do the bookkeeping, the fork reset, the release of everything at
+ * the object's end or the request's, and the pieces of the object handlers and
+ * the constructor that are alike; each class keeps its keys, its scripts and its
+ * protocol, reached through redislock_holder_ops. */
+#ifndef REDISLOCK_HOLDER_H
+#define REDISLOCK_HOLDER_H
+
+#include "php.h"
+#include "redislock_argv.h"
+#include "redislock_config.h"
+#include "redislock_conn.h"
+#include "redislock_runner.h"
+#include "redislock_watchdog.h"
+
+typedef struct _redislock_holder redislock_holder;
+
+typedef struct _redislock_holder_ops {
+	/* Releases n holds in one round trip: names[i] while it holds tokens[i] (with
+	 * suffix: while it holds a token of that random part). released[i] tells which
+	 * were still ours. FAILURE is recorded for throw_failure(), not thrown. */
+	zend_result (*release)(redislock_holder *h, zend_string **names, zend_string **tokens, uint32_t n, bool suffix,
+		bool *released);
+	/* Hands the hold of name under token to the watchdog (see
+	 * redislock_holder_wd_add()): its entry id, or 0. */
+	uint64_t (*watch)(redislock_holder *h, const zend_string *name, const zend_string *token);
+	/* Throws the failure of the last call. */
+	void (*throw_failure)(const redislock_holder *h);
+} redislock_holder_ops;
+
+struct _redislock_holder {
+	redislock_conn *conn;        /* NULL until the constructor ran */
+	zend_string *prefix;
+	const redislock_holder_ops *ops;
+	/* Which way the tables map. A lock has one hold per name: its tables are keyed
+	 * by name. A semaphore has any number of acquisitions per name: its tables
+	 * are keyed by token (held) and by random part (orphans). */
+	bool by_name;
+	union {                      /* every hold of the object */
+		HashTable held;          /* as the helpers see it: key => value */
+		HashTable name_to_token; /* RedisLock */
+		HashTable token_to_name; /* RedisSemaphore */
+	};
+	union {                      /* acquisitions whose reply was lost, by random part */
+		HashTable orphans;
+		HashTable name_to_hex;   /* RedisLock */
+		HashTable hex_to_name;   /* RedisSemaphore */
+	};
+	HashTable watch;             /* key of held => watchdog entry id of each hold it renews */
+	redislock_wd_target *wd_target; /* where the watchdog renews, made on first use */
+	uint32_t generation;         /* the fork generation whose holds and orphans these are */
+};
+
+/* ---- the object ------------------------------------------------------------------ */
+
+/* create_object: empty tables. */
+void redislock_holder_init(redislock_holder *h, const redislock_holder_ops *ops, bool by_name);
+/* free_obj, after the release: the connection, the prefix and the tables. */
+void redislock_holder_destroy(redislock_holder *h);
+/* The start of every method: false after throwing when the constructor was not
+ * called; forgets the holds of the parent in a forked child. */
+bool redislock_holder_ready(redislock_holder *h, zval *this_ptr);
+/* The constructor's one argument, a DSN or an array of options, parsed into cfg:
+ * false after throwing (class_name names the class when it is called twice). */
+bool redislock_holder_parse(zend_execute_data *execute_data, const redislock_holder *h, const char *class_name,
+	redislock_config *cfg);
+/* Refuses the options of RedisQueue: false after throwing (cfg then freed). */
+bool redislock_holder_no_queue_options(redislock_config *cfg);
+/* The end of the constructor: the prefix (cfg's or default_prefix), the
+ * connection, and the release at request shutdown. */
+void redislock_holder_start(redislock_holder *h, redislock_config *cfg, const char *default_prefix);
+/* get_debug_info: an array with the configuration, the prefix and auto_release;
+ * false when the constructor was not called (the array is then empty). */
+bool redislock_holder_debug_info(const redislock_holder *h, zval *info);
+/* A token argument: not empty. False after throwing. */
+bool redislock_holder_check_token(const zend_string *token, uint32_t arg_num);
+
+/* ---- holds ----------------------------------------------------------------------- */
+
+/* In a forked child, the holds and orphans are the parent's: forgets them. */
+void redislock_holder_forget_parent(redislock_holder *h);
+/* The lifetime of an acquisition: $expire, or with the watchdog its lease. */
+zend_long redislock_holder_ms(const redislock_holder *h, double expire);
+/* The random part of a token: what follows its colon, if it has one. */
+zend_string *redislock_holder_token_hex(const zend_string *token);
+/* Records the hold of name under token, and hands it to the watchdog when there
+ * is one. */
+void redislock_holder_hold(redislock_holder *h, const zend_string *name, const zend_string *token);
+/* Forgets a hold by its key in held (the name of a lock, the token of a semaphore). */
+void redislock_holder_forget(redislock_holder *h, const zend_string *key);
+/* Forgets every hold. */
+void redislock_holder_clear(redislock_holder *h);
+/* Whether the watchdog found the hold under key gone (or could not renew it in
+ * time): then it is not ours, whatever the object remembers. */
+bool redislock_holder_lost(const redislock_holder *h, const zend_string *key);
+/* Registers a renewal: the command in a, the script's body for NOSCRIPT, with the
+ * configured lease. The entry id, or 0. For redislock_holder_ops.watch. */
+uint64_t redislock_holder_wd_add(redislock_holder *h, const redislock_argv *a, const char *body);
+
+/* ---- orphans and releases ------------------------------------------------------ */
+
+/* Remembers an acquisition of name whose reply was lost, by its random part hex. */
+void redislock_holder_orphan(redislock_holder *h, const zend_string *name, const zend_string *hex);
+/* The same for a full token whose release was lost. */
+void redislock_holder_orphan_token(redislock_holder *h, const zend_string *name, const zend_string *token);
+/* Cleans the orphans before a call: FAILURE after throwing. */
+zend_result redislock_holder_prepare(redislock_holder *h);
+/* Releases everything the object holds, in one round trip. With report=false
+ * (destructor, request shutdown) failures are silent: the lifetimes still bound
+ * them. *all_released: whether every hold was still ours. */
+zend_result redislock_holder_release_all(redislock_holder *h, bool report, bool *all_released);
+/* dtor_obj, free_obj and request shutdown: releases everything when auto_release
+ * is on, else cleans the orphans only, and forgets every hold. */
+void redislock_holder_auto_release(redislock_holder *h);
+/* Runs script once per argv in sets, in one round trip: ok[i] is whether its
+ * integer answer was at least min. An error reply is recorded like a lost one
+ * ("<what> script on <server> failed: ..."): FAILURE, recorded, not thrown. */
+zend_result redislock_holder_call_each(redislock_holder *h, const redislock_script *script, redislock_argv *sets, uint32_t n,
+	const char *what, long long min, bool *ok);
+
+#endif
