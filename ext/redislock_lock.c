@@ -31,16 +31,93 @@ static zend_object_handlers lock_handlers;
 static redislock_lock_obj *this_lock(zval *this_ptr)
 {
 	redislock_lock_obj *lock = lock_from_obj(Z_OBJ_P(this_ptr));
-	if (!lock->conn) {
-		zend_throw_error(NULL, "%s object is not initialized: its constructor was not called",
-			ZSTR_VAL(Z_OBJCE_P(this_ptr)->name));
-		return NULL;
-	}
-	lock_forget_parent_locks(lock);
-	return lock;
+	return redislock_holder_ready(&lock->h, this_ptr) ? lock : NULL;
 }
 
 static bool shared_available(const redislock_lock_obj *lock, const char *method);
+
+/* ---- keys ------------------------------------------------------------------- */
+
+double lock_read_timeout(const redislock_lock_obj *lock)
+{
+	return redislock_conn_config(lock->h.conn)->read_timeout;
+}
+
+/* prefix + name: the lock's key. */
+zend_string *lock_key(const redislock_lock_obj *lock, const zend_string *name)
+{
+	return zend_string_concat2(ZSTR_VAL(lock->h.prefix), ZSTR_LEN(lock->h.prefix), ZSTR_VAL(name), ZSTR_LEN(name));
+}
+
+void lock_keys_init(lock_keys *k, const redislock_lock_obj *lock, const zend_string *name)
+{
+	const char *hint;
+	k->key = lock_key(lock, name);
+	hint = redislock_sibling_hint(k->key);
+	k->hint = hint ? hint : "";
+	k->queue = k->many = NULL;
+	if (redislock_conn_config(lock->h.conn)->mode == REDISLOCK_MODE_CLUSTER) {
+		k->queue = redislock_sibling_key(k->key, ":queue");
+		k->many = redislock_sibling_key(k->key, ":many");
+	}
+}
+
+void lock_keys_free(lock_keys *k)
+{
+	zend_string_release(k->key);
+	if (k->queue) {
+		zend_string_release(k->queue);
+		zend_string_release(k->many);
+	}
+}
+
+/* ---- the holder's operations ------------------------------------------------------ */
+
+static inline redislock_lock_obj *lock_from_holder(const redislock_holder *h)
+{
+	return (redislock_lock_obj *) ((char *) h - XtOffsetOf(redislock_lock_obj, h));
+}
+
+static zend_result holder_release(redislock_holder *h, zend_string **names, zend_string **tokens, uint32_t n, bool suffix,
+	bool *released)
+{
+	redislock_lock_obj *lock = lock_from_holder(h);
+	return lock->backend->release(lock, names, tokens, n, suffix, released);
+}
+
+/* The watchdog's renewal of a hold: the command single_extend() sends, with the
+ * lease, which answers 0 once the hold is not ours. */
+static uint64_t holder_watch(redislock_holder *h, const zend_string *name, const zend_string *token)
+{
+	redislock_lock_obj *lock = lock_from_holder(h);
+	redislock_argv a;
+	lock_keys k;
+	uint64_t id;
+
+	lock_keys_init(&k, lock, name);
+	redislock_script_extend_args(&a, k.key, k.queue, k.many, token,
+		redislock_seconds_to_ms(redislock_conn_config(h->conn)->watchdog_lease), k.hint);
+	id = redislock_holder_wd_add(h, &a, redislock_script_extend.body);
+	redislock_argv_free(&a);
+	lock_keys_free(&k);
+	return id;
+}
+
+static void holder_throw(const redislock_holder *h)
+{
+	lock_throw(lock_from_holder(h));
+}
+
+static const redislock_holder_ops lock_holder_ops = {
+	.release = holder_release,
+	.watch = holder_watch,
+	.throw_failure = holder_throw,
+};
+
+void lock_throw(const redislock_lock_obj *lock)
+{
+	lock->backend->throw_failure(lock);
+}
 
 /* ---- object handlers ----------------------------------------------------- */
 
@@ -49,16 +126,14 @@ static zend_object *lock_create(zend_class_entry *ce)
 	redislock_lock_obj *lock = zend_object_alloc(sizeof(redislock_lock_obj), ce);
 	zend_object_std_init(&lock->std, ce);
 	object_properties_init(&lock->std, ce);
-	zend_hash_init(&lock->held, 8, NULL, ZVAL_PTR_DTOR, 0);
-	zend_hash_init(&lock->orphans, 0, NULL, ZVAL_PTR_DTOR, 0);
-	zend_hash_init(&lock->watch, 0, NULL, NULL, 0);
+	redislock_holder_init(&lock->h, &lock_holder_ops, true);
 	lock->std.handlers = &lock_handlers;
 	return &lock->std;
 }
 
 static void lock_dtor(zend_object *obj)
 {
-	lock_auto_release(lock_from_obj(obj));
+	redislock_holder_auto_release(&lock_from_obj(obj)->h);
 	zend_objects_destroy_object(obj);
 }
 
@@ -67,23 +142,12 @@ static void lock_free(zend_object *obj)
 	redislock_lock_obj *lock = lock_from_obj(obj);
 	/* After a fatal error PHP marks every object destructed and then frees the
 	 * globals without calling dtor_obj, so the release happens here instead. */
-	lock_auto_release(lock);
+	redislock_holder_auto_release(&lock->h);
 	if (lock->redlock) {
 		redislock_redlock_destroy(lock->redlock);
 		lock->redlock = NULL;
 	}
-	if (lock->conn) {
-		redislock_conn_destroy(lock->conn);
-		lock->conn = NULL;
-	}
-	if (lock->prefix) {
-		zend_string_release(lock->prefix);
-	}
-	lock_hold_clear(lock);
-	zend_hash_destroy(&lock->held);
-	zend_hash_destroy(&lock->orphans);
-	zend_hash_destroy(&lock->watch);
-	redislock_wd_target_release(lock->wd_target);
+	redislock_holder_destroy(&lock->h);
 	zend_object_std_dtor(obj);
 }
 
@@ -94,13 +158,9 @@ static HashTable *lock_debug_info(zend_object *obj, int *is_temp)
 	zend_string *name;
 
 	*is_temp = 1;
-	array_init(&info);
-	if (!lock->conn) {
+	if (!redislock_holder_debug_info(&lock->h, &info)) {
 		return Z_ARRVAL(info);
 	}
-	redislock_config_describe(redislock_conn_config(lock->conn), &info);
-	add_assoc_str(&info, "prefix", zend_string_copy(lock->prefix));
-	add_assoc_bool(&info, "auto_release", redislock_conn_config(lock->conn)->auto_release);
 	if (lock->redlock) {
 		zval servers;
 		bool connected = false;
@@ -113,10 +173,10 @@ static HashTable *lock_debug_info(zend_object *obj, int *is_temp)
 		add_assoc_bool(&info, "connected", connected);
 		add_assoc_zval(&info, "servers", &servers);
 	} else {
-		add_assoc_bool(&info, "connected", redislock_conn_connected(lock->conn));
+		add_assoc_bool(&info, "connected", redislock_conn_connected(lock->h.conn));
 	}
 	array_init(&names);
-	ZEND_HASH_FOREACH_STR_KEY(&lock->held, name) {
+	ZEND_HASH_FOREACH_STR_KEY(&lock->h.name_to_token, name) {
 		add_next_index_str(&names, zend_string_copy(name));
 	} ZEND_HASH_FOREACH_END();
 	add_assoc_zval(&info, "locks", &names);
@@ -135,15 +195,6 @@ void redislock_lock_startup(zend_class_entry *ce)
 }
 
 /* ---- argument checks ----------------------------------------------------- */
-
-static bool check_token(const zend_string *token, uint32_t arg_num)
-{
-	if (ZSTR_LEN(token) == 0) {
-		zend_argument_value_error(arg_num, "must not be empty");
-		return false;
-	}
-	return true;
-}
 
 
 /* The fencing number at the front of a token, or -1 for a token of another form. */
@@ -177,15 +228,15 @@ static bool held_lock(zval *this_ptr, zend_string *name, redislock_lock_obj **lo
 	if (!redislock_check_name(name, 1) || !(*lock = this_lock(this_ptr))) {
 		return false;
 	}
-	if ((held = zend_hash_find(&(*lock)->held, name)) == NULL) {
+	if ((held = zend_hash_find(&(*lock)->h.name_to_token, name)) == NULL) {
 		return true;
 	}
-	if (lock_watch_lost(*lock, name)) {
+	if (redislock_holder_lost(&(*lock)->h, name)) {
 		/* The watchdog found it gone, or could not renew it within its lease. */
-		lock_hold_forget(*lock, name);
+		redislock_holder_forget(&(*lock)->h, name);
 		return true;
 	}
-	if (lock_prepare(*lock) == FAILURE) {
+	if (redislock_holder_prepare(&(*lock)->h) == FAILURE) {
 		return false;
 	}
 	*token = zend_string_copy(Z_STR_P(held));
@@ -194,21 +245,10 @@ static bool held_lock(zval *this_ptr, zend_string *name, redislock_lock_obj **lo
 
 PHP_METHOD(RedisLock, __construct)
 {
-	zend_string *dsn = NULL;
-	HashTable *options = NULL;
 	redislock_lock_obj *lock = lock_from_obj(Z_OBJ_P(ZEND_THIS));
 	redislock_config cfg;
 
-	ZEND_PARSE_PARAMETERS_START(0, 1)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_ARRAY_HT_OR_STR_OR_NULL(options, dsn)
-	ZEND_PARSE_PARAMETERS_END();
-
-	if (lock->conn) {
-		zend_throw_error(NULL, "RedisLock::__construct() cannot be called twice");
-		RETURN_THROWS();
-	}
-	if (redislock_config_parse(&cfg, dsn, options, 1) == FAILURE) {
+	if (!redislock_holder_parse(execute_data, &lock->h, "RedisLock", &cfg)) {
 		RETURN_THROWS();
 	}
 	if (cfg.watchdog && cfg.mode == REDISLOCK_MODE_REDLOCK) {
@@ -216,13 +256,9 @@ PHP_METHOD(RedisLock, __construct)
 		zend_argument_value_error(1, "cannot use option \"watchdog\" with \"redlock\": renewals would have to reach a majority of independent servers in time");
 		RETURN_THROWS();
 	}
-	if (cfg.queue_options) {
-		redislock_config_free(&cfg);
-		zend_argument_value_error(1, "cannot use options \"max_attempts\" and \"retry_backoff\": they apply to RedisQueue reservations");
+	if (!redislock_holder_no_queue_options(&cfg)) {
 		RETURN_THROWS();
 	}
-	lock->prefix = cfg.prefix ? zend_string_copy(cfg.prefix)
-		: zend_string_init(REDISLOCK_LOCK_DEFAULT_PREFIX, sizeof(REDISLOCK_LOCK_DEFAULT_PREFIX) - 1, 0);
 	if (cfg.mode == REDISLOCK_MODE_REDLOCK) {
 		/* The servers' connections first: request shutdown visits connections
 		 * newest first, and the object's own (which releases its locks) must come
@@ -230,9 +266,7 @@ PHP_METHOD(RedisLock, __construct)
 		lock->redlock = redislock_redlock_create(&cfg);
 	}
 	lock->backend = lock->redlock ? &lock_redlock_backend : &lock_single_backend;
-	lock->conn = redislock_conn_create(&cfg);
-	lock->generation = redislock_fork_generation;
-	redislock_conn_on_shutdown(lock->conn, lock_on_shutdown, lock);
+	redislock_holder_start(&lock->h, &cfg, REDISLOCK_LOCK_DEFAULT_PREFIX);
 }
 
 static bool is_shared(const zend_string *token)
@@ -246,19 +280,19 @@ static bool is_shared(const zend_string *token)
  * none: it is forgotten and its random part kept as an orphan to clean. */
 static int convert(redislock_lock_obj *lock, zend_string *name, const zend_string *mine, double timeout, zend_long ms, char want)
 {
-	zend_string *hex = lock_token_hex(mine), *token;
+	zend_string *hex = redislock_holder_token_hex(mine), *token;
 	int outcome = lock->backend->acquire(lock, &name, 1, timeout, ms, false, want, hex, &token);
 
 	if (outcome == ACQUIRE_TAKEN) {
-		lock_hold_set(lock, name, token);
+		redislock_holder_hold(&lock->h, name, token);
 		zend_string_release(token);
 	} else if (outcome == ACQUIRE_NOT_HELD) {
 		/* Our share lapsed: not ours to promote, and not ours at all. */
-		lock_hold_forget(lock, name);
+		redislock_holder_forget(&lock->h, name);
 		outcome = ACQUIRE_BUSY;
 	} else if (outcome == ACQUIRE_THROWN) {
-		lock_hold_forget(lock, name);
-		lock_remember(&lock->orphans, name, hex);
+		redislock_holder_forget(&lock->h, name);
+		redislock_holder_orphan(&lock->h, name, hex);
 	}
 	zend_string_release(hex);
 	return outcome;
@@ -275,7 +309,7 @@ static int renew(redislock_lock_obj *lock, zend_string *name, const zend_string 
 	if (renewed == 1) {
 		return ACQUIRE_TAKEN;
 	}
-	lock_hold_forget(lock, name);
+	redislock_holder_forget(&lock->h, name);
 	return ACQUIRE_BUSY;
 }
 
@@ -287,12 +321,12 @@ static int renew(redislock_lock_obj *lock, zend_string *name, const zend_string 
  * other holders to leave), an exclusive one demoted (at once). */
 static int take_and_hold(redislock_lock_obj *lock, zend_string *name, double timeout, double expire, char want)
 {
-	zend_long ms = lock_hold_ms(lock, expire);
+	zend_long ms = redislock_holder_ms(&lock->h, expire);
 	zend_string *token;
 	zval *held;
 	int outcome;
 
-	if ((held = zend_hash_find(&lock->held, name)) != NULL) {
+	if ((held = zend_hash_find(&lock->h.name_to_token, name)) != NULL) {
 		zend_string *mine = zend_string_copy(Z_STR_P(held));
 		if (is_shared(mine) == (want == WANT_SHARED)) {
 			outcome = renew(lock, name, mine, ms);
@@ -303,13 +337,13 @@ static int take_and_hold(redislock_lock_obj *lock, zend_string *name, double tim
 		/* Renewed, converted, thrown, or a promotion not done: the hold we had
 		 * (if still ours) is what we report on. A hold that was not ours any more
 		 * is taken afresh. */
-		if (outcome != ACQUIRE_BUSY || zend_hash_exists(&lock->held, name)) {
+		if (outcome != ACQUIRE_BUSY || zend_hash_exists(&lock->h.name_to_token, name)) {
 			return outcome;
 		}
 	}
 	outcome = lock->backend->acquire(lock, &name, 1, timeout, ms, false, want, NULL, &token);
 	if (outcome == ACQUIRE_TAKEN) {
-		lock_hold_set(lock, name, token);
+		redislock_holder_hold(&lock->h, name, token);
 		zend_string_release(token);
 	}
 	return outcome;
@@ -340,7 +374,7 @@ PHP_METHOD(RedisLock, lock)
 		zend_argument_value_error(4, "must be greater than or equal to 0");
 		RETURN_THROWS();
 	}
-	if (!(lock = this_lock(ZEND_THIS)) || lock_prepare(lock) == FAILURE) {
+	if (!(lock = this_lock(ZEND_THIS)) || redislock_holder_prepare(&lock->h) == FAILURE) {
 		RETURN_THROWS();
 	}
 	outcome = take_and_hold(lock, name, timeout, expire, WANT_EXCLUSIVE);
@@ -373,7 +407,7 @@ PHP_METHOD(RedisLock, lockShared)
 	if (!shared_available(lock, "lockShared")) {
 		RETURN_THROWS();
 	}
-	if (lock_prepare(lock) == FAILURE) {
+	if (redislock_holder_prepare(&lock->h) == FAILURE) {
 		RETURN_THROWS();
 	}
 	outcome = take_and_hold(lock, name, timeout, expire, WANT_SHARED);
@@ -400,9 +434,9 @@ PHP_METHOD(RedisLock, unlock)
 		RETURN_FALSE;
 	}
 	/* Forget the name whatever happens: either we release it now, or it is not ours. */
-	lock_hold_forget(lock, name);
+	redislock_holder_forget(&lock->h, name);
 	if (lock->backend->release(lock, &name, &token, 1, false, &released) == FAILURE) {
-		lock_remember_orphan(lock, name, token);
+		redislock_holder_orphan_token(&lock->h, name, token);
 		zend_string_release(token);
 		lock_throw(lock);
 		RETURN_THROWS();
@@ -421,7 +455,7 @@ PHP_METHOD(RedisLock, unlockAll)
 	if (!(lock = this_lock(ZEND_THIS))) {
 		RETURN_THROWS();
 	}
-	if (lock_release_all(lock, true, &all_released) == FAILURE) {
+	if (redislock_holder_release_all(&lock->h, true, &all_released) == FAILURE) {
 		RETURN_THROWS();
 	}
 	RETURN_BOOL(all_released);
@@ -452,7 +486,7 @@ PHP_METHOD(RedisLock, expire)
 	}
 	if (extended == 0) {
 		/* It expired and is gone or someone else's now: we no longer hold it. */
-		lock_hold_forget(lock, name);
+		redislock_holder_forget(&lock->h, name);
 	}
 	RETURN_BOOL(extended == 1);
 }
@@ -479,7 +513,7 @@ PHP_METHOD(RedisLock, isLocking)
 		RETURN_THROWS();
 	}
 	if (!holding) {
-		lock_hold_forget(lock, name);
+		redislock_holder_forget(&lock->h, name);
 	}
 	RETURN_BOOL(holding);
 }
@@ -517,7 +551,7 @@ PHP_METHOD(RedisLock, addLock)
 	if (!redislock_check_name(name, 1) || !redislock_check_seconds(expire, 2, false) || !redislock_check_seconds(timeout, 3, true)) {
 		RETURN_THROWS();
 	}
-	if (!(lock = this_lock(ZEND_THIS)) || (shared && !shared_available(lock, "addLock")) || lock_prepare(lock) == FAILURE) {
+	if (!(lock = this_lock(ZEND_THIS)) || (shared && !shared_available(lock, "addLock")) || redislock_holder_prepare(&lock->h) == FAILURE) {
 		RETURN_THROWS();
 	}
 	/* The token is the caller's to keep: the object does not remember it, so it is
@@ -552,11 +586,11 @@ PHP_METHOD(RedisLock, convertLock)
 		Z_PARAM_DOUBLE(expire)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!redislock_check_name(name, 1) || !check_token(token, 2) || !redislock_check_seconds(timeout, 4, true)
+	if (!redislock_check_name(name, 1) || !redislock_holder_check_token(token, 2) || !redislock_check_seconds(timeout, 4, true)
 		|| !redislock_check_seconds(expire, 5, false)) {
 		RETURN_THROWS();
 	}
-	if (!(lock = this_lock(ZEND_THIS)) || !shared_available(lock, "convertLock") || lock_prepare(lock) == FAILURE) {
+	if (!(lock = this_lock(ZEND_THIS)) || !shared_available(lock, "convertLock") || redislock_holder_prepare(&lock->h) == FAILURE) {
 		RETURN_THROWS();
 	}
 	if (is_shared(token) == shared) {
@@ -578,7 +612,7 @@ PHP_METHOD(RedisLock, convertLock)
 	if (!outcome) {
 		RETURN_FALSE;
 	}
-	hex = lock_token_hex(token);
+	hex = redislock_holder_token_hex(token);
 	outcome = lock->backend->acquire(lock, &name, 1, timeout, redislock_seconds_to_ms(expire), !shared,
 		shared ? WANT_SHARED : WANT_PROMOTE, hex, &converted);
 	zend_string_release(hex);
@@ -603,15 +637,15 @@ PHP_METHOD(RedisLock, releaseLock)
 		Z_PARAM_STR(token)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!redislock_check_name(name, 1) || !check_token(token, 2) || !(lock = this_lock(ZEND_THIS)) || lock_prepare(lock) == FAILURE) {
+	if (!redislock_check_name(name, 1) || !redislock_holder_check_token(token, 2) || !(lock = this_lock(ZEND_THIS)) || redislock_holder_prepare(&lock->h) == FAILURE) {
 		RETURN_THROWS();
 	}
 	if (lock->backend->release(lock, &name, &token, 1, false, &released) == FAILURE) {
 		lock_throw(lock);
 		RETURN_THROWS();
 	}
-	if ((held = zend_hash_find(&lock->held, name)) != NULL && zend_string_equals(Z_STR_P(held), token)) {
-		lock_hold_forget(lock, name);
+	if ((held = zend_hash_find(&lock->h.name_to_token, name)) != NULL && zend_string_equals(Z_STR_P(held), token)) {
+		redislock_holder_forget(&lock->h, name);
 	}
 	RETURN_BOOL(released);
 }
@@ -629,8 +663,8 @@ PHP_METHOD(RedisLock, extendLock)
 		Z_PARAM_DOUBLE(expire)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!redislock_check_name(name, 1) || !check_token(token, 2) || !redislock_check_seconds(expire, 3, false)
-		|| !(lock = this_lock(ZEND_THIS)) || lock_prepare(lock) == FAILURE) {
+	if (!redislock_check_name(name, 1) || !redislock_holder_check_token(token, 2) || !redislock_check_seconds(expire, 3, false)
+		|| !(lock = this_lock(ZEND_THIS)) || redislock_holder_prepare(&lock->h) == FAILURE) {
 		RETURN_THROWS();
 	}
 	extended = lock->backend->extend(lock, name, token, redislock_seconds_to_ms(expire));
@@ -660,7 +694,7 @@ PHP_METHOD(RedisLock, fencingToken)
 			"use one server, Sentinel or a cluster where fencing matters", 0);
 		RETURN_THROWS();
 	}
-	if ((held = zend_hash_find(&lock->held, name)) == NULL) {
+	if ((held = zend_hash_find(&lock->h.name_to_token, name)) == NULL) {
 		RETURN_NULL();
 	}
 	/* Fencing numbers order exclusive holders, whose writes they guard: a shared
@@ -673,7 +707,7 @@ PHP_METHOD(RedisLock, fencingToken)
 	}
 	/* A lock() token has no number yet: drawn now, while the lock is still ours,
 	 * so it orders this hold among the others, and kept with the token. */
-	if (lock_prepare(lock) == FAILURE) {
+	if (redislock_holder_prepare(&lock->h) == FAILURE) {
 		RETURN_THROWS();
 	}
 	token = zend_string_copy(Z_STR_P(held));
@@ -683,11 +717,11 @@ PHP_METHOD(RedisLock, fencingToken)
 		RETURN_THROWS();
 	}
 	if (!fenced) {
-		lock_hold_forget(lock, name);
+		redislock_holder_forget(&lock->h, name);
 		RETURN_NULL();
 	}
 	fence = token_fence(fenced);
-	lock_hold_set(lock, name, fenced);
+	redislock_holder_hold(&lock->h, name, fenced);
 	zend_string_release(fenced);
 	RETURN_LONG(fence);
 }
@@ -702,7 +736,7 @@ PHP_METHOD(RedisLock, fenceLock)
 		Z_PARAM_STR(token)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!redislock_check_name(name, 1) || !check_token(token, 2) || !(lock = this_lock(ZEND_THIS))) {
+	if (!redislock_check_name(name, 1) || !redislock_holder_check_token(token, 2) || !(lock = this_lock(ZEND_THIS))) {
 		RETURN_THROWS();
 	}
 	if (!lock->backend->fencing) {
@@ -714,7 +748,7 @@ PHP_METHOD(RedisLock, fenceLock)
 		zend_argument_value_error(2, "must be the token of an exclusive hold: shared holds have no fencing numbers");
 		RETURN_THROWS();
 	}
-	if (lock_prepare(lock) == FAILURE) {
+	if (redislock_holder_prepare(&lock->h) == FAILURE) {
 		RETURN_THROWS();
 	}
 	fenced = lock->backend->fence(lock, name, token, false);
@@ -750,7 +784,7 @@ PHP_METHOD(RedisLock, ttl)
 	}
 	if (pttl < 0) {
 		/* Not ours any more; a key of ours without expiry cannot be. */
-		lock_hold_forget(lock, name);
+		redislock_holder_forget(&lock->h, name);
 		RETURN_NULL();
 	}
 	RETURN_DOUBLE(pttl / 1000.0);
@@ -766,7 +800,7 @@ PHP_METHOD(RedisLock, isLocked)
 		Z_PARAM_STR(name)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!redislock_check_name(name, 1) || !(lock = this_lock(ZEND_THIS)) || lock_prepare(lock) == FAILURE) {
+	if (!redislock_check_name(name, 1) || !(lock = this_lock(ZEND_THIS)) || redislock_holder_prepare(&lock->h) == FAILURE) {
 		RETURN_THROWS();
 	}
 	if ((exists = lock->backend->exists(lock, name)) < 0) {
@@ -796,7 +830,7 @@ PHP_METHOD(RedisLock, synchronized)
 	if (!redislock_check_name(name, 1) || !redislock_check_seconds(timeout, 3, true) || !redislock_check_seconds(expire, 4, false)) {
 		RETURN_THROWS();
 	}
-	if (!(lock = this_lock(ZEND_THIS)) || lock_prepare(lock) == FAILURE) {
+	if (!(lock = this_lock(ZEND_THIS)) || redislock_holder_prepare(&lock->h) == FAILURE) {
 		RETURN_THROWS();
 	}
 	outcome = take_and_hold(lock, name, timeout, expire, WANT_EXCLUSIVE);
@@ -806,7 +840,7 @@ PHP_METHOD(RedisLock, synchronized)
 	if (outcome == ACQUIRE_BUSY) {
 		redislock_throw(redislock_ce_timeout_exception, "lock \"%.*s\" on %s could not be acquired within %g s",
 			(int) MIN(ZSTR_LEN(name), 200), ZSTR_VAL(name),
-			lock->redlock ? ZSTR_VAL(redislock_conn_config(lock->conn)->endpoint) : redislock_conn_endpoint(lock->conn), timeout);
+			lock->redlock ? ZSTR_VAL(redislock_conn_config(lock->h.conn)->endpoint) : redislock_conn_endpoint(lock->h.conn), timeout);
 		RETURN_THROWS();
 	}
 
@@ -815,15 +849,15 @@ PHP_METHOD(RedisLock, synchronized)
 
 	/* $fn may have forked: a child returning from it holds its parent's lock,
 	 * which is the parent's to release, not the child's. */
-	lock_forget_parent_locks(lock);
+	redislock_holder_forget_parent(&lock->h);
 	/* Release whatever $fn did, an exception included; ours chains onto it. */
-	if ((held = zend_hash_find(&lock->held, name)) != NULL) {
+	if ((held = zend_hash_find(&lock->h.name_to_token, name)) != NULL) {
 		zend_string *token = zend_string_copy(Z_STR_P(held));
 		bool released;
-		lock_hold_forget(lock, name);
+		redislock_holder_forget(&lock->h, name);
 		if (lock->backend->release(lock, &name, &token, 1, false, &released) == FAILURE) {
 			/* The reply was lost: the delete may not have happened. */
-			lock_remember_orphan(lock, name, token);
+			redislock_holder_orphan_token(&lock->h, name, token);
 			lock_throw(lock);
 		}
 		zend_string_release(token);
@@ -879,7 +913,7 @@ PHP_METHOD(RedisLock, lockMany)
 	if (!redislock_check_seconds(timeout, 2, true) || !redislock_check_seconds(expire, 3, false)) {
 		RETURN_THROWS();
 	}
-	if (!(lock = this_lock(ZEND_THIS)) || lock_prepare(lock) == FAILURE) {
+	if (!(lock = this_lock(ZEND_THIS)) || redislock_holder_prepare(&lock->h) == FAILURE) {
 		RETURN_THROWS();
 	}
 
@@ -897,20 +931,20 @@ PHP_METHOD(RedisLock, lockMany)
 			}
 		}
 	}
-	if (redislock_conn_config(lock->conn)->mode == REDISLOCK_MODE_CLUSTER && !names_share_slot(lock, names, n)) {
+	if (redislock_conn_config(lock->h.conn)->mode == REDISLOCK_MODE_CLUSTER && !names_share_slot(lock, names, n)) {
 		efree(names);
 		zend_argument_value_error(1, "must name locks of one cluster slot on a Redis Cluster: give the names a common {hash tag}, as in \"{order:42}stock\" and \"{order:42}payment\"");
 		RETURN_THROWS();
 	}
 	/* All or nothing: a name this object holds already cannot be taken again along
 	 * with the rest, and waiting for ourselves would never end. */
-	for (i = 0; i < n && !zend_hash_exists(&lock->held, names[i]); i++);
+	for (i = 0; i < n && !zend_hash_exists(&lock->h.name_to_token, names[i]); i++);
 	if (i == n) {
 		tokens = safe_emalloc(n, sizeof(*tokens), 0);
-		outcome = lock->backend->acquire(lock, names, n, timeout, lock_hold_ms(lock, expire), true, WANT_EXCLUSIVE, NULL, tokens);
+		outcome = lock->backend->acquire(lock, names, n, timeout, redislock_holder_ms(&lock->h, expire), true, WANT_EXCLUSIVE, NULL, tokens);
 		if (outcome == ACQUIRE_TAKEN) {
 			for (i = 0; i < n; i++) {
-				lock_hold_set(lock, names[i], tokens[i]);
+				redislock_holder_hold(&lock->h, names[i], tokens[i]);
 				zend_string_release(tokens[i]);
 			}
 		}
@@ -934,7 +968,7 @@ PHP_METHOD(RedisLock, holdsLock)
 		Z_PARAM_STR(token)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!redislock_check_name(name, 1) || !check_token(token, 2) || !(lock = this_lock(ZEND_THIS)) || lock_prepare(lock) == FAILURE) {
+	if (!redislock_check_name(name, 1) || !redislock_holder_check_token(token, 2) || !(lock = this_lock(ZEND_THIS)) || redislock_holder_prepare(&lock->h) == FAILURE) {
 		RETURN_THROWS();
 	}
 	if ((holding = lock->backend->check(lock, name, token)) < 0) {
@@ -953,14 +987,14 @@ PHP_METHOD(RedisLock, forceUnlock)
 		Z_PARAM_STR(name)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!redislock_check_name(name, 1) || !(lock = this_lock(ZEND_THIS)) || lock_prepare(lock) == FAILURE) {
+	if (!redislock_check_name(name, 1) || !(lock = this_lock(ZEND_THIS)) || redislock_holder_prepare(&lock->h) == FAILURE) {
 		RETURN_THROWS();
 	}
 	if ((removed = lock->backend->force(lock, name)) < 0) {
 		RETURN_THROWS();
 	}
 	/* If it was ours, it is not any more. */
-	lock_hold_forget(lock, name);
+	redislock_holder_forget(&lock->h, name);
 	RETURN_BOOL(removed);
 }
 

@@ -1,8 +1,7 @@
 /* RedisLock's private declarations, shared by the files of the class and by no
  * other: the object, the keys of one name, the codes the operations answer, and
- * the hold bookkeeping of redislock_lock_holds.c. The class is made of
- * redislock_lock.c (the object and its methods), redislock_lock_holds.c (keys,
- * tokens, holds, orphans, the watchdog's entries, releasing everything),
+ * the keys of a name. The class is made of redislock_lock.c (the object, its
+ * keys and its methods; its holds are kept by redislock_holder.c),
  * redislock_lock_single.c (the single-server protocol) and
  * redislock_lock_redlock.c (the Redlock adapter), the last two behind the table
  * of operations of redislock_lock_backend.h. */
@@ -10,6 +9,7 @@
 #define REDISLOCK_LOCK_INT_H
 
 #include "redislock_lock.h"
+#include "redislock_holder.h"
 #include "redislock_keys.h"
 #include "redislock_redlock.h"
 #include "redislock_runner.h"
@@ -17,15 +17,10 @@
 typedef struct _lock_backend lock_backend;
 
 typedef struct _redislock_lock_obj {
-	redislock_conn *conn;
+	/* One hold per name: its tables are keyed by name (name_to_token, name_to_hex). */
+	redislock_holder h;
 	redislock_redlock *redlock;  /* several independent servers; NULL for one */
 	const lock_backend *backend; /* how locking reaches the servers */
-	zend_string *prefix;
-	HashTable held;      /* name => token of every lock this object holds */
-	HashTable orphans;   /* name => random part of acquisitions whose reply was lost */
-	HashTable watch;     /* name => watchdog entry id of every hold the watchdog renews */
-	redislock_wd_target *wd_target; /* where the watchdog renews, made on first use */
-	uint32_t generation; /* the fork generation whose locks held and orphans are */
 	zend_object std;
 } redislock_lock_obj;
 
@@ -76,36 +71,13 @@ static inline redislock_lock_obj *lock_from_obj(zend_object *obj)
 #define ATTEMPT_QUEUE '1'  /* queue up, or stay queued */
 #define ATTEMPT_LAST '2'   /* the waiter's time is up: leave the queue (one name) */
 
-/* ---- redislock_lock_holds.c ------------------------------------------------- */
+/* ---- redislock_lock.c ------------------------------------------------------- */
 
-/* Forgets, in a forked child, the locks and orphans that are its parent's. */
-void lock_forget_parent_locks(redislock_lock_obj *lock);
 double lock_read_timeout(const redislock_lock_obj *lock);
 /* prefix + name: the lock's key. */
 zend_string *lock_key(const redislock_lock_obj *lock, const zend_string *name);
 void lock_keys_init(lock_keys *k, const redislock_lock_obj *lock, const zend_string *name);
 void lock_keys_free(lock_keys *k);
-/* Stores a copy of value under name. */
-void lock_remember(HashTable *table, const zend_string *name, zend_string *value);
-/* The random part of a token: what follows its colon, if it has one. */
-zend_string *lock_token_hex(const zend_string *token);
-/* The lifetime of an acquisition: $expire, or with the watchdog its lease. */
-zend_long lock_hold_ms(const redislock_lock_obj *lock, double expire);
-/* Whether the watchdog found the hold of name gone. */
-bool lock_watch_lost(const redislock_lock_obj *lock, const zend_string *name);
-/* The object's holds: name => token, and the watchdog's renewal of each. */
-void lock_hold_set(redislock_lock_obj *lock, const zend_string *name, zend_string *token);
-void lock_hold_forget(redislock_lock_obj *lock, const zend_string *name);
-void lock_hold_clear(redislock_lock_obj *lock);
-/* Remembers a full token whose release was lost, by its random part. */
-void lock_remember_orphan(redislock_lock_obj *lock, const zend_string *name, const zend_string *token);
-/* Cleans lost acquisitions before a call; FAILURE after throwing. */
-zend_result lock_prepare(redislock_lock_obj *lock);
-/* Releases everything the object holds; with report=false silently. */
-zend_result lock_release_all(redislock_lock_obj *lock, bool report, bool *all_released);
-/* The release at the object's end or the request's (auto_release). */
-void lock_auto_release(redislock_lock_obj *lock);
-void lock_on_shutdown(void *owner);
 /* Throws the failure of the last call. */
 void lock_throw(const redislock_lock_obj *lock);
 

@@ -41,7 +41,7 @@ static int redlock_acquire_op(redislock_lock_obj *lock, zend_string **names, uin
 	redlock_keys_free(keys, n);
 	/* As with one server: what may have been taken is cleaned up by the next call. */
 	for (uint32_t i = 0; outcome == REDLOCK_THROWN && lock->redlock->maybe_held && i < n; i++) {
-		lock_remember(&lock->orphans, names[i], hex);
+		redislock_holder_orphan(&lock->h, names[i], hex);
 	}
 	for (uint32_t i = 0; outcome == REDLOCK_TAKEN && i < n; i++) {
 		tokens[i] = zend_string_copy(token);

@@ -56,14 +56,14 @@ static zend_long integer_call(redislock_lock_obj *lock, const redislock_script *
 	redisReply *reply;
 	zend_long result;
 
-	if (redislock_script_call(lock->conn, script, a, timeout, &reply) == FAILURE) {
+	if (redislock_script_call(lock->h.conn, script, a, timeout, &reply) == FAILURE) {
 		lock_throw(lock);
 		return CALL_LOST;
 	}
 	if (reply->type == REDIS_REPLY_INTEGER) {
 		result = (zend_long) reply->integer;
 	} else {
-		redislock_conn_throw_unexpected(lock->conn, reply);
+		redislock_conn_throw_unexpected(lock->h.conn, reply);
 		result = CALL_REPLY_ERROR;
 	}
 	freeReplyObject(reply);
@@ -98,14 +98,14 @@ static zend_result single_release(redislock_lock_obj *lock, zend_string **names,
 		lock_keys_init(&keys[i], lock, names[i]);
 		unlock_argv(&sets[i], &keys[i], tokens[i], suffix);
 	}
-	result = redislock_script_call_many(lock->conn, &redislock_script_unlock, sets, n, lock_read_timeout(lock), replies);
+	result = redislock_script_call_many(lock->h.conn, &redislock_script_unlock, sets, n, lock_read_timeout(lock), replies);
 	replies_read = result == SUCCESS;
 	for (uint32_t i = 0; i < n && result == SUCCESS; i++) {
 		/* An error reply (NOPERM, OOM, ...): the release did not happen; it is
 		 * reported like a lost one, and the token kept as an orphan to retry. */
 		if (replies[i]->type == REDIS_REPLY_ERROR) {
-			redislock_conn_set_error(lock->conn, REDISLOCK_ERR_SERVER, "unlock script on %s failed: %.*s",
-				redislock_conn_endpoint(lock->conn), (int) MIN(replies[i]->len, 512), replies[i]->str);
+			redislock_conn_set_error(lock->h.conn, REDISLOCK_ERR_SERVER, "unlock script on %s failed: %.*s",
+				redislock_conn_endpoint(lock->h.conn), (int) MIN(replies[i]->len, 512), replies[i]->str);
 			result = FAILURE;
 		}
 	}
@@ -154,11 +154,11 @@ static bool reply_tokens(const redisReply *reply, uint32_t n, zend_string **toke
  * stay with the caller; otherwise they are freed. */
 static int replicate(redislock_lock_obj *lock, zend_string **names, uint32_t n, zend_string **tokens)
 {
-	const redislock_config *cfg = redislock_conn_config(lock->conn);
+	const redislock_config *cfg = redislock_conn_config(lock->h.conn);
 	double started = redislock_now();
 	/* When the acquisition was sent: what a watchdog counts the first lease from,
 	 * not the WAIT below, which sets no lifetime. */
-	double acquired = redislock_conn_last_flush(lock->conn);
+	double acquired = redislock_conn_last_flush(lock->h.conn);
 	zend_long acked = -1;
 	redislock_argv a;
 	redisReply *reply;
@@ -169,11 +169,11 @@ static int replicate(redislock_lock_obj *lock, zend_string **names, uint32_t n, 
 	redislock_argv_push_long(&a, cfg->min_replicas);
 	redislock_argv_push_long(&a, redislock_seconds_to_ms(cfg->read_timeout));
 	/* WAIT answers by its own timeout; the reply gets a second on top. */
-	if (redislock_conn_call_timeout(lock->conn, &a, cfg->read_timeout + 1.0, &reply) == FAILURE) {
+	if (redislock_conn_call_timeout(lock->h.conn, &a, cfg->read_timeout + 1.0, &reply) == FAILURE) {
 		redislock_argv_free(&a);
 		/* We hold the locks, replicated or not: ours to clean up. */
 		for (uint32_t i = 0; i < n; i++) {
-			lock_remember_orphan(lock, names[i], tokens[i]);
+			redislock_holder_orphan_token(&lock->h, names[i], tokens[i]);
 			zend_string_release(tokens[i]);
 		}
 		lock_throw(lock);
@@ -185,22 +185,22 @@ static int replicate(redislock_lock_obj *lock, zend_string **names, uint32_t n, 
 	}
 	if (acked >= cfg->min_replicas) {
 		freeReplyObject(reply);
-		redislock_conn_set_last_flush(lock->conn, acquired);
+		redislock_conn_set_last_flush(lock->h.conn, acquired);
 		return ACQUIRE_TAKEN;
 	}
 	released = safe_emalloc(n, sizeof(*released), 0);
 	if (single_release(lock, names, tokens, n, false, released) == FAILURE) {
 		for (uint32_t i = 0; i < n; i++) {
-			lock_remember_orphan(lock, names[i], tokens[i]);
+			redislock_holder_orphan_token(&lock->h, names[i], tokens[i]);
 		}
 	}
 	efree(released);
 	if (acked < 0) {
-		redislock_conn_throw_unexpected(lock->conn, reply);
+		redislock_conn_throw_unexpected(lock->h.conn, reply);
 	} else {
 		redislock_throw(redislock_ce_timeout_exception,
 			"lock \"%.*s\" on %s was released again: " ZEND_LONG_FMT " of " ZEND_LONG_FMT " replicas had it within %.3f s (min_replicas)",
-			(int) MIN(ZSTR_LEN(names[0]), 200), ZSTR_VAL(names[0]), redislock_conn_endpoint(lock->conn), acked,
+			(int) MIN(ZSTR_LEN(names[0]), 200), ZSTR_VAL(names[0]), redislock_conn_endpoint(lock->h.conn), acked,
 			cfg->min_replicas, redislock_now() - started);
 	}
 	freeReplyObject(reply);
@@ -227,10 +227,10 @@ static int try_set(redislock_lock_obj *lock, const zend_string *name, const lock
 	redislock_argv_push(&a, "NX", 2);
 	redislock_argv_push(&a, "PX", 2);
 	redislock_argv_push_long(&a, ms);
-	if (redislock_conn_call_timeout(lock->conn, &a, lock_read_timeout(lock), &reply) == FAILURE) {
+	if (redislock_conn_call_timeout(lock->h.conn, &a, lock_read_timeout(lock), &reply) == FAILURE) {
 		/* Once sent, it may have been set. Not ours to count on; ours to clean up. */
-		if (redislock_conn_sent(lock->conn)) {
-			lock_remember(&lock->orphans, name, hex);
+		if (redislock_conn_sent(lock->h.conn)) {
+			redislock_holder_orphan(&lock->h, name, hex);
 		}
 		lock_throw(lock);
 	} else {
@@ -239,7 +239,7 @@ static int try_set(redislock_lock_obj *lock, const zend_string *name, const lock
 		} else if (reply->type == REDIS_REPLY_NIL) {
 			outcome = ACQUIRE_BUSY;
 		} else {
-			redislock_conn_throw_unexpected(lock->conn, reply);
+			redislock_conn_throw_unexpected(lock->h.conn, reply);
 		}
 		freeReplyObject(reply);
 	}
@@ -277,11 +277,11 @@ static int attempt(redislock_lock_obj *lock, zend_string **names, const lock_key
 			mode != ATTEMPT_ONCE ? hex : NULL, REDISLOCK_ALIVE_MS, nk.hint);
 		name_keys_free(&nk);
 	}
-	if (redislock_script_call(lock->conn, script, &a, lock_read_timeout(lock), &reply) == FAILURE) {
+	if (redislock_script_call(lock->h.conn, script, &a, lock_read_timeout(lock), &reply) == FAILURE) {
 		/* Once sent, the script may have run. Not ours to count on; ours to clean
 		 * up. A call that failed before sending (no connection) took nothing. */
-		for (uint32_t i = 0; i < n && redislock_conn_sent(lock->conn); i++) {
-			lock_remember(&lock->orphans, names[i], hex);
+		for (uint32_t i = 0; i < n && redislock_conn_sent(lock->h.conn); i++) {
+			redislock_holder_orphan(&lock->h, names[i], hex);
 		}
 		lock_throw(lock);
 	} else {
@@ -291,7 +291,7 @@ static int attempt(redislock_lock_obj *lock, zend_string **names, const lock_key
 		} else if (reply_tokens(reply, n, tokens)) {
 			outcome = ACQUIRE_TAKEN;
 		} else {
-			redislock_conn_throw_unexpected(lock->conn, reply);
+			redislock_conn_throw_unexpected(lock->h.conn, reply);
 		}
 		freeReplyObject(reply);
 	}
@@ -389,11 +389,11 @@ static int single_acquire(redislock_lock_obj *lock, zend_string **names, uint32_
 			continue;
 		}
 		block = redislock_block_time(remaining, pttl, &until_expiry);
-		if (redislock_blpop(lock->conn, wake_keys, n, block, until_expiry) == FAILURE) {
+		if (redislock_blpop(lock->h.conn, wake_keys, n, block, until_expiry) == FAILURE) {
 			/* The lock may have been promised to us meanwhile: cleaning the orphan
 			 * passes the promise on at once, instead of after our alive mark. */
 			if (n == 1) {
-				lock_remember(&lock->orphans, names[0], hex);
+				redislock_holder_orphan(&lock->h, names[0], hex);
 			}
 			outcome = ACQUIRE_THROWN;
 			break;
@@ -401,7 +401,7 @@ static int single_acquire(redislock_lock_obj *lock, zend_string **names, uint32_
 	}
 
 finish:
-	if (outcome == ACQUIRE_TAKEN && redislock_conn_config(lock->conn)->min_replicas > 0) {
+	if (outcome == ACQUIRE_TAKEN && redislock_conn_config(lock->h.conn)->min_replicas > 0) {
 		outcome = replicate(lock, names, n, tokens);
 	}
 	for (uint32_t i = 0; i < n; i++) {
@@ -499,20 +499,20 @@ static zend_string *single_fence(redislock_lock_obj *lock, const zend_string *na
 	lock_keys_init(&keys, lock, name);
 	counter = fence_key(&keys);
 	redislock_script_fence_args(&a, keys.key, counter, token);
-	if (redislock_script_call(lock->conn, &redislock_script_fence, &a, lock_read_timeout(lock), &reply) == FAILURE) {
+	if (redislock_script_call(lock->h.conn, &redislock_script_fence, &a, lock_read_timeout(lock), &reply) == FAILURE) {
 		/* Once sent, the token may have been rewritten to the fenced one we never
 		 * learnt: the lock is no longer one we can name, so it is an orphan to
 		 * clean (by its random part) rather than a lock we hold. */
-		if (owned && redislock_conn_sent(lock->conn)) {
-			lock_remember(&lock->orphans, name, (zend_string *) token);
-			lock_hold_forget(lock, name);
+		if (owned && redislock_conn_sent(lock->h.conn)) {
+			redislock_holder_orphan(&lock->h, name, (zend_string *) token);
+			redislock_holder_forget(&lock->h, name);
 		}
 		lock_throw(lock);
 	} else {
 		if (reply->type == REDIS_REPLY_STRING) {
 			fenced = zend_string_init(reply->str, reply->len, 0);
 		} else if (reply->type != REDIS_REPLY_INTEGER) {
-			redislock_conn_throw_unexpected(lock->conn, reply);
+			redislock_conn_throw_unexpected(lock->h.conn, reply);
 		}
 		freeReplyObject(reply);
 	}
@@ -524,7 +524,7 @@ static zend_string *single_fence(redislock_lock_obj *lock, const zend_string *na
 
 static void single_throw(const redislock_lock_obj *lock)
 {
-	redislock_conn_throw(lock->conn);
+	redislock_conn_throw(lock->h.conn);
 }
 
 const lock_backend lock_single_backend = {
