@@ -1,6 +1,7 @@
 /* The bookkeeping RedisLock and RedisSemaphore share: see redislock_holder.h. */
 #include "redislock_holder.h"
 #include "redislock_args.h"
+#include "redislock_keys.h"
 #include "zend_exceptions.h"
 
 /* ---- the object ------------------------------------------------------------------ */
@@ -28,6 +29,55 @@ void redislock_holder_destroy(redislock_holder *h)
 	zend_hash_destroy(&h->orphans);
 	zend_hash_destroy(&h->watch);
 	redislock_wd_target_release(h->wd_target);
+}
+
+static redislock_holder *holder_of(zend_object *obj)
+{
+	return (redislock_holder *) ((char *) obj - obj->handlers->offset);
+}
+
+zend_object *redislock_holder_create(zend_class_entry *ce, size_t size, const zend_object_handlers *handlers,
+	const redislock_holder_ops *ops, bool by_name)
+{
+	redislock_holder *h = zend_object_alloc(size, ce);
+	zend_object *obj = (zend_object *) ((char *) h + handlers->offset);
+
+	zend_object_std_init(obj, ce);
+	object_properties_init(obj, ce);
+	redislock_holder_init(h, ops, by_name);
+	obj->handlers = handlers;
+	return obj;
+}
+
+static void holder_dtor(zend_object *obj)
+{
+	redislock_holder_auto_release(holder_of(obj));
+	zend_objects_destroy_object(obj);
+}
+
+static void holder_free(zend_object *obj)
+{
+	redislock_holder *h = holder_of(obj);
+	/* After a fatal error PHP marks every object destructed and then frees the
+	 * globals without calling dtor_obj, so the release happens here instead. */
+	redislock_holder_auto_release(h);
+	if (h->ops->close) {
+		h->ops->close(h);
+	}
+	redislock_holder_destroy(h);
+	zend_object_std_dtor(obj);
+}
+
+void redislock_holder_startup(zend_class_entry *ce, zend_object_handlers *handlers, size_t offset,
+	zend_object *(*create)(zend_class_entry *ce), HashTable *(*debug_info)(zend_object *obj, int *is_temp))
+{
+	ce->create_object = create;
+	memcpy(handlers, zend_get_std_object_handlers(), sizeof(*handlers));
+	handlers->offset = (int) offset;
+	handlers->dtor_obj = holder_dtor;
+	handlers->free_obj = holder_free;
+	handlers->clone_obj = NULL;
+	handlers->get_debug_info = debug_info;
 }
 
 bool redislock_holder_ready(redislock_holder *h, zval *this_ptr)
@@ -208,6 +258,14 @@ bool redislock_holder_lost(const redislock_holder *h, const zend_string *key)
 	return id && redislock_wd_state_of((uint64_t) Z_LVAL_P(id)) == REDISLOCK_WD_LOST;
 }
 
+zend_string *redislock_holder_wake_key(const zend_string *key, const zend_string *hex)
+{
+	zend_string *prefix = redislock_sibling_key(key, ":w:");
+	zend_string *wake_key = zend_string_concat3(ZSTR_VAL(prefix), ZSTR_LEN(prefix), "w:", 2, ZSTR_VAL(hex), ZSTR_LEN(hex));
+	zend_string_release(prefix);
+	return wake_key;
+}
+
 /* ---- orphans and releases ------------------------------------------------------ */
 
 void redislock_holder_orphan(redislock_holder *h, const zend_string *name, const zend_string *hex)
@@ -217,6 +275,15 @@ void redislock_holder_orphan(redislock_holder *h, const zend_string *name, const
 	} else {
 		remember(&h->orphans, hex, name);
 	}
+}
+
+void redislock_holder_lost_reply(redislock_holder *h, const zend_string *name, const zend_string *hex)
+{
+	/* Once sent, it may have taken effect. Not ours to count on; ours to clean up. */
+	if (redislock_conn_sent(h->conn)) {
+		redislock_holder_orphan(h, name, hex);
+	}
+	h->ops->throw_failure(h);
 }
 
 void redislock_holder_orphan_token(redislock_holder *h, const zend_string *name, const zend_string *token)

@@ -30,6 +30,9 @@ typedef struct _redislock_holder_ops {
 	uint64_t (*watch)(redislock_holder *h, const zend_string *name, const zend_string *token);
 	/* Throws the failure of the last call. */
 	void (*throw_failure)(const redislock_holder *h);
+	/* free_obj, after the release and before the connection is closed: what the
+	 * class keeps besides (may be NULL). */
+	void (*close)(redislock_holder *h);
 } redislock_holder_ops;
 
 struct _redislock_holder {
@@ -56,6 +59,14 @@ struct _redislock_holder {
 };
 
 /* ---- the object ------------------------------------------------------------------ */
+
+/* The object handlers of a class whose object struct starts with its
+ * redislock_holder, its zend_object at offset: create_object calls
+ * redislock_holder_create(); dtor_obj and free_obj release and free. */
+void redislock_holder_startup(zend_class_entry *ce, zend_object_handlers *handlers, size_t offset,
+	zend_object *(*create)(zend_class_entry *ce), HashTable *(*debug_info)(zend_object *obj, int *is_temp));
+zend_object *redislock_holder_create(zend_class_entry *ce, size_t size, const zend_object_handlers *handlers,
+	const redislock_holder_ops *ops, bool by_name);
 
 /* create_object: empty tables. */
 void redislock_holder_init(redislock_holder *h, const redislock_holder_ops *ops, bool by_name);
@@ -101,10 +112,17 @@ bool redislock_holder_lost(const redislock_holder *h, const zend_string *key);
  * configured lease. The entry id, or 0. For redislock_holder_ops.watch. */
 uint64_t redislock_holder_wd_add(redislock_holder *h, const redislock_argv *a, const char *body);
 
+/* The wake-up list a waiter of random part hex blocks on for key: the sibling
+ * "<base>:w:" of key, then "w:<hex>" (see siblings() in ext/lua/common/lock_keys.lua). */
+zend_string *redislock_holder_wake_key(const zend_string *key, const zend_string *hex);
+
 /* ---- orphans and releases ------------------------------------------------------ */
 
 /* Remembers an acquisition of name whose reply was lost, by its random part hex. */
 void redislock_holder_orphan(redislock_holder *h, const zend_string *name, const zend_string *hex);
+/* A call that may have taken name for hex but whose reply was lost: once the
+ * command was sent, hex is an orphan to clean. Throws the failure. */
+void redislock_holder_lost_reply(redislock_holder *h, const zend_string *name, const zend_string *hex);
 /* The same for a full token whose release was lost. */
 void redislock_holder_orphan_token(redislock_holder *h, const zend_string *name, const zend_string *token);
 /* Cleans the orphans before a call: FAILURE after throwing. */

@@ -108,10 +108,21 @@ static void holder_throw(const redislock_holder *h)
 	lock_throw(lock_from_holder(h));
 }
 
+/* The servers' connections, after the release. */
+static void holder_close(redislock_holder *h)
+{
+	redislock_lock_obj *lock = lock_from_holder(h);
+	if (lock->redlock) {
+		redislock_redlock_destroy(lock->redlock);
+		lock->redlock = NULL;
+	}
+}
+
 static const redislock_holder_ops lock_holder_ops = {
 	.release = holder_release,
 	.watch = holder_watch,
 	.throw_failure = holder_throw,
+	.close = holder_close,
 };
 
 void lock_throw(const redislock_lock_obj *lock)
@@ -123,32 +134,7 @@ void lock_throw(const redislock_lock_obj *lock)
 
 static zend_object *lock_create(zend_class_entry *ce)
 {
-	redislock_lock_obj *lock = zend_object_alloc(sizeof(redislock_lock_obj), ce);
-	zend_object_std_init(&lock->std, ce);
-	object_properties_init(&lock->std, ce);
-	redislock_holder_init(&lock->h, &lock_holder_ops, true);
-	lock->std.handlers = &lock_handlers;
-	return &lock->std;
-}
-
-static void lock_dtor(zend_object *obj)
-{
-	redislock_holder_auto_release(&lock_from_obj(obj)->h);
-	zend_objects_destroy_object(obj);
-}
-
-static void lock_free(zend_object *obj)
-{
-	redislock_lock_obj *lock = lock_from_obj(obj);
-	/* After a fatal error PHP marks every object destructed and then frees the
-	 * globals without calling dtor_obj, so the release happens here instead. */
-	redislock_holder_auto_release(&lock->h);
-	if (lock->redlock) {
-		redislock_redlock_destroy(lock->redlock);
-		lock->redlock = NULL;
-	}
-	redislock_holder_destroy(&lock->h);
-	zend_object_std_dtor(obj);
+	return redislock_holder_create(ce, sizeof(redislock_lock_obj), &lock_handlers, &lock_holder_ops, true);
 }
 
 static HashTable *lock_debug_info(zend_object *obj, int *is_temp)
@@ -185,13 +171,7 @@ static HashTable *lock_debug_info(zend_object *obj, int *is_temp)
 
 void redislock_lock_startup(zend_class_entry *ce)
 {
-	ce->create_object = lock_create;
-	memcpy(&lock_handlers, zend_get_std_object_handlers(), sizeof(lock_handlers));
-	lock_handlers.offset = XtOffsetOf(redislock_lock_obj, std);
-	lock_handlers.dtor_obj = lock_dtor;
-	lock_handlers.free_obj = lock_free;
-	lock_handlers.clone_obj = NULL;
-	lock_handlers.get_debug_info = lock_debug_info;
+	redislock_holder_startup(ce, &lock_handlers, XtOffsetOf(redislock_lock_obj, std), lock_create, lock_debug_info);
 }
 
 /* ---- argument checks ----------------------------------------------------- */

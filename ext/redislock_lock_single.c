@@ -228,17 +228,12 @@ static int try_set(redislock_lock_obj *lock, const zend_string *name, const lock
 	redislock_argv_push(&a, "PX", 2);
 	redislock_argv_push_long(&a, ms);
 	if (redislock_conn_call_timeout(lock->h.conn, &a, lock_read_timeout(lock), &reply) == FAILURE) {
-		/* Once sent, it may have been set. Not ours to count on; ours to clean up. */
-		if (redislock_conn_sent(lock->h.conn)) {
-			redislock_holder_orphan(&lock->h, name, hex);
-		}
-		lock_throw(lock);
+		/* Once sent, it may have been set. */
+		redislock_holder_lost_reply(&lock->h, name, hex);
 	} else {
-		if (reply->type == REDIS_REPLY_STATUS) {
-			outcome = ACQUIRE_TAKEN;
-		} else if (reply->type == REDIS_REPLY_NIL) {
-			outcome = ACQUIRE_BUSY;
-		} else {
+		/* OK: taken; nil: someone holds it. */
+		outcome = reply->type == REDIS_REPLY_STATUS ? ACQUIRE_TAKEN : reply->type == REDIS_REPLY_NIL ? ACQUIRE_BUSY : ACQUIRE_THROWN;
+		if (outcome == ACQUIRE_THROWN) {
 			redislock_conn_throw_unexpected(lock->h.conn, reply);
 		}
 		freeReplyObject(reply);
@@ -358,9 +353,7 @@ static int single_acquire(redislock_lock_obj *lock, zend_string **names, uint32_
 	if (waiting) {
 		wake_keys = safe_emalloc(n, sizeof(*wake_keys), 0);
 		for (uint32_t i = 0; i < n; i++) {
-			zend_string *prefix = redislock_sibling_key(keys[i].key, ":w:");
-			wake_keys[i] = zend_string_concat3(ZSTR_VAL(prefix), ZSTR_LEN(prefix), "w:", 2, ZSTR_VAL(hex), ZSTR_LEN(hex));
-			zend_string_release(prefix);
+			wake_keys[i] = redislock_holder_wake_key(keys[i].key, hex);
 		}
 	}
 	for (;;) {

@@ -208,28 +208,27 @@ static int attempt(redislock_semaphore_obj *sem, zend_string *name, const sem_ke
 {
 	redislock_argv a;
 	redisReply *reply;
+	zend_result sent;
 	int outcome = SEM_THROWN;
 
 	sem_acquire_args(&a, k, hex, permits, limit, ms, &mode);
-	if (redislock_script_call(sem->h.conn, &redislock_script_sem_acquire, &a, read_timeout(sem), &reply) == FAILURE) {
-		/* Once sent, the script may have run: ours to clean up, not to count on. */
-		if (redislock_conn_sent(sem->h.conn)) {
-			redislock_holder_orphan(&sem->h, name, hex);
-		}
-		redislock_conn_throw(sem->h.conn);
-	} else {
-		if (reply->type == REDIS_REPLY_INTEGER) {
-			*pttl = (zend_long) reply->integer;
-			outcome = SEM_BUSY;
-		} else if (reply->type == REDIS_REPLY_STRING) {
-			*token = zend_string_init(reply->str, reply->len, 0);
-			outcome = SEM_TAKEN;
-		} else {
-			redislock_conn_throw_unexpected(sem->h.conn, reply);
-		}
-		freeReplyObject(reply);
-	}
+	sent = redislock_script_call(sem->h.conn, &redislock_script_sem_acquire, &a, read_timeout(sem), &reply);
 	redislock_argv_free(&a);
+	if (sent == FAILURE) {
+		/* Once sent, the script may have run. */
+		redislock_holder_lost_reply(&sem->h, name, hex);
+		return SEM_THROWN;
+	}
+	if (reply->type == REDIS_REPLY_INTEGER) {
+		*pttl = (zend_long) reply->integer;
+		outcome = SEM_BUSY;
+	} else if (reply->type == REDIS_REPLY_STRING) {
+		*token = zend_string_init(reply->str, reply->len, 0);
+		outcome = SEM_TAKEN;
+	} else {
+		redislock_conn_throw_unexpected(sem->h.conn, reply);
+	}
+	freeReplyObject(reply);
 	return outcome;
 }
 
@@ -240,7 +239,8 @@ static int take(redislock_semaphore_obj *sem, zend_string *name, zend_long limit
 {
 	zend_string *hex = redislock_random_hex(), *wake_key = NULL;
 	bool waiting = timeout > 0;
-	double deadline = redislock_now() + timeout;
+	double deadline = redislock_now() + timeout, remaining, block;
+	bool until_expiry;
 	sem_keys k;
 	int outcome;
 
@@ -249,16 +249,12 @@ static int take(redislock_semaphore_obj *sem, zend_string *name, zend_long limit
 	}
 	keys_init(&k, sem, name);
 	if (waiting) {
-		zend_string *prefix = redislock_sibling_key(k.key, ":w:");
-		wake_key = zend_string_concat3(ZSTR_VAL(prefix), ZSTR_LEN(prefix), "w:", 2, ZSTR_VAL(hex), ZSTR_LEN(hex));
-		zend_string_release(prefix);
+		wake_key = redislock_holder_wake_key(k.key, hex);
 	}
 	for (;;) {
 		bool last = waiting && deadline - redislock_now() <= 0;
 		char mode = !waiting ? ATTEMPT_ONCE : last ? ATTEMPT_LAST : ATTEMPT_QUEUE;
 		zend_long pttl = -1;
-		double remaining, block;
-		bool until_expiry;
 
 		outcome = attempt(sem, name, &k, hex, permits, limit, ms, mode, &pttl, token);
 		if (outcome != SEM_BUSY || !waiting || last) {
@@ -292,27 +288,7 @@ static int take(redislock_semaphore_obj *sem, zend_string *name, zend_long limit
 
 static zend_object *semaphore_create(zend_class_entry *ce)
 {
-	redislock_semaphore_obj *sem = zend_object_alloc(sizeof(redislock_semaphore_obj), ce);
-	zend_object_std_init(&sem->std, ce);
-	object_properties_init(&sem->std, ce);
-	redislock_holder_init(&sem->h, &sem_holder_ops, false);
-	sem->std.handlers = &semaphore_handlers;
-	return &sem->std;
-}
-
-static void semaphore_dtor(zend_object *obj)
-{
-	redislock_holder_auto_release(&sem_from_obj(obj)->h);
-	zend_objects_destroy_object(obj);
-}
-
-static void semaphore_free(zend_object *obj)
-{
-	redislock_semaphore_obj *sem = sem_from_obj(obj);
-	/* After a fatal error PHP skips dtor_obj: the release happens here instead. */
-	redislock_holder_auto_release(&sem->h);
-	redislock_holder_destroy(&sem->h);
-	zend_object_std_dtor(obj);
+	return redislock_holder_create(ce, sizeof(redislock_semaphore_obj), &semaphore_handlers, &sem_holder_ops, false);
 }
 
 static HashTable *semaphore_debug_info(zend_object *obj, int *is_temp)
@@ -330,13 +306,8 @@ static HashTable *semaphore_debug_info(zend_object *obj, int *is_temp)
 
 void redislock_semaphore_startup(zend_class_entry *ce)
 {
-	ce->create_object = semaphore_create;
-	memcpy(&semaphore_handlers, zend_get_std_object_handlers(), sizeof(semaphore_handlers));
-	semaphore_handlers.offset = XtOffsetOf(redislock_semaphore_obj, std);
-	semaphore_handlers.dtor_obj = semaphore_dtor;
-	semaphore_handlers.free_obj = semaphore_free;
-	semaphore_handlers.clone_obj = NULL;
-	semaphore_handlers.get_debug_info = semaphore_debug_info;
+	redislock_holder_startup(ce, &semaphore_handlers, XtOffsetOf(redislock_semaphore_obj, std), semaphore_create,
+		semaphore_debug_info);
 }
 
 /* ---- argument checks -------------------------------------------------------------- */
@@ -391,8 +362,8 @@ PHP_METHOD(RedisSemaphore, acquire)
 		Z_PARAM_LONG(permits)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!redislock_check_name(name, 1) || !check_limit(limit, 2) || !redislock_check_seconds(timeout, 3, true)
-		|| !redislock_check_seconds(expire, 4, false)) {
+	if (!redislock_check_name(name, 1) || !check_limit(limit, 2)
+		|| !redislock_check_seconds(timeout, 3, true) || !redislock_check_seconds(expire, 4, false)) {
 		RETURN_THROWS();
 	}
 	if (permits < 1 || permits > limit) {
@@ -403,13 +374,13 @@ PHP_METHOD(RedisSemaphore, acquire)
 		RETURN_THROWS();
 	}
 	outcome = take(sem, name, limit, permits, timeout, redislock_holder_ms(&sem->h, expire), &token);
+	if (outcome == SEM_TAKEN) {
+		RETURN_STR(token);
+	}
 	if (outcome == SEM_THROWN) {
 		RETURN_THROWS();
 	}
-	if (outcome == SEM_BUSY) {
-		RETURN_FALSE;
-	}
-	RETURN_STR(token);
+	RETURN_FALSE;
 }
 
 PHP_METHOD(RedisSemaphore, release)
@@ -469,8 +440,8 @@ PHP_METHOD(RedisSemaphore, extend)
 {
 	zend_string *name, *token;
 	double expire;
-	redislock_semaphore_obj *sem;
 	zend_long extended;
+	redislock_semaphore_obj *sem;
 
 	ZEND_PARSE_PARAMETERS_START(3, 3)
 		Z_PARAM_STR(name)
@@ -478,16 +449,17 @@ PHP_METHOD(RedisSemaphore, extend)
 		Z_PARAM_DOUBLE(expire)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!redislock_check_name(name, 1) || !redislock_holder_check_token(token, 2) || !redislock_check_seconds(expire, 3, false)
-		|| !(sem = this_sem(ZEND_THIS)) || redislock_holder_prepare(&sem->h) == FAILURE
+	if (!redislock_check_name(name, 1) || !redislock_holder_check_token(token, 2)
+		|| !redislock_check_seconds(expire, 3, false) || !(sem = this_sem(ZEND_THIS)) || redislock_holder_prepare(&sem->h) == FAILURE
 		|| !integer_call(sem, &redislock_script_sem_extend, name, token, redislock_seconds_to_ms(expire), &extended)) {
 		RETURN_THROWS();
 	}
-	if (extended != 1) {
-		/* Lapsed: not ours any more. */
-		redislock_holder_forget(&sem->h, token);
+	if (extended == 1) {
+		RETURN_TRUE;
 	}
-	RETURN_BOOL(extended == 1);
+	/* Lapsed: not ours any more. */
+	redislock_holder_forget(&sem->h, token);
+	RETURN_FALSE;
 }
 
 PHP_METHOD(RedisSemaphore, holds)
@@ -544,8 +516,8 @@ PHP_METHOD(RedisSemaphore, synchronized)
 		Z_PARAM_DOUBLE(expire)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!redislock_check_name(name, 1) || !check_limit(limit, 2) || !redislock_check_seconds(timeout, 4, true)
-		|| !redislock_check_seconds(expire, 5, false)) {
+	if (!redislock_check_name(name, 1) || !check_limit(limit, 2)
+		|| !redislock_check_seconds(timeout, 4, true) || !redislock_check_seconds(expire, 5, false)) {
 		RETURN_THROWS();
 	}
 	if (!(sem = this_sem(ZEND_THIS)) || redislock_holder_prepare(&sem->h) == FAILURE) {
