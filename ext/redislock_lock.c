@@ -196,6 +196,14 @@ static zend_long token_fence(const zend_string *token)
 
 /* ---- methods ---------------------------------------------------------------- */
 
+/* Whether the lock holds token (NULL: whether anyone holds it; a holder past its
+ * deadline holds nothing), by the backend's pttl(): 1, 0, or -1 after throwing. */
+static int backend_holds(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
+{
+	zend_long pttl = lock->backend->pttl(lock, name, token);
+	return pttl == CALL_LOST ? -1 : pttl != PTTL_NONE;
+}
+
 /* The start of every method on a lock this object holds: checks the name, and
  * gives the object and a copy of its token for the name, or a NULL token when it
  * holds none (the method then answers "not held" without a round trip). Returns
@@ -487,7 +495,7 @@ PHP_METHOD(RedisLock, isLocking)
 	if (!token) {
 		RETURN_FALSE;
 	}
-	holding = lock->backend->holds(lock, name, token);
+	holding = backend_holds(lock, name, token);
 	zend_string_release(token);
 	if (holding < 0) {
 		RETURN_THROWS();
@@ -783,7 +791,7 @@ PHP_METHOD(RedisLock, isLocked)
 	if (!redislock_check_name(name, 1) || !(lock = this_lock(ZEND_THIS)) || redislock_holder_prepare(&lock->h) == FAILURE) {
 		RETURN_THROWS();
 	}
-	if ((exists = lock->backend->exists(lock, name)) < 0) {
+	if ((exists = backend_holds(lock, name, NULL)) < 0) {
 		RETURN_THROWS();
 	}
 	RETURN_BOOL(exists);

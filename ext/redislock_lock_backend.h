@@ -23,13 +23,10 @@ struct _lock_backend {
 	zend_result (*release)(redislock_lock_obj *lock, zend_string **names, zend_string **tokens, uint32_t n, bool suffix, bool *released);
 	/* A new lifetime while it holds token: 1, 0 when it does not, CALL_LOST after throwing. */
 	zend_long (*extend)(redislock_lock_obj *lock, const zend_string *name, const zend_string *token, zend_long ms);
-	/* Whether it holds token: 1, 0, or -1 after throwing. */
-	int (*holds)(redislock_lock_obj *lock, const zend_string *name, const zend_string *token);
 	/* How long it still holds token, in ms, or PTTL_NONE, PTTL_FOREVER, CALL_LOST (thrown). */
 	zend_long (*pttl)(redislock_lock_obj *lock, const zend_string *name, const zend_string *token);
-	/* Whether anyone holds the name: 1, 0, or -1 after throwing. */
-	int (*exists)(redislock_lock_obj *lock, const zend_string *name);
-	/* holds() without any side effect (holds() of Redlock gives a lost lock back). */
+	/* Whether it holds token, without the side effect pttl() of Redlock has (it
+	 * gives a lost lock back): 1, 0, or -1 after throwing. */
 	int (*check)(redislock_lock_obj *lock, const zend_string *name, const zend_string *token);
 	/* Removes the lock whoever holds it and wakes the next waiter: 1 when there
 	 * was one, 0, or -1 after throwing. */

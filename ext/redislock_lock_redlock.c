@@ -77,18 +77,6 @@ static zend_long redlock_pttl_op(redislock_lock_obj *lock, const zend_string *na
 	return pttl == REDLOCK_PTTL_THROWN ? CALL_LOST : pttl == -1 ? PTTL_NONE : pttl == -2 ? PTTL_FOREVER : pttl;
 }
 
-static int redlock_holds_op(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
-{
-	zend_long pttl = redlock_pttl_op(lock, name, token);
-	return pttl == CALL_LOST ? -1 : pttl != PTTL_NONE;
-}
-
-static int redlock_exists_op(redislock_lock_obj *lock, const zend_string *name)
-{
-	zend_long pttl = redlock_pttl_op(lock, name, NULL);
-	return pttl == CALL_LOST ? -1 : pttl != PTTL_NONE;
-}
-
 static int redlock_check_op(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
 {
 	zend_string *key = lock_key(lock, name);
@@ -114,9 +102,7 @@ const lock_backend lock_redlock_backend = {
 	.acquire = redlock_acquire_op,
 	.release = redlock_release_op,
 	.extend = redlock_extend_op,
-	.holds = redlock_holds_op,
 	.pttl = redlock_pttl_op,
-	.exists = redlock_exists_op,
 	.check = redlock_check_op,
 	.force = redlock_force_op,
 	.fence = NULL,  /* no fencing numbers: no single counter exists */

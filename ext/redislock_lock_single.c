@@ -450,21 +450,6 @@ static zend_long single_pttl(redislock_lock_obj *lock, const zend_string *name, 
 	return ttl_call(lock, name, token);
 }
 
-/* Whether the lock holds token (a holder past its deadline holds nothing): 1, 0,
- * or -1 after throwing. */
-static int single_holds(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
-{
-	zend_long pttl = ttl_call(lock, name, token);
-	return pttl == CALL_LOST ? -1 : pttl != PTTL_NONE;
-}
-
-/* Whether anyone holds the lock: 1, 0, or -1 after throwing. */
-static int single_exists(redislock_lock_obj *lock, const zend_string *name)
-{
-	zend_long pttl = ttl_call(lock, name, NULL);
-	return pttl == CALL_LOST ? -1 : pttl != PTTL_NONE;
-}
-
 static int single_force(redislock_lock_obj *lock, const zend_string *name)
 {
 	redislock_argv a;
@@ -520,14 +505,20 @@ static void single_throw(const redislock_lock_obj *lock)
 	redislock_conn_throw(lock->h.conn);
 }
 
+/* Whether the lock holds token (a holder past its deadline holds nothing): 1, 0,
+ * or -1 after throwing. A PTTL here has no side effect, so this is check(). */
+static int single_check(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
+{
+	zend_long pttl = ttl_call(lock, name, token);
+	return pttl == CALL_LOST ? -1 : pttl != PTTL_NONE;
+}
+
 const lock_backend lock_single_backend = {
 	.acquire = single_acquire,
 	.release = single_release,
 	.extend = single_extend,
-	.holds = single_holds,
 	.pttl = single_pttl,
-	.exists = single_exists,
-	.check = single_holds,
+	.check = single_check,
 	.force = single_force,
 	.fence = single_fence,
 	.throw_failure = single_throw,
