@@ -244,16 +244,23 @@ class RedisQueue
 {
     /**
      * @param string|array|null $connection Same forms as RedisLock::__construct(),
-     *        except redlock, plus max_attempts (int, 0 to 1000000; 0: no limit) and
-     *        retry_backoff (float seconds, 0 to 3600) for reserve().
+     *        except redlock and min_replicas, plus max_attempts (int, 0 to 1000000;
+     *        0: no limit) and retry_backoff (float seconds, 0 to 3600) for reserve().
+     *        With watchdog, every reservation this object holds is renewed every
+     *        visibility / 3 (a receipt-checked touch()) until it is acked, released
+     *        or failed, the object ends, or the process dies; watchdog_max_hold
+     *        bounds how long one reservation is renewed.
      */
     public function __construct(#[\SensitiveParameter] string|array|null $connection = null) {}
 
     /**
      * Add one id or a list of ids, due $afterInterval seconds from now (Redis's clock).
-     * An id already queued keeps its due time unless $replace is true.
+     * An id already queued keeps its due time (and its payload) unless $replace is true.
+     * $payload: for one id, its bytes; for a list, an array of id => bytes (ids
+     * left out carry none). A task that is added or replaced carries exactly the
+     * payload given (or none). At most 16 MiB per payload and 64 MiB per call.
      */
-    public function enqueue(string $name, string|int|array $id, float $timeout = 10, float $afterInterval = 0, bool $replace = false): bool {}
+    public function enqueue(string $name, string|int|array $id, float $timeout = 10, float $afterInterval = 0, bool $replace = false, string|array|null $payload = null): bool {}
 
     /** Remove $id only if its stored score still equals $score (as returned by top/pop). */
     public function dequeue(string $name, string|int $id, float $score, float $timeout = 10): bool {}
@@ -261,6 +268,8 @@ class RedisQueue
     /**
      * Take up to $count due tasks, lowest score first, and remove them.
      * With $count == 1: ['id' => string, 'score' => float] or false; otherwise a list.
+     * An entry has 'payload' => string when its task carries one (here and in
+     * top(), reserve() and dead()).
      * $wait > 0 blocks up to $wait seconds for a task to become due.
      * $name may be a list of queues in order of preference: the tasks come from
      * the first that has any, each entry then also says 'queue' => its name, and
@@ -296,6 +305,14 @@ class RedisQueue
 
     /** Extend a reservation still in flight to $visibility seconds from now. With $receipt, only that one. */
     public function touch(string $name, string|int $id, float $visibility, ?string $receipt = null): bool {}
+
+    /**
+     * Move a task to the dead letters now, whatever attempts it has left: one in
+     * flight (with $receipt, only that reservation) or, without $receipt, one
+     * queued. With $payload, the dead letter carries that payload instead of its
+     * own. False when the task is neither (or the receipt is no longer current).
+     */
+    public function fail(string $name, string|int $id, ?string $receipt = null, ?string $payload = null): bool {}
 
     /** @return array{due: int, delayed: int, inflight: int, dead: int} */
     public function size(string $name): array {}

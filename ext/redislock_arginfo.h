@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: f72d30bfcd900fb0ba0a7d2a9149fb48a3497da9 */
+ * Stub hash: 9ce481c42ca63526c00b6f9719d3ac2ee5092811 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_MASK(0, connection, MAY_BE_STRING|MAY_BE_ARRAY|MAY_BE_NULL, "null")
@@ -127,6 +127,7 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_enqueue, 0, 2, 
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "10")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, afterInterval, IS_DOUBLE, 0, "0")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, replace, _IS_BOOL, 0, "false")
+	ZEND_ARG_TYPE_MASK(0, payload, MAY_BE_STRING|MAY_BE_ARRAY|MAY_BE_NULL, "null")
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_dequeue, 0, 3, _IS_BOOL, 0)
@@ -174,6 +175,13 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_touch, 0, 3, _I
 	ZEND_ARG_TYPE_MASK(0, id, MAY_BE_STRING|MAY_BE_LONG, NULL)
 	ZEND_ARG_TYPE_INFO(0, visibility, IS_DOUBLE, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, receipt, IS_STRING, 1, "null")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_fail, 0, 2, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_MASK(0, id, MAY_BE_STRING|MAY_BE_LONG, NULL)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, receipt, IS_STRING, 1, "null")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, payload, IS_STRING, 1, "null")
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_size, 0, 1, IS_ARRAY, 0)
@@ -235,6 +243,7 @@ ZEND_METHOD(RedisQueue, reserve);
 ZEND_METHOD(RedisQueue, ack);
 ZEND_METHOD(RedisQueue, release);
 ZEND_METHOD(RedisQueue, touch);
+ZEND_METHOD(RedisQueue, fail);
 ZEND_METHOD(RedisQueue, size);
 ZEND_METHOD(RedisQueue, remove);
 ZEND_METHOD(RedisQueue, clear);
@@ -309,6 +318,7 @@ static const zend_function_entry class_RedisQueue_methods[] = {
 	ZEND_ME(RedisQueue, ack, arginfo_class_RedisQueue_ack, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, release, arginfo_class_RedisQueue_release, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, touch, arginfo_class_RedisQueue_touch, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisQueue, fail, arginfo_class_RedisQueue_fail, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, size, arginfo_class_RedisQueue_size, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, remove, arginfo_class_RedisQueue_remove, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, clear, arginfo_class_RedisQueue_clear, ZEND_ACC_PUBLIC)

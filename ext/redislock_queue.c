@@ -1,42 +1,27 @@
 /* RedisQueue: the classic delayed task queue, one atomic round trip per call.
  *
- * A queue is five keys in one Redis Cluster slot: the sorted set prefix+name
+ * A queue is six keys in one Redis Cluster slot: the sorted set prefix+name
  * (member: task id, score: due time in seconds), an in-flight sorted set for
  * reserve() (score: the reservation's deadline), a wake-up list that blocked
- * workers BLPOP on, a hash of the reservations' receipts and attempts, and the
- * sorted set of dead letters. Every operation is a Lua script that reads the
- * server's TIME, so the due times of all app servers come from one clock.
+ * workers BLPOP on, a hash of the reservations' receipts and attempts, the
+ * sorted set of dead letters, and a hash of the tasks' payloads. Every operation
+ * is a Lua script that reads the server's TIME, so the due times of all app
+ * servers come from one clock.
  */
-#include "redislock_queue.h"
+#include "redislock_queue_int.h"
 #include "redislock_args.h"
 #include "redislock_exceptions.h"
 #include "redislock_keys.h"
 #include "redislock_runner.h"
 #include "redislock_slots.h"
 #include "redislock_wait.h"
+#include "redislock_watchdog.h"
 #include "zend_exceptions.h"
 #include <math.h>
 
 #define REDISLOCK_QUEUE_DEFAULT_PREFIX "Queue:"
 /* The most queues one pop() or reserve() takes from. */
 #define REDISLOCK_MAX_QUEUES 64
-
-typedef struct _redislock_queue_obj {
-	redislock_conn *conn;
-	zend_string *prefix;
-	zend_long max_attempts;  /* reservations before a task is dead; 0: no limit */
-	double retry_backoff;    /* seconds before an expired reservation is due again, doubled per attempt */
-	zend_object std;
-} redislock_queue_obj;
-
-/* The five keys of one queue, in the order the scripts take them. */
-typedef struct {
-	zend_string *queue;
-	zend_string *inflight;
-	zend_string *wakeup;
-	zend_string *meta;
-	zend_string *dead;
-} queue_keys;
 
 static zend_object_handlers queue_handlers;
 
@@ -58,24 +43,9 @@ static redislock_queue_obj *this_queue(zval *this_ptr)
 
 static void keys_init(queue_keys *k, const redislock_queue_obj *q, const zend_string *name)
 {
-	k->queue = zend_string_concat2(ZSTR_VAL(q->prefix), ZSTR_LEN(q->prefix), ZSTR_VAL(name), ZSTR_LEN(name));
-	k->inflight = redislock_sibling_key(k->queue, ":inflight");
-	k->wakeup = redislock_sibling_key(k->queue, ":wakeup");
-	k->meta = redislock_sibling_key(k->queue, ":receipts");
-	k->dead = redislock_sibling_key(k->queue, ":dead");
+	redislock_queue_keys_init(k, q->prefix, name);
 }
 
-static void keys_free(queue_keys *k)
-{
-	zend_string_release(k->queue);
-	zend_string_release(k->inflight);
-	zend_string_release(k->wakeup);
-	zend_string_release(k->meta);
-	zend_string_release(k->dead);
-}
-
-/* The five keys of a queue, as every queue script's builder takes them first. */
-#define QUEUE_KEYS(k) (k).queue, (k).inflight, (k).wakeup, (k).meta, (k).dead
 
 /* Runs the call; on failure throws and returns NULL. The caller frees the reply. */
 static redisReply *run(redislock_queue_obj *q, const redislock_script *script, redislock_argv *a, double timeout)
@@ -93,164 +63,96 @@ static redisReply *run(redislock_queue_obj *q, const redislock_script *script, r
 	return reply;
 }
 
-/* ---- argument checks ----------------------------------------------------- */
+/* ---- the heartbeat ------------------------------------------------------------- */
 
-static bool check_count(zend_long count, uint32_t arg_num)
+/* A reservation's entry in q->beats: the queue name's length, the name, the id. */
+static zend_string *beat_key(const zend_string *name, const char *id, size_t id_len)
 {
-	if (count < 1) {
-		zend_argument_value_error(arg_num, "must be greater than or equal to 1");
-		return false;
-	}
-	return true;
+	return zend_strpprintf(0, "%zu:%s%.*s", ZSTR_LEN(name), ZSTR_VAL(name), (int) id_len, id);
 }
 
-/* A task id: a non-empty string, or an int (sent as its decimal form). */
-static zend_string *task_id(zend_string *str, zend_long lval, uint32_t arg_num)
+/* A forked child renews nothing of its parent's, and never stops it either. */
+static void beats_forget_parent(redislock_queue_obj *q)
 {
-	if (str) {
-		if (ZSTR_LEN(str) == 0) {
-			zend_argument_value_error(arg_num, "must not be empty");
-			return NULL;
-		}
-		return zend_string_copy(str);
+	if (q->generation != redislock_fork_generation) {
+		zend_hash_clean(&q->beats);
+		q->generation = redislock_fork_generation;
 	}
-	return zend_long_to_str(lval);
 }
 
-/* One id (string|int, with PHP's usual coercion in weak mode) or a list of them, as
- * enqueue() and retryDead() take them: checks it; false after throwing. For one
- * id, *one_str or *one_long holds it. */
-static bool ids_check(zval *ids, uint32_t arg_num, bool nullable, zend_string **one_str, zend_long *one_long)
+static void beat_stop(redislock_queue_obj *q, const zend_string *name, const zend_string *id)
 {
-	if (Z_TYPE_P(ids) != IS_ARRAY) {
-		bool is_null;
-		if (!zend_parse_arg_str_or_long(ids, one_str, one_long, &is_null, false, arg_num)) {
-			zend_argument_type_error(arg_num, "must be of type array|string|int%s, %s given", nullable ? "|null" : "",
-				zend_zval_type_name(ids));
-			return false;
-		}
-		if (*one_str && ZSTR_LEN(*one_str) == 0) {
-			zend_argument_value_error(arg_num, "must not be empty");
-			return false;
-		}
-		return true;
+	zend_string *key;
+	zval *entry;
+
+	beats_forget_parent(q);
+	if (zend_hash_num_elements(&q->beats) == 0) {
+		return;
 	}
-	zval *id;
-	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(ids), id) {
-		ZVAL_DEREF(id);
-		if (Z_TYPE_P(id) != IS_LONG && Z_TYPE_P(id) != IS_STRING) {
-			zend_argument_value_error(arg_num, "must contain only strings and integers, %s found", zend_zval_type_name(id));
-			return false;
-		}
-		if (Z_TYPE_P(id) == IS_STRING && Z_STRLEN_P(id) == 0) {
-			zend_argument_value_error(arg_num, "must not contain empty ids");
-			return false;
-		}
+	key = beat_key(name, ZSTR_VAL(id), ZSTR_LEN(id));
+	if ((entry = zend_hash_find(&q->beats, key)) != NULL) {
+		redislock_wd_remove((uint64_t) Z_LVAL_P(entry));
+		zend_hash_del(&q->beats, key);
+	}
+	zend_string_release(key);
+}
+
+static void beats_stop_all(redislock_queue_obj *q)
+{
+	zval *entry;
+	beats_forget_parent(q);
+	ZEND_HASH_FOREACH_VAL(&q->beats, entry) {
+		redislock_wd_remove((uint64_t) Z_LVAL_P(entry));
 	} ZEND_HASH_FOREACH_END();
-	return true;
+	zend_hash_clean(&q->beats);
 }
 
-/* Pushes the ids ids_check() accepted. */
-/* The ids as strings, each a reference for the command to take over (the scripts'
- * id lists are "owned"); the array is the caller's to efree once they are pushed. */
-static zend_string **ids_list(zval *ids, zend_string *one_str, zend_long one_long, uint32_t *n)
+/* With the watchdog option, each reservation of a reserve() reply (stride 5 from
+ * offset 1) is renewed to its visibility every visibility / 3 by a receipt-checked
+ * touch, counted from when the reserve was sent. A reservation that cannot be
+ * handed over (no memory, no thread) is simply not renewed: it lapses after its
+ * visibility, as without the option. */
+static void beats_start(redislock_queue_obj *q, const redisReply *reply, zend_string **names, double visibility, double since)
 {
-	zend_string **list;
-	uint32_t i = 0;
+	const redislock_config *cfg = redislock_conn_config(q->conn);
+	zend_string *name;
+	queue_keys k;
 
-	if (Z_TYPE_P(ids) != IS_ARRAY) {
-		list = emalloc(sizeof(*list));
-		list[0] = one_str ? zend_string_copy(one_str) : zend_long_to_str(one_long);
-		*n = 1;
-		return list;
+	if (!cfg->watchdog || reply->type != REDIS_REPLY_ARRAY || reply->elements < 6) {
+		return;
 	}
-	list = safe_emalloc(zend_hash_num_elements(Z_ARRVAL_P(ids)), sizeof(*list), 0);
-	zval *id;
-	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(ids), id) {
-		ZVAL_DEREF(id);
-		list[i++] = Z_TYPE_P(id) == IS_STRING ? zend_string_copy(Z_STR_P(id)) : zend_long_to_str(Z_LVAL_P(id));
-	} ZEND_HASH_FOREACH_END();
-	*n = i;
-	return list;
-}
-
-/* ---- replies --------------------------------------------------------------- */
-
-/* One task of a reply, from element `at`: id and score, then for a reservation
- * its receipt and attempts; with queue, the name it came from. */
-static void task_entry(zval *entry, redisReply **e, bool reserve, zend_string *queue)
-{
-	array_init_size(entry, 5);
-	add_assoc_stringl(entry, "id", e[0]->str, e[0]->len);
-	add_assoc_double(entry, "score", zend_strtod(e[1]->str, NULL));
-	if (reserve) {
-		add_assoc_stringl(entry, "receipt", e[2]->str, e[2]->len);
-		add_assoc_long(entry, "attempts", (zend_long) e[3]->integer);
+	beats_forget_parent(q);
+	if (!q->wd_target && (q->wd_target = redislock_conn_watchdog_target(q->conn)) == NULL) {
+		return;
 	}
-	if (queue) {
-		add_assoc_str(entry, "queue", zend_string_copy(queue));
-	}
-}
+	name = names[reply->element[0]->integer - 1];
+	keys_init(&k, q, name);
+	for (size_t i = 1; i + 5 <= reply->elements; i += 5) {
+		const redisReply *id = reply->element[i], *receipt = reply->element[i + 2];
+		zend_string *id_str = zend_string_init(id->str, id->len, 0);
+		zend_string *receipt_str = zend_string_init(receipt->str, receipt->len, 0);
+		zend_string *key = beat_key(name, id->str, id->len);
+		redislock_argv a;
+		uint64_t wd;
+		zval *old, zv;
 
-/* The fields of one task in a reply, and their types. */
-static bool task_shape(redisReply **e, bool reserve)
-{
-	return e[0]->type == REDIS_REPLY_STRING && e[1]->type == REDIS_REPLY_STRING
-		&& (!reserve || (e[2]->type == REDIS_REPLY_STRING && e[3]->type == REDIS_REPLY_INTEGER));
-}
-
-/* Turns a [queue index, id, score, (receipt, attempts,) ...] reply (first, at
- * offset 1; top() has no index: offset 0) into pop()'s shape: one entry or false
- * for count == 1, a list otherwise. names: the queues asked for, when several
- * (each entry then says which), else NULL. */
-static bool tasks_to_return(redislock_queue_obj *q, const redisReply *reply, size_t offset, bool reserve,
-	zend_string **names, uint32_t n_names, zend_long count, zval *return_value)
-{
-	size_t stride = reserve ? 4 : 2;
-	zend_string *queue = NULL;
-
-	if (reply->type != REDIS_REPLY_ARRAY || reply->elements < offset || (reply->elements - offset) % stride != 0) {
-		redislock_conn_throw_unexpected(q->conn, reply);
-		return false;
-	}
-	if (offset) {
-		long long index = reply->element[0]->type == REDIS_REPLY_INTEGER ? reply->element[0]->integer : 0;
-		if (index < 1 || index > (long long) n_names) {
-			redislock_conn_throw_unexpected(q->conn, reply->element[0]);
-			return false;
+		redislock_script_touch_args(&a, QUEUE_KEYS(k), id_str, visibility, receipt_str);
+		wd = redislock_wd_add(q->wd_target, a.argc, a.argv, a.lens, redislock_script_touch.body, visibility,
+			cfg->watchdog_max_hold, since);
+		redislock_argv_free(&a);
+		if ((old = zend_hash_find(&q->beats, key)) != NULL) {
+			redislock_wd_remove((uint64_t) Z_LVAL_P(old));
+			zend_hash_del(&q->beats, key);
 		}
-		queue = names ? names[index - 1] : NULL;
-	}
-	for (size_t i = offset; i < reply->elements; i += stride) {
-		if (!task_shape(&reply->element[i], reserve)) {
-			redislock_conn_throw_unexpected(q->conn, reply);
-			return false;
+		if (wd != 0) {
+			ZVAL_LONG(&zv, (zend_long) wd);
+			zend_hash_add(&q->beats, key, &zv);
 		}
+		zend_string_release(key);
+		zend_string_release(id_str);
+		zend_string_release(receipt_str);
 	}
-	if (count == 1) {
-		if (reply->elements == offset) {
-			RETVAL_FALSE;
-		} else {
-			task_entry(return_value, &reply->element[offset], reserve, queue);
-		}
-		return true;
-	}
-	array_init_size(return_value, (uint32_t) ((reply->elements - offset) / stride));
-	for (size_t i = offset; i < reply->elements; i += stride) {
-		zval entry;
-		task_entry(&entry, &reply->element[i], reserve, queue);
-		add_next_index_zval(return_value, &entry);
-	}
-	return true;
-}
-
-static void empty_result(zend_long count, zval *return_value)
-{
-	if (count == 1) {
-		RETVAL_FALSE;
-	} else {
-		RETVAL_EMPTY_ARRAY();
-	}
+	redislock_queue_keys_free(&k);
 }
 
 /* ---- object handlers ----------------------------------------------------- */
@@ -261,12 +163,17 @@ static zend_object *queue_create(zend_class_entry *ce)
 	zend_object_std_init(&q->std, ce);
 	object_properties_init(&q->std, ce);
 	q->std.handlers = &queue_handlers;
+	zend_hash_init(&q->beats, 0, NULL, NULL, 0);
+	q->generation = redislock_fork_generation;
 	return &q->std;
 }
 
 static void queue_free(zend_object *obj)
 {
 	redislock_queue_obj *q = queue_from_obj(obj);
+	beats_stop_all(q);
+	zend_hash_destroy(&q->beats);
+	redislock_wd_target_release(q->wd_target);
 	if (q->conn) {
 		redislock_conn_destroy(q->conn);
 	}
@@ -333,9 +240,10 @@ PHP_METHOD(RedisQueue, __construct)
 		zend_argument_value_error(1, "cannot use option \"min_replicas\": it applies to lock acquisitions");
 		RETURN_THROWS();
 	}
-	if (cfg.watchdog) {
+	if (cfg.watchdog && cfg.watchdog_lease != REDISLOCK_WATCHDOG_LEASE) {
 		redislock_config_free(&cfg);
-		zend_argument_value_error(1, "cannot use option \"watchdog\": it renews locks and permits; a reservation has touch()");
+		zend_argument_value_error(1, "cannot use a watchdog lease on a queue: each reservation is renewed to its own "
+			"visibility (max_hold applies)");
 		RETURN_THROWS();
 	}
 	q->prefix = cfg.prefix ? zend_string_copy(cfg.prefix)
@@ -348,8 +256,8 @@ PHP_METHOD(RedisQueue, __construct)
 PHP_METHOD(RedisQueue, enqueue)
 {
 	zend_string *name, *one_str = NULL, **list;
-	zend_long one_long = 0;
-	zval *ids;
+	zend_long one_long = 0, paired;
+	zval *ids, *payload = NULL;
 	uint32_t n;
 	double timeout = 10, delay = 0;
 	bool replace = false;
@@ -358,13 +266,14 @@ PHP_METHOD(RedisQueue, enqueue)
 	redislock_argv a;
 	redisReply *reply;
 
-	ZEND_PARSE_PARAMETERS_START(2, 5)
+	ZEND_PARSE_PARAMETERS_START(2, 6)
 		Z_PARAM_STR(name)
 		Z_PARAM_ZVAL(ids)
 		Z_PARAM_OPTIONAL
 		Z_PARAM_DOUBLE(timeout)
 		Z_PARAM_DOUBLE(delay)
 		Z_PARAM_BOOL(replace)
+		Z_PARAM_ZVAL(payload)
 	ZEND_PARSE_PARAMETERS_END();
 
 	if (!redislock_check_name(name, 1) || !redislock_check_seconds(timeout, 3, false) || !redislock_check_seconds(delay, 4, true)) {
@@ -374,20 +283,22 @@ PHP_METHOD(RedisQueue, enqueue)
 		zend_argument_value_error(2, "must not be an empty array");
 		RETURN_THROWS();
 	}
-	if (!ids_check(ids, 2, false, &one_str, &one_long)) {
+	if (!redislock_queue_ids_check(ids, 2, false, &one_str, &one_long)) {
 		RETURN_THROWS();
 	}
 	if (!(q = this_queue(ZEND_THIS))) {
 		RETURN_THROWS();
 	}
 
+	if (!(list = redislock_queue_items(ids, one_str, one_long, payload, 6, &n, &paired))) {
+		RETURN_THROWS();
+	}
 	keys_init(&k, q, name);
-	list = ids_list(ids, one_str, one_long, &n);
-	redislock_script_enqueue_args(&a, n, QUEUE_KEYS(k), delay, replace, list);
+	redislock_script_enqueue_args(&a, n, QUEUE_KEYS(k), delay, replace, paired, list);
 	efree(list);
 	reply = run(q, &redislock_script_enqueue, &a, timeout);
 	redislock_argv_free(&a);
-	keys_free(&k);
+	redislock_queue_keys_free(&k);
 	if (!reply) {
 		RETURN_THROWS();
 	}
@@ -421,7 +332,7 @@ PHP_METHOD(RedisQueue, dequeue)
 		zend_argument_value_error(3, "must be a finite number");
 		RETURN_THROWS();
 	}
-	if (!redislock_check_seconds(timeout, 4, false) || !(id = task_id(id_str, id_long, 2))) {
+	if (!redislock_check_seconds(timeout, 4, false) || !(id = redislock_queue_task_id(id_str, id_long, 2))) {
 		RETURN_THROWS();
 	}
 	if (!(q = this_queue(ZEND_THIS))) {
@@ -432,7 +343,7 @@ PHP_METHOD(RedisQueue, dequeue)
 	redislock_script_dequeue_args(&a, QUEUE_KEYS(k), id, score);
 	reply = run(q, &redislock_script_dequeue, &a, timeout);
 	redislock_argv_free(&a);
-	keys_free(&k);
+	redislock_queue_keys_free(&k);
 	zend_string_release(id);
 	if (!reply) {
 		RETURN_THROWS();
@@ -511,7 +422,7 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 {
 	queue_keys *keys = safe_emalloc(n, sizeof(*keys), 0);
 	zend_string **wakeups = safe_emalloc(n, sizeof(*wakeups), 0);
-	zend_string **key_lists[5];
+	zend_string **key_lists[6];
 	zend_string *base = NULL;
 	double wait_until;
 
@@ -525,8 +436,8 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 		wakeups[i] = keys[i].wakeup;
 	}
 	/* The take script's keys, one array per key of a queue (its builder's lists). */
-	key_lists[0] = safe_emalloc(5 * (size_t) n, sizeof(**key_lists), 0);
-	for (uint32_t j = 1; j < 5; j++) {
+	key_lists[0] = safe_emalloc(6 * (size_t) n, sizeof(**key_lists), 0);
+	for (uint32_t j = 1; j < 6; j++) {
 		key_lists[j] = key_lists[0] + j * n;
 	}
 	for (uint32_t i = 0; i < n; i++) {
@@ -535,6 +446,7 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 		key_lists[2][i] = keys[i].wakeup;
 		key_lists[3][i] = keys[i].meta;
 		key_lists[4][i] = keys[i].dead;
+		key_lists[5][i] = keys[i].payloads;
 	}
 	wait_until = redislock_now() + wait;
 	for (;;) {
@@ -544,14 +456,17 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 		zend_long hint_ms;
 
 		redislock_script_take_args(&a, n, key_lists[0], key_lists[1], key_lists[2], key_lists[3], key_lists[4],
-			count, reserve, visibility, wait > 0, base, max_attempts, q->retry_backoff);
+			key_lists[5], count, reserve, visibility, wait > 0, base, max_attempts, q->retry_backoff);
 		reply = run(q, &redislock_script_take, &a, timeout);
 		redislock_argv_free(&a);
 		if (!reply) {
 			break;
 		}
 		if (reply->type == REDIS_REPLY_ARRAY) {
-			tasks_to_return(q, reply, 1, reserve, listed ? names : NULL, n, count, return_value);
+			if (redislock_queue_tasks_to_return(q->conn, reply, 1, reserve, listed ? names : NULL, n, count, return_value)
+				&& reserve) {
+				beats_start(q, reply, names, visibility, redislock_conn_last_flush(q->conn));
+			}
 			freeReplyObject(reply);
 			break;
 		}
@@ -565,7 +480,7 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 
 		remaining = wait_until - redislock_now();
 		if (wait <= 0 || remaining <= 0) {
-			empty_result(count, return_value);
+			redislock_queue_empty_result(count, return_value);
 			break;
 		}
 		{
@@ -579,7 +494,7 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 		}
 	}
 	for (uint32_t i = 0; i < n; i++) {
-		keys_free(&keys[i]);
+		redislock_queue_keys_free(&keys[i]);
 	}
 	efree(keys);
 	efree(wakeups);
@@ -609,7 +524,7 @@ PHP_METHOD(RedisQueue, pop)
 	if (!(q = this_queue(ZEND_THIS)) || !(n = queue_names(q, one, many, &names))) {
 		RETURN_THROWS();
 	}
-	if (!check_count(count, 2) || !redislock_check_seconds(timeout, 3, false) || !redislock_check_seconds(wait, 4, true)) {
+	if (!redislock_queue_check_count(count, 2) || !redislock_check_seconds(timeout, 3, false) || !redislock_check_seconds(wait, 4, true)) {
 		efree(names);
 		RETURN_THROWS();
 	}
@@ -639,7 +554,7 @@ PHP_METHOD(RedisQueue, reserve)
 	if (!(q = this_queue(ZEND_THIS)) || !(n = queue_names(q, one, many, &names))) {
 		RETURN_THROWS();
 	}
-	if (!check_count(count, 2) || !redislock_check_seconds(visibility, 3, false) || !redislock_check_seconds(wait, 4, true)) {
+	if (!redislock_queue_check_count(count, 2) || !redislock_check_seconds(visibility, 3, false) || !redislock_check_seconds(wait, 4, true)) {
 		efree(names);
 		RETURN_THROWS();
 	}
@@ -670,7 +585,7 @@ PHP_METHOD(RedisQueue, top)
 		Z_PARAM_LONG(count)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!redislock_check_name(name, 1) || !check_count(count, 2)) {
+	if (!redislock_check_name(name, 1) || !redislock_queue_check_count(count, 2)) {
 		RETURN_THROWS();
 	}
 	if (!(q = this_queue(ZEND_THIS))) {
@@ -680,11 +595,11 @@ PHP_METHOD(RedisQueue, top)
 	redislock_script_top_args(&a, QUEUE_KEYS(k), count);
 	reply = run(q, &redislock_script_top, &a, redislock_conn_config(q->conn)->read_timeout);
 	redislock_argv_free(&a);
-	keys_free(&k);
+	redislock_queue_keys_free(&k);
 	if (!reply) {
 		RETURN_THROWS();
 	}
-	tasks_to_return(q, reply, 0, false, NULL, 0, count, return_value);
+	redislock_queue_tasks_to_return(q->conn, reply, 0, false, NULL, 0, count, return_value);
 	freeReplyObject(reply);
 }
 
@@ -694,12 +609,16 @@ typedef enum {
 	AFTER_ID_RECEIPT,     /* ack(name, id, ?receipt) */
 	AFTER_ID_DELAY,       /* release(name, id, delay = 0, ?receipt) */
 	AFTER_ID_VISIBILITY,  /* touch(name, id, visibility, ?receipt) */
+	AFTER_ID_FAIL,        /* fail(name, id, ?receipt, ?payload) */
 } after_id;
 
-/* ack, release, touch and remove, once their arguments are parsed: checks them,
- * runs one script, answers its integer as a bool. */
+/* ack, release, touch, fail and remove, once their arguments are parsed: checks
+ * them, runs one script, answers its integer as a bool. Every call but touch()
+ * ends this object's renewal of the reservation, whatever the answer: a task
+ * acked or released is not renewed, and one whose answer was lost lapses after
+ * its visibility and runs again rather than being renewed forever. */
 static void id_call(INTERNAL_FUNCTION_PARAMETERS, after_id after,
-	zend_string *name, zend_string *id_str, zend_long id_long, double seconds, zend_string *receipt)
+	zend_string *name, zend_string *id_str, zend_long id_long, double seconds, zend_string *receipt, zend_string *payload)
 {
 	zend_string *id;
 	redislock_queue_obj *q;
@@ -715,18 +634,30 @@ static void id_call(INTERNAL_FUNCTION_PARAMETERS, after_id after,
 		RETURN_THROWS();
 	}
 	if (receipt && ZSTR_LEN(receipt) == 0) {
-		zend_argument_value_error(after == AFTER_ID_RECEIPT ? 3 : 4, "must not be empty (null: the current reservation)");
+		zend_argument_value_error(after == AFTER_ID_RECEIPT || after == AFTER_ID_FAIL ? 3 : 4,
+			"must not be empty (null: the current reservation)");
 		RETURN_THROWS();
 	}
-	if (!(id = task_id(id_str, id_long, 2))) {
+	if (payload && ZSTR_LEN(payload) > REDISLOCK_MAX_PAYLOAD) {
+		zend_argument_value_error(4, "must not be over %d bytes (%zu given)", REDISLOCK_MAX_PAYLOAD, ZSTR_LEN(payload));
+		RETURN_THROWS();
+	}
+	if (!(id = redislock_queue_task_id(id_str, id_long, 2))) {
 		RETURN_THROWS();
 	}
 	if (!(q = this_queue(ZEND_THIS))) {
 		zend_string_release(id);
 		RETURN_THROWS();
 	}
+	if (after != AFTER_ID_VISIBILITY) {
+		beat_stop(q, name, id);
+	}
 	keys_init(&k, q, name);
 	switch (after) {
+	case AFTER_ID_FAIL:
+		script = &redislock_script_fail;
+		redislock_script_fail_args(&a, QUEUE_KEYS(k), id, receipt, payload != NULL, payload);
+		break;
 	case AFTER_ID_RECEIPT:
 		script = &redislock_script_ack;
 		redislock_script_ack_args(&a, QUEUE_KEYS(k), id, receipt);
@@ -746,7 +677,7 @@ static void id_call(INTERNAL_FUNCTION_PARAMETERS, after_id after,
 	}
 	reply = run(q, script, &a, redislock_conn_config(q->conn)->read_timeout);
 	redislock_argv_free(&a);
-	keys_free(&k);
+	redislock_queue_keys_free(&k);
 	zend_string_release(id);
 	if (!reply) {
 		RETURN_THROWS();
@@ -768,7 +699,7 @@ PHP_METHOD(RedisQueue, ack)
 		Z_PARAM_STR_OR_NULL(receipt)
 	ZEND_PARSE_PARAMETERS_END();
 
-	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, AFTER_ID_RECEIPT, name, id_str, id_long, 0, receipt);
+	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, AFTER_ID_RECEIPT, name, id_str, id_long, 0, receipt, NULL);
 }
 
 PHP_METHOD(RedisQueue, release)
@@ -785,7 +716,7 @@ PHP_METHOD(RedisQueue, release)
 		Z_PARAM_STR_OR_NULL(receipt)
 	ZEND_PARSE_PARAMETERS_END();
 
-	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, AFTER_ID_DELAY, name, id_str, id_long, delay, receipt);
+	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, AFTER_ID_DELAY, name, id_str, id_long, delay, receipt, NULL);
 }
 
 PHP_METHOD(RedisQueue, touch)
@@ -802,7 +733,23 @@ PHP_METHOD(RedisQueue, touch)
 		Z_PARAM_STR_OR_NULL(receipt)
 	ZEND_PARSE_PARAMETERS_END();
 
-	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, AFTER_ID_VISIBILITY, name, id_str, id_long, visibility, receipt);
+	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, AFTER_ID_VISIBILITY, name, id_str, id_long, visibility, receipt, NULL);
+}
+
+PHP_METHOD(RedisQueue, fail)
+{
+	zend_string *name, *id_str = NULL, *receipt = NULL, *payload = NULL;
+	zend_long id_long = 0;
+
+	ZEND_PARSE_PARAMETERS_START(2, 4)
+		Z_PARAM_STR(name)
+		Z_PARAM_STR_OR_LONG(id_str, id_long)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_STR_OR_NULL(receipt)
+		Z_PARAM_STR_OR_NULL(payload)
+	ZEND_PARSE_PARAMETERS_END();
+
+	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, AFTER_ID_FAIL, name, id_str, id_long, 0, receipt, payload);
 }
 
 PHP_METHOD(RedisQueue, remove)
@@ -815,12 +762,12 @@ PHP_METHOD(RedisQueue, remove)
 		Z_PARAM_STR_OR_LONG(id_str, id_long)
 	ZEND_PARSE_PARAMETERS_END();
 
-	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, AFTER_ID_NOTHING, name, id_str, id_long, 0, NULL);
+	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, AFTER_ID_NOTHING, name, id_str, id_long, 0, NULL, NULL);
 }
 
 /* The builder of a script that takes a queue's keys alone. */
 typedef void (*whole_queue_args)(redislock_argv *a, const zend_string *queue, const zend_string *inflight,
-	const zend_string *wakeup, const zend_string *receipts, const zend_string *dead);
+	const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads);
 
 /* size(), clear() and purgeDead(): the whole queue, one script. */
 static redisReply *whole_queue_call(INTERNAL_FUNCTION_PARAMETERS, const redislock_script *script, whole_queue_args args)
@@ -842,7 +789,7 @@ static redisReply *whole_queue_call(INTERNAL_FUNCTION_PARAMETERS, const redisloc
 	args(&a, QUEUE_KEYS(k));
 	reply = run(q, script, &a, redislock_conn_config(q->conn)->read_timeout);
 	redislock_argv_free(&a);
-	keys_free(&k);
+	redislock_queue_keys_free(&k);
 	return reply;
 }
 
@@ -898,39 +845,18 @@ PHP_METHOD(RedisQueue, dead)
 		Z_PARAM_LONG(count)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!redislock_check_name(name, 1) || !check_count(count, 2) || !(q = this_queue(ZEND_THIS))) {
+	if (!redislock_check_name(name, 1) || !redislock_queue_check_count(count, 2) || !(q = this_queue(ZEND_THIS))) {
 		RETURN_THROWS();
 	}
 	keys_init(&k, q, name);
 	redislock_script_dead_args(&a, QUEUE_KEYS(k), count - 1);
 	reply = run(q, &redislock_script_dead, &a, redislock_conn_config(q->conn)->read_timeout);
 	redislock_argv_free(&a);
-	keys_free(&k);
+	redislock_queue_keys_free(&k);
 	if (!reply) {
 		RETURN_THROWS();
 	}
-	if (reply->type != REDIS_REPLY_ARRAY || reply->elements % 3 != 0) {
-		redislock_conn_throw_unexpected(q->conn, reply);
-		freeReplyObject(reply);
-		RETURN_THROWS();
-	}
-	for (size_t i = 0; i < reply->elements; i += 3) {
-		if (reply->element[i]->type != REDIS_REPLY_STRING || reply->element[i + 1]->type != REDIS_REPLY_STRING
-			|| reply->element[i + 2]->type != REDIS_REPLY_INTEGER) {
-			redislock_conn_throw_unexpected(q->conn, reply);
-			freeReplyObject(reply);
-			RETURN_THROWS();
-		}
-	}
-	array_init_size(return_value, (uint32_t) (reply->elements / 3));
-	for (size_t i = 0; i < reply->elements; i += 3) {
-		zval entry;
-		array_init_size(&entry, 3);
-		add_assoc_stringl(&entry, "id", reply->element[i]->str, reply->element[i]->len);
-		add_assoc_long(&entry, "attempts", (zend_long) reply->element[i + 2]->integer);
-		add_assoc_double(&entry, "time", zend_strtod(reply->element[i + 1]->str, NULL));
-		add_next_index_zval(return_value, &entry);
-	}
+	redislock_queue_dead_to_return(q->conn, reply, return_value);
 	freeReplyObject(reply);
 }
 
@@ -958,7 +884,7 @@ PHP_METHOD(RedisQueue, retryDead)
 	if (ids && Z_TYPE_P(ids) == IS_ARRAY && zend_hash_num_elements(Z_ARRVAL_P(ids)) == 0) {
 		RETURN_LONG(0);
 	}
-	if (ids && !ids_check(ids, 2, true, &one_str, &one_long)) {
+	if (ids && !redislock_queue_ids_check(ids, 2, true, &one_str, &one_long)) {
 		RETURN_THROWS();
 	}
 	if (!(q = this_queue(ZEND_THIS))) {
@@ -966,7 +892,7 @@ PHP_METHOD(RedisQueue, retryDead)
 	}
 	keys_init(&k, q, name);
 	if (ids) {
-		list = ids_list(ids, one_str, one_long, &n);
+		list = redislock_queue_ids_list(ids, one_str, one_long, &n);
 	}
 	/* No ids: none sent, which the script reads as all of them. */
 	redislock_script_retry_dead_args(&a, n, QUEUE_KEYS(k), list);
@@ -975,7 +901,7 @@ PHP_METHOD(RedisQueue, retryDead)
 	}
 	reply = run(q, &redislock_script_retry_dead, &a, redislock_conn_config(q->conn)->read_timeout);
 	redislock_argv_free(&a);
-	keys_free(&k);
+	redislock_queue_keys_free(&k);
 	if (!reply) {
 		RETURN_THROWS();
 	}

@@ -12,6 +12,7 @@ extern const redislock_script redislock_script_dead;
 extern const redislock_script redislock_script_dequeue;
 extern const redislock_script redislock_script_enqueue;
 extern const redislock_script redislock_script_extend;
+extern const redislock_script redislock_script_fail;
 extern const redislock_script redislock_script_fence;
 extern const redislock_script redislock_script_force_unlock;
 extern const redislock_script redislock_script_leave_many;
@@ -33,15 +34,16 @@ extern const redislock_script redislock_script_touch;
 extern const redislock_script redislock_script_ttl;
 extern const redislock_script redislock_script_unlock;
 
-/* ack script, ext/lua/ack.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, ARGV id, ARGV receipt. */
-static inline void redislock_script_ack_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *id, const zend_string *receipt)
+/* ack script, ext/lua/ack.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV id, ARGV receipt. */
+static inline void redislock_script_ack_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *id, const zend_string *receipt)
 {
-	redislock_script_start(a, &redislock_script_ack, 5);
+	redislock_script_start(a, &redislock_script_ack, 6);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
 	redislock_argv_push_str(a, receipts);
 	redislock_argv_push_str(a, dead);
+	redislock_argv_push_str(a, payloads);
 	redislock_argv_push_str(a, id);
 	redislock_argv_push(a, receipt ? ZSTR_VAL(receipt) : "", receipt ? ZSTR_LEN(receipt) : 0);
 }
@@ -93,55 +95,60 @@ static inline void redislock_script_acquire_many_args(redislock_argv *a, uint32_
 	}
 }
 
-/* clear script, ext/lua/clear.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead. */
-static inline void redislock_script_clear_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead)
+/* clear script, ext/lua/clear.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads. */
+static inline void redislock_script_clear_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads)
 {
-	redislock_script_start(a, &redislock_script_clear, 5);
+	redislock_script_start(a, &redislock_script_clear, 6);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
 	redislock_argv_push_str(a, receipts);
 	redislock_argv_push_str(a, dead);
+	redislock_argv_push_str(a, payloads);
 }
 
-/* dead script, ext/lua/dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, ARGV last. */
-static inline void redislock_script_dead_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, zend_long last)
+/* dead script, ext/lua/dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV last. */
+static inline void redislock_script_dead_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, zend_long last)
 {
-	redislock_script_start(a, &redislock_script_dead, 5);
+	redislock_script_start(a, &redislock_script_dead, 6);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
 	redislock_argv_push_str(a, receipts);
 	redislock_argv_push_str(a, dead);
+	redislock_argv_push_str(a, payloads);
 	redislock_argv_push_long(a, last);
 }
 
-/* dequeue script, ext/lua/dequeue.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, ARGV id, ARGV score. */
-static inline void redislock_script_dequeue_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *id, double score)
+/* dequeue script, ext/lua/dequeue.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV id, ARGV score. */
+static inline void redislock_script_dequeue_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *id, double score)
 {
-	redislock_script_start(a, &redislock_script_dequeue, 5);
+	redislock_script_start(a, &redislock_script_dequeue, 6);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
 	redislock_argv_push_str(a, receipts);
 	redislock_argv_push_str(a, dead);
+	redislock_argv_push_str(a, payloads);
 	redislock_argv_push_str(a, id);
 	redislock_argv_push_double(a, score);
 }
 
-/* enqueue script, ext/lua/enqueue.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, ARGV delay, ARGV replace, ARGV id. */
-static inline void redislock_script_enqueue_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, double delay, bool replace, zend_string **id)
+/* enqueue script, ext/lua/enqueue.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV delay, ARGV replace, ARGV paired, ARGV item. */
+static inline void redislock_script_enqueue_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, double delay, bool replace, zend_long paired, zend_string **item)
 {
-	redislock_script_start(a, &redislock_script_enqueue, 5);
+	redislock_script_start(a, &redislock_script_enqueue, 6);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
 	redislock_argv_push_str(a, receipts);
 	redislock_argv_push_str(a, dead);
+	redislock_argv_push_str(a, payloads);
 	redislock_argv_push_double(a, delay);
 	redislock_argv_push(a, replace ? "1" : "0", 1);
+	redislock_argv_push_long(a, paired);
 	for (uint32_t i = 0; i < n; i++) {
-		redislock_argv_push_owned(a, id[i]);
+		redislock_argv_push_owned(a, item[i]);
 	}
 }
 
@@ -159,6 +166,22 @@ static inline void redislock_script_extend_args(redislock_argv *a, const zend_st
 	redislock_argv_push_str(a, token);
 	redislock_argv_push_long(a, life);
 	redislock_argv_push(a, hint, strlen(hint));
+}
+
+/* fail script, ext/lua/fail.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV id, ARGV receipt, ARGV replace, ARGV payload. */
+static inline void redislock_script_fail_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *id, const zend_string *receipt, bool replace, const zend_string *payload)
+{
+	redislock_script_start(a, &redislock_script_fail, 6);
+	redislock_argv_push_str(a, queue);
+	redislock_argv_push_str(a, inflight);
+	redislock_argv_push_str(a, wakeup);
+	redislock_argv_push_str(a, receipts);
+	redislock_argv_push_str(a, dead);
+	redislock_argv_push_str(a, payloads);
+	redislock_argv_push_str(a, id);
+	redislock_argv_push(a, receipt ? ZSTR_VAL(receipt) : "", receipt ? ZSTR_LEN(receipt) : 0);
+	redislock_argv_push(a, replace ? "1" : "0", 1);
+	redislock_argv_push(a, payload ? ZSTR_VAL(payload) : "", payload ? ZSTR_LEN(payload) : 0);
 }
 
 /* fencingToken script, ext/lua/fence.lua: KEYS key, KEYS counter, ARGV token. */
@@ -211,15 +234,16 @@ static inline void redislock_script_pttl_args(redislock_argv *a, const zend_stri
 	redislock_argv_push_str(a, key);
 }
 
-/* purgeDead script, ext/lua/purge_dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead. */
-static inline void redislock_script_purge_dead_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead)
+/* purgeDead script, ext/lua/purge_dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads. */
+static inline void redislock_script_purge_dead_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads)
 {
-	redislock_script_start(a, &redislock_script_purge_dead, 5);
+	redislock_script_start(a, &redislock_script_purge_dead, 6);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
 	redislock_argv_push_str(a, receipts);
 	redislock_argv_push_str(a, dead);
+	redislock_argv_push_str(a, payloads);
 }
 
 /* redlock acquire script, ext/lua/redlock_acquire.lua: KEYS key, ARGV token, ARGV life. */
@@ -243,41 +267,44 @@ static inline void redislock_script_redlock_release_args(redislock_argv *a, cons
 	redislock_argv_push(a, mode, strlen(mode));
 }
 
-/* release script, ext/lua/release.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, ARGV id, ARGV delay, ARGV receipt. */
-static inline void redislock_script_release_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *id, double delay, const zend_string *receipt)
+/* release script, ext/lua/release.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV id, ARGV delay, ARGV receipt. */
+static inline void redislock_script_release_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *id, double delay, const zend_string *receipt)
 {
-	redislock_script_start(a, &redislock_script_release, 5);
+	redislock_script_start(a, &redislock_script_release, 6);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
 	redislock_argv_push_str(a, receipts);
 	redislock_argv_push_str(a, dead);
+	redislock_argv_push_str(a, payloads);
 	redislock_argv_push_str(a, id);
 	redislock_argv_push_double(a, delay);
 	redislock_argv_push(a, receipt ? ZSTR_VAL(receipt) : "", receipt ? ZSTR_LEN(receipt) : 0);
 }
 
-/* remove script, ext/lua/remove.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, ARGV id. */
-static inline void redislock_script_remove_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *id)
+/* remove script, ext/lua/remove.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV id. */
+static inline void redislock_script_remove_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *id)
 {
-	redislock_script_start(a, &redislock_script_remove, 5);
+	redislock_script_start(a, &redislock_script_remove, 6);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
 	redislock_argv_push_str(a, receipts);
 	redislock_argv_push_str(a, dead);
+	redislock_argv_push_str(a, payloads);
 	redislock_argv_push_str(a, id);
 }
 
-/* retryDead script, ext/lua/retry_dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, ARGV id. */
-static inline void redislock_script_retry_dead_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, zend_string **id)
+/* retryDead script, ext/lua/retry_dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV id. */
+static inline void redislock_script_retry_dead_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, zend_string **id)
 {
-	redislock_script_start(a, &redislock_script_retry_dead, 5);
+	redislock_script_start(a, &redislock_script_retry_dead, 6);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
 	redislock_argv_push_str(a, receipts);
 	redislock_argv_push_str(a, dead);
+	redislock_argv_push_str(a, payloads);
 	for (uint32_t i = 0; i < n; i++) {
 		redislock_argv_push_owned(a, id[i]);
 	}
@@ -334,27 +361,29 @@ static inline void redislock_script_sem_release_args(redislock_argv *a, const ze
 	redislock_argv_push(a, hint, strlen(hint));
 }
 
-/* size script, ext/lua/size.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead. */
-static inline void redislock_script_size_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead)
+/* size script, ext/lua/size.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads. */
+static inline void redislock_script_size_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads)
 {
-	redislock_script_start(a, &redislock_script_size, 5);
+	redislock_script_start(a, &redislock_script_size, 6);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
 	redislock_argv_push_str(a, receipts);
 	redislock_argv_push_str(a, dead);
+	redislock_argv_push_str(a, payloads);
 }
 
-/* pop script, ext/lua/take.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, ARGV count, ARGV reserve, ARGV visibility, ARGV waiting, ARGV base, ARGV attempts, ARGV backoff. */
-static inline void redislock_script_take_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *inflight, zend_string *const *wakeup, zend_string *const *receipts, zend_string *const *dead, zend_long count, bool reserve, double visibility, bool waiting, const zend_string *base, zend_long attempts, double backoff)
+/* pop script, ext/lua/take.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV count, ARGV reserve, ARGV visibility, ARGV waiting, ARGV base, ARGV attempts, ARGV backoff. */
+static inline void redislock_script_take_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *inflight, zend_string *const *wakeup, zend_string *const *receipts, zend_string *const *dead, zend_string *const *payloads, zend_long count, bool reserve, double visibility, bool waiting, const zend_string *base, zend_long attempts, double backoff)
 {
-	redislock_script_start(a, &redislock_script_take, (int) (5 * n));
+	redislock_script_start(a, &redislock_script_take, (int) (6 * n));
 	for (uint32_t i = 0; i < n; i++) {
 		redislock_argv_push_str(a, queue[i]);
 		redislock_argv_push_str(a, inflight[i]);
 		redislock_argv_push_str(a, wakeup[i]);
 		redislock_argv_push_str(a, receipts[i]);
 		redislock_argv_push_str(a, dead[i]);
+		redislock_argv_push_str(a, payloads[i]);
 	}
 	redislock_argv_push_long(a, count);
 	redislock_argv_push(a, reserve ? "reserve" : "pop", reserve ? 7 : 3);
@@ -365,27 +394,29 @@ static inline void redislock_script_take_args(redislock_argv *a, uint32_t n, zen
 	redislock_argv_push_double(a, backoff);
 }
 
-/* top script, ext/lua/top.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, ARGV count. */
-static inline void redislock_script_top_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, zend_long count)
+/* top script, ext/lua/top.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV count. */
+static inline void redislock_script_top_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, zend_long count)
 {
-	redislock_script_start(a, &redislock_script_top, 5);
+	redislock_script_start(a, &redislock_script_top, 6);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
 	redislock_argv_push_str(a, receipts);
 	redislock_argv_push_str(a, dead);
+	redislock_argv_push_str(a, payloads);
 	redislock_argv_push_long(a, count);
 }
 
-/* touch script, ext/lua/touch.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, ARGV id, ARGV visibility, ARGV receipt. */
-static inline void redislock_script_touch_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *id, double visibility, const zend_string *receipt)
+/* touch script, ext/lua/touch.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV id, ARGV visibility, ARGV receipt. */
+static inline void redislock_script_touch_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *id, double visibility, const zend_string *receipt)
 {
-	redislock_script_start(a, &redislock_script_touch, 5);
+	redislock_script_start(a, &redislock_script_touch, 6);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
 	redislock_argv_push_str(a, receipts);
 	redislock_argv_push_str(a, dead);
+	redislock_argv_push_str(a, payloads);
 	redislock_argv_push_str(a, id);
 	redislock_argv_push_double(a, visibility);
 	redislock_argv_push(a, receipt ? ZSTR_VAL(receipt) : "", receipt ? ZSTR_LEN(receipt) : 0);

@@ -16,12 +16,14 @@ const redislock_script redislock_script_ack = {"ack script",
 	"\n"
 	"\n"
 	"\n"
+	"\n"
+	"\n"
 	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function wake_one(W) if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then redis.call('zadd', D, score(now_us), id) redis.call('zrem', Z, id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end local function settle_expired(Z, F, H, D) if redis.call('exists', F) == 0 then return false end local expired = redis.call('zrangebyscore', F, '-inf', score(now_us), 'limit', 0, 1000) for _, id in ipairs(expired) do redis.call('zrem', F, id) settle(Z, H, D, id, nil) end return redis.call('exists', F) == 1 end local function ours(H, id, receipt) if receipt == '' then return true end return (record(H, id)) == receipt end\n"
 	"if not ours(KEYS[4], ARGV[1], ARGV[2]) or redis.call('zrem', KEYS[2], ARGV[1]) == 0 then return 0 end\n"
 	"redis.call('hdel', KEYS[4], ARGV[1])\n"
-	"if redis.call('zscore', KEYS[1], ARGV[1]) then wake_one(KEYS[3]) end\n"
+	"if redis.call('zscore', KEYS[1], ARGV[1]) then wake_one(KEYS[3]) else redis.call('hdel', KEYS[6], ARGV[1]) end\n"
 	"return 1\n",
-	2360, "7a540236fd0017145da5059db6206806429de3c9"};
+	2404, "6928d1e53a3d444f6281eb08a3a2e826aa866bc4"};
 
 const redislock_script redislock_script_acquire = {"lock script",
 	"--redislock:acquire\n"
@@ -262,10 +264,11 @@ const redislock_script redislock_script_clear = {"clear script",
 	"\n"
 	"\n"
 	"\n"
+	"\n"
 	"local n = redis.call('zcard', KEYS[1]) + redis.call('zcard', KEYS[2]) + redis.call('zcard', KEYS[5])\n"
-	"redis.call('del', KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5])\n"
+	"redis.call('del', KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6])\n"
 	"return n\n",
-	202, "b24494de667302b27ece297cdc044d7420b6a88f"};
+	212, "22094808a2fbbd19649797b685880cdd099981fa"};
 
 const redislock_script redislock_script_dead = {"dead script",
 	"--redislock:dead\n"
@@ -282,18 +285,24 @@ const redislock_script redislock_script_dead = {"dead script",
 	"\n"
 	"\n"
 	"\n"
+	"\n"
+	"\n"
 	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function wake_one(W) if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then redis.call('zadd', D, score(now_us), id) redis.call('zrem', Z, id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end local function settle_expired(Z, F, H, D) if redis.call('exists', F) == 0 then return false end local expired = redis.call('zrangebyscore', F, '-inf', score(now_us), 'limit', 0, 1000) for _, id in ipairs(expired) do redis.call('zrem', F, id) settle(Z, H, D, id, nil) end return redis.call('exists', F) == 1 end local function ours(H, id, receipt) if receipt == '' then return true end return (record(H, id)) == receipt end\n"
-	"local out = {}\n"
+	"local function payloads_of(P, ids) local out = {any = false} if redis.call('exists', P) == 0 then for k = 1, #ids do out[k] = false end return out end out.any = true for i = 1, #ids, 1000 do local args = {'hmget', P} for j = i, math.min(i + 999, #ids) do args[#args + 1] = ids[j] end local got = redis.call(unpack(args)) for j = 1, #got do out[#out + 1] = got[j] end end return out end\n"
+	"local out, ids = {}, {}\n"
 	"local dead = redis.call('zrange', KEYS[5], 0, ARGV[1], 'withscores')\n"
-	"for i = 1, #dead, 2 do\n"
-	"local _, a = record(KEYS[4], dead[i])\n"
-	"out[#out + 1] = dead[i]; out[#out + 1] = dead[i + 1]; out[#out + 1] = a\n"
+	"for i = 1, #dead, 2 do ids[#ids + 1] = dead[i] end\n"
+	"local payloads = payloads_of(KEYS[6], ids)\n"
+	"for k = 1, #ids do\n"
+	"local _, a = record(KEYS[4], ids[k])\n"
+	"out[#out + 1] = ids[k]; out[#out + 1] = dead[2 * k]; out[#out + 1] = a; out[#out + 1] = payloads[k]\n"
 	"end\n"
 	"return out\n",
-	2376, "24c3062b1f2911c5903dc840cf05fdab3fdbf714"};
+	2890, "8faa42b6421b1e3e20b028ad98e2c75a0fa7136b"};
 
 const redislock_script redislock_script_dequeue = {"dequeue script",
 	"--redislock:dequeue\n"
+	"\n"
 	"\n"
 	"\n"
 	"\n"
@@ -311,11 +320,14 @@ const redislock_script redislock_script_dequeue = {"dequeue script",
 	"redis.call('zrem', KEYS[1], ARGV[1])\n"
 	"\n"
 	"\n"
-	"if #KEYS >= 5 and not redis.call('zscore', KEYS[2], ARGV[1]) then redis.call('hdel', KEYS[4], ARGV[1]) end\n"
+	"if not redis.call('zscore', KEYS[2], ARGV[1]) then\n"
+	"redis.call('hdel', KEYS[4], ARGV[1])\n"
+	"redis.call('hdel', KEYS[6], ARGV[1])\n"
+	"end\n"
 	"return 1\n"
 	"end\n"
 	"return 0\n",
-	296, "314f815bb793846d247bb9bb36ed9426c5dd0095"};
+	319, "27c423150fc6726e9a8a31b824bb02ad2fb30c69"};
 
 const redislock_script redislock_script_enqueue = {"enqueue script",
 	"--redislock:enqueue\n"
@@ -334,23 +346,51 @@ const redislock_script redislock_script_enqueue = {"enqueue script",
 	"\n"
 	"\n"
 	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
 	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end\n"
 	"local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end\n"
 	"local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function wake_one(W) if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end\n"
+	"local paired = tonumber(ARGV[3])\n"
+	"local ids, payload = {}, {}\n"
+	"for i = 1, paired do ids[i] = ARGV[2 + 2 * i]; payload[i] = ARGV[3 + 2 * i] end\n"
+	"for i = 4 + 2 * paired, #ARGV do ids[#ids + 1] = ARGV[i] end\n"
 	"if redis.call('exists', KEYS[5]) == 1 then\n"
-	"for i = 3, #ARGV do\n"
-	"if redis.call('zrem', KEYS[5], ARGV[i]) == 1 then redis.call('hdel', KEYS[4], ARGV[i]) end\n"
+	"for _, id in ipairs(ids) do\n"
+	"if redis.call('zrem', KEYS[5], id) == 1 then redis.call('hdel', KEYS[4], id); redis.call('hdel', KEYS[6], id) end\n"
 	"end\n"
 	"end\n"
 	"local due = score(us_after(ARGV[1]))\n"
+	"local replace = ARGV[2] == '1'\n"
+	"local changed = 0\n"
+	"if paired == 0 and redis.call('exists', KEYS[6]) == 0 then\n"
+	"\n"
 	"local members = {}\n"
-	"for i = 3, #ARGV do members[#members + 1] = due; members[#members + 1] = ARGV[i] end\n"
+	"for _, id in ipairs(ids) do members[#members + 1] = due; members[#members + 1] = id end\n"
 	"local head = {'zadd', KEYS[1]}\n"
-	"if ARGV[2] == '1' then head[3] = 'ch' else head[3] = 'nx' end\n"
-	"local changed = chunked(head, members)\n"
+	"if replace then head[3] = 'ch' else head[3] = 'nx' end\n"
+	"changed = chunked(head, members)\n"
+	"else\n"
+	"\n"
+	"for i, id in ipairs(ids) do\n"
+	"local added\n"
+	"if replace then\n"
+	"changed = changed + redis.call('zadd', KEYS[1], 'ch', due, id); added = true\n"
+	"else\n"
+	"added = redis.call('zadd', KEYS[1], 'nx', due, id) == 1\n"
+	"if added then changed = changed + 1 end\n"
+	"end\n"
+	"if added then\n"
+	"if payload[i] then redis.call('hset', KEYS[6], id, payload[i]) else redis.call('hdel', KEYS[6], id) end\n"
+	"end\n"
+	"end\n"
+	"end\n"
 	"wake(KEYS[3], changed)\n"
 	"return changed\n",
-	1336, "b67f9cc168f51506af8e91cdda8e2cef20a74180"};
+	2047, "93e42f4caa8fc0f591b7551c6a459e83d7534182"};
 
 const redislock_script redislock_script_extend = {"expire script",
 	"--redislock:extend\n"
@@ -409,6 +449,43 @@ const redislock_script redislock_script_extend = {"expire script",
 	"shortened(d)\n"
 	"return 1\n",
 	5500, "71b59c9491232a63805b098035c4686c8f9722bc"};
+
+const redislock_script redislock_script_fail = {"fail script",
+	"--redislock:fail\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function wake_one(W) if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then redis.call('zadd', D, score(now_us), id) redis.call('zrem', Z, id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end local function settle_expired(Z, F, H, D) if redis.call('exists', F) == 0 then return false end local expired = redis.call('zrangebyscore', F, '-inf', score(now_us), 'limit', 0, 1000) for _, id in ipairs(expired) do redis.call('zrem', F, id) settle(Z, H, D, id, nil) end return redis.call('exists', F) == 1 end local function ours(H, id, receipt) if receipt == '' then return true end return (record(H, id)) == receipt end\n"
+	"local id = ARGV[1]\n"
+	"if redis.call('zscore', KEYS[2], id) then\n"
+	"if not ours(KEYS[4], id, ARGV[2]) then return 0 end\n"
+	"redis.call('zrem', KEYS[2], id)\n"
+	"elseif ARGV[2] ~= '' or not redis.call('zscore', KEYS[1], id) then\n"
+	"return 0\n"
+	"end\n"
+	"redis.call('zrem', KEYS[1], id)\n"
+	"redis.call('zadd', KEYS[5], score(now_us), id)\n"
+	"local r, a, m, b = record(KEYS[4], id)\n"
+	"if r then set_record(KEYS[4], id, '', a, m, string.format('%.17g', b)) end\n"
+	"if ARGV[3] == '1' then redis.call('hset', KEYS[6], id, ARGV[4]) end\n"
+	"return 1\n",
+	2645, "0344efcf1151592e8e24318c83afc3ed7bbac303"};
 
 const redislock_script redislock_script_fence = {"fencingToken script",
 	"--redislock:fence\n"
@@ -533,13 +610,15 @@ const redislock_script redislock_script_purge_dead = {"purgeDead script",
 	"\n"
 	"\n"
 	"\n"
+	"\n"
 	"local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end\n"
 	"local ids = redis.call('zrange', KEYS[5], 0, -1)\n"
 	"if #ids == 0 then return 0 end\n"
 	"chunked({'hdel', KEYS[4]}, ids)\n"
+	"chunked({'hdel', KEYS[6]}, ids)\n"
 	"redis.call('del', KEYS[5])\n"
 	"return #ids\n",
-	442, "2c99bcfc0fca337e4b5e022cd40141a5dc115634"};
+	475, "3b8c91ef3b14e0639f5214903794888f27ccc364"};
 
 const redislock_script redislock_script_redlock_acquire = {"redlock acquire script",
 	"--redislock:redlock_acquire\n"
@@ -605,12 +684,13 @@ const redislock_script redislock_script_release = {"release script",
 	"\n"
 	"\n"
 	"\n"
+	"\n"
 	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function wake_one(W) if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then redis.call('zadd', D, score(now_us), id) redis.call('zrem', Z, id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end local function settle_expired(Z, F, H, D) if redis.call('exists', F) == 0 then return false end local expired = redis.call('zrangebyscore', F, '-inf', score(now_us), 'limit', 0, 1000) for _, id in ipairs(expired) do redis.call('zrem', F, id) settle(Z, H, D, id, nil) end return redis.call('exists', F) == 1 end local function ours(H, id, receipt) if receipt == '' then return true end return (record(H, id)) == receipt end\n"
 	"if not ours(KEYS[4], ARGV[1], ARGV[3]) or redis.call('zrem', KEYS[2], ARGV[1]) == 0 then return 0 end\n"
 	"settle(KEYS[1], KEYS[4], KEYS[5], ARGV[1], us_after(ARGV[2]) - now_us)\n"
 	"wake_one(KEYS[3])\n"
 	"return 1\n",
-	2348, "9f214dedc76c9cf11d3e4476f446d68739313c5d"};
+	2349, "d48d3c0b2093720c0042ff79d9985a58cd4adf85"};
 
 const redislock_script redislock_script_remove = {"remove script",
 	"--redislock:remove\n"
@@ -625,13 +705,17 @@ const redislock_script redislock_script_remove = {"remove script",
 	"\n"
 	"\n"
 	"\n"
+	"\n"
 	"local n = redis.call('zrem', KEYS[1], ARGV[1]) + redis.call('zrem', KEYS[2], ARGV[1]) + redis.call('zrem', KEYS[5], ARGV[1])\n"
 	"redis.call('hdel', KEYS[4], ARGV[1])\n"
+	"redis.call('hdel', KEYS[6], ARGV[1])\n"
 	"return n\n",
-	201, "41d2e32cdc0762a6235885da448e928e62660737"};
+	239, "fe06d02cdb4653f946208b4b9c75e8a45a5e6449"};
 
 const redislock_script redislock_script_retry_dead = {"retryDead script",
 	"--redislock:retry_dead\n"
+	"\n"
+	"\n"
 	"\n"
 	"\n"
 	"\n"
@@ -657,7 +741,7 @@ const redislock_script redislock_script_retry_dead = {"retryDead script",
 	"end\n"
 	"wake(KEYS[3], n)\n"
 	"return n\n",
-	2445, "d00bb7107ebbfed8a785d7f55a4f5f3bb92d9134"};
+	2447, "01bac6235191b2e3c654b90c8db8ce5c37275aea"};
 
 const redislock_script redislock_script_sem_acquire = {"semaphore acquire script",
 	"--redislock:sem_acquire\n"
@@ -836,10 +920,11 @@ const redislock_script redislock_script_size = {"size script",
 	"\n"
 	"\n"
 	"\n"
+	"\n"
 	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end\n"
 	"local due = redis.call('zcount', KEYS[1], '-inf', score(now_us))\n"
 	"return {due, redis.call('zcard', KEYS[1]) - due, redis.call('zcard', KEYS[2]), redis.call('zcard', KEYS[5])}\n",
-	459, "e558bbcc91c2328fa2ecf78a417a9d4373e0d2dd"};
+	460, "41e3d270be50b76b6d12d2a6583f63d1753e7fcd"};
 
 const redislock_script redislock_script_take = {"pop script",
 	"--redislock:take\n"
@@ -868,13 +953,16 @@ const redislock_script redislock_script_take = {"pop script",
 	"\n"
 	"\n"
 	"\n"
+	"\n"
+	"\n"
 	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function wake_one(W) if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then redis.call('zadd', D, score(now_us), id) redis.call('zrem', Z, id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end local function settle_expired(Z, F, H, D) if redis.call('exists', F) == 0 then return false end local expired = redis.call('zrangebyscore', F, '-inf', score(now_us), 'limit', 0, 1000) for _, id in ipairs(expired) do redis.call('zrem', F, id) settle(Z, H, D, id, nil) end return redis.call('exists', F) == 1 end local function ours(H, id, receipt) if receipt == '' then return true end return (record(H, id)) == receipt end\n"
+	"local function payloads_of(P, ids) local out = {any = false} if redis.call('exists', P) == 0 then for k = 1, #ids do out[k] = false end return out end out.any = true for i = 1, #ids, 1000 do local args = {'hmget', P} for j = i, math.min(i + 999, #ids) do args[#args + 1] = ids[j] end local got = redis.call(unpack(args)) for j = 1, #got do out[#out + 1] = got[j] end end return out end\n"
 	"local now = score(now_us)\n"
 	"local reserve = ARGV[2] == 'reserve'\n"
 	"local next_us = -1\n"
 	"local function consider(sc) local us = math.floor(tonumber(sc) * 1000000); if next_us < 0 or us < next_us then next_us = us end end\n"
-	"for q = 1, #KEYS / 5 do\n"
-	"local Z, F, W, H, D = KEYS[5 * q - 4], KEYS[5 * q - 3], KEYS[5 * q - 2], KEYS[5 * q - 1], KEYS[5 * q]\n"
+	"for q = 1, #KEYS / 6 do\n"
+	"local Z, F, W, H, D, P = KEYS[6 * q - 5], KEYS[6 * q - 4], KEYS[6 * q - 3], KEYS[6 * q - 2], KEYS[6 * q - 1], KEYS[6 * q]\n"
 	"local busy = settle_expired(Z, F, H, D)\n"
 	"\n"
 	"\n"
@@ -898,6 +986,7 @@ const redislock_script redislock_script_take = {"pop script",
 	"local ids, out = {}, {q}\n"
 	"for i = 1, #items, 2 do ids[#ids + 1] = items[i] end\n"
 	"chunked({'zrem', Z}, ids)\n"
+	"local payloads = payloads_of(P, ids)\n"
 	"if reserve then\n"
 	"local deadline = score(us_after(ARGV[3]))\n"
 	"local inflight = {}\n"
@@ -908,12 +997,16 @@ const redislock_script redislock_script_take = {"pop script",
 	"set_record(H, id, receipt, a + 1, tonumber(ARGV[6]), ARGV[7])\n"
 	"inflight[#inflight + 1] = deadline; inflight[#inflight + 1] = id\n"
 	"out[#out + 1] = id; out[#out + 1] = items[2 * k]; out[#out + 1] = receipt; out[#out + 1] = a + 1\n"
+	"out[#out + 1] = payloads[k]\n"
 	"end\n"
 	"chunked({'zadd', F}, inflight)\n"
 	"else\n"
 	"\n"
 	"if redis.call('exists', H) == 1 then chunked({'hdel', H}, ids) end\n"
-	"for i = 1, #items do out[#out + 1] = items[i] end\n"
+	"if payloads.any then chunked({'hdel', P}, ids) end\n"
+	"for k = 1, #ids do\n"
+	"out[#out + 1] = ids[k]; out[#out + 1] = items[2 * k]; out[#out + 1] = payloads[k]\n"
+	"end\n"
 	"end\n"
 	"\n"
 	"\n"
@@ -939,7 +1032,7 @@ const redislock_script redislock_script_take = {"pop script",
 	"end\n"
 	"if next_us < 0 then return -1 end\n"
 	"return math.max(0, math.ceil((next_us - now_us) / 1000))\n",
-	4388, "a719aed00d8d19f369f0589d6cd41ce4ccc9a51f"};
+	4967, "7ce037a8a2cac087e54163066e2b10040d61085e"};
 
 const redislock_script redislock_script_top = {"top script",
 	"--redislock:top\n"
@@ -954,12 +1047,21 @@ const redislock_script redislock_script_top = {"top script",
 	"\n"
 	"\n"
 	"\n"
+	"\n"
+	"\n"
 	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end\n"
-	"return redis.call('zrangebyscore', KEYS[1], '-inf', score(now_us), 'withscores', 'limit', 0, ARGV[1])\n",
-	387, "9a6d2593106e3cc6317aa2de17f432380359a974"};
+	"local function payloads_of(P, ids) local out = {any = false} if redis.call('exists', P) == 0 then for k = 1, #ids do out[k] = false end return out end out.any = true for i = 1, #ids, 1000 do local args = {'hmget', P} for j = i, math.min(i + 999, #ids) do args[#args + 1] = ids[j] end local got = redis.call(unpack(args)) for j = 1, #got do out[#out + 1] = got[j] end end return out end\n"
+	"local items = redis.call('zrangebyscore', KEYS[1], '-inf', score(now_us), 'withscores', 'limit', 0, ARGV[1])\n"
+	"local ids, out = {}, {}\n"
+	"for i = 1, #items, 2 do ids[#ids + 1] = items[i] end\n"
+	"local payloads = payloads_of(KEYS[6], ids)\n"
+	"for k = 1, #ids do out[#out + 1] = ids[k]; out[#out + 1] = items[2 * k]; out[#out + 1] = payloads[k] end\n"
+	"return out\n",
+	1018, "1465b20824b9ab579a4330ee665cc9a194686af7"};
 
 const redislock_script redislock_script_touch = {"touch script",
 	"--redislock:touch\n"
+	"\n"
 	"\n"
 	"\n"
 	"\n"
@@ -982,7 +1084,7 @@ const redislock_script redislock_script_touch = {"touch script",
 	"redis.call('zadd', KEYS[2], 'xx', deadline, ARGV[1])\n"
 	"if tonumber(deadline) < tonumber(old) then wake_one(KEYS[3]) end\n"
 	"return 1\n",
-	2435, "8e920fba14fa85d58f65550a083ac3cb05303d06"};
+	2436, "2836c9481b55056e4ebfcd41fb00d1245c28903a"};
 
 const redislock_script redislock_script_ttl = {"ttl script",
 	"--redislock:ttl\n"

@@ -1,7 +1,8 @@
 --redislock:ack
 --
--- Finishes a task that is in flight. If the id was enqueued again while it ran,
--- that run may start now: wake a worker for it.
+-- Finishes a task that is in flight; its payload goes with it. If the id was
+-- enqueued again while it ran, that run may start now (with the payload it was
+-- enqueued with): wake a worker for it.
 --
 -- @name  ack script
 -- @key   queue     string                     Z, the queue: task ids by due time (s)
@@ -9,11 +10,12 @@
 -- @key   wakeup    string                     W, the wake-up list blocked workers BLPOP on
 -- @key   receipts  string                     H, the reservations' records
 -- @key   dead      string                     D, the dead letters by the time they died
+-- @key   payloads  string                     P, the tasks' payloads by id
 -- @arg   id        string                     the task id
 -- @arg   receipt   string or ''               the reservation's receipt, or '' for the current one
 
 --#include "common/tasks.lua"
 if not ours(KEYS[4], ARGV[1], ARGV[2]) or redis.call('zrem', KEYS[2], ARGV[1]) == 0 then return 0 end
 redis.call('hdel', KEYS[4], ARGV[1])
-if redis.call('zscore', KEYS[1], ARGV[1]) then wake_one(KEYS[3]) end
+if redis.call('zscore', KEYS[1], ARGV[1]) then wake_one(KEYS[3]) else redis.call('hdel', KEYS[6], ARGV[1]) end
 return 1

@@ -9,7 +9,8 @@
 -- @key   wakeup    string                     W, the wake-up list blocked workers BLPOP on
 -- @key   receipts  string                     H, the reservations' records
 -- @key   dead      string                     D, the dead letters by the time they died
+-- @key   payloads  string                     P, the tasks' payloads by id
 
 local n = redis.call('zcard', KEYS[1]) + redis.call('zcard', KEYS[2]) + redis.call('zcard', KEYS[5])
-redis.call('del', KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5])
+redis.call('del', KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6])
 return n

@@ -1,6 +1,7 @@
 --redislock:dead
 --
--- The oldest dead letters: [id, time died, attempts, ...]. The last index comes as
+-- The oldest dead letters: [id, time died, attempts, payload, ...] (payload: nil
+-- when the task has none). The last index comes as
 -- the caller's string: a Lua number that large would be formatted with an
 -- exponent.
 --
@@ -10,13 +11,17 @@
 -- @key   wakeup    string                     W, the wake-up list blocked workers BLPOP on
 -- @key   receipts  string                     H, the reservations' records
 -- @key   dead      string                     D, the dead letters by the time they died
+-- @key   payloads  string                     P, the tasks' payloads by id
 -- @arg   last      integer                    the last index wanted: count - 1
 
 --#include "common/tasks.lua"
-local out = {}
+--#include "common/payloads.lua"
+local out, ids = {}, {}
 local dead = redis.call('zrange', KEYS[5], 0, ARGV[1], 'withscores')
-for i = 1, #dead, 2 do
-  local _, a = record(KEYS[4], dead[i])
-  out[#out + 1] = dead[i]; out[#out + 1] = dead[i + 1]; out[#out + 1] = a
+for i = 1, #dead, 2 do ids[#ids + 1] = dead[i] end
+local payloads = payloads_of(KEYS[6], ids)
+for k = 1, #ids do
+  local _, a = record(KEYS[4], ids[k])
+  out[#out + 1] = ids[k]; out[#out + 1] = dead[2 * k]; out[#out + 1] = a; out[#out + 1] = payloads[k]
 end
 return out

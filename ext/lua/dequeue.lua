@@ -8,15 +8,19 @@
 -- @key   wakeup    string                     W, the wake-up list blocked workers BLPOP on
 -- @key   receipts  string                     H, the reservations' records
 -- @key   dead      string                     D, the dead letters by the time they died
+-- @key   payloads  string                     P, the tasks' payloads by id
 -- @arg   id        string                     the task id
 -- @arg   score     number                     the score it must still have
 
 local s = redis.call('zscore', KEYS[1], ARGV[1])
 if s and tonumber(s) == tonumber(ARGV[2]) then
   redis.call('zrem', KEYS[1], ARGV[1])
-  -- Its record goes with it, unless a run of it is in flight (the record is
-  -- that run's).
-  if #KEYS >= 5 and not redis.call('zscore', KEYS[2], ARGV[1]) then redis.call('hdel', KEYS[4], ARGV[1]) end
+  -- Its record and payload go with it, unless a run of it is in flight (they
+  -- are that run's).
+  if not redis.call('zscore', KEYS[2], ARGV[1]) then
+    redis.call('hdel', KEYS[4], ARGV[1])
+    redis.call('hdel', KEYS[6], ARGV[1])
+  end
   return 1
 end
 return 0

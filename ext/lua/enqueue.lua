@@ -1,8 +1,9 @@
 --redislock:enqueue
 --
--- An id already queued keeps its due time unless replace is set (ZADD NX versus
--- plain ZADD). A dead id enqueued again leaves the dead letters and starts with its
--- attempts forgotten.
+-- An id already queued keeps its due time and its payload unless replace is set
+-- (ZADD NX versus plain ZADD). A task that is added or replaced carries exactly
+-- the payload given, or none. A dead id enqueued again leaves the dead letters and
+-- starts with its attempts and its old payload forgotten.
 --
 -- @name  enqueue script
 -- @key   queue     string                     Z, the queue: task ids by due time (s)
@@ -10,23 +11,50 @@
 -- @key   wakeup    string                     W, the wake-up list blocked workers BLPOP on
 -- @key   receipts  string                     H, the reservations' records
 -- @key   dead      string                     D, the dead letters by the time they died
+-- @key   payloads  string                     P, the tasks' payloads by id
 -- @arg   delay     number                     the delay (s)
 -- @arg   replace   flag '1' '0'               whether an id already queued takes the new due time
--- @arg   id        owned string, list         the task ids
+-- @arg   paired    integer                    how many ids, at the front of the list, are each followed by
+--                                             their payload
+-- @arg   item      owned string, list         the task ids (the first paired ones each followed by their
+--                                             payload)
 
 --#include "common/now.lua"
 --#include "common/chunked.lua"
 --#include "common/wake.lua"
+local paired = tonumber(ARGV[3])
+local ids, payload = {}, {}
+for i = 1, paired do ids[i] = ARGV[2 + 2 * i]; payload[i] = ARGV[3 + 2 * i] end
+for i = 4 + 2 * paired, #ARGV do ids[#ids + 1] = ARGV[i] end
 if redis.call('exists', KEYS[5]) == 1 then
-  for i = 3, #ARGV do
-    if redis.call('zrem', KEYS[5], ARGV[i]) == 1 then redis.call('hdel', KEYS[4], ARGV[i]) end
+  for _, id in ipairs(ids) do
+    if redis.call('zrem', KEYS[5], id) == 1 then redis.call('hdel', KEYS[4], id); redis.call('hdel', KEYS[6], id) end
   end
 end
 local due = score(us_after(ARGV[1]))
-local members = {}
-for i = 3, #ARGV do members[#members + 1] = due; members[#members + 1] = ARGV[i] end
-local head = {'zadd', KEYS[1]}
-if ARGV[2] == '1' then head[3] = 'ch' else head[3] = 'nx' end
-local changed = chunked(head, members)
+local replace = ARGV[2] == '1'
+local changed = 0
+if paired == 0 and redis.call('exists', KEYS[6]) == 0 then
+  -- No payload given and none stored: the ids go in a thousand at a time.
+  local members = {}
+  for _, id in ipairs(ids) do members[#members + 1] = due; members[#members + 1] = id end
+  local head = {'zadd', KEYS[1]}
+  if replace then head[3] = 'ch' else head[3] = 'nx' end
+  changed = chunked(head, members)
+else
+  -- One id at a time: the payload follows what happened to its id.
+  for i, id in ipairs(ids) do
+    local added
+    if replace then
+      changed = changed + redis.call('zadd', KEYS[1], 'ch', due, id); added = true
+    else
+      added = redis.call('zadd', KEYS[1], 'nx', due, id) == 1
+      if added then changed = changed + 1 end
+    end
+    if added then
+      if payload[i] then redis.call('hset', KEYS[6], id, payload[i]) else redis.call('hdel', KEYS[6], id) end
+    end
+  end
+end
 wake(KEYS[3], changed)
 return changed

@@ -9,6 +9,7 @@
 -- @key   wakeup    string                     W, the wake-up list blocked workers BLPOP on
 -- @key   receipts  string                     H, the reservations' records
 -- @key   dead      string                     D, the dead letters by the time they died
+-- @key   payloads  string                     P, the tasks' payloads by id
 -- @arg   id        string                     the task id
 -- @arg   delay     number                     the delay (s) before it is due again
 -- @arg   receipt   string or ''               the reservation's receipt, or '' for the current one

@@ -1,6 +1,7 @@
 --redislock:retry_dead
 --
--- Dead letters go back into the queue, due now, with their attempts forgotten.
+-- Dead letters go back into the queue, due now, with their attempts forgotten and
+-- their payloads kept.
 -- Returns how many.
 --
 -- @name  retryDead script
@@ -9,6 +10,7 @@
 -- @key   wakeup    string                     W, the wake-up list blocked workers BLPOP on
 -- @key   receipts  string                     H, the reservations' records
 -- @key   dead      string                     D, the dead letters by the time they died
+-- @key   payloads  string                     P, the tasks' payloads by id
 -- @arg   id        owned string, list         the ids to revive; none for all
 
 --#include "common/tasks.lua"

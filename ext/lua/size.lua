@@ -8,6 +8,7 @@
 -- @key   wakeup    string                     W, the wake-up list blocked workers BLPOP on
 -- @key   receipts  string                     H, the reservations' records
 -- @key   dead      string                     D, the dead letters by the time they died
+-- @key   payloads  string                     P, the tasks' payloads by id
 
 --#include "common/now.lua"
 local due = redis.call('zcount', KEYS[1], '-inf', score(now_us))

@@ -3,10 +3,11 @@
 -- Takes up to count due tasks from the first queue that has any, the queues in
 -- the caller's order of preference. An id that is in flight and was enqueued again
 -- meanwhile is skipped until its run ends (ack, release or expiry): taking it would
--- run it twice at once. Returns [queue index, id, score, ...] for pop, [queue
--- index, id, score, receipt, attempts, ...] for reserve, or, when nothing is due,
--- the milliseconds until something might be (-1: nothing scheduled) for a waiting
--- caller.
+-- run it twice at once. Returns [queue index, id, score, payload, ...] for pop,
+-- [queue index, id, score, receipt, attempts, payload, ...] for reserve (payload:
+-- nil when the task has none), or, when nothing is due, the milliseconds until
+-- something might be (-1: nothing scheduled) for a waiting caller. A popped
+-- task's payload goes with it; a reserved one's stays until the run ends.
 --
 -- @name  pop script
 -- @key   queue     string, list               Z, the queue: task ids by due time (s), of queue i
@@ -16,6 +17,7 @@
 --                                             queue i
 -- @key   receipts  string, list               H, the reservations' records, of queue i
 -- @key   dead      string, list               D, the dead letters by the time they died, of queue i
+-- @key   payloads  string, list               P, the tasks' payloads by id, of queue i
 -- @arg   count     integer                    how many tasks at most
 -- @arg   reserve   flag 'reserve' 'pop'       reserve, or pop
 -- @arg   visibility number                    how long a reservation lasts (s)
@@ -25,12 +27,13 @@
 -- @arg   backoff   number                     the backoff (s) after a first failed attempt
 
 --#include "common/tasks.lua"
+--#include "common/payloads.lua"
 local now = score(now_us)
 local reserve = ARGV[2] == 'reserve'
 local next_us = -1
 local function consider(sc) local us = math.floor(tonumber(sc) * 1000000); if next_us < 0 or us < next_us then next_us = us end end
-for q = 1, #KEYS / 5 do
-  local Z, F, W, H, D = KEYS[5 * q - 4], KEYS[5 * q - 3], KEYS[5 * q - 2], KEYS[5 * q - 1], KEYS[5 * q]
+for q = 1, #KEYS / 6 do
+  local Z, F, W, H, D, P = KEYS[6 * q - 5], KEYS[6 * q - 4], KEYS[6 * q - 3], KEYS[6 * q - 2], KEYS[6 * q - 1], KEYS[6 * q]
   local busy = settle_expired(Z, F, H, D)
   -- The count goes to LIMIT as the caller's string: as a Lua number, a count of
   -- 1e17 or more would come back in exponent form and be refused.
@@ -54,6 +57,7 @@ for q = 1, #KEYS / 5 do
     local ids, out = {}, {q}
     for i = 1, #items, 2 do ids[#ids + 1] = items[i] end
     chunked({'zrem', Z}, ids)
+    local payloads = payloads_of(P, ids)
     if reserve then
       local deadline = score(us_after(ARGV[3]))
       local inflight = {}
@@ -64,12 +68,16 @@ for q = 1, #KEYS / 5 do
         set_record(H, id, receipt, a + 1, tonumber(ARGV[6]), ARGV[7])
         inflight[#inflight + 1] = deadline; inflight[#inflight + 1] = id
         out[#out + 1] = id; out[#out + 1] = items[2 * k]; out[#out + 1] = receipt; out[#out + 1] = a + 1
+        out[#out + 1] = payloads[k]
       end
       chunked({'zadd', F}, inflight)
     else
       -- A popped task is done with: its record goes.
       if redis.call('exists', H) == 1 then chunked({'hdel', H}, ids) end
-      for i = 1, #items do out[#out + 1] = items[i] end
+      if payloads.any then chunked({'hdel', P}, ids) end
+      for k = 1, #ids do
+        out[#out + 1] = ids[k]; out[#out + 1] = items[2 * k]; out[#out + 1] = payloads[k]
+      end
     end
     -- Pass the turn on: tasks left due wake the next blocked worker (the initial
     -- wake-up is capped), and a new reservation makes a blocked worker recompute

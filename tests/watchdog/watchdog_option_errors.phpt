@@ -1,5 +1,5 @@
 --TEST--
-Watchdog: the option is checked in the constructor: TypeError for a value that is not bool or array or an entry that is not a number, ValueError for unknown keys, a lease outside 0.05..3600 s, a max_hold outside (0, 1e9] s, bad DSN values, redlock, and RedisQueue; the bounds themselves are accepted
+Watchdog: the option is checked in the constructor: TypeError for a value that is not bool or array or an entry that is not a number, ValueError for unknown keys, a lease outside 0.05..3600 s, a max_hold outside (0, 1e9] s, bad DSN values, redlock, and a lease on RedisQueue (whose reservations renew to their visibility); the bounds themselves are accepted
 --FILE--
 <?php
 require __DIR__ . '/../harness/watchdog_test.inc';
@@ -33,12 +33,13 @@ $cases = [
     ['RedisSemaphore', "$dsn?watchdog_max_hold=-5"],
     ['RedisLock', $redlock + ['watchdog' => true]],
     ['RedisLock', $redlock + ['watchdog' => ['lease' => 1]]],
-    ['RedisQueue', $h + ['watchdog' => true]],
     ['RedisQueue', $h + ['watchdog' => ['lease' => 1]]],
-    ['RedisQueue', "$dsn?watchdog=1"],
     ['RedisQueue', "$dsn?watchdog_lease=1"],
     /* Accepted: */
     ['RedisQueue', $h + ['watchdog' => false]],
+    ['RedisQueue', $h + ['watchdog' => true]],
+    ['RedisQueue', "$dsn?watchdog=1"],
+    ['RedisQueue', $h + ['watchdog' => ['max_hold' => 60]]],
     ['RedisLock', $redlock + ['watchdog' => false]],
     ['RedisLock', $h + ['watchdog' => ['lease' => 0.05, 'max_hold' => 1e9]]],
     ['RedisLock', $h + ['watchdog' => ['lease' => 3600, 'max_hold' => 1e-3]]],
@@ -81,13 +82,14 @@ foreach ($cases as $i => [$class, $options]) {
 23: ValueError: RedisSemaphore::__construct(): Argument #1 ($connection) has an invalid DSN: watchdog_max_hold must be a number of seconds greater than 0 and at most 1e9
 24: ValueError: RedisLock::__construct(): Argument #1 ($connection) cannot use option "watchdog" with "redlock": renewals would have to reach a majority of independent servers in time
 25: ValueError: RedisLock::__construct(): Argument #1 ($connection) cannot use option "watchdog" with "redlock": renewals would have to reach a majority of independent servers in time
-26: ValueError: RedisQueue::__construct(): Argument #1 ($connection) cannot use option "watchdog": it renews locks and permits; a reservation has touch()
-27: ValueError: RedisQueue::__construct(): Argument #1 ($connection) cannot use option "watchdog": it renews locks and permits; a reservation has touch()
-28: ValueError: RedisQueue::__construct(): Argument #1 ($connection) cannot use option "watchdog": it renews locks and permits; a reservation has touch()
-29: ValueError: RedisQueue::__construct(): Argument #1 ($connection) cannot use option "watchdog": it renews locks and permits; a reservation has touch()
+26: ValueError: RedisQueue::__construct(): Argument #1 ($connection) cannot use a watchdog lease on a queue: each reservation is renewed to its own visibility (max_hold applies)
+27: ValueError: RedisQueue::__construct(): Argument #1 ($connection) cannot use a watchdog lease on a queue: each reservation is renewed to its own visibility (max_hold applies)
+28: accepted
+29: accepted
 30: accepted
 31: accepted
 32: accepted
 33: accepted
 34: accepted
 35: accepted
+36: accepted

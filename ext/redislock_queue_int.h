@@ -1,0 +1,58 @@
+/* RedisQueue's private declarations: the object, a queue's keys, and the
+ * argument and reply helpers of redislock_queue_tasks.c. */
+#ifndef REDISLOCK_QUEUE_INT_H
+#define REDISLOCK_QUEUE_INT_H
+
+#include "redislock_queue.h"
+#include "redislock_conn.h"
+
+/* The most a payload may be, and the most the payloads of one enqueue() may be in
+ * all (Redis takes up to 512 MB in one argument; a queue entry is not a blob store). */
+#define REDISLOCK_MAX_PAYLOAD (16 * 1024 * 1024)
+#define REDISLOCK_MAX_PAYLOADS (64 * 1024 * 1024)
+
+typedef struct _redislock_queue_obj {
+	redislock_conn *conn;
+	zend_string *prefix;
+	zend_long max_attempts;  /* reservations before a task is dead; 0: no limit */
+	double retry_backoff;    /* seconds before an expired reservation is due again, doubled per attempt */
+	/* The heartbeat (the watchdog option): "<name>\0<id>" of each reservation
+	 * this object holds -> its watchdog entry id. */
+	HashTable beats;
+	redislock_wd_target *wd_target; /* where renewals go, made on first use */
+	uint64_t generation;     /* the fork generation the beats belong to */
+	zend_object std;
+} redislock_queue_obj;
+
+/* The six keys of one queue, in the order the scripts take them. */
+typedef struct {
+	zend_string *queue;
+	zend_string *inflight;
+	zend_string *wakeup;
+	zend_string *meta;
+	zend_string *dead;
+	zend_string *payloads;
+} queue_keys;
+
+/* The six keys of a queue, as every queue script's builder takes them first. */
+#define QUEUE_KEYS(k) (k).queue, (k).inflight, (k).wakeup, (k).meta, (k).dead, (k).payloads
+
+void redislock_queue_keys_init(queue_keys *k, const zend_string *prefix, const zend_string *name);
+void redislock_queue_keys_free(queue_keys *k);
+
+bool redislock_queue_check_count(zend_long count, uint32_t arg_num);
+zend_string *redislock_queue_task_id(zend_string *str, zend_long lval, uint32_t arg_num);
+bool redislock_queue_ids_check(zval *ids, uint32_t arg_num, bool nullable, zend_string **one_str, zend_long *one_long);
+zend_string **redislock_queue_ids_list(zval *ids, zend_string *one_str, zend_long one_long, uint32_t *n);
+/* enqueue()'s items: the ids that carry a payload, each followed by it, then the
+ * others; *paired: how many carry one. NULL after throwing (a payload too long,
+ * of the wrong type, or for an id not enqueued). */
+zend_string **redislock_queue_items(zval *ids, zend_string *one_str, zend_long one_long, zval *payload,
+	uint32_t arg_num, uint32_t *n, zend_long *paired);
+
+bool redislock_queue_tasks_to_return(redislock_conn *conn, const redisReply *reply, size_t offset, bool reserve,
+	zend_string **names, uint32_t n_names, zend_long count, zval *return_value);
+void redislock_queue_empty_result(zend_long count, zval *return_value);
+bool redislock_queue_dead_to_return(redislock_conn *conn, const redisReply *reply, zval *return_value);
+
+#endif

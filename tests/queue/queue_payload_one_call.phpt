@@ -1,0 +1,23 @@
+--TEST--
+RedisQueue: enqueue() with payloads, one id or a list of 100, is one command on the server, as reserve() with payloads is
+--FILE--
+<?php
+require __DIR__ . '/../harness/queue_test.inc';
+$name = rl_name();
+$raw = new RawRedis();
+$q = rq_queue();
+$q->enqueue($name, 'warm', payload: 'w');
+$q->pop($name);
+$ids = range(1, 100);
+$payloads = array_combine($ids, array_map(fn($i) => str_repeat('p', 1024), $ids));
+$before = rq_cmd_calls($raw, 'evalsha');
+$q->enqueue($name, 'one', payload: 'x');
+$q->enqueue($name, $ids, payload: $payloads);
+$got = $q->reserve($name, 101);
+$after = rq_cmd_calls($raw, 'evalsha');
+rq_check($after - $before === 3, 'three calls, three commands', $after - $before);
+rq_check(count($got) === 101 && count(array_filter($got, fn($e) => isset($e['payload']))) === 101, 'every task came with its payload');
+?>
+--EXPECT--
+ok: three calls, three commands
+ok: every task came with its payload
