@@ -8,6 +8,9 @@ declare(strict_types=1);
 const ENQUEUE_IDS = 1000;   // ids per enqueue call when filling, and the enqueue benchmark's batch
 const POP_LABEL = 'pop';
 const ZPOPMIN_LABEL = '(reference) phpredis zPopMin, no due-time check';
+/* The least any Lua pop can cost: EVALSHA of a script that runs ZPOPMIN and nothing else. */
+const LUA_FLOOR_LABEL = '(reference) phpredis EVALSHA of a script that only runs ZPOPMIN';
+const LUA_FLOOR_SCRIPT = "return redis.call('zpopmin', KEYS[1])";
 
 /** Clears the queue $name and enqueues the ids 1..$n, due now, 1,000 per call. */
 function fill_queue(RedisQueue $q, string $name, int $n): void
@@ -65,6 +68,18 @@ function pop_kinds(string $name, int $tasks, RedisQueue $q, Redis $r): array
                 };
             },
             'left' => fn(): int => $r->zCard("$name:raw"),
+        ],
+        LUA_FLOOR_LABEL => [
+            'fill' => fn() => fill_zset($r, "$name:lua", $tasks),
+            'make' => function () use ($name): callable {
+                $wr = bench_phpredis();
+                $sha = $wr->script('load', LUA_FLOOR_SCRIPT);
+                return function () use ($wr, $name, $sha): ?string {
+                    $t = $wr->evalSha($sha, ["$name:lua"], 1);
+                    return $t ? (string) $t[0] : null;
+                };
+            },
+            'left' => fn(): int => $r->zCard("$name:lua"),
         ],
     ];
 }

@@ -288,7 +288,7 @@ function bench_scale_queue(Redis $r, string $base, float $window_s): void
         }
     }
     $q->clear($name);
-    $r->del("$name:raw");
+    $r->del("$name:raw", "$name:lua");
 
     echo "## Many workers, one Redis: pop\n\n";
     printf("%s due tasks enqueued beforehand, in a redislock queue (pop) and in a plain sorted set (ZPOPMIN); N forked workers "
