@@ -317,6 +317,17 @@ class RedisQueue
     /** @return array{due: int, delayed: int, inflight: int, dead: int} */
     public function size(string $name): array {}
 
+    /**
+     * What an operator asks of a queue, read-only, by the server's clock: for one
+     * name ['due' => int, 'delayed' => int, 'inflight' => int, 'dead' => int,
+     * 'oldest_due_age' => float (seconds the oldest due task has waited; 0.0 when
+     * none is due), 'next_due_in' => ?float (seconds until the first delayed task
+     * falls due; null when none), 'overdue' => int (reservations past their
+     * deadline that no call has returned to the queue yet)]; for a list of up to
+     * 1000 names, name => that array. One round trip on a single server.
+     */
+    public function stats(string|array $names): array {}
+
     /** Remove a task, queued, in flight or dead. */
     public function remove(string $name, string|int $id): bool {}
 

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 9ce481c42ca63526c00b6f9719d3ac2ee5092811 */
+ * Stub hash: 6b08850b70a8fb8e26c7248c19cca4d0022f43b5 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_MASK(0, connection, MAY_BE_STRING|MAY_BE_ARRAY|MAY_BE_NULL, "null")
@@ -188,6 +188,10 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_size, 0, 1, IS_
 	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_stats, 0, 1, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_MASK(0, names, MAY_BE_STRING|MAY_BE_ARRAY, NULL)
+ZEND_END_ARG_INFO()
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_remove, 0, 2, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
 	ZEND_ARG_TYPE_MASK(0, id, MAY_BE_STRING|MAY_BE_LONG, NULL)
@@ -245,6 +249,7 @@ ZEND_METHOD(RedisQueue, release);
 ZEND_METHOD(RedisQueue, touch);
 ZEND_METHOD(RedisQueue, fail);
 ZEND_METHOD(RedisQueue, size);
+ZEND_METHOD(RedisQueue, stats);
 ZEND_METHOD(RedisQueue, remove);
 ZEND_METHOD(RedisQueue, clear);
 ZEND_METHOD(RedisQueue, dead);
@@ -320,6 +325,7 @@ static const zend_function_entry class_RedisQueue_methods[] = {
 	ZEND_ME(RedisQueue, touch, arginfo_class_RedisQueue_touch, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, fail, arginfo_class_RedisQueue_fail, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, size, arginfo_class_RedisQueue_size, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisQueue, stats, arginfo_class_RedisQueue_stats, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, remove, arginfo_class_RedisQueue_remove, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, clear, arginfo_class_RedisQueue_clear, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, dead, arginfo_class_RedisQueue_dead, ZEND_ACC_PUBLIC)

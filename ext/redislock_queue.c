@@ -812,6 +812,134 @@ PHP_METHOD(RedisQueue, size)
 	freeReplyObject(reply);
 }
 
+/* The most queues one stats() call reads. */
+#define REDISLOCK_MAX_STATS 1000
+
+/* One stats reply as the array stats() returns; false when it has another shape. */
+static bool stats_entry(const redisReply *r, zval *entry)
+{
+	if (r->type != REDIS_REPLY_ARRAY || r->elements != 7) {
+		return false;
+	}
+	for (size_t i = 0; i < 7; i++) {
+		if (r->element[i]->type != REDIS_REPLY_INTEGER) {
+			return false;
+		}
+	}
+	array_init_size(entry, 7);
+	add_assoc_long(entry, "due", (zend_long) r->element[0]->integer);
+	add_assoc_long(entry, "delayed", (zend_long) r->element[1]->integer);
+	add_assoc_long(entry, "inflight", (zend_long) r->element[2]->integer);
+	add_assoc_long(entry, "dead", (zend_long) r->element[3]->integer);
+	add_assoc_double(entry, "oldest_due_age", r->element[4]->integer < 0 ? 0.0 : r->element[4]->integer / 1e6);
+	if (r->element[5]->integer < 0) {
+		add_assoc_null(entry, "next_due_in");
+	} else {
+		add_assoc_double(entry, "next_due_in", r->element[5]->integer / 1e6);
+	}
+	add_assoc_long(entry, "overdue", (zend_long) r->element[6]->integer);
+	return true;
+}
+
+PHP_METHOD(RedisQueue, stats)
+{
+	zend_string *one = NULL, **names;
+	HashTable *many = NULL;
+	redislock_queue_obj *q;
+	redislock_argv *sets;
+	redisReply **replies;
+	uint32_t n = 0;
+	zval *entry;
+	bool ok = true;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_ARRAY_HT_OR_STR(many, one)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (one && !redislock_check_name(one, 1)) {
+		RETURN_THROWS();
+	}
+	if (many) {
+		if (zend_hash_num_elements(many) == 0) {
+			zend_argument_value_error(1, "must not be an empty array");
+			RETURN_THROWS();
+		}
+		if (zend_hash_num_elements(many) > REDISLOCK_MAX_STATS) {
+			zend_argument_value_error(1, "must not name more than %d queues", REDISLOCK_MAX_STATS);
+			RETURN_THROWS();
+		}
+		ZEND_HASH_FOREACH_VAL(many, entry) {
+			ZVAL_DEREF(entry);
+			if (Z_TYPE_P(entry) != IS_STRING) {
+				zend_argument_value_error(1, "must contain only strings, %s found", zend_zval_type_name(entry));
+				RETURN_THROWS();
+			}
+			if (!redislock_check_name(Z_STR_P(entry), 1)) {
+				RETURN_THROWS();
+			}
+		} ZEND_HASH_FOREACH_END();
+	}
+	if (!(q = this_queue(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	names = safe_emalloc(many ? zend_hash_num_elements(many) : 1, sizeof(*names), 0);
+	if (many) {
+		ZEND_HASH_FOREACH_VAL(many, entry) {
+			ZVAL_DEREF(entry);
+			names[n++] = Z_STR_P(entry);
+		} ZEND_HASH_FOREACH_END();
+	} else {
+		names[n++] = one;
+	}
+	sets = safe_emalloc(n, sizeof(*sets), 0);
+	replies = safe_emalloc(n, sizeof(*replies), 0);
+	for (uint32_t i = 0; i < n; i++) {
+		queue_keys k;
+		keys_init(&k, q, names[i]);
+		redislock_script_stats_args(&sets[i], QUEUE_KEYS(k));
+		redislock_queue_keys_free(&k);
+	}
+	/* One round trip on a single server; one per queue on a cluster or behind a
+	 * sentinel, where each may have to follow its slot or the master. */
+	if (redislock_script_call_many(q->conn, &redislock_script_stats, sets, (int) n,
+			redislock_conn_config(q->conn)->read_timeout, replies) == FAILURE) {
+		redislock_conn_throw(q->conn);
+		ok = false;
+	} else {
+		if (many) {
+			array_init_size(return_value, n);
+		}
+		for (uint32_t i = 0; i < n && ok; i++) {
+			zval one_entry;
+			if (replies[i]->type == REDIS_REPLY_ERROR) {
+				redislock_conn_throw_reply(q->conn, replies[i]);
+				ok = false;
+			} else if (!stats_entry(replies[i], &one_entry)) {
+				redislock_conn_throw_unexpected(q->conn, replies[i]);
+				ok = false;
+			} else if (many) {
+				zend_symtable_update(Z_ARRVAL_P(return_value), names[i], &one_entry);
+			} else {
+				ZVAL_COPY_VALUE(return_value, &one_entry);
+			}
+		}
+		for (uint32_t i = 0; i < n; i++) {
+			freeReplyObject(replies[i]);
+		}
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		redislock_argv_free(&sets[i]);
+	}
+	efree(sets);
+	efree(replies);
+	efree(names);
+	if (!ok) {
+		zval_ptr_dtor(return_value);
+		ZVAL_NULL(return_value);
+		RETURN_THROWS();
+	}
+}
+
 /* clear() and purgeDead(): a whole-queue script that answers how many it removed. */
 static void whole_queue_count(INTERNAL_FUNCTION_PARAMETERS, const redislock_script *script, whole_queue_args args)
 {

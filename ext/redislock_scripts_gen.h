@@ -28,6 +28,7 @@ extern const redislock_script redislock_script_sem_count;
 extern const redislock_script redislock_script_sem_extend;
 extern const redislock_script redislock_script_sem_release;
 extern const redislock_script redislock_script_size;
+extern const redislock_script redislock_script_stats;
 extern const redislock_script redislock_script_take;
 extern const redislock_script redislock_script_top;
 extern const redislock_script redislock_script_touch;
@@ -365,6 +366,18 @@ static inline void redislock_script_sem_release_args(redislock_argv *a, const ze
 static inline void redislock_script_size_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads)
 {
 	redislock_script_start(a, &redislock_script_size, 6);
+	redislock_argv_push_str(a, queue);
+	redislock_argv_push_str(a, inflight);
+	redislock_argv_push_str(a, wakeup);
+	redislock_argv_push_str(a, receipts);
+	redislock_argv_push_str(a, dead);
+	redislock_argv_push_str(a, payloads);
+}
+
+/* stats script, ext/lua/stats.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads. */
+static inline void redislock_script_stats_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads)
+{
+	redislock_script_start(a, &redislock_script_stats, 6);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);

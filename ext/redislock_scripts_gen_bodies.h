@@ -926,6 +926,34 @@ const redislock_script redislock_script_size = {"size script",
 	"return {due, redis.call('zcard', KEYS[1]) - due, redis.call('zcard', KEYS[2]), redis.call('zcard', KEYS[5])}\n",
 	460, "41e3d270be50b76b6d12d2a6583f63d1753e7fcd"};
 
+const redislock_script redislock_script_stats = {"stats script",
+	"--redislock:stats\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end\n"
+	"local now = score(now_us)\n"
+	"local function us(s) return math.floor(tonumber(s) * 1000000 + 0.5) end\n"
+	"local due = redis.call('zcount', KEYS[1], '-inf', now)\n"
+	"local oldest, next_in = -1, -1\n"
+	"if due > 0 then oldest = math.max(0, now_us - us(redis.call('zrange', KEYS[1], 0, 0, 'withscores')[2])) end\n"
+	"local later = redis.call('zrangebyscore', KEYS[1], '(' .. now, '+inf', 'withscores', 'limit', 0, 1)\n"
+	"if #later > 0 then next_in = us(later[2]) - now_us end\n"
+	"return {due, redis.call('zcard', KEYS[1]) - due, redis.call('zcard', KEYS[2]), redis.call('zcard', KEYS[5]),\n"
+	"oldest, next_in, redis.call('zcount', KEYS[2], '-inf', now)}\n",
+	907, "548d9ec521df7e6c976946dbd256b302de5c120f"};
+
 const redislock_script redislock_script_take = {"pop script",
 	"--redislock:take\n"
 	"\n"

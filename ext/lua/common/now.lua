@@ -1,10 +1,11 @@
--- A queue is five keys in one cluster slot, always passed in this order:
+-- A queue is six keys in one cluster slot, always passed in this order:
 -- KEYS[1] Z the queue (zset: member task id, score its due time in seconds),
 -- KEYS[2] F the tasks in flight (zset: score the reservation's deadline),
 -- KEYS[3] W the wake-up list blocked workers BLPOP on,
 -- KEYS[4] H the reservations' records (hash: id => "<receipt>|<attempts>|<max
 --         attempts>|<backoff s>", the receipt empty between reservations),
--- KEYS[5] D the dead letters (zset: score the time the task died).
+-- KEYS[5] D the dead letters (zset: score the time the task died),
+-- KEYS[6] P the payloads (hash: id => bytes, for the tasks that carry one).
 -- A task's attempts count its reservations since it was last finished (ack, pop,
 -- retryDead); its record goes with it. "Now" is always the server's TIME, never a
 -- web server's clock, so app servers with skewed clocks cannot reorder or delay
