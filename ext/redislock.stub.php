@@ -328,6 +328,16 @@ class RedisQueue
      */
     public function stats(string|array $names): array {}
 
+    /**
+     * The names of the queues under this object's prefix, for operators: at most
+     * about $count keys are examined per call (SCAN); pass the returned cursor back
+     * until it is null. On a cluster the cursor walks every master. A name may come
+     * back in more than one call. Names are told apart by the prefix alone: give
+     * the classes prefixes that are not prefixes of each other (the defaults are not).
+     * @return array{names: list<string>, cursor: ?string}
+     */
+    public function names(?string $cursor = null, int $count = 100): array {}
+
     /** Remove a task, queued, in flight or dead. */
     public function remove(string $name, string|int $id): bool {}
 

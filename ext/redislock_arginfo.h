@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 6b08850b70a8fb8e26c7248c19cca4d0022f43b5 */
+ * Stub hash: 1f2587e3481ca2826d8ea916743c220139b27461 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_MASK(0, connection, MAY_BE_STRING|MAY_BE_ARRAY|MAY_BE_NULL, "null")
@@ -192,6 +192,11 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_stats, 0, 1, IS
 	ZEND_ARG_TYPE_MASK(0, names, MAY_BE_STRING|MAY_BE_ARRAY, NULL)
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_names, 0, 0, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, cursor, IS_STRING, 1, "null")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, count, IS_LONG, 0, "100")
+ZEND_END_ARG_INFO()
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_remove, 0, 2, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
 	ZEND_ARG_TYPE_MASK(0, id, MAY_BE_STRING|MAY_BE_LONG, NULL)
@@ -250,6 +255,7 @@ ZEND_METHOD(RedisQueue, touch);
 ZEND_METHOD(RedisQueue, fail);
 ZEND_METHOD(RedisQueue, size);
 ZEND_METHOD(RedisQueue, stats);
+ZEND_METHOD(RedisQueue, names);
 ZEND_METHOD(RedisQueue, remove);
 ZEND_METHOD(RedisQueue, clear);
 ZEND_METHOD(RedisQueue, dead);
@@ -326,6 +332,7 @@ static const zend_function_entry class_RedisQueue_methods[] = {
 	ZEND_ME(RedisQueue, fail, arginfo_class_RedisQueue_fail, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, size, arginfo_class_RedisQueue_size, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, stats, arginfo_class_RedisQueue_stats, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisQueue, names, arginfo_class_RedisQueue_names, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, remove, arginfo_class_RedisQueue_remove, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, clear, arginfo_class_RedisQueue_clear, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, dead, arginfo_class_RedisQueue_dead, ZEND_ACC_PUBLIC)

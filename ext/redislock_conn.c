@@ -914,3 +914,52 @@ redislock_wd_target *redislock_conn_watchdog_target(const redislock_conn *c)
 	}
 	return t;
 }
+
+/* ---- walking every master ---------------------------------------------------------- */
+
+uint32_t redislock_conn_masters(redislock_conn *c, int *first_slots, uint32_t max)
+{
+	uint32_t n = 0;
+	bool *seen;
+
+	if (c->cfg.mode != REDISLOCK_MODE_CLUSTER) {
+		first_slots[0] = -1;
+		return 1;
+	}
+	if (c->shut_down) {
+		refused_at_shutdown(c);
+		return 0;
+	}
+	if (cluster_route(c, -1) == FAILURE) {
+		return 0;
+	}
+	seen = ecalloc(c->node_count + 1, sizeof(*seen));
+	for (int slot = 0; slot < REDISLOCK_SLOTS && n < max; slot++) {
+		uint16_t owner = c->slot_owner[slot];
+		if (owner != 0 && !seen[owner]) {
+			seen[owner] = true;
+			first_slots[n++] = slot;
+		}
+	}
+	efree(seen);
+	if (n == 0) {
+		redislock_conn_set_error(c, REDISLOCK_ERR_SERVER, "no node of the cluster serves any slot (CLUSTERDOWN)");
+	}
+	return n;
+}
+
+zend_result redislock_conn_call_at(redislock_conn *c, int slot, const redislock_argv *a, double timeout, redisReply **reply)
+{
+	double deadline;
+
+	*reply = NULL;
+	redislock_conn_begin(c, "SCAN");
+	if (ensure_slot(c, slot) == FAILURE) {
+		return FAILURE;
+	}
+	deadline = redislock_now() + timeout;
+	if (redislock_conn_append(c, a) == FAILURE || redislock_conn_flush(c, deadline) == FAILURE) {
+		return FAILURE;
+	}
+	return redislock_conn_read(c, deadline, reply);
+}

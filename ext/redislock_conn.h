@@ -81,6 +81,14 @@ void redislock_conn_throw_reply(const redislock_conn *c, const redisReply *reply
 void redislock_conn_throw_unexpected(const redislock_conn *c, const redisReply *reply);
 
 /* RSHUTDOWN: releases through every connection of the request, then closes them. */
+/* The servers a listing walks: on a cluster, the first slot each master serves, in
+ * slot order (at most max); elsewhere one entry, -1, for the one server. Returns
+ * how many, or 0 when the failure is recorded. */
+uint32_t redislock_conn_masters(redislock_conn *c, int *first_slots, uint32_t max);
+/* Runs a command without keys (SCAN) on the server that serves slot (-1: the
+ * server), without redirections: a listing walks each master in turn. */
+zend_result redislock_conn_call_at(redislock_conn *c, int slot, const redislock_argv *a, double timeout, redisReply **reply);
+
 void redislock_conn_shutdown_all(void);
 /* Closes and frees the persistent links at process end. */
 void redislock_links_free(HashTable *links);

@@ -12,6 +12,7 @@
 #include "redislock_args.h"
 #include "redislock_exceptions.h"
 #include "redislock_keys.h"
+#include "redislock_names.h"
 #include "redislock_runner.h"
 #include "redislock_slots.h"
 #include "redislock_wait.h"
@@ -936,6 +937,29 @@ PHP_METHOD(RedisQueue, stats)
 	if (!ok) {
 		zval_ptr_dtor(return_value);
 		ZVAL_NULL(return_value);
+		RETURN_THROWS();
+	}
+}
+
+PHP_METHOD(RedisQueue, names)
+{
+	zend_string *cursor = NULL;
+	zend_long count = 100;
+	redislock_queue_obj *q;
+
+	ZEND_PARSE_PARAMETERS_START(0, 2)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_STR_OR_NULL(cursor)
+		Z_PARAM_LONG(count)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!(q = this_queue(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	if (!redislock_names_list(q->conn, q->prefix, redislock_queue_siblings, cursor, count, return_value)) {
+		if (!EG(exception)) {
+			redislock_conn_throw(q->conn);
+		}
 		RETURN_THROWS();
 	}
 }

@@ -15,6 +15,7 @@ extern const redislock_script redislock_script_extend;
 extern const redislock_script redislock_script_fail;
 extern const redislock_script redislock_script_fence;
 extern const redislock_script redislock_script_force_unlock;
+extern const redislock_script redislock_script_inspect;
 extern const redislock_script redislock_script_leave_many;
 extern const redislock_script redislock_script_pttl;
 extern const redislock_script redislock_script_purge_dead;
@@ -26,6 +27,7 @@ extern const redislock_script redislock_script_retry_dead;
 extern const redislock_script redislock_script_sem_acquire;
 extern const redislock_script redislock_script_sem_count;
 extern const redislock_script redislock_script_sem_extend;
+extern const redislock_script redislock_script_sem_inspect;
 extern const redislock_script redislock_script_sem_release;
 extern const redislock_script redislock_script_size;
 extern const redislock_script redislock_script_stats;
@@ -208,6 +210,20 @@ static inline void redislock_script_force_unlock_args(redislock_argv *a, const z
 	redislock_argv_push(a, hint, strlen(hint));
 }
 
+/* inspect script, ext/lua/inspect.lua: KEYS key, KEYS queue, KEYS many, ARGV hint. */
+static inline void redislock_script_inspect_args(redislock_argv *a, const zend_string *key, const zend_string *queue, const zend_string *many, const char *hint)
+{
+	redislock_script_start(a, &redislock_script_inspect, (int) (1 + (queue != NULL) + (many != NULL)));
+	redislock_argv_push_str(a, key);
+	if (queue) {
+		redislock_argv_push_str(a, queue);
+	}
+	if (many) {
+		redislock_argv_push_str(a, many);
+	}
+	redislock_argv_push(a, hint, strlen(hint));
+}
+
 /* lockMany wait script, ext/lua/leave_many.lua: KEYS key, KEYS queue, KEYS many, ARGV n, ARGV waiter, ARGV hint. */
 static inline void redislock_script_leave_many_args(redislock_argv *a, uint32_t n, zend_string *const *key, zend_string *const *queue, zend_string *const *many, const zend_string *waiter, const char *const *hint)
 {
@@ -346,6 +362,17 @@ static inline void redislock_script_sem_extend_args(redislock_argv *a, const zen
 	}
 	redislock_argv_push_str(a, token);
 	redislock_argv_push_long(a, life);
+	redislock_argv_push(a, hint, strlen(hint));
+}
+
+/* semaphore inspect script, ext/lua/sem_inspect.lua: KEYS key, KEYS queue, ARGV hint. */
+static inline void redislock_script_sem_inspect_args(redislock_argv *a, const zend_string *key, const zend_string *queue, const char *hint)
+{
+	redislock_script_start(a, &redislock_script_sem_inspect, (int) (1 + (queue != NULL)));
+	redislock_argv_push_str(a, key);
+	if (queue) {
+		redislock_argv_push_str(a, queue);
+	}
 	redislock_argv_push(a, hint, strlen(hint));
 }
 
