@@ -183,6 +183,29 @@ class RedisLock
      * are what protects the data in that window.
      */
     public function forceUnlock(string $name): bool {}
+
+    /**
+     * Who holds the lock $name and who waits behind it, for operators: read-only,
+     * one round trip, by the server's clock. Null when nobody holds it and nobody
+     * waits; otherwise ['mode' => 'exclusive' or 'shared', 'holders' => int,
+     * 'ttl' => ?float (seconds left; for a shared lock, of the longest share; null
+     * when nobody holds it), 'waiters' => int, 'oldest_wait' => ?float (seconds
+     * the first waiter in the queue has waited; null when none), 'fencing' => ?int
+     * (the holder's fencing number), 'promised' => bool (the lock is handed to the
+     * first waiter, which has not taken it up yet)]. No token, nor any part of
+     * one, is returned. Not available with redlock (BadMethodCallException).
+     */
+    public function inspect(string $name): ?array {}
+
+    /**
+     * The names of the locks under this object's prefix, held or waited for: at
+     * most about $count keys are examined per call (SCAN); pass the returned cursor
+     * back until it is null. On a cluster the cursor walks every master. A name may
+     * come back in more than one call. Not available with redlock
+     * (BadMethodCallException).
+     * @return array{names: list<string>, cursor: ?string}
+     */
+    public function names(?string $cursor = null, int $count = 100): array {}
 }
 
 /**
@@ -232,6 +255,23 @@ class RedisSemaphore
      * RedisLockTimeoutException when no permit was free within $timeout.
      */
     public function synchronized(string $name, int $limit, callable $fn, float $timeout = 0, float $expire = 15): mixed {}
+
+    /**
+     * Who holds permits of $name and who waits, for operators: read-only, one
+     * round trip, by the server's clock. Null when nobody holds any and nobody
+     * waits; otherwise ['held' => int (permits), 'holders' => int (acquisitions),
+     * 'ttls' => list<float> (each acquisition's seconds left, longest first),
+     * 'waiters' => int, 'oldest_wait' => ?float (seconds the first waiter has
+     * waited; null when none)]. No token, nor any part of one, is returned.
+     */
+    public function inspect(string $name): ?array {}
+
+    /**
+     * The names of the semaphores under this object's prefix, held or waited for,
+     * listed as RedisLock::names() lists locks.
+     * @return array{names: list<string>, cursor: ?string}
+     */
+    public function names(?string $cursor = null, int $count = 100): array {}
 }
 
 /**

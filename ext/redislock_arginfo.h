@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 1f2587e3481ca2826d8ea916743c220139b27461 */
+ * Stub hash: 2bb9bf0c83391669ca86369710fa7f56fe41e342 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_MASK(0, connection, MAY_BE_STRING|MAY_BE_ARRAY|MAY_BE_NULL, "null")
@@ -91,6 +91,15 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_RedisLock_forceUnlock arginfo_class_RedisLock_unlock
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_inspect, 0, 1, IS_ARRAY, 1)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_names, 0, 0, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, cursor, IS_STRING, 1, "null")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, count, IS_LONG, 0, "100")
+ZEND_END_ARG_INFO()
+
 #define arginfo_class_RedisSemaphore___construct arginfo_class_RedisLock___construct
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_RedisSemaphore_acquire, 0, 2, MAY_BE_STRING|MAY_BE_FALSE)
@@ -118,6 +127,10 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisSemaphore_synchronize
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "0")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, expire, IS_DOUBLE, 0, "15")
 ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisSemaphore_inspect arginfo_class_RedisLock_inspect
+
+#define arginfo_class_RedisSemaphore_names arginfo_class_RedisLock_names
 
 #define arginfo_class_RedisQueue___construct arginfo_class_RedisLock___construct
 
@@ -192,10 +205,7 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_stats, 0, 1, IS
 	ZEND_ARG_TYPE_MASK(0, names, MAY_BE_STRING|MAY_BE_ARRAY, NULL)
 ZEND_END_ARG_INFO()
 
-ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_names, 0, 0, IS_ARRAY, 0)
-	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, cursor, IS_STRING, 1, "null")
-	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, count, IS_LONG, 0, "100")
-ZEND_END_ARG_INFO()
+#define arginfo_class_RedisQueue_names arginfo_class_RedisLock_names
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_remove, 0, 2, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
@@ -236,6 +246,8 @@ ZEND_METHOD(RedisLock, isLocked);
 ZEND_METHOD(RedisLock, lockMany);
 ZEND_METHOD(RedisLock, holdsLock);
 ZEND_METHOD(RedisLock, forceUnlock);
+ZEND_METHOD(RedisLock, inspect);
+ZEND_METHOD(RedisLock, names);
 ZEND_METHOD(RedisSemaphore, __construct);
 ZEND_METHOD(RedisSemaphore, acquire);
 ZEND_METHOD(RedisSemaphore, release);
@@ -243,6 +255,8 @@ ZEND_METHOD(RedisSemaphore, extend);
 ZEND_METHOD(RedisSemaphore, holds);
 ZEND_METHOD(RedisSemaphore, count);
 ZEND_METHOD(RedisSemaphore, synchronized);
+ZEND_METHOD(RedisSemaphore, inspect);
+ZEND_METHOD(RedisSemaphore, names);
 ZEND_METHOD(RedisQueue, __construct);
 ZEND_METHOD(RedisQueue, enqueue);
 ZEND_METHOD(RedisQueue, dequeue);
@@ -303,6 +317,8 @@ static const zend_function_entry class_RedisLock_methods[] = {
 	ZEND_ME(RedisLock, lockMany, arginfo_class_RedisLock_lockMany, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, holdsLock, arginfo_class_RedisLock_holdsLock, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, forceUnlock, arginfo_class_RedisLock_forceUnlock, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, inspect, arginfo_class_RedisLock_inspect, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, names, arginfo_class_RedisLock_names, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 
@@ -315,6 +331,8 @@ static const zend_function_entry class_RedisSemaphore_methods[] = {
 	ZEND_ME(RedisSemaphore, holds, arginfo_class_RedisSemaphore_holds, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisSemaphore, count, arginfo_class_RedisSemaphore_count, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisSemaphore, synchronized, arginfo_class_RedisSemaphore_synchronized, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisSemaphore, inspect, arginfo_class_RedisSemaphore_inspect, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisSemaphore, names, arginfo_class_RedisSemaphore_names, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 

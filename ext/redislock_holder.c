@@ -2,6 +2,7 @@
 #include "redislock_holder.h"
 #include "redislock_args.h"
 #include "redislock_keys.h"
+#include "redislock_names.h"
 #include "zend_exceptions.h"
 
 /* ---- the object ------------------------------------------------------------------ */
@@ -353,6 +354,28 @@ zend_result redislock_holder_prepare(redislock_holder *h)
 		return FAILURE;
 	}
 	return SUCCESS;
+}
+
+void redislock_holder_names(INTERNAL_FUNCTION_PARAMETERS, redislock_holder *h, const char *const *siblings)
+{
+	zend_string *cursor = NULL;
+	zend_long count = 100;
+
+	ZEND_PARSE_PARAMETERS_START(0, 2)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_STR_OR_NULL(cursor)
+		Z_PARAM_LONG(count)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (redislock_holder_prepare(h) == FAILURE) {
+		RETURN_THROWS();
+	}
+	if (!redislock_names_list(h->conn, h->prefix, siblings, cursor, count, return_value)) {
+		if (!EG(exception)) {
+			redislock_conn_throw(h->conn);
+		}
+		RETURN_THROWS();
+	}
 }
 
 zend_result redislock_holder_release_all(redislock_holder *h, bool report, bool *all_released)

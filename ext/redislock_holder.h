@@ -127,6 +127,10 @@ void redislock_holder_lost_reply(redislock_holder *h, const zend_string *name, c
 void redislock_holder_orphan_token(redislock_holder *h, const zend_string *name, const zend_string *token);
 /* Cleans the orphans before a call: FAILURE after throwing. */
 zend_result redislock_holder_prepare(redislock_holder *h);
+/* names(?string $cursor = null, int $count = 100) of either class, for the method
+ * to call once its object is ready: the listing of redislock_names_list() with the
+ * class's siblings, in return_value, or thrown. */
+void redislock_holder_names(INTERNAL_FUNCTION_PARAMETERS, redislock_holder *h, const char *const *siblings);
 /* Releases everything the object holds, in one round trip. With report=false
  * (destructor, request shutdown) failures are silent: the lifetimes still bound
  * them. *all_released: whether every hold was still ours. */

@@ -21,6 +21,7 @@
 #include "redislock_lock_backend.h"
 #include "redislock_args.h"
 #include "redislock_exceptions.h"
+#include "redislock_names.h"
 #include "zend_exceptions.h"
 #include "ext/spl/spl_exceptions.h"
 
@@ -986,3 +987,104 @@ PHP_METHOD(RedisLock, forceUnlock)
 	RETURN_BOOL(removed);
 }
 
+
+/* inspect() and names() read one server's keys: a redlock's live on several, which
+ * may disagree. */
+static bool one_server(const redislock_lock_obj *lock, const char *method)
+{
+	if (lock->redlock) {
+		zend_throw_exception_ex(spl_ce_BadMethodCallException, 0, "RedisLock::%s() is not available with redlock: "
+			"a redlock's keys live on several servers, which may disagree; "
+			"ask each server with a RedisLock of its own", method);
+		return false;
+	}
+	return true;
+}
+
+/* The inspect script's answer (ext/lua/inspect.lua) as inspect() returns it; false
+ * when it is not of that shape. */
+static bool inspect_result(const redisReply *r, zval *out)
+{
+	const redisReply *const *e;
+	bool promised;
+
+	if (r->type != REDIS_REPLY_ARRAY || r->elements != 7) {
+		return false;
+	}
+	e = (const redisReply *const *) r->element;
+	if (e[0]->type != REDIS_REPLY_STRING || e[5]->type != REDIS_REPLY_STRING) {
+		return false;
+	}
+	for (int i = 1; i <= 6; i++) {
+		if (i != 5 && e[i]->type != REDIS_REPLY_INTEGER) {
+			return false;
+		}
+	}
+	promised = e[6]->integer != 0;
+	array_init_size(out, 7);
+	add_assoc_stringl(out, "mode", e[0]->str, e[0]->len);
+	add_assoc_long(out, "holders", (zend_long) e[1]->integer);
+	if (e[2]->integer < 0 || (e[1]->integer == 0 && !promised)) {
+		/* No expiry (a key we did not write), or nobody to expire. */
+		add_assoc_null(out, "ttl");
+	} else {
+		add_assoc_double(out, "ttl", (double) e[2]->integer / 1000.0);
+	}
+	add_assoc_long(out, "waiters", (zend_long) e[3]->integer);
+	if (e[4]->integer < 0) {
+		add_assoc_null(out, "oldest_wait");
+	} else {
+		add_assoc_double(out, "oldest_wait", (double) e[4]->integer / 1e6);
+	}
+	if (e[5]->len == 0) {
+		add_assoc_null(out, "fencing");
+	} else {
+		add_assoc_long(out, "fencing", ZEND_STRTOL(e[5]->str, NULL, 10));
+	}
+	add_assoc_bool(out, "promised", promised);
+	return true;
+}
+
+PHP_METHOD(RedisLock, inspect)
+{
+	zend_string *name;
+	redislock_lock_obj *lock;
+	redislock_argv a;
+	redisReply *reply;
+	lock_keys k;
+	zend_result sent;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_STR(name)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!redislock_check_name(name, 1) || !(lock = this_lock(ZEND_THIS)) || !one_server(lock, "inspect")
+		|| redislock_holder_prepare(&lock->h) == FAILURE) {
+		RETURN_THROWS();
+	}
+	lock_keys_init(&k, lock, name);
+	redislock_script_inspect_args(&a, k.key, k.queue, k.many, k.hint);
+	sent = redislock_script_call(lock->h.conn, &redislock_script_inspect, &a, lock_read_timeout(lock), &reply);
+	redislock_argv_free(&a);
+	lock_keys_free(&k);
+	if (sent == FAILURE) {
+		lock_throw(lock);
+		RETURN_THROWS();
+	}
+	if (reply->type == REDIS_REPLY_NIL) {
+		ZVAL_NULL(return_value);
+	} else if (!inspect_result(reply, return_value)) {
+		redislock_conn_throw_unexpected(lock->h.conn, reply);
+	}
+	freeReplyObject(reply);
+}
+
+PHP_METHOD(RedisLock, names)
+{
+	redislock_lock_obj *lock;
+
+	if (!(lock = this_lock(ZEND_THIS)) || !one_server(lock, "names")) {
+		RETURN_THROWS();
+	}
+	redislock_holder_names(INTERNAL_FUNCTION_PARAM_PASSTHRU, &lock->h, redislock_lock_siblings);
+}

@@ -21,6 +21,7 @@
 #include "redislock_args.h"
 #include "redislock_exceptions.h"
 #include "redislock_keys.h"
+#include "redislock_names.h"
 #include "redislock_runner.h"
 #include "redislock_wait.h"
 #include "zend_exceptions.h"
@@ -544,4 +545,78 @@ PHP_METHOD(RedisSemaphore, synchronized)
 		release_one(sem, name, token);
 	}
 	zend_string_release(token);
+}
+
+/* The semaphore inspect script's answer (ext/lua/sem_inspect.lua) as inspect()
+ * returns it; false when it is not of that shape. */
+static bool sem_inspect_result(const redisReply *r, zval *out)
+{
+	zval ttls;
+
+	if (r->type != REDIS_REPLY_ARRAY || r->elements < 4) {
+		return false;
+	}
+	for (size_t i = 0; i < r->elements; i++) {
+		if (r->element[i]->type != REDIS_REPLY_INTEGER) {
+			return false;
+		}
+	}
+	array_init_size(&ttls, (uint32_t) (r->elements - 4));
+	for (size_t i = 4; i < r->elements; i++) {
+		add_next_index_double(&ttls, (double) MAX(r->element[i]->integer, 0) / 1000.0);
+	}
+	array_init_size(out, 5);
+	add_assoc_long(out, "held", (zend_long) r->element[0]->integer);
+	add_assoc_long(out, "holders", (zend_long) r->element[1]->integer);
+	add_assoc_zval(out, "ttls", &ttls);
+	add_assoc_long(out, "waiters", (zend_long) r->element[2]->integer);
+	if (r->element[3]->integer < 0) {
+		add_assoc_null(out, "oldest_wait");
+	} else {
+		add_assoc_double(out, "oldest_wait", (double) r->element[3]->integer / 1e6);
+	}
+	return true;
+}
+
+PHP_METHOD(RedisSemaphore, inspect)
+{
+	zend_string *name;
+	redislock_semaphore_obj *sem;
+	redislock_argv a;
+	redisReply *reply;
+	sem_keys k;
+	zend_result sent;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_STR(name)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!redislock_check_name(name, 1) || !(sem = this_sem(ZEND_THIS)) || redislock_holder_prepare(&sem->h) == FAILURE) {
+		RETURN_THROWS();
+	}
+	keys_init(&k, sem, name);
+	redislock_script_sem_inspect_args(&a, k.key, k.queue, k.hint);
+	sent = redislock_script_call(sem->h.conn, &redislock_script_sem_inspect, &a, read_timeout(sem), &reply);
+	redislock_argv_free(&a);
+	keys_free(&k);
+	if (sent == FAILURE) {
+		redislock_conn_throw(sem->h.conn);
+		RETURN_THROWS();
+	}
+	if (reply->type == REDIS_REPLY_NIL) {
+		ZVAL_NULL(return_value);
+	} else if (!sem_inspect_result(reply, return_value)) {
+		redislock_conn_throw_unexpected(sem->h.conn, reply);
+	}
+	freeReplyObject(reply);
+}
+
+PHP_METHOD(RedisSemaphore, names)
+{
+	redislock_semaphore_obj *sem;
+
+	if (!(sem = this_sem(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	redislock_holder_names(INTERNAL_FUNCTION_PARAM_PASSTHRU, &sem->h, redislock_semaphore_siblings);
 }
