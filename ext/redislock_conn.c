@@ -96,24 +96,24 @@ void redislock_conn_throw(const redislock_conn *c)
 	redislock_throw_status(&c->st);
 }
 
-void redislock_conn_throw_reply(const redislock_conn *c, const redisReply *reply)
+void redislock_conn_set_reply_error(redislock_conn *c, const redisReply *reply)
 {
 	/* Redis refuses a long command from a client that has not authenticated with a
 	 * protocol error rather than NOAUTH; say what it means. */
 	bool needs_auth = (reply->len >= 6 && memcmp(reply->str, "NOAUTH", 6) == 0)
 		|| zend_memnstr(reply->str, "unauthenticated", sizeof("unauthenticated") - 1, reply->str + reply->len);
-	redislock_throw(redislock_ce_server_exception, "%s on %s failed after %.3f s: %.*s%s",
+	redislock_conn_set_error(c, REDISLOCK_ERR_SERVER, "%s on %s failed after %.3f s: %.*s%s",
 		c->op_name, c->link->endpoint, elapsed(c), (int) MIN(reply->len, 512), reply->str,
 		needs_auth ? " (the server requires authentication: give a password in the DSN or the password option)" : "");
 }
 
-void redislock_conn_throw_unexpected(const redislock_conn *c, const redisReply *reply)
+void redislock_conn_set_unexpected(redislock_conn *c, const redisReply *reply)
 {
 	if (reply->type == REDIS_REPLY_ERROR) {
-		redislock_conn_throw_reply(c, reply);
+		redislock_conn_set_reply_error(c, reply);
 		return;
 	}
-	redislock_throw(redislock_ce_server_exception, "%s on %s returned an unexpected reply (RESP type %d)",
+	redislock_conn_set_error(c, REDISLOCK_ERR_SERVER, "%s on %s returned an unexpected reply (RESP type %d)",
 		c->op_name, c->link->endpoint, reply->type);
 }
 

@@ -73,12 +73,17 @@ bool redislock_conn_connected(const redislock_conn *c);
 const redislock_status *redislock_conn_status(const redislock_conn *c);
 void redislock_conn_set_error(redislock_conn *c, redislock_error kind, const char *format, ...) ZEND_ATTRIBUTE_FORMAT(printf, 3, 4);
 
-/* Throws the recorded failure as the matching exception. */
+/* Records an error reply to the current command as the failure of the call (a
+ * server failure). */
+void redislock_conn_set_reply_error(redislock_conn *c, const redisReply *reply);
+/* Records a reply whose type the caller did not expect (a foreign value in our
+ * key) as the failure of the call; an error reply as above. */
+void redislock_conn_set_unexpected(redislock_conn *c, const redisReply *reply);
+
+/* Throws the recorded failure as the matching exception: what a method does, once,
+ * with the failure an operation below it recorded (onto an exception already on
+ * its way, it chains). */
 void redislock_conn_throw(const redislock_conn *c);
-/* Throws a RedisLockServerException for an error reply to the current command. */
-void redislock_conn_throw_reply(const redislock_conn *c, const redisReply *reply);
-/* Throws for a reply whose type the caller did not expect (a foreign value in our key). */
-void redislock_conn_throw_unexpected(const redislock_conn *c, const redisReply *reply);
 
 /* RSHUTDOWN: releases through every connection of the request, then closes them. */
 /* The servers a listing walks: on a cluster, the first slot each master serves, in

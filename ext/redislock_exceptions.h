@@ -11,6 +11,16 @@ extern zend_class_entry *redislock_ce_connection_exception;
 extern zend_class_entry *redislock_ce_timeout_exception;
 extern zend_class_entry *redislock_ce_server_exception;
 
+/* What an operation of the class layer answers: yes (taken, held, done), no (busy,
+ * not held), or failed. A failure is recorded as data where it happened (the
+ * status of a connection or of a redlock) and nothing is thrown below the method:
+ * the method throws it, once, where the call began. */
+typedef enum {
+	REDISLOCK_FAILED = -1,
+	REDISLOCK_NO = 0,
+	REDISLOCK_YES = 1,
+} redislock_outcome;
+
 void redislock_throw(zend_class_entry *ce, const char *format, ...) ZEND_ATTRIBUTE_FORMAT(printf, 2, 3);
 
 /* Throws a status as the exception class of its kind: a timeout as

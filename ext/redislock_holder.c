@@ -284,7 +284,6 @@ void redislock_holder_lost_reply(redislock_holder *h, const zend_string *name, c
 	if (redislock_conn_sent(h->conn)) {
 		redislock_holder_orphan(h, name, hex);
 	}
-	h->ops->throw_failure(h);
 }
 
 void redislock_holder_orphan_token(redislock_holder *h, const zend_string *name, const zend_string *token)
@@ -350,10 +349,16 @@ static zend_result clean_orphans(redislock_holder *h)
 zend_result redislock_holder_prepare(redislock_holder *h)
 {
 	if (zend_hash_num_elements(&h->orphans) > 0 && clean_orphans(h) == FAILURE) {
-		h->ops->throw_failure(h);
 		return FAILURE;
 	}
 	return SUCCESS;
+}
+
+void redislock_holder_throw(const redislock_holder *h)
+{
+	if (h && !EG(exception)) {
+		h->ops->throw_failure(h);
+	}
 }
 
 void redislock_holder_names(INTERNAL_FUNCTION_PARAMETERS, redislock_holder *h, const char *const *siblings)
@@ -367,18 +372,14 @@ void redislock_holder_names(INTERNAL_FUNCTION_PARAMETERS, redislock_holder *h, c
 		Z_PARAM_LONG(count)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (redislock_holder_prepare(h) == FAILURE) {
-		RETURN_THROWS();
-	}
-	if (!redislock_names_list(h->conn, h->prefix, siblings, cursor, count, return_value)) {
-		if (!EG(exception)) {
-			redislock_conn_throw(h->conn);
-		}
+	if (redislock_holder_prepare(h) == FAILURE
+		|| !redislock_names_list(h->conn, h->prefix, siblings, cursor, count, return_value)) {
+		redislock_holder_throw(h);
 		RETURN_THROWS();
 	}
 }
 
-zend_result redislock_holder_release_all(redislock_holder *h, bool report, bool *all_released)
+zend_result redislock_holder_release_all(redislock_holder *h, bool *all_released)
 {
 	zend_string **names, **tokens;
 	uint32_t n;
@@ -387,9 +388,6 @@ zend_result redislock_holder_release_all(redislock_holder *h, bool report, bool 
 
 	*all_released = true;
 	if (zend_hash_num_elements(&h->orphans) > 0 && clean_orphans(h) == FAILURE) {
-		if (report) {
-			h->ops->throw_failure(h);
-		}
 		return FAILURE;
 	}
 	if (zend_hash_num_elements(&h->held) == 0) {
@@ -410,9 +408,6 @@ zend_result redislock_holder_release_all(redislock_holder *h, bool report, bool 
 	}
 	efree(released);
 	free_arrays(names, tokens, n);
-	if (result == FAILURE && report) {
-		h->ops->throw_failure(h);
-	}
 	return result;
 }
 
@@ -424,7 +419,7 @@ void redislock_holder_auto_release(redislock_holder *h)
 	}
 	redislock_holder_forget_parent(h);
 	if (redislock_conn_config(h->conn)->auto_release) {
-		redislock_holder_release_all(h, false, &all_released);
+		redislock_holder_release_all(h, &all_released);
 	} else if (zend_hash_num_elements(&h->orphans) > 0) {
 		clean_orphans(h);
 	}

@@ -28,7 +28,7 @@ typedef struct _redislock_holder_ops {
 	/* Hands the hold of name under token to the watchdog (see
 	 * redislock_holder_wd_add()): its entry id, or 0. */
 	uint64_t (*watch)(redislock_holder *h, const zend_string *name, const zend_string *token);
-	/* Throws the failure of the last call. */
+	/* Throws the failure the last call recorded (for redislock_holder_throw()). */
 	void (*throw_failure)(const redislock_holder *h);
 	/* free_obj, after the release and before the connection is closed: what the
 	 * class keeps besides (may be NULL). */
@@ -121,20 +121,26 @@ zend_string *redislock_holder_wake_key(const zend_string *key, const zend_string
 /* Remembers an acquisition of name whose reply was lost, by its random part hex. */
 void redislock_holder_orphan(redislock_holder *h, const zend_string *name, const zend_string *hex);
 /* A call that may have taken name for hex but whose reply was lost: once the
- * command was sent, hex is an orphan to clean. Throws the failure. */
+ * command was sent, hex is an orphan to clean. The failure stays recorded for the
+ * method to throw. */
 void redislock_holder_lost_reply(redislock_holder *h, const zend_string *name, const zend_string *hex);
 /* The same for a full token whose release was lost. */
 void redislock_holder_orphan_token(redislock_holder *h, const zend_string *name, const zend_string *token);
-/* Cleans the orphans before a call: FAILURE after throwing. */
+/* Cleans the orphans before a call: FAILURE is recorded, not thrown. */
 zend_result redislock_holder_prepare(redislock_holder *h);
+/* Throws the failure an operation recorded, unless an exception is already on its
+ * way (an argument error, or one of the user's code): what a method calls, once,
+ * when an operation failed. h may be NULL (the object was not ready: that threw). */
+void redislock_holder_throw(const redislock_holder *h);
 /* names(?string $cursor = null, int $count = 100) of either class, for the method
  * to call once its object is ready: the listing of redislock_names_list() with the
  * class's siblings, in return_value, or thrown. */
 void redislock_holder_names(INTERNAL_FUNCTION_PARAMETERS, redislock_holder *h, const char *const *siblings);
-/* Releases everything the object holds, in one round trip. With report=false
- * (destructor, request shutdown) failures are silent: the lifetimes still bound
- * them. *all_released: whether every hold was still ours. */
-zend_result redislock_holder_release_all(redislock_holder *h, bool report, bool *all_released);
+/* Releases everything the object holds, in one round trip. FAILURE is recorded,
+ * not thrown: unlockAll() throws it; the destructor and request shutdown leave
+ * it, as the lifetimes still bound the holds. *all_released: whether every hold
+ * was still ours. */
+zend_result redislock_holder_release_all(redislock_holder *h, bool *all_released);
 /* dtor_obj, free_obj and request shutdown: releases everything when auto_release
  * is on, else cleans the orphans only, and forgets every hold. */
 void redislock_holder_auto_release(redislock_holder *h);

@@ -131,6 +131,13 @@ void lock_throw(const redislock_lock_obj *lock)
 	lock->backend->throw_failure(lock);
 }
 
+void lock_fail(const redislock_lock_obj *lock)
+{
+	if (lock && !EG(exception)) {
+		lock_throw(lock);
+	}
+}
+
 /* ---- object handlers ----------------------------------------------------- */
 
 static zend_object *lock_create(zend_class_entry *ce)
@@ -197,18 +204,11 @@ static zend_long token_fence(const zend_string *token)
 
 /* ---- methods ---------------------------------------------------------------- */
 
-/* Whether the lock holds token (NULL: whether anyone holds it; a holder past its
- * deadline holds nothing), by the backend's pttl(): 1, 0, or -1 after throwing. */
-static int backend_holds(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
-{
-	zend_long pttl = lock->backend->pttl(lock, name, token);
-	return pttl == CALL_LOST ? -1 : pttl != PTTL_NONE;
-}
-
 /* The start of every method on a lock this object holds: checks the name, and
  * gives the object and a copy of its token for the name, or a NULL token when it
  * holds none (the method then answers "not held" without a round trip). Returns
- * false after throwing. */
+ * false after an argument error (thrown) or a failure (recorded): the method
+ * ends with LOCK_FAILED(). */
 static bool held_lock(zval *this_ptr, zend_string *name, redislock_lock_obj **lock, zend_string **token)
 {
 	zval *held;
@@ -265,21 +265,22 @@ static bool is_shared(const zend_string *token)
 
 /* Promotes (WANT_PROMOTE) or demotes (WANT_SHARED) the hold of name under token
  * mine, keeping its random part, which is also its place in the queue. Not done
- * in time, the hold stays as it was. Thrown, the hold may be either kind, or
+ * in time, the hold stays as it was. Failed, the hold may be either kind, or
  * none: it is forgotten and its random part kept as an orphan to clean. */
-static int convert(redislock_lock_obj *lock, zend_string *name, const zend_string *mine, double timeout, zend_long ms, char want)
+static redislock_outcome convert(redislock_lock_obj *lock, zend_string *name, const zend_string *mine, double timeout,
+	zend_long ms, char want)
 {
 	zend_string *hex = redislock_holder_token_hex(mine), *token;
-	int outcome = lock->backend->acquire(lock, &name, 1, timeout, ms, false, want, hex, &token);
+	bool gone;
+	redislock_outcome outcome = lock->backend->acquire(lock, &name, 1, timeout, ms, false, want, hex, &token, &gone);
 
-	if (outcome == ACQUIRE_TAKEN) {
+	if (outcome == REDISLOCK_YES) {
 		redislock_holder_hold(&lock->h, name, token);
 		zend_string_release(token);
-	} else if (outcome == ACQUIRE_NOT_HELD) {
+	} else if (gone) {
 		/* Our share lapsed: not ours to promote, and not ours at all. */
 		redislock_holder_forget(&lock->h, name);
-		outcome = ACQUIRE_BUSY;
-	} else if (outcome == ACQUIRE_THROWN) {
+	} else if (outcome == REDISLOCK_FAILED) {
 		redislock_holder_forget(&lock->h, name);
 		redislock_holder_orphan(&lock->h, name, hex);
 	}
@@ -287,19 +288,15 @@ static int convert(redislock_lock_obj *lock, zend_string *name, const zend_strin
 	return outcome;
 }
 
-/* Renews a hold of ours of the kind asked for: ACQUIRE_TAKEN, ACQUIRE_THROWN, or
- * ACQUIRE_BUSY when it is not ours any more (then forgotten). */
-static int renew(redislock_lock_obj *lock, zend_string *name, const zend_string *mine, zend_long ms)
+/* Renews a hold of ours of the kind asked for: REDISLOCK_YES, REDISLOCK_FAILED,
+ * or REDISLOCK_NO when it is not ours any more (then forgotten). */
+static redislock_outcome renew(redislock_lock_obj *lock, zend_string *name, const zend_string *mine, zend_long ms)
 {
-	zend_long renewed = lock->backend->extend(lock, name, mine, ms);
-	if (renewed < 0) {
-		return ACQUIRE_THROWN;
+	redislock_outcome renewed = lock->backend->extend(lock, name, mine, ms);
+	if (renewed == REDISLOCK_NO) {
+		redislock_holder_forget(&lock->h, name);
 	}
-	if (renewed == 1) {
-		return ACQUIRE_TAKEN;
-	}
-	redislock_holder_forget(&lock->h, name);
-	return ACQUIRE_BUSY;
+	return renewed;
 }
 
 /* lock(), lockShared() and synchronized(): take the lock in the mode asked for and
@@ -308,12 +305,12 @@ static int renew(redislock_lock_obj *lock, zend_string *name, const zend_string 
  * and we return at once. There is no nesting count; one unlock() releases it. A
  * hold of the other mode is converted: a shared one promoted (waiting for the
  * other holders to leave), an exclusive one demoted (at once). */
-static int take_and_hold(redislock_lock_obj *lock, zend_string *name, double timeout, double expire, char want)
+static redislock_outcome take_and_hold(redislock_lock_obj *lock, zend_string *name, double timeout, double expire, char want)
 {
 	zend_long ms = redislock_holder_ms(&lock->h, expire);
 	zend_string *token;
 	zval *held;
-	int outcome;
+	redislock_outcome outcome;
 
 	if ((held = zend_hash_find(&lock->h.name_to_token, name)) != NULL) {
 		zend_string *mine = zend_string_copy(Z_STR_P(held));
@@ -323,15 +320,15 @@ static int take_and_hold(redislock_lock_obj *lock, zend_string *name, double tim
 			outcome = convert(lock, name, mine, timeout, ms, want == WANT_SHARED ? WANT_SHARED : WANT_PROMOTE);
 		}
 		zend_string_release(mine);
-		/* Renewed, converted, thrown, or a promotion not done: the hold we had
+		/* Renewed, converted, failed, or a promotion not done: the hold we had
 		 * (if still ours) is what we report on. A hold that was not ours any more
 		 * is taken afresh. */
-		if (outcome != ACQUIRE_BUSY || zend_hash_exists(&lock->h.name_to_token, name)) {
+		if (outcome != REDISLOCK_NO || zend_hash_exists(&lock->h.name_to_token, name)) {
 			return outcome;
 		}
 	}
-	outcome = lock->backend->acquire(lock, &name, 1, timeout, ms, false, want, NULL, &token);
-	if (outcome == ACQUIRE_TAKEN) {
+	outcome = lock->backend->acquire(lock, &name, 1, timeout, ms, false, want, NULL, &token, NULL);
+	if (outcome == REDISLOCK_YES) {
 		redislock_holder_hold(&lock->h, name, token);
 		zend_string_release(token);
 	}
@@ -343,8 +340,8 @@ PHP_METHOD(RedisLock, lock)
 	zend_string *name;
 	double timeout = 0, expire = 15;
 	zend_long wait_us = 100000;
-	redislock_lock_obj *lock;
-	int outcome;
+	redislock_lock_obj *lock = NULL;
+	redislock_outcome outcome;
 
 	ZEND_PARSE_PARAMETERS_START(1, 4)
 		Z_PARAM_STR(name)
@@ -363,22 +360,19 @@ PHP_METHOD(RedisLock, lock)
 		zend_argument_value_error(4, "must be greater than or equal to 0");
 		RETURN_THROWS();
 	}
-	if (!(lock = this_lock(ZEND_THIS)) || redislock_holder_prepare(&lock->h) == FAILURE) {
-		RETURN_THROWS();
+	if (!(lock = this_lock(ZEND_THIS)) || redislock_holder_prepare(&lock->h) == FAILURE
+		|| (outcome = take_and_hold(lock, name, timeout, expire, WANT_EXCLUSIVE)) == REDISLOCK_FAILED) {
+		LOCK_FAILED(lock);
 	}
-	outcome = take_and_hold(lock, name, timeout, expire, WANT_EXCLUSIVE);
-	if (outcome == ACQUIRE_THROWN) {
-		RETURN_THROWS();
-	}
-	RETURN_BOOL(outcome == ACQUIRE_TAKEN);
+	RETURN_BOOL(outcome == REDISLOCK_YES);
 }
 
 PHP_METHOD(RedisLock, lockShared)
 {
 	zend_string *name;
 	double timeout = 0, expire = 15;
-	redislock_lock_obj *lock;
-	int outcome;
+	redislock_lock_obj *lock = NULL;
+	redislock_outcome outcome;
 
 	ZEND_PARSE_PARAMETERS_START(1, 3)
 		Z_PARAM_STR(name)
@@ -390,26 +384,17 @@ PHP_METHOD(RedisLock, lockShared)
 	if (!redislock_check_name(name, 1) || !redislock_check_seconds(timeout, 2, true) || !redislock_check_seconds(expire, 3, false)) {
 		RETURN_THROWS();
 	}
-	if (!(lock = this_lock(ZEND_THIS))) {
-		RETURN_THROWS();
+	if (!(lock = this_lock(ZEND_THIS)) || !shared_available(lock, "lockShared") || redislock_holder_prepare(&lock->h) == FAILURE
+		|| (outcome = take_and_hold(lock, name, timeout, expire, WANT_SHARED)) == REDISLOCK_FAILED) {
+		LOCK_FAILED(lock);
 	}
-	if (!shared_available(lock, "lockShared")) {
-		RETURN_THROWS();
-	}
-	if (redislock_holder_prepare(&lock->h) == FAILURE) {
-		RETURN_THROWS();
-	}
-	outcome = take_and_hold(lock, name, timeout, expire, WANT_SHARED);
-	if (outcome == ACQUIRE_THROWN) {
-		RETURN_THROWS();
-	}
-	RETURN_BOOL(outcome == ACQUIRE_TAKEN);
+	RETURN_BOOL(outcome == REDISLOCK_YES);
 }
 
 PHP_METHOD(RedisLock, unlock)
 {
 	zend_string *name, *token;
-	redislock_lock_obj *lock;
+	redislock_lock_obj *lock = NULL;
 	bool released = false;
 
 	ZEND_PARSE_PARAMETERS_START(1, 1)
@@ -417,7 +402,7 @@ PHP_METHOD(RedisLock, unlock)
 	ZEND_PARSE_PARAMETERS_END();
 
 	if (!held_lock(ZEND_THIS, name, &lock, &token)) {
-		RETURN_THROWS();
+		LOCK_FAILED(lock);
 	}
 	if (!token) {
 		RETURN_FALSE;
@@ -427,8 +412,7 @@ PHP_METHOD(RedisLock, unlock)
 	if (lock->backend->release(lock, &name, &token, 1, false, &released) == FAILURE) {
 		redislock_holder_orphan_token(&lock->h, name, token);
 		zend_string_release(token);
-		lock_throw(lock);
-		RETURN_THROWS();
+		LOCK_FAILED(lock);
 	}
 	zend_string_release(token);
 	RETURN_BOOL(released);
@@ -436,16 +420,13 @@ PHP_METHOD(RedisLock, unlock)
 
 PHP_METHOD(RedisLock, unlockAll)
 {
-	redislock_lock_obj *lock;
+	redislock_lock_obj *lock = NULL;
 	bool all_released;
 
 	ZEND_PARSE_PARAMETERS_NONE();
 
-	if (!(lock = this_lock(ZEND_THIS))) {
-		RETURN_THROWS();
-	}
-	if (redislock_holder_release_all(&lock->h, true, &all_released) == FAILURE) {
-		RETURN_THROWS();
+	if (!(lock = this_lock(ZEND_THIS)) || redislock_holder_release_all(&lock->h, &all_released) == FAILURE) {
+		LOCK_FAILED(lock);
 	}
 	RETURN_BOOL(all_released);
 }
@@ -454,8 +435,8 @@ PHP_METHOD(RedisLock, expire)
 {
 	zend_string *name, *token;
 	double expire;
-	redislock_lock_obj *lock;
-	zend_long extended;
+	redislock_lock_obj *lock = NULL;
+	redislock_outcome extended;
 
 	ZEND_PARSE_PARAMETERS_START(2, 2)
 		Z_PARAM_STR(name)
@@ -463,48 +444,49 @@ PHP_METHOD(RedisLock, expire)
 	ZEND_PARSE_PARAMETERS_END();
 
 	if (!redislock_check_seconds(expire, 2, false) || !held_lock(ZEND_THIS, name, &lock, &token)) {
-		RETURN_THROWS();
+		LOCK_FAILED(lock);
 	}
 	if (!token) {
 		RETURN_FALSE;
 	}
 	extended = lock->backend->extend(lock, name, token, redislock_seconds_to_ms(expire));
 	zend_string_release(token);
-	if (extended < 0) {
-		RETURN_THROWS();
+	if (extended == REDISLOCK_FAILED) {
+		LOCK_FAILED(lock);
 	}
-	if (extended == 0) {
+	if (extended == REDISLOCK_NO) {
 		/* It expired and is gone or someone else's now: we no longer hold it. */
 		redislock_holder_forget(&lock->h, name);
 	}
-	RETURN_BOOL(extended == 1);
+	RETURN_BOOL(extended == REDISLOCK_YES);
 }
 
 PHP_METHOD(RedisLock, isLocking)
 {
 	zend_string *name, *token;
-	redislock_lock_obj *lock;
-	int holding;
+	redislock_lock_obj *lock = NULL;
+	redislock_outcome holding;
+	zend_long ms;
 
 	ZEND_PARSE_PARAMETERS_START(1, 1)
 		Z_PARAM_STR(name)
 	ZEND_PARSE_PARAMETERS_END();
 
 	if (!held_lock(ZEND_THIS, name, &lock, &token)) {
-		RETURN_THROWS();
+		LOCK_FAILED(lock);
 	}
 	if (!token) {
 		RETURN_FALSE;
 	}
-	holding = backend_holds(lock, name, token);
+	holding = lock->backend->pttl(lock, name, token, &ms);
 	zend_string_release(token);
-	if (holding < 0) {
-		RETURN_THROWS();
+	if (holding == REDISLOCK_FAILED) {
+		LOCK_FAILED(lock);
 	}
-	if (!holding) {
+	if (holding == REDISLOCK_NO) {
 		redislock_holder_forget(&lock->h, name);
 	}
-	RETURN_BOOL(holding);
+	RETURN_BOOL(holding == REDISLOCK_YES);
 }
 
 /* Token holds (addLock(), convertLock()) are not available with redlock in shared
@@ -525,8 +507,8 @@ PHP_METHOD(RedisLock, addLock)
 	zend_string *name, *token;
 	double expire = 15, timeout = 0;
 	bool shared = false, fenced = true;
-	redislock_lock_obj *lock;
-	int outcome;
+	redislock_lock_obj *lock = NULL;
+	redislock_outcome outcome;
 
 	ZEND_PARSE_PARAMETERS_START(1, 5)
 		Z_PARAM_STR(name)
@@ -541,18 +523,18 @@ PHP_METHOD(RedisLock, addLock)
 		RETURN_THROWS();
 	}
 	if (!(lock = this_lock(ZEND_THIS)) || (shared && !shared_available(lock, "addLock")) || redislock_holder_prepare(&lock->h) == FAILURE) {
-		RETURN_THROWS();
+		LOCK_FAILED(lock);
 	}
 	/* The token is the caller's to keep: the object does not remember it, so it is
 	 * neither auto-released nor touched by unlockAll(). Unfenced, the acquisition
 	 * is lock()'s: one SET NX PX when the name is free, the number drawn later by
 	 * fenceLock() if ever. */
 	outcome = lock->backend->acquire(lock, &name, 1, timeout, redislock_seconds_to_ms(expire), !shared && fenced,
-		shared ? WANT_SHARED : WANT_EXCLUSIVE, NULL, &token);
-	if (outcome == ACQUIRE_THROWN) {
-		RETURN_THROWS();
+		shared ? WANT_SHARED : WANT_EXCLUSIVE, NULL, &token, NULL);
+	if (outcome == REDISLOCK_FAILED) {
+		LOCK_FAILED(lock);
 	}
-	if (outcome == ACQUIRE_BUSY) {
+	if (outcome == REDISLOCK_NO) {
 		RETURN_FALSE;
 	}
 	RETURN_STR(token);
@@ -563,8 +545,8 @@ PHP_METHOD(RedisLock, convertLock)
 	zend_string *name, *token, *hex, *converted;
 	double timeout = 0, expire = 15;
 	bool shared;
-	redislock_lock_obj *lock;
-	int outcome;
+	redislock_lock_obj *lock = NULL;
+	redislock_outcome outcome;
 
 	ZEND_PARSE_PARAMETERS_START(3, 5)
 		Z_PARAM_STR(name)
@@ -580,35 +562,35 @@ PHP_METHOD(RedisLock, convertLock)
 		RETURN_THROWS();
 	}
 	if (!(lock = this_lock(ZEND_THIS)) || !shared_available(lock, "convertLock") || redislock_holder_prepare(&lock->h) == FAILURE) {
-		RETURN_THROWS();
+		LOCK_FAILED(lock);
 	}
 	if (is_shared(token) == shared) {
 		/* Already of that kind: a new lifetime while it is still held. */
-		zend_long renewed = lock->backend->extend(lock, name, token, redislock_seconds_to_ms(expire));
-		if (renewed < 0) {
-			RETURN_THROWS();
+		outcome = lock->backend->extend(lock, name, token, redislock_seconds_to_ms(expire));
+		if (outcome == REDISLOCK_FAILED) {
+			LOCK_FAILED(lock);
 		}
-		if (renewed == 0) {
+		if (outcome == REDISLOCK_NO) {
 			RETURN_FALSE;
 		}
 		RETURN_STR_COPY(token);
 	}
 	/* Only a hold the token names is converted: a promotion or demotion of a hold
 	 * that is gone would otherwise be a fresh acquisition under an old name. */
-	if ((outcome = lock->backend->check(lock, name, token)) < 0) {
-		RETURN_THROWS();
+	if ((outcome = lock->backend->check(lock, name, token)) == REDISLOCK_FAILED) {
+		LOCK_FAILED(lock);
 	}
-	if (!outcome) {
+	if (outcome == REDISLOCK_NO) {
 		RETURN_FALSE;
 	}
 	hex = redislock_holder_token_hex(token);
 	outcome = lock->backend->acquire(lock, &name, 1, timeout, redislock_seconds_to_ms(expire), !shared,
-		shared ? WANT_SHARED : WANT_PROMOTE, hex, &converted);
+		shared ? WANT_SHARED : WANT_PROMOTE, hex, &converted, NULL);
 	zend_string_release(hex);
-	if (outcome == ACQUIRE_THROWN) {
-		RETURN_THROWS();
+	if (outcome == REDISLOCK_FAILED) {
+		LOCK_FAILED(lock);
 	}
-	if (outcome != ACQUIRE_TAKEN) {
+	if (outcome == REDISLOCK_NO) {
 		RETURN_FALSE;
 	}
 	RETURN_STR(converted);
@@ -617,7 +599,7 @@ PHP_METHOD(RedisLock, convertLock)
 PHP_METHOD(RedisLock, releaseLock)
 {
 	zend_string *name, *token;
-	redislock_lock_obj *lock;
+	redislock_lock_obj *lock = NULL;
 	zval *held;
 	bool released = false;
 
@@ -626,12 +608,9 @@ PHP_METHOD(RedisLock, releaseLock)
 		Z_PARAM_STR(token)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!redislock_check_name(name, 1) || !redislock_holder_check_token(token, 2) || !(lock = this_lock(ZEND_THIS)) || redislock_holder_prepare(&lock->h) == FAILURE) {
-		RETURN_THROWS();
-	}
-	if (lock->backend->release(lock, &name, &token, 1, false, &released) == FAILURE) {
-		lock_throw(lock);
-		RETURN_THROWS();
+	if (!redislock_check_name(name, 1) || !redislock_holder_check_token(token, 2) || !(lock = this_lock(ZEND_THIS))
+		|| redislock_holder_prepare(&lock->h) == FAILURE || lock->backend->release(lock, &name, &token, 1, false, &released) == FAILURE) {
+		LOCK_FAILED(lock);
 	}
 	if ((held = zend_hash_find(&lock->h.name_to_token, name)) != NULL && zend_string_equals(Z_STR_P(held), token)) {
 		redislock_holder_forget(&lock->h, name);
@@ -643,8 +622,8 @@ PHP_METHOD(RedisLock, extendLock)
 {
 	zend_string *name, *token;
 	double expire;
-	redislock_lock_obj *lock;
-	zend_long extended;
+	redislock_lock_obj *lock = NULL;
+	redislock_outcome extended = REDISLOCK_FAILED;
 
 	ZEND_PARSE_PARAMETERS_START(3, 3)
 		Z_PARAM_STR(name)
@@ -653,20 +632,18 @@ PHP_METHOD(RedisLock, extendLock)
 	ZEND_PARSE_PARAMETERS_END();
 
 	if (!redislock_check_name(name, 1) || !redislock_holder_check_token(token, 2) || !redislock_check_seconds(expire, 3, false)
-		|| !(lock = this_lock(ZEND_THIS)) || redislock_holder_prepare(&lock->h) == FAILURE) {
-		RETURN_THROWS();
+		|| !(lock = this_lock(ZEND_THIS)) || redislock_holder_prepare(&lock->h) == FAILURE
+		|| (extended = lock->backend->extend(lock, name, token, redislock_seconds_to_ms(expire))) == REDISLOCK_FAILED) {
+		LOCK_FAILED(lock);
 	}
-	extended = lock->backend->extend(lock, name, token, redislock_seconds_to_ms(expire));
-	if (extended < 0) {
-		RETURN_THROWS();
-	}
-	RETURN_BOOL(extended == 1);
+	RETURN_BOOL(extended == REDISLOCK_YES);
 }
 
 PHP_METHOD(RedisLock, fencingToken)
 {
-	zend_string *name, *token, *fenced;
-	redislock_lock_obj *lock;
+	zend_string *name, *token, *fenced = NULL;
+	redislock_lock_obj *lock = NULL;
+	redislock_outcome outcome;
 	zval *held;
 	zend_long fence;
 
@@ -697,15 +674,15 @@ PHP_METHOD(RedisLock, fencingToken)
 	/* A lock() token has no number yet: drawn now, while the lock is still ours,
 	 * so it orders this hold among the others, and kept with the token. */
 	if (redislock_holder_prepare(&lock->h) == FAILURE) {
-		RETURN_THROWS();
+		LOCK_FAILED(lock);
 	}
 	token = zend_string_copy(Z_STR_P(held));
-	fenced = lock->backend->fence(lock, name, token, true);
+	outcome = lock->backend->fence(lock, name, token, true, &fenced);
 	zend_string_release(token);
-	if (EG(exception)) {
-		RETURN_THROWS();
+	if (outcome == REDISLOCK_FAILED) {
+		LOCK_FAILED(lock);
 	}
-	if (!fenced) {
+	if (outcome == REDISLOCK_NO) {
 		redislock_holder_forget(&lock->h, name);
 		RETURN_NULL();
 	}
@@ -717,8 +694,9 @@ PHP_METHOD(RedisLock, fencingToken)
 
 PHP_METHOD(RedisLock, fenceLock)
 {
-	zend_string *name, *token, *fenced;
-	redislock_lock_obj *lock;
+	zend_string *name, *token, *fenced = NULL;
+	redislock_lock_obj *lock = NULL;
+	redislock_outcome outcome = REDISLOCK_FAILED;
 
 	ZEND_PARSE_PARAMETERS_START(2, 2)
 		Z_PARAM_STR(name)
@@ -737,14 +715,11 @@ PHP_METHOD(RedisLock, fenceLock)
 		zend_argument_value_error(2, "must be the token of an exclusive hold: shared holds have no fencing numbers");
 		RETURN_THROWS();
 	}
-	if (redislock_holder_prepare(&lock->h) == FAILURE) {
-		RETURN_THROWS();
+	if (redislock_holder_prepare(&lock->h) == FAILURE
+		|| (outcome = lock->backend->fence(lock, name, token, false, &fenced)) == REDISLOCK_FAILED) {
+		LOCK_FAILED(lock);
 	}
-	fenced = lock->backend->fence(lock, name, token, false);
-	if (EG(exception)) {
-		RETURN_THROWS();
-	}
-	if (!fenced) {
+	if (outcome == REDISLOCK_NO) {
 		RETURN_FALSE;
 	}
 	RETURN_STR(fenced);
@@ -753,25 +728,26 @@ PHP_METHOD(RedisLock, fenceLock)
 PHP_METHOD(RedisLock, ttl)
 {
 	zend_string *name, *token;
-	redislock_lock_obj *lock;
-	zend_long pttl;
+	redislock_lock_obj *lock = NULL;
+	redislock_outcome holding;
+	zend_long pttl = -1;
 
 	ZEND_PARSE_PARAMETERS_START(1, 1)
 		Z_PARAM_STR(name)
 	ZEND_PARSE_PARAMETERS_END();
 
 	if (!held_lock(ZEND_THIS, name, &lock, &token)) {
-		RETURN_THROWS();
+		LOCK_FAILED(lock);
 	}
 	if (!token) {
 		RETURN_NULL();
 	}
-	pttl = lock->backend->pttl(lock, name, token);
+	holding = lock->backend->pttl(lock, name, token, &pttl);
 	zend_string_release(token);
-	if (pttl == CALL_LOST) {
-		RETURN_THROWS();
+	if (holding == REDISLOCK_FAILED) {
+		LOCK_FAILED(lock);
 	}
-	if (pttl < 0) {
+	if (holding == REDISLOCK_NO || pttl < 0) {
 		/* Not ours any more; a key of ours without expiry cannot be. */
 		redislock_holder_forget(&lock->h, name);
 		RETURN_NULL();
@@ -782,20 +758,19 @@ PHP_METHOD(RedisLock, ttl)
 PHP_METHOD(RedisLock, isLocked)
 {
 	zend_string *name;
-	redislock_lock_obj *lock;
-	int exists;
+	redislock_lock_obj *lock = NULL;
+	redislock_outcome exists = REDISLOCK_FAILED;
+	zend_long ms;
 
 	ZEND_PARSE_PARAMETERS_START(1, 1)
 		Z_PARAM_STR(name)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!redislock_check_name(name, 1) || !(lock = this_lock(ZEND_THIS)) || redislock_holder_prepare(&lock->h) == FAILURE) {
-		RETURN_THROWS();
+	if (!redislock_check_name(name, 1) || !(lock = this_lock(ZEND_THIS)) || redislock_holder_prepare(&lock->h) == FAILURE
+		|| (exists = lock->backend->pttl(lock, name, NULL, &ms)) == REDISLOCK_FAILED) {
+		LOCK_FAILED(lock);
 	}
-	if ((exists = backend_holds(lock, name, NULL)) < 0) {
-		RETURN_THROWS();
-	}
-	RETURN_BOOL(exists);
+	RETURN_BOOL(exists == REDISLOCK_YES);
 }
 
 PHP_METHOD(RedisLock, synchronized)
@@ -804,9 +779,9 @@ PHP_METHOD(RedisLock, synchronized)
 	zend_fcall_info fci;
 	zend_fcall_info_cache fcc;
 	double timeout = 0, expire = 15;
-	redislock_lock_obj *lock;
+	redislock_lock_obj *lock = NULL;
 	zval *held;
-	int outcome;
+	redislock_outcome outcome;
 
 	ZEND_PARSE_PARAMETERS_START(2, 4)
 		Z_PARAM_STR(name)
@@ -819,14 +794,11 @@ PHP_METHOD(RedisLock, synchronized)
 	if (!redislock_check_name(name, 1) || !redislock_check_seconds(timeout, 3, true) || !redislock_check_seconds(expire, 4, false)) {
 		RETURN_THROWS();
 	}
-	if (!(lock = this_lock(ZEND_THIS)) || redislock_holder_prepare(&lock->h) == FAILURE) {
-		RETURN_THROWS();
+	if (!(lock = this_lock(ZEND_THIS)) || redislock_holder_prepare(&lock->h) == FAILURE
+		|| (outcome = take_and_hold(lock, name, timeout, expire, WANT_EXCLUSIVE)) == REDISLOCK_FAILED) {
+		LOCK_FAILED(lock);
 	}
-	outcome = take_and_hold(lock, name, timeout, expire, WANT_EXCLUSIVE);
-	if (outcome == ACQUIRE_THROWN) {
-		RETURN_THROWS();
-	}
-	if (outcome == ACQUIRE_BUSY) {
+	if (outcome == REDISLOCK_NO) {
 		redislock_throw(redislock_ce_timeout_exception, "lock \"%.*s\" on %s could not be acquired within %g s",
 			(int) MIN(ZSTR_LEN(name), 200), ZSTR_VAL(name),
 			lock->redlock ? ZSTR_VAL(redislock_conn_config(lock->h.conn)->endpoint) : redislock_conn_endpoint(lock->h.conn), timeout);
@@ -878,7 +850,7 @@ PHP_METHOD(RedisLock, lockMany)
 	zend_string **names, **tokens;
 	uint32_t n, i = 0;
 	zval *entry;
-	int outcome = ACQUIRE_BUSY;
+	redislock_outcome outcome = REDISLOCK_NO;
 
 	ZEND_PARSE_PARAMETERS_START(1, 3)
 		Z_PARAM_ARRAY_HT(names_ht)
@@ -903,7 +875,7 @@ PHP_METHOD(RedisLock, lockMany)
 		RETURN_THROWS();
 	}
 	if (!(lock = this_lock(ZEND_THIS)) || redislock_holder_prepare(&lock->h) == FAILURE) {
-		RETURN_THROWS();
+		LOCK_FAILED(lock);
 	}
 
 	names = safe_emalloc(n, sizeof(*names), 0);
@@ -930,8 +902,9 @@ PHP_METHOD(RedisLock, lockMany)
 	for (i = 0; i < n && !zend_hash_exists(&lock->h.name_to_token, names[i]); i++);
 	if (i == n) {
 		tokens = safe_emalloc(n, sizeof(*tokens), 0);
-		outcome = lock->backend->acquire(lock, names, n, timeout, redislock_holder_ms(&lock->h, expire), true, WANT_EXCLUSIVE, NULL, tokens);
-		if (outcome == ACQUIRE_TAKEN) {
+		outcome = lock->backend->acquire(lock, names, n, timeout, redislock_holder_ms(&lock->h, expire), true, WANT_EXCLUSIVE, NULL,
+			tokens, NULL);
+		if (outcome == REDISLOCK_YES) {
 			for (i = 0; i < n; i++) {
 				redislock_holder_hold(&lock->h, names[i], tokens[i]);
 				zend_string_release(tokens[i]);
@@ -940,51 +913,47 @@ PHP_METHOD(RedisLock, lockMany)
 		efree(tokens);
 	}
 	efree(names);
-	if (outcome == ACQUIRE_THROWN) {
-		RETURN_THROWS();
+	if (outcome == REDISLOCK_FAILED) {
+		LOCK_FAILED(lock);
 	}
-	RETURN_BOOL(outcome == ACQUIRE_TAKEN);
+	RETURN_BOOL(outcome == REDISLOCK_YES);
 }
 
 PHP_METHOD(RedisLock, holdsLock)
 {
 	zend_string *name, *token;
-	redislock_lock_obj *lock;
-	int holding;
+	redislock_lock_obj *lock = NULL;
+	redislock_outcome holding = REDISLOCK_FAILED;
 
 	ZEND_PARSE_PARAMETERS_START(2, 2)
 		Z_PARAM_STR(name)
 		Z_PARAM_STR(token)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!redislock_check_name(name, 1) || !redislock_holder_check_token(token, 2) || !(lock = this_lock(ZEND_THIS)) || redislock_holder_prepare(&lock->h) == FAILURE) {
-		RETURN_THROWS();
+	if (!redislock_check_name(name, 1) || !redislock_holder_check_token(token, 2) || !(lock = this_lock(ZEND_THIS))
+		|| redislock_holder_prepare(&lock->h) == FAILURE || (holding = lock->backend->check(lock, name, token)) == REDISLOCK_FAILED) {
+		LOCK_FAILED(lock);
 	}
-	if ((holding = lock->backend->check(lock, name, token)) < 0) {
-		RETURN_THROWS();
-	}
-	RETURN_BOOL(holding);
+	RETURN_BOOL(holding == REDISLOCK_YES);
 }
 
 PHP_METHOD(RedisLock, forceUnlock)
 {
 	zend_string *name;
-	redislock_lock_obj *lock;
-	int removed;
+	redislock_lock_obj *lock = NULL;
+	redislock_outcome removed = REDISLOCK_FAILED;
 
 	ZEND_PARSE_PARAMETERS_START(1, 1)
 		Z_PARAM_STR(name)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!redislock_check_name(name, 1) || !(lock = this_lock(ZEND_THIS)) || redislock_holder_prepare(&lock->h) == FAILURE) {
-		RETURN_THROWS();
-	}
-	if ((removed = lock->backend->force(lock, name)) < 0) {
-		RETURN_THROWS();
+	if (!redislock_check_name(name, 1) || !(lock = this_lock(ZEND_THIS)) || redislock_holder_prepare(&lock->h) == FAILURE
+		|| (removed = lock->backend->force(lock, name)) == REDISLOCK_FAILED) {
+		LOCK_FAILED(lock);
 	}
 	/* If it was ours, it is not any more. */
 	redislock_holder_forget(&lock->h, name);
-	RETURN_BOOL(removed);
+	RETURN_BOOL(removed == REDISLOCK_YES);
 }
 
 
@@ -1048,7 +1017,7 @@ static bool inspect_result(const redisReply *r, zval *out)
 PHP_METHOD(RedisLock, inspect)
 {
 	zend_string *name;
-	redislock_lock_obj *lock;
+	redislock_lock_obj *lock = NULL;
 	redislock_argv a;
 	redisReply *reply;
 	lock_keys k;
@@ -1060,7 +1029,7 @@ PHP_METHOD(RedisLock, inspect)
 
 	if (!redislock_check_name(name, 1) || !(lock = this_lock(ZEND_THIS)) || !one_server(lock, "inspect")
 		|| redislock_holder_prepare(&lock->h) == FAILURE) {
-		RETURN_THROWS();
+		LOCK_FAILED(lock);
 	}
 	lock_keys_init(&k, lock, name);
 	redislock_script_inspect_args(&a, k.key, k.queue, k.many, k.hint);
@@ -1068,20 +1037,21 @@ PHP_METHOD(RedisLock, inspect)
 	redislock_argv_free(&a);
 	lock_keys_free(&k);
 	if (sent == FAILURE) {
-		lock_throw(lock);
-		RETURN_THROWS();
+		LOCK_FAILED(lock);
 	}
 	if (reply->type == REDIS_REPLY_NIL) {
 		ZVAL_NULL(return_value);
 	} else if (!inspect_result(reply, return_value)) {
-		redislock_conn_throw_unexpected(lock->h.conn, reply);
+		redislock_conn_set_unexpected(lock->h.conn, reply);
+		freeReplyObject(reply);
+		LOCK_FAILED(lock);
 	}
 	freeReplyObject(reply);
 }
 
 PHP_METHOD(RedisLock, names)
 {
-	redislock_lock_obj *lock;
+	redislock_lock_obj *lock = NULL;
 
 	if (!(lock = this_lock(ZEND_THIS)) || !one_server(lock, "names")) {
 		RETURN_THROWS();

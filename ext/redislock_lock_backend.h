@@ -8,35 +8,44 @@
 
 /* What locking does against the servers: one table for a single server (alone,
  * behind Sentinel, or a cluster's node for the key), one for a Redlock majority.
- * An operation that fails either throws (its result says so) or records the
- * failure for throw_failure(). */
+ * Every operation answers a redislock_outcome (or a zend_result where there is no
+ * "no"): REDISLOCK_FAILED leaves the failure recorded, for the method to throw
+ * with lock_throw(); nothing here throws. */
 struct _lock_backend {
-	/* Takes n names at once for ms, waiting up to timeout: ACQUIRE_TAKEN (then
+	/* Takes n names at once for ms, waiting up to timeout: REDISLOCK_YES (then
 	 * tokens[i] is names[i]'s new token, with its fencing number when fenced or
-	 * n > 1), ACQUIRE_BUSY or ACQUIRE_THROWN. want is WANT_EXCLUSIVE, or for one
-	 * name on one server WANT_SHARED or WANT_PROMOTE; hex is the random part to
-	 * use (a promotion or demotion keeps its own), or NULL for a new one. */
-	int (*acquire)(redislock_lock_obj *lock, zend_string **names, uint32_t n, double timeout, zend_long ms, bool fenced,
-		char want, zend_string *hex, zend_string **tokens);
+	 * n > 1), REDISLOCK_NO (busy; *gone, when given, tells a promotion or
+	 * demotion of a hold that lapsed: nothing to convert) or REDISLOCK_FAILED.
+	 * want is WANT_EXCLUSIVE, or for one name on one server WANT_SHARED or
+	 * WANT_PROMOTE; hex is the random part to use (a promotion or demotion keeps
+	 * its own), or NULL for a new one. */
+	redislock_outcome (*acquire)(redislock_lock_obj *lock, zend_string **names, uint32_t n, double timeout, zend_long ms,
+		bool fenced, char want, zend_string *hex, zend_string **tokens, bool *gone);
 	/* Releases each name while it holds tokens[i] (with suffix: the random part);
-	 * released[i] tells which were still ours. FAILURE is recorded, not thrown. */
+	 * released[i] tells which were still ours. */
 	zend_result (*release)(redislock_lock_obj *lock, zend_string **names, zend_string **tokens, uint32_t n, bool suffix, bool *released);
-	/* A new lifetime while it holds token: 1, 0 when it does not, CALL_LOST after throwing. */
-	zend_long (*extend)(redislock_lock_obj *lock, const zend_string *name, const zend_string *token, zend_long ms);
-	/* How long it still holds token, in ms, or PTTL_NONE, PTTL_FOREVER, CALL_LOST (thrown). */
-	zend_long (*pttl)(redislock_lock_obj *lock, const zend_string *name, const zend_string *token);
-	/* Whether it holds token, without the side effect pttl() of Redlock has (it
-	 * gives a lost lock back): 1, 0, or -1 after throwing. */
-	int (*check)(redislock_lock_obj *lock, const zend_string *name, const zend_string *token);
-	/* Removes the lock whoever holds it and wakes the next waiter: 1 when there
-	 * was one, 0, or -1 after throwing. */
-	int (*force)(redislock_lock_obj *lock, const zend_string *name);
+	/* A new lifetime while it holds token: REDISLOCK_YES, REDISLOCK_NO when it
+	 * does not, or REDISLOCK_FAILED. */
+	redislock_outcome (*extend)(redislock_lock_obj *lock, const zend_string *name, const zend_string *token, zend_long ms);
+	/* Whether it holds token (NULL: whether anyone holds it), and then for how
+	 * long in *ms (PTTL_FOREVER: without an expiry): REDISLOCK_YES, REDISLOCK_NO
+	 * or REDISLOCK_FAILED. With Redlock, a token a majority does not hold any
+	 * more is given back on the servers that still have it. */
+	redislock_outcome (*pttl)(redislock_lock_obj *lock, const zend_string *name, const zend_string *token, zend_long *ms);
+	/* Whether it holds token, without the side effect pttl() of Redlock has. */
+	redislock_outcome (*check)(redislock_lock_obj *lock, const zend_string *name, const zend_string *token);
+	/* Removes the lock whoever holds it and wakes the next waiter: REDISLOCK_YES
+	 * when there was one, REDISLOCK_NO, or REDISLOCK_FAILED. */
+	redislock_outcome (*force)(redislock_lock_obj *lock, const zend_string *name);
 	/* Draws the fencing number of a lock held with a token that has none yet (one
-	 * that has one is given back while it holds): the new token, or NULL (not held,
-	 * or thrown). owned: the object's own hold of name, which a lost reply turns
-	 * into an orphan; otherwise the token is the caller's, who learns of the lost
-	 * reply from the exception and may ask again. NULL where there are none. */
-	zend_string *(*fence)(redislock_lock_obj *lock, const zend_string *name, const zend_string *token, bool owned);
+	 * that has one is given back while it holds): REDISLOCK_YES with the new
+	 * token in *fenced, REDISLOCK_NO (not held) or REDISLOCK_FAILED. owned: the
+	 * object's own hold of name, which a lost reply turns into an orphan;
+	 * otherwise the token is the caller's, who learns of the lost reply from the
+	 * exception and may ask again. NULL where there are none. */
+	redislock_outcome (*fence)(redislock_lock_obj *lock, const zend_string *name, const zend_string *token, bool owned,
+		zend_string **fenced);
+	/* Throws the failure the last operation recorded (for lock_throw()). */
 	void (*throw_failure)(const redislock_lock_obj *lock);
 	bool fencing;         /* tokens carry fencing numbers */
 };

@@ -1,6 +1,5 @@
 /* RedisLock's private declarations, shared by the files of the class and by no
- * other: the object, the keys of one name, the codes the operations answer, and
- * the keys of a name. The class is made of redislock_lock.c (the object, its
+ * other: the object, the keys of one name, and the codes the scripts answer. The class is made of redislock_lock.c (the object, its
  * keys and its methods; its holds are kept by redislock_holder.c),
  * redislock_lock_single.c (the single-server protocol) and
  * redislock_lock_redlock.c (the Redlock adapter), the last two behind the table
@@ -43,17 +42,8 @@ static inline redislock_lock_obj *lock_from_obj(zend_object *obj)
 	return (redislock_lock_obj *) ((char *) obj - XtOffsetOf(redislock_lock_obj, std));
 }
 
-#define CALL_REPLY_ERROR -1   /* Redis answered with an error: thrown */
-#define CALL_LOST -2          /* the connection failed, the outcome is unknown: thrown */
-
-/* What a lifetime query answers besides milliseconds. */
-#define PTTL_NONE -10         /* not held (with a token: not held with it) */
-#define PTTL_FOREVER -11      /* held without an expiry (a key that is not ours to judge) */
-
-#define ACQUIRE_THROWN -1
-#define ACQUIRE_BUSY 0
-#define ACQUIRE_TAKEN 1
-#define ACQUIRE_NOT_HELD 2  /* a promotion of a share that is gone: nothing to promote */
+/* The lifetime of a hold without an expiry (a key that is not ours to judge). */
+#define PTTL_FOREVER -11
 
 /* What an attempt wants (the acquire script's ARGV[7]). */
 #define WANT_EXCLUSIVE 'x'
@@ -78,7 +68,14 @@ double lock_read_timeout(const redislock_lock_obj *lock);
 zend_string *lock_key(const redislock_lock_obj *lock, const zend_string *name);
 void lock_keys_init(lock_keys *k, const redislock_lock_obj *lock, const zend_string *name);
 void lock_keys_free(lock_keys *k);
-/* Throws the failure of the last call. */
+/* Throws the failure the last operation recorded (onto an exception already on
+ * its way, it chains). */
 void lock_throw(const redislock_lock_obj *lock);
+/* A method's one throw of a REDISLOCK_FAILED outcome: the recorded failure,
+ * unless an argument error was thrown already. lock may be NULL (the object was
+ * not ready, which threw). */
+void lock_fail(const redislock_lock_obj *lock);
+/* A method's end after an argument error or a failed operation. */
+#define LOCK_FAILED(lock) do { lock_fail(lock); RETURN_THROWS(); } while (0)
 
 #endif

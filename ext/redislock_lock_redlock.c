@@ -24,31 +24,35 @@ static void redlock_keys_free(zend_string **keys, uint32_t n)
 
 /* ---- the operations ------------------------------------------------------------ */
 
-static int redlock_acquire_op(redislock_lock_obj *lock, zend_string **names, uint32_t n, double timeout, zend_long ms,
-	bool fenced, char want, zend_string *given_hex, zend_string **tokens)
+static redislock_outcome redlock_acquire_op(redislock_lock_obj *lock, zend_string **names, uint32_t n, double timeout,
+	zend_long ms, bool fenced, char want, zend_string *given_hex, zend_string **tokens, bool *gone)
 {
 	/* Only exclusive holds: the methods refuse the rest before coming here. */
 	ZEND_ASSERT(want == WANT_EXCLUSIVE && !given_hex);
 	zend_string *hex = redislock_random_hex(), **keys, *token;
-	int outcome;
+	redislock_outcome outcome;
 
+	if (gone) {
+		*gone = false;
+	}
 	if (!hex) {
-		return ACQUIRE_THROWN;
+		/* The CSPRNG failed, and said so. */
+		return REDISLOCK_FAILED;
 	}
 	keys = redlock_keys(lock, names, n);
 	token = zend_string_concat2("redlock:", sizeof("redlock:") - 1, ZSTR_VAL(hex), ZSTR_LEN(hex));
 	outcome = redislock_redlock_acquire(lock->redlock, keys, n, token, ms, timeout);
 	redlock_keys_free(keys, n);
 	/* As with one server: what may have been taken is cleaned up by the next call. */
-	for (uint32_t i = 0; outcome == REDLOCK_THROWN && lock->redlock->maybe_held && i < n; i++) {
+	for (uint32_t i = 0; outcome == REDISLOCK_FAILED && lock->redlock->maybe_held && i < n; i++) {
 		redislock_holder_orphan(&lock->h, names[i], hex);
 	}
-	for (uint32_t i = 0; outcome == REDLOCK_TAKEN && i < n; i++) {
+	for (uint32_t i = 0; outcome == REDISLOCK_YES && i < n; i++) {
 		tokens[i] = zend_string_copy(token);
 	}
 	zend_string_release(token);
 	zend_string_release(hex);
-	return outcome == REDLOCK_TAKEN ? ACQUIRE_TAKEN : outcome == REDLOCK_BUSY ? ACQUIRE_BUSY : ACQUIRE_THROWN;
+	return outcome;
 }
 
 static zend_result redlock_release_op(redislock_lock_obj *lock, zend_string **names, zend_string **tokens,
@@ -60,35 +64,46 @@ static zend_result redlock_release_op(redislock_lock_obj *lock, zend_string **na
 	return result;
 }
 
-static zend_long redlock_extend_op(redislock_lock_obj *lock, const zend_string *name, const zend_string *token, zend_long ms)
+static redislock_outcome redlock_extend_op(redislock_lock_obj *lock, const zend_string *name, const zend_string *token, zend_long ms)
 {
 	zend_string *key = lock_key(lock, name);
-	int extended = redislock_redlock_extend(lock->redlock, key, (zend_string *) token, ms);
+	redislock_outcome extended = redislock_redlock_extend(lock->redlock, key, (zend_string *) token, ms);
 	zend_string_release(key);
-	return extended < 0 ? CALL_LOST : extended;
+	return extended;
 }
 
 /* The majority's PTTL of the key (with token: of the key holding it). */
-static zend_long redlock_pttl_op(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
+static redislock_outcome majority_pttl(redislock_lock_obj *lock, const zend_string *name, const zend_string *token,
+	bool give_back, zend_long *ms)
 {
 	zend_string *key = lock_key(lock, name);
-	zend_long pttl = redislock_redlock_pttl(lock->redlock, key, (zend_string *) token, true);
+	zend_long pttl = redislock_redlock_pttl(lock->redlock, key, (zend_string *) token, give_back);
 	zend_string_release(key);
-	return pttl == REDLOCK_PTTL_THROWN ? CALL_LOST : pttl == -1 ? PTTL_NONE : pttl == -2 ? PTTL_FOREVER : pttl;
+	if (pttl == REDLOCK_PTTL_FAILED) {
+		return REDISLOCK_FAILED;
+	}
+	if (pttl == -1) {
+		return REDISLOCK_NO;
+	}
+	*ms = pttl == -2 ? PTTL_FOREVER : pttl;
+	return REDISLOCK_YES;
 }
 
-static int redlock_check_op(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
+static redislock_outcome redlock_pttl_op(redislock_lock_obj *lock, const zend_string *name, const zend_string *token, zend_long *ms)
 {
-	zend_string *key = lock_key(lock, name);
-	zend_long pttl = redislock_redlock_pttl(lock->redlock, key, (zend_string *) token, false);
-	zend_string_release(key);
-	return pttl == REDLOCK_PTTL_THROWN ? -1 : pttl != -1;
+	return majority_pttl(lock, name, token, true, ms);
 }
 
-static int redlock_force_op(redislock_lock_obj *lock, const zend_string *name)
+static redislock_outcome redlock_check_op(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
+{
+	zend_long ms;
+	return majority_pttl(lock, name, token, false, &ms);
+}
+
+static redislock_outcome redlock_force_op(redislock_lock_obj *lock, const zend_string *name)
 {
 	zend_string *key = lock_key(lock, name);
-	int removed = redislock_redlock_force(lock->redlock, key);
+	redislock_outcome removed = redislock_redlock_force(lock->redlock, key);
 	zend_string_release(key);
 	return removed;
 }

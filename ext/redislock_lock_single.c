@@ -50,24 +50,25 @@ static zend_string *fence_key(const lock_keys *k)
 	return redislock_slot_key(k->key, "redislock:fence");
 }
 
-/* Runs a script whose answer is an integer; returns it or a negative code above. */
-static zend_long integer_call(redislock_lock_obj *lock, const redislock_script *script, redislock_argv *a, double timeout)
+/* Runs a script whose answer is an integer: REDISLOCK_YES with it in *out, or
+ * REDISLOCK_FAILED. */
+static redislock_outcome integer_call(redislock_lock_obj *lock, const redislock_script *script, redislock_argv *a,
+	double timeout, zend_long *out)
 {
 	redisReply *reply;
-	zend_long result;
+	redislock_outcome outcome = REDISLOCK_FAILED;
 
 	if (redislock_script_call(lock->h.conn, script, a, timeout, &reply) == FAILURE) {
-		lock_throw(lock);
-		return CALL_LOST;
+		return REDISLOCK_FAILED;
 	}
 	if (reply->type == REDIS_REPLY_INTEGER) {
-		result = (zend_long) reply->integer;
+		*out = (zend_long) reply->integer;
+		outcome = REDISLOCK_YES;
 	} else {
-		redislock_conn_throw_unexpected(lock->h.conn, reply);
-		result = CALL_REPLY_ERROR;
+		redislock_conn_set_unexpected(lock->h.conn, reply);
 	}
 	freeReplyObject(reply);
-	return result;
+	return outcome;
 }
 
 /* The unlock script's match and hint are trailing arguments, sent only when one
@@ -152,7 +153,7 @@ static bool reply_tokens(const redisReply *reply, uint32_t n, zend_string **toke
  * false: false means "someone else holds it", which is not what happened, and a
  * caller that waits or gives up on that would be misled. On success the tokens
  * stay with the caller; otherwise they are freed. */
-static int replicate(redislock_lock_obj *lock, zend_string **names, uint32_t n, zend_string **tokens)
+static redislock_outcome replicate(redislock_lock_obj *lock, zend_string **names, uint32_t n, zend_string **tokens)
 {
 	const redislock_config *cfg = redislock_conn_config(lock->h.conn);
 	double started = redislock_now();
@@ -176,8 +177,7 @@ static int replicate(redislock_lock_obj *lock, zend_string **names, uint32_t n, 
 			redislock_holder_orphan_token(&lock->h, names[i], tokens[i]);
 			zend_string_release(tokens[i]);
 		}
-		lock_throw(lock);
-		return ACQUIRE_THROWN;
+		return REDISLOCK_FAILED;
 	}
 	redislock_argv_free(&a);
 	if (reply->type == REDIS_REPLY_INTEGER) {
@@ -186,7 +186,7 @@ static int replicate(redislock_lock_obj *lock, zend_string **names, uint32_t n, 
 	if (acked >= cfg->min_replicas) {
 		freeReplyObject(reply);
 		redislock_conn_set_last_flush(lock->h.conn, acquired);
-		return ACQUIRE_TAKEN;
+		return REDISLOCK_YES;
 	}
 	released = safe_emalloc(n, sizeof(*released), 0);
 	if (single_release(lock, names, tokens, n, false, released) == FAILURE) {
@@ -196,9 +196,9 @@ static int replicate(redislock_lock_obj *lock, zend_string **names, uint32_t n, 
 	}
 	efree(released);
 	if (acked < 0) {
-		redislock_conn_throw_unexpected(lock->h.conn, reply);
+		redislock_conn_set_unexpected(lock->h.conn, reply);
 	} else {
-		redislock_throw(redislock_ce_timeout_exception,
+		redislock_conn_set_error(lock->h.conn, REDISLOCK_ERR_TIMEOUT,
 			"lock \"%.*s\" on %s was released again: " ZEND_LONG_FMT " of " ZEND_LONG_FMT " replicas had it within %.3f s (min_replicas)",
 			(int) MIN(ZSTR_LEN(names[0]), 200), ZSTR_VAL(names[0]), redislock_conn_endpoint(lock->h.conn), acked,
 			cfg->min_replicas, redislock_now() - started);
@@ -207,18 +207,19 @@ static int replicate(redislock_lock_obj *lock, zend_string **names, uint32_t n, 
 	for (uint32_t i = 0; i < n; i++) {
 		zend_string_release(tokens[i]);
 	}
-	return ACQUIRE_THROWN;
+	return REDISLOCK_FAILED;
 }
 
 /* The first try of lock(): SET NX PX, the whole uncontended acquisition. A free
  * key means nobody has a claim on the lock (the scripts hand a released lock
  * straight to the head of its queue, and keep the key while anyone waits), so no
- * queue needs checking. ACQUIRE_TAKEN, ACQUIRE_BUSY or ACQUIRE_THROWN. */
-static int try_set(redislock_lock_obj *lock, const zend_string *name, const lock_keys *k, zend_string *hex, zend_long ms)
+ * queue needs checking. REDISLOCK_YES (taken), REDISLOCK_NO (busy) or
+ * REDISLOCK_FAILED. */
+static redislock_outcome try_set(redislock_lock_obj *lock, const zend_string *name, const lock_keys *k, zend_string *hex, zend_long ms)
 {
 	redislock_argv a;
 	redisReply *reply;
-	int outcome = ACQUIRE_THROWN;
+	redislock_outcome outcome = REDISLOCK_FAILED;
 
 	redislock_argv_init(&a);
 	redislock_argv_push(&a, "SET", 3);
@@ -232,9 +233,9 @@ static int try_set(redislock_lock_obj *lock, const zend_string *name, const lock
 		redislock_holder_lost_reply(&lock->h, name, hex);
 	} else {
 		/* OK: taken; nil: someone holds it. */
-		outcome = reply->type == REDIS_REPLY_STATUS ? ACQUIRE_TAKEN : reply->type == REDIS_REPLY_NIL ? ACQUIRE_BUSY : ACQUIRE_THROWN;
-		if (outcome == ACQUIRE_THROWN) {
-			redislock_conn_throw_unexpected(lock->h.conn, reply);
+		outcome = reply->type == REDIS_REPLY_STATUS ? REDISLOCK_YES : reply->type == REDIS_REPLY_NIL ? REDISLOCK_NO : REDISLOCK_FAILED;
+		if (outcome == REDISLOCK_FAILED) {
+			redislock_conn_set_unexpected(lock->h.conn, reply);
 		}
 		freeReplyObject(reply);
 	}
@@ -244,10 +245,10 @@ static int try_set(redislock_lock_obj *lock, const zend_string *name, const lock
 
 
 /* One attempt of a waiter, for one name or several: the acquire script or
- * lockMany's (which queues up for any mode but ATTEMPT_ONCE). Returns ACQUIRE_TAKEN with tokens set,
- * ACQUIRE_BUSY with *pttl the ms until it is worth looking again, or
- * ACQUIRE_THROWN. */
-static int attempt(redislock_lock_obj *lock, zend_string **names, const lock_keys *keys, uint32_t n,
+ * lockMany's (which queues up for any mode but ATTEMPT_ONCE). Returns REDISLOCK_YES
+ * with tokens set, REDISLOCK_NO with *pttl the ms until it is worth looking
+ * again, or REDISLOCK_FAILED. */
+static redislock_outcome attempt(redislock_lock_obj *lock, zend_string **names, const lock_keys *keys, uint32_t n,
 	zend_string *hex, zend_long ms, char mode, bool fenced, char want, zend_long *pttl, zend_string **tokens)
 {
 	const redislock_script *script = n == 1 ? &redislock_script_acquire : &redislock_script_acquire_many;
@@ -257,7 +258,7 @@ static int attempt(redislock_lock_obj *lock, zend_string **names, const lock_key
 	zend_string **counters = n_counters ? safe_emalloc(n_counters, sizeof(*counters), 0) : NULL;
 	redislock_argv a;
 	redisReply *reply;
-	int outcome = ACQUIRE_THROWN;
+	redislock_outcome outcome = REDISLOCK_FAILED;
 
 	for (uint32_t i = 0; i < n_counters; i++) {
 		counters[i] = fence_key(&keys[i]);
@@ -278,15 +279,14 @@ static int attempt(redislock_lock_obj *lock, zend_string **names, const lock_key
 		for (uint32_t i = 0; i < n && redislock_conn_sent(lock->h.conn); i++) {
 			redislock_holder_orphan(&lock->h, names[i], hex);
 		}
-		lock_throw(lock);
 	} else {
 		if (reply->type == REDIS_REPLY_INTEGER) {
 			*pttl = (zend_long) reply->integer;
-			outcome = ACQUIRE_BUSY;
+			outcome = REDISLOCK_NO;
 		} else if (reply_tokens(reply, n, tokens)) {
-			outcome = ACQUIRE_TAKEN;
+			outcome = REDISLOCK_YES;
 		} else {
-			redislock_conn_throw_unexpected(lock->h.conn, reply);
+			redislock_conn_set_unexpected(lock->h.conn, reply);
 		}
 		freeReplyObject(reply);
 	}
@@ -300,40 +300,43 @@ static int attempt(redislock_lock_obj *lock, zend_string **names, const lock_key
 	return outcome;
 }
 
-/* A lockMany() waiter gives up: it leaves the queues. ACQUIRE_BUSY, or
- * ACQUIRE_THROWN. (One name leaves in its last attempt, ATTEMPT_LAST.) */
-static int give_up(redislock_lock_obj *lock, const lock_keys *keys, uint32_t n, zend_string *hex)
+/* A lockMany() waiter gives up: it leaves the queues. REDISLOCK_NO (not taken),
+ * or REDISLOCK_FAILED. (One name leaves in its last attempt, ATTEMPT_LAST.) */
+static redislock_outcome give_up(redislock_lock_obj *lock, const lock_keys *keys, uint32_t n, zend_string *hex)
 {
-	const redislock_script *script = &redislock_script_leave_many;
 	redislock_argv a;
+	redislock_outcome outcome;
 	zend_long left;
-
 	name_keys nk;
 
 	name_keys_init(&nk, keys, n);
 	redislock_script_leave_many_args(&a, n, nk.key, nk.queue, nk.many, hex, nk.hint);
 	name_keys_free(&nk);
-	left = integer_call(lock, script, &a, lock_read_timeout(lock));
+	outcome = integer_call(lock, &redislock_script_leave_many, &a, lock_read_timeout(lock), &left);
 	redislock_argv_free(&a);
-	return left < 0 ? ACQUIRE_THROWN : ACQUIRE_BUSY;
+	return outcome == REDISLOCK_FAILED ? REDISLOCK_FAILED : REDISLOCK_NO;
 }
 
 /* Takes one lock (in its FIFO queue) or several at once (all or nothing), waiting
  * up to timeout seconds. On success tokens[i] is the new token of names[i]:
  * "<hex>" for one name unless fenced, "<fence>:<hex>" otherwise, "shared:<hex>"
  * for a shared hold. A promotion refused because another holder's waits is
- * ACQUIRE_BUSY at once. */
-static int single_acquire(redislock_lock_obj *lock, zend_string **names, uint32_t n, double timeout, zend_long ms,
-	bool fenced, char want, zend_string *given_hex, zend_string **tokens)
+ * REDISLOCK_NO at once. */
+static redislock_outcome single_acquire(redislock_lock_obj *lock, zend_string **names, uint32_t n, double timeout, zend_long ms,
+	bool fenced, char want, zend_string *given_hex, zend_string **tokens, bool *gone)
 {
 	zend_string *hex = given_hex ? zend_string_copy(given_hex) : redislock_random_hex(), **wake_keys = NULL;
 	bool waiting = timeout > 0;
 	double deadline = redislock_now() + timeout;
 	lock_keys *keys;
-	int outcome;
+	redislock_outcome outcome;
 
+	if (gone) {
+		*gone = false;
+	}
 	if (!hex) {
-		return ACQUIRE_THROWN;
+		/* The CSPRNG failed, and said so. */
+		return REDISLOCK_FAILED;
 	}
 	keys = safe_emalloc(n, sizeof(*keys), 0);
 	for (uint32_t i = 0; i < n; i++) {
@@ -342,10 +345,10 @@ static int single_acquire(redislock_lock_obj *lock, zend_string **names, uint32_
 
 	if (n == 1 && !fenced && want == WANT_EXCLUSIVE) {
 		outcome = try_set(lock, names[0], &keys[0], hex, ms);
-		if (outcome == ACQUIRE_TAKEN) {
+		if (outcome == REDISLOCK_YES) {
 			tokens[0] = zend_string_copy(hex);
 		}
-		if (outcome != ACQUIRE_BUSY || !waiting) {
+		if (outcome != REDISLOCK_NO || !waiting) {
 			goto finish;
 		}
 	}
@@ -364,11 +367,13 @@ static int single_acquire(redislock_lock_obj *lock, zend_string **names, uint32_
 		bool until_expiry;
 
 		outcome = attempt(lock, names, keys, n, hex, ms, mode, fenced, want, &pttl, tokens);
-		if (outcome == ACQUIRE_BUSY && pttl == PTTL_NOT_HELD) {
-			outcome = ACQUIRE_NOT_HELD;
+		if (outcome == REDISLOCK_NO && pttl == PTTL_NOT_HELD) {
+			if (gone) {
+				*gone = true;
+			}
 			break;
 		}
-		if (outcome != ACQUIRE_BUSY || !waiting || pttl == PTTL_REFUSED) {
+		if (outcome != REDISLOCK_NO || !waiting || pttl == PTTL_REFUSED) {
 			break;
 		}
 		if (last) {
@@ -388,13 +393,13 @@ static int single_acquire(redislock_lock_obj *lock, zend_string **names, uint32_
 			if (n == 1) {
 				redislock_holder_orphan(&lock->h, names[0], hex);
 			}
-			outcome = ACQUIRE_THROWN;
+			outcome = REDISLOCK_FAILED;
 			break;
 		}
 	}
 
 finish:
-	if (outcome == ACQUIRE_TAKEN && redislock_conn_config(lock->h.conn)->min_replicas > 0) {
+	if (outcome == REDISLOCK_YES && redislock_conn_config(lock->h.conn)->min_replicas > 0) {
 		outcome = replicate(lock, names, n, tokens);
 	}
 	for (uint32_t i = 0; i < n; i++) {
@@ -411,68 +416,71 @@ finish:
 	return outcome;
 }
 
-/* Runs the extend script for a token; returns 1, 0 or a negative CALL_ code. */
-static zend_long single_extend(redislock_lock_obj *lock, const zend_string *name, const zend_string *token, zend_long ms)
+/* Runs the extend script for a token. */
+static redislock_outcome single_extend(redislock_lock_obj *lock, const zend_string *name, const zend_string *token, zend_long ms)
 {
 	redislock_argv a;
 	lock_keys keys;
-	zend_long result;
+	redislock_outcome outcome;
+	zend_long extended = 0;
 
 	lock_keys_init(&keys, lock, name);
 	redislock_script_extend_args(&a, keys.key, keys.queue, keys.many, token, ms, keys.hint);
-	result = integer_call(lock, &redislock_script_extend, &a, lock_read_timeout(lock));
+	outcome = integer_call(lock, &redislock_script_extend, &a, lock_read_timeout(lock), &extended);
 	redislock_argv_free(&a);
 	lock_keys_free(&keys);
-	return result;
+	return outcome == REDISLOCK_FAILED ? REDISLOCK_FAILED : extended == 1 ? REDISLOCK_YES : REDISLOCK_NO;
 }
 
-/* The ttl script for token ("": whoever holds it): how long the lock still holds
- * it, in ms, or PTTL_NONE, PTTL_FOREVER, CALL_LOST (thrown). */
-static zend_long ttl_call(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
+/* The ttl script for token (NULL: whoever holds it): whether the lock holds it,
+ * and then for how long in *ms (PTTL_FOREVER: without an expiry). */
+static redislock_outcome single_pttl(redislock_lock_obj *lock, const zend_string *name, const zend_string *token, zend_long *ms)
 {
 	redislock_argv a;
 	zend_string *key = lock_key(lock, name);
-	zend_long pttl;
+	redislock_outcome outcome;
+	zend_long pttl = -3;
 
 	redislock_script_ttl_args(&a, key, token);
-	pttl = integer_call(lock, &redislock_script_ttl, &a, lock_read_timeout(lock));
+	outcome = integer_call(lock, &redislock_script_ttl, &a, lock_read_timeout(lock), &pttl);
 	redislock_argv_free(&a);
 	zend_string_release(key);
-	/* integer_call() answers -1 and -2 also after throwing: the exception tells. */
-	if (EG(exception)) {
-		return CALL_LOST;
+	if (outcome == REDISLOCK_FAILED) {
+		return REDISLOCK_FAILED;
 	}
-	return pttl == -3 ? PTTL_NONE : pttl == -1 ? PTTL_FOREVER : pttl;
+	if (pttl == -3 || pttl == -2) {
+		return REDISLOCK_NO;
+	}
+	*ms = pttl == -1 ? PTTL_FOREVER : pttl;
+	return REDISLOCK_YES;
 }
 
-static zend_long single_pttl(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
-{
-	return ttl_call(lock, name, token);
-}
-
-static int single_force(redislock_lock_obj *lock, const zend_string *name)
+static redislock_outcome single_force(redislock_lock_obj *lock, const zend_string *name)
 {
 	redislock_argv a;
 	lock_keys keys;
-	zend_long existed;
+	redislock_outcome outcome;
+	zend_long existed = 0;
 
 	lock_keys_init(&keys, lock, name);
 	redislock_script_force_unlock_args(&a, keys.key, keys.queue, keys.many, keys.hint);
-	existed = integer_call(lock, &redislock_script_force_unlock, &a, lock_read_timeout(lock));
+	outcome = integer_call(lock, &redislock_script_force_unlock, &a, lock_read_timeout(lock), &existed);
 	redislock_argv_free(&a);
 	lock_keys_free(&keys);
-	return existed < 0 ? -1 : existed > 0;
+	return outcome == REDISLOCK_FAILED ? REDISLOCK_FAILED : existed > 0 ? REDISLOCK_YES : REDISLOCK_NO;
 }
 
 /* Draws the fencing number of a lock taken with a plain token, while it still
- * holds that token: the new token "<fence>:<hex>", NULL when it does not hold it
- * any more, or NULL after throwing (EG(exception) set). */
-static zend_string *single_fence(redislock_lock_obj *lock, const zend_string *name, const zend_string *token, bool owned)
+ * holds that token: REDISLOCK_YES with the new token "<fence>:<hex>" in *fenced,
+ * REDISLOCK_NO when it does not hold it any more, or REDISLOCK_FAILED. */
+static redislock_outcome single_fence(redislock_lock_obj *lock, const zend_string *name, const zend_string *token, bool owned,
+	zend_string **fenced)
 {
 	redislock_argv a;
 	lock_keys keys;
-	zend_string *counter, *fenced = NULL;
+	zend_string *counter;
 	redisReply *reply;
+	redislock_outcome outcome = REDISLOCK_FAILED;
 
 	lock_keys_init(&keys, lock, name);
 	counter = fence_key(&keys);
@@ -485,19 +493,21 @@ static zend_string *single_fence(redislock_lock_obj *lock, const zend_string *na
 			redislock_holder_orphan(&lock->h, name, (zend_string *) token);
 			redislock_holder_forget(&lock->h, name);
 		}
-		lock_throw(lock);
 	} else {
 		if (reply->type == REDIS_REPLY_STRING) {
-			fenced = zend_string_init(reply->str, reply->len, 0);
-		} else if (reply->type != REDIS_REPLY_INTEGER) {
-			redislock_conn_throw_unexpected(lock->h.conn, reply);
+			*fenced = zend_string_init(reply->str, reply->len, 0);
+			outcome = REDISLOCK_YES;
+		} else if (reply->type == REDIS_REPLY_INTEGER) {
+			outcome = REDISLOCK_NO;
+		} else {
+			redislock_conn_set_unexpected(lock->h.conn, reply);
 		}
 		freeReplyObject(reply);
 	}
 	redislock_argv_free(&a);
 	zend_string_release(counter);
 	lock_keys_free(&keys);
-	return fenced;
+	return outcome;
 }
 
 static void single_throw(const redislock_lock_obj *lock)
@@ -505,12 +515,12 @@ static void single_throw(const redislock_lock_obj *lock)
 	redislock_conn_throw(lock->h.conn);
 }
 
-/* Whether the lock holds token (a holder past its deadline holds nothing): 1, 0,
- * or -1 after throwing. A PTTL here has no side effect, so this is check(). */
-static int single_check(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
+/* Whether the lock holds token (a holder past its deadline holds nothing). A PTTL
+ * here has no side effect, so this is check(). */
+static redislock_outcome single_check(redislock_lock_obj *lock, const zend_string *name, const zend_string *token)
 {
-	zend_long pttl = ttl_call(lock, name, token);
-	return pttl == CALL_LOST ? -1 : pttl != PTTL_NONE;
+	zend_long ms;
+	return single_pttl(lock, name, token, &ms);
 }
 
 const lock_backend lock_single_backend = {

@@ -48,16 +48,29 @@ static void keys_init(queue_keys *k, const redislock_queue_obj *q, const zend_st
 }
 
 
-/* Runs the call; on failure throws and returns NULL. The caller frees the reply. */
+/* A method's end after an argument error (thrown already) or a failed call: the
+ * failure the call recorded is thrown here, once. q may be NULL, or not
+ * constructed (that threw). */
+static void queue_fail(const redislock_queue_obj *q)
+{
+	if (q && q->conn && !EG(exception)) {
+		redislock_conn_throw(q->conn);
+	}
+}
+#define QUEUE_FAILED(q) do { queue_fail(q); RETURN_THROWS(); } while (0)
+/* The same in a method whose object was not looked up yet. */
+#define QUEUE_FAILED_THIS() QUEUE_FAILED(queue_from_obj(Z_OBJ_P(ZEND_THIS)))
+
+/* Runs the call: its reply, which the caller frees, or NULL with the failure
+ * recorded (an error reply too). */
 static redisReply *run(redislock_queue_obj *q, const redislock_script *script, redislock_argv *a, double timeout)
 {
 	redisReply *reply;
 	if (redislock_script_call(q->conn, script, a, timeout, &reply) == FAILURE) {
-		redislock_conn_throw(q->conn);
 		return NULL;
 	}
 	if (reply->type == REDIS_REPLY_ERROR) {
-		redislock_conn_throw_reply(q->conn, reply);
+		redislock_conn_set_reply_error(q->conn, reply);
 		freeReplyObject(reply);
 		return NULL;
 	}
@@ -301,7 +314,7 @@ PHP_METHOD(RedisQueue, enqueue)
 	redislock_argv_free(&a);
 	redislock_queue_keys_free(&k);
 	if (!reply) {
-		RETURN_THROWS();
+		QUEUE_FAILED_THIS();
 	}
 	freeReplyObject(reply);
 	RETURN_TRUE;
@@ -347,7 +360,7 @@ PHP_METHOD(RedisQueue, dequeue)
 	redislock_queue_keys_free(&k);
 	zend_string_release(id);
 	if (!reply) {
-		RETURN_THROWS();
+		QUEUE_FAILED_THIS();
 	}
 	removed = reply->type == REDIS_REPLY_INTEGER && reply->integer == 1;
 	freeReplyObject(reply);
@@ -426,6 +439,7 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 	zend_string **key_lists[6];
 	zend_string *base = NULL;
 	double wait_until;
+	bool failed = false;
 
 	if (reserve && !(base = redislock_random_hex())) {
 		efree(keys);
@@ -461,19 +475,22 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 		reply = run(q, &redislock_script_take, &a, timeout);
 		redislock_argv_free(&a);
 		if (!reply) {
+			failed = true;
 			break;
 		}
 		if (reply->type == REDIS_REPLY_ARRAY) {
-			if (redislock_queue_tasks_to_return(q->conn, reply, 1, reserve, listed ? names : NULL, n, count, return_value)
-				&& reserve) {
+			if (!redislock_queue_tasks_to_return(q->conn, reply, 1, reserve, listed ? names : NULL, n, count, return_value)) {
+				failed = true;
+			} else if (reserve) {
 				beats_start(q, reply, names, visibility, redislock_conn_last_flush(q->conn));
 			}
 			freeReplyObject(reply);
 			break;
 		}
 		if (reply->type != REDIS_REPLY_INTEGER) {
-			redislock_conn_throw_unexpected(q->conn, reply);
+			redislock_conn_set_unexpected(q->conn, reply);
 			freeReplyObject(reply);
+			failed = true;
 			break;
 		}
 		hint_ms = reply->integer;
@@ -490,6 +507,7 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 			bool until_due = hint_ms >= 0 && hint_ms / 1000.0 < remaining;
 			double block = until_due ? hint_ms / 1000.0 + 0.001 : remaining;
 			if (redislock_blpop(q->conn, wakeups, n, block, until_due) == FAILURE) {
+				failed = true;
 				break;
 			}
 		}
@@ -502,6 +520,9 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 	efree(key_lists[0]);
 	if (base) {
 		zend_string_release(base);
+	}
+	if (failed) {
+		QUEUE_FAILED(q);
 	}
 }
 
@@ -598,9 +619,12 @@ PHP_METHOD(RedisQueue, top)
 	redislock_argv_free(&a);
 	redislock_queue_keys_free(&k);
 	if (!reply) {
-		RETURN_THROWS();
+		QUEUE_FAILED_THIS();
 	}
-	redislock_queue_tasks_to_return(q->conn, reply, 0, false, NULL, 0, count, return_value);
+	if (!redislock_queue_tasks_to_return(q->conn, reply, 0, false, NULL, 0, count, return_value)) {
+		freeReplyObject(reply);
+		QUEUE_FAILED(q);
+	}
 	freeReplyObject(reply);
 }
 
@@ -681,7 +705,7 @@ static void id_call(INTERNAL_FUNCTION_PARAMETERS, after_id after,
 	redislock_queue_keys_free(&k);
 	zend_string_release(id);
 	if (!reply) {
-		RETURN_THROWS();
+		QUEUE_FAILED_THIS();
 	}
 	done = reply->type == REDIS_REPLY_INTEGER && reply->integer > 0;
 	freeReplyObject(reply);
@@ -798,12 +822,12 @@ PHP_METHOD(RedisQueue, size)
 {
 	redisReply *reply = whole_queue_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_size, redislock_script_size_args);
 	if (!reply) {
-		RETURN_THROWS();
+		QUEUE_FAILED_THIS();
 	}
 	if (reply->type != REDIS_REPLY_ARRAY || reply->elements != 4) {
-		redislock_conn_throw_unexpected(queue_from_obj(Z_OBJ_P(ZEND_THIS))->conn, reply);
+		redislock_conn_set_unexpected(queue_from_obj(Z_OBJ_P(ZEND_THIS))->conn, reply);
 		freeReplyObject(reply);
-		RETURN_THROWS();
+		QUEUE_FAILED_THIS();
 	}
 	array_init_size(return_value, 4);
 	add_assoc_long(return_value, "due", (zend_long) reply->element[0]->integer);
@@ -904,7 +928,6 @@ PHP_METHOD(RedisQueue, stats)
 	 * sentinel, where each may have to follow its slot or the master. */
 	if (redislock_script_call_many(q->conn, &redislock_script_stats, sets, (int) n,
 			redislock_conn_config(q->conn)->read_timeout, replies) == FAILURE) {
-		redislock_conn_throw(q->conn);
 		ok = false;
 	} else {
 		if (many) {
@@ -912,11 +935,8 @@ PHP_METHOD(RedisQueue, stats)
 		}
 		for (uint32_t i = 0; i < n && ok; i++) {
 			zval one_entry;
-			if (replies[i]->type == REDIS_REPLY_ERROR) {
-				redislock_conn_throw_reply(q->conn, replies[i]);
-				ok = false;
-			} else if (!stats_entry(replies[i], &one_entry)) {
-				redislock_conn_throw_unexpected(q->conn, replies[i]);
+			if (!stats_entry(replies[i], &one_entry)) {
+				redislock_conn_set_unexpected(q->conn, replies[i]);
 				ok = false;
 			} else if (many) {
 				zend_symtable_update(Z_ARRVAL_P(return_value), names[i], &one_entry);
@@ -937,7 +957,7 @@ PHP_METHOD(RedisQueue, stats)
 	if (!ok) {
 		zval_ptr_dtor(return_value);
 		ZVAL_NULL(return_value);
-		RETURN_THROWS();
+		QUEUE_FAILED(q);
 	}
 }
 
@@ -957,10 +977,7 @@ PHP_METHOD(RedisQueue, names)
 		RETURN_THROWS();
 	}
 	if (!redislock_names_list(q->conn, q->prefix, redislock_queue_siblings, cursor, count, return_value)) {
-		if (!EG(exception)) {
-			redislock_conn_throw(q->conn);
-		}
-		RETURN_THROWS();
+		QUEUE_FAILED(q);
 	}
 }
 
@@ -970,7 +987,7 @@ static void whole_queue_count(INTERNAL_FUNCTION_PARAMETERS, const redislock_scri
 	redisReply *reply = whole_queue_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, script, args);
 	zend_long removed;
 	if (!reply) {
-		RETURN_THROWS();
+		QUEUE_FAILED_THIS();
 	}
 	removed = reply->type == REDIS_REPLY_INTEGER ? (zend_long) reply->integer : 0;
 	freeReplyObject(reply);
@@ -1006,9 +1023,12 @@ PHP_METHOD(RedisQueue, dead)
 	redislock_argv_free(&a);
 	redislock_queue_keys_free(&k);
 	if (!reply) {
-		RETURN_THROWS();
+		QUEUE_FAILED_THIS();
 	}
-	redislock_queue_dead_to_return(q->conn, reply, return_value);
+	if (!redislock_queue_dead_to_return(q->conn, reply, return_value)) {
+		freeReplyObject(reply);
+		QUEUE_FAILED(q);
+	}
 	freeReplyObject(reply);
 }
 
@@ -1055,7 +1075,7 @@ PHP_METHOD(RedisQueue, retryDead)
 	redislock_argv_free(&a);
 	redislock_queue_keys_free(&k);
 	if (!reply) {
-		RETURN_THROWS();
+		QUEUE_FAILED_THIS();
 	}
 	moved = reply->type == REDIS_REPLY_INTEGER ? (zend_long) reply->integer : 0;
 	freeReplyObject(reply);

@@ -50,6 +50,9 @@ zend_string **redislock_queue_ids_list(zval *ids, zend_string *one_str, zend_lon
 zend_string **redislock_queue_items(zval *ids, zend_string *one_str, zend_long one_long, zval *payload,
 	uint32_t arg_num, uint32_t *n, zend_long *paired);
 
+/* A reply of tasks, or of dead letters, as the methods return it; false when it
+ * has another shape (recorded on conn as an unexpected reply, for the method to
+ * throw). */
 bool redislock_queue_tasks_to_return(redislock_conn *conn, const redisReply *reply, size_t offset, bool reserve,
 	zend_string **names, uint32_t n_names, zend_long count, zval *return_value);
 void redislock_queue_empty_result(zend_long count, zval *return_value);

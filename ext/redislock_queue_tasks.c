@@ -270,20 +270,20 @@ bool redislock_queue_tasks_to_return(redislock_conn *conn, const redisReply *rep
 	zend_string *queue = NULL;
 
 	if (reply->type != REDIS_REPLY_ARRAY || reply->elements < offset || (reply->elements - offset) % stride != 0) {
-		redislock_conn_throw_unexpected(conn, reply);
+		redislock_conn_set_unexpected(conn, reply);
 		return false;
 	}
 	if (offset) {
 		long long index = reply->element[0]->type == REDIS_REPLY_INTEGER ? reply->element[0]->integer : 0;
 		if (index < 1 || index > (long long) n_names) {
-			redislock_conn_throw_unexpected(conn, reply->element[0]);
+			redislock_conn_set_unexpected(conn, reply->element[0]);
 			return false;
 		}
 		queue = names ? names[index - 1] : NULL;
 	}
 	for (size_t i = offset; i < reply->elements; i += stride) {
 		if (!task_shape(&reply->element[i], reserve)) {
-			redislock_conn_throw_unexpected(conn, reply);
+			redislock_conn_set_unexpected(conn, reply);
 			return false;
 		}
 	}
@@ -317,13 +317,13 @@ void redislock_queue_empty_result(zend_long count, zval *return_value)
 bool redislock_queue_dead_to_return(redislock_conn *conn, const redisReply *reply, zval *return_value)
 {
 	if (reply->type != REDIS_REPLY_ARRAY || reply->elements % 4 != 0) {
-		redislock_conn_throw_unexpected(conn, reply);
+		redislock_conn_set_unexpected(conn, reply);
 		return false;
 	}
 	for (size_t i = 0; i < reply->elements; i += 4) {
 		if (reply->element[i]->type != REDIS_REPLY_STRING || reply->element[i + 1]->type != REDIS_REPLY_STRING
 			|| reply->element[i + 2]->type != REDIS_REPLY_INTEGER || !payload_shape(reply->element[i + 3])) {
-			redislock_conn_throw_unexpected(conn, reply);
+			redislock_conn_set_unexpected(conn, reply);
 			return false;
 		}
 	}

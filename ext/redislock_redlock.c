@@ -10,7 +10,8 @@
  * (the drift covers the servers' clocks running at slightly different rates and
  * the timer granularity). A failed attempt releases the lock on every server, so
  * a minority that said yes does not keep it until its TTL. Servers that are down
- * are skipped while a majority answers; when fewer answer, the call throws.
+ * are skipped while a majority answers; when fewer answer, the call fails (its
+ * status recorded in r->st, for the method to throw).
  *
  * What this mode does not have: fencing numbers (each server would count on its
  * own; no number is comparable across majorities), and the FIFO waiting queue.
@@ -246,15 +247,14 @@ zend_result redislock_redlock_release(redislock_redlock *r, zend_string **keys, 
 	return release_round(r, keys, tokens, n, suffix ? "suffix" : "exact", released, NULL) >= r->quorum ? SUCCESS : FAILURE;
 }
 
-int redislock_redlock_force(redislock_redlock *r, zend_string *key)
+redislock_outcome redislock_redlock_force(redislock_redlock *r, zend_string *key)
 {
 	zend_string *none = ZSTR_EMPTY_ALLOC();
 	bool removed;
 	if (release_round(r, &key, &none, 1, "force", &removed, NULL) < r->quorum) {
-		redislock_throw_status(&r->st);
-		return -1;
+		return REDISLOCK_FAILED;
 	}
-	return removed;
+	return removed ? REDISLOCK_YES : REDISLOCK_NO;
 }
 
 /* After a failed attempt: give back what a minority granted. involved[m] (when
@@ -320,14 +320,14 @@ static void split_vote_pause(double remaining)
 	usleep((useconds_t) (MIN(pause, remaining) * 1000000.0));
 }
 
-int redislock_redlock_acquire(redislock_redlock *r, zend_string **keys, uint32_t n,
+redislock_outcome redislock_redlock_acquire(redislock_redlock *r, zend_string **keys, uint32_t n,
 	const zend_string *token, zend_long ms, double timeout)
 {
 	redislock_argv cmd;
 	redisReply **replies = safe_emalloc(r->count, sizeof(*replies), 0);
 	bool *involved = safe_emalloc(r->count, sizeof(*involved), 0);
 	double deadline = redislock_now() + timeout, started = redislock_now();
-	int outcome = REDLOCK_THROWN;
+	redislock_outcome outcome = REDISLOCK_FAILED;
 
 	r->maybe_held = false;
 	redislock_script_redlock_acquire_args(&cmd, n, keys, token, ms);
@@ -358,7 +358,7 @@ int redislock_redlock_acquire(redislock_redlock *r, zend_string **keys, uint32_t
 		validity = ms - (zend_long) ((redislock_now() - round_start) * 1000.0) - drift_ms(ms);
 		if (granted >= r->quorum && validity > 0) {
 			free_replies(replies, r->count);
-			outcome = REDLOCK_TAKEN;
+			outcome = REDISLOCK_YES;
 			break;
 		}
 		if (any_involved) {
@@ -369,7 +369,6 @@ int redislock_redlock_acquire(redislock_redlock *r, zend_string **keys, uint32_t
 		if (answered < r->quorum) {
 			free_replies(replies, r->count);
 			no_majority(r, "redlock lock", answered, &error, started);
-			redislock_throw_status(&r->st);
 			break;
 		}
 		refused = error_reply(replies, r->count);
@@ -380,7 +379,7 @@ int redislock_redlock_acquire(redislock_redlock *r, zend_string **keys, uint32_t
 				errors += replies[m] && replies[m]->type == REDIS_REPLY_ERROR;
 			}
 			if (answered - errors < r->quorum) {
-				redislock_throw(redislock_ce_server_exception, "redlock lock failed after %.3f s: %u of %u servers refused: %.*s",
+				redislock_status_set(&r->st, REDISLOCK_ERR_SERVER, 0, "redlock lock failed after %.3f s: %u of %u servers refused: %.*s",
 					redislock_now() - started, errors, r->count, (int) MIN(refused->len, 256), refused->str);
 				free_replies(replies, r->count);
 				break;
@@ -390,7 +389,7 @@ int redislock_redlock_acquire(redislock_redlock *r, zend_string **keys, uint32_t
 
 		remaining = deadline - redislock_now();
 		if (remaining <= 0) {
-			outcome = REDLOCK_BUSY;
+			outcome = REDISLOCK_NO;
 			break;
 		}
 		if (busy_on != UINT32_MAX) {
@@ -409,7 +408,7 @@ int redislock_redlock_acquire(redislock_redlock *r, zend_string **keys, uint32_t
 	return outcome;
 }
 
-int redislock_redlock_extend(redislock_redlock *r, zend_string *key, zend_string *token, zend_long ms)
+redislock_outcome redislock_redlock_extend(redislock_redlock *r, zend_string *key, zend_string *token, zend_long ms)
 {
 	redislock_argv cmd;
 	redisReply **replies = safe_emalloc(r->count, sizeof(*replies), 0);
@@ -417,7 +416,7 @@ int redislock_redlock_extend(redislock_redlock *r, zend_string *key, zend_string
 	double started = redislock_now();
 	uint32_t answered, extended = 0;
 	zend_long validity;
-	int result;
+	redislock_outcome result;
 	const char *hint;
 
 	/* One key (a Redlock key has no queue), and the sibling hint every caller of the
@@ -435,15 +434,14 @@ int redislock_redlock_extend(redislock_redlock *r, zend_string *key, zend_string
 	validity = ms - (zend_long) ((redislock_now() - started) * 1000.0) - drift_ms(ms);
 
 	if (extended >= r->quorum && validity > 0) {
-		result = 1;
+		result = REDISLOCK_YES;
 	} else if (answered < r->quorum) {
 		no_majority(r, "redlock expire", answered, &error, started);
-		redislock_throw_status(&r->st);
-		result = -1;
+		result = REDISLOCK_FAILED;
 	} else {
 		/* Lost: a majority no longer has our token. Let go of the rest. */
 		release_quietly(r, &key, 1, token, NULL);
-		result = 0;
+		result = REDISLOCK_NO;
 	}
 	return result;
 }
@@ -481,8 +479,7 @@ zend_long redislock_redlock_pttl(redislock_redlock *r, zend_string *key, zend_st
 	redislock_argv_free(&cmd);
 	if (answered < r->quorum) {
 		no_majority(r, token ? "redlock ttl" : "redlock isLocked", answered, &error, started);
-		redislock_throw_status(&r->st);
-		result = REDLOCK_PTTL_THROWN;
+		result = REDLOCK_PTTL_FAILED;
 	} else if (holding < r->quorum) {
 		if (token && give_back) {
 			/* Lost, as in redislock_redlock_extend(): let go of what a minority still has. */

@@ -30,9 +30,10 @@
 /* The largest limit: far below where a sum of permits in Lua loses digits. */
 #define REDISLOCK_SEMAPHORE_MAX_LIMIT 1000000000
 
-#define SEM_THROWN -1
-#define SEM_BUSY 0
-#define SEM_TAKEN 1
+/* A method's end after an argument error (thrown) or a failed operation (its
+ * failure recorded, thrown here, once). sem may be NULL: the object was not
+ * ready, which threw. */
+#define SEM_FAILED(sem) do { redislock_holder_throw((sem) ? &(sem)->h : NULL); RETURN_THROWS(); } while (0)
 
 typedef struct _redislock_semaphore_obj {
 	/* Its tables are keyed by token (token_to_name) and by random part
@@ -178,9 +179,9 @@ static const redislock_holder_ops sem_holder_ops = {
 	.throw_failure = holder_throw,
 };
 
-/* Gives back one acquisition: 1, 0 when it was not held, -1 after throwing (the
- * token then kept as an orphan to retry). */
-static int release_one(redislock_semaphore_obj *sem, zend_string *name, zend_string *token)
+/* Gives back one acquisition: REDISLOCK_YES, REDISLOCK_NO when it was not held,
+ * or REDISLOCK_FAILED (the token then kept as an orphan to retry). */
+static redislock_outcome release_one(redislock_semaphore_obj *sem, zend_string *name, zend_string *token)
 {
 	bool removed = false;
 	zval *held = zend_hash_find(&sem->h.token_to_name, token);
@@ -190,10 +191,9 @@ static int release_one(redislock_semaphore_obj *sem, zend_string *name, zend_str
 	}
 	if (release_many(&sem->h, &name, &token, 1, false, &removed) == FAILURE) {
 		redislock_holder_orphan_token(&sem->h, name, token);
-		redislock_conn_throw(sem->h.conn);
-		return -1;
+		return REDISLOCK_FAILED;
 	}
-	return removed;
+	return removed ? REDISLOCK_YES : REDISLOCK_NO;
 }
 
 /* ---- acquisition --------------------------------------------------------------- */
@@ -202,15 +202,15 @@ static int release_one(redislock_semaphore_obj *sem, zend_string *name, zend_str
 #define ATTEMPT_QUEUE '1'
 #define ATTEMPT_LAST '2'
 
-/* One attempt: SEM_TAKEN with *token set, SEM_BUSY with *pttl the ms until the
- * first acquisition ends (-1: none), or SEM_THROWN. */
-static int attempt(redislock_semaphore_obj *sem, zend_string *name, const sem_keys *k, zend_string *hex,
+/* One attempt: REDISLOCK_YES with *token set, REDISLOCK_NO with *pttl the ms
+ * until the first acquisition ends (-1: none), or REDISLOCK_FAILED. */
+static redislock_outcome attempt(redislock_semaphore_obj *sem, zend_string *name, const sem_keys *k, zend_string *hex,
 	zend_long permits, zend_long limit, zend_long ms, char mode, zend_long *pttl, zend_string **token)
 {
 	redislock_argv a;
 	redisReply *reply;
 	zend_result sent;
-	int outcome = SEM_THROWN;
+	redislock_outcome outcome = REDISLOCK_FAILED;
 
 	sem_acquire_args(&a, k, hex, permits, limit, ms, &mode);
 	sent = redislock_script_call(sem->h.conn, &redislock_script_sem_acquire, &a, read_timeout(sem), &reply);
@@ -218,24 +218,24 @@ static int attempt(redislock_semaphore_obj *sem, zend_string *name, const sem_ke
 	if (sent == FAILURE) {
 		/* Once sent, the script may have run. */
 		redislock_holder_lost_reply(&sem->h, name, hex);
-		return SEM_THROWN;
+		return REDISLOCK_FAILED;
 	}
 	if (reply->type == REDIS_REPLY_INTEGER) {
 		*pttl = (zend_long) reply->integer;
-		outcome = SEM_BUSY;
+		outcome = REDISLOCK_NO;
 	} else if (reply->type == REDIS_REPLY_STRING) {
 		*token = zend_string_init(reply->str, reply->len, 0);
-		outcome = SEM_TAKEN;
+		outcome = REDISLOCK_YES;
 	} else {
-		redislock_conn_throw_unexpected(sem->h.conn, reply);
+		redislock_conn_set_unexpected(sem->h.conn, reply);
 	}
 	freeReplyObject(reply);
 	return outcome;
 }
 
-/* Takes permits of name, waiting up to timeout seconds in the queue; on SEM_TAKEN
- * the token is remembered as held and returned in *token. */
-static int take(redislock_semaphore_obj *sem, zend_string *name, zend_long limit, zend_long permits, double timeout,
+/* Takes permits of name, waiting up to timeout seconds in the queue; on
+ * REDISLOCK_YES the token is remembered as held and returned in *token. */
+static redislock_outcome take(redislock_semaphore_obj *sem, zend_string *name, zend_long limit, zend_long permits, double timeout,
 	zend_long ms, zend_string **token)
 {
 	zend_string *hex = redislock_random_hex(), *wake_key = NULL;
@@ -243,10 +243,11 @@ static int take(redislock_semaphore_obj *sem, zend_string *name, zend_long limit
 	double deadline = redislock_now() + timeout, remaining, block;
 	bool until_expiry;
 	sem_keys k;
-	int outcome;
+	redislock_outcome outcome;
 
 	if (!hex) {
-		return SEM_THROWN;
+		/* The CSPRNG failed, and said so. */
+		return REDISLOCK_FAILED;
 	}
 	keys_init(&k, sem, name);
 	if (waiting) {
@@ -258,7 +259,7 @@ static int take(redislock_semaphore_obj *sem, zend_string *name, zend_long limit
 		zend_long pttl = -1;
 
 		outcome = attempt(sem, name, &k, hex, permits, limit, ms, mode, &pttl, token);
-		if (outcome != SEM_BUSY || !waiting || last) {
+		if (outcome != REDISLOCK_NO || !waiting || last) {
 			break;
 		}
 		remaining = deadline - redislock_now();
@@ -270,11 +271,11 @@ static int take(redislock_semaphore_obj *sem, zend_string *name, zend_long limit
 			/* Permits may have been promised to us meanwhile: cleaning the orphan
 			 * passes them on at once, instead of after our alive mark. */
 			redislock_holder_orphan(&sem->h, name, hex);
-			outcome = SEM_THROWN;
+			outcome = REDISLOCK_FAILED;
 			break;
 		}
 	}
-	if (outcome == SEM_TAKEN) {
+	if (outcome == REDISLOCK_YES) {
 		redislock_holder_hold(&sem->h, name, *token);
 	}
 	keys_free(&k);
@@ -351,8 +352,8 @@ PHP_METHOD(RedisSemaphore, acquire)
 	zend_string *name, *token;
 	zend_long limit, permits = 1;
 	double timeout = 0, expire = 15;
-	redislock_semaphore_obj *sem;
-	int outcome;
+	redislock_semaphore_obj *sem = NULL;
+	redislock_outcome outcome = REDISLOCK_FAILED;
 
 	ZEND_PARSE_PARAMETERS_START(2, 5)
 		Z_PARAM_STR(name)
@@ -371,15 +372,12 @@ PHP_METHOD(RedisSemaphore, acquire)
 		zend_argument_value_error(5, "must be between 1 and $limit (" ZEND_LONG_FMT ")", limit);
 		RETURN_THROWS();
 	}
-	if (!(sem = this_sem(ZEND_THIS)) || redislock_holder_prepare(&sem->h) == FAILURE) {
-		RETURN_THROWS();
+	if (!(sem = this_sem(ZEND_THIS)) || redislock_holder_prepare(&sem->h) == FAILURE
+		|| (outcome = take(sem, name, limit, permits, timeout, redislock_holder_ms(&sem->h, expire), &token)) == REDISLOCK_FAILED) {
+		SEM_FAILED(sem);
 	}
-	outcome = take(sem, name, limit, permits, timeout, redislock_holder_ms(&sem->h, expire), &token);
-	if (outcome == SEM_TAKEN) {
+	if (outcome == REDISLOCK_YES) {
 		RETURN_STR(token);
-	}
-	if (outcome == SEM_THROWN) {
-		RETURN_THROWS();
 	}
 	RETURN_FALSE;
 }
@@ -387,26 +385,24 @@ PHP_METHOD(RedisSemaphore, acquire)
 PHP_METHOD(RedisSemaphore, release)
 {
 	zend_string *name, *token;
-	redislock_semaphore_obj *sem;
-	int removed;
+	redislock_semaphore_obj *sem = NULL;
+	redislock_outcome removed = REDISLOCK_FAILED;
 
 	ZEND_PARSE_PARAMETERS_START(2, 2)
 		Z_PARAM_STR(name)
 		Z_PARAM_STR(token)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!redislock_check_name(name, 1) || !redislock_holder_check_token(token, 2) || !(sem = this_sem(ZEND_THIS)) || redislock_holder_prepare(&sem->h) == FAILURE) {
-		RETURN_THROWS();
+	if (!redislock_check_name(name, 1) || !redislock_holder_check_token(token, 2) || !(sem = this_sem(ZEND_THIS))
+		|| redislock_holder_prepare(&sem->h) == FAILURE || (removed = release_one(sem, name, token)) == REDISLOCK_FAILED) {
+		SEM_FAILED(sem);
 	}
-	if ((removed = release_one(sem, name, token)) < 0) {
-		RETURN_THROWS();
-	}
-	RETURN_BOOL(removed);
+	RETURN_BOOL(removed == REDISLOCK_YES);
 }
 
 /* extend(), holds() and count(): one script on the semaphore of name, whose
  * answer is an integer. With token, the script is given it (and, for extend, the
- * lifetime ms). False after throwing. */
+ * lifetime ms). False when it failed (recorded). */
 static bool integer_call(redislock_semaphore_obj *sem, const redislock_script *script, zend_string *name,
 	zend_string *token, zend_long ms, zend_long *out)
 {
@@ -421,14 +417,12 @@ static bool integer_call(redislock_semaphore_obj *sem, const redislock_script *s
 	} else {
 		sem_count_args(&a, &k, token);
 	}
-	if (redislock_script_call(sem->h.conn, script, &a, read_timeout(sem), &reply) == FAILURE) {
-		redislock_conn_throw(sem->h.conn);
-	} else {
+	if (redislock_script_call(sem->h.conn, script, &a, read_timeout(sem), &reply) == SUCCESS) {
 		if (reply->type == REDIS_REPLY_INTEGER) {
 			*out = (zend_long) reply->integer;
 			ok = true;
 		} else {
-			redislock_conn_throw_unexpected(sem->h.conn, reply);
+			redislock_conn_set_unexpected(sem->h.conn, reply);
 		}
 		freeReplyObject(reply);
 	}
@@ -442,7 +436,7 @@ PHP_METHOD(RedisSemaphore, extend)
 	zend_string *name, *token;
 	double expire;
 	zend_long extended;
-	redislock_semaphore_obj *sem;
+	redislock_semaphore_obj *sem = NULL;
 
 	ZEND_PARSE_PARAMETERS_START(3, 3)
 		Z_PARAM_STR(name)
@@ -453,7 +447,7 @@ PHP_METHOD(RedisSemaphore, extend)
 	if (!redislock_check_name(name, 1) || !redislock_holder_check_token(token, 2)
 		|| !redislock_check_seconds(expire, 3, false) || !(sem = this_sem(ZEND_THIS)) || redislock_holder_prepare(&sem->h) == FAILURE
 		|| !integer_call(sem, &redislock_script_sem_extend, name, token, redislock_seconds_to_ms(expire), &extended)) {
-		RETURN_THROWS();
+		SEM_FAILED(sem);
 	}
 	if (extended == 1) {
 		RETURN_TRUE;
@@ -466,7 +460,7 @@ PHP_METHOD(RedisSemaphore, extend)
 PHP_METHOD(RedisSemaphore, holds)
 {
 	zend_string *name, *token;
-	redislock_semaphore_obj *sem;
+	redislock_semaphore_obj *sem = NULL;
 	zend_long left;
 
 	ZEND_PARSE_PARAMETERS_START(2, 2)
@@ -476,7 +470,7 @@ PHP_METHOD(RedisSemaphore, holds)
 
 	if (!redislock_check_name(name, 1) || !redislock_holder_check_token(token, 2) || !(sem = this_sem(ZEND_THIS)) || redislock_holder_prepare(&sem->h) == FAILURE
 		|| !integer_call(sem, &redislock_script_sem_count, name, token, 0, &left)) {
-		RETURN_THROWS();
+		SEM_FAILED(sem);
 	}
 	RETURN_BOOL(left >= 0);
 }
@@ -484,7 +478,7 @@ PHP_METHOD(RedisSemaphore, holds)
 PHP_METHOD(RedisSemaphore, count)
 {
 	zend_string *name;
-	redislock_semaphore_obj *sem;
+	redislock_semaphore_obj *sem = NULL;
 	zend_long n;
 
 	ZEND_PARSE_PARAMETERS_START(1, 1)
@@ -493,7 +487,7 @@ PHP_METHOD(RedisSemaphore, count)
 
 	if (!redislock_check_name(name, 1) || !(sem = this_sem(ZEND_THIS)) || redislock_holder_prepare(&sem->h) == FAILURE
 		|| !integer_call(sem, &redislock_script_sem_count, name, NULL, 0, &n)) {
-		RETURN_THROWS();
+		SEM_FAILED(sem);
 	}
 	RETURN_LONG(n);
 }
@@ -505,8 +499,8 @@ PHP_METHOD(RedisSemaphore, synchronized)
 	zend_fcall_info fci;
 	zend_fcall_info_cache fcc;
 	double timeout = 0, expire = 15;
-	redislock_semaphore_obj *sem;
-	int outcome;
+	redislock_semaphore_obj *sem = NULL;
+	redislock_outcome outcome = REDISLOCK_FAILED;
 
 	ZEND_PARSE_PARAMETERS_START(3, 5)
 		Z_PARAM_STR(name)
@@ -521,14 +515,11 @@ PHP_METHOD(RedisSemaphore, synchronized)
 		|| !redislock_check_seconds(timeout, 4, true) || !redislock_check_seconds(expire, 5, false)) {
 		RETURN_THROWS();
 	}
-	if (!(sem = this_sem(ZEND_THIS)) || redislock_holder_prepare(&sem->h) == FAILURE) {
-		RETURN_THROWS();
+	if (!(sem = this_sem(ZEND_THIS)) || redislock_holder_prepare(&sem->h) == FAILURE
+		|| (outcome = take(sem, name, limit, 1, timeout, redislock_holder_ms(&sem->h, expire), &token)) == REDISLOCK_FAILED) {
+		SEM_FAILED(sem);
 	}
-	outcome = take(sem, name, limit, 1, timeout, redislock_holder_ms(&sem->h, expire), &token);
-	if (outcome == SEM_THROWN) {
-		RETURN_THROWS();
-	}
-	if (outcome == SEM_BUSY) {
+	if (outcome == REDISLOCK_NO) {
 		redislock_throw(redislock_ce_timeout_exception, "semaphore \"%.*s\" on %s had no free permit of " ZEND_LONG_FMT " within %g s",
 			(int) MIN(ZSTR_LEN(name), 200), ZSTR_VAL(name), redislock_conn_endpoint(sem->h.conn), limit, timeout);
 		RETURN_THROWS();
@@ -541,8 +532,8 @@ PHP_METHOD(RedisSemaphore, synchronized)
 	 * which is the parent's to give back. Whatever $fn did, an exception
 	 * included, the permit goes back; our exception chains onto its. */
 	redislock_holder_forget_parent(&sem->h);
-	if (zend_hash_exists(&sem->h.token_to_name, token)) {
-		release_one(sem, name, token);
+	if (zend_hash_exists(&sem->h.token_to_name, token) && release_one(sem, name, token) == REDISLOCK_FAILED) {
+		redislock_conn_throw(sem->h.conn);
 	}
 	zend_string_release(token);
 }
@@ -581,7 +572,7 @@ static bool sem_inspect_result(const redisReply *r, zval *out)
 PHP_METHOD(RedisSemaphore, inspect)
 {
 	zend_string *name;
-	redislock_semaphore_obj *sem;
+	redislock_semaphore_obj *sem = NULL;
 	redislock_argv a;
 	redisReply *reply;
 	sem_keys k;
@@ -592,7 +583,7 @@ PHP_METHOD(RedisSemaphore, inspect)
 	ZEND_PARSE_PARAMETERS_END();
 
 	if (!redislock_check_name(name, 1) || !(sem = this_sem(ZEND_THIS)) || redislock_holder_prepare(&sem->h) == FAILURE) {
-		RETURN_THROWS();
+		SEM_FAILED(sem);
 	}
 	keys_init(&k, sem, name);
 	redislock_script_sem_inspect_args(&a, k.key, k.queue, k.hint);
@@ -600,13 +591,14 @@ PHP_METHOD(RedisSemaphore, inspect)
 	redislock_argv_free(&a);
 	keys_free(&k);
 	if (sent == FAILURE) {
-		redislock_conn_throw(sem->h.conn);
-		RETURN_THROWS();
+		SEM_FAILED(sem);
 	}
 	if (reply->type == REDIS_REPLY_NIL) {
 		ZVAL_NULL(return_value);
 	} else if (!sem_inspect_result(reply, return_value)) {
-		redislock_conn_throw_unexpected(sem->h.conn, reply);
+		redislock_conn_set_unexpected(sem->h.conn, reply);
+		freeReplyObject(reply);
+		SEM_FAILED(sem);
 	}
 	freeReplyObject(reply);
 }

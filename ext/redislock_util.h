@@ -22,7 +22,7 @@ typedef enum {
 
 /* A failure as data: filled by the layer that meets it, thrown once at the PHP
  * boundary. sys_errno is the errno behind it, or 0. */
-#define REDISLOCK_STATUS_LEN 384
+#define REDISLOCK_STATUS_LEN 1024
 typedef struct _redislock_status {
 	redislock_error kind;
 	int sys_errno;

@@ -24,11 +24,10 @@ zend_result redislock_blpop(redislock_conn *c, zend_string **keys, uint32_t n, d
 		if (precise && redislock_conn_status(c)->kind == REDISLOCK_ERR_TIMEOUT) {
 			return SUCCESS;
 		}
-		redislock_conn_throw(c);
 		return FAILURE;
 	}
 	if (reply->type == REDIS_REPLY_ERROR) {
-		redislock_conn_throw_reply(c, reply);
+		redislock_conn_set_reply_error(c, reply);
 		freeReplyObject(reply);
 		return FAILURE;
 	}

@@ -11,7 +11,8 @@
  * TypeError, ValueError, ArgumentCountError, an Error for a wrong call shape
  * (unknown or repeated named argument, a second __construct(), an object whose
  * constructor was not run), a RedisLockException subclass, or the documented
- * BadMethodCallException of fencingToken() and lockShared() on a redlock object;
+ * BadMethodCallException of fencingToken(), lockShared(), inspect() and names()
+ * (and their kin) on a redlock object;
  * and RedisSemaphore and RedisQueue must refuse a connection with redlock or
  * min_replicas (a ValueError, or a TypeError for another option of it), and a
  * token of RedisSemaphore::acquire() must read "<permits>:<32 hex digits>".
@@ -1497,9 +1498,9 @@ final class Fuzzer
             return $method === 'synchronized';
         }
         if ($e instanceof BadMethodCallException) {
-            /* The documented misuses: under redlock there are no fencing numbers
-             * and no shared holds. */
-            return in_array($method, ['fencingToken', 'fenceLock', 'lockShared', 'addLock', 'convertLock'], true)
+            /* The documented misuses: under redlock there are no fencing numbers,
+             * no shared holds, and no one server to inspect or list. */
+            return in_array($method, ['fencingToken', 'fenceLock', 'lockShared', 'addLock', 'convertLock', 'inspect', 'names'], true)
                 && str_starts_with($e->getMessage(), "RedisLock::$method() is not available with redlock");
         }
         if (get_class($e) === 'Error') {
