@@ -8,6 +8,10 @@
 -- nil when the task has none), or, when nothing is due, the milliseconds until
 -- something might be (-1: nothing scheduled) for a waiting caller. A popped
 -- task's payload goes with it; a reserved one's stays until the run ends.
+-- A pop from one queue with nothing in flight, no records and no payloads (the
+-- common queue of bare ids) has nothing to skip and nothing to clean: it takes
+-- the first tasks with ZPOPMIN and puts back any that are not due yet, before the
+-- shared pieces below are even defined (each costs the server time per call).
 --
 -- @name  pop script
 -- @key   queue     string, list               Z, the queue: task ids by due time (s), of queue i
@@ -26,6 +30,28 @@
 -- @arg   attempts  integer                    the most reservations a task gets (0: no limit)
 -- @arg   backoff   number                     the backoff (s) after a first failed attempt
 
+if #KEYS == 6 and ARGV[2] == 'pop' and redis.call('exists', KEYS[2], KEYS[4], KEYS[6]) == 0 then
+  local t = redis.call('time')
+  local now_s = (tonumber(t[1]) * 1000000 + tonumber(t[2])) / 1000000
+  local Z, W = KEYS[1], KEYS[3]
+  local popped, out, later = redis.call('zpopmin', Z, ARGV[1]), {1}, {}
+  for i = 1, #popped, 2 do
+    if tonumber(popped[i + 1]) <= now_s then
+      out[#out + 1] = popped[i]; out[#out + 1] = popped[i + 1]; out[#out + 1] = false
+    else
+      later[#later + 1] = popped[i + 1]; later[#later + 1] = popped[i]
+    end
+  end
+  for i = 1, #later, 1000 do redis.call('zadd', Z, unpack(later, i, math.min(i + 999, #later))) end
+  if #out > 1 then
+    -- Pass the turn on, as below: a token still in the list means nobody waits.
+    if redis.call('llen', W) == 0 and redis.call('zcount', Z, '-inf', string.format('%.17g', now_s)) > 0 then
+      redis.call('lpush', W, '1')
+      redis.call('pexpire', W, 300000)
+    end
+    return out
+  end
+end
 --#include "common/tasks.lua"
 --#include "common/payloads.lua"
 local now = score(now_us)
@@ -82,7 +108,7 @@ for q = 1, #KEYS / 6 do
     -- Pass the turn on: tasks left due wake the next blocked worker (the initial
     -- wake-up is capped), and a new reservation makes a blocked worker recompute
     -- its deadline, so an expiring reservation is picked up on time.
-    if reserve or redis.call('zcount', Z, '-inf', now) > 0 then wake_one(W) end
+    if redis.call('llen', W) == 0 and (reserve or redis.call('zcount', Z, '-inf', now) > 0) then wake_one(W) end
     return out
   end
   -- An empty answer to a caller about to block: old wake-up tokens are stale
