@@ -872,6 +872,7 @@ PHP_METHOD(RedisQueue, stats)
 	HashTable *many = NULL;
 	redislock_queue_obj *q;
 	redislock_argv *sets;
+	queue_keys *keys;
 	redisReply **replies;
 	uint32_t n = 0;
 	zval *entry;
@@ -918,11 +919,11 @@ PHP_METHOD(RedisQueue, stats)
 	}
 	sets = safe_emalloc(n, sizeof(*sets), 0);
 	replies = safe_emalloc(n, sizeof(*replies), 0);
+	/* An argv points into the keys it was built from: they live until the call is done. */
+	keys = safe_emalloc(n, sizeof(*keys), 0);
 	for (uint32_t i = 0; i < n; i++) {
-		queue_keys k;
-		keys_init(&k, q, names[i]);
-		redislock_script_stats_args(&sets[i], QUEUE_KEYS(k));
-		redislock_queue_keys_free(&k);
+		keys_init(&keys[i], q, names[i]);
+		redislock_script_stats_args(&sets[i], QUEUE_KEYS(keys[i]));
 	}
 	/* One round trip on a single server; one per queue on a cluster or behind a
 	 * sentinel, where each may have to follow its slot or the master. */
@@ -950,8 +951,10 @@ PHP_METHOD(RedisQueue, stats)
 	}
 	for (uint32_t i = 0; i < n; i++) {
 		redislock_argv_free(&sets[i]);
+		redislock_queue_keys_free(&keys[i]);
 	}
 	efree(sets);
+	efree(keys);
 	efree(replies);
 	efree(names);
 	if (!ok) {
