@@ -26,9 +26,6 @@ final class Inspector
     /** The keys of a queue's stats, in order. */
     public const QUEUE_KEYS = ['due', 'delayed', 'inflight', 'dead', 'oldest_due_age', 'next_due_in', 'overdue'];
 
-    /** At most this many names per stats() call (the extension's own limit). */
-    private const STATS_BATCH = 1000;
-
     private ?\RedisLock $lock = null;
     private ?\RedisSemaphore $semaphore = null;
     private ?\RedisQueue $queue = null;
@@ -147,7 +144,7 @@ final class Inspector
 
     /**
      * The stats of each queue of $names (RedisQueue::stats()), name => the keys
-     * of QUEUE_KEYS, in the order given; batched by 1000 names per call.
+     * of QUEUE_KEYS, in the order given.
      *
      * @param list<string> $names
      * @return array<string, array{due: int, delayed: int, inflight: int, dead: int, oldest_due_age: float, next_due_in: ?float, overdue: int}>
@@ -156,20 +153,19 @@ final class Inspector
     {
         $this->need(\RedisQueue::class, 'stats');
         $out = [];
-        foreach (array_chunk(array_values($names), self::STATS_BATCH) as $batch) {
-            $stats = $this->queueObject()->stats(array_map('strval', $batch));
-            foreach ($batch as $name) {
-                $s = $stats[$name] ?? [];
-                $out[(string) $name] = [
-                    'due' => (int) ($s['due'] ?? 0),
-                    'delayed' => (int) ($s['delayed'] ?? 0),
-                    'inflight' => (int) ($s['inflight'] ?? 0),
-                    'dead' => (int) ($s['dead'] ?? 0),
-                    'oldest_due_age' => (float) ($s['oldest_due_age'] ?? 0.0),
-                    'next_due_in' => self::floatOrNull($s['next_due_in'] ?? null),
-                    'overdue' => (int) ($s['overdue'] ?? 0),
-                ];
-            }
+        // One name per call: stats() of a list answers every name with the
+        // last one's counts in this version of the extension.
+        foreach ($names as $name) {
+            $s = $this->queueObject()->stats((string) $name);
+            $out[(string) $name] = [
+                'due' => (int) ($s['due'] ?? 0),
+                'delayed' => (int) ($s['delayed'] ?? 0),
+                'inflight' => (int) ($s['inflight'] ?? 0),
+                'dead' => (int) ($s['dead'] ?? 0),
+                'oldest_due_age' => (float) ($s['oldest_due_age'] ?? 0.0),
+                'next_due_in' => self::floatOrNull($s['next_due_in'] ?? null),
+                'overdue' => (int) ($s['overdue'] ?? 0),
+            ];
         }
 
         return $out;
