@@ -132,7 +132,7 @@ final class Cli
         try {
             [$positional, $options] = $this->parse($args);
         } catch (UsageException $e) {
-            return $this->fail(self::EXIT_USAGE, $e->getMessage() . "\n" . "Try '{$this->program} --help'.");
+            return $this->fail(self::EXIT_USAGE, $e->getMessage() . "\n" . $this->shortUsage());
         }
         $this->json = isset($options['json']);
         $sub = array_shift($positional);
@@ -147,10 +147,10 @@ final class Cli
                 return self::EXIT_OK;
             }
 
-            return $this->fail(self::EXIT_USAGE, "no subcommand given\n" . "Try '{$this->program} --help'.");
+            return $this->fail(self::EXIT_USAGE, "no subcommand given\n" . $this->shortUsage());
         }
         if (!isset(self::SUBCOMMANDS[$sub])) {
-            return $this->fail(self::EXIT_USAGE, "unknown subcommand '" . self::printable($sub) . "'\n" . "Try '{$this->program} --help'.");
+            return $this->fail(self::EXIT_USAGE, "unknown subcommand '" . self::printable($sub) . "'\n" . $this->shortUsage());
         }
         if (isset($options['help'])) {
             ($this->out)($this->subUsage($sub));
@@ -176,6 +176,11 @@ final class Cli
         } finally {
             $this->clearStatus();
         }
+    }
+
+    private function shortUsage(): string
+    {
+        return "Usage: {$this->program} [options] SUBCOMMAND [arguments]\nTry '{$this->program} --help'.";
     }
 
     /** The whole help text. */
@@ -754,10 +759,18 @@ final class Cli
         return array_values(array_filter(array_unique($secrets), static fn (string $s): bool => $s !== ''));
     }
 
-    /** An exception's message without the "Class::method(): " of an argument error. */
+    /** An argument error's message, saying which argument it is about. */
     private static function plainMessage(\Throwable $e): string
     {
-        return $e->getMessage();
+        $message = $e->getMessage();
+        if (str_contains($message, '($connection)')) {
+            return 'bad DSN or connection options: ' . $message;
+        }
+        if (str_contains($message, '($name)')) {
+            return 'bad name: ' . $message;
+        }
+
+        return $message;
     }
 
     /** Control bytes shown as \xNN, so that a name cannot drive the terminal. */
