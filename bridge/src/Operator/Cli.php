@@ -58,6 +58,9 @@ final class Cli
 
     private bool $json = false;
 
+    /** Whether a progress line is on the terminal now. */
+    private bool $statusShown = false;
+
     /** @var list<string> secrets to mask in messages */
     private array $secrets = [];
 
@@ -171,6 +174,8 @@ final class Cli
             return $this->fail(self::EXIT_REDIS, 'cannot reach the Redis server: ' . $e->getMessage());
         } catch (\RedisLockException $e) {
             return $this->fail(self::EXIT_REDIS, 'Redis error: ' . $e->getMessage());
+        } catch (\BadMethodCallException $e) {
+            return $this->fail(self::EXIT_UNSUPPORTED, $e->getMessage());
         } catch (\ValueError | \TypeError $e) {
             return $this->fail(self::EXIT_USAGE, self::plainMessage($e));
         } finally {
@@ -635,8 +640,6 @@ final class Cli
             }
         };
     }
-
-    private bool $statusShown = false;
 
     private function clearStatus(): void
     {
