@@ -38,6 +38,7 @@ class RedisLockServiceProvider extends ServiceProvider
         $this->app->booting(function () {
             static::extendCache($this->app['cache']);
         });
+        $this->commands([Console\RedisLockCommand::class]);
     }
 
     /** Teach $cache the driver "redislock". */

@@ -1,0 +1,117 @@
+<?php
+
+declare(strict_types=1);
+
+namespace RedisLock\Bridge\Laravel\Console;
+
+use Illuminate\Console\Command;
+use RedisLock\Bridge\Laravel\RedisLockServiceProvider;
+use RedisLock\Bridge\Operator\Cli;
+use RedisLock\Bridge\Operator\ConsoleArguments;
+use Symfony\Component\Console\Output\ConsoleOutputInterface;
+use Symfony\Component\Console\Output\OutputInterface;
+
+/**
+ * "php artisan redislock SUBCOMMAND [ARGS...]": the redislock operator command
+ * (the same subcommands, options, output and exit codes as bridge/bin/redislock),
+ * registered by RedisLockServiceProvider. The connection: --dsn, else the redis
+ * connection --connection names in config/database.php (as the lock store reads
+ * it; default: the "lock_connection" or "connection" of the first redislock cache
+ * store, else "default"), else $REDISLOCK_DSN.
+ *
+ * force-unlock and purge-dead ask for confirmation when the console is
+ * interactive, and refuse (exit 4) without --yes when it is not (-n, or no terminal).
+ */
+class RedisLockCommand extends Command
+{
+    /** @var string */
+    protected $signature = 'redislock
+        {subcommand? : locks, inspect NAME, queues, stats QUEUE, dead QUEUE, retry-dead QUEUE [ID...], purge-dead QUEUE, force-unlock NAME, metrics, help [SUBCOMMAND]}
+        {args?* : names, queues or dead letter ids}
+        {--connection= : the redis connection of config/database.php}
+        {--dsn= : a DSN instead}
+        {--prefix= : the key prefix of the objects the subcommand uses}
+        {--lock-prefix= : the locks\' prefix (default Lock:)}
+        {--semaphore-prefix= : the semaphores\' prefix (default Semaphore:)}
+        {--queue-prefix= : the queues\' prefix (default Queue:)}
+        {--count= : dead: how many dead letters (default 100)}
+        {--json : machine-readable output (one JSON document)}
+        {--yes : confirm force-unlock or purge-dead without asking}
+        {--semaphore : locks and inspect: semaphores instead of locks}';
+
+    /** @var string */
+    protected $description = 'Looks at and acts on the locks, semaphores and queues of the redislock extension';
+
+    public function handle(): int
+    {
+        $output = $this->output->getOutput();
+        $errors = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
+        $confirm = null;
+        if ($this->input->isInteractive()) {
+            $confirm = fn (string $question): bool => (bool) $this->confirm($question, false);
+        }
+        $status = null;
+        if ($errors->isDecorated()) {
+            $status = static function (string $line) use ($errors): void {
+                $errors->write("\r\033[K" . $line, false, OutputInterface::OUTPUT_RAW);
+            };
+        }
+        $dsn = $this->option('dsn');
+        try {
+            $connection = $dsn === null || $dsn === '' ? $this->connectionOptions() : null;
+        } catch (\InvalidArgumentException $e) {
+            $errors->write('artisan redislock: ' . $e->getMessage() . "\n", false, OutputInterface::OUTPUT_RAW);
+
+            return Cli::EXIT_USAGE;
+        }
+        $cli = new Cli(
+            static function (string $text) use ($output): void {
+                $output->write($text, false, OutputInterface::OUTPUT_RAW);
+            },
+            static function (string $text) use ($errors): void {
+                $errors->write($text, false, OutputInterface::OUTPUT_RAW);
+            },
+            $confirm,
+            $status,
+            $connection,
+            'artisan redislock',
+        );
+        $subcommand = $this->argument('subcommand');
+
+        return $cli->run(ConsoleArguments::build(
+            is_string($subcommand) ? $subcommand : null,
+            (array) $this->argument('args'),
+            $this->options(),
+        ));
+    }
+
+    /**
+     * The connection without --dsn: the redis connection named by --connection,
+     * or by the first redislock cache store, read as the lock store reads it.
+     *
+     * @return string|array<string, mixed>|null
+     */
+    protected function connectionOptions(): string|array|null
+    {
+        $config = $this->laravel->bound('config') ? $this->laravel['config'] : null;
+        $name = $this->option('connection');
+        if (($name === null || $name === '') && $config !== null) {
+            foreach ((array) $config->get('cache.stores', []) as $store) {
+                if (is_array($store) && ($store['driver'] ?? null) === 'redislock') {
+                    $name = $store['lock_connection'] ?? $store['connection'] ?? 'default';
+                    break;
+                }
+            }
+        }
+        $redis = $config !== null ? (array) $config->get('database.redis', []) : [];
+        if (($name === null || $name === '') && isset($redis['default'])) {
+            $name = 'default';
+        }
+        if ($name !== null && $name !== '') {
+            return RedisLockServiceProvider::redisConnectionOptions($redis, (string) $name);
+        }
+        $dsn = getenv('REDISLOCK_DSN');
+
+        return $dsn === false || $dsn === '' ? null : $dsn;
+    }
+}

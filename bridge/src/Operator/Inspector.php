@@ -1,0 +1,305 @@
+<?php
+
+declare(strict_types=1);
+
+namespace RedisLock\Bridge\Operator;
+
+/**
+ * What an operator reads and does on the locks, semaphores and queues of one
+ * connection, read through the extension's own calls. Every result is a plain
+ * array with fixed keys; nothing returned here ever carries a lock's or a
+ * semaphore's token: the lock and semaphore views are built from a fixed list of
+ * keys of inspect(), whatever else it may return.
+ *
+ * The connection is anything \RedisLock's constructor takes (a DSN, an options
+ * array, or null for the INI default); the prefixes, when given, replace each
+ * class's default ("Lock:", "Semaphore:", "Queue:").
+ */
+final class Inspector
+{
+    /** The keys of a lock's view, in order. */
+    public const LOCK_KEYS = ['mode', 'holders', 'ttl', 'waiters', 'oldest_wait', 'fencing', 'promised'];
+
+    /** The keys of a semaphore's view, in order. */
+    public const SEMAPHORE_KEYS = ['held', 'holders', 'ttls', 'waiters', 'oldest_wait'];
+
+    /** The keys of a queue's stats, in order. */
+    public const QUEUE_KEYS = ['due', 'delayed', 'inflight', 'dead', 'oldest_due_age', 'next_due_in', 'overdue'];
+
+    private ?\RedisLock $lock = null;
+    private ?\RedisSemaphore $semaphore = null;
+    private ?\RedisQueue $queue = null;
+
+    /**
+     * @param string|array<string, mixed>|null $connection
+     */
+    public function __construct(
+        #[\SensitiveParameter] private string|array|null $connection = null,
+        private ?string $lockPrefix = null,
+        private ?string $semaphorePrefix = null,
+        private ?string $queuePrefix = null,
+        private int $scanCount = 500,
+    ) {
+        self::requireExtension();
+    }
+
+    /** Throws UnsupportedException when the extension is not loaded. */
+    public static function requireExtension(): void
+    {
+        if (!extension_loaded('redislock')) {
+            throw new UnsupportedException(
+                'the redislock extension is not loaded: install it and enable it in php.ini '
+                . '(extension=redislock), or run php -d extension=redislock.so'
+            );
+        }
+    }
+
+    /**
+     * The names of the held or awaited locks, sorted, each once.
+     *
+     * @param (callable(int): void)|null $progress called with the count so far after each page
+     * @return list<string>
+     */
+    public function lockNames(?callable $progress = null): array
+    {
+        $this->need(\RedisLock::class, 'names');
+
+        return $this->walk(fn (?string $cursor) => $this->lockObject()->names($cursor, $this->scanCount), $progress);
+    }
+
+    /**
+     * @param (callable(int): void)|null $progress
+     * @return list<string>
+     */
+    public function semaphoreNames(?callable $progress = null): array
+    {
+        $this->need(\RedisSemaphore::class, 'names');
+
+        return $this->walk(fn (?string $cursor) => $this->semaphoreObject()->names($cursor, $this->scanCount), $progress);
+    }
+
+    /**
+     * @param (callable(int): void)|null $progress
+     * @return list<string>
+     */
+    public function queueNames(?callable $progress = null): array
+    {
+        $this->need(\RedisQueue::class, 'names');
+
+        return $this->walk(fn (?string $cursor) => $this->queueObject()->names($cursor, $this->scanCount), $progress);
+    }
+
+    /**
+     * A lock's state: null when nobody holds it and nobody waits; else the keys
+     * of LOCK_KEYS (mode "exclusive" or "shared", holders, ttl in seconds or
+     * null, waiters, oldest_wait in seconds or null, fencing or null, promised).
+     *
+     * @return array{mode: string, holders: int, ttl: ?float, waiters: int, oldest_wait: ?float, fencing: ?int, promised: bool}|null
+     */
+    public function lock(string $name): ?array
+    {
+        $this->need(\RedisLock::class, 'inspect');
+        $info = $this->lockObject()->inspect($name);
+        if ($info === null) {
+            return null;
+        }
+
+        return [
+            'mode' => (string) ($info['mode'] ?? 'exclusive'),
+            'holders' => (int) ($info['holders'] ?? 0),
+            'ttl' => self::floatOrNull($info['ttl'] ?? null),
+            'waiters' => (int) ($info['waiters'] ?? 0),
+            'oldest_wait' => self::floatOrNull($info['oldest_wait'] ?? null),
+            'fencing' => isset($info['fencing']) ? (int) $info['fencing'] : null,
+            'promised' => (bool) ($info['promised'] ?? false),
+        ];
+    }
+
+    /**
+     * A semaphore's state: null when nothing is held and nobody waits; else
+     * held (permits), holders, ttls (seconds, one per holder), waiters, oldest_wait.
+     *
+     * @return array{held: int, holders: int, ttls: list<float>, waiters: int, oldest_wait: ?float}|null
+     */
+    public function semaphore(string $name): ?array
+    {
+        $this->need(\RedisSemaphore::class, 'inspect');
+        $info = $this->semaphoreObject()->inspect($name);
+        if ($info === null) {
+            return null;
+        }
+        $ttls = [];
+        foreach ((array) ($info['ttls'] ?? []) as $ttl) {
+            $ttls[] = (float) $ttl;
+        }
+
+        return [
+            'held' => (int) ($info['held'] ?? 0),
+            'holders' => (int) ($info['holders'] ?? 0),
+            'ttls' => $ttls,
+            'waiters' => (int) ($info['waiters'] ?? 0),
+            'oldest_wait' => self::floatOrNull($info['oldest_wait'] ?? null),
+        ];
+    }
+
+    /**
+     * The stats of each queue of $names (RedisQueue::stats()), name => the keys
+     * of QUEUE_KEYS, in the order given.
+     *
+     * @param list<string> $names
+     * @return array<string, array{due: int, delayed: int, inflight: int, dead: int, oldest_due_age: float, next_due_in: ?float, overdue: int}>
+     */
+    public function queueStats(array $names): array
+    {
+        $this->need(\RedisQueue::class, 'stats');
+        $out = [];
+        // One name per call: stats() of a list answers every name with the
+        // last one's counts in this version of the extension.
+        foreach ($names as $name) {
+            $s = $this->queueObject()->stats((string) $name);
+            $out[(string) $name] = [
+                'due' => (int) ($s['due'] ?? 0),
+                'delayed' => (int) ($s['delayed'] ?? 0),
+                'inflight' => (int) ($s['inflight'] ?? 0),
+                'dead' => (int) ($s['dead'] ?? 0),
+                'oldest_due_age' => (float) ($s['oldest_due_age'] ?? 0.0),
+                'next_due_in' => self::floatOrNull($s['next_due_in'] ?? null),
+                'overdue' => (int) ($s['overdue'] ?? 0),
+            ];
+        }
+
+        return $out;
+    }
+
+    /**
+     * The oldest $count dead letters of $queue: id, attempts, time (Unix
+     * seconds, server clock) and payload_bytes (null when the task has none).
+     * Payloads themselves are never returned.
+     *
+     * @return list<array{id: string, attempts: int, time: float, payload_bytes: ?int}>
+     */
+    public function dead(string $queue, int $count = 100): array
+    {
+        $out = [];
+        foreach ($this->queueObject()->dead($queue, $count) as $letter) {
+            $out[] = [
+                'id' => (string) $letter['id'],
+                'attempts' => (int) $letter['attempts'],
+                'time' => (float) $letter['time'],
+                'payload_bytes' => isset($letter['payload']) ? strlen((string) $letter['payload']) : null,
+            ];
+        }
+
+        return $out;
+    }
+
+    /**
+     * Puts the dead letters $ids (all of them when empty) back in $queue; returns how many.
+     *
+     * @param list<string> $ids
+     */
+    public function retryDead(string $queue, array $ids = []): int
+    {
+        return $this->queueObject()->retryDead($queue, $ids === [] ? null : array_values($ids));
+    }
+
+    public function purgeDead(string $queue): int
+    {
+        return $this->queueObject()->purgeDead($queue);
+    }
+
+    /** Removes the lock $name whoever holds it; true when there was one. */
+    public function forceUnlock(string $name): bool
+    {
+        return $this->lockObject()->forceUnlock($name);
+    }
+
+    /** Whether the loaded extension has $class::$method(). */
+    public static function supports(string $class, string $method): bool
+    {
+        return class_exists($class, false) && method_exists($class, $method);
+    }
+
+    private function need(string $class, string $method): void
+    {
+        if (!self::supports($class, $method)) {
+            throw new UnsupportedException(
+                "this build of the redislock extension has no $class::$method(): upgrade the extension"
+            );
+        }
+    }
+
+    /**
+     * @param callable(?string): array{names: list<string>, cursor: ?string} $page
+     * @param (callable(int): void)|null $progress
+     * @return list<string>
+     */
+    private function walk(callable $page, ?callable $progress): array
+    {
+        $seen = [];
+        $cursor = null;
+        do {
+            $result = $page($cursor);
+            foreach ($result['names'] as $name) {
+                $seen[(string) $name] = true;
+            }
+            $cursor = $result['cursor'];
+            if ($progress !== null) {
+                $progress(count($seen));
+            }
+        } while ($cursor !== null);
+        $names = array_map('strval', array_keys($seen));
+        sort($names, SORT_STRING);
+
+        return $names;
+    }
+
+    private function lockObject(): \RedisLock
+    {
+        return $this->lock ??= new \RedisLock($this->options($this->lockPrefix));
+    }
+
+    private function semaphoreObject(): \RedisSemaphore
+    {
+        return $this->semaphore ??= new \RedisSemaphore($this->options($this->semaphorePrefix));
+    }
+
+    private function queueObject(): \RedisQueue
+    {
+        return $this->queue ??= new \RedisQueue($this->options($this->queuePrefix));
+    }
+
+    /**
+     * The connection with $prefix in it: an options array gains the key, a DSN
+     * the query parameter.
+     *
+     * @return string|array<string, mixed>|null
+     */
+    private function options(?string $prefix): string|array|null
+    {
+        $connection = $this->connection;
+        if ($prefix === null) {
+            return $connection;
+        }
+        if (is_array($connection)) {
+            return ['prefix' => $prefix] + $connection;
+        }
+        if ($connection === null || $connection === '') {
+            $connection = (string) ini_get('redislock.default_connection');
+            if ($connection === '') {
+                return ['prefix' => $prefix];
+            }
+        }
+        if (preg_match('/[?&]prefix=/', $connection)) {
+            $connection = (string) preg_replace('/([?&])prefix=[^&#]*&?/', '$1', $connection);
+            $connection = rtrim($connection, '?&');
+        }
+
+        return $connection . (str_contains($connection, '?') ? '&' : '?') . 'prefix=' . rawurlencode($prefix);
+    }
+
+    private static function floatOrNull(mixed $value): ?float
+    {
+        return $value === null ? null : (float) $value;
+    }
+}

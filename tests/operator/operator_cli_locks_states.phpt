@@ -1,0 +1,110 @@
+--TEST--
+redislock inspect and locks: a free lock (exit 1, "free"), one held exclusively (ttl, fencing number), one held shared by two, one contended (waiters, the first one's wait), one promised to a stopped waiter by its holder's unlock, one whose holder's lifetime ran out while its waiter was stopped; locks lists every held or awaited one with the same state, as text and as --json
+--FILE--
+<?php
+require __DIR__ . '/operator_test.inc';
+$prefix = op_prefix('OpL');
+$dsn = rl_dsn() . '?prefix=' . rawurlencode($prefix);
+$a = new RedisLock($dsn);
+$b = new RedisLock($dsn);
+
+$r = op_json(['inspect', 'free', '--prefix', $prefix]);
+rq_check($r['status'] === 1 && $r['json'] === ['name' => 'free', 'kind' => 'lock', 'free' => true, 'state' => null], 'a free lock: exit 1, free, no state', $r);
+$r = op_cli(['inspect', 'free', '--prefix', $prefix]);
+rq_check($r['status'] === 1 && $r['stdout'] === "lock free is free: nobody holds it, nobody waits\n", 'and as text', $r);
+
+$token = $a->addLock('excl', 30);
+$fencing = (int) $token;
+$r = op_json(['inspect', 'excl', '--prefix', $prefix]);
+$s = $r['json']['state'] ?? [];
+rq_check($r['status'] === 0 && array_keys($s) === ['mode', 'holders', 'ttl', 'waiters', 'oldest_wait', 'fencing', 'promised'], 'held: exit 0, the fixed keys', $r);
+rq_check($s['mode'] === 'exclusive' && $s['holders'] === 1 && $s['ttl'] > 25 && $s['ttl'] <= 30 && $s['waiters'] === 0
+    && $s['oldest_wait'] === null && $s['fencing'] === $fencing && $s['promised'] === false, 'held: exclusive, one holder, its ttl and fencing number, nobody waits', $s);
+$r = op_cli(['inspect', 'excl', '--prefix', $prefix]);
+rq_check($r['status'] === 0 && preg_match('/^mode:\s+exclusive$/m', $r['stdout']) && preg_match('/^ttl:\s+(2[5-9]|30)\.\d{3}s$/m', $r['stdout'])
+    && preg_match('/^fencing:\s+' . $fencing . '$/m', $r['stdout']) && preg_match('/^promised:\s+no$/m', $r['stdout']), 'held, as text', $r);
+
+$a->lockShared('shared', 0, 20);
+$b->lockShared('shared', 0, 40);
+$r = op_json(['inspect', 'shared', '--prefix', $prefix]);
+$s = $r['json']['state'];
+rq_check($s['mode'] === 'shared' && $s['holders'] === 2 && $s['ttl'] > 35 && $s['ttl'] <= 40 && $s['fencing'] === null, 'shared by two: mode shared, 2 holders, the longest share\'s ttl, no fencing number', $s);
+
+$a->lock('contended', 0, 30);
+$child = l4_spawn('$l = new RedisLock(' . var_export($dsn, true) . '); echo "waiting\n"; $l->lock("contended", 20, 30); echo "took\n"; sleep(20);');
+echo l4_read_line($child[1]), "\n";
+rq_check(l4_until(fn () => ($a->inspect('contended')['waiters'] ?? 0) === 1), 'the child waits');
+usleep(300000);
+$r = op_json(['inspect', 'contended', '--prefix', $prefix]);
+$s = $r['json']['state'];
+rq_check($s['holders'] === 1 && $s['waiters'] === 1 && $s['oldest_wait'] >= 0.3 && $s['oldest_wait'] < 20 && $s['promised'] === false, 'contended: one holder, one waiter, its wait', $s);
+
+// The holder unlocks while its only waiter is stopped: the lock is promised to
+// that waiter, held by nobody.
+l4_signal($child[2], 'STOP');
+$a->unlock('contended');
+$r = op_json(['inspect', 'contended', '--prefix', $prefix]);
+$s = $r['json']['state'];
+rq_check($r['status'] === 0 && $s['holders'] === 0 && $s['promised'] === true && $s['ttl'] > 0, 'promised to the stopped waiter: exit 0, no holder, promised, a ttl to take it up', $s);
+
+$r = op_json(['locks', '--prefix', $prefix]);
+$rows = [];
+foreach ($r['json']['locks'] ?? [] as $row) {
+    $rows[$row['name']] = $row;
+}
+rq_check($r['status'] === 0 && array_keys($rows) === ['contended', 'excl', 'shared'], 'locks --json: every held or awaited lock, sorted', $r);
+rq_check(array_keys($rows['excl']) === ['name', 'mode', 'holders', 'ttl', 'waiters', 'oldest_wait', 'fencing', 'promised'] && $rows['excl']['fencing'] === $fencing
+    && $rows['shared']['holders'] === 2 && $rows['contended']['promised'] === true, 'each with its state', $rows);
+$r = op_cli(['locks', '--prefix', $prefix]);
+$lines = explode("\n", rtrim($r['stdout']));
+rq_check($r['status'] === 0 && count($lines) === 4 && preg_match('/^NAME\s+MODE\s+HOLDERS\s+TTL\s+WAITERS\s+OLDEST WAIT\s+FENCING\s+PROMISED$/', $lines[0])
+    && preg_match('/^contended\s+exclusive\s+0\s+\d+\.\d{3}s\s+1\s+\d+\.\d{3}s\s+\S+\s+yes$/', $lines[1])
+    && preg_match('/^excl\s+exclusive\s+1\s+\d+\.\d{3}s\s+0\s+-\s+' . $fencing . '\s+no$/', $lines[2])
+    && preg_match('/^shared\s+shared\s+2\s+\d+\.\d{3}s\s+0\s+-\s+-\s+no$/', $lines[3]), 'locks as a table', $lines);
+
+// The holder's lifetime runs out while its waiter is stopped: nobody holds it,
+// the waiter is still counted, until it runs again and takes it.
+$a->lock('expired', 0, 30);
+$child2 = l4_spawn('$l = new RedisLock(' . var_export($dsn, true) . '); echo "waiting\n"; $l->lock("expired", 20, 30); echo "took\n"; sleep(20);');
+echo l4_read_line($child2[1]), "\n";
+rq_check(l4_until(fn () => ($a->inspect('expired')['waiters'] ?? 0) === 1), 'the second child waits');
+l4_signal($child2[2], 'STOP');
+$a->expire('expired', 0.1);
+usleep(250000);
+$r = op_json(['inspect', 'expired', '--prefix', $prefix]);
+$s = $r['json']['state'];
+rq_check($r['status'] === 0 && $s['holders'] === 0 && $s['ttl'] === null && $s['waiters'] === 1 && $s['promised'] === false, 'expired with a waiter: exit 0, no holder, no ttl, one waiter', $s);
+l4_signal($child2[2], 'CONT');
+echo l4_read_line($child2[1]), "\n";
+$r = op_json(['inspect', 'expired', '--prefix', $prefix]);
+rq_check($r['json']['state']['holders'] === 1 && $r['json']['state']['waiters'] === 0, 'the waiter runs again and holds it', $r['json']);
+l4_signal($child2[2], 'KILL');
+proc_close($child2[0]);
+l4_signal($child[2], 'CONT');
+echo l4_read_line($child[1]), "\n";
+l4_signal($child[2], 'KILL');
+proc_close($child[0]);
+$r = op_json(['locks', '--prefix', op_prefix('OpNone')]);
+rq_check($r['status'] === 0 && $r['json'] === ['locks' => []], 'no lock under a prefix: an empty list, exit 0', $r);
+?>
+--EXPECT--
+ok: a free lock: exit 1, free, no state
+ok: and as text
+ok: held: exit 0, the fixed keys
+ok: held: exclusive, one holder, its ttl and fencing number, nobody waits
+ok: held, as text
+ok: shared by two: mode shared, 2 holders, the longest share's ttl, no fencing number
+waiting
+ok: the child waits
+ok: contended: one holder, one waiter, its wait
+ok: promised to the stopped waiter: exit 0, no holder, promised, a ttl to take it up
+ok: locks --json: every held or awaited lock, sorted
+ok: each with its state
+ok: locks as a table
+waiting
+ok: the second child waits
+ok: expired with a waiter: exit 0, no holder, no ttl, one waiter
+took
+ok: the waiter runs again and holds it
+took
+ok: no lock under a prefix: an empty list, exit 0

@@ -1,0 +1,96 @@
+--TEST--
+redislock metrics and Metrics::render(): Prometheus text exposition that promtool check metrics accepts (HELP and TYPE for every family, gauges, base units, no _total), with queues in every state, locks held exclusively, shared and waited for, and a semaphore; label values with quotes, backslashes, line feeds and invalid UTF-8 are escaped; --json gives the same samples
+--FILE--
+<?php
+require __DIR__ . '/operator_test.inc';
+use RedisLock\Bridge\Operator\Inspector;
+use RedisLock\Bridge\Operator\Metrics;
+
+$promtool = op_promtool();
+$lp = op_prefix('OpML');
+$sp = op_prefix('OpMS');
+$qp = op_prefix('OpMQ');
+$lockDsn = rl_dsn() . '?prefix=' . rawurlencode($lp);
+$l = new RedisLock($lockDsn);
+$s = new RedisSemaphore(rl_dsn() . '?prefix=' . rawurlencode($sp));
+$q = rq_queue(['prefix' => $qp]);
+$weird = "we\"ird\\na\nme\xff";
+$q->enqueue('mail', ['m1', 'm2']);
+$q->enqueue('mail', 'later', afterInterval: 60);
+$q->reserve('mail', 1, 60);
+$q->enqueue($weird, 'x');
+$t = $q->reserve($weird, 1, 60);
+$q->fail($weird, 'x', $t['receipt']);
+$l->lock('excl', 0, 60);
+$l->lockShared('reader', 0, 60);
+$l->lock($weird, 0, 60);
+$s->acquire('pool', 5, 0, 60, 3);
+$waiter = l4_spawn('$l = new RedisLock(' . var_export($lockDsn, true) . '); echo "waiting\n"; $l->lock("excl", 20, 30); sleep(20);');
+echo l4_read_line($waiter[1]), "\n";
+rq_check(l4_until(fn () => ($l->inspect('excl')['waiters'] ?? 0) === 1), 'a waiter waits');
+usleep(200000);
+
+$r = op_cli(['metrics', '--lock-prefix', $lp, '--semaphore-prefix', $sp, '--queue-prefix', $qp]);
+$text = $r['stdout'];
+rq_check($r['status'] === 0 && $r['stderr'] === '', 'metrics: exit 0', $r);
+$check = static function (string $text) use ($promtool): array {
+    $proc = proc_open([$promtool, 'check', 'metrics'], [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
+    fwrite($pipes[0], $text);
+    fclose($pipes[0]);
+    $out = stream_get_contents($pipes[1]) . stream_get_contents($pipes[2]);
+    return [proc_close($proc), $out];
+};
+[$status, $out] = $check($text);
+rq_check($status === 0 && trim($out) === '', 'promtool check metrics: no error, no lint', [$status, $out]);
+[$status, $out] = $check("# TYPE bad_total gauge\nbad_total{a=\"1\"} 1\nbad_total{a=\"1\"} 2\n");
+rq_check($status !== 0, 'promtool does reject a bad exposition', $out);
+$want = [
+    'redislock_queue_tasks{queue="mail",state="due"} 1',
+    'redislock_queue_tasks{queue="mail",state="delayed"} 1',
+    'redislock_queue_tasks{queue="mail",state="inflight"} 1',
+    'redislock_queue_tasks{queue="mail",state="dead"} 0',
+    'redislock_queue_tasks{queue="we\"ird\\\\na\nme' . "\u{FFFD}" . '",state="dead"} 1',
+    'redislock_queue_overdue_reservations{queue="mail"} 0',
+    'redislock_locks_held{mode="exclusive"} 2',
+    'redislock_locks_held{mode="shared"} 1',
+    'redislock_lock_holders{lock="excl",mode="exclusive"} 1',
+    'redislock_lock_holders{lock="reader",mode="shared"} 1',
+    'redislock_lock_waiters{lock="excl"} 1',
+    'redislock_lock_waiters{lock="reader"} 0',
+    'redislock_semaphore_permits_held{semaphore="pool"} 3',
+    'redislock_semaphore_holders{semaphore="pool"} 1',
+    'redislock_semaphore_waiters{semaphore="pool"} 0',
+];
+$lines = explode("\n", $text);
+rq_check(array_diff($want, $lines) === [], 'the samples, label values escaped', array_values(array_diff($want, $lines)));
+rq_check(preg_match('/^redislock_queue_oldest_due_age_seconds\{queue="mail"\} \d+(\.\d+)?$/m', $text) && preg_match('/^redislock_queue_next_due_in_seconds\{queue="mail"\} (5\d|60)(\.\d+)?$/m', $text)
+    && preg_match('/^redislock_lock_oldest_wait_seconds\{lock="excl"\} \d+(\.\d+)?$/m', $text), 'ages in seconds', $text);
+preg_match_all('/^# TYPE (\S+) (\S+)$/m', $text, $m);
+rq_check(count($m[1]) === 12 && array_unique($m[2]) === ['gauge'] && preg_grep('/_total$|^(?!redislock_)/', $m[1]) === [], '12 families, all gauges named redislock_*, no _total', $m[1]);
+rq_check(preg_match_all('/^# HELP redislock_\S+ \S/m', $text) === 12, 'each with its HELP');
+
+$page = Metrics::render(new Inspector(rl_dsn(), $lp, $sp, $qp));
+$strip = fn (string $t) => preg_replace('/ [0-9.]+$/m', '', $t);
+rq_check($strip($page) === $strip($text), 'Metrics::render() gives what the command prints', [$page, $text]);
+rq_check(Metrics::CONTENT_TYPE === 'text/plain; version=0.0.4; charset=utf-8', 'its content type');
+
+$r = op_json(['metrics', '--lock-prefix', $lp, '--semaphore-prefix', $sp, '--queue-prefix', $qp]);
+$families = array_column($r['json']['metrics'] ?? [], null, 'name');
+rq_check($r['status'] === 0 && count($families) === 12 && array_keys($families['redislock_queue_tasks']) === ['name', 'help', 'type', 'samples']
+    && in_array(['labels' => ['queue' => 'mail', 'state' => 'due'], 'value' => 1], $families['redislock_queue_tasks']['samples'], true), 'metrics --json: the same families and samples', $r['json']);
+l4_signal($waiter[2], 'KILL');
+proc_close($waiter[0]);
+?>
+--EXPECT--
+waiting
+ok: a waiter waits
+ok: metrics: exit 0
+ok: promtool check metrics: no error, no lint
+ok: promtool does reject a bad exposition
+ok: the samples, label values escaped
+ok: ages in seconds
+ok: 12 families, all gauges named redislock_*, no _total
+ok: each with its HELP
+ok: Metrics::render() gives what the command prints
+ok: its content type
+ok: metrics --json: the same families and samples
