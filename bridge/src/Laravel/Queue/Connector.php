@@ -82,22 +82,28 @@ class Connector implements ConnectorInterface
         } else {
             throw new InvalidArgumentException('The redislock queue\'s connection must be a redis connection name, a DSN or an array of options.');
         }
-        $extra = ['watchdog' => true];
-        if (isset($config['prefix']) && $config['prefix'] !== '') {
-            $extra['prefix'] = (string) $config['prefix'];
-        }
+        $maxHold = null;
         if (isset($config['watchdog_max_hold'])) {
             if (!is_numeric($config['watchdog_max_hold'])) {
                 throw new InvalidArgumentException('The redislock queue\'s watchdog_max_hold must be a number of seconds.');
             }
-            $extra['watchdog_max_hold'] = (float) $config['watchdog_max_hold'];
+            $maxHold = (float) $config['watchdog_max_hold'];
         }
+        $prefix = isset($config['prefix']) && $config['prefix'] !== '' ? (string) $config['prefix'] : null;
         if (is_string($options)) {
-            $options .= (str_contains($options, '?') ? '&' : '?') . http_build_query(
-                array_map(static fn ($v) => $v === true ? '1' : (string) $v, $extra)
-            );
+            $query = ['watchdog' => '1'];
+            if ($maxHold !== null) {
+                $query['watchdog_max_hold'] = (string) $maxHold;
+            }
+            if ($prefix !== null) {
+                $query['prefix'] = $prefix;
+            }
+            $options .= (str_contains($options, '?') ? '&' : '?') . http_build_query($query, '', '&', PHP_QUERY_RFC3986);
         } else {
-            $options = $extra + $options;
+            $options['watchdog'] = $maxHold === null ? true : ['max_hold' => $maxHold];
+            if ($prefix !== null) {
+                $options['prefix'] = $prefix;
+            }
         }
         try {
             return new \RedisQueue($options);
