@@ -27,7 +27,7 @@ class RedisLockJob extends Job implements JobContract
 {
     protected RedisLockQueue $redisLockQueue;
 
-    protected string $id;
+    protected string $taskId;
 
     protected string $rawBody;
 
@@ -50,7 +50,7 @@ class RedisLockJob extends Job implements JobContract
     ) {
         $this->container = $container;
         $this->redisLockQueue = $queue;
-        $this->id = $id;
+        $this->taskId = $id;
         $this->rawBody = $payload;
         $this->receipt = $receipt;
         $this->attemptCount = $attempts;
@@ -61,7 +61,7 @@ class RedisLockJob extends Job implements JobContract
     /** @return string */
     public function getJobId()
     {
-        return $this->id;
+        return $this->taskId;
     }
 
     /** @return string */

@@ -32,11 +32,11 @@ class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
 {
     protected \RedisQueue $redisQueue;
 
-    protected string $default;
+    protected string $defaultQueue;
 
-    protected float $retryAfter;
+    protected float $visibility;
 
-    protected float $blockFor;
+    protected float $waitSeconds;
 
     /**
      * @param  float  $retryAfter  the reservation's visibility in seconds (renewed while a job runs)
@@ -59,9 +59,9 @@ class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
             throw new InvalidArgumentException('The redislock queue\'s default queue name must not be empty.');
         }
         $this->redisQueue = $redisQueue;
-        $this->default = $default;
-        $this->retryAfter = $retryAfter;
-        $this->blockFor = $blockFor ?? 0.0;
+        $this->defaultQueue = $default;
+        $this->visibility = $retryAfter;
+        $this->waitSeconds = $blockFor ?? 0.0;
         $this->dispatchAfterCommit = $dispatchAfterCommit;
     }
 
@@ -252,7 +252,7 @@ class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
     public function pop($queue = null)
     {
         $name = $this->getQueue($queue);
-        $task = $this->redisQueue->reserve($name, 1, $this->retryAfter, $this->blockFor);
+        $task = $this->redisQueue->reserve($name, 1, $this->visibility, $this->waitSeconds);
         if ($task === false) {
             return null;
         }
@@ -312,7 +312,7 @@ class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
      */
     public function getQueue($queue)
     {
-        return $queue !== null && $queue !== '' ? (string) $queue : $this->default;
+        return $queue !== null && $queue !== '' ? (string) $queue : $this->defaultQueue;
     }
 
     public function getRedisQueue(): \RedisQueue
@@ -322,7 +322,7 @@ class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
 
     public function getRetryAfter(): float
     {
-        return $this->retryAfter;
+        return $this->visibility;
     }
 
     /**
