@@ -9,7 +9,9 @@ use Illuminate\Support\ServiceProvider;
 use InvalidArgumentException;
 
 /**
- * Registers the cache driver "redislock". In config/cache.php:
+ * Registers the cache driver "redislock" and the queue driver "redislock"
+ * (RedisLock\Bridge\Laravel\Queue\Connector, configured in config/queue.php).
+ * In config/cache.php:
  *
  *   'locks' => [
  *       'driver' => 'redislock',
@@ -38,7 +40,31 @@ class RedisLockServiceProvider extends ServiceProvider
         $this->app->booting(function () {
             static::extendCache($this->app['cache']);
         });
-        $this->commands([Console\RedisLockCommand::class]);
+        // The operator's command, where Laravel's console is installed.
+        if (class_exists(\Illuminate\Console\Command::class)) {
+            $this->commands([Console\RedisLockCommand::class]);
+        }
+        // The queue driver "redislock", whenever the queue manager is made.
+        $this->app->afterResolving('queue', function ($manager) {
+            static::extendQueue($manager, $this->app);
+        });
+        if ($this->app->resolved('queue')) {
+            static::extendQueue($this->app['queue'], $this->app);
+        }
+    }
+
+    /**
+     * Teach $queue (Laravel's QueueManager) the queue driver "redislock"; $app
+     * gives the config (database.redis) its connections are read from.
+     *
+     * @param  \Illuminate\Queue\QueueManager  $queue
+     * @param  \ArrayAccess|array|null  $app
+     */
+    public static function extendQueue($queue, $app = null): void
+    {
+        $queue->addConnector('redislock', static function () use ($app) {
+            return new Queue\Connector($app);
+        });
     }
 
     /** Teach $cache the driver "redislock". */

@@ -1,0 +1,122 @@
+<?php
+
+declare(strict_types=1);
+
+namespace RedisLock\Bridge\Laravel\Queue;
+
+use Illuminate\Container\Container;
+use Illuminate\Contracts\Queue\Job as JobContract;
+use Illuminate\Queue\Jobs\Job;
+
+/**
+ * A job reserved from a RedisLockQueue. Every call on the task carries the
+ * reservation's receipt, so a job whose reservation is no longer its own (its
+ * worker was stopped long enough for another to take it) can never finish,
+ * release or fail the other worker's run.
+ *
+ * - delete(): acks the task (RedisQueue::ack()).
+ * - release($delay): puts it back, due $delay seconds later by the server's clock.
+ * - attempts(): the task's reservations so far, this one included.
+ * - fail($e) (Laravel's Worker after the tries, maxExceptions or a timeout, or
+ *   the job itself): Laravel's Job::fail() marks it failed and deletes it; here
+ *   that deletion moves the task to the queue's dead letters with its payload
+ *   (RedisQueue::fail()), and Laravel then calls the job's failed() and raises
+ *   JobFailed, which logs it to the failed-job provider when one is configured.
+ */
+class RedisLockJob extends Job implements JobContract
+{
+    protected RedisLockQueue $redisLockQueue;
+
+    protected string $taskId;
+
+    protected string $rawBody;
+
+    protected string $receipt;
+
+    protected int $attemptCount;
+
+    /** Whether the last ack, release or fail found the reservation still this job's. */
+    protected ?bool $settled = null;
+
+    public function __construct(
+        ?Container $container,
+        RedisLockQueue $queue,
+        string $id,
+        string $payload,
+        string $receipt,
+        int $attempts,
+        ?string $connectionName,
+        string $queueName
+    ) {
+        $this->container = $container;
+        $this->redisLockQueue = $queue;
+        $this->taskId = $id;
+        $this->rawBody = $payload;
+        $this->receipt = $receipt;
+        $this->attemptCount = $attempts;
+        $this->connectionName = $connectionName;
+        $this->queue = $queueName;
+    }
+
+    /** @return string */
+    public function getJobId()
+    {
+        return $this->taskId;
+    }
+
+    /** @return string */
+    public function getRawBody()
+    {
+        return $this->rawBody;
+    }
+
+    /** @return int */
+    public function attempts()
+    {
+        return $this->attemptCount;
+    }
+
+    /** The receipt of this reservation. */
+    public function getReceipt(): string
+    {
+        return $this->receipt;
+    }
+
+    /**
+     * Ack the task, or, once the job has failed, move it to the dead letters.
+     *
+     * @return void
+     */
+    public function delete()
+    {
+        parent::delete();
+        $this->settled = $this->hasFailed()
+            ? $this->redisLockQueue->failJob($this)
+            : $this->redisLockQueue->ackJob($this);
+    }
+
+    /**
+     * @param  int|float  $delay  seconds
+     * @return void
+     */
+    public function release($delay = 0)
+    {
+        parent::release($delay);
+        $this->settled = $this->redisLockQueue->releaseJob($this, (float) $delay);
+    }
+
+    /**
+     * Whether the last delete(), release() or fail() acted on this reservation
+     * (false: it had ended, and the task may be another worker's now); null
+     * before any of them.
+     */
+    public function wasSettled(): ?bool
+    {
+        return $this->settled;
+    }
+
+    public function getRedisLockQueue(): RedisLockQueue
+    {
+        return $this->redisLockQueue;
+    }
+}

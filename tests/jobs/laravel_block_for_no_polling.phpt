@@ -1,0 +1,39 @@
+--TEST--
+Laravel queue driver: with block_for, pop() waits on the server and returns as soon as a job is pushed from another process, with a handful of commands, and returns null after block_for on an empty queue
+--INI--
+extension=mbstring
+extension=posix
+--FILE--
+<?php
+require __DIR__ . '/laravel_queue.inc';
+$app = lq_app(['block_for' => 3]);
+$queue = $app['queue']->connection('redislock');
+$raw = new RawRedis();
+
+[$job, $took] = rq_timed(fn () => $queue->pop());
+rq_check($job === null && $took >= 2.8 && $took < 4.5, 'empty: null after about block_for (3 s)', $took);
+
+/* A child pushes after 0.5 s. */
+putenv('LQ_QUEUE=' . lq_queue());
+$child = rl_php_file('require ' . var_export(__DIR__ . '/laravel_queue.inc', true) . ';
+usleep(500000);
+$app = lq_app();
+$app["queue"]->connection("redislock")->push(new LqRecordJob("late"));');
+$out = rq_tmpdir() . '/child.out';
+$proc = proc_open(lq_php_command($child), [0 => ['file', '/dev/null', 'r'], 1 => ['file', $out, 'w'], 2 => ['file', $out, 'a']], $pipes);
+$before = rq_cmd_calls($raw, 'evalsha') + rq_cmd_calls($raw, 'eval') + rq_cmd_calls($raw, 'blpop');
+[$job, $took] = rq_timed(fn () => $queue->pop());
+$calls = rq_cmd_calls($raw, 'evalsha') + rq_cmd_calls($raw, 'eval') + rq_cmd_calls($raw, 'blpop') - $before;
+$codes = lq_wait_all([$proc], 10);
+rq_check($codes === [0] && trim(file_get_contents($out)) === '', 'the pushing process ended cleanly', [$codes, file_get_contents($out)]);
+rq_check($job !== null && $job->attempts() === 1, 'the pushed job is handed out');
+rq_check($took < 2.5, 'as soon as it is pushed (child start + 0.5 s), not after block_for', $took);
+rq_check($calls <= 8, 'with a handful of commands, not a polling loop (push and wait included)', $calls);
+$job->delete();
+?>
+--EXPECT--
+ok: empty: null after about block_for (3 s)
+ok: the pushing process ended cleanly
+ok: the pushed job is handed out
+ok: as soon as it is pushed (child start + 0.5 s), not after block_for
+ok: with a handful of commands, not a polling loop (push and wait included)

@@ -1,0 +1,46 @@
+--TEST--
+Laravel queue driver: a job released with a delay is not handed out before the delay has passed, comes back after it, and attempts() counts each reservation
+--INI--
+extension=mbstring
+extension=posix
+--FILE--
+<?php
+require __DIR__ . '/laravel_queue.inc';
+$app = lq_app(['retry_after' => 30]);
+$queue = $app['queue']->connection('redislock');
+$id = $queue->push(new LqRecordJob('r'));
+$job = $queue->pop();
+rq_check($job->attempts() === 1, 'first reservation: attempt 1');
+$job->release(1);
+rq_check($job->isReleased() && $job->wasSettled() === true, 'released with its receipt');
+rq_check($queue->delayedSize() === 1 && $queue->pendingSize() === 0, 'the released job is delayed', $queue->stats());
+rq_check($queue->pop() === null, 'not handed out during its delay');
+$t = microtime(true);
+$again = null;
+while ($again === null && microtime(true) - $t < 5) {
+    usleep(50000);
+    $again = $queue->pop();
+}
+$waited = microtime(true) - $t;
+rq_check($again !== null && $again->getJobId() === $id, 'handed out again after the delay');
+rq_check($waited > 0.8 && $waited < 2.5, 'after about 1 s', $waited);
+rq_check($again->attempts() === 2, 'second reservation: attempt 2', $again->attempts());
+rq_check($again->getRawBody() === $job->getRawBody(), 'with the same payload');
+/* The first reservation's receipt no longer counts: its late ack changes nothing. */
+rq_check($queue->ackJob($job) === false, 'an old reservation cannot ack the new one');
+rq_check($queue->reservedSize() === 1, 'the new reservation is still in flight');
+$again->delete();
+rq_check($queue->size() === 0, 'acked');
+?>
+--EXPECT--
+ok: first reservation: attempt 1
+ok: released with its receipt
+ok: the released job is delayed
+ok: not handed out during its delay
+ok: handed out again after the delay
+ok: after about 1 s
+ok: second reservation: attempt 2
+ok: with the same payload
+ok: an old reservation cannot ack the new one
+ok: the new reservation is still in flight
+ok: acked
