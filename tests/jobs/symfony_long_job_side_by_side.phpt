@@ -26,7 +26,7 @@ $procs = [];
 for ($i = 0; $i < 2; $i++) {
     $procs[] = sm_spawn($common . '$kind = "ours";
         $t = sm_transport(' . var_export($name, true) . ', "visibility=1&wait=0.2");
-        sm_run(sm_worker($t, ' . $handler . ', fn () => false, 6.5));', true);
+        sm_run(sm_worker($t, ' . $handler . ', fn () => false, 6.5));');
     $procs[] = sm_spawn($common . '$kind = "symfony";
         $t = sm_symfony_redis_transport(' . var_export($stream, true) . ', "worker-' . $i . '", "redeliver_timeout=1&claim_interval=100&delete_after_ack=1");
         sm_run(sm_worker($t, ' . $handler . ', fn () => false, 6.5));', true, "$dir/symfony-$i.out");
