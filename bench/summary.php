@@ -277,6 +277,41 @@ if (isset($res['reserve'])) {
     }
 }
 
+/* Jobs through the frameworks' own workers: targets ≥ 2x the peer's jobs/s and
+ * ≤ 0.5x its Redis CPU per job at 8 workers. */
+$jobs = [];
+if (isset($res['jobs_laravel'])) {
+    foreach ([1, 8] as $n) {
+        $rl = $res['jobs_laravel']["redislock_$n"] ?? null;
+        $p = $res['jobs_laravel']["redis_$n"] ?? null;
+        if ($rl && $p) {
+            $jobs[] = ['Laravel jobs through queue:work', "Laravel's redis driver (phpredis)", $n,
+                $rl['jobs_per_s'], $p['jobs_per_s'], $rl['cpu_us_per_job'], $p['cpu_us_per_job']];
+        }
+    }
+}
+if (isset($res['jobs_symfony'])) {
+    foreach ([1, 8] as $n) {
+        $rl = $res['jobs_symfony']['rows']['redislock RedisLockTransport'][$n] ?? null;
+        $p = $res['jobs_symfony']['rows']['Symfony RedisTransport (phpredis)'][$n] ?? null;
+        if ($rl && $p && $rl['rate'] && $p['rate']) {
+            $jobs[] = ['Symfony Messenger messages through messenger:consume', "Symfony's Redis transport (phpredis)", $n,
+                $rl['rate'], $p['rate'], $rl['cpu_us_per_op'], $p['cpu_us_per_op']];
+        }
+    }
+}
+foreach ($jobs as [$what, $peer, $n, $rl_rate, $p_rate, $rl_cpu, $p_cpu]) {
+    $at = sprintf('%s, %d worker%s, 1 KiB payloads: ', $what, $n, $n > 1 ? 's' : '');
+    $ratio = $rl_rate / $p_rate;
+    $row($at . 'jobs/s (higher is better)', bench_rate($rl_rate), $peer, bench_rate($p_rate), $ratio,
+        $n === 8 ? '≥ 2x' : '', $n === 8 ? $ratio >= 2 : null);
+    if ($rl_cpu && $p_cpu) {
+        $ratio = $rl_cpu / $p_cpu;
+        $row($at . 'Redis CPU µs per job (lower is better)', bench_fixed($rl_cpu, 2), $peer, bench_fixed($p_cpu, 2), $ratio,
+            $n === 8 ? '≤ 0.5x' : '', $n === 8 ? $ratio <= 0.5 : null);
+    }
+}
+
 if (isset($res['scale_queue'])) {
     $s = $res['scale_queue']['rows'];
     $raw = '(reference) phpredis zPopMin, no due-time check';

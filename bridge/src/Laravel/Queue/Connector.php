@@ -21,7 +21,7 @@ use RedisLock\Bridge\Laravel\RedisLockServiceProvider;
  *       'block_for' => 5,            // seconds pop() waits on the server (null: none)
  *       'after_commit' => false,
  *       // 'prefix' => 'Queue:',         // the key prefix (\RedisQueue's default)
- *       // 'watchdog_max_hold' => 3600,  // seconds one job's reservation is renewed at most
+ *       // 'watchdog_max_hold' => 86400, // seconds one job's reservation is renewed at most (a day)
  *   ],
  *
  * A connection name is read as the cache driver reads it
@@ -30,6 +30,9 @@ use RedisLock\Bridge\Laravel\RedisLockServiceProvider;
  */
 class Connector implements ConnectorInterface
 {
+    /** Seconds one job's reservation is renewed at most, unless the config says: a day. */
+    public const MAX_HOLD = 86400;
+
     /** @var \ArrayAccess|array|null */
     protected $app;
 
@@ -82,7 +85,9 @@ class Connector implements ConnectorInterface
         } else {
             throw new InvalidArgumentException('The redislock queue\'s connection must be a redis connection name, a DSN or an array of options.');
         }
-        $maxHold = null;
+        // Up to a day unless the config bounds it: the extension's default (300 s)
+        // would let a job of over 5 minutes be handed to a second worker.
+        $maxHold = (float) self::MAX_HOLD;
         if (isset($config['watchdog_max_hold'])) {
             if (!is_numeric($config['watchdog_max_hold'])) {
                 throw new InvalidArgumentException('The redislock queue\'s watchdog_max_hold must be a number of seconds.');
@@ -92,7 +97,7 @@ class Connector implements ConnectorInterface
         $prefix = isset($config['prefix']) && $config['prefix'] !== '' ? (string) $config['prefix'] : null;
         if (is_string($options)) {
             $query = ['watchdog' => '1'];
-            if ($maxHold !== null) {
+            if (isset($config['watchdog_max_hold']) || !str_contains($options, 'watchdog_max_hold=')) {
                 $query['watchdog_max_hold'] = (string) $maxHold;
             }
             if ($prefix !== null) {
@@ -100,7 +105,7 @@ class Connector implements ConnectorInterface
             }
             $options .= (str_contains($options, '?') ? '&' : '?') . http_build_query($query, '', '&', PHP_QUERY_RFC3986);
         } else {
-            $options['watchdog'] = $maxHold === null ? true : ['max_hold' => $maxHold];
+            $options['watchdog'] = ['max_hold' => $maxHold];
             if ($prefix !== null) {
                 $options['prefix'] = $prefix;
             }

@@ -40,6 +40,8 @@ final class RedisLockTransportFactory implements TransportFactoryInterface
     ];
 
     private const OWN_OPTIONS = ['queue', 'visibility', 'wait', 'dead', 'list_limit'];
+    /** Seconds one reservation is renewed at most, unless the DSN says: a day. */
+    public const MAX_HOLD = 86400;
 
     public function createTransport(#[\SensitiveParameter] string $dsn, array $options, SerializerInterface $serializer): TransportInterface
     {
@@ -146,7 +148,13 @@ final class RedisLockTransportFactory implements TransportFactoryInterface
             throw new InvalidArgumentException(sprintf('Invalid redislock DSN "%s": it names no queue (put it in the path, or in the "queue" option).', self::redact($dsn)));
         }
         $own['queue'] = $queueName;
+        // The heartbeat, renewing a reservation for as long as its handler runs: up to
+        // a day unless the DSN bounds it (the extension's default, 300 s, would let a
+        // handler of over 5 minutes be handed to a second worker).
         $params += ['watchdog' => '1'];
+        if (!in_array($params['watchdog'], ['0', 0, false, 'false', 'off', 'no'], true)) {
+            $params += ['watchdog_max_hold' => (string) self::MAX_HOLD];
+        }
 
         $connection = $target . '://' . $rest;
         if ($params) {
