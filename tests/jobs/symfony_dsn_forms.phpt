@@ -29,7 +29,7 @@ $forms = [
     'password in the DSN' => "redislock://:secret@$host:$auth/$name?wait=0",
     'ACL user in the DSN' => "redislock://alice:wonderland@$host:$auth/$name?wait=0",
     'password in the query' => "redislock://$host:$auth/$name?password=secret&wait=0",
-    'TLS with a client certificate' => 'redislock+tls://localhost:' . rl_env('REDISLOCK_TEST_TLS_PORT') . '/' . $name
+    'TLS with a client certificate' => 'redislock+tls://127.0.0.1:' . rl_env('REDISLOCK_TEST_TLS_PORT') . '/' . $name
         . "?cafile=$tls/ca.crt&local_cert=$tls/client.crt&local_pk=$tls/client.key&wait=0",
     'unix socket' => 'redislock+unix://' . rl_env('REDISLOCK_TEST_SOCKET') . "?queue=$name&wait=0",
     'sentinel' => 'redislock+sentinel://' . implode(',', topo_sentinels()) . '/' . topo_sentinel_service() . "?queue=$name&wait=0",
