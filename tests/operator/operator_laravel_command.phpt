@@ -32,6 +32,12 @@ final class OperatorTestApp extends Container
     {
         return true;
     }
+
+    /* Laravel 10 and later ask it before configuring their prompts. */
+    public function runningUnitTests(): bool
+    {
+        return false;
+    }
 }
 
 $lp = op_prefix('OpLvL');
