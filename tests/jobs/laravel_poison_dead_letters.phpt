@@ -15,9 +15,11 @@ for ($i = 0; $i < 5; $i++) {
     $worker->runNextJob('redislock', lq_queue(), lq_options(3));
 }
 $events = array_map(fn ($r) => $r[0] . '#' . $r[2], LqRecordJob::$runs);
-/* failed() runs on a fresh instance of the command, which has no job (#0). */
-rq_check($events === ['start#1', 'throw#1', 'start#2', 'throw#2', 'start#3', 'throw#3', 'failed#0'],
-    'three attempts, then failed() once', $events);
+/* failed() runs on a fresh instance of the command, which has no job (#0), up to
+ * Laravel 12; Laravel 13 calls it on the instance that ran the last attempt (#3). */
+$tail = array_pop($events);
+rq_check($events === ['start#1', 'throw#1', 'start#2', 'throw#2', 'start#3', 'throw#3'] && in_array($tail, ['failed#0', 'failed#3'], true),
+    'three attempts, then failed() once', [$events, $tail]);
 $dead = rq_queue()->dead(lq_queue());
 rq_check(count($dead) === 1 && $dead[0]['id'] === $id && $dead[0]['attempts'] === 3, 'one dead letter, after 3 attempts', $dead);
 rq_check(($dead[0]['payload'] ?? null) === $payload, 'the dead letter carries the job\'s payload');
