@@ -379,6 +379,62 @@ void redislock_holder_names(INTERNAL_FUNCTION_PARAMETERS, redislock_holder *h, c
 	}
 }
 
+void redislock_holder_token_method(INTERNAL_FUNCTION_PARAMETERS, redislock_holder *h, redislock_token_op op)
+{
+	zend_string *name, *token;
+	redislock_outcome outcome = REDISLOCK_FAILED;
+
+	ZEND_PARSE_PARAMETERS_START(2, 2)
+		Z_PARAM_STR(name)
+		Z_PARAM_STR(token)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!redislock_check_name(name, 1) || !redislock_holder_check_token(token, 2) || !redislock_holder_ready(h, ZEND_THIS)) {
+		RETURN_THROWS();
+	}
+	if (redislock_holder_prepare(h) == FAILURE || (outcome = op(h, name, token)) == REDISLOCK_FAILED) {
+		redislock_holder_throw(h);
+		RETURN_THROWS();
+	}
+	RETURN_BOOL(outcome == REDISLOCK_YES);
+}
+
+void redislock_holder_name_method(INTERNAL_FUNCTION_PARAMETERS, redislock_holder *h, redislock_name_read read)
+{
+	zend_string *name;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_STR(name)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!redislock_check_name(name, 1) || !redislock_holder_ready(h, ZEND_THIS)) {
+		RETURN_THROWS();
+	}
+	if (redislock_holder_prepare(h) == FAILURE || read(h, name, return_value) == FAILURE) {
+		redislock_holder_throw(h);
+		RETURN_THROWS();
+	}
+}
+
+zend_result redislock_holder_inspect(redislock_holder *h, const redislock_script *script, redislock_argv *a,
+	bool (*convert)(const redisReply *reply, zval *out), zval *out)
+{
+	redisReply *reply;
+	zend_result result = SUCCESS;
+
+	if (redislock_script_call(h->conn, script, a, redislock_conn_config(h->conn)->read_timeout, &reply) == FAILURE) {
+		return FAILURE;
+	}
+	if (reply->type == REDIS_REPLY_NIL) {
+		ZVAL_NULL(out);
+	} else if (!convert(reply, out)) {
+		redislock_conn_set_unexpected(h->conn, reply);
+		result = FAILURE;
+	}
+	freeReplyObject(reply);
+	return result;
+}
+
 zend_result redislock_holder_release_all(redislock_holder *h, bool *all_released)
 {
 	zend_string **names, **tokens;

@@ -14,6 +14,7 @@
 #include "redislock_argv.h"
 #include "redislock_config.h"
 #include "redislock_conn.h"
+#include "redislock_exceptions.h"
 #include "redislock_runner.h"
 #include "redislock_watchdog.h"
 
@@ -136,6 +137,26 @@ void redislock_holder_throw(const redislock_holder *h);
  * to call once its object is ready: the listing of redislock_names_list() with the
  * class's siblings, in return_value, or thrown. */
 void redislock_holder_names(INTERNAL_FUNCTION_PARAMETERS, redislock_holder *h, const char *const *siblings);
+/* What a method (string $name, string $token): bool does to a hold, by class:
+ * REDISLOCK_YES, REDISLOCK_NO, or REDISLOCK_FAILED with the failure recorded. */
+typedef redislock_outcome (*redislock_token_op)(redislock_holder *h, zend_string *name, zend_string *token);
+/* The whole of such a method of either class: the arguments parsed and checked,
+ * the object ready and its orphans cleaned, op run, true or false returned, a
+ * failure thrown. */
+void redislock_holder_token_method(INTERNAL_FUNCTION_PARAMETERS, redislock_holder *h, redislock_token_op op);
+/* What a method (string $name) reads of a name, by class, into out: SUCCESS, or
+ * FAILURE with the failure recorded. */
+typedef zend_result (*redislock_name_read)(redislock_holder *h, zend_string *name, zval *out);
+/* The whole of such a method of either class: the argument parsed and checked,
+ * the object ready and its orphans cleaned, read run into return_value, a failure
+ * thrown. */
+void redislock_holder_name_method(INTERNAL_FUNCTION_PARAMETERS, redislock_holder *h, redislock_name_read read);
+/* inspect() of either class, its command built: runs the read-only script, and
+ * puts null (its nil: nobody holds, nobody waits) or what convert() makes of its
+ * answer in out. FAILURE is recorded, not thrown (an answer convert() refuses
+ * too, as an unexpected reply). */
+zend_result redislock_holder_inspect(redislock_holder *h, const redislock_script *script, redislock_argv *a,
+	bool (*convert)(const redisReply *reply, zval *out), zval *out);
 /* Releases everything the object holds, in one round trip. FAILURE is recorded,
  * not thrown: unlockAll() throws it; the destructor and request shutdown leave
  * it, as the lifetimes still bound the holds. *all_released: whether every hold

@@ -596,26 +596,26 @@ PHP_METHOD(RedisLock, convertLock)
 	RETURN_STR(converted);
 }
 
+/* releaseLock(): only while the lock holds token, whoever calls; if the hold was
+ * this object's, it is not any more. */
+static redislock_outcome release_token_op(redislock_holder *h, zend_string *name, zend_string *token)
+{
+	redislock_lock_obj *lock = lock_from_holder(h);
+	bool released = false;
+	zval *held;
+
+	if (lock->backend->release(lock, &name, &token, 1, false, &released) == FAILURE) {
+		return REDISLOCK_FAILED;
+	}
+	if ((held = zend_hash_find(&h->name_to_token, name)) != NULL && zend_string_equals(Z_STR_P(held), token)) {
+		redislock_holder_forget(h, name);
+	}
+	return released ? REDISLOCK_YES : REDISLOCK_NO;
+}
+
 PHP_METHOD(RedisLock, releaseLock)
 {
-	zend_string *name, *token;
-	redislock_lock_obj *lock = NULL;
-	zval *held;
-	bool released = false;
-
-	ZEND_PARSE_PARAMETERS_START(2, 2)
-		Z_PARAM_STR(name)
-		Z_PARAM_STR(token)
-	ZEND_PARSE_PARAMETERS_END();
-
-	if (!redislock_check_name(name, 1) || !redislock_holder_check_token(token, 2) || !(lock = this_lock(ZEND_THIS))
-		|| redislock_holder_prepare(&lock->h) == FAILURE || lock->backend->release(lock, &name, &token, 1, false, &released) == FAILURE) {
-		LOCK_FAILED(lock);
-	}
-	if ((held = zend_hash_find(&lock->h.name_to_token, name)) != NULL && zend_string_equals(Z_STR_P(held), token)) {
-		redislock_holder_forget(&lock->h, name);
-	}
-	RETURN_BOOL(released);
+	redislock_holder_token_method(INTERNAL_FUNCTION_PARAM_PASSTHRU, &lock_from_obj(Z_OBJ_P(ZEND_THIS))->h, release_token_op);
 }
 
 PHP_METHOD(RedisLock, extendLock)
@@ -919,22 +919,16 @@ PHP_METHOD(RedisLock, lockMany)
 	RETURN_BOOL(outcome == REDISLOCK_YES);
 }
 
+/* holdsLock(): whether the lock holds token, with no side effect. */
+static redislock_outcome holds_token_op(redislock_holder *h, zend_string *name, zend_string *token)
+{
+	redislock_lock_obj *lock = lock_from_holder(h);
+	return lock->backend->check(lock, name, token);
+}
+
 PHP_METHOD(RedisLock, holdsLock)
 {
-	zend_string *name, *token;
-	redislock_lock_obj *lock = NULL;
-	redislock_outcome holding = REDISLOCK_FAILED;
-
-	ZEND_PARSE_PARAMETERS_START(2, 2)
-		Z_PARAM_STR(name)
-		Z_PARAM_STR(token)
-	ZEND_PARSE_PARAMETERS_END();
-
-	if (!redislock_check_name(name, 1) || !redislock_holder_check_token(token, 2) || !(lock = this_lock(ZEND_THIS))
-		|| redislock_holder_prepare(&lock->h) == FAILURE || (holding = lock->backend->check(lock, name, token)) == REDISLOCK_FAILED) {
-		LOCK_FAILED(lock);
-	}
-	RETURN_BOOL(holding == REDISLOCK_YES);
+	redislock_holder_token_method(INTERNAL_FUNCTION_PARAM_PASSTHRU, &lock_from_obj(Z_OBJ_P(ZEND_THIS))->h, holds_token_op);
 }
 
 PHP_METHOD(RedisLock, forceUnlock)
@@ -1014,39 +1008,29 @@ static bool inspect_result(const redisReply *r, zval *out)
 	return true;
 }
 
-PHP_METHOD(RedisLock, inspect)
+static zend_result inspect_read(redislock_holder *h, zend_string *name, zval *out)
 {
-	zend_string *name;
-	redislock_lock_obj *lock = NULL;
+	redislock_lock_obj *lock = lock_from_holder(h);
 	redislock_argv a;
-	redisReply *reply;
 	lock_keys k;
-	zend_result sent;
+	zend_result read;
 
-	ZEND_PARSE_PARAMETERS_START(1, 1)
-		Z_PARAM_STR(name)
-	ZEND_PARSE_PARAMETERS_END();
-
-	if (!redislock_check_name(name, 1) || !(lock = this_lock(ZEND_THIS)) || !one_server(lock, "inspect")
-		|| redislock_holder_prepare(&lock->h) == FAILURE) {
-		LOCK_FAILED(lock);
-	}
 	lock_keys_init(&k, lock, name);
 	redislock_script_inspect_args(&a, k.key, k.queue, k.many, k.hint);
-	sent = redislock_script_call(lock->h.conn, &redislock_script_inspect, &a, lock_read_timeout(lock), &reply);
+	read = redislock_holder_inspect(h, &redislock_script_inspect, &a, inspect_result, out);
 	redislock_argv_free(&a);
 	lock_keys_free(&k);
-	if (sent == FAILURE) {
-		LOCK_FAILED(lock);
+	return read;
+}
+
+PHP_METHOD(RedisLock, inspect)
+{
+	redislock_lock_obj *lock = lock_from_obj(Z_OBJ_P(ZEND_THIS));
+
+	if (!one_server(lock, "inspect")) {
+		RETURN_THROWS();
 	}
-	if (reply->type == REDIS_REPLY_NIL) {
-		ZVAL_NULL(return_value);
-	} else if (!inspect_result(reply, return_value)) {
-		redislock_conn_set_unexpected(lock->h.conn, reply);
-		freeReplyObject(reply);
-		LOCK_FAILED(lock);
-	}
-	freeReplyObject(reply);
+	redislock_holder_name_method(INTERNAL_FUNCTION_PARAM_PASSTHRU, &lock->h, inspect_read);
 }
 
 PHP_METHOD(RedisLock, names)

@@ -382,22 +382,14 @@ PHP_METHOD(RedisSemaphore, acquire)
 	RETURN_FALSE;
 }
 
+static redislock_outcome release_token_op(redislock_holder *h, zend_string *name, zend_string *token)
+{
+	return release_one(sem_from_holder(h), name, token);
+}
+
 PHP_METHOD(RedisSemaphore, release)
 {
-	zend_string *name, *token;
-	redislock_semaphore_obj *sem = NULL;
-	redislock_outcome removed = REDISLOCK_FAILED;
-
-	ZEND_PARSE_PARAMETERS_START(2, 2)
-		Z_PARAM_STR(name)
-		Z_PARAM_STR(token)
-	ZEND_PARSE_PARAMETERS_END();
-
-	if (!redislock_check_name(name, 1) || !redislock_holder_check_token(token, 2) || !(sem = this_sem(ZEND_THIS))
-		|| redislock_holder_prepare(&sem->h) == FAILURE || (removed = release_one(sem, name, token)) == REDISLOCK_FAILED) {
-		SEM_FAILED(sem);
-	}
-	RETURN_BOOL(removed == REDISLOCK_YES);
+	redislock_holder_token_method(INTERNAL_FUNCTION_PARAM_PASSTHRU, &sem_from_obj(Z_OBJ_P(ZEND_THIS))->h, release_token_op);
 }
 
 /* extend(), holds() and count(): one script on the semaphore of name, whose
@@ -457,22 +449,20 @@ PHP_METHOD(RedisSemaphore, extend)
 	RETURN_FALSE;
 }
 
+/* holds(): whether the acquisition token still holds its permits (the count
+ * script's time left is -1 when not). */
+static redislock_outcome holds_token_op(redislock_holder *h, zend_string *name, zend_string *token)
+{
+	zend_long left;
+	if (!integer_call(sem_from_holder(h), &redislock_script_sem_count, name, token, 0, &left)) {
+		return REDISLOCK_FAILED;
+	}
+	return left >= 0 ? REDISLOCK_YES : REDISLOCK_NO;
+}
+
 PHP_METHOD(RedisSemaphore, holds)
 {
-	zend_string *name, *token;
-	redislock_semaphore_obj *sem = NULL;
-	zend_long left;
-
-	ZEND_PARSE_PARAMETERS_START(2, 2)
-		Z_PARAM_STR(name)
-		Z_PARAM_STR(token)
-	ZEND_PARSE_PARAMETERS_END();
-
-	if (!redislock_check_name(name, 1) || !redislock_holder_check_token(token, 2) || !(sem = this_sem(ZEND_THIS)) || redislock_holder_prepare(&sem->h) == FAILURE
-		|| !integer_call(sem, &redislock_script_sem_count, name, token, 0, &left)) {
-		SEM_FAILED(sem);
-	}
-	RETURN_BOOL(left >= 0);
+	redislock_holder_token_method(INTERNAL_FUNCTION_PARAM_PASSTHRU, &sem_from_obj(Z_OBJ_P(ZEND_THIS))->h, holds_token_op);
 }
 
 PHP_METHOD(RedisSemaphore, count)
@@ -569,38 +559,23 @@ static bool sem_inspect_result(const redisReply *r, zval *out)
 	return true;
 }
 
-PHP_METHOD(RedisSemaphore, inspect)
+static zend_result inspect_read(redislock_holder *h, zend_string *name, zval *out)
 {
-	zend_string *name;
-	redislock_semaphore_obj *sem = NULL;
 	redislock_argv a;
-	redisReply *reply;
 	sem_keys k;
-	zend_result sent;
+	zend_result read;
 
-	ZEND_PARSE_PARAMETERS_START(1, 1)
-		Z_PARAM_STR(name)
-	ZEND_PARSE_PARAMETERS_END();
-
-	if (!redislock_check_name(name, 1) || !(sem = this_sem(ZEND_THIS)) || redislock_holder_prepare(&sem->h) == FAILURE) {
-		SEM_FAILED(sem);
-	}
-	keys_init(&k, sem, name);
+	keys_init(&k, sem_from_holder(h), name);
 	redislock_script_sem_inspect_args(&a, k.key, k.queue, k.hint);
-	sent = redislock_script_call(sem->h.conn, &redislock_script_sem_inspect, &a, read_timeout(sem), &reply);
+	read = redislock_holder_inspect(h, &redislock_script_sem_inspect, &a, sem_inspect_result, out);
 	redislock_argv_free(&a);
 	keys_free(&k);
-	if (sent == FAILURE) {
-		SEM_FAILED(sem);
-	}
-	if (reply->type == REDIS_REPLY_NIL) {
-		ZVAL_NULL(return_value);
-	} else if (!sem_inspect_result(reply, return_value)) {
-		redislock_conn_set_unexpected(sem->h.conn, reply);
-		freeReplyObject(reply);
-		SEM_FAILED(sem);
-	}
-	freeReplyObject(reply);
+	return read;
+}
+
+PHP_METHOD(RedisSemaphore, inspect)
+{
+	redislock_holder_name_method(INTERNAL_FUNCTION_PARAM_PASSTHRU, &sem_from_obj(Z_OBJ_P(ZEND_THIS))->h, inspect_read);
 }
 
 PHP_METHOD(RedisSemaphore, names)
