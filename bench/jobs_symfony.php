@@ -121,6 +121,10 @@ function transport(string $label, string $name, int $wid): Symfony\Component\Mes
     // The stream's name as it is: Symfony does not decode the DSN's path (bench names need no encoding).
     $dsn = 'redis://' . $auth . $p['host'] . ':' . $p['port'] . '/' . $name
         . '?group=bench&consumer=worker-' . $wid . '&delete_after_ack=1&dbindex=' . $p['db'];
+    // Messenger 5.4's autoloader loads the Redis bridge; 6.4's leaves it to its own.
+    if (is_file('/usr/share/php/Symfony/Component/Messenger/Bridge/Redis/autoload.php')) {
+        require_once '/usr/share/php/Symfony/Component/Messenger/Bridge/Redis/autoload.php';
+    }
     return (new Symfony\Component\Messenger\Bridge\Redis\Transport\RedisTransportFactory())->createTransport($dsn, [], $serializer);
 }
 
