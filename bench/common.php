@@ -577,3 +577,35 @@ function bench_row_check(array $row): string
     return $p ? implode('; ', $p) : 'ok';
 }
 
+/**
+ * The table of the commands the server ran: for each row label of $rows
+ * (label => worker count => row with 'commands' => [command => [calls, µs]] and
+ * 'ops'), one line per command with its calls per operation and µs per call at
+ * each worker count of $counts. $first names the first column, $unit the operation.
+ */
+function bench_commands_table(array $rows, array $counts, string $first, string $unit): void
+{
+    $cmd_rows = [];
+    foreach ($rows as $label => $by_n) {
+        $names = [];
+        foreach ($by_n as $row) {
+            $names += $row['commands'];
+        }
+        foreach (array_keys($names) as $cmd) {
+            $cells = [$label, $cmd];
+            foreach ($counts as $n) {
+                $row = $by_n[$n] ?? null;
+                [$calls, $usec] = $row['commands'][$cmd] ?? [0, 0.0];
+                $cells[] = $row && $row['ops'] ? bench_fixed($calls / $row['ops'], 2) : 'n/a';
+                $cells[] = $calls ? bench_fixed($usec / $calls, 2) : '–';
+            }
+            $cmd_rows[] = $cells;
+        }
+    }
+    $head = [$first, 'command'];
+    foreach ($counts as $n) {
+        $head[] = "N=$n calls per $unit";
+        $head[] = "N=$n µs/call";
+    }
+    bench_table($head, $cmd_rows, range(2, 1 + 2 * count($counts)));
+}

@@ -299,29 +299,7 @@ bench_table(['transport', 'workers', 'messages/s', 'redislock ÷ this (messages/
 
 echo "Commands the server ran, per message, and their µs per call (INFO commandstats, all rounds). Commands run inside "
     . "a script count under their own name too, and their µs are part of the script's.\n\n";
-$cmd_rows = [];
-foreach ($rows as $label => $by_n) {
-    $names = [];
-    foreach ($by_n as $row) {
-        $names += $row['commands'];
-    }
-    foreach (array_keys($names) as $cmd) {
-        $cells = [$label, $cmd];
-        foreach (WORKER_COUNTS as $n) {
-            $row = $by_n[$n] ?? null;
-            [$c, $usec] = $row['commands'][$cmd] ?? [0, 0.0];
-            $cells[] = $row && $row['ops'] ? bench_fixed($c / $row['ops'], 2) : 'n/a';
-            $cells[] = $c ? bench_fixed($usec / $c, 2) : '–';
-        }
-        $cmd_rows[] = $cells;
-    }
-}
-$head = ['transport', 'command'];
-foreach (WORKER_COUNTS as $n) {
-    $head[] = "N=$n calls per message";
-    $head[] = "N=$n µs/call";
-}
-bench_table($head, $cmd_rows, range(2, 1 + 2 * count(WORKER_COUNTS)));
+bench_commands_table($rows, WORKER_COUNTS, 'transport', 'message');
 
 $record = ['depth' => $depth, 'round_s' => $round_s, 'rounds' => ROUNDS, 'rows' => []];
 $v = fn(float $x): ?float => is_finite($x) ? $x : null;

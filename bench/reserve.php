@@ -390,29 +390,7 @@ bench_table(['implementation', 'workers', 'tasks/s', 'µs/task per worker, per-r
 
 echo "Commands the server ran, per task, and their µs per call (INFO commandstats, all rounds; the harness's own INFO and "
     . "CONFIG left out). Commands run inside a script count under their own name too, and their µs are part of the script's.\n\n";
-$cmd_rows = [];
-foreach ($rows as $label => $by_n) {
-    $names = [];
-    foreach ($by_n as $row) {
-        $names += $row['commands'];
-    }
-    foreach (array_keys($names) as $cmd) {
-        $cells = [$label, $cmd];
-        foreach (WORKER_COUNTS as $n) {
-            $row = $by_n[$n] ?? null;
-            [$calls, $usec] = $row['commands'][$cmd] ?? [0, 0.0];
-            $cells[] = $row && $row['ops'] ? bench_fixed($calls / $row['ops'], 2) : 'n/a';
-            $cells[] = $calls ? bench_fixed($usec / $calls, 2) : '–';
-        }
-        $cmd_rows[] = $cells;
-    }
-}
-$head = ['implementation', 'command'];
-foreach (WORKER_COUNTS as $n) {
-    $head[] = "N=$n calls per task";
-    $head[] = "N=$n µs/call";
-}
-bench_table($head, $cmd_rows, range(2, 1 + 2 * count(WORKER_COUNTS)));
+bench_commands_table($rows, WORKER_COUNTS, 'implementation', 'task');
 
 echo "redislock against Laravel (target: tasks/s ≥ 1.5x at every worker count) and the raw floor:\n\n";
 $record = ['depth' => $depth, 'round_s' => $round_s, 'rounds' => ROUNDS, 'rows' => []];
