@@ -9,17 +9,18 @@ void redislock_argv_init(redislock_argv *a)
 	a->argv = a->inline_argv;
 	a->lens = a->inline_lens;
 	a->scratch_used = 0;
-	a->owned = NULL;
+	a->owned = a->inline_owned;
 	a->owned_count = 0;
-	a->owned_capacity = 0;
+	a->owned_capacity = REDISLOCK_ARGV_INLINE;
 }
 
 void redislock_argv_free(redislock_argv *a)
 {
+	/* Only request strings are ever owned (see redislock_argv_push_str()). */
 	for (int i = 0; i < a->owned_count; i++) {
-		zend_string_release(a->owned[i]);
+		zend_string_release_ex(a->owned[i], 0);
 	}
-	if (a->owned) {
+	if (a->owned != a->inline_owned) {
 		efree(a->owned);
 	}
 	if (a->argv != a->inline_argv) {
@@ -50,19 +51,33 @@ void redislock_argv_push(redislock_argv *a, const char *s, size_t len)
 	a->argc++;
 }
 
-void redislock_argv_push_str(redislock_argv *a, const zend_string *s)
-{
-	redislock_argv_push(a, ZSTR_VAL(s), ZSTR_LEN(s));
-}
-
 void redislock_argv_push_owned(redislock_argv *a, zend_string *s)
 {
 	if (a->owned_count == a->owned_capacity) {
-		a->owned_capacity = a->owned_capacity ? a->owned_capacity * 2 : 8;
-		a->owned = safe_erealloc(a->owned, a->owned_capacity, sizeof(*a->owned), 0);
+		int capacity = a->owned_capacity * 2;
+		zend_string **owned = safe_emalloc(capacity, sizeof(*owned), 0);
+		memcpy(owned, a->owned, a->owned_count * sizeof(*owned));
+		if (a->owned != a->inline_owned) {
+			efree(a->owned);
+		}
+		a->owned = owned;
+		a->owned_capacity = capacity;
 	}
 	a->owned[a->owned_count++] = s;
-	redislock_argv_push_str(a, s);
+	redislock_argv_push(a, ZSTR_VAL(s), ZSTR_LEN(s));
+}
+
+void redislock_argv_push_str(redislock_argv *a, const zend_string *s)
+{
+	/* Interned strings are never freed during a request, and persistent ones
+	 * belong to a connection or the module; their refcounts are left alone,
+	 * which also keeps them untouched by other threads' commands under ZTS. */
+	if (GC_FLAGS(s) & (IS_STR_INTERNED | IS_STR_PERSISTENT)) {
+		redislock_argv_push(a, ZSTR_VAL(s), ZSTR_LEN(s));
+		return;
+	}
+	GC_ADDREF((zend_string *) s);
+	redislock_argv_push_owned(a, (zend_string *) s);
 }
 
 static void push_formatted(redislock_argv *a, const char *buf, size_t len)

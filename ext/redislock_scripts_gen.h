@@ -48,7 +48,7 @@ static inline void redislock_script_ack_args(redislock_argv *a, const zend_strin
 	redislock_argv_push_str(a, dead);
 	redislock_argv_push_str(a, payloads);
 	redislock_argv_push_str(a, id);
-	redislock_argv_push(a, receipt ? ZSTR_VAL(receipt) : "", receipt ? ZSTR_LEN(receipt) : 0);
+	if (receipt) { redislock_argv_push_str(a, receipt); } else { redislock_argv_push(a, "", 0); }
 }
 
 /* lock script, ext/lua/acquire.lua: KEYS key, KEYS queue, KEYS many, KEYS counter, ARGV id, ARGV life, ARGV mode, ARGV fenced, ARGV alive, ARGV hint, ARGV want. */
@@ -91,7 +91,7 @@ static inline void redislock_script_acquire_many_args(redislock_argv *a, uint32_
 	redislock_argv_push_long(a, (zend_long) n);
 	redislock_argv_push_str(a, hex);
 	redislock_argv_push_long(a, life);
-	redislock_argv_push(a, waiter ? ZSTR_VAL(waiter) : "", waiter ? ZSTR_LEN(waiter) : 0);
+	if (waiter) { redislock_argv_push_str(a, waiter); } else { redislock_argv_push(a, "", 0); }
 	redislock_argv_push_long(a, alive);
 	for (uint32_t i = 0; i < n; i++) {
 		redislock_argv_push(a, hint[i], strlen(hint[i]));
@@ -182,9 +182,9 @@ static inline void redislock_script_fail_args(redislock_argv *a, const zend_stri
 	redislock_argv_push_str(a, dead);
 	redislock_argv_push_str(a, payloads);
 	redislock_argv_push_str(a, id);
-	redislock_argv_push(a, receipt ? ZSTR_VAL(receipt) : "", receipt ? ZSTR_LEN(receipt) : 0);
+	if (receipt) { redislock_argv_push_str(a, receipt); } else { redislock_argv_push(a, "", 0); }
 	redislock_argv_push(a, replace ? "1" : "0", 1);
-	redislock_argv_push(a, payload ? ZSTR_VAL(payload) : "", payload ? ZSTR_LEN(payload) : 0);
+	if (payload) { redislock_argv_push_str(a, payload); } else { redislock_argv_push(a, "", 0); }
 }
 
 /* fencingToken script, ext/lua/fence.lua: KEYS key, KEYS counter, ARGV token. */
@@ -296,7 +296,7 @@ static inline void redislock_script_release_args(redislock_argv *a, const zend_s
 	redislock_argv_push_str(a, payloads);
 	redislock_argv_push_str(a, id);
 	redislock_argv_push_double(a, delay);
-	redislock_argv_push(a, receipt ? ZSTR_VAL(receipt) : "", receipt ? ZSTR_LEN(receipt) : 0);
+	if (receipt) { redislock_argv_push_str(a, receipt); } else { redislock_argv_push(a, "", 0); }
 }
 
 /* remove script, ext/lua/remove.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV id. */
@@ -349,7 +349,7 @@ static inline void redislock_script_sem_count_args(redislock_argv *a, const zend
 {
 	redislock_script_start(a, &redislock_script_sem_count, 1);
 	redislock_argv_push_str(a, key);
-	redislock_argv_push(a, token ? ZSTR_VAL(token) : "", token ? ZSTR_LEN(token) : 0);
+	if (token) { redislock_argv_push_str(a, token); } else { redislock_argv_push(a, "", 0); }
 }
 
 /* semaphore extend script, ext/lua/sem_extend.lua: KEYS key, KEYS queue, ARGV token, ARGV life, ARGV hint. */
@@ -429,7 +429,7 @@ static inline void redislock_script_take_args(redislock_argv *a, uint32_t n, zen
 	redislock_argv_push(a, reserve ? "reserve" : "pop", reserve ? 7 : 3);
 	redislock_argv_push_double(a, visibility);
 	redislock_argv_push(a, waiting ? "1" : "0", 1);
-	redislock_argv_push(a, base ? ZSTR_VAL(base) : "", base ? ZSTR_LEN(base) : 0);
+	if (base) { redislock_argv_push_str(a, base); } else { redislock_argv_push(a, "", 0); }
 	redislock_argv_push_long(a, attempts);
 	redislock_argv_push_double(a, backoff);
 }
@@ -459,7 +459,7 @@ static inline void redislock_script_touch_args(redislock_argv *a, const zend_str
 	redislock_argv_push_str(a, payloads);
 	redislock_argv_push_str(a, id);
 	redislock_argv_push_double(a, visibility);
-	redislock_argv_push(a, receipt ? ZSTR_VAL(receipt) : "", receipt ? ZSTR_LEN(receipt) : 0);
+	if (receipt) { redislock_argv_push_str(a, receipt); } else { redislock_argv_push(a, "", 0); }
 }
 
 /* ttl script, ext/lua/ttl.lua: KEYS key, ARGV token. */
@@ -467,7 +467,7 @@ static inline void redislock_script_ttl_args(redislock_argv *a, const zend_strin
 {
 	redislock_script_start(a, &redislock_script_ttl, 1);
 	redislock_argv_push_str(a, key);
-	redislock_argv_push(a, token ? ZSTR_VAL(token) : "", token ? ZSTR_LEN(token) : 0);
+	if (token) { redislock_argv_push_str(a, token); } else { redislock_argv_push(a, "", 0); }
 }
 
 /* unlock script, ext/lua/unlock.lua: KEYS key, KEYS queue, KEYS many, ARGV token, ARGV match, ARGV hint. */
