@@ -16,9 +16,8 @@ void redislock_argv_init(redislock_argv *a)
 
 void redislock_argv_free(redislock_argv *a)
 {
-	/* Only request strings are ever owned (see redislock_argv_push_str()). */
 	for (int i = 0; i < a->owned_count; i++) {
-		zend_string_release_ex(a->owned[i], 0);
+		zend_string_release(a->owned[i]);
 	}
 	if (a->owned != a->inline_owned) {
 		efree(a->owned);
