@@ -149,16 +149,14 @@ bool redislock_names_list(redislock_conn *c, const zend_string *prefix, const ch
 	redislock_argv_push(&a, scan, scan_len);
 	redislock_argv_push(&a, "MATCH", 5);
 	redislock_argv_push_str(&a, pattern);
+	zend_string_release(pattern);   /* the argv holds its own reference */
 	redislock_argv_push(&a, "COUNT", 5);
 	redislock_argv_push_long(&a, count);
-	/* The argv points into pattern: it lives until the command is sent. */
 	if (redislock_conn_call_at(c, slots[master], &a, redislock_conn_config(c)->read_timeout, &reply) == FAILURE) {
 		redislock_argv_free(&a);
-		zend_string_release(pattern);
 		return false;
 	}
 	redislock_argv_free(&a);
-	zend_string_release(pattern);
 	if (reply->type == REDIS_REPLY_ERROR || reply->type != REDIS_REPLY_ARRAY || reply->elements != 2
 		|| reply->element[0]->type != REDIS_REPLY_STRING || reply->element[1]->type != REDIS_REPLY_ARRAY) {
 		redislock_conn_set_error(c, REDISLOCK_ERR_SERVER, "SCAN on %s failed: %.*s", redislock_conn_endpoint(c),

@@ -919,7 +919,6 @@ PHP_METHOD(RedisQueue, stats)
 	}
 	sets = safe_emalloc(n, sizeof(*sets), 0);
 	replies = safe_emalloc(n, sizeof(*replies), 0);
-	/* An argv points into the keys it was built from: they live until the call is done. */
 	keys = safe_emalloc(n, sizeof(*keys), 0);
 	for (uint32_t i = 0; i < n; i++) {
 		keys_init(&keys[i], q, names[i]);

@@ -154,7 +154,6 @@ static void holder_throw(const redislock_holder *h)
 static zend_result release_many(redislock_holder *h, zend_string **names, zend_string **tokens, uint32_t n,
 	bool suffix, bool *removed)
 {
-	/* An argv points into the strings pushed: the keys live until the call is done. */
 	redislock_argv *sets = safe_emalloc(n, sizeof(*sets), 0);
 	sem_keys *keys = safe_emalloc(n, sizeof(*keys), 0);
 	zend_result result;
