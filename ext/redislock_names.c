@@ -4,8 +4,12 @@
  * keys and the siblings alike (a sibling's name holds the main key), and turns
  * each key into its name: the main key "<prefix><name>"; a sibling
  * "{<prefix><name>}<suffix>" of a name without braces; a sibling
- * "{<tag>}<suffix>:<prefix><name>" of one with braces. Other keys (alive marks,
- * wake-up lists, fencing counters) are left out. A name is listed once per call;
+ * "{<tag>}<suffix>:<prefix><name>" of one with braces. A key is taken for a
+ * sibling only when deriving it again from the main key it names gives it back.
+ * Other keys of ours (alive marks, wake-up lists, fencing counters) are left
+ * out under every prefix shape: with a prefix that starts with a hash tag they
+ * start like main keys, and a waiter's key holds the random part of its token.
+ * A name is listed once per call;
  * across calls SCAN may return it again, as it may return a key again.
  *
  * The cursor is "<master>:<SCAN cursor>", master being the index of a cluster
@@ -16,6 +20,7 @@
 #include "redislock_names.h"
 #include "redislock_argv.h"
 #include "redislock_slots.h"
+#include "redislock_keys.h"
 #include "zend_exceptions.h"
 #include "zend_smart_str.h"
 
@@ -48,30 +53,127 @@ static bool starts(const char *s, size_t len, const char *with, size_t with_len)
 	return len >= with_len && memcmp(s, with, with_len) == 0;
 }
 
-/* The name key stands for, or NULL. */
+/* Every suffix a sibling key of any of the three classes carries (see
+ * redislock_sibling_key()), besides the waiters' prefix: a key that is one of
+ * them is never a name of its own, whatever the prefix. */
+static const char *const derived_suffixes[] = {
+	":queue", ":many", ":wake", ":inflight", ":wakeup", ":receipts", ":dead", ":payloads", NULL
+};
+
+/* The waiters' prefix redislock_sibling_key(main, ":w:"), followed by "a:" (an
+ * alive mark) or "w:" (a wake-up list) and the waiter's 32 hex digits. */
+#define WAITER_SUFFIX ":w:"
+#define WAITER_ID_LEN 32
+
+/* The per-slot fencing counter "{<tag>}redislock:fence" (redislock_slot_key()). */
+#define FENCE_COUNTER "redislock:fence"
+
+/* Whether key is exactly redislock_sibling_key(main, suffix) followed by tail. */
+static bool is_sibling_of(const char *key, size_t len, const char *main, size_t main_len, const char *suffix,
+	size_t tail_len)
+{
+	zend_string *m = zend_string_init(main, main_len, 0), *sibling = redislock_sibling_key(m, suffix);
+	bool same = ZSTR_LEN(sibling) + tail_len == len && memcmp(ZSTR_VAL(sibling), key, ZSTR_LEN(sibling)) == 0;
+	zend_string_release(sibling);
+	zend_string_release(m);
+	return same;
+}
+
+/* Whether the last bytes of a key of len bytes are "a:" or "w:" and a waiter's id. */
+static bool ends_in_waiter_id(const char *key, size_t len)
+{
+	const char *t = key + len - WAITER_ID_LEN - 2;
+	if (len < WAITER_ID_LEN + 2 || (t[0] != 'a' && t[0] != 'w') || t[1] != ':') {
+		return false;
+	}
+	for (size_t i = 2; i < WAITER_ID_LEN + 2; i++) {
+		if (!((t[i] >= '0' && t[i] <= '9') || (t[i] >= 'a' && t[i] <= 'f'))) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* When key is a key the extension derives from a main key, that main key in
+ * *main, with *sibling telling whether it is one of siblings (which say a name is
+ * in use) rather than a waiter's key, a fencing counter or another class's
+ * sibling. Each candidate main key is checked by deriving the key again, so a
+ * name that merely looks like a sibling is a name. */
+static bool derived_from(const char *key, size_t len, const char *const *siblings, const char **main,
+	size_t *main_len, bool *sibling)
+{
+	const char *close, *tag, *rest;
+	size_t tag_len, rest_len, wl = sizeof(WAITER_SUFFIX) - 1;
+
+	if (len < 2 || key[0] != '{' || !(close = memchr(key + 1, '}', len - 1))) {
+		return false;
+	}
+	tag = key + 1;
+	tag_len = (size_t) (close - tag);
+	rest = close + 1;
+	rest_len = len - (size_t) (rest - key);
+	*sibling = false;
+	if (rest_len == sizeof(FENCE_COUNTER) - 1 && memcmp(rest, FENCE_COUNTER, rest_len) == 0) {
+		*main = NULL;
+		*main_len = 0;
+		return true;
+	}
+	for (const char *const *sfx = derived_suffixes; *sfx; sfx++) {
+		size_t sl = strlen(*sfx);
+		if (!starts(rest, rest_len, *sfx, sl)) {
+			continue;
+		}
+		if (rest_len == sl) {
+			/* {<main>}<suffix> */
+			*main = tag;
+			*main_len = tag_len;
+		} else if (rest[sl] == ':') {
+			/* {<tag>}<suffix>:<main> */
+			*main = rest + sl + 1;
+			*main_len = rest_len - sl - 1;
+		} else {
+			continue;
+		}
+		if (is_sibling_of(key, len, *main, *main_len, *sfx, 0)) {
+			for (const char *const *own = siblings; *own; own++) {
+				*sibling = *sibling || strcmp(*own, *sfx) == 0;
+			}
+			return true;
+		}
+	}
+	if (starts(rest, rest_len, WAITER_SUFFIX, wl) && ends_in_waiter_id(key, len)) {
+		size_t between = rest_len - wl - WAITER_ID_LEN - 2;
+		/* {<main>}:w:a:<id>, or {<tag>}:w::<main>a:<id> */
+		if (between == 0) {
+			*main = tag;
+			*main_len = tag_len;
+		} else if (rest[wl] == ':') {
+			*main = rest + wl + 1;
+			*main_len = between - 1;
+		} else {
+			return false;
+		}
+		return is_sibling_of(key, len, *main, *main_len, WAITER_SUFFIX, WAITER_ID_LEN + 2);
+	}
+	return false;
+}
+
+/* The name key stands for, or NULL: a main key "<prefix><name>", or a sibling of
+ * one that says the name is in use. A key the extension derives for any other
+ * purpose (a waiter's alive mark or wake-up list, whose id is the random part of
+ * the token the waiter will hold; a queue's wake-up list; a fencing counter) is
+ * never a name, even when the prefix makes it start like one. */
 static zend_string *name_of(const char *key, size_t len, const zend_string *prefix, const char *const *siblings)
 {
-	const char *p = ZSTR_VAL(prefix);
-	size_t plen = ZSTR_LEN(prefix);
+	const char *p = ZSTR_VAL(prefix), *main;
+	size_t plen = ZSTR_LEN(prefix), main_len;
+	bool sibling;
 
-	if (len > 0 && key[0] == '{') {
-		const char *close = memchr(key + 1, '}', len - 1);
-		if (close) {
-			const char *tag = key + 1, *rest = close + 1;
-			size_t tag_len = (size_t) (close - tag), rest_len = len - (size_t) (rest - key);
-			for (const char *const *sfx = siblings; *sfx; sfx++) {
-				size_t sl = strlen(*sfx);
-				/* {<prefix><name>}<suffix> */
-				if (rest_len == sl && memcmp(rest, *sfx, sl) == 0 && tag_len > plen && starts(tag, tag_len, p, plen)) {
-					return zend_string_init(tag + plen, tag_len - plen, 0);
-				}
-				/* {<tag>}<suffix>:<prefix><name> */
-				if (rest_len > sl + 1 + plen && memcmp(rest, *sfx, sl) == 0 && rest[sl] == ':'
-					&& starts(rest + sl + 1, rest_len - sl - 1, p, plen)) {
-					return zend_string_init(rest + sl + 1 + plen, rest_len - sl - 1 - plen, 0);
-				}
-			}
+	if (derived_from(key, len, siblings, &main, &main_len, &sibling)) {
+		if (sibling && main_len > plen && starts(main, main_len, p, plen)) {
+			return zend_string_init(main + plen, main_len - plen, 0);
 		}
+		return NULL;
 	}
 	if (len > plen && starts(key, len, p, plen)) {
 		return zend_string_init(key + plen, len - plen, 0);
