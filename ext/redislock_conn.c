@@ -25,6 +25,7 @@ struct _redislock_conn {
 	bool shut_down;                 /* request shutdown closed it: never reconnect */
 	bool sent;                      /* the current call wrote something to a server */
 	double flush_start;             /* when the last flush of commands began */
+	const redislock_interrupt *interrupt; /* what may end the current wait for a reply, or NULL */
 
 	/* Sentinel: the master is looked up when the link (re)connects. */
 	uint32_t sentinel_first;        /* the sentinel that answered last, asked first */
@@ -714,7 +715,11 @@ zend_result redislock_conn_flush(redislock_conn *c, double deadline)
 
 zend_result redislock_conn_read(redislock_conn *c, double deadline, redisReply **reply)
 {
-	return redislock_link_read(c->link, deadline, reply, &c->st) ? SUCCESS : call_failed(c);
+	bool read;
+	c->link->interrupt = c->interrupt;
+	read = redislock_link_read(c->link, deadline, reply, &c->st);
+	c->link->interrupt = NULL;
+	return read ? SUCCESS : call_failed(c);
 }
 
 /* ---- redirections --------------------------------------------------------------------- */
@@ -856,6 +861,16 @@ zend_result redislock_conn_call_timeout(redislock_conn *c, const redislock_argv 
 	snprintf(name, sizeof(name), "%.*s", (int) MIN(a->lens[0], sizeof(name) - 1), a->argv[0]);
 	redislock_conn_begin(c, name);
 	return redislock_conn_exec(c, (redislock_argv *) a, timeout, NULL, NULL, reply);
+}
+
+zend_result redislock_conn_call_interruptible(redislock_conn *c, const redislock_argv *a, double timeout,
+	const redislock_interrupt *intr, redisReply **reply)
+{
+	zend_result result;
+	c->interrupt = intr;
+	result = redislock_conn_call_timeout(c, a, timeout, reply);
+	c->interrupt = NULL;
+	return result;
 }
 
 zend_result redislock_conn_call(redislock_conn *c, const redislock_argv *a, redisReply **reply)

@@ -52,6 +52,11 @@ zend_result redislock_conn_exec(redislock_conn *c, redislock_argv *a, double tim
 /* begin (named after the command) + exec, bounded by timeout or read_timeout. */
 zend_result redislock_conn_call(redislock_conn *c, const redislock_argv *a, redisReply **reply);
 zend_result redislock_conn_call_timeout(redislock_conn *c, const redislock_argv *a, double timeout, redisReply **reply);
+/* call_timeout for a blocking command: a signal that intr says must be served
+ * ends the wait for the reply at once, with REDISLOCK_ERR_INTERRUPTED and the
+ * link closed (the next call reconnects). */
+zend_result redislock_conn_call_interruptible(redislock_conn *c, const redislock_argv *a, double timeout,
+	const redislock_interrupt *intr, redisReply **reply);
 
 /* Pipelining on the current link, after redislock_conn_ensure(): queue, write,
  * then read each reply by an absolute deadline. */

@@ -26,6 +26,11 @@ void redislock_throw(zend_class_entry *ce, const char *format, ...)
 void redislock_throw_status(const redislock_status *st)
 {
 	zend_class_entry *ce;
+	if (EG(exception)) {
+		/* A signal handler that ran during a wait threw: that exception is the
+		 * one the caller sees, as if it had been thrown between two statements. */
+		return;
+	}
 	switch (st->kind) {
 		case REDISLOCK_ERR_TIMEOUT:
 			ce = redislock_ce_timeout_exception;

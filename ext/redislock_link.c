@@ -94,8 +94,9 @@ void redislock_link_close(redislock_link *l)
 /* ---- waiting ------------------------------------------------------------------ */
 
 /* Waits until fd is ready for events or the deadline passes: 1 ready, 0 timed
- * out, -1 failed (errno set). Signals do not end the wait early. */
-static int wait_fd(int fd, short events, double deadline)
+ * out, -1 failed (errno set), -2 interrupted. A signal ends the wait early only
+ * when intr (may be NULL) says so. */
+static int wait_fd(int fd, short events, double deadline, const redislock_interrupt *intr)
 {
 	for (;;) {
 		struct pollfd p = {fd, events, 0};
@@ -111,6 +112,9 @@ static int wait_fd(int fd, short events, double deadline)
 		}
 		if (n < 0 && errno != EINTR) {
 			return -1;
+		}
+		if (n < 0 && intr && intr->pending(intr->arg)) {
+			return -2;
 		}
 		if (ms == 0 && n == 0) {
 			return 0;
@@ -298,10 +302,10 @@ static bool tls_handshake(redislock_link *l, const redislock_tls_settings *t, co
 		}
 		switch (SSL_get_error(l->ssl, r)) {
 			case SSL_ERROR_WANT_READ:
-				ready = wait_fd(l->fd, POLLIN, deadline);
+				ready = wait_fd(l->fd, POLLIN, deadline, NULL);
 				break;
 			case SSL_ERROR_WANT_WRITE:
-				ready = wait_fd(l->fd, POLLOUT, deadline);
+				ready = wait_fd(l->fd, POLLOUT, deadline, NULL);
 				break;
 			default: {
 				long verified = SSL_get_verify_result(l->ssl);
@@ -362,7 +366,7 @@ static int connect_one(int fd, const struct sockaddr *addr, socklen_t len, doubl
 	if (!in_progress) {
 		return 1;
 	}
-	if ((ready = wait_fd(fd, POLLOUT, deadline)) <= 0) {
+	if ((ready = wait_fd(fd, POLLOUT, deadline, NULL)) <= 0) {
 		return ready;
 	}
 	if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &err_len) < 0) {
@@ -676,7 +680,7 @@ bool redislock_link_flush(redislock_link *l, double deadline, redislock_status *
 			l->written += (uint64_t) n;
 			continue;
 		}
-		if ((ready = wait_fd(l->fd, want, deadline)) == 0) {
+		if ((ready = wait_fd(l->fd, want, deadline, NULL)) == 0) {
 			return link_failed(l, st, REDISLOCK_ERR_TIMEOUT, ETIMEDOUT, "sending the command");
 		}
 		if (ready < 0) {
@@ -761,9 +765,12 @@ bool redislock_link_read(redislock_link *l, double deadline, redisReply **reply,
 			return true;
 		}
 		if (wait_first) {
-			int ready = wait_fd(l->fd, want, deadline);
+			int ready = wait_fd(l->fd, want, deadline, l->interrupt);
 			if (ready == 0) {
 				return link_failed(l, st, REDISLOCK_ERR_TIMEOUT, ETIMEDOUT, "waiting for the reply");
+			}
+			if (ready == -2) {
+				return link_failed(l, st, REDISLOCK_ERR_INTERRUPTED, EINTR, "interrupted by a signal");
 			}
 			if (ready < 0) {
 				return link_failed(l, st, REDISLOCK_ERR_IO, errno, strerror(errno));

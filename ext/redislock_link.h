@@ -14,6 +14,14 @@
 
 typedef struct ssl_st SSL;
 
+/* Asked by a read each time a signal interrupts its wait, when the link has one:
+ * true ends the read at once with REDISLOCK_ERR_INTERRUPTED and closes the link
+ * (the reply still on its way could no longer be told from the next one's). */
+typedef struct _redislock_interrupt {
+	bool (*pending)(void *arg);
+	void *arg;
+} redislock_interrupt;
+
 /* The TLS options, under PHP's ssl context names. NULL strings are unset. */
 typedef struct _redislock_tls_settings {
 	const char *cafile;        /* else capath, else the system's CA store */
@@ -48,6 +56,7 @@ typedef struct _redislock_link {
 	uint64_t written;          /* bytes written since the link was made, for "was anything sent?" */
 	int pending;               /* commands written or queued whose reply is unread */
 	bool persistent;           /* shared by the objects of a process across requests */
+	const redislock_interrupt *interrupt;  /* NULL but during a wait that signals may end */
 	bool tls;
 	long port;
 	char host[256];            /* empty for a unix socket */

@@ -393,6 +393,15 @@ static redislock_outcome single_acquire(redislock_lock_obj *lock, zend_string **
 			if (n == 1) {
 				redislock_holder_orphan(&lock->h, names[0], hex);
 			}
+			if (EG(exception)) {
+				/* A signal handler threw: leave the queues now, as the object may
+				 * never be called again to clean its orphans. */
+				if (n == 1) {
+					redislock_holder_prepare(&lock->h);
+				} else {
+					give_up(lock, keys, n, hex);
+				}
+			}
 			outcome = REDISLOCK_FAILED;
 			break;
 		}

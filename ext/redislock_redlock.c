@@ -23,6 +23,7 @@
 #include "redislock_keys.h"
 #include "redislock_resp.h"
 #include "redislock_runner.h"
+#include "redislock_wait.h"
 #include "ext/random/php_random.h"
 #include <math.h>
 #include <unistd.h>
@@ -285,14 +286,21 @@ static bool release_quietly(redislock_redlock *r, zend_string **keys, uint32_t n
 }
 
 /* Blocks on server m's wake-up lists for up to seconds. Any failure only ends the
- * wait early (the next attempt finds out what is wrong). */
-static void wait_for_wakeup(redislock_redlock *r, uint32_t m, zend_string **keys, uint32_t n, double seconds)
+ * wait early (the next attempt finds out what is wrong), but for the end of the
+ * whole wait that PHP's signal handlers may call for (see redislock_serve_signals()):
+ * false then, with the cause in r. */
+static bool wait_for_wakeup(redislock_redlock *r, uint32_t m, zend_string **keys, uint32_t n, double seconds)
 {
 	redislock_conn *c = r->members[m];
 	redislock_argv a;
 	redisReply *reply;
 	double started = redislock_now();
+	bool go_on = true;
 
+	if (!redislock_serve_signals(c)) {
+		redislock_status_set(&r->st, REDISLOCK_ERR_INTERRUPTED, 0, "redlock lock: %s", redislock_conn_status(c)->message);
+		return false;
+	}
 	redislock_argv_init(&a);
 	redislock_argv_push(&a, "BLPOP", 5);
 	for (uint32_t i = 0; i < n; i++) {
@@ -300,13 +308,18 @@ static void wait_for_wakeup(redislock_redlock *r, uint32_t m, zend_string **keys
 	}
 	/* The server's own timeout is a fallback: we keep the deadline (see redislock_blpop). */
 	redislock_argv_push_double(&a, MAX(seconds, 0.001) + 0.05);
-	if (redislock_conn_call_timeout(c, &a, seconds + 0.002, &reply) == SUCCESS) {
+	if (redislock_conn_call_interruptible(c, &a, seconds + 0.002, &redislock_php_signals, &reply) == SUCCESS) {
 		freeReplyObject(reply);
+	} else if (redislock_conn_status(c)->kind == REDISLOCK_ERR_INTERRUPTED) {
+		if (!(go_on = redislock_serve_signals(c))) {
+			redislock_status_set(&r->st, REDISLOCK_ERR_INTERRUPTED, 0, "redlock lock: %s", redislock_conn_status(c)->message);
+		}
 	} else if (redislock_conn_status(c)->kind != REDISLOCK_ERR_TIMEOUT && redislock_now() - started < 0.001) {
 		/* The server is unreachable: do not spin on it. */
 		usleep((useconds_t) (MIN(seconds, 0.01) * 1000000.0));
 	}
 	redislock_argv_free(&a);
+	return go_on;
 }
 
 /* A random pause of 1 to 10 ms (at most the time left), after a round where
@@ -397,7 +410,9 @@ redislock_outcome redislock_redlock_acquire(redislock_redlock *r, zend_string **
 			if (busy_pttl >= 0 && (busy_pttl + 1) / 1000.0 < block) {
 				block = (busy_pttl + 1) / 1000.0;
 			}
-			wait_for_wakeup(r, busy_on, keys, n, block);
+			if (!wait_for_wakeup(r, busy_on, keys, n, block)) {
+				break;
+			}
 		} else {
 			split_vote_pause(remaining);
 		}

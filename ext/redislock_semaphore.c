@@ -270,6 +270,11 @@ static redislock_outcome take(redislock_semaphore_obj *sem, zend_string *name, z
 			/* Permits may have been promised to us meanwhile: cleaning the orphan
 			 * passes them on at once, instead of after our alive mark. */
 			redislock_holder_orphan(&sem->h, name, hex);
+			if (EG(exception)) {
+				/* A signal handler threw: leave the queue now, as the object may
+				 * never be called again to clean its orphans. */
+				redislock_holder_prepare(&sem->h);
+			}
 			outcome = REDISLOCK_FAILED;
 			break;
 		}

@@ -17,7 +17,8 @@ typedef enum {
 	REDISLOCK_ERR_TIMEOUT,   /* connect, write or read did not finish by the deadline */
 	REDISLOCK_ERR_PROTOCOL,  /* the server sent something that is not RESP */
 	REDISLOCK_ERR_SERVER,    /* the server refused (AUTH, SELECT, an error reply) */
-	REDISLOCK_ERR_REENTRY    /* a call began while another on the same object was mid-way */
+	REDISLOCK_ERR_REENTRY,   /* a call began while another on the same object was mid-way */
+	REDISLOCK_ERR_INTERRUPTED /* a signal interrupted a wait that asked to end on one (the link is closed) */
 } redislock_error;
 
 /* A failure as data: filled by the layer that meets it, thrown once at the PHP

@@ -1,6 +1,44 @@
 /* Waiting without polling: BLPOP on wake-up lists, with a deadline the client keeps. */
 #include "redislock_wait.h"
 
+/* PHP's signal handlers (pcntl with async signals: the workers' --timeout, an
+ * alarm) run where the engine checks EG(vm_interrupt), between opcodes. A wait
+ * inside one call would hold them off until it returns, so the wait for a
+ * BLPOP's reply ends early when a signal sets that flag. */
+static bool vm_interrupt_pending(void *arg)
+{
+	(void) arg;
+	return zend_atomic_bool_load_ex(&EG(vm_interrupt));
+}
+
+const redislock_interrupt redislock_php_signals = {.pending = vm_interrupt_pending, .arg = NULL};
+
+bool redislock_serve_signals(redislock_conn *c)
+{
+	if (!zend_atomic_bool_load_ex(&EG(vm_interrupt))) {
+		return true;
+	}
+	if (zend_atomic_bool_load_ex(&EG(timed_out))
+#ifdef ZEND_HAS_OOM
+		|| ZEND_HAS_OOM()
+#endif
+	) {
+		redislock_conn_set_error(c, REDISLOCK_ERR_INTERRUPTED, "waiting on %s ended early: the script ran out of time or memory",
+			redislock_conn_endpoint(c));
+		return false;
+	}
+	zend_atomic_bool_store_ex(&EG(vm_interrupt), false);
+	if (zend_interrupt_function) {
+		zend_interrupt_function(EG(current_execute_data));
+	}
+	if (EG(exception)) {
+		redislock_conn_set_error(c, REDISLOCK_ERR_INTERRUPTED, "waiting on %s ended early: a signal handler threw",
+			redislock_conn_endpoint(c));
+		return false;
+	}
+	return true;
+}
+
 zend_result redislock_blpop(redislock_conn *c, zend_string **keys, uint32_t n, double seconds, bool precise)
 {
 	redislock_argv a;
@@ -8,6 +46,9 @@ zend_result redislock_blpop(redislock_conn *c, zend_string **keys, uint32_t n, d
 	zend_result result;
 	double read_for = precise ? seconds + 0.002 : seconds + redislock_conn_config(c)->read_timeout;
 
+	if (!redislock_serve_signals(c)) {
+		return FAILURE;
+	}
 	/* BLPOP reads 0 as "forever"; Redis's timer resolution is a millisecond. */
 	if (seconds < 0.001) {
 		seconds = 0.001;
@@ -18,8 +59,12 @@ zend_result redislock_blpop(redislock_conn *c, zend_string **keys, uint32_t n, d
 		redislock_argv_push_str(&a, keys[i]);
 	}
 	redislock_argv_push_double(&a, precise ? seconds + 0.05 : seconds);
-	result = redislock_conn_call_timeout(c, &a, read_for, &reply);
+	result = redislock_conn_call_interruptible(c, &a, read_for, &redislock_php_signals, &reply);
 	redislock_argv_free(&a);
+	if (result == FAILURE && redislock_conn_status(c)->kind == REDISLOCK_ERR_INTERRUPTED) {
+		/* The link is closed, the BLPOP with it: as if woken, once the handlers ran. */
+		return redislock_serve_signals(c) ? SUCCESS : FAILURE;
+	}
 	if (result == FAILURE) {
 		if (precise && redislock_conn_status(c)->kind == REDISLOCK_ERR_TIMEOUT) {
 			return SUCCESS;

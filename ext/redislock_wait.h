@@ -8,12 +8,30 @@
 /* Blocks in BLPOP on the lists until one is pushed to or the time is up; throws
  * on failure.
  *
+ * A signal that PHP must serve (pcntl_async_signals) ends the block at once: its
+ * handlers run here, with nothing in flight, and the call returns as if woken,
+ * so the caller looks again and blocks again. FAILURE when a handler threw (its
+ * exception pending) or the script ran out of time or memory: the caller then
+ * ends its call as on any failure, leaving nothing behind.
+ *
  * An idle Redis notices a BLPOP timeout only on its next cron tick (100 ms at the
  * default hz 10). With precise, the caller needs the wait to end on time (a lock
  * holder's expiry, a delayed task's due time), so we keep the deadline ourselves:
  * the server's timeout is only a fallback, and when our deadline passes first we
  * drop the blocked connection (the next call reconnects) and return as if woken. */
 zend_result redislock_blpop(redislock_conn *c, zend_string **keys, uint32_t n, double seconds, bool precise);
+
+/* Ends the wait for a blocking command's reply when PHP has a signal to serve
+ * (redislock_conn_call_interruptible()). */
+extern const redislock_interrupt redislock_php_signals;
+
+/* Runs what the engine would have run between two opcodes had a wait not held it
+ * off: the interrupt function, through which pcntl runs the signal handlers.
+ * Nothing may be in flight on c. False when the wait must end, with the cause
+ * recorded in c (and a handler's exception pending): a handler threw, or the
+ * script ran out of time or memory (left to the engine, which acts on it as soon
+ * as the call returns). */
+bool redislock_serve_signals(redislock_conn *c);
 
 /* A waiter comes back to Redis at least this often (seconds) to show it is alive
  * (its mark lasts REDISLOCK_ALIVE_MS); with one BLPOP and one attempt per round, it
