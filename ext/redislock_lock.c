@@ -864,6 +864,11 @@ PHP_METHOD(RedisLock, lockMany)
 		zend_argument_value_error(1, "must not be empty");
 		RETURN_THROWS();
 	}
+	if (n > REDISLOCK_MAX_LOCK_MANY) {
+		/* One script takes them all, and Redis serves nobody while it runs. */
+		zend_argument_value_error(1, "must not hold more than %d names", REDISLOCK_MAX_LOCK_MANY);
+		RETURN_THROWS();
+	}
 	ZEND_HASH_FOREACH_VAL(names_ht, entry) {
 		ZVAL_DEREF(entry);
 		if (Z_TYPE_P(entry) != IS_STRING || Z_STRLEN_P(entry) == 0) {
@@ -879,17 +884,21 @@ PHP_METHOD(RedisLock, lockMany)
 	}
 
 	names = safe_emalloc(n, sizeof(*names), 0);
-	ZEND_HASH_FOREACH_VAL(names_ht, entry) {
-		ZVAL_DEREF(entry);
-		names[i++] = Z_STR_P(entry);
-	} ZEND_HASH_FOREACH_END();
-	for (i = 0; i < n; i++) {
-		for (uint32_t j = i + 1; j < n; j++) {
-			if (zend_string_equals(names[i], names[j])) {
-				efree(names);
-				zend_argument_value_error(1, "must not contain the same name twice");
-				RETURN_THROWS();
-			}
+	{
+		/* Binary-safe keys: names that differ after a NUL byte are two names. */
+		HashTable seen;
+		bool twice = false;
+		zend_hash_init(&seen, n, NULL, NULL, 0);
+		ZEND_HASH_FOREACH_VAL(names_ht, entry) {
+			ZVAL_DEREF(entry);
+			names[i++] = Z_STR_P(entry);
+			twice = twice || !zend_hash_add_empty_element(&seen, Z_STR_P(entry));
+		} ZEND_HASH_FOREACH_END();
+		zend_hash_destroy(&seen);
+		if (twice) {
+			efree(names);
+			zend_argument_value_error(1, "must not contain the same name twice");
+			RETURN_THROWS();
 		}
 	}
 	if (redislock_conn_config(lock->h.conn)->mode == REDISLOCK_MODE_CLUSTER && !names_share_slot(lock, names, n)) {
