@@ -30,13 +30,15 @@ for i = 1, n do
   local q, m, p = siblings(K, ARGV[5 + i])
   names[i] = {key = K, counter = KEYS[stride * (i - 1) + 1], queue = q, many = m, prefix = p}
 end
--- The alive head of name i's queue, if any.
+-- The alive head of name i's queue, if any; dead ones are dropped, 1000 at
+-- most per call, as for one lock.
 local function queued(x)
-  while true do
+  for _ = 1, 1000 do
     local first = redis.call('zrange', x.queue, 0, 0)[1]
     if not first or redis.call('exists', x.prefix .. 'a:' .. first) == 1 then return first end
     redis.call('zrem', x.queue, first)
   end
+  return nil
 end
 local busy_ms = nil
 for i = 1, n do

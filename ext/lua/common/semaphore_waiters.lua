@@ -17,9 +17,10 @@ local function used()
   for _, m in ipairs(redis.call('zrange', S, 0, -1)) do n = n + (tonumber(string.match(m, '^%d+')) or 0) end
   return n
 end
--- The first waiter still alive, with the permits it asks for and its limit.
+-- The first waiter still alive, with the permits it asks for and its limit;
+-- dead ones are dropped, 1000 at most per call, as for locks.
 local function head()
-  while true do
+  for _ = 1, 1000 do
     local first = redis.call('zrange', Q, 0, 0)[1]
     if not first then return nil end
     local asks = redis.call('get', P .. 'a:' .. first)
@@ -29,6 +30,7 @@ local function head()
     end
     redis.call('zrem', Q, first)
   end
+  return nil
 end
 -- Promises permits to the waiters at the head of the queue, in order, while
 -- theirs fit (u permits held): each for as long as its alive mark would last;

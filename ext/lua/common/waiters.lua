@@ -2,15 +2,18 @@
 -- what it waits for: 'x' an exclusive hold, 'r' a shared one, 'p' the promotion of
 -- its shared hold (queued first of all, at score 0).
 local function kind(key) return redis.call('type', key)['ok'] end
--- The first waiter still alive, and what it waits for; dead ones are dropped.
+-- The first waiter still alive, and what it waits for; dead ones are dropped,
+-- 1000 at most per call (a script must not run unbounded): past that, nobody
+-- is taken for the head, and the next call drops the next ones.
 local function head()
-  while true do
+  for _ = 1, 1000 do
     local first = redis.call('zrange', Q, 0, 0)[1]
     if not first then return nil, nil end
     local mode = redis.call('get', P .. 'a:' .. first)
     if mode then return first, mode end
     redis.call('zrem', Q, first)
   end
+  return nil, nil
 end
 --#include "common/push.lua"
 local function waiting() return redis.call('exists', Q) == 1 or redis.call('exists', M) == 1 end
@@ -61,7 +64,8 @@ local function hand_over()
     redis.call('del', K)
     if redis.call('exists', M) == 1 then
       redis.call('zremrangebyscore', M, '-inf', ms(now))
-      for _, id in ipairs(redis.call('zrange', M, 0, -1)) do push(id, 60000) end
+      -- The first 1000 are woken; any others look again within their round.
+      for _, id in ipairs(redis.call('zrange', M, 0, 999)) do push(id, 60000) end
     end
     return
   end
