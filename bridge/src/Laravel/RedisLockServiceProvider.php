@@ -60,7 +60,7 @@ class RedisLockServiceProvider extends ServiceProvider
      * @param  \Illuminate\Queue\QueueManager  $queue
      * @param  \ArrayAccess|array|null  $app
      */
-    public static function extendQueue($queue, $app = null): void
+    public static function extendQueue($queue, #[\SensitiveParameter] $app = null): void
     {
         $queue->addConnector('redislock', static function () use ($app) {
             return new Queue\Connector($app);
@@ -70,7 +70,7 @@ class RedisLockServiceProvider extends ServiceProvider
     /** Teach $cache the driver "redislock". */
     public static function extendCache(CacheManager $cache): void
     {
-        $cache->extend('redislock', function ($app, #[\SensitiveParameter] array $config) {
+        $cache->extend('redislock', function (#[\SensitiveParameter] $app, #[\SensitiveParameter] array $config) {
             $store = RedisLockServiceProvider::makeStore($app, $config);
 
             // Laravel 11 and later name the repository after the store ($config['store']).
@@ -79,7 +79,7 @@ class RedisLockServiceProvider extends ServiceProvider
     }
 
     /** The LockStore for a cache store's $config. */
-    public static function makeStore($app, #[\SensitiveParameter] array $config): LockStore
+    public static function makeStore(#[\SensitiveParameter] $app, #[\SensitiveParameter] array $config): LockStore
     {
         $connection = $config['connection'] ?? 'default';
         $lockConnection = $config['lock_connection'] ?? $connection;
@@ -97,7 +97,7 @@ class RedisLockServiceProvider extends ServiceProvider
      * The name of the cache store that keeps the data of a redislock store, or
      * null for a lock-only store.
      */
-    public static function dataStoreName($app, #[\SensitiveParameter] array $config): ?string
+    public static function dataStoreName(#[\SensitiveParameter] $app, #[\SensitiveParameter] array $config): ?string
     {
         $stores = $app['config']['cache.stores'] ?? [];
         if (isset($config['data_store'])) {
@@ -245,7 +245,12 @@ class RedisLockServiceProvider extends ServiceProvider
 
             return array_merge($c, ['scheme' => 'unix', 'socket' => rawurldecode($m[1])], $query);
         }
-        $parsed = (new ConfigurationUrlParser)->parseConfiguration(['url' => $url] + $c);
+        try {
+            $parsed = (new ConfigurationUrlParser)->parseConfiguration(['url' => $url] + $c);
+        } catch (\InvalidArgumentException $e) {
+            // Thrown again from here, without it: the parser's frames hold the url as an argument.
+            throw new InvalidArgumentException('The Redis connection url is malformed (a character of the user or password, such as \'/\', \'@\' or \':\', must be percent-encoded).');
+        }
         $driver = strtolower((string) ($parsed['driver'] ?? ''));
         unset($parsed['driver']);
         if ($driver === 'tcp' || $driver === 'tls') {
