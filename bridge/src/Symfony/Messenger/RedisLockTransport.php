@@ -203,15 +203,18 @@ final class RedisLockTransport implements TransportInterface, MessageCountAwareI
      */
     public function all(?int $limit = null): iterable
     {
-        $limit = max(1, $limit ?? $this->listLimit);
-        foreach ($this->entries(max($limit, $this->listLimit)) as $entry) {
-            try {
-                $envelope = $this->decode($entry, null, 0);
-            } catch (MessageDecodingFailedException) {
-                continue;
+        $want = max(1, $limit ?? $this->listLimit);
+        $most = max($want, $this->listLimit);
+        for ($page = $want; ; $page = min($page * 2, $most)) {
+            $entries = $this->entries($page);
+            $envelopes = [];
+            foreach ($entries as $entry) {
+                if (($envelope = $this->tryDecode($entry)) !== null && count($envelopes) < $want) {
+                    $envelopes[] = $envelope;
+                }
             }
-            yield $envelope;
-            if (--$limit === 0) {
+            if (count($envelopes) === $want || count($entries) < $page || $page >= $most) {
+                yield from $envelopes;
                 return;
             }
         }
