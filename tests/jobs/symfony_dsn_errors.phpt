@@ -84,7 +84,7 @@ Symfony\Component\Messenger\Exception\InvalidArgumentException: Invalid redisloc
 Symfony\Component\Messenger\Exception\InvalidArgumentException: Invalid redislock DSN "redislock://127.0.0.1:6379/q?wait=-1": The wait must be between 0 and 1e9 seconds, -1 given. <- InvalidArgumentException
 Symfony\Component\Messenger\Exception\InvalidArgumentException: Invalid redislock DSN "redislock://127.0.0.1:6379/q?dead=maybe": "dead" must be 0 or 1, "maybe" given.
 Symfony\Component\Messenger\Exception\InvalidArgumentException: Invalid redislock DSN "redislock://127.0.0.1:6379/q?list_limit=0": The list limit must be at least 1, 0 given. <- InvalidArgumentException
-Symfony\Component\Messenger\Exception\InvalidArgumentException: Invalid redislock DSN "redislock://:****@127.0.0.1:6379/q?bogus=1": RedisQueue::__construct(): Argument #1 ($connection) has an invalid DSN: unknown option "bogus" <- ValueError
+Symfony\Component\Messenger\Exception\InvalidArgumentException: Invalid redislock DSN "redislock://****@127.0.0.1:6379/q?bogus=1": RedisQueue::__construct(): Argument #1 ($connection) has an invalid DSN: unknown option "bogus" <- ValueError
 -- a server that is not there
 send(): Symfony\Component\Messenger\Exception\TransportException <- RedisLockConnectionException
 get(): Symfony\Component\Messenger\Exception\TransportException <- RedisLockConnectionException

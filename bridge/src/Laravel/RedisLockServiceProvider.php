@@ -60,7 +60,7 @@ class RedisLockServiceProvider extends ServiceProvider
      * @param  \Illuminate\Queue\QueueManager  $queue
      * @param  \ArrayAccess|array|null  $app
      */
-    public static function extendQueue($queue, $app = null): void
+    public static function extendQueue($queue, #[\SensitiveParameter] $app = null): void
     {
         $queue->addConnector('redislock', static function () use ($app) {
             return new Queue\Connector($app);
@@ -70,7 +70,7 @@ class RedisLockServiceProvider extends ServiceProvider
     /** Teach $cache the driver "redislock". */
     public static function extendCache(CacheManager $cache): void
     {
-        $cache->extend('redislock', function ($app, array $config) {
+        $cache->extend('redislock', function (#[\SensitiveParameter] $app, #[\SensitiveParameter] array $config) {
             $store = RedisLockServiceProvider::makeStore($app, $config);
 
             // Laravel 11 and later name the repository after the store ($config['store']).
@@ -79,7 +79,7 @@ class RedisLockServiceProvider extends ServiceProvider
     }
 
     /** The LockStore for a cache store's $config. */
-    public static function makeStore($app, array $config): LockStore
+    public static function makeStore(#[\SensitiveParameter] $app, #[\SensitiveParameter] array $config): LockStore
     {
         $connection = $config['connection'] ?? 'default';
         $lockConnection = $config['lock_connection'] ?? $connection;
@@ -97,7 +97,7 @@ class RedisLockServiceProvider extends ServiceProvider
      * The name of the cache store that keeps the data of a redislock store, or
      * null for a lock-only store.
      */
-    public static function dataStoreName($app, array $config): ?string
+    public static function dataStoreName(#[\SensitiveParameter] $app, #[\SensitiveParameter] array $config): ?string
     {
         $stores = $app['config']['cache.stores'] ?? [];
         if (isset($config['data_store'])) {
@@ -127,7 +127,7 @@ class RedisLockServiceProvider extends ServiceProvider
      *
      * @return array
      */
-    public static function redisConnectionOptions(array $redis, string $name): array
+    public static function redisConnectionOptions(#[\SensitiveParameter] array $redis, string $name): array
     {
         if ($name !== 'clusters' && $name !== 'options' && isset($redis[$name]) && is_array($redis[$name])) {
             return static::connectionOptions($redis[$name]);
@@ -146,7 +146,7 @@ class RedisLockServiceProvider extends ServiceProvider
      * @param  array|string  $c
      * @return array
      */
-    public static function connectionOptions($c): array
+    public static function connectionOptions(#[\SensitiveParameter] $c): array
     {
         $c = static::parseConnection($c);
         $options = static::endpoint($c);
@@ -178,7 +178,7 @@ class RedisLockServiceProvider extends ServiceProvider
      *
      * @return array
      */
-    public static function clusterOptions(array $nodes, array $clusterOptions = []): array
+    public static function clusterOptions(#[\SensitiveParameter] array $nodes, #[\SensitiveParameter] array $clusterOptions = []): array
     {
         $seeds = [];
         $first = null;
@@ -220,7 +220,7 @@ class RedisLockServiceProvider extends ServiceProvider
      *
      * @param  array|string  $c
      */
-    protected static function parseConnection($c): array
+    protected static function parseConnection(#[\SensitiveParameter] $c): array
     {
         if (is_string($c)) {
             $c = ['url' => $c];
@@ -245,7 +245,12 @@ class RedisLockServiceProvider extends ServiceProvider
 
             return array_merge($c, ['scheme' => 'unix', 'socket' => rawurldecode($m[1])], $query);
         }
-        $parsed = (new ConfigurationUrlParser)->parseConfiguration(['url' => $url] + $c);
+        try {
+            $parsed = (new ConfigurationUrlParser)->parseConfiguration(['url' => $url] + $c);
+        } catch (\InvalidArgumentException $e) {
+            // Thrown again from here, without it: the parser's frames hold the url as an argument.
+            throw new InvalidArgumentException('The Redis connection url is malformed (a character of the user or password, such as \'/\', \'@\' or \':\', must be percent-encoded).');
+        }
         $driver = strtolower((string) ($parsed['driver'] ?? ''));
         unset($parsed['driver']);
         if ($driver === 'tcp' || $driver === 'tls') {
@@ -269,7 +274,7 @@ class RedisLockServiceProvider extends ServiceProvider
      * host/port, or socket; and tls: from host (which may carry a scheme, as
      * "tls://redis.internal"), port, scheme and context.
      */
-    protected static function endpoint(array $c): array
+    protected static function endpoint(#[\SensitiveParameter] array $c): array
     {
         $scheme = isset($c['scheme']) && $c['scheme'] !== '' ? strtolower((string) $c['scheme']) : null;
         $host = isset($c['host']) && $c['host'] !== '' ? (string) $c['host'] : null;
@@ -322,7 +327,7 @@ class RedisLockServiceProvider extends ServiceProvider
      *
      * @return array|true
      */
-    protected static function tlsOptions($context)
+    protected static function tlsOptions(#[\SensitiveParameter] $context)
     {
         if (!is_array($context) || $context === []) {
             return true;
@@ -348,7 +353,7 @@ class RedisLockServiceProvider extends ServiceProvider
     }
 
     /** password, and user with it (a user without a password is not sent, as Laravel does). */
-    protected static function credentials(array $c): array
+    protected static function credentials(#[\SensitiveParameter] array $c): array
     {
         $options = [];
         if (isset($c['password']) && $c['password'] !== '' && $c['password'] !== false) {

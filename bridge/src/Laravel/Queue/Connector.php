@@ -40,7 +40,7 @@ class Connector implements ConnectorInterface
      * @param  \ArrayAccess|array|null  $app  the application (for its config's database.redis),
      *         or that "redis" section itself
      */
-    public function __construct(ArrayAccess|array|null $app = null)
+    public function __construct(#[\SensitiveParameter] ArrayAccess|array|null $app = null)
     {
         $this->app = $app;
     }
@@ -48,7 +48,7 @@ class Connector implements ConnectorInterface
     /**
      * @return \Illuminate\Contracts\Queue\Queue
      */
-    public function connect(array $config)
+    public function connect(#[\SensitiveParameter] array $config)
     {
         $retryAfter = $config['retry_after'] ?? 60;
         if (!is_int($retryAfter) && !is_float($retryAfter) && !(is_string($retryAfter) && is_numeric($retryAfter))) {
@@ -73,7 +73,7 @@ class Connector implements ConnectorInterface
     }
 
     /** The \RedisQueue of a queue connection's $config, with the watchdog on. */
-    public function redisQueue(array $config): \RedisQueue
+    public function redisQueue(#[\SensitiveParameter] array $config): \RedisQueue
     {
         $connection = $config['connection'] ?? 'default';
         if (is_string($connection) && str_contains($connection, '://')) {

@@ -45,16 +45,27 @@ use Symfony\Component\Messenger\Transport\TransportInterface;
  * use it as the failure transport. send() moves the message there: the failed
  * reservation itself when the envelope comes from this queue (one round trip,
  * atomic: the dead letter carries the envelope with its error details), else a new
- * task. get(), all() and find() read the dead letters (oldest first), ack() and
- * reject() remove one, getMessageCount() counts them. Tasks that went to the dead
- * letters by themselves (the `max_attempts` option: a message that killed its
- * worker that many times) are listed there too. RedisQueue::retryDead() puts dead
- * letters back in the queue, payloads and all.
+ * dead letter, written before the one it replaces is removed (a failure in between
+ * leaves both, never neither). all() and find() read the dead letters (oldest
+ * first), ack() and reject() remove one, getMessageCount() counts them. get()
+ * hands each dead letter to one consumer at a time: it claims it with a lock of the
+ * extension (`$claims`, renewed by its watchdog while the handler runs, freed by
+ * ack() and reject(), lapsing after one visibility when the consumer dies) and
+ * skips the ones claimed by others; a message sent back with a DelayStamp (a retry
+ * of the failure transport) is claimed for that delay, so no consumer gets it
+ * earlier. A dead letter whose payload is not an envelope is never handed out by
+ * get() nor listed by all(); find() returns it as an UndecodableMessage, which
+ * messenger:failed:remove removes. Tasks that went to the dead letters by
+ * themselves (the `max_attempts` option: a message that killed its worker that
+ * many times) are listed there too. RedisQueue::retryDead() puts dead letters back
+ * in the queue, payloads and all.
  */
 final class RedisLockTransport implements TransportInterface, MessageCountAwareInterface, ListableReceiverInterface
 {
     /** The longest delay the extension accepts, in seconds (about 31 years). */
     private const MAX_DELAY = 1e9;
+    /** Dead letters get() reads first when it looks for one to claim; doubled up to the list limit while none is free. */
+    private const CLAIM_PAGE = 16;
 
     private \RedisQueue $queue;
     private string $name;
@@ -63,14 +74,19 @@ final class RedisLockTransport implements TransportInterface, MessageCountAwareI
     private float $wait;
     private bool $deadLetters;
     private int $listLimit;
+    private ?\RedisLock $claims;
+    /** @var array<string, true> the dead letters this transport has claimed and not yet finished, by id */
+    private array $claimed = [];
 
     /**
-     * @param \RedisQueue $queue       the connection (give it the watchdog option: see the class comment)
-     * @param string      $name        the queue's name
-     * @param float       $visibility  seconds a reservation lasts (renewed by the watchdog while the handler runs)
-     * @param float       $wait        seconds get() waits on the server for a message; 0: not at all
-     * @param bool        $deadLetters dead-letter mode: the transport is the queue's dead letters
-     * @param int         $listLimit   how many dead letters find() looks through, and all() lists without a limit
+     * @param \RedisQueue     $queue       the connection (give it the watchdog option: see the class comment)
+     * @param string          $name        the queue's name
+     * @param float           $visibility  seconds a reservation (or a claim of a dead letter) lasts, renewed by the watchdog while the handler runs
+     * @param float           $wait        seconds get() waits on the server for a message; 0: not at all
+     * @param bool            $deadLetters dead-letter mode: the transport is the queue's dead letters
+     * @param int             $listLimit   how many dead letters find() looks through, and all() lists without a limit
+     * @param \RedisLock|null $claims      dead-letter mode: the locks that claim a dead letter for one consumer (give it the
+     *                                     watchdog option, and a prefix of its own); required in that mode
      */
     public function __construct(
         \RedisQueue $queue,
@@ -80,6 +96,7 @@ final class RedisLockTransport implements TransportInterface, MessageCountAwareI
         float $wait = 1.0,
         bool $deadLetters = false,
         int $listLimit = 1000,
+        ?\RedisLock $claims = null,
     ) {
         if ($name === '') {
             throw new \InvalidArgumentException('The queue name must not be empty.');
@@ -93,6 +110,9 @@ final class RedisLockTransport implements TransportInterface, MessageCountAwareI
         if ($listLimit < 1) {
             throw new \InvalidArgumentException(sprintf('The list limit must be at least 1, %d given.', $listLimit));
         }
+        if ($deadLetters && $claims === null) {
+            throw new \InvalidArgumentException('A transport in dead-letter mode needs a \RedisLock to claim the dead letters it hands out.');
+        }
         $this->queue = $queue;
         $this->name = $name;
         $this->serializer = $serializer ?? new PhpSerializer();
@@ -100,6 +120,7 @@ final class RedisLockTransport implements TransportInterface, MessageCountAwareI
         $this->wait = $wait;
         $this->deadLetters = $deadLetters;
         $this->listLimit = $listLimit;
+        $this->claims = $claims;
     }
 
     public function getQueueName(): string
@@ -114,15 +135,18 @@ final class RedisLockTransport implements TransportInterface, MessageCountAwareI
 
     public function send(Envelope $envelope): Envelope
     {
+        if ($envelope->getMessage() instanceof UndecodableMessage) {
+            throw new TransportException(sprintf('Dead letter "%s" of queue "%s" carries no message envelope: it cannot be sent again (remove it with messenger:failed:remove).', $envelope->getMessage()->getId(), $envelope->getMessage()->getQueue()));
+        }
         $payload = $this->pack($envelope);
+        $delay = 0.0;
+        $stamp = $envelope->last(DelayStamp::class);
+        if ($stamp instanceof DelayStamp) {
+            $delay = min(max($stamp->getDelay() / 1000, 0.0), self::MAX_DELAY);
+        }
         try {
             if ($this->deadLetters) {
-                return $envelope->with(new TransportMessageIdStamp($this->bury($envelope, $payload)));
-            }
-            $delay = 0.0;
-            $stamp = $envelope->last(DelayStamp::class);
-            if ($stamp instanceof DelayStamp) {
-                $delay = min(max($stamp->getDelay() / 1000, 0.0), self::MAX_DELAY);
+                return $envelope->with(new TransportMessageIdStamp($this->bury($envelope, $payload, $delay)));
             }
             $id = self::newId();
             if (!$this->queue->enqueue($this->name, $id, afterInterval: $delay, payload: $payload)) {
@@ -138,11 +162,7 @@ final class RedisLockTransport implements TransportInterface, MessageCountAwareI
     public function get(): iterable
     {
         if ($this->deadLetters) {
-            $letters = $this->call(fn () => $this->queue->dead($this->name, 1));
-            if (!$letters) {
-                return [];
-            }
-            return [$this->decode($letters[0], null, 0)];
+            return $this->claimDeadLetter();
         }
 
         $task = $this->call(fn () => $this->queue->reserve($this->name, 1, $this->visibility, $this->wait));
@@ -178,27 +198,50 @@ final class RedisLockTransport implements TransportInterface, MessageCountAwareI
     /**
      * The dead letters, oldest first (dead-letter mode), or the messages due now, next
      * first; up to $limit of them (the list limit by default). An entry whose payload
-     * is not an envelope is left out.
+     * is not an envelope is left out, and the ones after it are listed in its place
+     * (among the first list-limit entries).
      */
     public function all(?int $limit = null): iterable
     {
-        $limit = max(1, $limit ?? $this->listLimit);
-        foreach ($this->entries($limit) as $entry) {
-            try {
-                yield $this->decode($entry, null, 0);
-            } catch (MessageDecodingFailedException) {
-                continue;
+        $want = max(1, $limit ?? $this->listLimit);
+        $most = max($want, $this->listLimit);
+        for ($page = $want; ; $page = min($page * 2, $most)) {
+            $entries = $this->entries($page);
+            $envelopes = [];
+            foreach ($entries as $entry) {
+                if (($envelope = $this->tryDecode($entry)) !== null && count($envelopes) < $want) {
+                    $envelopes[] = $envelope;
+                }
+            }
+            if (count($envelopes) === $want || count($entries) < $page || $page >= $most) {
+                yield from $envelopes;
+                return;
             }
         }
     }
 
-    /** A dead letter (dead-letter mode), or a message due now, by id; null if none among the first list-limit ones. */
+    /**
+     * A dead letter (dead-letter mode), or a message due now, by id; null if none among
+     * the first list-limit ones. A dead letter whose payload is not an envelope comes as
+     * an UndecodableMessage, so that it can be removed.
+     */
     public function find(mixed $id): ?Envelope
     {
         $id = (string) $id;
         foreach ($this->entries($this->listLimit) as $entry) {
-            if ($entry['id'] === $id) {
+            if ((string) $entry['id'] !== $id) {
+                continue;
+            }
+            try {
                 return $this->decode($entry, null, 0);
+            } catch (MessageDecodingFailedException $e) {
+                if (!$this->deadLetters) {
+                    throw $e;
+                }
+                return new Envelope(new UndecodableMessage($this->name, $id, $e->getMessage()), [
+                    new RedisLockReceivedStamp($this->name, $id, null, 0),
+                    new TransportMessageIdStamp($id),
+                ]);
             }
         }
 
@@ -219,29 +262,100 @@ final class RedisLockTransport implements TransportInterface, MessageCountAwareI
         return $limit === 1 ? [$tasks] : $tasks;
     }
 
-    /** Moves the envelope to the dead letters; returns the dead letter's id. */
-    private function bury(Envelope $envelope, string $payload): string
+    /**
+     * The oldest dead letter that is an envelope and that no one else has claimed,
+     * claimed for this consumer; none when there is no such letter. A dead letter is
+     * claimed with a lock taken without waiting; then it is read again, since it may
+     * have been removed (by the consumer that held it until just now) or replaced
+     * since the first read: only a letter still there as it was is handed out.
+     *
+     * @return list<Envelope>
+     */
+    private function claimDeadLetter(): array
+    {
+        for ($page = min(self::CLAIM_PAGE, $this->listLimit); ; $page = min($page * 2, $this->listLimit)) {
+            $letters = $this->entries($page);
+            foreach ($letters as $i => $letter) {
+                $id = (string) $letter['id'];
+                if (isset($this->claimed[$id]) || $this->tryDecode($letter) === null) {
+                    continue;   // ours already (not finished yet), or left for an operator
+                }
+                if (!$this->call(fn () => $this->claims->lock($this->claimName($id), 0, $this->visibility))) {
+                    continue;   // another consumer's, or delayed
+                }
+                $this->claimed[$id] = true;
+                $envelope = null;
+                foreach ($this->entries($i + 1) as $entry) {
+                    if ((string) $entry['id'] === $id && $entry['time'] === $letter['time']) {
+                        $envelope = $this->tryDecode($entry);
+                        break;
+                    }
+                }
+                if ($envelope !== null) {
+                    return [$envelope];
+                }
+                $this->call(fn () => $this->unclaim($id));
+            }
+            if (count($letters) < $page || $page >= $this->listLimit) {
+                return [];
+            }
+        }
+    }
+
+    /** The lock that claims dead letter $id of this queue (for a consumer, or for a retry's delay). */
+    private function claimName(string $id): string
+    {
+        return 'messenger:dead:' . strlen($this->name) . ':' . $this->name . ':' . $id;
+    }
+
+    /**
+     * Moves the envelope to the dead letters; returns the dead letter's id. A delay
+     * claims the new dead letter for that long before it is written, so that no
+     * consumer gets it earlier.
+     */
+    private function bury(Envelope $envelope, string $payload, float $delay): string
     {
         $stamp = $envelope->last(RedisLockReceivedStamp::class);
-        if ($stamp instanceof RedisLockReceivedStamp && $stamp->getQueue() === $this->name) {
-            if ($stamp->getReceipt() === null) {
-                // A dead letter of this queue that failed again: it stays, with its new details.
-                $this->queue->remove($this->name, $stamp->getId());
-            } elseif ($this->queue->fail($this->name, $stamp->getId(), $stamp->getReceipt(), $payload)) {
+        $ours = $stamp instanceof RedisLockReceivedStamp && $stamp->getQueue() === $this->name;
+        if ($ours && $stamp->getReceipt() !== null) {
+            $this->holdFor($stamp->getId(), $delay);
+            if ($this->queue->fail($this->name, $stamp->getId(), $stamp->getReceipt(), $payload)) {
                 // The failed reservation itself goes to the dead letters, with the new envelope.
                 return $stamp->getId();
             }
         }
         // A new task, parked far in the future so that no worker reserves it, then dead.
         $id = self::newId();
+        $this->holdFor($id, $delay);
         if (
             !$this->queue->enqueue($this->name, $id, afterInterval: self::MAX_DELAY, payload: $payload)
             || !$this->queue->fail($this->name, $id)
         ) {
             throw new TransportException(sprintf('Could not add message "%s" to the dead letters of queue "%s".', $id, $this->name));
         }
+        if ($ours && $stamp->getReceipt() === null) {
+            // A dead letter of this queue that failed again: its new copy is written, the old one goes.
+            $this->queue->remove($this->name, $stamp->getId());
+            $this->unclaim($stamp->getId());
+        }
 
         return $id;
+    }
+
+    /** Claims dead letter $id for $delay seconds, for no one (the claim is left to expire). */
+    private function holdFor(string $id, float $delay): void
+    {
+        if ($delay >= 0.001 && $this->claims !== null) {
+            $this->claims->addLock($this->claimName($id), $delay, 0, false, false);
+        }
+    }
+
+    private function unclaim(string $id): void
+    {
+        if (isset($this->claimed[$id])) {
+            unset($this->claimed[$id]);
+            $this->claims->unlock($this->claimName($id));
+        }
     }
 
     private function finish(Envelope $envelope): void
@@ -252,7 +366,11 @@ final class RedisLockTransport implements TransportInterface, MessageCountAwareI
         }
         $this->call(function () use ($stamp) {
             if ($stamp->getReceipt() === null) {
-                return $this->queue->remove($stamp->getQueue(), $stamp->getId());
+                $removed = $this->queue->remove($stamp->getQueue(), $stamp->getId());
+                if ($stamp->getQueue() === $this->name) {
+                    $this->unclaim($stamp->getId());
+                }
+                return $removed;
             }
             // False when the reservation was lost (it expired and someone else reserved the
             // message): that run is not ours to finish.
@@ -260,17 +378,37 @@ final class RedisLockTransport implements TransportInterface, MessageCountAwareI
         });
     }
 
+    /** The dead letter $task as an envelope; null when it is none. */
+    private function tryDecode(array $task): ?Envelope
+    {
+        try {
+            return $this->decode($task, null, 0);
+        } catch (MessageDecodingFailedException) {
+            return null;
+        }
+    }
+
     private function decode(array $task, ?string $receipt, int $attempts): Envelope
     {
         $id = $task['id'];
-        $payload = $task['payload'] ?? null;
-        $encoded = is_string($payload) ? @unserialize($payload, ['allowed_classes' => false]) : null;
-        if (!is_array($encoded) || !is_string($encoded['body'] ?? null) || !is_array($encoded['headers'] ?? null)) {
+        $encoded = self::unpack($task['payload'] ?? null);
+        if ($encoded === null) {
             throw new MessageDecodingFailedException(sprintf('Task "%s" of queue "%s" carries no message envelope.', $id, $this->name));
         }
         $envelope = $this->serializer->decode($encoded);
 
         return $envelope->with(new RedisLockReceivedStamp($this->name, $id, $receipt, $attempts), new TransportMessageIdStamp($id));
+    }
+
+    /** The encoded envelope ['body' => string, 'headers' => array] a payload carries; null when it carries none. */
+    private static function unpack(mixed $payload): ?array
+    {
+        $encoded = is_string($payload) ? @unserialize($payload, ['allowed_classes' => false]) : null;
+        if (!is_array($encoded) || !is_string($encoded['body'] ?? null) || !is_array($encoded['headers'] ?? null)) {
+            return null;
+        }
+
+        return $encoded;
     }
 
     private function pack(Envelope $envelope): string

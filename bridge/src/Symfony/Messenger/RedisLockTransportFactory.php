@@ -43,25 +43,26 @@ final class RedisLockTransportFactory implements TransportFactoryInterface
     /** Seconds one reservation is renewed at most, unless the DSN says: a day. */
     public const MAX_HOLD = 86400;
 
-    public function createTransport(#[\SensitiveParameter] string $dsn, array $options, SerializerInterface $serializer): TransportInterface
+    public function createTransport(#[\SensitiveParameter] string $dsn, #[\SensitiveParameter] array $options, SerializerInterface $serializer): TransportInterface
     {
-        [$connection, $own] = self::parse($dsn, $options);
+        [$target, $authority, $params, $own] = self::parse($dsn, $options);
         try {
-            $queue = new \RedisQueue($connection);
-        } catch (\ValueError | \TypeError $e) {
-            throw new InvalidArgumentException(sprintf('Invalid redislock DSN "%s": %s', self::redact($dsn), $e->getMessage()), 0, $e);
-        }
-        try {
+            $visibility = self::seconds($own, 'visibility', 30.0, $dsn);
+            $dead = self::flag($own, 'dead', $dsn);
+            $queue = new \RedisQueue(self::connection($target, $authority, $params));
+            $claims = $dead ? new \RedisLock(self::connection($target, $authority, self::claimParams($params, $visibility))) : null;
+
             return new RedisLockTransport(
                 $queue,
                 $own['queue'],
                 $serializer,
-                self::seconds($own, 'visibility', 30.0, $dsn),
+                $visibility,
                 self::seconds($own, 'wait', 1.0, $dsn),
-                self::flag($own, 'dead', $dsn),
+                $dead,
                 self::integer($own, 'list_limit', 1000, $dsn),
+                $claims,
             );
-        } catch (\InvalidArgumentException $e) {
+        } catch (\ValueError | \TypeError | \InvalidArgumentException $e) {
             if ($e instanceof InvalidArgumentException) {
                 throw $e;
             }
@@ -69,7 +70,7 @@ final class RedisLockTransportFactory implements TransportFactoryInterface
         }
     }
 
-    public function supports(#[\SensitiveParameter] string $dsn, array $options): bool
+    public function supports(#[\SensitiveParameter] string $dsn, #[\SensitiveParameter] array $options): bool
     {
         $scheme = strtolower((string) strstr($dsn, '://', true));
 
@@ -77,11 +78,12 @@ final class RedisLockTransportFactory implements TransportFactoryInterface
     }
 
     /**
-     * The extension's DSN and the transport's own options.
+     * The parts of a DSN: the extension's scheme, the authority it gets (with the
+     * user and password), the connection's options, and the transport's own.
      *
-     * @return array{0: string, 1: array<string, string>}
+     * @return array{0: string, 1: string, 2: array<string, string>, 3: array<string, string>}
      */
-    private static function parse(string $dsn, array $options): array
+    private static function parse(#[\SensitiveParameter] string $dsn, #[\SensitiveParameter] array $options): array
     {
         $scheme = strtolower((string) strstr($dsn, '://', true));
         if (!isset(self::SCHEMES[$scheme])) {
@@ -101,6 +103,11 @@ final class RedisLockTransportFactory implements TransportFactoryInterface
         if ($target === 'redis' || $target === 'rediss' || $target === 'redis-cluster') {
             // The path names the queue; the extension gets the authority alone.
             if (($slash = strpos($rest, '/')) !== false) {
+                if (str_contains(substr($rest, $slash), '@')) {
+                    // Either a password with an unencoded '/' (whose tail would become the
+                    // queue's name), or a queue name with an unencoded '@': nothing is quoted.
+                    throw new InvalidArgumentException(sprintf('Invalid redislock DSN "%s": an \'@\' follows the host part, so the user or password holds an unencoded \'/\' or the queue name an unencoded \'@\'; percent-encode them (%%2F, %%40).', self::redact($dsn)));
+                }
                 $path = substr($rest, $slash + 1);
                 $rest = substr($rest, 0, $slash);
                 if ($path !== '') {
@@ -152,19 +159,51 @@ final class RedisLockTransportFactory implements TransportFactoryInterface
         // a day unless the DSN bounds it (the extension's default, 300 s, would let a
         // handler of over 5 minutes be handed to a second worker).
         $params += ['watchdog' => '1'];
-        if (!in_array($params['watchdog'], ['0', 0, false, 'false', 'off', 'no'], true)) {
+        if (self::watchdogOn($params)) {
             $params += ['watchdog_max_hold' => (string) self::MAX_HOLD];
         }
 
-        $connection = $target . '://' . $rest;
+        return [$target, $rest, $params, $own];
+    }
+
+    /** The extension's DSN. */
+    private static function connection(string $target, #[\SensitiveParameter] string $authority, #[\SensitiveParameter] array $params): string
+    {
+        $connection = $target . '://' . $authority;
         if ($params) {
             $connection .= '?' . http_build_query($params, '', '&', \PHP_QUERY_RFC3986);
         }
 
-        return [$connection, $own];
+        return $connection;
     }
 
-    private static function seconds(array $own, string $key, float $default, string $dsn): float
+    /**
+     * The options of the \RedisLock that claims dead letters: the connection's, less
+     * the queue's own; its prefix is the queue's followed by "Lock:" (or RedisLock's
+     * default), and its watchdog renews a claim every visibility / 3 unless the DSN
+     * gives a lease.
+     */
+    private static function claimParams(#[\SensitiveParameter] array $params, float $visibility): array
+    {
+        unset($params['max_attempts'], $params['retry_backoff']);
+        if (isset($params['prefix']) && $params['prefix'] !== '') {
+            $params['prefix'] .= 'Lock:';
+        } else {
+            unset($params['prefix']);
+        }
+        if (self::watchdogOn($params)) {
+            $params += ['watchdog_lease' => (string) min(max($visibility, 0.05), 3600.0)];
+        }
+
+        return $params;
+    }
+
+    private static function watchdogOn(array $params): bool
+    {
+        return !in_array(strtolower($params['watchdog']), ['0', 'false', 'off', 'no'], true);
+    }
+
+    private static function seconds(array $own, string $key, float $default, #[\SensitiveParameter] string $dsn): float
     {
         if (!isset($own[$key])) {
             return $default;
@@ -176,7 +215,7 @@ final class RedisLockTransportFactory implements TransportFactoryInterface
         return (float) $own[$key];
     }
 
-    private static function integer(array $own, string $key, int $default, string $dsn): int
+    private static function integer(array $own, string $key, int $default, #[\SensitiveParameter] string $dsn): int
     {
         if (!isset($own[$key])) {
             return $default;
@@ -188,7 +227,7 @@ final class RedisLockTransportFactory implements TransportFactoryInterface
         return (int) $own[$key];
     }
 
-    private static function flag(array $own, string $key, string $dsn): bool
+    private static function flag(array $own, string $key, #[\SensitiveParameter] string $dsn): bool
     {
         $value = strtolower($own[$key] ?? '0');
         if (in_array($value, ['1', 'true', 'yes', 'on'], true)) {
@@ -200,11 +239,23 @@ final class RedisLockTransportFactory implements TransportFactoryInterface
         throw new InvalidArgumentException(sprintf('Invalid redislock DSN "%s": "%s" must be 0 or 1, "%s" given.', self::redact($dsn), $key, $own[$key]));
     }
 
-    /** The DSN without its password, for messages. */
-    private static function redact(string $dsn): string
+    /**
+     * The DSN without its secrets, for messages: everything up to the last '@' (a
+     * userinfo, "user:password@" or "password@", whatever it holds, '/' and '@'
+     * included) is masked, and from the first query option that may be a password
+     * (password, pass, auth, requirepass) on the query is cut: a password with an
+     * unencoded '&' would leak its tail as the next option.
+     */
+    private static function redact(#[\SensitiveParameter] string $dsn): string
     {
-        $dsn = preg_replace('#^([^:/]+://[^:@/]*:)[^@/]*@#', '$1****@', $dsn) ?? $dsn;
+        if (preg_match('/[?&](?:password|pass|auth|requirepass)=/i', $dsn, $m, \PREG_OFFSET_CAPTURE)) {
+            $dsn = substr($dsn, 0, $m[0][1] + strlen($m[0][0])) . '****';
+        }
+        if (($at = strrpos($dsn, '@')) !== false) {
+            $start = ($sep = strpos($dsn, '://')) !== false && $sep < $at ? $sep + 3 : 0;
+            $dsn = substr($dsn, 0, $start) . '****' . substr($dsn, $at);
+        }
 
-        return preg_replace('/([?&]password=)[^&]*/i', '$1****', $dsn) ?? $dsn;
+        return $dsn;
     }
 }
