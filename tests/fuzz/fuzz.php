@@ -146,7 +146,13 @@ final class Fuzzer
         $this->pid = getmypid();
         $this->trueBinary = array_values(array_filter(['/bin/true', '/usr/bin/true'], 'is_executable'))[0] ?? null;
         $this->trace = (bool) getenv('REDISLOCK_FUZZ_TRACE');
-        $this->marker = 'fuzz:' . getmypid() . ':' . $seed . ':';
+        /* The run's key prefix, in one of the shapes users give: plain, or a hash
+         * tag at the start (with and without a separator) or in the middle, under
+         * which our own keys start like names (see names_every_prefix_shape). */
+        $run = getmypid() . ':' . $seed;
+        $this->marker = [
+            "fuzz:$run:", "{fuzz:$run}:", "{fuzz:$run}", 'fuzz{' . $run . '}:x:',
+        ][$seed % 4];
         $this->big = str_repeat("\x00big\xff", 1 << 18);   // 1.25 MiB of binary
         $this->deadPort = rl_dead_port();
         foreach (self::CLASSES as $class) {
@@ -746,6 +752,10 @@ final class Fuzzer
                 }
                 if ($this->chance(0.05)) {
                     return $this->extreme();
+                }
+                if ($this->chance(0.1)) {
+                    /* Ids that agree up to a NUL byte, as pack('J', $n) makes them. */
+                    return pack('J', $this->int(0, 30));
                 }
                 return $this->chance(0.5) ? $this->int(0, 30) : ($this->chance(0.8) ? 't' . $this->int(0, 30) : $this->string());
             case 'score':
