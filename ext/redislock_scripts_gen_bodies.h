@@ -411,6 +411,12 @@ const redislock_script redislock_script_extend = {"expire script",
 	"\n"
 	"\n"
 	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
 	"local v = redis.pcall('get', KEYS[1])\n"
 	"if v == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end\n"
 	"if not v then return 0 end\n"
@@ -446,11 +452,10 @@ const redislock_script redislock_script_extend = {"expire script",
 	"local holder, d = owner(v)\n"
 	"if not named(holder, ARGV[1]) then return 0 end\n"
 	"if not d then return redis.call('pexpire', K, ARGV[2]) end\n"
-	"if d <= now then return 0 end\n"
 	"redis.call('set', K, holder .. '|' .. ms(now + life), 'px', life + GRACE)\n"
-	"shortened(d)\n"
+	"if d > now then shortened(d) end\n"
 	"return 1\n",
-	5522, "5ce4bc44c03f92336b1ce872e0747bd97ed20cc6"};
+	5518, "47d5b80910529e4f926f69543bb6b7d38d1f3014"};
 
 const redislock_script redislock_script_fail = {"fail script",
 	"--redislock:fail\n"

@@ -1,6 +1,12 @@
 --redislock:extend
 --
 -- A new lifetime, only while the lock holds our token, exclusively or shared.
+-- An exclusive holder past its deadline is renewed too while the key still
+-- names it (it does for GRACE after the deadline while others wait): nobody else
+-- has held the lock since, as a waiter that takes over rewrites the key. That
+-- carries a hold across a server stall shorter than GRACE (the watchdog's
+-- renewal, sent before the stall, is read before the waiter that comes back
+-- after it); a frozen holder is taken over at its deadline as before.
 --
 -- @name  expire script
 -- @key   key       string                     K, the lock key (prefix + name)
@@ -49,7 +55,6 @@ end
 local holder, d = owner(v)
 if not named(holder, ARGV[1]) then return 0 end
 if not d then return redis.call('pexpire', K, ARGV[2]) end
-if d <= now then return 0 end
 redis.call('set', K, holder .. '|' .. ms(now + life), 'px', life + GRACE)
-shortened(d)
+if d > now then shortened(d) end
 return 1
