@@ -40,8 +40,8 @@ use ValueError;
  *
  * block_for: null (Laravel's default) does not wait; 0 waits until a job comes,
  * as Laravel documents it; n > 0 waits up to n seconds. The wait is made of
- * waits on the server of at most WAIT_SLICE seconds (no polling: one script and
- * one BLPOP per slice), so PHP's signal handlers (the Worker's --timeout, any
+ * waits on the server of at most WAIT_SLICE seconds (no polling: a slice is a
+ * script, one BLPOP and a script again), so PHP's signal handlers (the Worker's --timeout, any
  * pcntl_alarm()) run at least that often, and a handler that throws ends pop().
  * Between slices pop() returns null when the application's Worker (the
  * container's "queue.worker") has been told to quit or pause (SIGTERM, SIGUSR2),
