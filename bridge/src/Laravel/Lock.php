@@ -22,6 +22,14 @@ use Illuminate\Contracts\Cache\LockTimeoutException;
  * - $seconds = 0 means "no expiry" in Laravel. A redislock lock always has a
  *   lifetime, so 0 maps to LockProvider::FOREVER_SECONDS (one year by default): a
  *   lock whose holder dies without releasing comes back after that, never earlier.
+ * - Seconds (the lifetime, block()'s wait, refresh()'s) take the forms Laravel
+ *   takes: an int, a float or a numeric string; null, 0 or less is Laravel's "no
+ *   expiry" for a lifetime (the long finite one above) and "try once" for
+ *   block(). Beyond MAX_SECONDS (1e9 s, about 31.7 years, the extension's bound),
+ *   INF too, they are held at MAX_SECONDS, practically for ever, where Laravel's
+ *   own lock takes any number. NaN is a ValueError and any other type a
+ *   TypeError, naming $seconds, thrown before anything is sent (for the
+ *   lifetime: when the lock is made).
  * - A restored lock (restoreLock()) does not know the lifetime its holder chose:
  *   refresh() without seconds leaves the hold's expiry as it is and only says
  *   whether the owner still holds it (Laravel's own lock would make it permanent).
@@ -51,19 +59,26 @@ class Lock extends BaseLock
      */
     protected $lifetimeUnknown;
 
+    /** Seconds a lifetime or a wait is held at: the extension's bound (about 31.7 years). */
+    public const MAX_SECONDS = 1e9;
+
     /** getCurrentOwner() for a lock held under an owner that is not ours (never a token). */
     public const OTHER_OWNER = '(held by another owner)';
 
     /**
      * @param  \RedisLock  $redis
      * @param  string  $name  the name in Redis (after the extension's own key prefix)
-     * @param  int|float  $seconds  lifetime; 0 or less: $foreverSeconds
+     * @param  int|float|string|null  $seconds  lifetime; 0 or less (or null): $foreverSeconds
      * @param  string|null  $owner  a token to act on (restoreLock), or null
      * @param  bool  $restored  made by restoreLock(): the hold's lifetime is not known here
+     *
+     * @throws \TypeError  when $seconds is not a number
+     * @throws \ValueError  when $seconds is NaN
      */
     public function __construct(\RedisLock $redis, $name, $seconds, $owner = null, ?string $connectionName = null,
         float $foreverSeconds = LockProvider::FOREVER_SECONDS, bool $restored = false)
     {
+        self::seconds($seconds);
         parent::__construct($name, $seconds, $owner);
 
         $this->redis = $redis;
@@ -75,7 +90,33 @@ class Lock extends BaseLock
     /** The lifetime given to Redis: $seconds, or the long finite one for 0. */
     public function lifetime(): float
     {
-        return $this->seconds > 0 ? (float) $this->seconds : $this->foreverSeconds;
+        $seconds = self::seconds($this->seconds);
+
+        return $seconds > 0 ? $seconds : $this->foreverSeconds;
+    }
+
+    /**
+     * Seconds as Laravel takes them (int, float, numeric string; null: 0), held
+     * at MAX_SECONDS.
+     *
+     * @throws \TypeError  for any other type
+     * @throws \ValueError  for NaN
+     */
+    public static function seconds($seconds): float
+    {
+        if ($seconds === null) {
+            return 0.0;
+        }
+        if (!is_int($seconds) && !is_float($seconds) && !(is_string($seconds) && is_numeric($seconds))) {
+            throw new \TypeError(sprintf('A lock\'s $seconds must be a number of seconds (int, float or numeric string), %s given',
+                get_debug_type($seconds)));
+        }
+        $seconds = (float) $seconds;
+        if (is_nan($seconds)) {
+            throw new \ValueError('A lock\'s $seconds must be a number of seconds, NaN given');
+        }
+
+        return min(self::MAX_SECONDS, $seconds);
     }
 
     /**
@@ -93,7 +134,7 @@ class Lock extends BaseLock
      * Wait up to $seconds for the lock on the server (no polling), then run
      * $callback and release the lock, also when $callback throws.
      *
-     * @param  int|float  $seconds
+     * @param  int|float|string|null  $seconds  0 or less: one try; beyond MAX_SECONDS: MAX_SECONDS
      * @param  callable|null  $callback
      * @return mixed
      *
@@ -101,7 +142,7 @@ class Lock extends BaseLock
      */
     public function block($seconds, $callback = null)
     {
-        $timeout = is_numeric($seconds) && $seconds > 0 ? (float) $seconds : 0.0;
+        $timeout = max(0.0, self::seconds($seconds));
         if (!$this->take($timeout)) {
             throw new LockTimeoutException;
         }
@@ -152,10 +193,11 @@ class Lock extends BaseLock
      * whether the owner still holds it: a refresh never makes a lock long-lived
      * unless asked to.
      *
-     * @param  int|float|null  $seconds
+     * @param  int|float|string|null  $seconds  beyond MAX_SECONDS: MAX_SECONDS
      */
     public function refresh($seconds = null): bool
     {
+        $seconds = $seconds === null ? null : self::seconds($seconds);
         if (!is_string($this->owner) || $this->owner === '') {
             return false;
         }
@@ -163,11 +205,11 @@ class Lock extends BaseLock
             if ($this->lifetimeUnknown) {
                 return $this->redis->holdsLock($this->name, $this->owner);
             }
-            $seconds = $this->seconds;
+
+            return $this->redis->extendLock($this->name, $this->owner, $this->lifetime());
         }
 
-        return $this->redis->extendLock($this->name, $this->owner,
-            $seconds > 0 ? (float) $seconds : $this->foreverSeconds);
+        return $this->redis->extendLock($this->name, $this->owner, $seconds > 0 ? $seconds : $this->foreverSeconds);
     }
 
     /**

@@ -18,7 +18,8 @@ use RedisLock\Bridge\Laravel\RedisLockServiceProvider;
  *                                    // or a DSN ("redis://127.0.0.1:6379"), or \RedisQueue options
  *       'queue' => 'default',        // the default queue name
  *       'retry_after' => 90,         // seconds a reservation lasts, renewed while the job runs
- *       'block_for' => 5,            // seconds pop() waits on the server (null: none)
+ *       'block_for' => 5,            // seconds pop() waits on the server (null: none; 0: until
+ *                                    // a job comes), in waits of at most 2 s (RedisLockQueue::WAIT_SLICE)
  *       'after_commit' => false,
  *       // 'prefix' => 'Queue:',         // the key prefix (\RedisQueue's default)
  *       // 'watchdog_max_hold' => 86400, // seconds one job's reservation is renewed at most (a day)

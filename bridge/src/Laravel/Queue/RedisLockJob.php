@@ -15,7 +15,8 @@ use Illuminate\Queue\Jobs\Job;
  * release or fail the other worker's run.
  *
  * - delete(): acks the task (RedisQueue::ack()).
- * - release($delay): puts it back, due $delay seconds later by the server's clock.
+ * - release($delay): puts it back, due $delay later by the server's clock ($delay
+ *   in any form Laravel takes: seconds, a date, an interval).
  * - attempts(): the task's reservations so far, this one included.
  * - fail($e) (Laravel's Worker after the tries, maxExceptions or a timeout, or
  *   the job itself): Laravel's Job::fail() marks it failed and deletes it; here
@@ -89,20 +90,29 @@ class RedisLockJob extends Job implements JobContract
      */
     public function delete()
     {
-        parent::delete();
-        $this->settled = $this->hasFailed()
+        // Ours first: when it throws, Laravel has not marked the job deleted.
+        $settled = $this->hasFailed()
             ? $this->redisLockQueue->failJob($this)
             : $this->redisLockQueue->ackJob($this);
+        parent::delete();
+        $this->settled = $settled;
     }
 
     /**
-     * @param  int|float  $delay  seconds
+     * Put the job back, due after $delay in any form Laravel takes (seconds as an
+     * int, float or numeric string, a DateTimeInterface, a DateInterval; see
+     * RedisLockQueue::delaySeconds()). Ours first: a delay refused (TypeError,
+     * ValueError) or a call that fails leaves the job not marked released, so
+     * the Worker puts it back itself instead of leaving it reserved.
+     *
+     * @param  \DateTimeInterface|\DateInterval|int|float|string  $delay
      * @return void
      */
     public function release($delay = 0)
     {
+        $settled = $this->redisLockQueue->releaseJob($this, $delay);
         parent::release($delay);
-        $this->settled = $this->redisLockQueue->releaseJob($this, (float) $delay);
+        $this->settled = $settled;
     }
 
     /**

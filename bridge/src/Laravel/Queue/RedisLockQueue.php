@@ -12,6 +12,8 @@ use Illuminate\Contracts\Queue\Queue as QueueContract;
 use Illuminate\Queue\Queue;
 use Illuminate\Support\Str;
 use InvalidArgumentException;
+use TypeError;
+use ValueError;
 
 /**
  * A Laravel queue on the extension's \RedisQueue: each job is one task, whose id
@@ -23,6 +25,39 @@ use InvalidArgumentException;
  * while its worker lives. The job of a worker that dies comes back after one
  * retry_after. Delays (later(), release($delay)) run by the Redis server's clock.
  *
+ * Delays mean what they mean in Laravel (InteractsWithTime::availableAt()), in
+ * later(), laterOn(), release(), bulk() (each job's own $delay, as Laravel's
+ * redis driver from 10 on) and pushRaw()'s "delay" option: an int, float or
+ * numeric string is seconds from now; a DateTimeInterface (Carbon included) is
+ * that moment; a DateInterval (CarbonInterval) is now plus the interval; zero,
+ * negative, past or inverted is due now. Dates count to the microsecond (Laravel
+ * rounds down to the second). A delay beyond MAX_DELAY (1e9 s, about 31.7 years,
+ * the extension's bound), INF included, is held at MAX_DELAY: the job stays
+ * delayed, practically for ever, as Laravel keeps it. NaN is a ValueError and
+ * any other type a TypeError, both thrown before anything is sent and before
+ * Laravel marks anything (a job whose release() is refused is not released, so
+ * the Worker puts it back itself).
+ *
+ * block_for: null (Laravel's default) does not wait; 0 waits until a job comes,
+ * as Laravel documents it; n > 0 waits up to n seconds. The wait is made of
+ * waits on the server of at most WAIT_SLICE seconds (no polling: a slice is a
+ * script, one BLPOP and a script again), so PHP's signal handlers (the Worker's --timeout, any
+ * pcntl_alarm()) run at least that often, and a handler that throws ends pop().
+ * Between slices pop() returns null when the application's Worker (the
+ * container's "queue.worker") has been told to quit or pause (SIGTERM, SIGUSR2),
+ * so an idle worker stops within a slice. With several queues (--queue=a,b) the
+ * Worker pops them in turn: with block_for 0 it waits on the first until a job
+ * comes there (as Laravel's own driver does), and, as there, --max-time,
+ * --stop-when-empty and queue:restart are looked at only when pop() returns:
+ * give such workers a block_for > 0.
+ *
+ * bulk() sends its jobs in chunks of at most BULK_CHUNK_JOBS jobs and
+ * BULK_CHUNK_BYTES of payloads (the extension's bound per call), jobs of one
+ * delay together: each chunk is one round trip, atomic on its own, and its
+ * JobQueued events are raised once it is written. A failure after the first
+ * chunk leaves the chunks before it queued. Every delay and payload size is
+ * checked before the first chunk is sent.
+ *
  * The sizes: size() counts the due, delayed and reserved jobs (as Laravel's redis
  * queue does), not the dead letters; pendingSize(), delayedSize(),
  * reservedSize() and creationTimeOfOldestPendingJob() (Laravel 11 and later ask
@@ -30,17 +65,34 @@ use InvalidArgumentException;
  */
 class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
 {
+    /** Seconds a delay is held at: the extension's bound (about 31.7 years). */
+    public const MAX_DELAY = 1e9;
+
+    /** Seconds one wait on the server lasts at most, so that signal handlers run. */
+    public const WAIT_SLICE = 2.0;
+
+    /** Bytes of payloads one bulk() chunk carries at most (the extension's bound per call). */
+    public const BULK_CHUNK_BYTES = 64 * 1024 * 1024;
+
+    /** Jobs one bulk() chunk carries at most (bounds one script's work). */
+    public const BULK_CHUNK_JOBS = 1000;
+
+    /** Bytes one job's payload may have (the extension's bound). */
+    public const MAX_PAYLOAD = 16 * 1024 * 1024;
+
     protected \RedisQueue $redisQueue;
 
     protected string $defaultQueue;
 
     protected float $visibility;
 
-    protected float $waitSeconds;
+    /** Seconds pop() waits: null none, 0 until a job comes. */
+    protected ?float $blockFor;
 
     /**
      * @param  float  $retryAfter  the reservation's visibility in seconds (renewed while a job runs)
-     * @param  float|null  $blockFor  seconds pop() waits on the server for a job (null or 0: no wait)
+     * @param  float|null  $blockFor  seconds pop() waits on the server for a job (null: no wait;
+     *         0: until a job comes), in slices of WAIT_SLICE
      */
     public function __construct(
         \RedisQueue $redisQueue,
@@ -52,7 +104,7 @@ class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
         if (!($retryAfter > 0)) {
             throw new InvalidArgumentException('The redislock queue\'s retry_after must be a number of seconds greater than 0.');
         }
-        if ($blockFor !== null && $blockFor < 0) {
+        if ($blockFor !== null && !($blockFor >= 0)) {
             throw new InvalidArgumentException('The redislock queue\'s block_for must be null or a number of seconds, at least 0.');
         }
         if ($default === '') {
@@ -61,7 +113,7 @@ class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
         $this->redisQueue = $redisQueue;
         $this->defaultQueue = $default;
         $this->visibility = $retryAfter;
-        $this->waitSeconds = $blockFor ?? 0.0;
+        $this->blockFor = $blockFor;
         $this->dispatchAfterCommit = $dispatchAfterCommit;
     }
 
@@ -180,6 +232,9 @@ class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
      */
     public function later($delay, $job, $data = '', $queue = null)
     {
+        // A delay we refuse is refused before a payload is made or an event raised.
+        $this->delaySeconds($delay);
+
         return $this->enqueueUsing(
             $job,
             // Laravel 11 and later note the delay in the payload (a 4th argument 8.x ignores).
@@ -204,9 +259,12 @@ class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
     }
 
     /**
-     * Every job in one round trip (one enqueue() of all the payloads), then the
-     * JobQueued events. When a job is to be dispatched after the database
-     * transaction commits, each job goes through push() instead.
+     * The jobs in chunks of at most BULK_CHUNK_JOBS jobs and BULK_CHUNK_BYTES of
+     * payloads, the jobs of one delay (a job's own $delay, as Laravel's redis
+     * driver from 10 on) together: each chunk one enqueue() round trip, atomic on
+     * its own, then its JobQueued events. Every delay and payload size is checked
+     * before the first chunk is sent. When a job is to be dispatched after the
+     * database transaction commits, each job goes through push() or later().
      *
      * @param  array  $jobs
      * @param  mixed  $data
@@ -216,35 +274,96 @@ class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
     public function bulk($jobs, $data = '', $queue = null)
     {
         $jobs = (array) $jobs;
+        foreach ($jobs as $job) {
+            $delay = $this->jobDelay($job);
+            if ($delay !== null) {
+                $this->delaySeconds($delay);
+            }
+        }
         $afterCommit = $this->container !== null && $this->container->bound('db.transactions');
         foreach ($jobs as $job) {
             if ($afterCommit && $this->shouldDispatchAfterCommit($job)) {
-                parent::bulk($jobs, $data, $queue);
+                foreach ($jobs as $each) {
+                    $delay = $this->jobDelay($each);
+                    $delay === null ? $this->push($each, $data, $queue) : $this->later($delay, $each, $data, $queue);
+                }
 
                 return;
             }
         }
-        $payloads = [];
-        $queued = [];
+        $name = $this->getQueue($queue);
+        $groups = [];
         foreach ($jobs as $job) {
-            $payload = $this->createPayload($job, $this->getQueue($queue), $data);
-            $id = $this->payloadId($payload);
-            $payloads[$id] = $payload;
-            $queued[] = [$job, $payload, $id];
+            $delay = $this->jobDelay($job);
+            if ($delay === null) {
+                $key = 'in 0';
+                $payload = $this->createPayload($job, $name, $data);
+                $due = 0.0;
+            } else {
+                // A date is a moment, counted from when its chunk is sent; a number or
+                // an interval is seconds from then.
+                $due = $delay instanceof DateTimeInterface ? $delay : $this->delaySeconds($delay);
+                $key = $due instanceof DateTimeInterface ? 'at ' . $due->format('U.u') : 'in ' . $due;
+                $payload = $this->createPayload($job, $name, $data, $delay);
+            }
+            if (strlen($payload) > self::MAX_PAYLOAD) {
+                throw new ValueError(sprintf('A job\'s payload must not be over %d bytes (%d given)', self::MAX_PAYLOAD, strlen($payload)));
+            }
+            $groups[$key]['due'] = $due;
+            $groups[$key]['delay'] = $delay;
+            $groups[$key]['jobs'][] = [$job, $payload, $this->payloadId($payload)];
         }
-        if ($payloads === []) {
-            return;
-        }
-        $this->redisQueue->enqueue($this->getQueue($queue), array_map('strval', array_keys($payloads)), payload: $payloads);
-        foreach ($queued as [$job, $payload, $id]) {
-            // Only raises JobQueued, with the arguments this Laravel version gives it.
-            $this->enqueueUsing($job, $payload, $queue, null, static fn () => $id);
+        foreach ($groups as $group) {
+            $chunk = [];
+            $bytes = 0;
+            foreach ($group['jobs'] as $entry) {
+                $size = strlen($entry[1]);
+                if ($chunk !== [] && ($bytes + $size > self::BULK_CHUNK_BYTES || count($chunk) >= self::BULK_CHUNK_JOBS)) {
+                    $this->enqueueChunk($name, $queue, $group['due'], $group['delay'], $chunk);
+                    $chunk = [];
+                    $bytes = 0;
+                }
+                $chunk[] = $entry;
+                $bytes += $size;
+            }
+            if ($chunk !== []) {
+                $this->enqueueChunk($name, $queue, $group['due'], $group['delay'], $chunk);
+            }
         }
     }
 
     /**
+     * One bulk() chunk: one enqueue() of its payloads, then its JobQueued events.
+     *
+     * @param  float|\DateTimeInterface  $due
+     * @param  list<array{mixed, string, string}>  $chunk  [job, payload, id]
+     */
+    protected function enqueueChunk(string $name, ?string $queue, $due, $delay, array $chunk): void
+    {
+        $payloads = [];
+        foreach ($chunk as [, $payload, $id]) {
+            $payloads[$id] = $payload;
+        }
+        $this->redisQueue->enqueue($name, array_map('strval', array_keys($payloads)),
+            afterInterval: $this->delaySeconds($due), payload: $payloads);
+        foreach ($chunk as [$job, $payload, $id]) {
+            // Only raises the events, with the arguments this Laravel version gives them.
+            $this->enqueueUsing($job, $payload, $queue, $delay, static fn () => $id);
+        }
+    }
+
+    /** A job's own delay (Queueable::delay()), or null. */
+    protected function jobDelay($job)
+    {
+        return is_object($job) && isset($job->delay) ? $job->delay : null;
+    }
+
+    /**
      * Reserve the next job for retry_after seconds (renewed while it runs),
-     * waiting up to block_for seconds on the server for one.
+     * waiting on the server for one: not at all (block_for null), up to block_for
+     * seconds, or until one comes (0), in waits of at most WAIT_SLICE seconds,
+     * between which PHP's signal handlers run and the wait ends when the Worker
+     * is to quit or pause.
      *
      * @param  string|null  $queue
      * @return \Illuminate\Contracts\Queue\Job|null
@@ -252,7 +371,16 @@ class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
     public function pop($queue = null)
     {
         $name = $this->getQueue($queue);
-        $task = $this->redisQueue->reserve($name, 1, $this->visibility, $this->waitSeconds);
+        $deadline = $this->blockFor !== null && $this->blockFor > 0 ? hrtime(true) / 1e9 + $this->blockFor : null;
+        for (;;) {
+            $left = $deadline === null ? self::WAIT_SLICE : $deadline - hrtime(true) / 1e9;
+            $wait = $this->blockFor === null ? 0.0 : max(0.0, min(self::WAIT_SLICE, $left));
+            $task = $this->redisQueue->reserve($name, 1, $this->visibility, $wait);
+            if ($task !== false || $this->blockFor === null || ($deadline !== null && $left <= self::WAIT_SLICE)
+                || $this->workerIsStopping()) {
+                break;
+            }
+        }
         if ($task === false) {
             return null;
         }
@@ -292,10 +420,17 @@ class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
         return $this->redisQueue->ack($job->getQueue(), $job->getJobId(), $job->getReceipt());
     }
 
-    /** Put a reserved job back, due after $delay seconds by the server's clock. */
-    public function releaseJob(RedisLockJob $job, float $delay): bool
+    /**
+     * Put a reserved job back, due after $delay (any form later() takes) by the
+     * server's clock. A delay refused is refused before anything is sent.
+     *
+     * @param  \DateTimeInterface|\DateInterval|int|float|string  $delay
+     */
+    public function releaseJob(RedisLockJob $job, $delay): bool
     {
-        return $this->redisQueue->release($job->getQueue(), $job->getJobId(), max(0.0, $delay), $job->getReceipt());
+        $seconds = $this->delaySeconds($delay);
+
+        return $this->redisQueue->release($job->getQueue(), $job->getJobId(), $seconds, $job->getReceipt());
     }
 
     /** Move a reserved job to the dead letters with its payload. */
@@ -323,6 +458,28 @@ class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
     public function getRetryAfter(): float
     {
         return $this->visibility;
+    }
+
+    /** block_for: seconds pop() waits (null: no wait; 0: until a job comes). */
+    public function getBlockFor(): ?float
+    {
+        return $this->blockFor;
+    }
+
+    /**
+     * Whether the application's queue worker (the container's "queue.worker",
+     * once made) has been told to quit or pause: its public $shouldQuit and
+     * $paused, which its SIGTERM and SIGUSR2 handlers set.
+     */
+    protected function workerIsStopping(): bool
+    {
+        if ($this->container === null || !method_exists($this->container, 'resolved')
+            || !$this->container->resolved('queue.worker')) {
+            return false;
+        }
+        $worker = $this->container->make('queue.worker');
+
+        return (isset($worker->shouldQuit) && $worker->shouldQuit) || (isset($worker->paused) && $worker->paused);
     }
 
     /**
@@ -363,27 +520,37 @@ class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
     }
 
     /**
-     * A delay in seconds: a number, a DateInterval from now, or a date (its
-     * distance from this machine's clock; the server then counts it on its own).
+     * A delay in seconds from now, as Laravel means it (InteractsWithTime::
+     * availableAt()): a number (int, float, numeric string) is seconds; a
+     * DateTimeInterface is that moment, to the microsecond, by this machine's
+     * clock (the server then counts the seconds on its own); a DateInterval is
+     * now plus the interval; null is none. Below 0: 0. Beyond MAX_DELAY (INF
+     * too): MAX_DELAY.
      *
-     * @param  \DateTimeInterface|\DateInterval|int|float|null  $delay
+     * @param  \DateTimeInterface|\DateInterval|int|float|string|null  $delay
+     *
+     * @throws \TypeError  for any other type
+     * @throws \ValueError  for NaN
      */
-    protected function delaySeconds($delay): float
+    public function delaySeconds($delay): float
     {
         if ($delay instanceof DateInterval) {
             $now = new DateTimeImmutable();
-            $delay = $now->add($delay);
+            $seconds = (float) $now->add($delay)->format('U.u') - (float) $now->format('U.u');
+        } elseif ($delay instanceof DateTimeInterface) {
+            $seconds = (float) $delay->format('U.u') - microtime(true);
+        } elseif ($delay === null) {
+            $seconds = 0.0;
+        } elseif (is_int($delay) || is_float($delay) || (is_string($delay) && is_numeric($delay))) {
+            $seconds = (float) $delay;
+        } else {
+            throw new TypeError(sprintf('A job\'s delay must be a number of seconds, a DateTimeInterface or a DateInterval, %s given',
+                get_debug_type($delay)));
         }
-        if ($delay instanceof DateTimeInterface) {
-            return max(0.0, (float) $delay->format('U.u') - microtime(true));
-        }
-        if ($delay === null || $delay === '') {
-            return 0.0;
-        }
-        if (!is_numeric($delay)) {
-            throw new InvalidArgumentException('A job\'s delay must be a number of seconds, a DateInterval or a DateTimeInterface.');
+        if (is_nan($seconds)) {
+            throw new ValueError('A job\'s delay must be a number of seconds, NaN given');
         }
 
-        return max(0.0, (float) $delay);
+        return min(self::MAX_DELAY, max(0.0, $seconds));
     }
 }

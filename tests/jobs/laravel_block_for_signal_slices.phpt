@@ -1,0 +1,42 @@
+--TEST--
+Laravel queue driver: while pop() waits (block_for 0 or 5), PHP's signal handlers run within one wait slice (2 s), a handler that throws ends pop() cleanly, and the queue works afterwards
+--DESCRIPTION--
+The --timeout of Laravel's Worker and any pcntl_alarm() of the application act
+through PHP signal handlers, which run only when the extension's call returns. A
+wait of block_for seconds is therefore made of waits of at most 2 s
+(RedisLockQueue::WAIT_SLICE).
+--INI--
+extension=mbstring
+extension=posix
+--FILE--
+<?php
+require __DIR__ . '/laravel_queue.inc';
+pcntl_async_signals(true);
+pcntl_signal(SIGALRM, function () {
+    throw new RuntimeException('alarm');
+});
+foreach ([0, 5] as $blockFor) {
+    $app = lq_app(['block_for' => $blockFor]);
+    $queue = $app['queue']->connection('redislock');
+    pcntl_alarm(1);
+    [$error, $took] = rq_timed(function () use ($queue) {
+        try {
+            $queue->pop();
+        } catch (RuntimeException $e) {
+            return $e->getMessage();
+        }
+        return null;
+    });
+    pcntl_alarm(0);
+    rq_check($error === 'alarm' && $took > 0.9 && $took < 2.7, "block_for $blockFor: the alarm's handler ran within a slice and ended pop()", [$error, $took]);
+    $id = $queue->push(new LqRecordJob("after $blockFor"));
+    $job = $queue->pop();
+    rq_check($job !== null && $job->getJobId() === $id, "block_for $blockFor: the queue works afterwards");
+    $job->delete();
+}
+?>
+--EXPECT--
+ok: block_for 0: the alarm's handler ran within a slice and ended pop()
+ok: block_for 0: the queue works afterwards
+ok: block_for 5: the alarm's handler ran within a slice and ended pop()
+ok: block_for 5: the queue works afterwards
