@@ -79,10 +79,34 @@ static redisReply *run(redislock_queue_obj *q, const redislock_script *script, r
 
 /* ---- the heartbeat ------------------------------------------------------------- */
 
-/* A reservation's entry in q->beats: the queue name's length, the name, the id. */
+/* A reservation's entry in q->beats: the queue name's length in decimal, ':', the
+ * name's bytes, the id's bytes. Built with memcpy, never a format: ids (and names)
+ * are bytes, and two that agree up to a NUL byte are two entries. */
 static zend_string *beat_key(const zend_string *name, const char *id, size_t id_len)
 {
-	return zend_strpprintf(0, "%zu:%s%.*s", ZSTR_LEN(name), ZSTR_VAL(name), (int) id_len, id);
+	char len[24];
+	size_t len_len = (size_t) snprintf(len, sizeof(len), "%zu:", ZSTR_LEN(name));
+	zend_string *key = zend_string_safe_alloc(1, ZSTR_LEN(name) + id_len, len_len, 0);
+	char *p = ZSTR_VAL(key);
+
+	memcpy(p, len, len_len);
+	memcpy(p + len_len, ZSTR_VAL(name), ZSTR_LEN(name));
+	memcpy(p + len_len + ZSTR_LEN(name), id, id_len);
+	p[len_len + ZSTR_LEN(name) + id_len] = '\0';
+	return key;
+}
+
+/* A heartbeat of q->beats: its watchdog entry and the receipt it renews. */
+typedef struct {
+	uint64_t wd;
+	zend_string *receipt;
+} queue_beat;
+
+static void beat_free(zval *zv)
+{
+	queue_beat *beat = Z_PTR_P(zv);
+	zend_string_release(beat->receipt);
+	efree(beat);
 }
 
 /* A forked child renews nothing of its parent's, and never stops it either. */
@@ -94,18 +118,22 @@ static void beats_forget_parent(redislock_queue_obj *q)
 	}
 }
 
-static void beat_stop(redislock_queue_obj *q, const zend_string *name, const zend_string *id)
+/* Stops the heartbeat of id; with only_receipt, only when it renews that
+ * reservation (a refused call with another receipt leaves the current one's
+ * heartbeat alone). */
+static void beat_stop(redislock_queue_obj *q, const zend_string *name, const zend_string *id, const zend_string *only_receipt)
 {
 	zend_string *key;
-	zval *entry;
+	queue_beat *beat;
 
 	beats_forget_parent(q);
 	if (zend_hash_num_elements(&q->beats) == 0) {
 		return;
 	}
 	key = beat_key(name, ZSTR_VAL(id), ZSTR_LEN(id));
-	if ((entry = zend_hash_find(&q->beats, key)) != NULL) {
-		redislock_wd_remove((uint64_t) Z_LVAL_P(entry));
+	if ((beat = zend_hash_find_ptr(&q->beats, key)) != NULL
+		&& (!only_receipt || zend_string_equals(beat->receipt, only_receipt))) {
+		redislock_wd_remove(beat->wd);
 		zend_hash_del(&q->beats, key);
 	}
 	zend_string_release(key);
@@ -113,10 +141,10 @@ static void beat_stop(redislock_queue_obj *q, const zend_string *name, const zen
 
 static void beats_stop_all(redislock_queue_obj *q)
 {
-	zval *entry;
+	queue_beat *beat;
 	beats_forget_parent(q);
-	ZEND_HASH_FOREACH_VAL(&q->beats, entry) {
-		redislock_wd_remove((uint64_t) Z_LVAL_P(entry));
+	ZEND_HASH_FOREACH_PTR(&q->beats, beat) {
+		redislock_wd_remove(beat->wd);
 	} ZEND_HASH_FOREACH_END();
 	zend_hash_clean(&q->beats);
 }
@@ -148,23 +176,26 @@ static void beats_start(redislock_queue_obj *q, const redisReply *reply, zend_st
 		zend_string *key = beat_key(name, id->str, id->len);
 		redislock_argv a;
 		uint64_t wd;
-		zval *old, zv;
+		queue_beat *old;
 
 		redislock_script_touch_args(&a, QUEUE_KEYS(k), id_str, visibility, receipt_str);
 		wd = redislock_wd_add(q->wd_target, a.argc, a.argv, a.lens, redislock_script_touch.body, visibility,
 			cfg->watchdog_max_hold, since);
 		redislock_argv_free(&a);
-		if ((old = zend_hash_find(&q->beats, key)) != NULL) {
-			redislock_wd_remove((uint64_t) Z_LVAL_P(old));
+		if ((old = zend_hash_find_ptr(&q->beats, key)) != NULL) {
+			redislock_wd_remove(old->wd);
 			zend_hash_del(&q->beats, key);
 		}
 		if (wd != 0) {
-			ZVAL_LONG(&zv, (zend_long) wd);
-			zend_hash_add(&q->beats, key, &zv);
+			queue_beat *beat = emalloc(sizeof(*beat));
+			beat->wd = wd;
+			beat->receipt = receipt_str;
+			zend_hash_add_new_ptr(&q->beats, key, beat);
+		} else {
+			zend_string_release(receipt_str);
 		}
 		zend_string_release(key);
 		zend_string_release(id_str);
-		zend_string_release(receipt_str);
 	}
 	redislock_queue_keys_free(&k);
 }
@@ -177,7 +208,7 @@ static zend_object *queue_create(zend_class_entry *ce)
 	zend_object_std_init(&q->std, ce);
 	object_properties_init(&q->std, ce);
 	q->std.handlers = &queue_handlers;
-	zend_hash_init(&q->beats, 0, NULL, NULL, 0);
+	zend_hash_init(&q->beats, 0, NULL, beat_free, 0);
 	q->generation = redislock_fork_generation;
 	return &q->std;
 }
@@ -639,9 +670,14 @@ typedef enum {
 
 /* ack, release, touch, fail and remove, once their arguments are parsed: checks
  * them, runs one script, answers its integer as a bool. Every call but touch()
- * ends this object's renewal of the reservation, whatever the answer: a task
- * acked or released is not renewed, and one whose answer was lost lapses after
- * its visibility and runs again rather than being renewed forever. */
+ * then ends this object's renewal of the reservation, unless the server refused
+ * a receipt that is not the one the heartbeat renews: a refused call changes
+ * nothing, and the current reservation stays renewed. A task acked or released is
+ * not renewed; one refused without a receipt, or with the heartbeat's own, is no
+ * longer in flight (or no longer that reservation); one whose answer was lost
+ * lapses after its visibility and runs again rather than being renewed forever.
+ * Stopping after the answer is safe: a renewal sent meanwhile carries its
+ * receipt, which the script that ended the reservation has made stale. */
 static void id_call(INTERNAL_FUNCTION_PARAMETERS, after_id after,
 	zend_string *name, zend_string *id_str, zend_long id_long, double seconds, zend_string *receipt, zend_string *payload)
 {
@@ -674,9 +710,6 @@ static void id_call(INTERNAL_FUNCTION_PARAMETERS, after_id after,
 		zend_string_release(id);
 		RETURN_THROWS();
 	}
-	if (after != AFTER_ID_VISIBILITY) {
-		beat_stop(q, name, id);
-	}
 	keys_init(&k, q, name);
 	switch (after) {
 	case AFTER_ID_FAIL:
@@ -703,11 +736,14 @@ static void id_call(INTERNAL_FUNCTION_PARAMETERS, after_id after,
 	reply = run(q, script, &a, redislock_conn_config(q->conn)->read_timeout);
 	redislock_argv_free(&a);
 	redislock_queue_keys_free(&k);
+	done = reply && reply->type == REDIS_REPLY_INTEGER && reply->integer > 0;
+	if (after != AFTER_ID_VISIBILITY) {
+		beat_stop(q, name, id, reply && !done ? receipt : NULL);
+	}
 	zend_string_release(id);
 	if (!reply) {
 		QUEUE_FAILED_THIS();
 	}
-	done = reply->type == REDIS_REPLY_INTEGER && reply->integer > 0;
 	freeReplyObject(reply);
 	RETURN_BOOL(done);
 }

@@ -16,8 +16,8 @@ typedef struct _redislock_queue_obj {
 	zend_string *prefix;
 	zend_long max_attempts;  /* reservations before a task is dead; 0: no limit */
 	double retry_backoff;    /* seconds before an expired reservation is due again, doubled per attempt */
-	/* The heartbeat (the watchdog option): "<name>\0<id>" of each reservation
-	 * this object holds -> its watchdog entry id. */
+	/* The heartbeat (the watchdog option): "<name's length>:<name><id>" (bytes) of
+	 * each reservation this object holds -> its watchdog entry and receipt. */
 	HashTable beats;
 	redislock_wd_target *wd_target; /* where renewals go, made on first use */
 	uint64_t generation;     /* the fork generation the beats belong to */
