@@ -17,15 +17,17 @@
 -- @arg   paired    integer                    how many ids, at the front of the list, are each followed by
 --                                             their payload
 -- @arg   item      owned string, list         the task ids (the first paired ones each followed by their
---                                             payload)
+--                                             payload), a page at most
 
 --#include "common/now.lua"
 --#include "common/chunked.lua"
 --#include "common/wake.lua"
+--#include "common/page.lua"
 local paired = tonumber(ARGV[3])
 local ids, payload = {}, {}
 for i = 1, paired do ids[i] = ARGV[2 + 2 * i]; payload[i] = ARGV[3 + 2 * i] end
 for i = 4 + 2 * paired, #ARGV do ids[#ids + 1] = ARGV[i] end
+if #ids > PAGE then return redis.error_reply('ERR over ' .. PAGE .. ' ids in one call') end
 if redis.call('exists', KEYS[5]) == 1 then
   for _, id in ipairs(ids) do
     if redis.call('zrem', KEYS[5], id) == 1 then redis.call('hdel', KEYS[4], id); redis.call('hdel', KEYS[6], id) end
