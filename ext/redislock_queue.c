@@ -260,13 +260,15 @@ void redislock_queue_startup(zend_class_entry *ce)
  * ids with a payload first (each followed by it), then the others. Each page is
  * atomic, the list is not: a worker may take the first page's tasks before the
  * last page is written, and a failure leaves the pages before it written (an
- * enqueue() again keeps their due times). Every item's reference goes to a page's
- * command, or is released here. */
+ * enqueue() again keeps their due times). The pages after the first take its due
+ * time, so the ids of one call share one, as one script would have given them.
+ * Every item's reference goes to a page's command, or is released here. */
 static bool enqueue_pages(redislock_queue_obj *q, const queue_keys *k, zend_string **list, uint32_t n, uint32_t paired,
 	double delay, bool replace, double timeout)
 {
 	uint32_t bare = n - 2 * paired, pairs_sent = 0, bare_sent = 0;
 	zend_string **page = safe_emalloc(MIN(n, 2 * REDISLOCK_QUEUE_PAGE), sizeof(*page), 0);
+	zend_string *due = NULL;
 	bool ok = true;
 
 	while (ok && (pairs_sent < paired || bare_sent < bare)) {
@@ -279,14 +281,24 @@ static bool enqueue_pages(redislock_queue_obj *q, const queue_keys *k, zend_stri
 		memcpy(page + 2 * p, list + 2 * paired + bare_sent, b * sizeof(*page));
 		pairs_sent += p;
 		bare_sent += b;
-		redislock_script_enqueue_args(&a, 2 * p + b, QUEUE_KEYS(*k), delay, replace, p, page);
+		redislock_script_enqueue_args(&a, 2 * p + b, QUEUE_KEYS(*k), delay, due, replace, p, page);
 		reply = run(q, &redislock_script_enqueue, &a, timeout);
 		redislock_argv_free(&a);
-		if (reply) {
-			freeReplyObject(reply);
-		} else {
+		if (!reply) {
 			ok = false;
+		} else if (reply->type != REDIS_REPLY_ARRAY || reply->elements != 2 || reply->element[1]->type != REDIS_REPLY_STRING) {
+			redislock_conn_set_unexpected(q->conn, reply);
+			freeReplyObject(reply);
+			ok = false;
+		} else {
+			if (!due) {
+				due = zend_string_init(reply->element[1]->str, reply->element[1]->len, 0);
+			}
+			freeReplyObject(reply);
 		}
+	}
+	if (due) {
+		zend_string_release(due);
 	}
 	for (uint32_t i = 2 * pairs_sent; i < 2 * paired; i++) {
 		zend_string_release(list[i]);

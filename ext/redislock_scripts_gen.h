@@ -139,8 +139,8 @@ static inline void redislock_script_dequeue_args(redislock_argv *a, const zend_s
 	redislock_argv_push_double(a, score);
 }
 
-/* enqueue script, ext/lua/enqueue.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV delay, ARGV replace, ARGV paired, ARGV item. */
-static inline void redislock_script_enqueue_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, double delay, bool replace, zend_long paired, zend_string **item)
+/* enqueue script, ext/lua/enqueue.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV delay, ARGV due, ARGV replace, ARGV paired, ARGV item. */
+static inline void redislock_script_enqueue_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, double delay, const zend_string *due, bool replace, zend_long paired, zend_string **item)
 {
 	redislock_script_start(a, &redislock_script_enqueue, 6);
 	redislock_argv_push_str(a, queue);
@@ -150,6 +150,7 @@ static inline void redislock_script_enqueue_args(redislock_argv *a, uint32_t n, 
 	redislock_argv_push_str(a, dead);
 	redislock_argv_push_str(a, payloads);
 	redislock_argv_push_double(a, delay);
+	if (due) { redislock_argv_push_str(a, due); } else { redislock_argv_push(a, "", 0); }
 	redislock_argv_push(a, replace ? "1" : "0", 1);
 	redislock_argv_push_long(a, paired);
 	for (uint32_t i = 0; i < n; i++) {

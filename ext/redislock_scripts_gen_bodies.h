@@ -356,22 +356,27 @@ const redislock_script redislock_script_enqueue = {"enqueue script",
 	"\n"
 	"\n"
 	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
 	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end\n"
 	"local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end\n"
 	"local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function wake_one(W) if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end\n"
 	"local PAGE = 500 local function page(n) return math.max(0, math.min(math.floor(tonumber(n)), PAGE)) end local function rank_after(K, after, after_score) if after == '' then return 0 end local s = redis.call('zscore', K, after) if s and tonumber(s) == tonumber(after_score) then return redis.call('zrank', K, after) + 1 end return redis.call('zcount', K, '-inf', '(' .. after_score) end\n"
-	"local paired = tonumber(ARGV[3])\n"
+	"local paired = tonumber(ARGV[4])\n"
 	"local ids, payload = {}, {}\n"
-	"for i = 1, paired do ids[i] = ARGV[2 + 2 * i]; payload[i] = ARGV[3 + 2 * i] end\n"
-	"for i = 4 + 2 * paired, #ARGV do ids[#ids + 1] = ARGV[i] end\n"
+	"for i = 1, paired do ids[i] = ARGV[3 + 2 * i]; payload[i] = ARGV[4 + 2 * i] end\n"
+	"for i = 5 + 2 * paired, #ARGV do ids[#ids + 1] = ARGV[i] end\n"
 	"if #ids > PAGE then return redis.error_reply('ERR over ' .. PAGE .. ' ids in one call') end\n"
 	"if redis.call('exists', KEYS[5]) == 1 then\n"
 	"for _, id in ipairs(ids) do\n"
 	"if redis.call('zrem', KEYS[5], id) == 1 then redis.call('hdel', KEYS[4], id); redis.call('hdel', KEYS[6], id) end\n"
 	"end\n"
 	"end\n"
-	"local due = score(us_after(ARGV[1]))\n"
-	"local replace = ARGV[2] == '1'\n"
+	"local due = ARGV[2]\n"
+	"if due == '' then due = score(us_after(ARGV[1])) end\n"
+	"local replace = ARGV[3] == '1'\n"
 	"local changed = 0\n"
 	"if paired == 0 and redis.call('exists', KEYS[6]) == 0 then\n"
 	"\n"
@@ -396,8 +401,8 @@ const redislock_script redislock_script_enqueue = {"enqueue script",
 	"end\n"
 	"end\n"
 	"wake(KEYS[3], changed)\n"
-	"return changed\n",
-	2525, "51f633327baa12ed571152f859c26c64b4b6859b"};
+	"return {changed, due}\n",
+	2572, "375eda9e3e23a2219fb774a683e649d26d00cfb4"};
 
 const redislock_script redislock_script_extend = {"expire script",
 	"--redislock:extend\n"
