@@ -336,7 +336,8 @@ class RedisQueue
      * reservations (default: the max_attempts option; 0: no limit), goes to the
      * dead letters instead. Pages of 500 as for pop(); one script also returns at
      * most 500 expired reservations to the queue, and looks for tasks to hand out
-     * among the first 1000 due ones (ids in flight, enqueued again, are skipped).
+     * among about 1000 due ones over all its queues (ids in flight, enqueued
+     * again, are skipped; tasks behind more of them wait until those runs end).
      */
     public function reserve(string|array $name, int $count = 1, float $visibility = 30, float $wait = 0, ?int $maxAttempts = null): array|false {}
 

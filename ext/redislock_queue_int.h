@@ -12,7 +12,7 @@
 #define REDISLOCK_MAX_PAYLOADS (64 * 1024 * 1024)
 
 /* The most members one queue script reads or changes, whatever the size of the
- * queue or of the call: a script never blocks the server for long (about 5 ms for
+ * queue or of the call: a script never blocks the server for long (about 15 ms for
  * a page of reservations). A call asking for more (a count, a list of ids, all
  * the dead letters) pages through, one script per page: each page is atomic, the
  * call as a whole is not. PAGE in ext/lua/common/page.lua is the same number and

@@ -1132,13 +1132,15 @@ const redislock_script redislock_script_take = {"pop script",
 	"local reserve = ARGV[2] == 'reserve'\n"
 	"local next_us = -1\n"
 	"\n"
-	"local budget = PAGE\n"
+	"\n"
+	"local budget, scan = PAGE, 2 * PAGE\n"
 	"local function consider(sc) local us = math.floor(tonumber(sc) * 1000000); if next_us < 0 or us < next_us then next_us = us end end\n"
 	"for q = 1, #KEYS / 6 do\n"
 	"local Z, F, W, H, D, P = KEYS[6 * q - 5], KEYS[6 * q - 4], KEYS[6 * q - 3], KEYS[6 * q - 2], KEYS[6 * q - 1], KEYS[6 * q]\n"
 	"local busy, settled = settle_expired(Z, F, H, D, budget)\n"
 	"budget = budget - settled\n"
 	"local items = redis.call('zrangebyscore', Z, '-inf', now, 'withscores', 'limit', 0, count)\n"
+	"if busy and scan <= 0 then items = {} end\n"
 	"if busy and #items > 0 then\n"
 	"\n"
 	"\n"
@@ -1151,9 +1153,10 @@ const redislock_script redislock_script_take = {"pop script",
 	"end\n"
 	"end\n"
 	"offset = offset + #items / 2\n"
-	"if #kept >= want * 2 or #items / 2 < want or offset >= 2 * PAGE then break end\n"
+	"if #kept >= want * 2 or #items / 2 < want or offset >= scan then break end\n"
 	"items = redis.call('zrangebyscore', Z, '-inf', now, 'withscores', 'limit', string.format('%d', offset), string.format('%d', want))\n"
 	"end\n"
+	"scan = scan - offset\n"
 	"items = kept\n"
 	"end\n"
 	"if #items > 0 then\n"
@@ -1206,7 +1209,7 @@ const redislock_script redislock_script_take = {"pop script",
 	"end\n"
 	"if next_us < 0 then return -1 end\n"
 	"return math.max(0, math.ceil((next_us - now_us) / 1000))\n",
-	6383, "fc63b9557f0a2b97f8c3d62296f80ebd858eb8da"};
+	6459, "e6de163b2a73f0e38fc9ff2c33ed74ff4515568e"};
 
 const redislock_script redislock_script_top = {"top script",
 	"--redislock:top\n"

@@ -59,18 +59,20 @@ end
 local now = score(now_us)
 local reserve = ARGV[2] == 'reserve'
 local next_us = -1
--- Expired reservations settled by this call, over all the queues: a page at most.
-local budget = PAGE
+-- Over all the queues, this call settles a page of expired reservations at most,
+-- and looks at about two pages of due tasks for ones that are not in flight.
+local budget, scan = PAGE, 2 * PAGE
 local function consider(sc) local us = math.floor(tonumber(sc) * 1000000); if next_us < 0 or us < next_us then next_us = us end end
 for q = 1, #KEYS / 6 do
   local Z, F, W, H, D, P = KEYS[6 * q - 5], KEYS[6 * q - 4], KEYS[6 * q - 3], KEYS[6 * q - 2], KEYS[6 * q - 1], KEYS[6 * q]
   local busy, settled = settle_expired(Z, F, H, D, budget)
   budget = budget - settled
   local items = redis.call('zrangebyscore', Z, '-inf', now, 'withscores', 'limit', 0, count)
+  if busy and scan <= 0 then items = {} end
   if busy and #items > 0 then
-    -- Leave out ids in flight; look further along for as many others, among the
-    -- first 2 * PAGE due tasks at most: tasks queued behind more ids in flight
-    -- than that wait until those runs end.
+    -- Leave out ids in flight; look further along for as many others, within the
+    -- scan left: tasks queued behind more ids in flight than that wait until
+    -- those runs end.
     local want, offset, kept = #items / 2, 0, {}
     while #items > 0 do
       for i = 1, #items, 2 do
@@ -79,9 +81,10 @@ for q = 1, #KEYS / 6 do
         end
       end
       offset = offset + #items / 2
-      if #kept >= want * 2 or #items / 2 < want or offset >= 2 * PAGE then break end
+      if #kept >= want * 2 or #items / 2 < want or offset >= scan then break end
       items = redis.call('zrangebyscore', Z, '-inf', now, 'withscores', 'limit', string.format('%d', offset), string.format('%d', want))
     end
+    scan = scan - offset
     items = kept
   end
   if #items > 0 then

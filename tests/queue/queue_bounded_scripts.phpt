@@ -6,8 +6,9 @@ whatever the size of the queue or of the call's count or list; the extension pag
 through larger work. The test fills a server of its own with raw pipelined ZADD and
 HSET commands (no script): queue "big" with 10^6 due tasks, 10^6 reservations whose
 deadline passed and 10^6 dead letters carrying payloads, and queue "big2" with 10^6
-dead letters; then it runs every RedisQueue method that reads or changes many
-members (size, stats, top, dead, pop, reserve, enqueue of 2 * 10^5 ids, retryDead
+dead letters; and queue "busy" whose 10^5 due tasks are all in flight too (enqueued
+again while they run), which a take must skip; then it runs every RedisQueue method that reads or changes many
+members (size, stats, top, dead, pop, reserve, reserve on "busy", enqueue of 2 * 10^5 ids, retryDead
 of a list and of all, purgeDead, clear), checks what each returned, and reads the
 server's SLOWLOG, which logs every command of 50 ms or more: it must stay empty.
 --INI--
@@ -21,10 +22,10 @@ $srv = new FaultServer();
 $raw = $srv->raw();
 
 /** Sends $cmd $key with 1000 (score, member) or (field, value) pairs at a time, pipelined; returns the commands sent. */
-function bq_fill($socket, string $cmd, string $key, callable $pair): int
+function bq_fill($socket, string $cmd, string $key, callable $pair, int $n = N): int
 {
     $sent = 0;
-    for ($i = 0; $i < N; $i += 1000) {
+    for ($i = 0; $i < $n; $i += 1000) {
         $out = '*2002' . "\r\n\$" . strlen($cmd) . "\r\n$cmd\r\n\$" . strlen($key) . "\r\n$key\r\n";
         for ($j = $i; $j < $i + 1000; $j++) {
             foreach ($pair($j) as $a) {
@@ -44,6 +45,8 @@ $sent += bq_fill($socket, 'ZADD', '{Queue:big}:inflight', fn ($i) => ['2', sprin
 $sent += bq_fill($socket, 'ZADD', '{Queue:big}:dead', fn ($i) => ['3', sprintf('d%07d', $i)]);
 $sent += bq_fill($socket, 'HSET', '{Queue:big}:payloads', fn ($i) => [sprintf('d%07d', $i), 'p']);
 $sent += bq_fill($socket, 'ZADD', '{Queue:big2}:dead', fn ($i) => ['3', sprintf('e%07d', $i)]);
+$sent += bq_fill($socket, 'ZADD', 'Queue:busy', fn ($i) => ['1', sprintf('b%07d', $i)], 100000);
+$sent += bq_fill($socket, 'ZADD', '{Queue:busy}:inflight', fn ($i) => ['1e10', sprintf('b%07d', $i)], 100000);
 $replies = 0;
 while ($replies < $sent && ($line = fgets($socket)) !== false) {
     $replies += $line === ":1000\r\n";
@@ -73,6 +76,7 @@ $reserved = $q->reserve('big', 100000, visibility: 600);
 rq_check(count($reserved) === 100000 && count(array_unique(array_column($reserved, 'receipt'))) === 100000,
     'reserve() of 10^5, each with a receipt of its own', count($reserved));
 unset($reserved);
+rq_check($q->reserve('busy', 100) === [], 'reserve() hands out none of the ids in flight on "busy"');
 $ids = [];
 $payloads = [];
 for ($i = 0; $i < 200000; $i++) {
@@ -121,6 +125,7 @@ ok: top() of 2 * 10^5
 ok: dead() of 2 * 10^5
 ok: pop() of 10^5
 ok: reserve() of 10^5, each with a receipt of its own
+ok: reserve() hands out none of the ids in flight on "busy"
 ok: enqueue() of 2 * 10^5 ids, half with a payload
 ok: their payloads come back with them
 ok: retryDead() of a list of 10^5
