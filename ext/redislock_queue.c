@@ -1,4 +1,5 @@
-/* RedisQueue: the classic delayed task queue, one atomic round trip per call.
+/* RedisQueue: the classic delayed task queue, one atomic round trip per call of
+ * up to REDISLOCK_QUEUE_PAGE tasks (a larger one pages through, a script per page).
  *
  * A queue is six keys in one Redis Cluster slot: the sorted set prefix+name
  * (member: task id, score: due time in seconds), an in-flight sorted set for
@@ -79,10 +80,34 @@ static redisReply *run(redislock_queue_obj *q, const redislock_script *script, r
 
 /* ---- the heartbeat ------------------------------------------------------------- */
 
-/* A reservation's entry in q->beats: the queue name's length, the name, the id. */
+/* A reservation's entry in q->beats: the queue name's length in decimal, ':', the
+ * name's bytes, the id's bytes. Built with memcpy, never a format: ids (and names)
+ * are bytes, and two that agree up to a NUL byte are two entries. */
 static zend_string *beat_key(const zend_string *name, const char *id, size_t id_len)
 {
-	return zend_strpprintf(0, "%zu:%s%.*s", ZSTR_LEN(name), ZSTR_VAL(name), (int) id_len, id);
+	char len[24];
+	size_t len_len = (size_t) snprintf(len, sizeof(len), "%zu:", ZSTR_LEN(name));
+	zend_string *key = zend_string_safe_alloc(1, ZSTR_LEN(name) + id_len, len_len, 0);
+	char *p = ZSTR_VAL(key);
+
+	memcpy(p, len, len_len);
+	memcpy(p + len_len, ZSTR_VAL(name), ZSTR_LEN(name));
+	memcpy(p + len_len + ZSTR_LEN(name), id, id_len);
+	p[len_len + ZSTR_LEN(name) + id_len] = '\0';
+	return key;
+}
+
+/* A heartbeat of q->beats: its watchdog entry and the receipt it renews. */
+typedef struct {
+	uint64_t wd;
+	zend_string *receipt;
+} queue_beat;
+
+static void beat_free(zval *zv)
+{
+	queue_beat *beat = Z_PTR_P(zv);
+	zend_string_release(beat->receipt);
+	efree(beat);
 }
 
 /* A forked child renews nothing of its parent's, and never stops it either. */
@@ -94,18 +119,22 @@ static void beats_forget_parent(redislock_queue_obj *q)
 	}
 }
 
-static void beat_stop(redislock_queue_obj *q, const zend_string *name, const zend_string *id)
+/* Stops the heartbeat of id; with only_receipt, only when it renews that
+ * reservation (a refused call with another receipt leaves the current one's
+ * heartbeat alone). */
+static void beat_stop(redislock_queue_obj *q, const zend_string *name, const zend_string *id, const zend_string *only_receipt)
 {
 	zend_string *key;
-	zval *entry;
+	queue_beat *beat;
 
 	beats_forget_parent(q);
 	if (zend_hash_num_elements(&q->beats) == 0) {
 		return;
 	}
 	key = beat_key(name, ZSTR_VAL(id), ZSTR_LEN(id));
-	if ((entry = zend_hash_find(&q->beats, key)) != NULL) {
-		redislock_wd_remove((uint64_t) Z_LVAL_P(entry));
+	if ((beat = zend_hash_find_ptr(&q->beats, key)) != NULL
+		&& (!only_receipt || zend_string_equals(beat->receipt, only_receipt))) {
+		redislock_wd_remove(beat->wd);
 		zend_hash_del(&q->beats, key);
 	}
 	zend_string_release(key);
@@ -113,10 +142,10 @@ static void beat_stop(redislock_queue_obj *q, const zend_string *name, const zen
 
 static void beats_stop_all(redislock_queue_obj *q)
 {
-	zval *entry;
+	queue_beat *beat;
 	beats_forget_parent(q);
-	ZEND_HASH_FOREACH_VAL(&q->beats, entry) {
-		redislock_wd_remove((uint64_t) Z_LVAL_P(entry));
+	ZEND_HASH_FOREACH_PTR(&q->beats, beat) {
+		redislock_wd_remove(beat->wd);
 	} ZEND_HASH_FOREACH_END();
 	zend_hash_clean(&q->beats);
 }
@@ -148,23 +177,26 @@ static void beats_start(redislock_queue_obj *q, const redisReply *reply, zend_st
 		zend_string *key = beat_key(name, id->str, id->len);
 		redislock_argv a;
 		uint64_t wd;
-		zval *old, zv;
+		queue_beat *old;
 
 		redislock_script_touch_args(&a, QUEUE_KEYS(k), id_str, visibility, receipt_str);
 		wd = redislock_wd_add(q->wd_target, a.argc, a.argv, a.lens, redislock_script_touch.body, visibility,
 			cfg->watchdog_max_hold, since);
 		redislock_argv_free(&a);
-		if ((old = zend_hash_find(&q->beats, key)) != NULL) {
-			redislock_wd_remove((uint64_t) Z_LVAL_P(old));
+		if ((old = zend_hash_find_ptr(&q->beats, key)) != NULL) {
+			redislock_wd_remove(old->wd);
 			zend_hash_del(&q->beats, key);
 		}
 		if (wd != 0) {
-			ZVAL_LONG(&zv, (zend_long) wd);
-			zend_hash_add(&q->beats, key, &zv);
+			queue_beat *beat = emalloc(sizeof(*beat));
+			beat->wd = wd;
+			beat->receipt = receipt_str;
+			zend_hash_add_new_ptr(&q->beats, key, beat);
+		} else {
+			zend_string_release(receipt_str);
 		}
 		zend_string_release(key);
 		zend_string_release(id_str);
-		zend_string_release(receipt_str);
 	}
 	redislock_queue_keys_free(&k);
 }
@@ -177,7 +209,7 @@ static zend_object *queue_create(zend_class_entry *ce)
 	zend_object_std_init(&q->std, ce);
 	object_properties_init(&q->std, ce);
 	q->std.handlers = &queue_handlers;
-	zend_hash_init(&q->beats, 0, NULL, NULL, 0);
+	zend_hash_init(&q->beats, 0, NULL, beat_free, 0);
 	q->generation = redislock_fork_generation;
 	return &q->std;
 }
@@ -220,6 +252,263 @@ void redislock_queue_startup(zend_class_entry *ce)
 	queue_handlers.free_obj = queue_free;
 	queue_handlers.clone_obj = NULL;
 	queue_handlers.get_debug_info = queue_debug_info;
+}
+
+/* ---- pages ------------------------------------------------------------------- */
+
+/* enqueue()'s items, a script per page of at most REDISLOCK_QUEUE_PAGE ids: the
+ * ids with a payload first (each followed by it), then the others. Each page is
+ * atomic, the list is not: a worker may take the first page's tasks before the
+ * last page is written, and a failure leaves the pages before it written (an
+ * enqueue() again keeps their due times). The pages after the first take its due
+ * time, so the ids of one call share one, as one script would have given them.
+ * Every item's reference goes to a page's command, or is released here. */
+static bool enqueue_pages(redislock_queue_obj *q, const queue_keys *k, zend_string **list, uint32_t n, uint32_t paired,
+	double delay, bool replace, double timeout)
+{
+	uint32_t bare = n - 2 * paired, pairs_sent = 0, bare_sent = 0;
+	zend_string **page = safe_emalloc(MIN(n, 2 * REDISLOCK_QUEUE_PAGE), sizeof(*page), 0);
+	zend_string *due = NULL;
+	bool ok = true;
+
+	while (ok && (pairs_sent < paired || bare_sent < bare)) {
+		uint32_t p = MIN(paired - pairs_sent, REDISLOCK_QUEUE_PAGE);
+		uint32_t b = MIN(bare - bare_sent, REDISLOCK_QUEUE_PAGE - p);
+		redislock_argv a;
+		redisReply *reply;
+
+		memcpy(page, list + 2 * pairs_sent, 2 * p * sizeof(*page));
+		memcpy(page + 2 * p, list + 2 * paired + bare_sent, b * sizeof(*page));
+		pairs_sent += p;
+		bare_sent += b;
+		redislock_script_enqueue_args(&a, 2 * p + b, QUEUE_KEYS(*k), delay, due, replace, p, page);
+		reply = run(q, &redislock_script_enqueue, &a, timeout);
+		redislock_argv_free(&a);
+		if (!reply) {
+			ok = false;
+		} else if (reply->type != REDIS_REPLY_ARRAY || reply->elements != 2 || reply->element[1]->type != REDIS_REPLY_STRING) {
+			redislock_conn_set_unexpected(q->conn, reply);
+			freeReplyObject(reply);
+			ok = false;
+		} else {
+			if (!due) {
+				due = zend_string_init(reply->element[1]->str, reply->element[1]->len, 0);
+			}
+			freeReplyObject(reply);
+		}
+	}
+	if (due) {
+		zend_string_release(due);
+	}
+	for (uint32_t i = 2 * pairs_sent; i < 2 * paired; i++) {
+		zend_string_release(list[i]);
+	}
+	for (uint32_t i = 2 * paired + bare_sent; i < n; i++) {
+		zend_string_release(list[i]);
+	}
+	efree(page);
+	return ok;
+}
+
+/* The [how many, died_by] answer of a page of retryDead() or purgeDead(): false
+ * (recorded as unexpected) when it has another shape. *died_by: the time of death
+ * the next page keeps to, replaced. */
+static bool dead_page_count(redislock_queue_obj *q, const redisReply *reply, zend_long *count, zend_string **died_by)
+{
+	if (reply->type != REDIS_REPLY_ARRAY || reply->elements != 2 || reply->element[0]->type != REDIS_REPLY_INTEGER
+		|| reply->element[1]->type != REDIS_REPLY_STRING) {
+		redislock_conn_set_unexpected(q->conn, reply);
+		return false;
+	}
+	*count = (zend_long) reply->element[0]->integer;
+	if (*died_by) {
+		zend_string_release(*died_by);
+	}
+	*died_by = zend_string_init(reply->element[1]->str, reply->element[1]->len, 0);
+	return true;
+}
+
+/* The builder of a page of retryDead() or purgeDead() over all the dead letters. */
+typedef void (*dead_page_args)(redislock_argv *a, const zend_string *queue, const zend_string *inflight,
+	const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads,
+	const zend_string *died_by);
+
+static void retry_dead_all_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight,
+	const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads,
+	const zend_string *died_by)
+{
+	redislock_script_retry_dead_args(a, 0, queue, inflight, wakeup, receipts, dead, payloads, died_by, NULL);
+}
+
+/* retryDead() and purgeDead() of all the dead letters: a script per page of at
+ * most REDISLOCK_QUEUE_PAGE of the oldest, each atomic, until a page comes back
+ * short. The first page reads the server's clock, and every page keeps to the
+ * dead letters that died by then: one that dies while the call pages through
+ * (another worker's task, or one of its own pages' tasks dying again) is left for
+ * the next call, so the call ends, and counts each task once. Workers run in
+ * between the pages: a dead letter another caller revives or removes meanwhile is
+ * simply not counted here. Returns how many, or -1 with the failure recorded (the
+ * pages before it are done). */
+static zend_long dead_pages(redislock_queue_obj *q, const queue_keys *k, const redislock_script *script, dead_page_args args)
+{
+	zend_string *died_by = NULL;
+	zend_long total = 0, n;
+
+	do {
+		redislock_argv a;
+		redisReply *reply;
+		bool ok;
+
+		args(&a, QUEUE_KEYS(*k), died_by);
+		reply = run(q, script, &a, redislock_conn_config(q->conn)->read_timeout);
+		redislock_argv_free(&a);
+		if (!reply) {
+			total = -1;
+			break;
+		}
+		ok = dead_page_count(q, reply, &n, &died_by);
+		freeReplyObject(reply);
+		if (!ok) {
+			total = -1;
+			break;
+		}
+		total += n;
+	} while (n >= REDISLOCK_QUEUE_PAGE);
+	if (died_by) {
+		zend_string_release(died_by);
+	}
+	return total;
+}
+
+/* The builder of a page of top() or dead(). */
+typedef void (*listing_args)(redislock_argv *a, const zend_string *queue, const zend_string *inflight,
+	const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads,
+	zend_long count, const zend_string *after, const zend_string *after_score);
+
+/* A page's reply as a list of entries, each with its "id"; false (recorded) when it has another shape. */
+typedef bool (*listing_entries)(redislock_conn *conn, const redisReply *reply, zval *list);
+
+static bool top_entries(redislock_conn *conn, const redisReply *reply, zval *list)
+{
+	return redislock_queue_tasks_to_return(conn, reply, 0, false, NULL, 0, 2, list);
+}
+
+/* top() and dead(): a script per page of at most REDISLOCK_QUEUE_PAGE, in order,
+ * until count are listed or a page comes back short. Each page resumes right
+ * after the last entry of the one before (rank_after() in common/page.lua): an
+ * entry that stays through the call is listed once, in its place; one that comes
+ * or goes meanwhile may be listed or not. A page resumes at the first entry of
+ * the last one's score when that last one left, so entries listed already are
+ * dropped here (by id: a sorted set holds an id once). stride: the reply's
+ * elements per entry, the id and its score first. Appends to list; false with the
+ * failure recorded. */
+static bool list_pages(redislock_queue_obj *q, const queue_keys *k, const redislock_script *script, listing_args args,
+	listing_entries entries, size_t stride, zend_long count, zval *list)
+{
+	zend_string *after = NULL, *after_score = NULL;
+	HashTable seen;
+	bool ok = true, more = true;
+
+	zend_hash_init(&seen, 0, NULL, NULL, 0);
+	while (ok && more && count > 0) {
+		zend_long want = MIN(count, REDISLOCK_QUEUE_PAGE);
+		redislock_argv a;
+		redisReply *reply;
+		zval page, *entry;
+
+		args(&a, QUEUE_KEYS(*k), want, after, after_score);
+		reply = run(q, script, &a, redislock_conn_config(q->conn)->read_timeout);
+		redislock_argv_free(&a);
+		if (!reply) {
+			ok = false;
+			break;
+		}
+		if (!entries(q->conn, reply, &page)) {
+			freeReplyObject(reply);
+			ok = false;
+			break;
+		}
+		more = (zend_long) (reply->elements / stride) == want;
+		if (reply->elements > 0) {
+			const redisReply *last = reply->element[reply->elements - stride];
+			if (after) {
+				zend_string_release(after);
+				zend_string_release(after_score);
+			}
+			after = zend_string_init(last->str, last->len, 0);
+			last = reply->element[reply->elements - stride + 1];
+			after_score = zend_string_init(last->str, last->len, 0);
+		}
+		freeReplyObject(reply);
+		ZEND_HASH_FOREACH_VAL(Z_ARRVAL(page), entry) {
+			zval *id = zend_hash_str_find(Z_ARRVAL_P(entry), "id", sizeof("id") - 1);
+			if (count > 0 && zend_hash_add_empty_element(&seen, Z_STR_P(id))) {
+				Z_ADDREF_P(entry);
+				add_next_index_zval(list, entry);
+				count--;
+			}
+		} ZEND_HASH_FOREACH_END();
+		zval_ptr_dtor(&page);
+	}
+	zend_hash_destroy(&seen);
+	if (after) {
+		zend_string_release(after);
+		zend_string_release(after_score);
+	}
+	return ok;
+}
+
+/* pop() and reserve() of more than a page: the pages after the first, a script
+ * each that takes at most REDISLOCK_QUEUE_PAGE due tasks (each page atomic, other
+ * workers' calls in between), until count are taken or a page comes back short.
+ * Appends to list. A page that fails ends the call with the tasks taken so far,
+ * without throwing: they are taken already (popped, or reserved until their
+ * visibility), and only the caller can run them. */
+static void take_more(redislock_queue_obj *q, zend_string **key_lists[6], uint32_t n, zend_string **names, bool listed,
+	zend_long left, bool reserve, double visibility, double timeout, zend_long max_attempts, zval *list)
+{
+	while (left > 0) {
+		zend_long want = MIN(left, REDISLOCK_QUEUE_PAGE);
+		zend_string *base = NULL;
+		redislock_argv a;
+		redisReply *reply;
+		zval page, *entry;
+		bool ok;
+
+		/* Receipts are "<base>:<index in the page>": a fresh base per page. */
+		if (reserve && !(base = redislock_random_hex())) {
+			return;
+		}
+		redislock_script_take_args(&a, n, key_lists[0], key_lists[1], key_lists[2], key_lists[3], key_lists[4],
+			key_lists[5], want, reserve, visibility, false, base, max_attempts, q->retry_backoff);
+		reply = run(q, &redislock_script_take, &a, timeout);
+		redislock_argv_free(&a);
+		if (base) {
+			zend_string_release(base);
+		}
+		if (!reply) {
+			return;
+		}
+		ok = reply->type == REDIS_REPLY_ARRAY
+			&& redislock_queue_tasks_to_return(q->conn, reply, 1, reserve, listed ? names : NULL, n, 2, &page);
+		if (ok && reserve) {
+			beats_start(q, reply, names, visibility, redislock_conn_last_flush(q->conn));
+		}
+		freeReplyObject(reply);
+		if (!ok) {
+			return;
+		}
+		ZEND_HASH_FOREACH_VAL(Z_ARRVAL(page), entry) {
+			Z_ADDREF_P(entry);
+			add_next_index_zval(list, entry);
+		} ZEND_HASH_FOREACH_END();
+		ok = (zend_long) zend_hash_num_elements(Z_ARRVAL(page)) == want;
+		left -= zend_hash_num_elements(Z_ARRVAL(page));
+		zval_ptr_dtor(&page);
+		if (!ok) {
+			return;
+		}
+	}
 }
 
 /* ---- methods ---------------------------------------------------------------- */
@@ -274,11 +563,9 @@ PHP_METHOD(RedisQueue, enqueue)
 	zval *ids, *payload = NULL;
 	uint32_t n;
 	double timeout = 10, delay = 0;
-	bool replace = false;
+	bool replace = false, ok;
 	redislock_queue_obj *q;
 	queue_keys k;
-	redislock_argv a;
-	redisReply *reply;
 
 	ZEND_PARSE_PARAMETERS_START(2, 6)
 		Z_PARAM_STR(name)
@@ -308,15 +595,12 @@ PHP_METHOD(RedisQueue, enqueue)
 		RETURN_THROWS();
 	}
 	keys_init(&k, q, name);
-	redislock_script_enqueue_args(&a, n, QUEUE_KEYS(k), delay, replace, paired, list);
+	ok = enqueue_pages(q, &k, list, n, (uint32_t) paired, delay, replace, timeout);
 	efree(list);
-	reply = run(q, &redislock_script_enqueue, &a, timeout);
-	redislock_argv_free(&a);
 	redislock_queue_keys_free(&k);
-	if (!reply) {
+	if (!ok) {
 		QUEUE_FAILED_THIS();
 	}
-	freeReplyObject(reply);
 	RETURN_TRUE;
 }
 
@@ -438,6 +722,7 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 	zend_string **wakeups = safe_emalloc(n, sizeof(*wakeups), 0);
 	zend_string **key_lists[6];
 	zend_string *base = NULL;
+	zend_long page = MIN(count, REDISLOCK_QUEUE_PAGE);
 	double wait_until;
 	bool failed = false;
 
@@ -471,7 +756,7 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 		zend_long hint_ms;
 
 		redislock_script_take_args(&a, n, key_lists[0], key_lists[1], key_lists[2], key_lists[3], key_lists[4],
-			key_lists[5], count, reserve, visibility, wait > 0, base, max_attempts, q->retry_backoff);
+			key_lists[5], page, reserve, visibility, wait > 0, base, max_attempts, q->retry_backoff);
 		reply = run(q, &redislock_script_take, &a, timeout);
 		redislock_argv_free(&a);
 		if (!reply) {
@@ -479,12 +764,17 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 			break;
 		}
 		if (reply->type == REDIS_REPLY_ARRAY) {
+			zend_long got = reply->elements > 0 ? (zend_long) ((reply->elements - 1) / (reserve ? 5 : 3)) : 0;
 			if (!redislock_queue_tasks_to_return(q->conn, reply, 1, reserve, listed ? names : NULL, n, count, return_value)) {
 				failed = true;
 			} else if (reserve) {
 				beats_start(q, reply, names, visibility, redislock_conn_last_flush(q->conn));
 			}
 			freeReplyObject(reply);
+			if (!failed && count > 1 && got == page) {
+				take_more(q, key_lists, n, names, listed, count - got, reserve, visibility, timeout, max_attempts,
+					return_value);
+			}
 			break;
 		}
 		if (reply->type != REDIS_REPLY_INTEGER) {
@@ -598,8 +888,8 @@ PHP_METHOD(RedisQueue, top)
 	zend_long count = 1;
 	redislock_queue_obj *q;
 	queue_keys k;
-	redislock_argv a;
-	redisReply *reply;
+	zval list;
+	bool ok;
 
 	ZEND_PARSE_PARAMETERS_START(1, 2)
 		Z_PARAM_STR(name)
@@ -614,18 +904,22 @@ PHP_METHOD(RedisQueue, top)
 		RETURN_THROWS();
 	}
 	keys_init(&k, q, name);
-	redislock_script_top_args(&a, QUEUE_KEYS(k), count);
-	reply = run(q, &redislock_script_top, &a, redislock_conn_config(q->conn)->read_timeout);
-	redislock_argv_free(&a);
+	array_init(&list);
+	ok = list_pages(q, &k, &redislock_script_top, redislock_script_top_args, top_entries, 3, count, &list);
 	redislock_queue_keys_free(&k);
-	if (!reply) {
-		QUEUE_FAILED_THIS();
-	}
-	if (!redislock_queue_tasks_to_return(q->conn, reply, 0, false, NULL, 0, count, return_value)) {
-		freeReplyObject(reply);
+	if (!ok) {
+		zval_ptr_dtor(&list);
 		QUEUE_FAILED(q);
 	}
-	freeReplyObject(reply);
+	if (count > 1) {
+		RETURN_COPY_VALUE(&list);
+	}
+	if (zend_hash_num_elements(Z_ARRVAL(list)) == 0) {
+		RETVAL_FALSE;
+	} else {
+		RETVAL_COPY(zend_hash_index_find(Z_ARRVAL(list), 0));
+	}
+	zval_ptr_dtor(&list);
 }
 
 /* What an id call takes after the id. */
@@ -639,9 +933,14 @@ typedef enum {
 
 /* ack, release, touch, fail and remove, once their arguments are parsed: checks
  * them, runs one script, answers its integer as a bool. Every call but touch()
- * ends this object's renewal of the reservation, whatever the answer: a task
- * acked or released is not renewed, and one whose answer was lost lapses after
- * its visibility and runs again rather than being renewed forever. */
+ * then ends this object's renewal of the reservation, unless the server refused
+ * a receipt that is not the one the heartbeat renews: a refused call changes
+ * nothing, and the current reservation stays renewed. A task acked or released is
+ * not renewed; one refused without a receipt, or with the heartbeat's own, is no
+ * longer in flight (or no longer that reservation); one whose answer was lost
+ * lapses after its visibility and runs again rather than being renewed forever.
+ * Stopping after the answer is safe: a renewal sent meanwhile carries its
+ * receipt, which the script that ended the reservation has made stale. */
 static void id_call(INTERNAL_FUNCTION_PARAMETERS, after_id after,
 	zend_string *name, zend_string *id_str, zend_long id_long, double seconds, zend_string *receipt, zend_string *payload)
 {
@@ -674,9 +973,6 @@ static void id_call(INTERNAL_FUNCTION_PARAMETERS, after_id after,
 		zend_string_release(id);
 		RETURN_THROWS();
 	}
-	if (after != AFTER_ID_VISIBILITY) {
-		beat_stop(q, name, id);
-	}
 	keys_init(&k, q, name);
 	switch (after) {
 	case AFTER_ID_FAIL:
@@ -703,11 +999,14 @@ static void id_call(INTERNAL_FUNCTION_PARAMETERS, after_id after,
 	reply = run(q, script, &a, redislock_conn_config(q->conn)->read_timeout);
 	redislock_argv_free(&a);
 	redislock_queue_keys_free(&k);
+	done = reply && reply->type == REDIS_REPLY_INTEGER && reply->integer > 0;
+	if (after != AFTER_ID_VISIBILITY) {
+		beat_stop(q, name, id, reply && !done ? receipt : NULL);
+	}
 	zend_string_release(id);
 	if (!reply) {
 		QUEUE_FAILED_THIS();
 	}
-	done = reply->type == REDIS_REPLY_INTEGER && reply->integer > 0;
 	freeReplyObject(reply);
 	RETURN_BOOL(done);
 }
@@ -794,7 +1093,7 @@ PHP_METHOD(RedisQueue, remove)
 typedef void (*whole_queue_args)(redislock_argv *a, const zend_string *queue, const zend_string *inflight,
 	const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads);
 
-/* size(), clear() and purgeDead(): the whole queue, one script. */
+/* size() and clear(): the whole queue, one script of O(1) work (counts, UNLINK). */
 static redisReply *whole_queue_call(INTERNAL_FUNCTION_PARAMETERS, const redislock_script *script, whole_queue_args args)
 {
 	zend_string *name;
@@ -983,7 +1282,7 @@ PHP_METHOD(RedisQueue, names)
 	}
 }
 
-/* clear() and purgeDead(): a whole-queue script that answers how many it removed. */
+/* clear(): a whole-queue script that answers how many it removed. */
 static void whole_queue_count(INTERNAL_FUNCTION_PARAMETERS, const redislock_script *script, whole_queue_args args)
 {
 	redisReply *reply = whole_queue_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, script, args);
@@ -1007,8 +1306,7 @@ PHP_METHOD(RedisQueue, dead)
 	zend_long count = 100;
 	redislock_queue_obj *q;
 	queue_keys k;
-	redislock_argv a;
-	redisReply *reply;
+	bool ok;
 
 	ZEND_PARSE_PARAMETERS_START(1, 2)
 		Z_PARAM_STR(name)
@@ -1020,31 +1318,25 @@ PHP_METHOD(RedisQueue, dead)
 		RETURN_THROWS();
 	}
 	keys_init(&k, q, name);
-	redislock_script_dead_args(&a, QUEUE_KEYS(k), count - 1);
-	reply = run(q, &redislock_script_dead, &a, redislock_conn_config(q->conn)->read_timeout);
-	redislock_argv_free(&a);
+	array_init(return_value);
+	ok = list_pages(q, &k, &redislock_script_dead, redislock_script_dead_args, redislock_queue_dead_to_return, 4, count,
+		return_value);
 	redislock_queue_keys_free(&k);
-	if (!reply) {
-		QUEUE_FAILED_THIS();
-	}
-	if (!redislock_queue_dead_to_return(q->conn, reply, return_value)) {
-		freeReplyObject(reply);
+	if (!ok) {
+		zval_ptr_dtor(return_value);
+		ZVAL_NULL(return_value);
 		QUEUE_FAILED(q);
 	}
-	freeReplyObject(reply);
 }
 
 PHP_METHOD(RedisQueue, retryDead)
 {
-	zend_string *name, *one_str = NULL, **list = NULL;
-	zend_long one_long = 0;
+	zend_string *name, *one_str = NULL, **list;
+	zend_long one_long = 0, moved = 0;
 	zval *ids = NULL;
-	uint32_t n = 0;
+	uint32_t n = 0, sent = 0;
 	redislock_queue_obj *q;
 	queue_keys k;
-	redislock_argv a;
-	redisReply *reply;
-	zend_long moved;
 
 	ZEND_PARSE_PARAMETERS_START(1, 2)
 		Z_PARAM_STR(name)
@@ -1065,26 +1357,71 @@ PHP_METHOD(RedisQueue, retryDead)
 		RETURN_THROWS();
 	}
 	keys_init(&k, q, name);
-	if (ids) {
-		list = redislock_queue_ids_list(ids, one_str, one_long, &n);
+	if (!ids) {
+		moved = dead_pages(q, &k, &redislock_script_retry_dead, retry_dead_all_args);
+		redislock_queue_keys_free(&k);
+		if (moved < 0) {
+			QUEUE_FAILED(q);
+		}
+		RETURN_LONG(moved);
 	}
-	/* No ids: none sent, which the script reads as all of them. */
-	redislock_script_retry_dead_args(&a, n, QUEUE_KEYS(k), list);
-	if (list) {
-		efree(list);
+	/* The ids given, a page at a time, each page atomic. */
+	list = redislock_queue_ids_list(ids, one_str, one_long, &n);
+	while (sent < n) {
+		uint32_t m = MIN(n - sent, REDISLOCK_QUEUE_PAGE);
+		zend_string *died_by = NULL;
+		zend_long revived;
+		redislock_argv a;
+		redisReply *reply;
+		bool ok;
+
+		redislock_script_retry_dead_args(&a, m, QUEUE_KEYS(k), NULL, list + sent);
+		sent += m;
+		reply = run(q, &redislock_script_retry_dead, &a, redislock_conn_config(q->conn)->read_timeout);
+		redislock_argv_free(&a);
+		ok = reply && dead_page_count(q, reply, &revived, &died_by);
+		if (reply) {
+			freeReplyObject(reply);
+		}
+		if (died_by) {
+			zend_string_release(died_by);
+		}
+		if (!ok) {
+			moved = -1;
+			break;
+		}
+		moved += revived;
 	}
-	reply = run(q, &redislock_script_retry_dead, &a, redislock_conn_config(q->conn)->read_timeout);
-	redislock_argv_free(&a);
+	for (uint32_t i = sent; i < n; i++) {
+		zend_string_release(list[i]);
+	}
+	efree(list);
 	redislock_queue_keys_free(&k);
-	if (!reply) {
-		QUEUE_FAILED_THIS();
+	if (moved < 0) {
+		QUEUE_FAILED(q);
 	}
-	moved = reply->type == REDIS_REPLY_INTEGER ? (zend_long) reply->integer : 0;
-	freeReplyObject(reply);
 	RETURN_LONG(moved);
 }
 
 PHP_METHOD(RedisQueue, purgeDead)
 {
-	whole_queue_count(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_purge_dead, redislock_script_purge_dead_args);
+	zend_string *name;
+	redislock_queue_obj *q;
+	queue_keys k;
+	zend_long removed;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_STR(name)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!redislock_check_name(name, 1) || !(q = this_queue(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	keys_init(&k, q, name);
+	removed = dead_pages(q, &k, &redislock_script_purge_dead, redislock_script_purge_dead_args);
+	redislock_queue_keys_free(&k);
+	if (removed < 0) {
+		QUEUE_FAILED(q);
+	}
+	RETURN_LONG(removed);
 }

@@ -11,13 +11,21 @@
 #define REDISLOCK_MAX_PAYLOAD (16 * 1024 * 1024)
 #define REDISLOCK_MAX_PAYLOADS (64 * 1024 * 1024)
 
+/* The most members one queue script reads or changes, whatever the size of the
+ * queue or of the call: a script never blocks the server for long (about 15 ms for
+ * a page of reservations). A call asking for more (a count, a list of ids, all
+ * the dead letters) pages through, one script per page: each page is atomic, the
+ * call as a whole is not. PAGE in ext/lua/common/page.lua is the same number and
+ * caps every script. */
+#define REDISLOCK_QUEUE_PAGE 500
+
 typedef struct _redislock_queue_obj {
 	redislock_conn *conn;
 	zend_string *prefix;
 	zend_long max_attempts;  /* reservations before a task is dead; 0: no limit */
 	double retry_backoff;    /* seconds before an expired reservation is due again, doubled per attempt */
-	/* The heartbeat (the watchdog option): "<name>\0<id>" of each reservation
-	 * this object holds -> its watchdog entry id. */
+	/* The heartbeat (the watchdog option): "<name's length>:<name><id>" (bytes) of
+	 * each reservation this object holds -> its watchdog entry and receipt. */
 	HashTable beats;
 	redislock_wd_target *wd_target; /* where renewals go, made on first use */
 	uint64_t generation;     /* the fork generation the beats belong to */

@@ -110,8 +110,8 @@ static inline void redislock_script_clear_args(redislock_argv *a, const zend_str
 	redislock_argv_push_str(a, payloads);
 }
 
-/* dead script, ext/lua/dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV last. */
-static inline void redislock_script_dead_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, zend_long last)
+/* dead script, ext/lua/dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV count, ARGV after, ARGV after_score. */
+static inline void redislock_script_dead_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, zend_long count, const zend_string *after, const zend_string *after_score)
 {
 	redislock_script_start(a, &redislock_script_dead, 6);
 	redislock_argv_push_str(a, queue);
@@ -120,7 +120,9 @@ static inline void redislock_script_dead_args(redislock_argv *a, const zend_stri
 	redislock_argv_push_str(a, receipts);
 	redislock_argv_push_str(a, dead);
 	redislock_argv_push_str(a, payloads);
-	redislock_argv_push_long(a, last);
+	redislock_argv_push_long(a, count);
+	if (after) { redislock_argv_push_str(a, after); } else { redislock_argv_push(a, "", 0); }
+	if (after_score) { redislock_argv_push_str(a, after_score); } else { redislock_argv_push(a, "", 0); }
 }
 
 /* dequeue script, ext/lua/dequeue.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV id, ARGV score. */
@@ -137,8 +139,8 @@ static inline void redislock_script_dequeue_args(redislock_argv *a, const zend_s
 	redislock_argv_push_double(a, score);
 }
 
-/* enqueue script, ext/lua/enqueue.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV delay, ARGV replace, ARGV paired, ARGV item. */
-static inline void redislock_script_enqueue_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, double delay, bool replace, zend_long paired, zend_string **item)
+/* enqueue script, ext/lua/enqueue.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV delay, ARGV due, ARGV replace, ARGV paired, ARGV item. */
+static inline void redislock_script_enqueue_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, double delay, const zend_string *due, bool replace, zend_long paired, zend_string **item)
 {
 	redislock_script_start(a, &redislock_script_enqueue, 6);
 	redislock_argv_push_str(a, queue);
@@ -148,6 +150,7 @@ static inline void redislock_script_enqueue_args(redislock_argv *a, uint32_t n, 
 	redislock_argv_push_str(a, dead);
 	redislock_argv_push_str(a, payloads);
 	redislock_argv_push_double(a, delay);
+	if (due) { redislock_argv_push_str(a, due); } else { redislock_argv_push(a, "", 0); }
 	redislock_argv_push(a, replace ? "1" : "0", 1);
 	redislock_argv_push_long(a, paired);
 	for (uint32_t i = 0; i < n; i++) {
@@ -251,8 +254,8 @@ static inline void redislock_script_pttl_args(redislock_argv *a, const zend_stri
 	redislock_argv_push_str(a, key);
 }
 
-/* purgeDead script, ext/lua/purge_dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads. */
-static inline void redislock_script_purge_dead_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads)
+/* purgeDead script, ext/lua/purge_dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV died_by. */
+static inline void redislock_script_purge_dead_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *died_by)
 {
 	redislock_script_start(a, &redislock_script_purge_dead, 6);
 	redislock_argv_push_str(a, queue);
@@ -261,6 +264,7 @@ static inline void redislock_script_purge_dead_args(redislock_argv *a, const zen
 	redislock_argv_push_str(a, receipts);
 	redislock_argv_push_str(a, dead);
 	redislock_argv_push_str(a, payloads);
+	if (died_by) { redislock_argv_push_str(a, died_by); } else { redislock_argv_push(a, "", 0); }
 }
 
 /* redlock acquire script, ext/lua/redlock_acquire.lua: KEYS key, ARGV token, ARGV life. */
@@ -312,8 +316,8 @@ static inline void redislock_script_remove_args(redislock_argv *a, const zend_st
 	redislock_argv_push_str(a, id);
 }
 
-/* retryDead script, ext/lua/retry_dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV id. */
-static inline void redislock_script_retry_dead_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, zend_string **id)
+/* retryDead script, ext/lua/retry_dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV died_by, ARGV id. */
+static inline void redislock_script_retry_dead_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *died_by, zend_string **id)
 {
 	redislock_script_start(a, &redislock_script_retry_dead, 6);
 	redislock_argv_push_str(a, queue);
@@ -322,6 +326,7 @@ static inline void redislock_script_retry_dead_args(redislock_argv *a, uint32_t 
 	redislock_argv_push_str(a, receipts);
 	redislock_argv_push_str(a, dead);
 	redislock_argv_push_str(a, payloads);
+	if (died_by) { redislock_argv_push_str(a, died_by); } else { redislock_argv_push(a, "", 0); }
 	for (uint32_t i = 0; i < n; i++) {
 		redislock_argv_push_owned(a, id[i]);
 	}
@@ -434,8 +439,8 @@ static inline void redislock_script_take_args(redislock_argv *a, uint32_t n, zen
 	redislock_argv_push_double(a, backoff);
 }
 
-/* top script, ext/lua/top.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV count. */
-static inline void redislock_script_top_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, zend_long count)
+/* top script, ext/lua/top.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV count, ARGV after, ARGV after_score. */
+static inline void redislock_script_top_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, zend_long count, const zend_string *after, const zend_string *after_score)
 {
 	redislock_script_start(a, &redislock_script_top, 6);
 	redislock_argv_push_str(a, queue);
@@ -445,6 +450,8 @@ static inline void redislock_script_top_args(redislock_argv *a, const zend_strin
 	redislock_argv_push_str(a, dead);
 	redislock_argv_push_str(a, payloads);
 	redislock_argv_push_long(a, count);
+	if (after) { redislock_argv_push_str(a, after); } else { redislock_argv_push(a, "", 0); }
+	if (after_score) { redislock_argv_push_str(a, after_score); } else { redislock_argv_push(a, "", 0); }
 }
 
 /* touch script, ext/lua/touch.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV id, ARGV visibility, ARGV receipt. */

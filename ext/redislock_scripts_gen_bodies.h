@@ -18,12 +18,12 @@ const redislock_script redislock_script_ack = {"ack script",
 	"\n"
 	"\n"
 	"\n"
-	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function wake_one(W) if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then redis.call('zadd', D, score(now_us), id) redis.call('zrem', Z, id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end local function settle_expired(Z, F, H, D) if redis.call('exists', F) == 0 then return false end local expired = redis.call('zrangebyscore', F, '-inf', score(now_us), 'limit', 0, 1000) for _, id in ipairs(expired) do redis.call('zrem', F, id) settle(Z, H, D, id, nil) end return redis.call('exists', F) == 1 end local function ours(H, id, receipt) if receipt == '' then return true end return (record(H, id)) == receipt end\n"
+	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function wake_one(W) if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then redis.call('zadd', D, score(now_us), id) redis.call('zrem', Z, id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end local function settle_expired(Z, F, H, D, budget) if redis.call('exists', F) == 0 then return false, 0 end local expired = {} if budget > 0 then expired = redis.call('zrangebyscore', F, '-inf', score(now_us), 'limit', 0, budget) end for _, id in ipairs(expired) do redis.call('zrem', F, id) settle(Z, H, D, id, nil) end return redis.call('exists', F) == 1, #expired end local function ours(H, id, receipt) if receipt == '' then return true end return (record(H, id)) == receipt end\n"
 	"if not ours(KEYS[4], ARGV[1], ARGV[2]) or redis.call('zrem', KEYS[2], ARGV[1]) == 0 then return 0 end\n"
 	"redis.call('hdel', KEYS[4], ARGV[1])\n"
 	"if redis.call('zscore', KEYS[1], ARGV[1]) then wake_one(KEYS[3]) else redis.call('hdel', KEYS[6], ARGV[1]) end\n"
 	"return 1\n",
-	2404, "6928d1e53a3d444f6281eb08a3a2e826aa866bc4"};
+	2463, "e0df860beec48d7a18eabb5ac070263ce96c552f"};
 
 const redislock_script redislock_script_acquire = {"lock script",
 	"--redislock:acquire\n"
@@ -267,10 +267,12 @@ const redislock_script redislock_script_clear = {"clear script",
 	"\n"
 	"\n"
 	"\n"
+	"\n"
+	"\n"
 	"local n = redis.call('zcard', KEYS[1]) + redis.call('zcard', KEYS[2]) + redis.call('zcard', KEYS[5])\n"
-	"redis.call('del', KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6])\n"
+	"redis.call('unlink', KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6])\n"
 	"return n\n",
-	212, "22094808a2fbbd19649797b685880cdd099981fa"};
+	217, "e40cf597f295fc7470320023015a2b4981957116"};
 
 const redislock_script redislock_script_dead = {"dead script",
 	"--redislock:dead\n"
@@ -289,10 +291,13 @@ const redislock_script redislock_script_dead = {"dead script",
 	"\n"
 	"\n"
 	"\n"
-	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function wake_one(W) if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then redis.call('zadd', D, score(now_us), id) redis.call('zrem', Z, id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end local function settle_expired(Z, F, H, D) if redis.call('exists', F) == 0 then return false end local expired = redis.call('zrangebyscore', F, '-inf', score(now_us), 'limit', 0, 1000) for _, id in ipairs(expired) do redis.call('zrem', F, id) settle(Z, H, D, id, nil) end return redis.call('exists', F) == 1 end local function ours(H, id, receipt) if receipt == '' then return true end return (record(H, id)) == receipt end\n"
+	"\n"
+	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function wake_one(W) if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then redis.call('zadd', D, score(now_us), id) redis.call('zrem', Z, id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end local function settle_expired(Z, F, H, D, budget) if redis.call('exists', F) == 0 then return false, 0 end local expired = {} if budget > 0 then expired = redis.call('zrangebyscore', F, '-inf', score(now_us), 'limit', 0, budget) end for _, id in ipairs(expired) do redis.call('zrem', F, id) settle(Z, H, D, id, nil) end return redis.call('exists', F) == 1, #expired end local function ours(H, id, receipt) if receipt == '' then return true end return (record(H, id)) == receipt end\n"
+	"local PAGE = 500 local function page(n) return math.max(0, math.min(math.floor(tonumber(n)), PAGE)) end local function rank_after(K, after, after_score) if after == '' then return 0 end local s = redis.call('zscore', K, after) if s and tonumber(s) == tonumber(after_score) then return redis.call('zrank', K, after) + 1 end return redis.call('zcount', K, '-inf', '(' .. after_score) end\n"
 	"local function payloads_of(P, ids) local out = {any = false} if redis.call('exists', P) == 0 then for k = 1, #ids do out[k] = false end return out end out.any = true for i = 1, #ids, 1000 do local args = {'hmget', P} for j = i, math.min(i + 999, #ids) do args[#args + 1] = ids[j] end local got = redis.call(unpack(args)) for j = 1, #got do out[#out + 1] = got[j] end end return out end\n"
 	"local out, ids = {}, {}\n"
-	"local dead = redis.call('zrange', KEYS[5], 0, ARGV[1], 'withscores')\n"
+	"local from = rank_after(KEYS[5], ARGV[2], ARGV[3])\n"
+	"local dead = redis.call('zrange', KEYS[5], from, from + page(ARGV[1]) - 1, 'withscores')\n"
 	"for i = 1, #dead, 2 do ids[#ids + 1] = dead[i] end\n"
 	"local payloads = payloads_of(KEYS[6], ids)\n"
 	"for k = 1, #ids do\n"
@@ -300,7 +305,7 @@ const redislock_script redislock_script_dead = {"dead script",
 	"out[#out + 1] = ids[k]; out[#out + 1] = dead[2 * k]; out[#out + 1] = a; out[#out + 1] = payloads[k]\n"
 	"end\n"
 	"return out\n",
-	2890, "8faa42b6421b1e3e20b028ad98e2c75a0fa7136b"};
+	3407, "c65b053b7f0cf56fb3e6403b12538afd3092d0d0"};
 
 const redislock_script redislock_script_dequeue = {"dequeue script",
 	"--redislock:dequeue\n"
@@ -353,20 +358,27 @@ const redislock_script redislock_script_enqueue = {"enqueue script",
 	"\n"
 	"\n"
 	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
 	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end\n"
 	"local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end\n"
 	"local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function wake_one(W) if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end\n"
-	"local paired = tonumber(ARGV[3])\n"
+	"local PAGE = 500 local function page(n) return math.max(0, math.min(math.floor(tonumber(n)), PAGE)) end local function rank_after(K, after, after_score) if after == '' then return 0 end local s = redis.call('zscore', K, after) if s and tonumber(s) == tonumber(after_score) then return redis.call('zrank', K, after) + 1 end return redis.call('zcount', K, '-inf', '(' .. after_score) end\n"
+	"local paired = tonumber(ARGV[4])\n"
 	"local ids, payload = {}, {}\n"
-	"for i = 1, paired do ids[i] = ARGV[2 + 2 * i]; payload[i] = ARGV[3 + 2 * i] end\n"
-	"for i = 4 + 2 * paired, #ARGV do ids[#ids + 1] = ARGV[i] end\n"
+	"for i = 1, paired do ids[i] = ARGV[3 + 2 * i]; payload[i] = ARGV[4 + 2 * i] end\n"
+	"for i = 5 + 2 * paired, #ARGV do ids[#ids + 1] = ARGV[i] end\n"
+	"if #ids > PAGE then return redis.error_reply('ERR over ' .. PAGE .. ' ids in one call') end\n"
 	"if redis.call('exists', KEYS[5]) == 1 then\n"
 	"for _, id in ipairs(ids) do\n"
 	"if redis.call('zrem', KEYS[5], id) == 1 then redis.call('hdel', KEYS[4], id); redis.call('hdel', KEYS[6], id) end\n"
 	"end\n"
 	"end\n"
-	"local due = score(us_after(ARGV[1]))\n"
-	"local replace = ARGV[2] == '1'\n"
+	"local due = ARGV[2]\n"
+	"if due == '' then due = score(us_after(ARGV[1])) end\n"
+	"local replace = ARGV[3] == '1'\n"
 	"local changed = 0\n"
 	"if paired == 0 and redis.call('exists', KEYS[6]) == 0 then\n"
 	"\n"
@@ -391,8 +403,8 @@ const redislock_script redislock_script_enqueue = {"enqueue script",
 	"end\n"
 	"end\n"
 	"wake(KEYS[3], changed)\n"
-	"return changed\n",
-	2047, "93e42f4caa8fc0f591b7551c6a459e83d7534182"};
+	"return {changed, due}\n",
+	2572, "375eda9e3e23a2219fb774a683e649d26d00cfb4"};
 
 const redislock_script redislock_script_extend = {"expire script",
 	"--redislock:extend\n"
@@ -478,7 +490,7 @@ const redislock_script redislock_script_fail = {"fail script",
 	"\n"
 	"\n"
 	"\n"
-	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function wake_one(W) if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then redis.call('zadd', D, score(now_us), id) redis.call('zrem', Z, id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end local function settle_expired(Z, F, H, D) if redis.call('exists', F) == 0 then return false end local expired = redis.call('zrangebyscore', F, '-inf', score(now_us), 'limit', 0, 1000) for _, id in ipairs(expired) do redis.call('zrem', F, id) settle(Z, H, D, id, nil) end return redis.call('exists', F) == 1 end local function ours(H, id, receipt) if receipt == '' then return true end return (record(H, id)) == receipt end\n"
+	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function wake_one(W) if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then redis.call('zadd', D, score(now_us), id) redis.call('zrem', Z, id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end local function settle_expired(Z, F, H, D, budget) if redis.call('exists', F) == 0 then return false, 0 end local expired = {} if budget > 0 then expired = redis.call('zrangebyscore', F, '-inf', score(now_us), 'limit', 0, budget) end for _, id in ipairs(expired) do redis.call('zrem', F, id) settle(Z, H, D, id, nil) end return redis.call('exists', F) == 1, #expired end local function ours(H, id, receipt) if receipt == '' then return true end return (record(H, id)) == receipt end\n"
 	"local id = ARGV[1]\n"
 	"if redis.call('zscore', KEYS[2], id) then\n"
 	"if not ours(KEYS[4], id, ARGV[2]) then return 0 end\n"
@@ -492,7 +504,7 @@ const redislock_script redislock_script_fail = {"fail script",
 	"if r then set_record(KEYS[4], id, '', a, m, string.format('%.17g', b)) end\n"
 	"if ARGV[3] == '1' then redis.call('hset', KEYS[6], id, ARGV[4]) end\n"
 	"return 1\n",
-	2645, "0344efcf1151592e8e24318c83afc3ed7bbac303"};
+	2704, "2badef5bf1590551b671418cc52acb8b38dde457"};
 
 const redislock_script redislock_script_fence = {"fencingToken script",
 	"--redislock:fence\n"
@@ -670,14 +682,22 @@ const redislock_script redislock_script_purge_dead = {"purgeDead script",
 	"\n"
 	"\n"
 	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end\n"
 	"local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end\n"
-	"local ids = redis.call('zrange', KEYS[5], 0, -1)\n"
-	"if #ids == 0 then return 0 end\n"
+	"local PAGE = 500 local function page(n) return math.max(0, math.min(math.floor(tonumber(n)), PAGE)) end local function rank_after(K, after, after_score) if after == '' then return 0 end local s = redis.call('zscore', K, after) if s and tonumber(s) == tonumber(after_score) then return redis.call('zrank', K, after) + 1 end return redis.call('zcount', K, '-inf', '(' .. after_score) end\n"
+	"local last = ARGV[1]\n"
+	"if last == '' then last = score(now_us) end\n"
+	"local ids = redis.call('zrangebyscore', KEYS[5], '-inf', last, 'limit', 0, PAGE)\n"
+	"if #ids == 0 then return {0, last} end\n"
 	"chunked({'hdel', KEYS[4]}, ids)\n"
 	"chunked({'hdel', KEYS[6]}, ids)\n"
-	"redis.call('del', KEYS[5])\n"
-	"return #ids\n",
-	475, "3b8c91ef3b14e0639f5214903794888f27ccc364"};
+	"chunked({'zrem', KEYS[5]}, ids)\n"
+	"return {#ids, last}\n",
+	1241, "6b40a156607a16be67ddbe6a802e08b393eb9a0d"};
 
 const redislock_script redislock_script_redlock_acquire = {"redlock acquire script",
 	"--redislock:redlock_acquire\n"
@@ -744,12 +764,12 @@ const redislock_script redislock_script_release = {"release script",
 	"\n"
 	"\n"
 	"\n"
-	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function wake_one(W) if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then redis.call('zadd', D, score(now_us), id) redis.call('zrem', Z, id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end local function settle_expired(Z, F, H, D) if redis.call('exists', F) == 0 then return false end local expired = redis.call('zrangebyscore', F, '-inf', score(now_us), 'limit', 0, 1000) for _, id in ipairs(expired) do redis.call('zrem', F, id) settle(Z, H, D, id, nil) end return redis.call('exists', F) == 1 end local function ours(H, id, receipt) if receipt == '' then return true end return (record(H, id)) == receipt end\n"
+	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function wake_one(W) if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then redis.call('zadd', D, score(now_us), id) redis.call('zrem', Z, id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end local function settle_expired(Z, F, H, D, budget) if redis.call('exists', F) == 0 then return false, 0 end local expired = {} if budget > 0 then expired = redis.call('zrangebyscore', F, '-inf', score(now_us), 'limit', 0, budget) end for _, id in ipairs(expired) do redis.call('zrem', F, id) settle(Z, H, D, id, nil) end return redis.call('exists', F) == 1, #expired end local function ours(H, id, receipt) if receipt == '' then return true end return (record(H, id)) == receipt end\n"
 	"if not ours(KEYS[4], ARGV[1], ARGV[3]) or redis.call('zrem', KEYS[2], ARGV[1]) == 0 then return 0 end\n"
 	"settle(KEYS[1], KEYS[4], KEYS[5], ARGV[1], us_after(ARGV[2]) - now_us)\n"
 	"wake_one(KEYS[3])\n"
 	"return 1\n",
-	2349, "d48d3c0b2093720c0042ff79d9985a58cd4adf85"};
+	2408, "40084a1ecb66e5703a060c2b96f06eaac99bd452"};
 
 const redislock_script redislock_script_remove = {"remove script",
 	"--redislock:remove\n"
@@ -787,20 +807,34 @@ const redislock_script redislock_script_retry_dead = {"retryDead script",
 	"\n"
 	"\n"
 	"\n"
-	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function wake_one(W) if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then redis.call('zadd', D, score(now_us), id) redis.call('zrem', Z, id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end local function settle_expired(Z, F, H, D) if redis.call('exists', F) == 0 then return false end local expired = redis.call('zrangebyscore', F, '-inf', score(now_us), 'limit', 0, 1000) for _, id in ipairs(expired) do redis.call('zrem', F, id) settle(Z, H, D, id, nil) end return redis.call('exists', F) == 1 end local function ours(H, id, receipt) if receipt == '' then return true end return (record(H, id)) == receipt end\n"
-	"local ids = ARGV\n"
-	"if #ids == 0 then ids = redis.call('zrange', KEYS[5], 0, -1) end\n"
-	"local n = 0\n"
-	"for _, id in ipairs(ids) do\n"
-	"if redis.call('zrem', KEYS[5], id) == 1 then\n"
-	"redis.call('hdel', KEYS[4], id)\n"
-	"redis.call('zadd', KEYS[1], 'nx', score(now_us), id)\n"
-	"n = n + 1\n"
+	"\n"
+	"\n"
+	"\n"
+	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function wake_one(W) if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then redis.call('zadd', D, score(now_us), id) redis.call('zrem', Z, id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end local function settle_expired(Z, F, H, D, budget) if redis.call('exists', F) == 0 then return false, 0 end local expired = {} if budget > 0 then expired = redis.call('zrangebyscore', F, '-inf', score(now_us), 'limit', 0, budget) end for _, id in ipairs(expired) do redis.call('zrem', F, id) settle(Z, H, D, id, nil) end return redis.call('exists', F) == 1, #expired end local function ours(H, id, receipt) if receipt == '' then return true end return (record(H, id)) == receipt end\n"
+	"local PAGE = 500 local function page(n) return math.max(0, math.min(math.floor(tonumber(n)), PAGE)) end local function rank_after(K, after, after_score) if after == '' then return 0 end local s = redis.call('zscore', K, after) if s and tonumber(s) == tonumber(after_score) then return redis.call('zrank', K, after) + 1 end return redis.call('zcount', K, '-inf', '(' .. after_score) end\n"
+	"local last = ARGV[1]\n"
+	"if last == '' then last = score(now_us) end\n"
+	"if #ARGV - 1 > PAGE then return redis.error_reply('ERR over ' .. PAGE .. ' ids in one call') end\n"
+	"local ids = {}\n"
+	"if #ARGV == 1 then\n"
+	"ids = redis.call('zrangebyscore', KEYS[5], '-inf', last, 'limit', 0, PAGE)\n"
+	"else\n"
+	"\n"
+	"local seen = {}\n"
+	"for i = 2, #ARGV do\n"
+	"local id = ARGV[i]\n"
+	"if not seen[id] and redis.call('zscore', KEYS[5], id) then seen[id] = true; ids[#ids + 1] = id end\n"
 	"end\n"
 	"end\n"
-	"wake(KEYS[3], n)\n"
-	"return n\n",
-	2447, "01bac6235191b2e3c654b90c8db8ce5c37275aea"};
+	"if #ids == 0 then return {0, last} end\n"
+	"local due, members = score(now_us), {}\n"
+	"for _, id in ipairs(ids) do members[#members + 1] = due; members[#members + 1] = id end\n"
+	"chunked({'zrem', KEYS[5]}, ids)\n"
+	"chunked({'hdel', KEYS[4]}, ids)\n"
+	"chunked({'zadd', KEYS[1], 'nx'}, members)\n"
+	"wake(KEYS[3], #ids)\n"
+	"return {#ids, last}\n",
+	3350, "e13ef41f0412f968385a8eff82fa832860bc0199"};
 
 const redislock_script redislock_script_sem_acquire = {"semaphore acquire script",
 	"--redislock:sem_acquire\n"
@@ -1075,11 +1109,13 @@ const redislock_script redislock_script_take = {"pop script",
 	"\n"
 	"\n"
 	"\n"
+	"local PAGE = 500 local function page(n) return math.max(0, math.min(math.floor(tonumber(n)), PAGE)) end local function rank_after(K, after, after_score) if after == '' then return 0 end local s = redis.call('zscore', K, after) if s and tonumber(s) == tonumber(after_score) then return redis.call('zrank', K, after) + 1 end return redis.call('zcount', K, '-inf', '(' .. after_score) end\n"
+	"local count = page(ARGV[1])\n"
 	"if #KEYS == 6 and ARGV[2] == 'pop' and redis.call('exists', KEYS[2], KEYS[4], KEYS[6]) == 0 then\n"
 	"local t = redis.call('time')\n"
 	"local now_s = (tonumber(t[1]) * 1000000 + tonumber(t[2])) / 1000000\n"
 	"local Z, W = KEYS[1], KEYS[3]\n"
-	"local popped, out, later = redis.call('zpopmin', Z, ARGV[1]), {1}, {}\n"
+	"local popped, out, later = redis.call('zpopmin', Z, count), {1}, {}\n"
 	"for i = 1, #popped, 2 do\n"
 	"if tonumber(popped[i + 1]) <= now_s then\n"
 	"out[#out + 1] = popped[i]; out[#out + 1] = popped[i + 1]; out[#out + 1] = false\n"
@@ -1097,19 +1133,24 @@ const redislock_script redislock_script_take = {"pop script",
 	"return out\n"
 	"end\n"
 	"end\n"
-	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function wake_one(W) if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then redis.call('zadd', D, score(now_us), id) redis.call('zrem', Z, id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end local function settle_expired(Z, F, H, D) if redis.call('exists', F) == 0 then return false end local expired = redis.call('zrangebyscore', F, '-inf', score(now_us), 'limit', 0, 1000) for _, id in ipairs(expired) do redis.call('zrem', F, id) settle(Z, H, D, id, nil) end return redis.call('exists', F) == 1 end local function ours(H, id, receipt) if receipt == '' then return true end return (record(H, id)) == receipt end\n"
+	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function wake_one(W) if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then redis.call('zadd', D, score(now_us), id) redis.call('zrem', Z, id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end local function settle_expired(Z, F, H, D, budget) if redis.call('exists', F) == 0 then return false, 0 end local expired = {} if budget > 0 then expired = redis.call('zrangebyscore', F, '-inf', score(now_us), 'limit', 0, budget) end for _, id in ipairs(expired) do redis.call('zrem', F, id) settle(Z, H, D, id, nil) end return redis.call('exists', F) == 1, #expired end local function ours(H, id, receipt) if receipt == '' then return true end return (record(H, id)) == receipt end\n"
 	"local function payloads_of(P, ids) local out = {any = false} if redis.call('exists', P) == 0 then for k = 1, #ids do out[k] = false end return out end out.any = true for i = 1, #ids, 1000 do local args = {'hmget', P} for j = i, math.min(i + 999, #ids) do args[#args + 1] = ids[j] end local got = redis.call(unpack(args)) for j = 1, #got do out[#out + 1] = got[j] end end return out end\n"
 	"local now = score(now_us)\n"
 	"local reserve = ARGV[2] == 'reserve'\n"
 	"local next_us = -1\n"
+	"\n"
+	"\n"
+	"local budget, scan = PAGE, 2 * PAGE\n"
 	"local function consider(sc) local us = math.floor(tonumber(sc) * 1000000); if next_us < 0 or us < next_us then next_us = us end end\n"
 	"for q = 1, #KEYS / 6 do\n"
 	"local Z, F, W, H, D, P = KEYS[6 * q - 5], KEYS[6 * q - 4], KEYS[6 * q - 3], KEYS[6 * q - 2], KEYS[6 * q - 1], KEYS[6 * q]\n"
-	"local busy = settle_expired(Z, F, H, D)\n"
-	"\n"
-	"\n"
-	"local items = redis.call('zrangebyscore', Z, '-inf', now, 'withscores', 'limit', 0, ARGV[1])\n"
+	"local busy, settled = settle_expired(Z, F, H, D, budget)\n"
+	"budget = budget - settled\n"
+	"local items = redis.call('zrangebyscore', Z, '-inf', now, 'withscores', 'limit', 0, count)\n"
+	"if busy and scan <= 0 then items = {} end\n"
 	"if busy and #items > 0 then\n"
+	"\n"
+	"\n"
 	"\n"
 	"local want, offset, kept = #items / 2, 0, {}\n"
 	"while #items > 0 do\n"
@@ -1119,9 +1160,10 @@ const redislock_script redislock_script_take = {"pop script",
 	"end\n"
 	"end\n"
 	"offset = offset + #items / 2\n"
-	"if #kept >= want * 2 or #items / 2 < want then break end\n"
+	"if #kept >= want * 2 or #items / 2 < want or offset >= scan then break end\n"
 	"items = redis.call('zrangebyscore', Z, '-inf', now, 'withscores', 'limit', string.format('%d', offset), string.format('%d', want))\n"
 	"end\n"
+	"scan = scan - offset\n"
 	"items = kept\n"
 	"end\n"
 	"if #items > 0 then\n"
@@ -1174,7 +1216,7 @@ const redislock_script redislock_script_take = {"pop script",
 	"end\n"
 	"if next_us < 0 then return -1 end\n"
 	"return math.max(0, math.ceil((next_us - now_us) / 1000))\n",
-	5828, "8d4b14587105d55666a573378ce5b7fa020d0273"};
+	6459, "e6de163b2a73f0e38fc9ff2c33ed74ff4515568e"};
 
 const redislock_script redislock_script_top = {"top script",
 	"--redislock:top\n"
@@ -1191,15 +1233,23 @@ const redislock_script redislock_script_top = {"top script",
 	"\n"
 	"\n"
 	"\n"
+	"\n"
+	"\n"
+	"\n"
 	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end\n"
+	"local PAGE = 500 local function page(n) return math.max(0, math.min(math.floor(tonumber(n)), PAGE)) end local function rank_after(K, after, after_score) if after == '' then return 0 end local s = redis.call('zscore', K, after) if s and tonumber(s) == tonumber(after_score) then return redis.call('zrank', K, after) + 1 end return redis.call('zcount', K, '-inf', '(' .. after_score) end\n"
 	"local function payloads_of(P, ids) local out = {any = false} if redis.call('exists', P) == 0 then for k = 1, #ids do out[k] = false end return out end out.any = true for i = 1, #ids, 1000 do local args = {'hmget', P} for j = i, math.min(i + 999, #ids) do args[#args + 1] = ids[j] end local got = redis.call(unpack(args)) for j = 1, #got do out[#out + 1] = got[j] end end return out end\n"
-	"local items = redis.call('zrangebyscore', KEYS[1], '-inf', score(now_us), 'withscores', 'limit', 0, ARGV[1])\n"
-	"local ids, out = {}, {}\n"
-	"for i = 1, #items, 2 do ids[#ids + 1] = items[i] end\n"
+	"local from = rank_after(KEYS[1], ARGV[2], ARGV[3])\n"
+	"local items = redis.call('zrange', KEYS[1], from, from + page(ARGV[1]) - 1, 'withscores')\n"
+	"local now, ids, out = tonumber(score(now_us)), {}, {}\n"
+	"for i = 1, #items, 2 do\n"
+	"if tonumber(items[i + 1]) > now then break end\n"
+	"ids[#ids + 1] = items[i]\n"
+	"end\n"
 	"local payloads = payloads_of(KEYS[6], ids)\n"
 	"for k = 1, #ids do out[#out + 1] = ids[k]; out[#out + 1] = items[2 * k]; out[#out + 1] = payloads[k] end\n"
 	"return out\n",
-	1018, "1465b20824b9ab579a4330ee665cc9a194686af7"};
+	1516, "63ab3ff0d7005b1482f239eb378a86e80db6b461"};
 
 const redislock_script redislock_script_touch = {"touch script",
 	"--redislock:touch\n"
@@ -1219,14 +1269,14 @@ const redislock_script redislock_script_touch = {"touch script",
 	"\n"
 	"\n"
 	"\n"
-	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function wake_one(W) if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then redis.call('zadd', D, score(now_us), id) redis.call('zrem', Z, id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end local function settle_expired(Z, F, H, D) if redis.call('exists', F) == 0 then return false end local expired = redis.call('zrangebyscore', F, '-inf', score(now_us), 'limit', 0, 1000) for _, id in ipairs(expired) do redis.call('zrem', F, id) settle(Z, H, D, id, nil) end return redis.call('exists', F) == 1 end local function ours(H, id, receipt) if receipt == '' then return true end return (record(H, id)) == receipt end\n"
+	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function wake_one(W) if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then redis.call('zadd', D, score(now_us), id) redis.call('zrem', Z, id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end local function settle_expired(Z, F, H, D, budget) if redis.call('exists', F) == 0 then return false, 0 end local expired = {} if budget > 0 then expired = redis.call('zrangebyscore', F, '-inf', score(now_us), 'limit', 0, budget) end for _, id in ipairs(expired) do redis.call('zrem', F, id) settle(Z, H, D, id, nil) end return redis.call('exists', F) == 1, #expired end local function ours(H, id, receipt) if receipt == '' then return true end return (record(H, id)) == receipt end\n"
 	"local old = redis.call('zscore', KEYS[2], ARGV[1])\n"
 	"if not old or not ours(KEYS[4], ARGV[1], ARGV[3]) then return 0 end\n"
 	"local deadline = score(us_after(ARGV[2]))\n"
 	"redis.call('zadd', KEYS[2], 'xx', deadline, ARGV[1])\n"
 	"if tonumber(deadline) < tonumber(old) then wake_one(KEYS[3]) end\n"
 	"return 1\n",
-	2436, "2836c9481b55056e4ebfcd41fb00d1245c28903a"};
+	2495, "605e4311cc708a2e2ea307aec66ab44e438ceab1"};
 
 const redislock_script redislock_script_ttl = {"ttl script",
 	"--redislock:ttl\n"

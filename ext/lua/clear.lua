@@ -1,7 +1,9 @@
 --redislock:clear
 --
 -- Deletes the queue's keys; returns how many tasks were queued, in flight or
--- dead.
+-- dead. UNLINK, not DEL: the server frees a large set in the background, so a
+-- queue of millions is gone at once without blocking it (DEL of 10^6 members
+-- takes about a second).
 --
 -- @name  clear script
 -- @key   queue     string                     Z, the queue: task ids by due time (s)
@@ -12,5 +14,5 @@
 -- @key   payloads  string                     P, the tasks' payloads by id
 
 local n = redis.call('zcard', KEYS[1]) + redis.call('zcard', KEYS[2]) + redis.call('zcard', KEYS[5])
-redis.call('del', KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6])
+redis.call('unlink', KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6])
 return n

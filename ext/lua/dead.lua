@@ -1,9 +1,8 @@
 --redislock:dead
 --
 -- The oldest dead letters: [id, time died, attempts, payload, ...] (payload: nil
--- when the task has none). The last index comes as
--- the caller's string: a Lua number that large would be formatted with an
--- exponent.
+-- when the task has none). At most a page of them, from the rank after the last
+-- dead letter of the page before (rank_after()).
 --
 -- @name  dead script
 -- @key   queue     string                     Z, the queue: task ids by due time (s)
@@ -12,12 +11,16 @@
 -- @key   receipts  string                     H, the reservations' records
 -- @key   dead      string                     D, the dead letters by the time they died
 -- @key   payloads  string                     P, the tasks' payloads by id
--- @arg   last      integer                    the last index wanted: count - 1
+-- @arg   count     integer                    how many at most (a page at most)
+-- @arg   after     string or ''               the last dead letter of the page before ('': none)
+-- @arg   after_score string or ''             its time, as the page before gave it
 
 --#include "common/tasks.lua"
+--#include "common/page.lua"
 --#include "common/payloads.lua"
 local out, ids = {}, {}
-local dead = redis.call('zrange', KEYS[5], 0, ARGV[1], 'withscores')
+local from = rank_after(KEYS[5], ARGV[2], ARGV[3])
+local dead = redis.call('zrange', KEYS[5], from, from + page(ARGV[1]) - 1, 'withscores')
 for i = 1, #dead, 2 do ids[#ids + 1] = dead[i] end
 local payloads = payloads_of(KEYS[6], ids)
 for k = 1, #ids do

@@ -3,7 +3,10 @@
 -- An id already queued keeps its due time and its payload unless replace is set
 -- (ZADD NX versus plain ZADD). A task that is added or replaced carries exactly
 -- the payload given, or none. A dead id enqueued again leaves the dead letters and
--- starts with its attempts and its old payload forgotten.
+-- starts with its attempts and its old payload forgotten. Returns [how many were
+-- added or changed, the due time]: a list longer than a page goes in pages, and
+-- every page after the first is given the first one's due time, so the ids of one
+-- call share one due time as one script would have given them.
 --
 -- @name  enqueue script
 -- @key   queue     string                     Z, the queue: task ids by due time (s)
@@ -13,26 +16,30 @@
 -- @key   dead      string                     D, the dead letters by the time they died
 -- @key   payloads  string                     P, the tasks' payloads by id
 -- @arg   delay     number                     the delay (s)
+-- @arg   due       string or ''               the due time (s) of the call's first page ('': from the delay)
 -- @arg   replace   flag '1' '0'               whether an id already queued takes the new due time
 -- @arg   paired    integer                    how many ids, at the front of the list, are each followed by
 --                                             their payload
 -- @arg   item      owned string, list         the task ids (the first paired ones each followed by their
---                                             payload)
+--                                             payload), a page at most
 
 --#include "common/now.lua"
 --#include "common/chunked.lua"
 --#include "common/wake.lua"
-local paired = tonumber(ARGV[3])
+--#include "common/page.lua"
+local paired = tonumber(ARGV[4])
 local ids, payload = {}, {}
-for i = 1, paired do ids[i] = ARGV[2 + 2 * i]; payload[i] = ARGV[3 + 2 * i] end
-for i = 4 + 2 * paired, #ARGV do ids[#ids + 1] = ARGV[i] end
+for i = 1, paired do ids[i] = ARGV[3 + 2 * i]; payload[i] = ARGV[4 + 2 * i] end
+for i = 5 + 2 * paired, #ARGV do ids[#ids + 1] = ARGV[i] end
+if #ids > PAGE then return redis.error_reply('ERR over ' .. PAGE .. ' ids in one call') end
 if redis.call('exists', KEYS[5]) == 1 then
   for _, id in ipairs(ids) do
     if redis.call('zrem', KEYS[5], id) == 1 then redis.call('hdel', KEYS[4], id); redis.call('hdel', KEYS[6], id) end
   end
 end
-local due = score(us_after(ARGV[1]))
-local replace = ARGV[2] == '1'
+local due = ARGV[2]
+if due == '' then due = score(us_after(ARGV[1])) end
+local replace = ARGV[3] == '1'
 local changed = 0
 if paired == 0 and redis.call('exists', KEYS[6]) == 0 then
   -- No payload given and none stored: the ids go in a thousand at a time.
@@ -57,4 +64,4 @@ else
   end
 end
 wake(KEYS[3], changed)
-return changed
+return {changed, due}

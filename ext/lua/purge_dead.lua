@@ -1,6 +1,9 @@
 --redislock:purge_dead
 --
--- Drops every dead letter, its record and its payload. Returns how many.
+-- Drops the first page of the dead letters that died at died_by or before, their
+-- records and their payloads. Returns [how many, died_by] (died_by: now when none was
+-- given), so that a caller paging through them never drops a task that died after
+-- its first page.
 --
 -- @name  purgeDead script
 -- @key   queue     string                     Z, the queue: task ids by due time (s)
@@ -9,11 +12,16 @@
 -- @key   receipts  string                     H, the reservations' records
 -- @key   dead      string                     D, the dead letters by the time they died
 -- @key   payloads  string                     P, the tasks' payloads by id
+-- @arg   died_by   string or ''               the latest time of death dropped ('': now)
 
+--#include "common/now.lua"
 --#include "common/chunked.lua"
-local ids = redis.call('zrange', KEYS[5], 0, -1)
-if #ids == 0 then return 0 end
+--#include "common/page.lua"
+local last = ARGV[1]
+if last == '' then last = score(now_us) end
+local ids = redis.call('zrangebyscore', KEYS[5], '-inf', last, 'limit', 0, PAGE)
+if #ids == 0 then return {0, last} end
 chunked({'hdel', KEYS[4]}, ids)
 chunked({'hdel', KEYS[6]}, ids)
-redis.call('del', KEYS[5])
-return #ids
+chunked({'zrem', KEYS[5]}, ids)
+return {#ids, last}

@@ -1,8 +1,10 @@
 --redislock:retry_dead
 --
 -- Dead letters go back into the queue, due now, with their attempts forgotten and
--- their payloads kept.
--- Returns how many.
+-- their payloads kept: the ids given (a page at most), or without ids the first
+-- page of those that died at died_by or before. Returns [how many, died_by] (died_by:
+-- now when none was given), so that a caller paging through all of them never
+-- revives a task that died after its first page.
 --
 -- @name  retryDead script
 -- @key   queue     string                     Z, the queue: task ids by due time (s)
@@ -11,18 +13,30 @@
 -- @key   receipts  string                     H, the reservations' records
 -- @key   dead      string                     D, the dead letters by the time they died
 -- @key   payloads  string                     P, the tasks' payloads by id
--- @arg   id        owned string, list         the ids to revive; none for all
+-- @arg   died_by   string or ''               without ids: the latest time of death revived ('': now)
+-- @arg   id        owned string, list         the ids to revive; none for the first page of all
 
 --#include "common/tasks.lua"
-local ids = ARGV
-if #ids == 0 then ids = redis.call('zrange', KEYS[5], 0, -1) end
-local n = 0
-for _, id in ipairs(ids) do
-  if redis.call('zrem', KEYS[5], id) == 1 then
-    redis.call('hdel', KEYS[4], id)
-    redis.call('zadd', KEYS[1], 'nx', score(now_us), id)
-    n = n + 1
+--#include "common/page.lua"
+local last = ARGV[1]
+if last == '' then last = score(now_us) end
+if #ARGV - 1 > PAGE then return redis.error_reply('ERR over ' .. PAGE .. ' ids in one call') end
+local ids = {}
+if #ARGV == 1 then
+  ids = redis.call('zrangebyscore', KEYS[5], '-inf', last, 'limit', 0, PAGE)
+else
+  -- The ids given that are dead, each once.
+  local seen = {}
+  for i = 2, #ARGV do
+    local id = ARGV[i]
+    if not seen[id] and redis.call('zscore', KEYS[5], id) then seen[id] = true; ids[#ids + 1] = id end
   end
 end
-wake(KEYS[3], n)
-return n
+if #ids == 0 then return {0, last} end
+local due, members = score(now_us), {}
+for _, id in ipairs(ids) do members[#members + 1] = due; members[#members + 1] = id end
+chunked({'zrem', KEYS[5]}, ids)
+chunked({'hdel', KEYS[4]}, ids)
+chunked({'zadd', KEYS[1], 'nx'}, members)
+wake(KEYS[3], #ids)
+return {#ids, last}

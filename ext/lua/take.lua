@@ -1,7 +1,7 @@
 --redislock:take
 --
--- Takes up to count due tasks from the first queue that has any, the queues in
--- the caller's order of preference. An id that is in flight and was enqueued again
+-- Takes up to count due tasks (a page at most) from the first queue that has
+-- any, the queues in the caller's order of preference. An id that is in flight and was enqueued again
 -- meanwhile is skipped until its run ends (ack, release or expiry): taking it would
 -- run it twice at once. Returns [queue index, id, score, payload, ...] for pop,
 -- [queue index, id, score, receipt, attempts, payload, ...] for reserve (payload:
@@ -22,7 +22,7 @@
 -- @key   receipts  string, list               H, the reservations' records, of queue i
 -- @key   dead      string, list               D, the dead letters by the time they died, of queue i
 -- @key   payloads  string, list               P, the tasks' payloads by id, of queue i
--- @arg   count     integer                    how many tasks at most
+-- @arg   count     integer                    how many tasks at most (a page at most)
 -- @arg   reserve   flag 'reserve' 'pop'       reserve, or pop
 -- @arg   visibility number                    how long a reservation lasts (s)
 -- @arg   waiting   flag '1' '0'               whether the caller blocks when nothing is due
@@ -30,11 +30,13 @@
 -- @arg   attempts  integer                    the most reservations a task gets (0: no limit)
 -- @arg   backoff   number                     the backoff (s) after a first failed attempt
 
+--#include "common/page.lua"
+local count = page(ARGV[1])
 if #KEYS == 6 and ARGV[2] == 'pop' and redis.call('exists', KEYS[2], KEYS[4], KEYS[6]) == 0 then
   local t = redis.call('time')
   local now_s = (tonumber(t[1]) * 1000000 + tonumber(t[2])) / 1000000
   local Z, W = KEYS[1], KEYS[3]
-  local popped, out, later = redis.call('zpopmin', Z, ARGV[1]), {1}, {}
+  local popped, out, later = redis.call('zpopmin', Z, count), {1}, {}
   for i = 1, #popped, 2 do
     if tonumber(popped[i + 1]) <= now_s then
       out[#out + 1] = popped[i]; out[#out + 1] = popped[i + 1]; out[#out + 1] = false
@@ -57,15 +59,20 @@ end
 local now = score(now_us)
 local reserve = ARGV[2] == 'reserve'
 local next_us = -1
+-- Over all the queues, this call settles a page of expired reservations at most,
+-- and looks at about two pages of due tasks for ones that are not in flight.
+local budget, scan = PAGE, 2 * PAGE
 local function consider(sc) local us = math.floor(tonumber(sc) * 1000000); if next_us < 0 or us < next_us then next_us = us end end
 for q = 1, #KEYS / 6 do
   local Z, F, W, H, D, P = KEYS[6 * q - 5], KEYS[6 * q - 4], KEYS[6 * q - 3], KEYS[6 * q - 2], KEYS[6 * q - 1], KEYS[6 * q]
-  local busy = settle_expired(Z, F, H, D)
-  -- The count goes to LIMIT as the caller's string: as a Lua number, a count of
-  -- 1e17 or more would come back in exponent form and be refused.
-  local items = redis.call('zrangebyscore', Z, '-inf', now, 'withscores', 'limit', 0, ARGV[1])
+  local busy, settled = settle_expired(Z, F, H, D, budget)
+  budget = budget - settled
+  local items = redis.call('zrangebyscore', Z, '-inf', now, 'withscores', 'limit', 0, count)
+  if busy and scan <= 0 then items = {} end
   if busy and #items > 0 then
-    -- Leave out ids in flight; look further along for as many others.
+    -- Leave out ids in flight; look further along for as many others, within the
+    -- scan left: tasks queued behind more ids in flight than that wait until
+    -- those runs end.
     local want, offset, kept = #items / 2, 0, {}
     while #items > 0 do
       for i = 1, #items, 2 do
@@ -74,9 +81,10 @@ for q = 1, #KEYS / 6 do
         end
       end
       offset = offset + #items / 2
-      if #kept >= want * 2 or #items / 2 < want then break end
+      if #kept >= want * 2 or #items / 2 < want or offset >= scan then break end
       items = redis.call('zrangebyscore', Z, '-inf', now, 'withscores', 'limit', string.format('%d', offset), string.format('%d', want))
     end
+    scan = scan - offset
     items = kept
   end
   if #items > 0 then

@@ -1,7 +1,8 @@
 --redislock:top
 --
 -- Due tasks, lowest score first, without taking them: [id, score, payload, ...]
--- (payload: nil when the task has none).
+-- (payload: nil when the task has none). At most a page of them, from the rank
+-- after the last task of the page before (rank_after()).
 --
 -- @name  top script
 -- @key   queue     string                     Z, the queue: task ids by due time (s)
@@ -10,13 +11,20 @@
 -- @key   receipts  string                     H, the reservations' records
 -- @key   dead      string                     D, the dead letters by the time they died
 -- @key   payloads  string                     P, the tasks' payloads by id
--- @arg   count     integer                    how many tasks at most
+-- @arg   count     integer                    how many tasks at most (a page at most)
+-- @arg   after     string or ''               the last task of the page before ('': none)
+-- @arg   after_score string or ''             its score, as the page before gave it
 
 --#include "common/now.lua"
+--#include "common/page.lua"
 --#include "common/payloads.lua"
-local items = redis.call('zrangebyscore', KEYS[1], '-inf', score(now_us), 'withscores', 'limit', 0, ARGV[1])
-local ids, out = {}, {}
-for i = 1, #items, 2 do ids[#ids + 1] = items[i] end
+local from = rank_after(KEYS[1], ARGV[2], ARGV[3])
+local items = redis.call('zrange', KEYS[1], from, from + page(ARGV[1]) - 1, 'withscores')
+local now, ids, out = tonumber(score(now_us)), {}, {}
+for i = 1, #items, 2 do
+  if tonumber(items[i + 1]) > now then break end
+  ids[#ids + 1] = items[i]
+end
 local payloads = payloads_of(KEYS[6], ids)
 for k = 1, #ids do out[#out + 1] = ids[k]; out[#out + 1] = items[2 * k]; out[#out + 1] = payloads[k] end
 return out

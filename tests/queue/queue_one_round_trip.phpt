@@ -1,5 +1,8 @@
 --TEST--
-RedisQueue: enqueue() of 1000 ids is one command on the server: exactly one EVALSHA, no EVAL, nothing else outside the script
+RedisQueue: enqueue() of 500 ids (a page) is one command on the server: exactly one EVALSHA, no EVAL, nothing else outside the script; 1001 ids are three
+--DESCRIPTION--
+One queue script works on at most 500 members (REDISLOCK_QUEUE_PAGE): a list of up
+to 500 ids is one script, a longer one a script per page of 500.
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';
@@ -37,9 +40,10 @@ $q->clear($name);
 // What a script may call from inside (counted in commandstats too, but no round trip).
 $inner = ['time', 'zadd', 'lpush', 'ltrim', 'pexpire', 'exists'];   // exists: whether any dead letter may be revived
 foreach ([
-    'strings' => array_map(fn($i) => "id-$i", range(1, 1000)),
-    'ints' => range(1, 1000),
-    'replace' => array_map(fn($i) => "id-$i", range(1, 1000)),
+    'strings' => array_map(fn($i) => "id-$i", range(1, 500)),
+    'ints' => range(1, 500),
+    'replace' => array_map(fn($i) => "id-$i", range(1, 500)),
+    'pages' => array_map(fn($i) => "page-$i", range(1, 1001)),
 ] as $label => $ids) {
     $before = commandstats($raw);
     var_dump($q->enqueue($name, $ids, 10, 0, $label === 'replace'));
@@ -60,4 +64,7 @@ ok: ints: no command outside the script
 bool(true)
 replace: evalsha 1, eval 0
 ok: replace: no command outside the script
-int(2000)
+bool(true)
+pages: evalsha 3, eval 0
+ok: pages: no command outside the script
+int(2001)

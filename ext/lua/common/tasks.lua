@@ -31,17 +31,19 @@ local function settle(Z, H, D, id, delay_us)
   end
   if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end
 end
--- Settles the reservations of queue keys (Z, F, H, D) whose deadline passed:
--- that is what makes a crashed worker's tasks due again without any daemon.
--- Returns whether tasks are still in flight.
-local function settle_expired(Z, F, H, D)
-  if redis.call('exists', F) == 0 then return false end
-  local expired = redis.call('zrangebyscore', F, '-inf', score(now_us), 'limit', 0, 1000)
+-- Settles the reservations of queue keys (Z, F, H, D) whose deadline passed, at
+-- most budget of them (the rest stay in F, past their deadline, for the next
+-- call): that is what makes a crashed worker's tasks due again without any
+-- daemon. Returns whether tasks are still in flight, and how many it settled.
+local function settle_expired(Z, F, H, D, budget)
+  if redis.call('exists', F) == 0 then return false, 0 end
+  local expired = {}
+  if budget > 0 then expired = redis.call('zrangebyscore', F, '-inf', score(now_us), 'limit', 0, budget) end
   for _, id in ipairs(expired) do
     redis.call('zrem', F, id)
     settle(Z, H, D, id, nil)
   end
-  return redis.call('exists', F) == 1
+  return redis.call('exists', F) == 1, #expired
 end
 -- Whether the current reservation of id has receipt ('' matches any).
 local function ours(H, id, receipt)

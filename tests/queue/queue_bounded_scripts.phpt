@@ -1,0 +1,138 @@
+--TEST--
+RedisQueue: no call runs a script of 50 ms or more on a queue of 10^6 due tasks, 10^6 reservations and 10^6 dead letters, with counts and lists of 10^5 and more
+--DESCRIPTION--
+Every queue script works on at most 1000 members per call (REDISLOCK_QUEUE_PAGE),
+whatever the size of the queue or of the call's count or list; the extension pages
+through larger work. The test fills a server of its own with raw pipelined ZADD and
+HSET commands (no script): queue "big" with 10^6 due tasks, 10^6 reservations whose
+deadline passed and 10^6 dead letters carrying payloads, and queue "big2" with 10^6
+dead letters; and queue "busy" whose 10^5 due tasks are all in flight too (enqueued
+again while they run), which a take must skip; then it runs every RedisQueue method that reads or changes many
+members (size, stats, top, dead, pop, reserve, reserve on "busy", enqueue of 2 * 10^5 ids, retryDead
+of a list and of all, purgeDead, clear), checks what each returned, and reads the
+server's SLOWLOG, which logs every command of 50 ms or more: it must stay empty.
+--INI--
+memory_limit=1G
+--FILE--
+<?php
+require __DIR__ . '/../harness/queue_test.inc';
+require __DIR__ . '/../harness/fault_test.inc';
+const N = 1000000;
+$srv = new FaultServer();
+$raw = $srv->raw();
+
+/** Sends $cmd $key with 1000 (score, member) or (field, value) pairs at a time, pipelined; returns the commands sent. */
+function bq_fill($socket, string $cmd, string $key, callable $pair, int $n = N): int
+{
+    $sent = 0;
+    for ($i = 0; $i < $n; $i += 1000) {
+        $out = '*2002' . "\r\n\$" . strlen($cmd) . "\r\n$cmd\r\n\$" . strlen($key) . "\r\n$key\r\n";
+        for ($j = $i; $j < $i + 1000; $j++) {
+            foreach ($pair($j) as $a) {
+                $out .= '$' . strlen($a) . "\r\n$a\r\n";
+            }
+        }
+        fwrite($socket, $out);
+        $sent++;
+    }
+    return $sent;
+}
+
+$start = microtime(true);
+$socket = stream_socket_client('tcp://127.0.0.1:' . $srv->port);
+$sent = bq_fill($socket, 'ZADD', 'Queue:big', fn ($i) => ['1', sprintf('z%07d', $i)]);
+$sent += bq_fill($socket, 'ZADD', '{Queue:big}:inflight', fn ($i) => ['2', sprintf('f%07d', $i)]);
+$sent += bq_fill($socket, 'ZADD', '{Queue:big}:dead', fn ($i) => ['3', sprintf('d%07d', $i)]);
+$sent += bq_fill($socket, 'HSET', '{Queue:big}:payloads', fn ($i) => [sprintf('d%07d', $i), 'p']);
+$sent += bq_fill($socket, 'ZADD', '{Queue:big2}:dead', fn ($i) => ['3', sprintf('e%07d', $i)]);
+$sent += bq_fill($socket, 'ZADD', 'Queue:busy', fn ($i) => ['1', sprintf('b%07d', $i)], 100000);
+$sent += bq_fill($socket, 'ZADD', '{Queue:busy}:inflight', fn ($i) => ['1e10', sprintf('b%07d', $i)], 100000);
+$replies = 0;
+while ($replies < $sent && ($line = fgets($socket)) !== false) {
+    $replies += $line === ":1000\r\n";
+}
+fclose($socket);
+rq_check($replies === $sent, 'the server holds the queues', [$replies, $sent]);
+$built = microtime(true) - $start;
+
+$raw->call('CONFIG', 'SET', 'slowlog-log-slower-than', '50000');
+$raw->call('CONFIG', 'SET', 'slowlog-max-len', '1000');
+$raw->call('SLOWLOG', 'RESET');
+$q = new RedisQueue($srv->options(['read_timeout' => 30]));
+
+rq_check($q->size('big') === ['due' => N, 'delayed' => 0, 'inflight' => N, 'dead' => N], 'size()', $q->size('big'));
+rq_check($q->stats('big')['dead'] === N, 'stats()');
+$top = $q->top('big', 200000);
+rq_check(count($top) === 200000 && $top[0]['id'] === 'z0000000' && $top[199999]['id'] === 'z0199999', 'top() of 2 * 10^5');
+unset($top);
+$dead = $q->dead('big', 200000);
+rq_check(count($dead) === 200000 && $dead[0]['id'] === 'd0000000' && $dead[0]['payload'] === 'p'
+    && $dead[199999]['id'] === 'd0199999', 'dead() of 2 * 10^5');
+unset($dead);
+$popped = $q->pop('big', 100000);
+rq_check(count($popped) === 100000 && $popped[0]['id'] === 'z0000000', 'pop() of 10^5', count($popped));
+unset($popped);
+$reserved = $q->reserve('big', 100000, visibility: 600);
+rq_check(count($reserved) === 100000 && count(array_unique(array_column($reserved, 'receipt'))) === 100000,
+    'reserve() of 10^5, each with a receipt of its own', count($reserved));
+unset($reserved);
+rq_check($q->reserve('busy', 100) === [], 'reserve() hands out none of the ids in flight on "busy"');
+$ids = [];
+$payloads = [];
+for ($i = 0; $i < 200000; $i++) {
+    $ids[] = "n$i";
+    if ($i % 2 === 0) {
+        $payloads["n$i"] = "payload $i";
+    }
+}
+rq_check($q->enqueue('fresh', $ids, payload: $payloads) === true && $q->size('fresh')['due'] === 200000,
+    'enqueue() of 2 * 10^5 ids, half with a payload');
+$back = [];
+foreach ($q->pop('fresh', 200000) as $task) {
+    $back[$task['id']] = $task['payload'] ?? null;
+}
+ksort($back);
+ksort($payloads);
+rq_check(count($back) === 200000 && array_filter($back, 'is_string') === $payloads, 'their payloads come back with them');
+unset($ids, $payloads, $back);
+$list = [];
+for ($i = 200000; $i < 300000; $i++) {
+    $list[] = sprintf('d%07d', $i);
+}
+rq_check($q->retryDead('big', $list) === 100000, 'retryDead() of a list of 10^5');
+rq_check($q->retryDead('big') === N - 100000, 'retryDead() of all the others');
+rq_check($q->size('big')['dead'] === 0, 'no dead letter is left');
+rq_check($q->purgeDead('big2') === N, 'purgeDead() of 10^6');
+$size = $q->size('big');
+rq_check($q->clear('big') === array_sum($size), 'clear() answers how many tasks it held', $size);
+rq_check($raw->call('EXISTS', 'Queue:big', '{Queue:big}:inflight', '{Queue:big}:payloads', '{Queue:big2}:dead') === 0,
+    'the keys are gone');
+
+$slow = [];
+foreach ($raw->call('SLOWLOG', 'GET', '1000') as $entry) {
+    $slow[] = sprintf('%d us: %s', $entry[2], implode(' ', array_map(fn ($a) => substr(preg_replace('/\s+/', ' ', $a), 0, 40),
+        array_slice($entry[3], 0, 4))));
+}
+rq_check($slow === [], 'no command took 50 ms or more', $slow);
+$took = microtime(true) - $start;
+rq_check($took < 50, 'the test stays within its bound', sprintf('built in %.1f s, %.1f s in all', $built, $took));
+?>
+--EXPECT--
+ok: the server holds the queues
+ok: size()
+ok: stats()
+ok: top() of 2 * 10^5
+ok: dead() of 2 * 10^5
+ok: pop() of 10^5
+ok: reserve() of 10^5, each with a receipt of its own
+ok: reserve() hands out none of the ids in flight on "busy"
+ok: enqueue() of 2 * 10^5 ids, half with a payload
+ok: their payloads come back with them
+ok: retryDead() of a list of 10^5
+ok: retryDead() of all the others
+ok: no dead letter is left
+ok: purgeDead() of 10^6
+ok: clear() answers how many tasks it held
+ok: the keys are gone
+ok: no command took 50 ms or more
+ok: the test stays within its bound
