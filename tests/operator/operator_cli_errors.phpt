@@ -28,7 +28,7 @@ foreach (["redis://wrong-pass-4711@127.0.0.1:$auth", "redis://127.0.0.1:$auth?pa
     rq_check($r['status'] === 3 && str_contains($r['stderr'], 'WRONGPASS') && !str_contains($r['stdout'] . $r['stderr'], 'wrong-pass-4711'), 'a wrong password: exit 3, the password not shown', $r);
 }
 $r = op_json(['queues', '--dsn', "redis://secret@127.0.0.1:$auth", '--prefix', op_prefix('OpE')]);
-rq_check($r['status'] === 0 && $r['json'] === ['queues' => []], 'the right password works', $r);
+rq_check($r['status'] === 0 && $r['json'] === ['queues' => [], 'errors' => []], 'the right password works', $r);
 foreach (['bogus://host', 'redis://127.0.0.1:6379/notadb', 'redis://user:pa55word-x@127.0.0.1:99999', 'redis://127.0.0.1?nonsense=1'] as $dsn) {
     $r = op_cli(['queues', '--dsn', $dsn]);
     rq_check($r['status'] === 2 && str_starts_with($r['stderr'], 'redislock: bad DSN or connection options: ') && !str_contains($r['stderr'], 'pa55word-x'), "a bad DSN: exit 2 ($dsn)", $r);

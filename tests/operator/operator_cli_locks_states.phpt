@@ -85,7 +85,7 @@ echo l4_read_line($child[1]), "\n";
 l4_signal($child[2], 'KILL');
 proc_close($child[0]);
 $r = op_json(['locks', '--prefix', op_prefix('OpNone')]);
-rq_check($r['status'] === 0 && $r['json'] === ['locks' => []], 'no lock under a prefix: an empty list, exit 0', $r);
+rq_check($r['status'] === 0 && $r['json'] === ['locks' => [], 'errors' => []], 'no lock under a prefix: an empty list, no errors, exit 0', $r);
 ?>
 --EXPECT--
 ok: a free lock: exit 1, free, no state
@@ -107,4 +107,4 @@ ok: expired with a waiter: exit 0, no holder, no ttl, one waiter
 took
 ok: the waiter runs again and holds it
 took
-ok: no lock under a prefix: an empty list, exit 0
+ok: no lock under a prefix: an empty list, no errors, exit 0

@@ -46,7 +46,7 @@ rq_check($r['status'] === 0 && preg_match('/^due:\s+3$/m', $r['stdout']) && preg
 $r = op_json(['stats', 'nothing-here', '--prefix', $prefix]);
 rq_check($r['status'] === 1 && $r['json']['due'] === 0 && $r['json']['next_due_in'] === null, 'stats of a queue that holds nothing: exit 1, zeros', $r);
 $r = op_json(['queues', '--prefix', op_prefix('OpEmpty')]);
-rq_check($r['status'] === 0 && $r['json'] === ['queues' => []], 'queues under an empty prefix: an empty list, exit 0', $r);
+rq_check($r['status'] === 0 && $r['json'] === ['queues' => [], 'errors' => []], 'queues under an empty prefix: an empty list, exit 0', $r);
 $r = op_cli(['queues', '--prefix', op_prefix('OpEmpty')]);
 rq_check($r['status'] === 0 && $r['stdout'] === "no queue\n", 'and as text: "no queue"', $r);
 ?>

@@ -14,7 +14,10 @@ namespace RedisLock\Bridge\Operator;
  * EXIT_REDIS 3 (the server cannot be reached, or Redis answered with an error);
  * EXIT_REFUSED 4 (a destructive subcommand with no terminal to confirm on and no
  * --yes, or not confirmed); EXIT_UNSUPPORTED 5 (the extension is not loaded, or
- * lacks a call the subcommand needs).
+ * lacks a call the subcommand needs); EXIT_PARTIAL 6 (a listing or the metrics
+ * are complete but for the names the server refused to read, each named on
+ * stderr and under "errors" in --json); EXIT_UNKNOWN 7 (a destructive subcommand
+ * was sent and its reply did not come: it may have run).
  */
 final class Cli
 {
@@ -24,6 +27,8 @@ final class Cli
     public const EXIT_REDIS = 3;
     public const EXIT_REFUSED = 4;
     public const EXIT_UNSUPPORTED = 5;
+    public const EXIT_PARTIAL = 6;
+    public const EXIT_UNKNOWN = 7;
 
     /** Options that take a value. */
     private const VALUE_OPTIONS = ['dsn', 'prefix', 'lock-prefix', 'semaphore-prefix', 'queue-prefix', 'count'];
@@ -33,15 +38,15 @@ final class Cli
 
     /** synopsis, summary, description */
     private const SUBCOMMANDS = [
-        'locks' => ['locks [--semaphore]', 'the held or awaited locks (or semaphores)', 'Lists the locks that are held or awaited (--semaphore: the semaphores), with their state.'],
+        'locks' => ['locks [--semaphore]', 'the held or awaited locks (or semaphores)', 'Lists the locks that are held or awaited (--semaphore: the semaphores), with their state, a page of up to 1000 names at a time, sorted within the page. A name the server refuses to read (another application\'s key, a key of another type) is named on stderr (and under "errors" with --json), the others are listed, and the exit code is 6.'],
         'inspect' => ['inspect NAME [--semaphore]', "a lock's (or a semaphore's) state", "A lock's state (--semaphore: a semaphore's): mode, holders, time to live, waiters, the first waiter's wait, the fencing number, whether it is promised to a waiter. Exits 1 when nobody holds it and nobody waits."],
-        'queues' => ['queues', 'the queues with their stats', 'Lists the queues with their stats.'],
+        'queues' => ['queues', 'the queues with their stats', 'Lists the queues with their stats, a page of up to 1000 at a time (one round trip each), sorted within the page. A name the server refuses to read (another application\'s key, a key of another type) is named on stderr (and under "errors" with --json), the others are listed, and the exit code is 6.'],
         'stats' => ['stats QUEUE', "a queue's stats", "The stats of a queue: due, delayed, in flight, dead, the oldest due task's age, the time to the next delayed one, overdue reservations. Exits 1 when the queue holds nothing."],
         'dead' => ['dead QUEUE [--count N]', "a queue's oldest dead letters", "The oldest N (default 100) dead letters of a queue: id, attempts, when it died, its payload's size (never the payload). Exits 1 when there are none."],
-        'retry-dead' => ['retry-dead QUEUE [ID...]', 'puts dead letters back in the queue', 'Puts the dead letters named (all of them without IDs) back in the queue, due now, attempts forgotten. Exits 1 when none was.'],
-        'purge-dead' => ['purge-dead QUEUE [--yes]', "drops a queue's dead letters", 'Drops every dead letter of a queue. Asks for confirmation on a terminal; without one, refuses (exit 4) unless --yes. Exits 1 when there were none.'],
-        'force-unlock' => ['force-unlock NAME [--yes]', 'removes a lock whoever holds it', 'Removes a lock whoever holds it and wakes its next waiter; the holder is not told. Asks for confirmation on a terminal; without one, refuses (exit 4) unless --yes. Exits 1 when there was no lock to remove.'],
-        'metrics' => ['metrics', 'Prometheus metrics of it all', 'The queues, locks and semaphores in the Prometheus text exposition format (--json: the same samples as JSON).'],
+        'retry-dead' => ['retry-dead QUEUE [ID...]', 'puts dead letters back in the queue', 'Puts the dead letters named (all of them without IDs) back in the queue, due now, attempts forgotten. Exits 1 when none was; exits 7 when the reply did not come (it may have run).'],
+        'purge-dead' => ['purge-dead QUEUE [--yes]', "drops a queue's dead letters", 'Drops every dead letter of a queue. Asks for confirmation on a terminal; without one, refuses (exit 4) unless --yes. Exits 1 when there were none; exits 7 when the reply did not come (it may have run).'],
+        'force-unlock' => ['force-unlock NAME [--yes]', 'removes a lock whoever holds it', 'Removes a lock whoever holds it and wakes its next waiter; the holder is not told. Asks for confirmation on a terminal; without one, refuses (exit 4) unless --yes. Exits 1 when there was no lock to remove; exits 7 when the reply did not come (it may have run).'],
+        'metrics' => ['metrics', 'Prometheus metrics of it all', 'The queues, locks and semaphores in the Prometheus text exposition format (--json: the same samples as JSON). A name the server refuses to read is a redislock_queue_errors, redislock_lock_errors or redislock_semaphore_errors sample and a line on stderr; the exit code is then 6. Names in label values: a backslash as two, control bytes and bytes that are not UTF-8 as \\xNN.'],
     ];
 
     /** @var \Closure(string): void */
@@ -60,6 +65,12 @@ final class Cli
 
     /** Whether a progress line is on the terminal now. */
     private bool $statusShown = false;
+
+    /** Whether a listing has begun its output (its rows show its progress then). */
+    private bool $listing = false;
+
+    /** The key of the list a --json listing has opened and not closed yet. */
+    private ?string $openJson = null;
 
     /** @var list<string> secrets to mask in messages */
     private array $secrets = [];
@@ -170,6 +181,8 @@ final class Cli
             return $this->fail(self::EXIT_USAGE, $e->getMessage() . "\n" . 'Usage: ' . $this->program . ' ' . self::SUBCOMMANDS[$sub][0]);
         } catch (UnsupportedException $e) {
             return $this->fail(self::EXIT_UNSUPPORTED, $e->getMessage());
+        } catch (OutcomeUnknownException $e) {
+            return $this->fail(self::EXIT_UNKNOWN, $e->getMessage());
         } catch (\RedisLockConnectionException | \RedisLockTimeoutException $e) {
             return $this->fail(self::EXIT_REDIS, 'cannot reach the Redis server: ' . $e->getMessage());
         } catch (\RedisLockException $e) {
@@ -235,7 +248,11 @@ final class Cli
             . "  2  usage error: bad arguments, a bad name or DSN\n"
             . "  3  the Redis server cannot be reached, or answered with an error\n"
             . "  4  refused: a destructive subcommand not confirmed (no terminal and no --yes)\n"
-            . "  5  the redislock extension is not loaded, or lacks a call the subcommand needs\n";
+            . "  5  the redislock extension is not loaded, or lacks a call the subcommand needs\n"
+            . "  6  partial: listed, but the server refused to read some names (each named on\n"
+            . "     stderr, and under \"errors\" with --json)\n"
+            . "  7  outcome unknown: a destructive subcommand was sent and its reply did not\n"
+            . "     come; it may have run: look before running it again\n";
     }
 
     /**
@@ -376,60 +393,109 @@ final class Cli
 
     private function locks(Inspector $inspector): int
     {
-        $rows = [];
-        foreach ($inspector->lockNames($this->progress('locks')) as $name) {
-            $info = $inspector->lock($name);
-            if ($info !== null) {
-                $rows[] = ['name' => $name] + $info;
-            }
-        }
-        if ($this->json) {
-            $this->emitJson(['locks' => $rows]);
-        } else {
-            $this->table(
-                ['NAME', 'MODE', 'HOLDERS', 'TTL', 'WAITERS', 'OLDEST WAIT', 'FENCING', 'PROMISED'],
-                array_map(static fn (array $r): array => [
-                    self::printable($r['name']), $r['mode'], (string) $r['holders'], self::seconds($r['ttl']),
-                    (string) $r['waiters'], self::seconds($r['oldest_wait']), $r['fencing'] === null ? '-' : (string) $r['fencing'],
-                    $r['promised'] ? 'yes' : 'no',
-                ], $rows),
-                'no lock is held or awaited',
-            );
-        }
-
-        return self::EXIT_OK;
+        return $this->listing('locks', 'lock', $inspector->lockPages($this->progress('locks')),
+            ['NAME', 'MODE', 'HOLDERS', 'TTL', 'WAITERS', 'OLDEST WAIT', 'FENCING', 'PROMISED'],
+            static fn (string $name, array $r): array => [
+                self::printable($name), $r['mode'], (string) $r['holders'], self::seconds($r['ttl']),
+                (string) $r['waiters'], self::seconds($r['oldest_wait']), $r['fencing'] === null ? '-' : (string) $r['fencing'],
+                $r['promised'] ? 'yes' : 'no',
+            ],
+            'no lock is held or awaited',
+        );
     }
 
     private function semaphores(Inspector $inspector): int
     {
-        $rows = [];
-        foreach ($inspector->semaphoreNames($this->progress('semaphores')) as $name) {
-            $info = $inspector->semaphore($name);
-            if ($info !== null) {
-                $rows[] = ['name' => $name] + $info;
+        return $this->listing('semaphores', 'semaphore', $inspector->semaphorePages($this->progress('semaphores')),
+            ['NAME', 'HELD', 'HOLDERS', 'TTLS', 'WAITERS', 'OLDEST WAIT'],
+            static fn (string $name, array $r): array => [
+                self::printable($name), (string) $r['held'], (string) $r['holders'], self::ttls($r['ttls']),
+                (string) $r['waiters'], self::seconds($r['oldest_wait']),
+            ],
+            'no semaphore is held or awaited',
+        );
+    }
+
+    /**
+     * Prints a listing page by page as it is read: a table whose columns widen
+     * when a later page needs it, or one JSON document {$key: rows, "errors":
+     * [...]}. Each name the server refused is named on stderr as it comes.
+     *
+     * @param iterable<array{rows: list<array{name: string, state: array<string, mixed>}>, errors: list<array{name: string, message: string}>}> $pages
+     * @param list<string> $headers
+     * @param callable(string, array<string, mixed>): list<string> $cells
+     */
+    private function listing(string $key, string $kind, iterable $pages, array $headers, callable $cells, string $empty): int
+    {
+        $errors = null;
+        $errorCount = 0;
+        $rowCount = 0;
+        $widths = array_map('strlen', $headers);
+        foreach ($pages as $page) {
+            foreach ($page['errors'] as ['name' => $name, 'message' => $message]) {
+                $errorCount++;
+                $this->nameError($kind, $name, $message);
+                if ($this->json) {
+                    $errors ??= fopen('php://temp/maxmemory:' . Metrics::BUFFER, 'w+b');
+                    fwrite($errors, ($errorCount > 1 ? ',' : '') . "\n        " . self::json(['kind' => $kind] + Names::json('name', $name) + ['message' => $this->mask($message)], 0));
+                }
             }
+            if ($page['rows'] === []) {
+                continue;
+            }
+            $this->clearStatus();
+            $this->listing = true;
+            if ($this->json) {
+                $text = $rowCount === 0 ? "{\n    \"$key\": [" : ',';
+                $this->openJson = $key;
+                $first = true;
+                foreach ($page['rows'] as ['name' => $name, 'state' => $state]) {
+                    $text .= ($first ? '' : ',') . "\n        " . self::json(Names::json('name', $name) + $state, 8);
+                    $first = false;
+                }
+                ($this->out)($text);
+            } else {
+                $rows = [];
+                foreach ($page['rows'] as ['name' => $name, 'state' => $state]) {
+                    $rows[] = $cells($name, $state);
+                }
+                $widths = self::widths($widths, $rows);
+                ($this->out)(($rowCount === 0 ? self::line($headers, $widths) : '') . implode('', array_map(static fn (array $row): string => self::line($row, $widths), $rows)));
+            }
+            $rowCount += count($page['rows']);
         }
+        $this->clearStatus();
         if ($this->json) {
-            $this->emitJson(['semaphores' => $rows]);
-        } else {
-            $this->table(
-                ['NAME', 'HELD', 'HOLDERS', 'TTLS', 'WAITERS', 'OLDEST WAIT'],
-                array_map(static fn (array $r): array => [
-                    self::printable($r['name']), (string) $r['held'], (string) $r['holders'], self::ttls($r['ttls']),
-                    (string) $r['waiters'], self::seconds($r['oldest_wait']),
-                ], $rows),
-                'no semaphore is held or awaited',
-            );
+            $text = $rowCount === 0 ? "{\n    \"$key\": []" : "\n    ]";
+            ($this->out)($text . ",\n    \"errors\": [");
+            $this->openJson = null;
+            if ($errors !== null) {
+                rewind($errors);
+                while (($chunk = fread($errors, 65536)) !== false && $chunk !== '') {
+                    ($this->out)($chunk);
+                }
+                fclose($errors);
+            }
+            ($this->out)(($errorCount > 0 ? "\n    ]" : ']') . "\n}\n");
+        } elseif ($rowCount === 0) {
+            ($this->out)($empty . "\n");
         }
 
-        return self::EXIT_OK;
+        return $errorCount > 0 ? self::EXIT_PARTIAL : self::EXIT_OK;
+    }
+
+    /** A name the server refused to read, named on stderr. */
+    private function nameError(string $kind, string $name, string $message): void
+    {
+        $this->clearStatus();
+        ($this->err)($this->program . ": $kind " . self::printable($name) . ' cannot be read: ' . $this->mask($message) . "\n");
     }
 
     private function inspectLock(Inspector $inspector, string $name): int
     {
         $info = $inspector->lock($name);
         if ($this->json) {
-            $this->emitJson(['name' => $name, 'kind' => 'lock', 'free' => $info === null, 'state' => $info]);
+            $this->emitJson(Names::json('name', $name) + ['kind' => 'lock', 'free' => $info === null, 'state' => $info]);
         } elseif ($info === null) {
             ($this->out)('lock ' . self::printable($name) . " is free: nobody holds it, nobody waits\n");
         } else {
@@ -452,7 +518,7 @@ final class Cli
     {
         $info = $inspector->semaphore($name);
         if ($this->json) {
-            $this->emitJson(['name' => $name, 'kind' => 'semaphore', 'free' => $info === null, 'state' => $info]);
+            $this->emitJson(Names::json('name', $name) + ['kind' => 'semaphore', 'free' => $info === null, 'state' => $info]);
         } elseif ($info === null) {
             ($this->out)('semaphore ' . self::printable($name) . " is free: no permit is held, nobody waits\n");
         } else {
@@ -471,26 +537,15 @@ final class Cli
 
     private function queues(Inspector $inspector): int
     {
-        $stats = $inspector->queueStats($inspector->queueNames($this->progress('queues')));
-        $rows = [];
-        foreach ($stats as $name => $s) {
-            $rows[] = ['name' => (string) $name] + $s;
-        }
-        if ($this->json) {
-            $this->emitJson(['queues' => $rows]);
-        } else {
-            $this->table(
-                ['QUEUE', 'DUE', 'DELAYED', 'INFLIGHT', 'DEAD', 'OLDEST DUE', 'NEXT DUE IN', 'OVERDUE'],
-                array_map(static fn (array $r): array => [
-                    self::printable($r['name']), (string) $r['due'], (string) $r['delayed'], (string) $r['inflight'],
-                    (string) $r['dead'], self::seconds($r['due'] > 0 ? $r['oldest_due_age'] : null),
-                    self::seconds($r['next_due_in']), (string) $r['overdue'],
-                ], $rows),
-                'no queue',
-            );
-        }
-
-        return self::EXIT_OK;
+        return $this->listing('queues', 'queue', $inspector->queuePages($this->progress('queues')),
+            ['QUEUE', 'DUE', 'DELAYED', 'INFLIGHT', 'DEAD', 'OLDEST DUE', 'NEXT DUE IN', 'OVERDUE'],
+            static fn (string $name, array $r): array => [
+                self::printable($name), (string) $r['due'], (string) $r['delayed'], (string) $r['inflight'],
+                (string) $r['dead'], self::seconds($r['due'] > 0 ? $r['oldest_due_age'] : null),
+                self::seconds($r['next_due_in']), (string) $r['overdue'],
+            ],
+            'no queue',
+        );
     }
 
     private function stats(Inspector $inspector, string $queue): int
@@ -498,7 +553,7 @@ final class Cli
         $s = $inspector->queueStats([$queue])[$queue];
         $empty = $s['due'] + $s['delayed'] + $s['inflight'] + $s['dead'] === 0;
         if ($this->json) {
-            $this->emitJson(['queue' => $queue] + $s);
+            $this->emitJson(Names::json('queue', $queue) + $s);
         } else {
             $this->pairs([
                 'queue' => self::printable($queue),
@@ -519,7 +574,7 @@ final class Cli
     {
         $letters = $inspector->dead($queue, $count);
         if ($this->json) {
-            $this->emitJson(['queue' => $queue, 'dead' => $letters]);
+            $this->emitJson(Names::json('queue', $queue) + ['dead' => array_map(static fn (array $d): array => Names::json('id', $d['id']) + $d, $letters)]);
         } else {
             $this->table(
                 ['ID', 'ATTEMPTS', 'DIED AT (UTC)', 'PAYLOAD'],
@@ -537,9 +592,10 @@ final class Cli
     /** @param list<string> $ids */
     private function retryDead(Inspector $inspector, string $queue, array $ids): int
     {
-        $n = $inspector->retryDead($queue, $ids);
+        $inspector->reach('queue', $queue);
+        $n = $this->sent('retry-dead', fn (): int => $inspector->retryDead($queue, $ids));
         if ($this->json) {
-            $this->emitJson(['queue' => $queue, 'retried' => $n]);
+            $this->emitJson(Names::json('queue', $queue) + ['retried' => $n]);
         } else {
             ($this->out)("$n dead " . ($n === 1 ? 'letter' : 'letters') . ' of ' . self::printable($queue) . " put back in the queue\n");
         }
@@ -549,13 +605,14 @@ final class Cli
 
     private function purgeDead(Inspector $inspector, string $queue, bool $yes): int
     {
+        $inspector->reach('queue', $queue);
         $refused = $this->confirmOrRefuse($yes, 'Drop every dead letter of queue ' . self::printable($queue) . '?');
         if ($refused !== null) {
             return $refused;
         }
-        $n = $inspector->purgeDead($queue);
+        $n = $this->sent('purge-dead', fn (): int => $inspector->purgeDead($queue));
         if ($this->json) {
-            $this->emitJson(['queue' => $queue, 'purged' => $n]);
+            $this->emitJson(Names::json('queue', $queue) + ['purged' => $n]);
         } else {
             ($this->out)("$n dead " . ($n === 1 ? 'letter' : 'letters') . ' of ' . self::printable($queue) . " dropped\n");
         }
@@ -565,13 +622,14 @@ final class Cli
 
     private function forceUnlock(Inspector $inspector, string $name, bool $yes): int
     {
+        $inspector->reach('lock', $name);
         $refused = $this->confirmOrRefuse($yes, 'Remove lock ' . self::printable($name) . ' whoever holds it? Its holder is not told.');
         if ($refused !== null) {
             return $refused;
         }
-        $removed = $inspector->forceUnlock($name);
+        $removed = $this->sent('force-unlock', fn (): bool => $inspector->forceUnlock($name));
         if ($this->json) {
-            $this->emitJson(['name' => $name, 'removed' => $removed]);
+            $this->emitJson(Names::json('name', $name) + ['removed' => $removed]);
         } else {
             ($this->out)('lock ' . self::printable($name) . ($removed ? " removed\n" : " was not held: nothing removed\n"));
         }
@@ -582,15 +640,43 @@ final class Cli
     private function metrics(Inspector $inspector): int
     {
         $progress = $this->progress('metrics');
-        if ($this->json) {
-            $this->emitJson(['metrics' => Metrics::data($inspector, ['queues', 'locks', 'semaphores'], $progress)]);
-        } else {
-            $text = Metrics::render($inspector, ['queues', 'locks', 'semaphores'], $progress);
-            $this->clearStatus();
-            ($this->out)($text);
-        }
+        $started = false;
+        $out = function (string $chunk) use (&$started): void {
+            if (!$started) {
+                $this->clearStatus();
+                $this->listing = $started = true;
+            }
+            ($this->out)($chunk);
+        };
+        $onError = fn (string $kind, string $name, string $message) => $this->nameError($kind, $name, $message);
+        $sections = ['queues', 'locks', 'semaphores'];
+        $errors = $this->json
+            ? Metrics::writeJson($out, $inspector, $sections, $progress, $onError)
+            : Metrics::write($out, $inspector, $sections, $progress, $onError);
 
-        return self::EXIT_OK;
+        return $errors > 0 ? self::EXIT_PARTIAL : self::EXIT_OK;
+    }
+
+    /**
+     * Runs a destructive call whose connection is known to work: when it fails
+     * to get a reply, the command was sent and may have run.
+     *
+     * @template T
+     * @param callable(): T $call
+     * @return T
+     */
+    private function sent(string $what, callable $call): mixed
+    {
+        try {
+            return $call();
+        } catch (\RedisLockConnectionException | \RedisLockTimeoutException $e) {
+            throw new OutcomeUnknownException(
+                "outcome unknown: $what was sent but its reply did not come (" . $e->getMessage()
+                . '); it may have run: look before running it again',
+                0,
+                $e,
+            );
+        }
     }
 
     /** Null when the action may go ahead, else the exit code of a refusal. */
@@ -634,7 +720,7 @@ final class Cli
         $start = microtime(true);
 
         return function (int $count) use ($what, $start): void {
-            if (microtime(true) - $start > 0.5) {
+            if (!$this->listing && microtime(true) - $start > 0.5) {
                 ($this->status)("listing $what: $count names so far...");
                 $this->statusShown = true;
             }
@@ -654,7 +740,11 @@ final class Cli
         $this->clearStatus();
         $message = $this->mask($message);
         ($this->err)($this->program . ': ' . $message . "\n");
-        if ($this->json) {
+        if ($this->json && $this->openJson !== null) {
+            // A listing's document is open: the error closes it.
+            ($this->out)("\n    ],\n    \"error\": " . self::json(['exit_code' => $code, 'message' => strtok($message, "\n")], 4) . "\n}\n");
+            $this->openJson = null;
+        } elseif ($this->json) {
             $this->emitJson(['error' => ['exit_code' => $code, 'message' => strtok($message, "\n")]]);
         }
 
@@ -664,11 +754,19 @@ final class Cli
     private function emitJson(mixed $value): void
     {
         $this->clearStatus();
-        ($this->out)(json_encode(
+        ($this->out)(self::json($value, 0) . "\n");
+    }
+
+    /** $value as pretty JSON, its lines after the first indented by $indent spaces. */
+    private static function json(mixed $value, int $indent): string
+    {
+        $text = json_encode(
             $value,
             JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION
             | JSON_INVALID_UTF8_SUBSTITUTE | JSON_THROW_ON_ERROR,
-        ) . "\n");
+        );
+
+        return $indent === 0 ? $text : str_replace("\n", "\n" . str_repeat(' ', $indent), $text);
     }
 
     /**
@@ -683,28 +781,45 @@ final class Cli
 
             return;
         }
-        $widths = array_map('strlen', $headers);
+        $widths = self::widths(array_map('strlen', $headers), $rows);
+        $text = self::line($headers, $widths);
+        foreach ($rows as $row) {
+            $text .= self::line($row, $widths);
+        }
+        ($this->out)($text);
+    }
+
+    /**
+     * @param list<int> $widths
+     * @param list<list<string>> $rows
+     * @return list<int>
+     */
+    private static function widths(array $widths, array $rows): array
+    {
         foreach ($rows as $row) {
             foreach ($row as $i => $cell) {
                 $widths[$i] = max($widths[$i], strlen($cell));
             }
         }
-        $line = static function (array $cells) use ($widths): string {
-            $parts = [];
-            foreach ($cells as $i => $cell) {
-                // the first column (a name) left-aligned, numbers right-aligned
-                $parts[] = $i === 0 || !preg_match('/^[-0-9.]/', $cell)
-                    ? str_pad($cell, $widths[$i])
-                    : str_pad($cell, $widths[$i], ' ', STR_PAD_LEFT);
-            }
 
-            return rtrim(implode('  ', $parts)) . "\n";
-        };
-        $text = $line($headers);
-        foreach ($rows as $row) {
-            $text .= $line($row);
+        return $widths;
+    }
+
+    /**
+     * @param list<string> $cells
+     * @param list<int> $widths
+     */
+    private static function line(array $cells, array $widths): string
+    {
+        $parts = [];
+        foreach ($cells as $i => $cell) {
+            // the first column (a name) left-aligned, numbers right-aligned
+            $parts[] = $i === 0 || !preg_match('/^[-0-9.]/', $cell)
+                ? str_pad($cell, $widths[$i])
+                : str_pad($cell, $widths[$i], ' ', STR_PAD_LEFT);
         }
-        ($this->out)($text);
+
+        return rtrim(implode('  ', $parts)) . "\n";
     }
 
     /** @param array<string, string> $pairs */
@@ -776,14 +891,14 @@ final class Cli
         return $message;
     }
 
-    /** Control bytes shown as \xNN, so that a name cannot drive the terminal. */
+    /**
+     * Control bytes and bytes that are not UTF-8 shown as \xNN, a backslash as
+     * two (Names::escape()): a name cannot drive the terminal, and distinct
+     * names stay distinct.
+     */
     public static function printable(string $s): string
     {
-        return (string) preg_replace_callback(
-            '/[\x00-\x1f\x7f\\\\]/',
-            static fn (array $m): string => $m[0] === '\\' ? '\\\\' : sprintf('\\x%02x', ord($m[0])),
-            $s,
-        );
+        return Names::escape($s);
     }
 
     private static function seconds(?float $s): string

@@ -26,6 +26,12 @@ final class Inspector
     /** The keys of a queue's stats, in order. */
     public const QUEUE_KEYS = ['due', 'delayed', 'inflight', 'dead', 'oldest_due_age', 'next_due_in', 'overdue'];
 
+    /**
+     * The names of one page of a listing: what a listing keeps at once, and the
+     * queues one RedisQueue::stats() round trip reads (its own bound).
+     */
+    public const PAGE = 1000;
+
     private ?\RedisLock $lock = null;
     private ?\RedisSemaphore $semaphore = null;
     private ?\RedisQueue $queue = null;
@@ -87,6 +93,87 @@ final class Inspector
         $this->need(\RedisQueue::class, 'names');
 
         return $this->walk(fn (?string $cursor) => $this->queueObject()->names($cursor, $this->scanCount), $progress);
+    }
+
+    /**
+     * The held or awaited locks, a page at a time (see pages()): rows of
+     * ['name' => string, 'state' => lock()'s array].
+     *
+     * @param (callable(int): void)|null $progress called with the count of names so far after each names() call
+     * @return \Generator<int, array{rows: list<array{name: string, state: array<string, mixed>}>, errors: list<array{name: string, message: string}>}>
+     */
+    public function lockPages(?callable $progress = null): \Generator
+    {
+        $this->need(\RedisLock::class, 'names');
+        $this->need(\RedisLock::class, 'inspect');
+
+        return $this->pages(
+            fn (?string $cursor) => $this->lockObject()->names($cursor, $this->scanCount),
+            fn (array $names) => $this->eachName($names, $this->lock(...)),
+            $progress,
+        );
+    }
+
+    /**
+     * The held or awaited semaphores, a page at a time: rows of ['name', 'state' => semaphore()'s array].
+     *
+     * @param (callable(int): void)|null $progress
+     * @return \Generator<int, array{rows: list<array{name: string, state: array<string, mixed>}>, errors: list<array{name: string, message: string}>}>
+     */
+    public function semaphorePages(?callable $progress = null): \Generator
+    {
+        $this->need(\RedisSemaphore::class, 'names');
+        $this->need(\RedisSemaphore::class, 'inspect');
+
+        return $this->pages(
+            fn (?string $cursor) => $this->semaphoreObject()->names($cursor, $this->scanCount),
+            fn (array $names) => $this->eachName($names, $this->semaphore(...)),
+            $progress,
+        );
+    }
+
+    /**
+     * The queues, a page at a time, their stats read in one round trip per page:
+     * rows of ['name', 'state' => the keys of QUEUE_KEYS].
+     *
+     * @param (callable(int): void)|null $progress
+     * @return \Generator<int, array{rows: list<array{name: string, state: array<string, mixed>}>, errors: list<array{name: string, message: string}>}>
+     */
+    public function queuePages(?callable $progress = null): \Generator
+    {
+        $this->need(\RedisQueue::class, 'names');
+        $this->need(\RedisQueue::class, 'stats');
+
+        return $this->pages(
+            fn (?string $cursor) => $this->queueObject()->names($cursor, $this->scanCount),
+            $this->statsPage(...),
+            $progress,
+        );
+    }
+
+    /**
+     * One cheap read-only command on the connection a destructive call of $kind
+     * ("lock" or "queue") will use, no script (one SCAN step; a lock's PTTL where
+     * names() is not available): it connects, so that a failure of the
+     * destructive call after it can only mean that its reply was lost.
+     */
+    public function reach(string $kind, string $name): void
+    {
+        if ($kind !== 'lock') {
+            self::supports(\RedisQueue::class, 'names') ? $this->queueObject()->names(null, 1) : $this->queueObject()->size($name);
+
+            return;
+        }
+        if (self::supports(\RedisLock::class, 'names')) {
+            try {
+                $this->lockObject()->names(null, 1);
+
+                return;
+            } catch (\BadMethodCallException) {
+                // a Redlock lists nothing: its PTTL below reaches every server
+            }
+        }
+        $this->lockObject()->isLocked($name);
     }
 
     /**
@@ -153,19 +240,11 @@ final class Inspector
     {
         $this->need(\RedisQueue::class, 'stats');
         $out = [];
-        // One name per call: stats() of a list answers every name with the
-        // last one's counts in this version of the extension.
-        foreach ($names as $name) {
-            $s = $this->queueObject()->stats((string) $name);
-            $out[(string) $name] = [
-                'due' => (int) ($s['due'] ?? 0),
-                'delayed' => (int) ($s['delayed'] ?? 0),
-                'inflight' => (int) ($s['inflight'] ?? 0),
-                'dead' => (int) ($s['dead'] ?? 0),
-                'oldest_due_age' => (float) ($s['oldest_due_age'] ?? 0.0),
-                'next_due_in' => self::floatOrNull($s['next_due_in'] ?? null),
-                'overdue' => (int) ($s['overdue'] ?? 0),
-            ];
+        foreach (array_chunk(array_map('strval', $names), self::PAGE) as $chunk) {
+            $stats = $this->queueObject()->stats($chunk);
+            foreach ($chunk as $name) {
+                $out[$name] = self::queueState($stats[$name] ?? []);
+            }
         }
 
         return $out;
@@ -252,6 +331,126 @@ final class Inspector
         sort($names, SORT_STRING);
 
         return $names;
+    }
+
+    /**
+     * Walks a names() cursor to its end and yields pages of up to PAGE names,
+     * sorted within the page, each name once over the whole walk, with what
+     * $read made of them: ['rows' => list, 'errors' => list of ['name', 'message']
+     * for each name whose state the server refused to read (another
+     * application's key under the prefix, a key of another type)]. What is kept
+     * between pages is one 8-byte fingerprint (xxh64) per name seen, since SCAN
+     * may return a name twice.
+     *
+     * @param callable(?string): array{names: list<string>, cursor: ?string} $page
+     * @param callable(list<string>): array{rows: list<array{name: string, state: array<string, mixed>}>, errors: list<array{name: string, message: string}>} $read
+     * @param (callable(int): void)|null $progress
+     * @return \Generator<int, array{rows: list<array{name: string, state: array<string, mixed>}>, errors: list<array{name: string, message: string}>}>
+     */
+    private function pages(callable $page, callable $read, ?callable $progress): \Generator
+    {
+        $seen = [];
+        $batch = [];
+        $cursor = null;
+        do {
+            $result = $page($cursor);
+            foreach ($result['names'] as $name) {
+                $name = (string) $name;
+                $fingerprint = unpack('q', hash('xxh64', $name, true))[1];
+                if (isset($seen[$fingerprint])) {
+                    continue;
+                }
+                $seen[$fingerprint] = true;
+                $batch[] = $name;
+                if (count($batch) === self::PAGE) {
+                    sort($batch, SORT_STRING);
+                    yield $read($batch);
+                    $batch = [];
+                }
+            }
+            $cursor = $result['cursor'];
+            if ($progress !== null) {
+                $progress(count($seen));
+            }
+        } while ($cursor !== null);
+        if ($batch !== []) {
+            sort($batch, SORT_STRING);
+            yield $read($batch);
+        }
+    }
+
+    /**
+     * $read of each name: rows for the names with a state, an error for each the
+     * server refused.
+     *
+     * @param list<string> $names
+     * @param callable(string): ?array<string, mixed> $read
+     * @return array{rows: list<array{name: string, state: array<string, mixed>}>, errors: list<array{name: string, message: string}>}
+     */
+    private function eachName(array $names, callable $read): array
+    {
+        $rows = [];
+        $errors = [];
+        foreach ($names as $name) {
+            try {
+                $state = $read($name);
+            } catch (\RedisLockServerException | \ValueError $e) {
+                $errors[] = ['name' => $name, 'message' => $e->getMessage()];
+                continue;
+            }
+            if ($state !== null) {
+                $rows[] = ['name' => $name, 'state' => $state];
+            }
+        }
+
+        return ['rows' => $rows, 'errors' => $errors];
+    }
+
+    /**
+     * The stats of a page of queues in one round trip; when the server refuses
+     * it (one name is not a queue), the halves are asked again, down to the
+     * names it refuses.
+     *
+     * @param list<string> $names
+     * @return array{rows: list<array{name: string, state: array<string, mixed>}>, errors: list<array{name: string, message: string}>}
+     */
+    private function statsPage(array $names): array
+    {
+        try {
+            $stats = $this->queueObject()->stats($names);
+        } catch (\RedisLockServerException | \ValueError $e) {
+            if (count($names) === 1) {
+                return ['rows' => [], 'errors' => [['name' => $names[0], 'message' => $e->getMessage()]]];
+            }
+            $half = intdiv(count($names), 2);
+            $first = $this->statsPage(array_slice($names, 0, $half));
+            $second = $this->statsPage(array_slice($names, $half));
+
+            return ['rows' => [...$first['rows'], ...$second['rows']], 'errors' => [...$first['errors'], ...$second['errors']]];
+        }
+        $rows = [];
+        foreach ($names as $name) {
+            $rows[] = ['name' => $name, 'state' => self::queueState($stats[$name] ?? [])];
+        }
+
+        return ['rows' => $rows, 'errors' => []];
+    }
+
+    /**
+     * @param array<string, mixed> $s
+     * @return array{due: int, delayed: int, inflight: int, dead: int, oldest_due_age: float, next_due_in: ?float, overdue: int}
+     */
+    private static function queueState(array $s): array
+    {
+        return [
+            'due' => (int) ($s['due'] ?? 0),
+            'delayed' => (int) ($s['delayed'] ?? 0),
+            'inflight' => (int) ($s['inflight'] ?? 0),
+            'dead' => (int) ($s['dead'] ?? 0),
+            'oldest_due_age' => (float) ($s['oldest_due_age'] ?? 0.0),
+            'next_due_in' => self::floatOrNull($s['next_due_in'] ?? null),
+            'overdue' => (int) ($s['overdue'] ?? 0),
+        ];
     }
 
     private function lockObject(): \RedisLock

@@ -20,12 +20,22 @@ namespace RedisLock\Bridge\Operator;
  *   redislock_semaphore_holders{semaphore}        acquisitions holding them
  *   redislock_semaphore_waiters{semaphore}        callers waiting for permits
  *   redislock_semaphore_oldest_wait_seconds{semaphore}
+ *   redislock_queue_errors{queue}, redislock_lock_errors{lock}, redislock_semaphore_errors{semaphore}
+ *                                                 1 for each name whose state the server refused to read
+ *                                                 (another application's key, a key of another type)
  *
- * No token is ever part of the output. A page serves it with the content type
- * CONTENT_TYPE:
+ * Label values are names escaped by Names::escape(): a backslash written as two,
+ * a control byte or a byte that is not UTF-8 as \xNN, so that distinct names
+ * stay distinct series. No token is ever part of the output. A page serves it
+ * with the content type CONTENT_TYPE:
  *
  *   header('Content-Type: ' . Metrics::CONTENT_TYPE);
- *   echo Metrics::render('redis://127.0.0.1:6379');
+ *   Metrics::write(function (string $chunk): void { echo $chunk; }, 'redis://127.0.0.1:6379');
+ *
+ * write() and writeJson() stream: their memory is bounded by a page of names
+ * (Inspector::PAGE) and a small buffer per family (spilled to a temporary file
+ * beyond BUFFER bytes), plus 8 bytes per name seen; render() and data() return
+ * the whole page.
  *
  * Locks and semaphores need RedisLock/RedisSemaphore::names() and inspect(); on
  * an extension without them their families are left out, with a comment line
@@ -35,19 +45,62 @@ final class Metrics
 {
     public const CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
-    /** @var array<string, array{help: string, samples: list<array{labels: array<string, string>, value: int|float}>}> */
-    private array $families = [];
+    /** Bytes of a family's samples kept in memory before they spill to a temporary file. */
+    public const BUFFER = 262144;
 
-    /** @var list<string> */
+    /** family => [section, help], in the order of the page. */
+    private const FAMILIES = [
+        'redislock_queue_tasks' => ['queues', 'Tasks of a redislock queue by state: due, delayed, inflight (reserved) or dead (dead letters).'],
+        'redislock_queue_oldest_due_age_seconds' => ['queues', 'Seconds the oldest due task of the queue has waited (0 when none is due).'],
+        'redislock_queue_next_due_in_seconds' => ['queues', 'Seconds until the first delayed task of the queue falls due (absent when none is delayed).'],
+        'redislock_queue_overdue_reservations' => ['queues', 'Reservations of the queue past their deadline that no call has returned to the queue yet.'],
+        'redislock_queue_errors' => ['queues', 'Names under the queue prefix whose stats the server refused (another application\'s key, a key of another type): 1 each.'],
+        'redislock_locks_held' => ['locks', 'Lock names currently held, by mode (exclusive or shared).'],
+        'redislock_lock_holders' => ['locks', 'Holders of a held lock (1 when exclusive).'],
+        'redislock_lock_waiters' => ['locks', 'Callers waiting for a lock.'],
+        'redislock_lock_oldest_wait_seconds' => ['locks', 'Seconds the first waiter of a lock has waited (absent when none waits).'],
+        'redislock_lock_errors' => ['locks', 'Names under the lock prefix whose state the server refused to read: 1 each.'],
+        'redislock_semaphore_permits_held' => ['semaphores', 'Permits of a semaphore currently held.'],
+        'redislock_semaphore_holders' => ['semaphores', 'Acquisitions holding permits of a semaphore.'],
+        'redislock_semaphore_waiters' => ['semaphores', 'Callers waiting for permits of a semaphore.'],
+        'redislock_semaphore_oldest_wait_seconds' => ['semaphores', 'Seconds the first waiter of a semaphore has waited (absent when none waits).'],
+        'redislock_semaphore_errors' => ['semaphores', 'Names under the semaphore prefix whose state the server refused to read: 1 each.'],
+    ];
+
+    private const JSON_FLAGS = JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION | JSON_THROW_ON_ERROR;
+
+    /** @var array<string, resource> the samples written so far, by family */
+    private array $buffers = [];
+
+    /** @var array<string, int> */
+    private array $counts = [];
+
+    /** @var list<string> families left out, each a comment line */
     private array $comments = [];
 
-    private function __construct()
+    /** @var list<string> the families of the sections read */
+    private array $families = [];
+
+    /** @var (\Closure(string, string, string): void)|null */
+    private ?\Closure $onError;
+
+    private int $errorCount = 0;
+
+    private function __construct(private bool $json, ?callable $onError)
     {
+        $this->onError = $onError === null ? null : \Closure::fromCallable($onError);
+    }
+
+    public function __destruct()
+    {
+        foreach ($this->buffers as $buffer) {
+            fclose($buffer);
+        }
     }
 
     /**
      * The exposition text for a connection (a DSN, an options array, null for the
-     * INI default) or an Inspector. $sections: any of "queues", "locks", "semaphores".
+     * INI default) or an Inspector, whole. $sections: any of "queues", "locks", "semaphores".
      *
      * @param Inspector|string|array<string, mixed>|null $connection
      * @param list<string> $sections
@@ -57,7 +110,42 @@ final class Metrics
         array $sections = ['queues', 'locks', 'semaphores'],
         ?callable $progress = null,
     ): string {
-        return self::collect($connection, $sections, $progress)->text();
+        $text = '';
+        self::write(static function (string $chunk) use (&$text): void {
+            $text .= $chunk;
+        }, $connection, $sections, $progress);
+
+        return $text;
+    }
+
+    /**
+     * Streams the exposition text to $out, in chunks, once every name is read
+     * (the text format wants each family's samples together). $onError is
+     * called with (kind "queue", "lock" or "semaphore", name, message) for each
+     * name the server refused to read. Returns how many there were.
+     *
+     * @param callable(string): void $out
+     * @param Inspector|string|array<string, mixed>|null $connection
+     * @param list<string> $sections
+     * @param (callable(string, string, string): void)|null $onError
+     */
+    public static function write(
+        callable $out,
+        #[\SensitiveParameter] Inspector|string|array|null $connection = null,
+        array $sections = ['queues', 'locks', 'semaphores'],
+        ?callable $progress = null,
+        ?callable $onError = null,
+    ): int {
+        $m = self::collect(false, $connection, $sections, $progress, $onError);
+        foreach ($m->families as $name) {
+            $out("# HELP $name " . str_replace(['\\', "\n"], ['\\\\', '\\n'], self::FAMILIES[$name][1]) . "\n# TYPE $name gauge\n");
+            $m->drain($name, $out);
+        }
+        if ($m->comments !== []) {
+            $out(implode("\n", $m->comments) . "\n");
+        }
+
+        return $m->errorCount;
     }
 
     /**
@@ -73,12 +161,44 @@ final class Metrics
         array $sections = ['queues', 'locks', 'semaphores'],
         ?callable $progress = null,
     ): array {
-        $out = [];
-        foreach (self::collect($connection, $sections, $progress)->families as $name => $family) {
-            $out[] = ['name' => $name, 'help' => $family['help'], 'type' => 'gauge', 'samples' => $family['samples']];
-        }
+        $json = '';
+        self::writeJson(static function (string $chunk) use (&$json): void {
+            $json .= $chunk;
+        }, $connection, $sections, $progress);
 
-        return $out;
+        return json_decode($json, true, 512, JSON_THROW_ON_ERROR)['metrics'];
+    }
+
+    /**
+     * Streams the families as one JSON document to $out: {"metrics": data()'s
+     * list, "errors": list of ['kind', 'name' (and 'name_base64', see
+     * Names::json()), 'message']}. Returns how many errors there were.
+     *
+     * @param callable(string): void $out
+     * @param Inspector|string|array<string, mixed>|null $connection
+     * @param list<string> $sections
+     * @param (callable(string, string, string): void)|null $onError
+     */
+    public static function writeJson(
+        callable $out,
+        #[\SensitiveParameter] Inspector|string|array|null $connection = null,
+        array $sections = ['queues', 'locks', 'semaphores'],
+        ?callable $progress = null,
+        ?callable $onError = null,
+    ): int {
+        $m = self::collect(true, $connection, $sections, $progress, $onError);
+        $out("{\n    \"metrics\": [");
+        foreach ($m->families as $i => $name) {
+            $out(($i > 0 ? ',' : '') . "\n        {\"name\": " . json_encode($name) . ', "help": '
+                . json_encode(self::FAMILIES[$name][1], self::JSON_FLAGS) . ', "type": "gauge", "samples": [');
+            $m->drain($name, $out);
+            $out(($m->counts[$name] ?? 0) > 0 ? "\n        ]}" : ']}');
+        }
+        $out("\n    ],\n    \"errors\": [");
+        $m->drain('errors', $out);
+        $out(($m->counts['errors'] ?? 0) > 0 ? "\n    ]\n}\n" : "]\n}\n");
+
+        return $m->errorCount;
     }
 
     /**
@@ -86,12 +206,14 @@ final class Metrics
      * @param list<string> $sections
      */
     private static function collect(
+        bool $json,
         #[\SensitiveParameter] Inspector|string|array|null $connection,
         array $sections,
         ?callable $progress,
+        ?callable $onError,
     ): self {
         $inspector = $connection instanceof Inspector ? $connection : new Inspector($connection);
-        $m = new self();
+        $m = new self($json, $onError);
         if (in_array('queues', $sections, true)) {
             $m->queues($inspector, $progress);
         }
@@ -130,20 +252,20 @@ final class Metrics
 
     private function queues(Inspector $inspector, ?callable $progress): void
     {
-        $this->family('redislock_queue_tasks', 'Tasks of a redislock queue by state: due, delayed, inflight (reserved) or dead (dead letters).');
-        $this->family('redislock_queue_oldest_due_age_seconds', 'Seconds the oldest due task of the queue has waited (0 when none is due).');
-        $this->family('redislock_queue_next_due_in_seconds', 'Seconds until the first delayed task of the queue falls due (absent when none is delayed).');
-        $this->family('redislock_queue_overdue_reservations', 'Reservations of the queue past their deadline that no call has returned to the queue yet.');
-        foreach ($inspector->queueStats($inspector->queueNames($progress)) as $queue => $s) {
-            $label = ['queue' => $queue];
-            foreach (['due', 'delayed', 'inflight', 'dead'] as $state) {
-                $this->sample('redislock_queue_tasks', $label + ['state' => $state], $s[$state]);
+        $this->section('queues');
+        foreach ($inspector->queuePages($progress) as $page) {
+            foreach ($page['rows'] as ['name' => $queue, 'state' => $s]) {
+                $label = ['queue' => $queue];
+                foreach (['due', 'delayed', 'inflight', 'dead'] as $state) {
+                    $this->sample('redislock_queue_tasks', $label + ['state' => $state], $s[$state]);
+                }
+                $this->sample('redislock_queue_oldest_due_age_seconds', $label, $s['oldest_due_age']);
+                if ($s['next_due_in'] !== null) {
+                    $this->sample('redislock_queue_next_due_in_seconds', $label, $s['next_due_in']);
+                }
+                $this->sample('redislock_queue_overdue_reservations', $label, $s['overdue']);
             }
-            $this->sample('redislock_queue_oldest_due_age_seconds', $label, $s['oldest_due_age']);
-            if ($s['next_due_in'] !== null) {
-                $this->sample('redislock_queue_next_due_in_seconds', $label, $s['next_due_in']);
-            }
-            $this->sample('redislock_queue_overdue_reservations', $label, $s['overdue']);
+            $this->errors('queue', $page['errors']);
         }
     }
 
@@ -154,25 +276,21 @@ final class Metrics
 
             return;
         }
-        $this->family('redislock_locks_held', 'Lock names currently held, by mode (exclusive or shared).');
-        $this->family('redislock_lock_holders', 'Holders of a held lock (1 when exclusive).');
-        $this->family('redislock_lock_waiters', 'Callers waiting for a lock.');
-        $this->family('redislock_lock_oldest_wait_seconds', 'Seconds the first waiter of a lock has waited (absent when none waits).');
+        $this->section('locks');
         $held = ['exclusive' => 0, 'shared' => 0];
-        foreach ($inspector->lockNames($progress) as $name) {
-            $info = $inspector->lock($name);
-            if ($info === null) {
-                continue;   // released since it was listed
+        foreach ($inspector->lockPages($progress) as $page) {
+            foreach ($page['rows'] as ['name' => $name, 'state' => $info]) {
+                $label = ['lock' => $name];
+                if ($info['holders'] > 0) {
+                    $held[$info['mode']] = ($held[$info['mode']] ?? 0) + 1;
+                    $this->sample('redislock_lock_holders', $label + ['mode' => $info['mode']], $info['holders']);
+                }
+                $this->sample('redislock_lock_waiters', $label, $info['waiters']);
+                if ($info['oldest_wait'] !== null) {
+                    $this->sample('redislock_lock_oldest_wait_seconds', $label, $info['oldest_wait']);
+                }
             }
-            $label = ['lock' => $name];
-            if ($info['holders'] > 0) {
-                $held[$info['mode']] = ($held[$info['mode']] ?? 0) + 1;
-                $this->sample('redislock_lock_holders', $label + ['mode' => $info['mode']], $info['holders']);
-            }
-            $this->sample('redislock_lock_waiters', $label, $info['waiters']);
-            if ($info['oldest_wait'] !== null) {
-                $this->sample('redislock_lock_oldest_wait_seconds', $label, $info['oldest_wait']);
-            }
+            $this->errors('lock', $page['errors']);
         }
         foreach ($held as $mode => $count) {
             $this->sample('redislock_locks_held', ['mode' => $mode], $count);
@@ -186,64 +304,84 @@ final class Metrics
 
             return;
         }
-        $this->family('redislock_semaphore_permits_held', 'Permits of a semaphore currently held.');
-        $this->family('redislock_semaphore_holders', 'Acquisitions holding permits of a semaphore.');
-        $this->family('redislock_semaphore_waiters', 'Callers waiting for permits of a semaphore.');
-        $this->family('redislock_semaphore_oldest_wait_seconds', 'Seconds the first waiter of a semaphore has waited (absent when none waits).');
-        foreach ($inspector->semaphoreNames($progress) as $name) {
-            $info = $inspector->semaphore($name);
-            if ($info === null) {
-                continue;
+        $this->section('semaphores');
+        foreach ($inspector->semaphorePages($progress) as $page) {
+            foreach ($page['rows'] as ['name' => $name, 'state' => $info]) {
+                $label = ['semaphore' => $name];
+                $this->sample('redislock_semaphore_permits_held', $label, $info['held']);
+                $this->sample('redislock_semaphore_holders', $label, $info['holders']);
+                $this->sample('redislock_semaphore_waiters', $label, $info['waiters']);
+                if ($info['oldest_wait'] !== null) {
+                    $this->sample('redislock_semaphore_oldest_wait_seconds', $label, $info['oldest_wait']);
+                }
             }
-            $label = ['semaphore' => $name];
-            $this->sample('redislock_semaphore_permits_held', $label, $info['held']);
-            $this->sample('redislock_semaphore_holders', $label, $info['holders']);
-            $this->sample('redislock_semaphore_waiters', $label, $info['waiters']);
-            if ($info['oldest_wait'] !== null) {
-                $this->sample('redislock_semaphore_oldest_wait_seconds', $label, $info['oldest_wait']);
+            $this->errors('semaphore', $page['errors']);
+        }
+    }
+
+    private function section(string $section): void
+    {
+        foreach (self::FAMILIES as $name => [$of]) {
+            if ($of === $section) {
+                $this->families[] = $name;
             }
         }
     }
 
-    private function family(string $name, string $help): void
+    /** @param list<array{name: string, message: string}> $errors */
+    private function errors(string $kind, array $errors): void
     {
-        $this->families[$name] = ['help' => $help, 'samples' => []];
+        foreach ($errors as ['name' => $name, 'message' => $message]) {
+            $this->errorCount++;
+            $this->sample("redislock_{$kind}_errors", [$kind => $name], 1);
+            if ($this->json) {
+                $this->append('errors', "\n        " . json_encode(['kind' => $kind] + Names::json('name', $name) + ['message' => $message], self::JSON_FLAGS | JSON_INVALID_UTF8_SUBSTITUTE));
+            }
+            if ($this->onError !== null) {
+                ($this->onError)($kind, $name, $message);
+            }
+        }
     }
 
-    /** @param array<string, string> $labels */
+    /** @param array<string, string> $labels names, escaped here */
     private function sample(string $family, array $labels, int|float $value): void
     {
-        $this->families[$family]['samples'][] = ['labels' => array_map(self::utf8(...), $labels), 'value' => $value];
-    }
+        $labels = array_map(Names::escape(...), $labels);
+        if ($this->json) {
+            $this->append($family, "\n            " . json_encode(['labels' => $labels, 'value' => $value], self::JSON_FLAGS));
 
-    /** Names are bytes; the format wants UTF-8: invalid sequences become U+FFFD. */
-    private static function utf8(string $value): string
-    {
-        if (preg_match('//u', $value)) {
-            return $value;
+            return;
         }
-
-        return (string) json_decode((string) json_encode($value, JSON_INVALID_UTF8_SUBSTITUTE));
+        $parts = [];
+        foreach ($labels as $label => $v) {
+            $parts[] = $label . '="' . self::escapeLabel($v) . '"';
+        }
+        $this->append($family, $family . '{' . implode(',', $parts) . '} ' . self::value($value) . "\n");
     }
 
-    private function text(): string
+    /** Adds an entry to a family's buffer (JSON entries get their commas here). */
+    private function append(string $family, string $entry): void
     {
-        $out = '';
-        foreach ($this->families as $name => $family) {
-            $out .= "# HELP $name " . str_replace(['\\', "\n"], ['\\\\', '\\n'], $family['help']) . "\n";
-            $out .= "# TYPE $name gauge\n";
-            foreach ($family['samples'] as $sample) {
-                $parts = [];
-                foreach ($sample['labels'] as $label => $v) {
-                    $parts[] = $label . '="' . self::escapeLabel($v) . '"';
-                }
-                $out .= $name . '{' . implode(',', $parts) . '} ' . self::value($sample['value']) . "\n";
+        $buffer = $this->buffers[$family] ??= fopen('php://temp/maxmemory:' . self::BUFFER, 'w+b');
+        $count = $this->counts[$family] = ($this->counts[$family] ?? 0) + 1;
+        fwrite($buffer, $this->json && $count > 1 ? ',' . $entry : $entry);
+    }
+
+    /** @param callable(string): void $out */
+    private function drain(string $family, callable $out): void
+    {
+        $buffer = $this->buffers[$family] ?? null;
+        if ($buffer === null) {
+            return;
+        }
+        rewind($buffer);
+        while (!feof($buffer)) {
+            $chunk = fread($buffer, 65536);
+            if ($chunk !== false && $chunk !== '') {
+                $out($chunk);
             }
         }
-        foreach ($this->comments as $line) {
-            $out .= $line . "\n";
-        }
-
-        return $out;
+        fclose($buffer);
+        unset($this->buffers[$family]);
     }
 }

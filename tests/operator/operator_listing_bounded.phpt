@@ -1,0 +1,76 @@
+--TEST--
+Listings are streamed page by page: the memory that locks, locks --json, locks --semaphore, queues and metrics (text and --json) need grows by less than 3 MB from 2,000 to 20,000 names, and queues reads the stats of up to 1000 queues per round trip (fewer than 500 reads of the server for 3,000 queues)
+--DESCRIPTION--
+On a server of the test's own, 2,000 and then 20,000 locks are held (and as many
+semaphores), and 3,000 queues hold a task each. Each listing runs in this
+process, its output counted and dropped; the peak memory above the start is
+measured for each. Before, every row of every name was kept until the end (about
+1.6 KB per lock on the metrics page).
+--FILE--
+<?php
+require __DIR__ . '/operator_test.inc';
+require __DIR__ . '/../harness/fault_test.inc';
+use RedisLock\Bridge\Operator\Cli;
+
+$server = new FaultServer();
+$raw = $server->raw();
+$dsn = "redis://127.0.0.1:{$server->port}";
+$lock = new RedisLock($dsn);
+$sem = new RedisSemaphore($dsn);
+$q = new RedisQueue($dsn);
+// Reads of the server from its clients' sockets: a pipelined batch is read at once.
+$reads = static function () use ($raw): int {
+    preg_match('/^total_reads_processed:(\d+)/m', $raw->call('INFO', 'stats'), $m);
+    return (int) $m[1];
+};
+$run = static function (array $args) use ($dsn): array {
+    $bytes = 0;
+    $err = '';
+    $cli = new Cli(function (string $s) use (&$bytes): void { $bytes += strlen($s); }, function (string $s) use (&$err): void { $err .= $s; }, null, null, $dsn);
+    gc_collect_cycles();
+    $base = memory_get_usage();
+    memory_reset_peak_usage();
+    $status = $cli->run($args);
+    return ['status' => $status, 'bytes' => $bytes, 'peak' => memory_get_peak_usage() - $base, 'stderr' => $err];
+};
+$listings = [['locks'], ['locks', '--json'], ['locks', '--semaphore'], ['metrics'], ['metrics', '--json']];
+$fill = static function (int $from, int $to) use ($lock, $sem): void {
+    for ($i = $from; $i < $to; $i++) {
+        $lock->addLock(sprintf('order:%06d', $i), 300);
+        $sem->acquire(sprintf('pool:%06d', $i), 3, 0, 300);
+    }
+};
+$fill(0, 2000);
+$small = [];
+foreach ($listings as $args) {
+    $small[implode(' ', $args)] = $run($args);
+}
+$fill(2000, 20000);
+foreach ($listings as $args) {
+    $what = implode(' ', $args);
+    $big = $run($args);
+    rq_check($big['status'] === 0 && $small[$what]['status'] === 0 && $big['bytes'] > 8 * $small[$what]['bytes'], "$what: every name listed", [$small[$what], $big]);
+    $growth = $big['peak'] - $small[$what]['peak'];
+    rq_check($growth < 3 * 1048576, "$what: memory grows by less than 3 MB from 2,000 to 20,000 names", sprintf('%.1f MB -> %.1f MB', $small[$what]['peak'] / 1048576, $big['peak'] / 1048576));
+}
+
+for ($i = 0; $i < 3000; $i++) {
+    $q->enqueue(sprintf('q%05d', $i), 'job');
+}
+$before = $reads();
+$r = $run(['queues', '--json']);
+$calls = $reads() - $before;
+rq_check($r['status'] === 0 && $r['bytes'] > 3000 * 100 && $calls < 500, 'queues: 3,000 queues read in fewer than 500 reads of the server (3 pipelined pages of stats; one read per queue before)', $calls);
+?>
+--EXPECT--
+ok: locks: every name listed
+ok: locks: memory grows by less than 3 MB from 2,000 to 20,000 names
+ok: locks --json: every name listed
+ok: locks --json: memory grows by less than 3 MB from 2,000 to 20,000 names
+ok: locks --semaphore: every name listed
+ok: locks --semaphore: memory grows by less than 3 MB from 2,000 to 20,000 names
+ok: metrics: every name listed
+ok: metrics: memory grows by less than 3 MB from 2,000 to 20,000 names
+ok: metrics --json: every name listed
+ok: metrics --json: memory grows by less than 3 MB from 2,000 to 20,000 names
+ok: queues: 3,000 queues read in fewer than 500 reads of the server (3 pipelined pages of stats; one read per queue before)
