@@ -309,7 +309,7 @@ final class Cli
      * @param string|array<string, mixed>|null $connection
      * @param array<string, string|true> $options
      */
-    private function inspector(string $sub, string|array|null $connection, array $options): Inspector
+    private function inspector(string $sub, #[\SensitiveParameter] string|array|null $connection, array $options): Inspector
     {
         $prefix = isset($options['prefix']) ? (string) $options['prefix'] : null;
         $semaphore = isset($options['semaphore']);
@@ -850,7 +850,7 @@ final class Cli
      * @param string|array<string, mixed>|null $connection
      * @return list<string>
      */
-    private static function secretsOf(string|array|null $connection): array
+    private static function secretsOf(#[\SensitiveParameter] string|array|null $connection): array
     {
         $secrets = [];
         if (is_array($connection)) {
@@ -860,13 +860,18 @@ final class Cli
                 }
             });
         } elseif (is_string($connection)) {
-            if (preg_match('~^[a-z-]+://([^@/]*)@~i', $connection, $m)) {
-                $userinfo = $m[1];
+            /* The userinfo ends at the first '@' of a well-formed DSN, and at the last
+             * one when the password holds an unencoded '@' or '/' (as the extension
+             * reads it): both candidates are masked. */
+            $rest = preg_replace('~^[a-z+-]+://~i', '', $connection, 1, $hasScheme);
+            $ats = $hasScheme ? [strpos($rest, '@'), strrpos($rest, '@')] : [];
+            foreach (array_unique(array_filter($ats, static fn ($at): bool => $at !== false)) as $at) {
+                $userinfo = substr($rest, 0, $at);
                 $password = str_contains($userinfo, ':') ? substr($userinfo, strpos($userinfo, ':') + 1) : $userinfo;
                 $secrets[] = $password;
                 $secrets[] = rawurldecode($password);
             }
-            if (preg_match_all('~[?&]password=([^&#]*)~i', $connection, $m)) {
+            if (preg_match_all('~[?&](?:password|auth)=([^&#]*)~i', $connection, $m)) {
                 foreach ($m[1] as $p) {
                     $secrets[] = $p;
                     $secrets[] = rawurldecode($p);
