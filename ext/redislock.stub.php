@@ -200,6 +200,17 @@ class RedisLock
     public function inspect(string $name): ?array {}
 
     /**
+     * inspect() of up to 1000 names in one round trip (one name at a time on a
+     * Cluster or behind Sentinel): name => what inspect() returns for it (null:
+     * nobody holds it, nobody waits), or ['error' => string] for a name whose key
+     * the server refused to read (a key of another type, not ours). A failure of
+     * the connection throws, as inspect() does; more than 1000 names, or one that
+     * is not a non-empty string, is a ValueError.
+     * @param string[] $names
+     */
+    public function inspectMany(array $names): array {}
+
+    /**
      * The names of the locks under this object's prefix, held or waited for: at
      * most about $count keys are examined per call (SCAN); pass the returned cursor
      * back until it is null. On a cluster the cursor walks every master. A name may
@@ -267,6 +278,17 @@ class RedisSemaphore
      * waited; null when none)]. No token, nor any part of one, is returned.
      */
     public function inspect(string $name): ?array {}
+
+    /**
+     * inspect() of up to 1000 names in one round trip (one name at a time on a
+     * Cluster or behind Sentinel): name => what inspect() returns for it (null:
+     * nobody holds it, nobody waits), or ['error' => string] for a name whose key
+     * the server refused to read (a key of another type, not ours). A failure of
+     * the connection throws, as inspect() does; more than 1000 names, or one that
+     * is not a non-empty string, is a ValueError.
+     * @param string[] $names
+     */
+    public function inspectMany(array $names): array {}
 
     /**
      * The names of the semaphores under this object's prefix, held or waited for,

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 96c126e4652f6049d270b6b8b7f4b3ea6516cfe2 */
+ * Stub hash: f812e83c1b07925e843cc664af8e23b7e8be1d59 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_MASK(0, connection, MAY_BE_STRING|MAY_BE_ARRAY|MAY_BE_NULL, "null")
@@ -95,6 +95,10 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_inspect, 0, 1, I
 	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_inspectMany, 0, 1, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO(0, names, IS_ARRAY, 0)
+ZEND_END_ARG_INFO()
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_names, 0, 0, IS_ARRAY, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, cursor, IS_STRING, 1, "null")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, count, IS_LONG, 0, "100")
@@ -129,6 +133,8 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisSemaphore_synchronize
 ZEND_END_ARG_INFO()
 
 #define arginfo_class_RedisSemaphore_inspect arginfo_class_RedisLock_inspect
+
+#define arginfo_class_RedisSemaphore_inspectMany arginfo_class_RedisLock_inspectMany
 
 #define arginfo_class_RedisSemaphore_names arginfo_class_RedisLock_names
 
@@ -247,6 +253,7 @@ ZEND_METHOD(RedisLock, lockMany);
 ZEND_METHOD(RedisLock, holdsLock);
 ZEND_METHOD(RedisLock, forceUnlock);
 ZEND_METHOD(RedisLock, inspect);
+ZEND_METHOD(RedisLock, inspectMany);
 ZEND_METHOD(RedisLock, names);
 ZEND_METHOD(RedisSemaphore, __construct);
 ZEND_METHOD(RedisSemaphore, acquire);
@@ -256,6 +263,7 @@ ZEND_METHOD(RedisSemaphore, holds);
 ZEND_METHOD(RedisSemaphore, count);
 ZEND_METHOD(RedisSemaphore, synchronized);
 ZEND_METHOD(RedisSemaphore, inspect);
+ZEND_METHOD(RedisSemaphore, inspectMany);
 ZEND_METHOD(RedisSemaphore, names);
 ZEND_METHOD(RedisQueue, __construct);
 ZEND_METHOD(RedisQueue, enqueue);
@@ -318,6 +326,7 @@ static const zend_function_entry class_RedisLock_methods[] = {
 	ZEND_ME(RedisLock, holdsLock, arginfo_class_RedisLock_holdsLock, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, forceUnlock, arginfo_class_RedisLock_forceUnlock, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, inspect, arginfo_class_RedisLock_inspect, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, inspectMany, arginfo_class_RedisLock_inspectMany, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, names, arginfo_class_RedisLock_names, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
@@ -332,6 +341,7 @@ static const zend_function_entry class_RedisSemaphore_methods[] = {
 	ZEND_ME(RedisSemaphore, count, arginfo_class_RedisSemaphore_count, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisSemaphore, synchronized, arginfo_class_RedisSemaphore_synchronized, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisSemaphore, inspect, arginfo_class_RedisSemaphore_inspect, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisSemaphore, inspectMany, arginfo_class_RedisSemaphore_inspectMany, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisSemaphore, names, arginfo_class_RedisSemaphore_names, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };

@@ -416,23 +416,112 @@ void redislock_holder_name_method(INTERNAL_FUNCTION_PARAMETERS, redislock_holder
 	}
 }
 
-zend_result redislock_holder_inspect(redislock_holder *h, const redislock_script *script, redislock_argv *a,
-	bool (*convert)(const redisReply *reply, zval *out), zval *out)
+zend_result redislock_holder_inspect_one(redislock_holder *h, const redislock_inspect_ops *ops, zend_string *name, zval *out)
 {
+	redislock_argv a;
 	redisReply *reply;
 	zend_result result = SUCCESS;
 
-	if (redislock_script_call(h->conn, script, a, redislock_conn_config(h->conn)->read_timeout, &reply) == FAILURE) {
+	ops->args(h, name, &a);
+	if (redislock_script_call(h->conn, ops->script, &a, redislock_conn_config(h->conn)->read_timeout, &reply) == FAILURE) {
+		redislock_argv_free(&a);
 		return FAILURE;
 	}
+	redislock_argv_free(&a);
 	if (reply->type == REDIS_REPLY_NIL) {
 		ZVAL_NULL(out);
-	} else if (!convert(reply, out)) {
+	} else if (!ops->convert(reply, out)) {
 		redislock_conn_set_unexpected(h->conn, reply);
 		result = FAILURE;
 	}
 	freeReplyObject(reply);
 	return result;
+}
+
+/* One name's entry of inspectMany(): null, the answer, or the refusal. */
+static void inspect_entry(const redislock_inspect_ops *ops, const redisReply *reply, zval *out)
+{
+	if (reply->type == REDIS_REPLY_NIL) {
+		ZVAL_NULL(out);
+		return;
+	}
+	if (reply->type != REDIS_REPLY_ERROR && ops->convert(reply, out)) {
+		return;
+	}
+	array_init_size(out, 1);
+	if (reply->type == REDIS_REPLY_ERROR) {
+		add_assoc_stringl(out, "error", reply->str, MIN(reply->len, 512));
+	} else {
+		add_assoc_string(out, "error", "unexpected reply");
+	}
+}
+
+void redislock_holder_inspect_many(INTERNAL_FUNCTION_PARAMETERS, redislock_holder *h, const redislock_inspect_ops *ops)
+{
+	HashTable *names_ht;
+	zend_string **names;
+	redislock_argv *sets;
+	redisReply **replies;
+	zval *entry;
+	uint32_t n, i = 0;
+	zend_result result;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_ARRAY_HT(names_ht)
+	ZEND_PARSE_PARAMETERS_END();
+
+	n = zend_hash_num_elements(names_ht);
+	if (n > REDISLOCK_MAX_INSPECT_MANY) {
+		zend_argument_value_error(1, "must not hold more than %d names", REDISLOCK_MAX_INSPECT_MANY);
+		RETURN_THROWS();
+	}
+	ZEND_HASH_FOREACH_VAL(names_ht, entry) {
+		ZVAL_DEREF(entry);
+		if (Z_TYPE_P(entry) != IS_STRING || Z_STRLEN_P(entry) == 0) {
+			zend_argument_value_error(1, "must contain only non-empty strings");
+			RETURN_THROWS();
+		}
+	} ZEND_HASH_FOREACH_END();
+	if (!redislock_holder_ready(h, ZEND_THIS)) {
+		RETURN_THROWS();
+	}
+	if (n == 0) {
+		RETURN_EMPTY_ARRAY();
+	}
+	if (redislock_holder_prepare(h) == FAILURE) {
+		redislock_holder_throw(h);
+		RETURN_THROWS();
+	}
+	names = safe_emalloc(n, sizeof(*names), 0);
+	sets = safe_emalloc(n, sizeof(*sets), 0);
+	replies = safe_emalloc(n, sizeof(*replies), 0);
+	ZEND_HASH_FOREACH_VAL(names_ht, entry) {
+		ZVAL_DEREF(entry);
+		names[i] = Z_STR_P(entry);
+		ops->args(h, names[i], &sets[i]);
+		i++;
+	} ZEND_HASH_FOREACH_END();
+	result = redislock_script_call_many(h->conn, ops->script, sets, (int) n, redislock_conn_config(h->conn)->read_timeout, replies);
+	for (i = 0; i < n; i++) {
+		redislock_argv_free(&sets[i]);
+	}
+	efree(sets);
+	if (result == FAILURE) {
+		efree(replies);
+		efree(names);
+		redislock_holder_throw(h);
+		RETURN_THROWS();
+	}
+	array_init_size(return_value, n);
+	for (i = 0; i < n; i++) {
+		zval v;
+		inspect_entry(ops, replies[i], &v);
+		/* Names are bytes: "1" and "01" stay two entries, as they are two locks. */
+		zend_symtable_update(Z_ARRVAL_P(return_value), names[i], &v);
+		freeReplyObject(replies[i]);
+	}
+	efree(replies);
+	efree(names);
 }
 
 zend_result redislock_holder_release_all(redislock_holder *h, bool *all_released)

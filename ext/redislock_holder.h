@@ -151,12 +151,27 @@ typedef zend_result (*redislock_name_read)(redislock_holder *h, zend_string *nam
  * the object ready and its orphans cleaned, read run into return_value, a failure
  * thrown. */
 void redislock_holder_name_method(INTERNAL_FUNCTION_PARAMETERS, redislock_holder *h, redislock_name_read read);
-/* inspect() of either class, its command built: runs the read-only script, and
- * puts null (its nil: nobody holds, nobody waits) or what convert() makes of its
- * answer in out. FAILURE is recorded, not thrown (an answer convert() refuses
- * too, as an unexpected reply). */
-zend_result redislock_holder_inspect(redislock_holder *h, const redislock_script *script, redislock_argv *a,
-	bool (*convert)(const redisReply *reply, zval *out), zval *out);
+/* What inspect() and inspectMany() of a class read: its read-only script, the
+ * arguments for one name (the argv keeps its own references: nothing the builder
+ * made needs to outlive it), and the answer as the method returns it (false when
+ * it is not of that shape). */
+typedef struct _redislock_inspect_ops {
+	const redislock_script *script;
+	void (*args)(redislock_holder *h, const zend_string *name, redislock_argv *a);
+	bool (*convert)(const redisReply *reply, zval *out);
+} redislock_inspect_ops;
+/* The most names one inspectMany() reads: its scripts go in one round trip. */
+#define REDISLOCK_MAX_INSPECT_MANY 1000
+/* inspect() of either class: runs the read-only script for name, and puts null
+ * (its nil: nobody holds, nobody waits) or the converted answer in out. FAILURE
+ * is recorded, not thrown (an answer convert() refuses too, as an unexpected
+ * reply). */
+zend_result redislock_holder_inspect_one(redislock_holder *h, const redislock_inspect_ops *ops, zend_string *name, zval *out);
+/* The whole of inspectMany(array $names) of either class, its object ready: up to
+ * REDISLOCK_MAX_INSPECT_MANY names read in one round trip (one by one on a
+ * cluster or behind Sentinel), name => null, the answer, or ['error' => the
+ * server's refusal] for that name alone; a failure of the connection thrown. */
+void redislock_holder_inspect_many(INTERNAL_FUNCTION_PARAMETERS, redislock_holder *h, const redislock_inspect_ops *ops);
 /* Releases everything the object holds, in one round trip. FAILURE is recorded,
  * not thrown: unlockAll() throws it; the destructor and request shutdown leave
  * it, as the lifetimes still bound the holds. *all_released: whether every hold

@@ -1017,19 +1017,23 @@ static bool inspect_result(const redisReply *r, zval *out)
 	return true;
 }
 
+static void inspect_args(redislock_holder *h, const zend_string *name, redislock_argv *a)
+{
+	lock_keys k;
+	lock_keys_init(&k, lock_from_holder(h), name);
+	redislock_script_inspect_args(a, k.key, k.queue, k.many, k.hint);
+	lock_keys_free(&k);
+}
+
+static const redislock_inspect_ops lock_inspect_ops = {
+	.script = &redislock_script_inspect,
+	.args = inspect_args,
+	.convert = inspect_result,
+};
+
 static zend_result inspect_read(redislock_holder *h, zend_string *name, zval *out)
 {
-	redislock_lock_obj *lock = lock_from_holder(h);
-	redislock_argv a;
-	lock_keys k;
-	zend_result read;
-
-	lock_keys_init(&k, lock, name);
-	redislock_script_inspect_args(&a, k.key, k.queue, k.many, k.hint);
-	read = redislock_holder_inspect(h, &redislock_script_inspect, &a, inspect_result, out);
-	redislock_argv_free(&a);
-	lock_keys_free(&k);
-	return read;
+	return redislock_holder_inspect_one(h, &lock_inspect_ops, name, out);
 }
 
 PHP_METHOD(RedisLock, inspect)
@@ -1040,6 +1044,16 @@ PHP_METHOD(RedisLock, inspect)
 		RETURN_THROWS();
 	}
 	redislock_holder_name_method(INTERNAL_FUNCTION_PARAM_PASSTHRU, &lock->h, inspect_read);
+}
+
+PHP_METHOD(RedisLock, inspectMany)
+{
+	redislock_lock_obj *lock = lock_from_obj(Z_OBJ_P(ZEND_THIS));
+
+	if (!one_server(lock, "inspectMany")) {
+		RETURN_THROWS();
+	}
+	redislock_holder_inspect_many(INTERNAL_FUNCTION_PARAM_PASSTHRU, &lock->h, &lock_inspect_ops);
 }
 
 PHP_METHOD(RedisLock, names)

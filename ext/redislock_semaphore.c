@@ -563,23 +563,33 @@ static bool sem_inspect_result(const redisReply *r, zval *out)
 	return true;
 }
 
+static void inspect_args(redislock_holder *h, const zend_string *name, redislock_argv *a)
+{
+	sem_keys k;
+	keys_init(&k, sem_from_holder(h), name);
+	redislock_script_sem_inspect_args(a, k.key, k.queue, k.hint);
+	keys_free(&k);
+}
+
+static const redislock_inspect_ops sem_inspect_ops = {
+	.script = &redislock_script_sem_inspect,
+	.args = inspect_args,
+	.convert = sem_inspect_result,
+};
+
 static zend_result inspect_read(redislock_holder *h, zend_string *name, zval *out)
 {
-	redislock_argv a;
-	sem_keys k;
-	zend_result read;
-
-	keys_init(&k, sem_from_holder(h), name);
-	redislock_script_sem_inspect_args(&a, k.key, k.queue, k.hint);
-	read = redislock_holder_inspect(h, &redislock_script_sem_inspect, &a, sem_inspect_result, out);
-	redislock_argv_free(&a);
-	keys_free(&k);
-	return read;
+	return redislock_holder_inspect_one(h, &sem_inspect_ops, name, out);
 }
 
 PHP_METHOD(RedisSemaphore, inspect)
 {
 	redislock_holder_name_method(INTERNAL_FUNCTION_PARAM_PASSTHRU, &sem_from_obj(Z_OBJ_P(ZEND_THIS))->h, inspect_read);
+}
+
+PHP_METHOD(RedisSemaphore, inspectMany)
+{
+	redislock_holder_inspect_many(INTERNAL_FUNCTION_PARAM_PASSTHRU, &sem_from_obj(Z_OBJ_P(ZEND_THIS))->h, &sem_inspect_ops);
 }
 
 PHP_METHOD(RedisSemaphore, names)

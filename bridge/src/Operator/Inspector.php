@@ -109,7 +109,9 @@ final class Inspector
 
         return $this->pages(
             fn (?string $cursor) => $this->lockObject()->names($cursor, $this->scanCount),
-            fn (array $names) => $this->eachName($names, $this->lock(...)),
+            fn (array $names) => self::supports(\RedisLock::class, 'inspectMany')
+                ? $this->manyPage($this->lockObject()->inspectMany($names), self::lockState(...))
+                : $this->eachName($names, $this->lock(...)),
             $progress,
         );
     }
@@ -127,7 +129,9 @@ final class Inspector
 
         return $this->pages(
             fn (?string $cursor) => $this->semaphoreObject()->names($cursor, $this->scanCount),
-            fn (array $names) => $this->eachName($names, $this->semaphore(...)),
+            fn (array $names) => self::supports(\RedisSemaphore::class, 'inspectMany')
+                ? $this->manyPage($this->semaphoreObject()->inspectMany($names), self::semaphoreState(...))
+                : $this->eachName($names, $this->semaphore(...)),
             $progress,
         );
     }
@@ -186,7 +190,16 @@ final class Inspector
     public function lock(string $name): ?array
     {
         $this->need(\RedisLock::class, 'inspect');
-        $info = $this->lockObject()->inspect($name);
+
+        return self::lockState($this->lockObject()->inspect($name));
+    }
+
+    /**
+     * @param array<string, mixed>|null $info what RedisLock::inspect() returned
+     * @return array{mode: string, holders: int, ttl: ?float, waiters: int, oldest_wait: ?float, fencing: ?int, promised: bool}|null
+     */
+    private static function lockState(?array $info): ?array
+    {
         if ($info === null) {
             return null;
         }
@@ -211,7 +224,16 @@ final class Inspector
     public function semaphore(string $name): ?array
     {
         $this->need(\RedisSemaphore::class, 'inspect');
-        $info = $this->semaphoreObject()->inspect($name);
+
+        return self::semaphoreState($this->semaphoreObject()->inspect($name));
+    }
+
+    /**
+     * @param array<string, mixed>|null $info what RedisSemaphore::inspect() returned
+     * @return array{held: int, holders: int, ttls: list<float>, waiters: int, oldest_wait: ?float}|null
+     */
+    private static function semaphoreState(?array $info): ?array
+    {
         if ($info === null) {
             return null;
         }
@@ -400,6 +422,30 @@ final class Inspector
             }
             if ($state !== null) {
                 $rows[] = ['name' => $name, 'state' => $state];
+            }
+        }
+
+        return ['rows' => $rows, 'errors' => $errors];
+    }
+
+    /**
+     * A page read by inspectMany() in one round trip: rows for the names with a
+     * state, an error for each name the server refused (['error' => message]).
+     *
+     * @param array<array-key, array<string, mixed>|null> $many name => inspect()'s answer or ['error' => string]
+     * @param callable(?array<string, mixed>): ?array<string, mixed> $state
+     * @return array{rows: list<array{name: string, state: array<string, mixed>}>, errors: list<array{name: string, message: string}>}
+     */
+    private function manyPage(array $many, callable $state): array
+    {
+        $rows = [];
+        $errors = [];
+        foreach ($many as $name => $info) {
+            $name = (string) $name;
+            if (is_array($info) && array_keys($info) === ['error']) {
+                $errors[] = ['name' => $name, 'message' => (string) $info['error']];
+            } elseif (($s = $state($info)) !== null) {
+                $rows[] = ['name' => $name, 'state' => $s];
             }
         }
 
