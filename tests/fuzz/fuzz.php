@@ -1510,7 +1510,7 @@ final class Fuzzer
         if ($e instanceof BadMethodCallException) {
             /* The documented misuses: under redlock there are no fencing numbers,
              * no shared holds, and no one server to inspect or list. */
-            return in_array($method, ['fencingToken', 'fenceLock', 'lockShared', 'addLock', 'convertLock', 'inspect', 'names'], true)
+            return in_array($method, ['fencingToken', 'fenceLock', 'lockShared', 'addLock', 'convertLock', 'inspect', 'inspectMany', 'names'], true)
                 && str_starts_with($e->getMessage(), "RedisLock::$method() is not available with redlock");
         }
         if (get_class($e) === 'Error') {
