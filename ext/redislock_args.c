@@ -11,6 +11,29 @@ bool redislock_check_name(const zend_string *name, uint32_t arg_num)
 	return true;
 }
 
+bool redislock_check_names(HashTable *names, uint32_t arg_num, uint32_t max, bool empty_allowed)
+{
+	zval *entry;
+	uint32_t n = zend_hash_num_elements(names);
+
+	if (n == 0 && !empty_allowed) {
+		zend_argument_value_error(arg_num, "must not be empty");
+		return false;
+	}
+	if (n > max) {
+		zend_argument_value_error(arg_num, "must not hold more than %u names", max);
+		return false;
+	}
+	ZEND_HASH_FOREACH_VAL(names, entry) {
+		ZVAL_DEREF(entry);
+		if (Z_TYPE_P(entry) != IS_STRING || Z_STRLEN_P(entry) == 0) {
+			zend_argument_value_error(arg_num, "must contain only non-empty strings");
+			return false;
+		}
+	} ZEND_HASH_FOREACH_END();
+	return true;
+}
+
 bool redislock_check_seconds(double value, uint32_t arg_num, bool zero_allowed)
 {
 	if (!isfinite(value) || value < 0 || (!zero_allowed && value == 0) || value > REDISLOCK_MAX_SECONDS) {

@@ -11,6 +11,9 @@
 
 bool redislock_check_name(const zend_string *name, uint32_t arg_num);
 bool redislock_check_seconds(double value, uint32_t arg_num, bool zero_allowed);
+/* A list of names for one call: at most max of them (empty only when
+ * empty_allowed), each a non-empty string. */
+bool redislock_check_names(HashTable *names, uint32_t arg_num, uint32_t max, bool empty_allowed);
 
 /* Seconds as whole milliseconds, rounded up, at least 1: a lifetime for PX. */
 zend_long redislock_seconds_to_ms(double seconds);

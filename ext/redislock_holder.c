@@ -470,22 +470,10 @@ void redislock_holder_inspect_many(INTERNAL_FUNCTION_PARAMETERS, redislock_holde
 		Z_PARAM_ARRAY_HT(names_ht)
 	ZEND_PARSE_PARAMETERS_END();
 
-	n = zend_hash_num_elements(names_ht);
-	if (n > REDISLOCK_MAX_INSPECT_MANY) {
-		zend_argument_value_error(1, "must not hold more than %d names", REDISLOCK_MAX_INSPECT_MANY);
+	if (!redislock_check_names(names_ht, 1, REDISLOCK_MAX_INSPECT_MANY, true) || !redislock_holder_ready(h, ZEND_THIS)) {
 		RETURN_THROWS();
 	}
-	ZEND_HASH_FOREACH_VAL(names_ht, entry) {
-		ZVAL_DEREF(entry);
-		if (Z_TYPE_P(entry) != IS_STRING || Z_STRLEN_P(entry) == 0) {
-			zend_argument_value_error(1, "must contain only non-empty strings");
-			RETURN_THROWS();
-		}
-	} ZEND_HASH_FOREACH_END();
-	if (!redislock_holder_ready(h, ZEND_THIS)) {
-		RETURN_THROWS();
-	}
-	if (n == 0) {
+	if ((n = zend_hash_num_elements(names_ht)) == 0) {
 		RETURN_EMPTY_ARRAY();
 	}
 	if (redislock_holder_prepare(h) == FAILURE) {

@@ -859,23 +859,12 @@ PHP_METHOD(RedisLock, lockMany)
 		Z_PARAM_DOUBLE(expire)
 	ZEND_PARSE_PARAMETERS_END();
 
+	/* At most REDISLOCK_MAX_LOCK_MANY: one script takes them all, and Redis serves
+	 * nobody while it runs. */
+	if (!redislock_check_names(names_ht, 1, REDISLOCK_MAX_LOCK_MANY, false)) {
+		RETURN_THROWS();
+	}
 	n = zend_hash_num_elements(names_ht);
-	if (n == 0) {
-		zend_argument_value_error(1, "must not be empty");
-		RETURN_THROWS();
-	}
-	if (n > REDISLOCK_MAX_LOCK_MANY) {
-		/* One script takes them all, and Redis serves nobody while it runs. */
-		zend_argument_value_error(1, "must not hold more than %d names", REDISLOCK_MAX_LOCK_MANY);
-		RETURN_THROWS();
-	}
-	ZEND_HASH_FOREACH_VAL(names_ht, entry) {
-		ZVAL_DEREF(entry);
-		if (Z_TYPE_P(entry) != IS_STRING || Z_STRLEN_P(entry) == 0) {
-			zend_argument_value_error(1, "must contain only non-empty strings");
-			RETURN_THROWS();
-		}
-	} ZEND_HASH_FOREACH_END();
 	if (!redislock_check_seconds(timeout, 2, true) || !redislock_check_seconds(expire, 3, false)) {
 		RETURN_THROWS();
 	}
