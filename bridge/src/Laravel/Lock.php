@@ -39,6 +39,19 @@ use Illuminate\Contracts\Cache\LockTimeoutException;
  * - Fencing numbers: fencingToken() draws this holder's number (greater than
  *   every earlier holder's), and the owner then carries it in front:
  *   "<fencing number>:<random hex>". A lock that never asks pays nothing for it.
+ * - Leases (when the provider has them, see Leases): a lock that this process
+ *   will release itself is held under the watchdog's lease instead of its plain
+ *   lifetime: renewed while this process lives, gone within one lease after it
+ *   dies, and never later than its lifetime. That is decided when it is
+ *   acquired: get() and block() with a callback (released once the callback
+ *   returns), and every acquisition of a lock made with $heldToRelease (the
+ *   framework's own such locks: see LockStore and Scheduling\EventMutex). Any
+ *   other acquisition may be handed on through owner() and restoreLock(), and
+ *   keeps its plain lifetime. A leased hold's owner is not stored in Redis (the
+ *   watchdog's object keeps its token), so it cannot be restored elsewhere;
+ *   release(), forceRelease(), isOwnedByCurrentProcess(), refresh() (which only
+ *   says whether it still holds: the watchdog renews it) and fencingToken()
+ *   act on it in this process.
  */
 class Lock extends BaseLock
 {
@@ -59,6 +72,19 @@ class Lock extends BaseLock
      */
     protected $lifetimeUnknown;
 
+    /** @var \RedisLock\Bridge\Laravel\Leases|null */
+    protected $leases;
+
+    /** @var bool  every acquisition of this lock is released by the acquiring process */
+    protected $heldToRelease;
+
+    /**
+     * The \RedisLock holding this lock under a lease, while this object holds it so.
+     *
+     * @var \RedisLock|null
+     */
+    protected $leasedBy = null;
+
     /** Seconds a lifetime or a wait is held at: the extension's bound (about 31.7 years). */
     public const MAX_SECONDS = 1e9;
 
@@ -71,12 +97,15 @@ class Lock extends BaseLock
      * @param  int|float|string|null  $seconds  lifetime; 0 or less (or null): $foreverSeconds
      * @param  string|null  $owner  a token to act on (restoreLock), or null
      * @param  bool  $restored  made by restoreLock(): the hold's lifetime is not known here
+     * @param  \RedisLock\Bridge\Laravel\Leases|null  $leases  the provider's leases (null: none)
+     * @param  bool  $heldToRelease  this process releases every acquisition itself: leased
      *
      * @throws \TypeError  when $seconds is not a number
      * @throws \ValueError  when $seconds is NaN
      */
     public function __construct(\RedisLock $redis, $name, $seconds, $owner = null, ?string $connectionName = null,
-        float $foreverSeconds = LockProvider::FOREVER_SECONDS, bool $restored = false)
+        float $foreverSeconds = LockProvider::FOREVER_SECONDS, bool $restored = false, ?Leases $leases = null,
+        bool $heldToRelease = false)
     {
         self::seconds($seconds);
         parent::__construct($name, $seconds, $owner);
@@ -85,6 +114,8 @@ class Lock extends BaseLock
         $this->connectionName = $connectionName;
         $this->foreverSeconds = $foreverSeconds;
         $this->lifetimeUnknown = $restored;
+        $this->leases = $leases;
+        $this->heldToRelease = $heldToRelease;
     }
 
     /** The lifetime given to Redis: $seconds, or the long finite one for 0. */
@@ -127,7 +158,30 @@ class Lock extends BaseLock
      */
     public function acquire()
     {
-        return $this->take(0.0);
+        return $this->take(0.0, $this->heldToRelease);
+    }
+
+    /**
+     * Acquire the lock once, without waiting; with $callback, run it and
+     * release the lock, also when it throws (such a lock is leased: this
+     * process releases it).
+     *
+     * @param  callable|null  $callback
+     * @return mixed
+     */
+    public function get($callback = null)
+    {
+        if (!is_callable($callback)) {
+            return $this->acquire();
+        }
+        if (!$this->take(0.0, true)) {
+            return false;
+        }
+        try {
+            return $callback();
+        } finally {
+            $this->release();
+        }
     }
 
     /**
@@ -143,7 +197,7 @@ class Lock extends BaseLock
     public function block($seconds, $callback = null)
     {
         $timeout = max(0.0, self::seconds($seconds));
-        if (!$this->take($timeout)) {
+        if (!$this->take($timeout, $this->heldToRelease || is_callable($callback))) {
             throw new LockTimeoutException;
         }
 
@@ -166,6 +220,11 @@ class Lock extends BaseLock
      */
     public function release()
     {
+        if ($this->leasedBy !== null) {
+            $this->leasedBy = null;
+
+            return (bool) $this->leases->release($this->name);
+        }
         if (!is_string($this->owner) || $this->owner === '') {
             return false;
         }
@@ -181,6 +240,14 @@ class Lock extends BaseLock
      */
     public function forceRelease()
     {
+        // A lease this process holds is released by its own object, which
+        // forgets the name (and, had it lapsed, lets whoever holds it now be
+        // removed below). Releasing it wakes the next waiter: removing the lock
+        // after that would remove that waiter's.
+        $this->leasedBy = null;
+        if ($this->leases !== null && $this->leases->release($this->name) === true) {
+            return;
+        }
         $this->redis->forceUnlock($this->name);
     }
 
@@ -198,6 +265,9 @@ class Lock extends BaseLock
     public function refresh($seconds = null): bool
     {
         $seconds = $seconds === null ? null : self::seconds($seconds);
+        if ($this->leasedBy !== null) {
+            return $this->leasedBy->isLocking($this->name);
+        }
         if (!is_string($this->owner) || $this->owner === '') {
             return false;
         }
@@ -266,6 +336,9 @@ class Lock extends BaseLock
         if (!is_string($owner) || $owner === '') {
             return false;
         }
+        if ($this->leasedBy !== null && $owner === $this->owner) {
+            return $this->leasedBy->isLocking($this->name);
+        }
 
         return $this->redis->holdsLock($this->name, $owner);
     }
@@ -293,6 +366,13 @@ class Lock extends BaseLock
      */
     public function fencingToken(): ?int
     {
+        if ($this->leasedBy !== null) {
+            try {
+                return $this->leasedBy->fencingToken($this->name);
+            } catch (\BadMethodCallException $e) {
+                return null;
+            }
+        }
         if (!is_string($this->owner) || $this->owner === '') {
             return null;
         }
@@ -312,8 +392,37 @@ class Lock extends BaseLock
         return (int) $fenced;
     }
 
-    private function take(float $timeout): bool
+    /** Whether this object holds the lock under a lease (see Leases). */
+    public function isLeased(): bool
     {
+        return $this->leasedBy !== null;
+    }
+
+    /** The seconds of the lease this lock is held under when it is leased; null: no leases. */
+    public function lease(): ?float
+    {
+        return $this->leases === null ? null : $this->leases->lease();
+    }
+
+    /**
+     * @param  bool  $leased  this process will release what it takes: hold it under
+     *         a lease when the provider has leases and the lifetime is longer than one
+     */
+    private function take(float $timeout, bool $leased): bool
+    {
+        $redis = $leased && $this->leases !== null ? $this->leases->connectionFor($this->name, $this->lifetime()) : null;
+        if ($redis !== null) {
+            // The watchdog's object keeps the token; the owner stays the one made
+            // for this object, and names nothing in Redis.
+            if (!$redis->lock($this->name, $timeout, $this->lifetime())) {
+                return false;
+            }
+            $this->leases->taken($this->name, $redis);
+            $this->leasedBy = $redis;
+            $this->lifetimeUnknown = false;
+
+            return true;
+        }
         // Unfenced: one SET NX PX when the name is free, as Laravel's own lock;
         // fencingToken() draws the number if it is ever asked for.
         $token = $this->redis->addLock($this->name, $this->lifetime(), $timeout, fenced: false);

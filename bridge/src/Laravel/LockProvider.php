@@ -19,6 +19,10 @@ use Illuminate\Contracts\Cache\LockProvider as LockProviderContract;
  * stores never meet: prefix "shop" with lock "1x" is "shop:1x", prefix "shop1"
  * with lock "x" is "shop1:x", and prefix "a:b" with lock "c" is "a%3Ab:c", not
  * prefix "a" with lock "b:c". Without a prefix, names are used as they are.
+ *
+ * With $leases, a lock that the acquiring process releases itself is held under
+ * the watchdog's lease (see Leases and Lock): lockReleasedByHolder() makes such
+ * locks, and lock()'s get()/block() with a callback take one.
  */
 class LockProvider implements LockProviderContract
 {
@@ -37,12 +41,16 @@ class LockProvider implements LockProviderContract
     /** @var float */
     protected $foreverSeconds;
 
+    /** @var \RedisLock\Bridge\Laravel\Leases|null */
+    protected $leases;
+
     /**
      * @param  string|null  $connectionName  reported by Lock::getConnectionName()
      * @param  float  $foreverSeconds  the lifetime for $seconds = 0 (at most 1e9)
+     * @param  \RedisLock\Bridge\Laravel\Leases|null  $leases  watchdog leases on $redis's server (null: none)
      */
     public function __construct(\RedisLock $redis, string $prefix = '', ?string $connectionName = null,
-        float $foreverSeconds = self::FOREVER_SECONDS)
+        float $foreverSeconds = self::FOREVER_SECONDS, ?Leases $leases = null)
     {
         if (!($foreverSeconds > 0 && $foreverSeconds <= 1e9)) {
             throw new \ValueError('$foreverSeconds must be greater than 0 and at most 1e9');
@@ -51,6 +59,7 @@ class LockProvider implements LockProviderContract
         $this->prefix = $prefix;
         $this->connectionName = $connectionName;
         $this->foreverSeconds = $foreverSeconds;
+        $this->leases = $leases;
     }
 
     /**
@@ -66,7 +75,24 @@ class LockProvider implements LockProviderContract
     public function lock($name, $seconds = 0, $owner = null)
     {
         return new Lock($this->redis, $this->redisName((string) $name), $seconds, $owner, $this->connectionName,
-            $this->foreverSeconds);
+            $this->foreverSeconds, false, $this->leases);
+    }
+
+    /**
+     * A lock that the process acquiring it will release itself, every time (a
+     * job middleware around the job, a scheduled event run in the foreground):
+     * with leases, each acquisition is held under a lease, renewed while this
+     * process lives and gone within one lease after it dies, never later than
+     * $seconds. Without leases, or for $seconds within one lease, as lock().
+     *
+     * @param  string  $name
+     * @param  int|float|string|null  $seconds
+     * @return \RedisLock\Bridge\Laravel\Lock
+     */
+    public function lockReleasedByHolder($name, $seconds = 0)
+    {
+        return new Lock($this->redis, $this->redisName((string) $name), $seconds, null, $this->connectionName,
+            $this->foreverSeconds, false, $this->leases, true);
     }
 
     /**
@@ -82,7 +108,7 @@ class LockProvider implements LockProviderContract
     public function restoreLock($name, $owner)
     {
         return new Lock($this->redis, $this->redisName((string) $name), 0, $owner, $this->connectionName,
-            $this->foreverSeconds, true);
+            $this->foreverSeconds, true, $this->leases);
     }
 
     /**
@@ -113,5 +139,11 @@ class LockProvider implements LockProviderContract
     public function getConnectionName(): ?string
     {
         return $this->connectionName;
+    }
+
+    /** The watchdog leases, or null when locks keep their plain lifetimes. */
+    public function getLeases(): ?Leases
+    {
+        return $this->leases;
     }
 }

@@ -22,6 +22,13 @@ use Illuminate\Contracts\Cache\Store;
  * store is a LockProvider and ask for locks directly. onOneServer()'s
  * CacheSchedulingMutex keys start with the same prefix and become locks too,
  * which simply run out after their hour.
+ *
+ * Leases: lock() on a name that starts with one of $releasedByHolderPrefixes
+ * (the WithoutOverlapping job middleware's "laravel-queue-overlap:", whose
+ * handle() releases the lock it took in the same worker) gives
+ * LockProvider::lockReleasedByHolder(), which is held under the watchdog's lease
+ * when the provider has leases. The scheduler's event mutex decides per event
+ * (Scheduling\EventMutex).
  */
 class LockStore implements Store, LockProviderContract
 {
@@ -34,18 +41,36 @@ class LockStore implements Store, LockProviderContract
     /** @var string[] */
     protected $mutexPrefixes;
 
+    /** @var string[] */
+    protected $releasedByHolderPrefixes;
+
+    /** The WithoutOverlapping job middleware's key prefix. */
+    public const QUEUE_OVERLAP_PREFIX = 'laravel-queue-overlap:';
+
     /**
      * @param  string[]|null  $mutexPrefixes  cache keys handled as locks; null: the scheduler's
+     * @param  string[]|null  $releasedByHolderPrefixes  names of locks the acquiring process
+     *         always releases itself; null: the WithoutOverlapping middleware's
      */
-    public function __construct(Store $inner, LockProvider $locks, ?array $mutexPrefixes = null)
+    public function __construct(Store $inner, LockProvider $locks, ?array $mutexPrefixes = null,
+        ?array $releasedByHolderPrefixes = null)
     {
         $this->inner = $inner;
         $this->locks = $locks;
         $this->mutexPrefixes = $mutexPrefixes ?? ['framework' . DIRECTORY_SEPARATOR . 'schedule-'];
+        $this->releasedByHolderPrefixes = $releasedByHolderPrefixes ?? [self::QUEUE_OVERLAP_PREFIX];
     }
 
+    /**
+     * A lock; one whose name says the acquiring process releases it (see
+     * $releasedByHolderPrefixes) is LockProvider::lockReleasedByHolder().
+     */
     public function lock($name, $seconds = 0, $owner = null)
     {
+        if ($owner === null && self::startsWithOne($name, $this->releasedByHolderPrefixes)) {
+            return $this->locks->lockReleasedByHolder($name, $seconds);
+        }
+
         return $this->locks->lock($name, $seconds, $owner);
     }
 
@@ -72,7 +97,13 @@ class LockStore implements Store, LockProviderContract
 
     protected function isMutexKey($key): bool
     {
-        foreach ($this->mutexPrefixes as $prefix) {
+        return self::startsWithOne($key, $this->mutexPrefixes);
+    }
+
+    /** @param  string[]  $prefixes */
+    private static function startsWithOne($key, array $prefixes): bool
+    {
+        foreach ($prefixes as $prefix) {
             if (is_string($key) && strncmp($key, $prefix, strlen($prefix)) === 0) {
                 return true;
             }

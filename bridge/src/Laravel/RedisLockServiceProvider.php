@@ -18,6 +18,7 @@ use InvalidArgumentException;
  *       'data_store' => 'redis',          // the cache store for everything but locks (omit: lock-only)
  *       'connection' => 'cache',          // config/database.php's redis connection
  *       'lock_connection' => 'default',   // the one for locks (default: connection)
+ *       'lease' => 10,                    // seconds of a watchdog lease (false: none)
  *       // 'redislock' => [...],           // \RedisLock options, replacing the ones derived
  *   ],
  *
@@ -32,9 +33,18 @@ use InvalidArgumentException;
  * driver (Laravel 11 and later fill "store" in with the store's own name, which is
  * therefore never taken for the data store). Without either, the data side is a
  * NullStore: a lock-only store.
+ *
+ * Leases: a lock that the process taking it releases itself (see Leases) is held
+ * under a watchdog lease of "lease" seconds (DEFAULT_LEASE; false turns leases
+ * off; a redlock connection has none). The provider binds the scheduler's
+ * EventMutex contract to Scheduling\EventMutex (unless the application bound
+ * one), which decides that per event.
  */
 class RedisLockServiceProvider extends ServiceProvider
 {
+    /** The seconds of a lease when the store's config does not say ("lease"). */
+    public const DEFAULT_LEASE = 10.0;
+
     public function register()
     {
         $this->app->booting(function () {
@@ -43,6 +53,10 @@ class RedisLockServiceProvider extends ServiceProvider
         // The operator's command, where Laravel's console is installed.
         if (class_exists(\Illuminate\Console\Command::class)) {
             $this->commands([Console\RedisLockCommand::class]);
+        }
+        // The scheduler's overlap mutex, where Laravel's scheduler is installed.
+        if (interface_exists(\Illuminate\Console\Scheduling\EventMutex::class)) {
+            $this->app->bindIf(\Illuminate\Console\Scheduling\EventMutex::class, Scheduling\EventMutex::class);
         }
         // The queue driver "redislock", whenever the queue manager is made.
         $this->app->afterResolving('queue', function ($manager) {
@@ -86,11 +100,58 @@ class RedisLockServiceProvider extends ServiceProvider
         $options = $config['redislock']
             ?? static::redisConnectionOptions($app['config']['database.redis'] ?? [], (string) $lockConnection);
         $prefix = $config['prefix'] ?? $app['config']['cache.prefix'] ?? '';
+        $lease = static::leaseSeconds($config['lease'] ?? null);
+        $leases = $lease === null || (is_array($options) && isset($options['redlock']))
+            ? null
+            : new Leases($lease, static function (array $watchdog) use ($options): \RedisLock {
+                return new \RedisLock(RedisLockServiceProvider::withWatchdog($options, $watchdog));
+            });
         $locks = new LockProvider(new \RedisLock($options), (string) $prefix, (string) $lockConnection,
-            (float) ($config['forever_seconds'] ?? LockProvider::FOREVER_SECONDS));
+            (float) ($config['forever_seconds'] ?? LockProvider::FOREVER_SECONDS), $leases);
         $data = static::dataStoreName($app, $config);
 
         return new LockStore($data === null ? new NullStore : $app['cache']->store($data)->getStore(), $locks);
+    }
+
+    /**
+     * The store's "lease" setting: seconds, or null for none (false). Unset (or
+     * null, as env() gives for an unset variable): DEFAULT_LEASE.
+     *
+     * @throws \InvalidArgumentException  for anything but false, null or a number of seconds in bounds
+     */
+    public static function leaseSeconds($lease): ?float
+    {
+        if ($lease === false) {
+            return null;
+        }
+        if ($lease === null) {
+            return static::DEFAULT_LEASE;
+        }
+        if ((is_int($lease) || is_float($lease) || (is_string($lease) && is_numeric($lease)))
+            && (float) $lease >= Leases::MIN_LEASE && (float) $lease <= Leases::MAX_LEASE) {
+            return (float) $lease;
+        }
+
+        throw new InvalidArgumentException(sprintf('The redislock cache store\'s lease must be false or a number of seconds between %s and %s.',
+            Leases::MIN_LEASE, Leases::MAX_LEASE));
+    }
+
+    /**
+     * $options (\RedisLock options or a DSN) with the "watchdog" option set to
+     * $watchdog (['lease' => ..., 'max_hold' => ...]).
+     *
+     * @param  array|string  $options
+     * @return array|string
+     */
+    public static function withWatchdog(#[\SensitiveParameter] $options, array $watchdog)
+    {
+        if (is_array($options)) {
+            return ['watchdog' => $watchdog] + $options;
+        }
+        $query = http_build_query(['watchdog' => 1, 'watchdog_lease' => $watchdog['lease'],
+            'watchdog_max_hold' => $watchdog['max_hold']]);
+
+        return $options . (str_contains($options, '?') ? '&' : '?') . $query;
     }
 
     /**

@@ -1,0 +1,67 @@
+<?php
+
+namespace RedisLock\Bridge\Laravel\Scheduling;
+
+use Illuminate\Console\Scheduling\CacheEventMutex;
+use Illuminate\Console\Scheduling\Event;
+use RedisLock\Bridge\Laravel\LockStore;
+
+/**
+ * The scheduler's withoutOverlapping() mutex (Laravel's EventMutex contract,
+ * which Schedule takes from the container when it is bound; the service
+ * provider binds this class), deciding per event who releases it:
+ *
+ * - an event run in the foreground is released by the schedule:run process that
+ *   took its mutex, once the event is done: a lock of that process
+ *   (LockProvider::lockReleasedByHolder()), held under the watchdog's lease when
+ *   the store has leases, so a schedule:run killed in the task frees it within
+ *   one lease, not after the event's expiresAt minutes;
+ * - an event run in the background is released by schedule:finish, another
+ *   process: a plain lock of expiresAt minutes, as before.
+ *
+ * On a cache store that is not a redislock store it is Laravel's
+ * CacheEventMutex, unchanged.
+ */
+class EventMutex extends CacheEventMutex
+{
+    public function create(Event $event)
+    {
+        $store = $this->lockStore();
+        if ($store === null) {
+            return parent::create($event);
+        }
+        $locks = $store->getLockProvider();
+        $seconds = $event->expiresAt * 60;
+        $lock = $event->runInBackground
+            ? $locks->lock($event->mutexName(), $seconds)
+            : $locks->lockReleasedByHolder($event->mutexName(), $seconds);
+
+        return $lock->acquire();
+    }
+
+    public function exists(Event $event)
+    {
+        $store = $this->lockStore();
+
+        return $store === null ? parent::exists($event) : $store->getLockProvider()->lock($event->mutexName())->isLocked();
+    }
+
+    /** Release the mutex: this process's lease on it, or the lock whoever holds it. */
+    public function forget(Event $event)
+    {
+        $store = $this->lockStore();
+        if ($store === null) {
+            parent::forget($event);
+
+            return;
+        }
+        $store->getLockProvider()->lock($event->mutexName())->forceRelease();
+    }
+
+    protected function lockStore(): ?LockStore
+    {
+        $store = $this->cache->store($this->store)->getStore();
+
+        return $store instanceof LockStore ? $store : null;
+    }
+}

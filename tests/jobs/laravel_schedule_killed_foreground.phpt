@@ -1,0 +1,78 @@
+--TEST--
+Laravel scheduler, withoutOverlapping() on our store: a foreground task's mutex holds while its process lives (3 leases), and a process SIGKILLed in the task lets the next run run it within lease + 1 s; through Laravel's own redis store the killed run's task stays blocked
+--DESCRIPTION--
+Unchanged user code: $schedule->call(...)->name(...)->withoutOverlapping(),
+run by Laravel's own Event::run() as schedule:run runs a due event, each run in
+its own process. The service provider binds Laravel's EventMutex contract to
+ours, which holds a foreground event's mutex under the watchdog's lease (1 s
+here): the process running the task renews it, and it lapses within a lease of
+that process's death. Laravel's CacheEventMutex on its own redis store keeps the
+mutex for the event's expiresAt (24 hours by default).
+--INI--
+extension=mbstring
+extension=posix
+--FILE--
+<?php
+require __DIR__ . '/laravel_schedule.inc';
+const LEASE = 1.0;
+
+$dir = rq_tmpdir();
+$name = rl_name();
+$logs = ['locks' => "$dir/ours.log", 'redis' => "$dir/theirs.log"];
+$first = [];
+foreach ($logs as $store => $log) {
+    $first[$store] = ls_foreground($store, LEASE, $name, $log);
+}
+rq_check($first['locks'] !== null && $first['redis'] !== null, 'the first run of each store runs the task');
+
+$skips = 0;
+$ran = false;
+$until = $first['locks'][1] + 3 * LEASE;
+while (microtime(true) < $until) {
+    $run = ls_foreground('locks', LEASE, $name, $logs['locks']);
+    if ($run !== null) {
+        $ran = true;
+        proc_terminate($run[0], 9);
+        proc_close($run[0]);
+        break;
+    }
+    $skips++;
+}
+rq_check(!$ran && $skips >= 3, 'ours: every run while the first lives (3 leases) skips the task');
+
+$killed = microtime(true);
+foreach ($first as $run) {
+    proc_terminate($run[0], 9);
+    proc_close($run[0]);
+}
+$next = null;
+while ($next === null && microtime(true) < $killed + LEASE + 3) {
+    $next = ls_foreground('locks', LEASE, $name, $logs['locks']);
+}
+$after = $next === null ? null : $next[1] - $killed;
+rq_check($after !== null && $after <= LEASE + 1, 'ours: a run after the SIGKILL runs the task within lease + 1 s', $after);
+if ($next !== null) {
+    proc_terminate($next[0], 9);
+    proc_close($next[0]);
+}
+
+$theirs = 0;
+do {
+    $run = ls_foreground('redis', LEASE, $name, $logs['redis']);
+    if ($run !== null) {
+        proc_terminate($run[0], 9);
+        proc_close($run[0]);
+        break;
+    }
+    $theirs++;
+} while (microtime(true) < $killed + LEASE + 3);
+rq_check($run === null && $theirs > 0, "Laravel's store: every run up to " . (LEASE + 3) . ' s after the SIGKILL skips the task');
+
+// Both mutexes are left as the kills left them: ours lapses; Laravel's is removed here.
+(new RawRedis())->call('DEL', 'framework' . DIRECTORY_SEPARATOR . 'schedule-' . sha1("fg $name"));
+?>
+--EXPECT--
+ok: the first run of each store runs the task
+ok: ours: every run while the first lives (3 leases) skips the task
+ok: ours: a run after the SIGKILL runs the task within lease + 1 s
+ok: Laravel's store: every run up to 4 s after the SIGKILL skips the task
