@@ -19,10 +19,10 @@ $started = microtime(true);
 rq_check(ls_step(['bg', 'locks', LEASE, $name]) === 'started', 'a run starts the background task and exits');
 usleep((int) (max(0, $started + 3 * LEASE - microtime(true)) * 1e6));
 rq_check(ls_step(['bg', 'locks', LEASE, $name]) === 'skipped', 'a run 3 leases later skips it: the mutex holds');
-rq_check(ls_step(['finish', 'locks', LEASE, $name]) === 'finish: 0', 'schedule:finish ends');
-rq_check(ls_step(['bg', 'locks', LEASE, $name]) === 'started', 'the next run starts it again');
-rq_check(ls_step(['finish', 'locks', LEASE, $name]) === 'finish: 0', 'and its schedule:finish releases it');
-rq_check(ls_step(['bg', 'locks', LEASE, $name]) === 'started', 'for the run after that');
+rq_check(($out = ls_step(['finish', 'locks', LEASE, $name])) === 'finish: 0', 'schedule:finish ends', $out);
+rq_check(($out = ls_step(['bg', 'locks', LEASE, $name])) === 'started', 'the next run starts it again', $out);
+rq_check(($out = ls_step(['finish', 'locks', LEASE, $name])) === 'finish: 0', 'and its schedule:finish releases it', $out);
+rq_check(($out = ls_step(['bg', 'locks', LEASE, $name])) === 'started', 'for the run after that', $out);
 ls_step(['finish', 'locks', LEASE, $name]);
 ?>
 --EXPECT--
