@@ -21,13 +21,15 @@ $lock->lock("$name\0a", 0, 30);
 $t = $sem->acquire("$name:s", 3, 0, 30);
 $raw->call('SET', "Semaphore:$name:foreign", 'not ours');
 
-/* inspect() again a moment later: the same but for the time left. */
+/* inspect() again a moment later: the same but for the times, which move on. */
 $same = function (?array $a, ?array $b): bool {
     if ($a === null || $b === null) {
         return $a === $b;
     }
-    $close = abs(($a['ttl'] ?? 0) - ($b['ttl'] ?? 0)) < 1;
-    unset($a['ttl'], $b['ttl']);
+    $close = abs(($a['ttl'] ?? 0) - ($b['ttl'] ?? 0)) < 1
+        && count($a['ttls'] ?? []) === count($b['ttls'] ?? [])
+        && abs(array_sum($a['ttls'] ?? []) - array_sum($b['ttls'] ?? [])) < 1;
+    unset($a['ttl'], $b['ttl'], $a['ttls'], $b['ttls'], $a['oldest_wait'], $b['oldest_wait']);
     return $close && $a == $b;
 };
 $names = ["$name:held", "$name:shared", "$name:free", "$name\0a", "$name\0b"];

@@ -234,6 +234,7 @@ class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
     {
         // A delay we refuse is refused before a payload is made or an event raised.
         $this->delaySeconds($delay);
+        $delay = $this->forLaravel($delay);
 
         return $this->enqueueUsing(
             $job,
@@ -304,6 +305,7 @@ class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
                 // an interval is seconds from then.
                 $due = $delay instanceof DateTimeInterface ? $delay : $this->delaySeconds($delay);
                 $key = $due instanceof DateTimeInterface ? 'at ' . $due->format('U.u') : 'in ' . $due;
+                $delay = $this->forLaravel($delay);
                 $payload = $this->createPayload($job, $name, $data, $delay);
             }
             if (strlen($payload) > self::MAX_PAYLOAD) {
@@ -517,6 +519,19 @@ class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
         }
 
         return (string) Str::uuid();
+    }
+
+    /**
+     * A delay as it is handed on to Laravel's own code (the payload, the events):
+     * as given, but an infinite float as the seconds it means here, since Laravel
+     * casts the delay to an int there (which PHP 8.5 warns about for INF).
+     *
+     * @param  mixed  $delay
+     * @return mixed
+     */
+    private function forLaravel($delay)
+    {
+        return is_float($delay) && is_infinite($delay) ? $this->delaySeconds($delay) : $delay;
     }
 
     /**
