@@ -5,6 +5,8 @@ One script takes every name of a lockMany(), and Redis serves nobody while it
 runs. 1000 names (the bound) are taken, waited for by a second caller and
 released, each script under the server's 50 ms slow log threshold; 1001 names
 and 100,000 names are a ValueError at once (within 0.2 s) that sends nothing.
+--CONFLICTS--
+all
 --FILE--
 <?php
 require __DIR__ . '/../harness/lock4_test.inc';

@@ -11,6 +11,8 @@ again while they run), which a take must skip; then it runs every RedisQueue met
 members (size, stats, top, dead, pop, reserve, reserve on "busy", enqueue of 2 * 10^5 ids, retryDead
 of a list and of all, purgeDead, clear), checks what each returned, and reads the
 server's SLOWLOG, which logs every command of 50 ms or more: it must stay empty.
+--CONFLICTS--
+all
 --INI--
 memory_limit=1G
 --FILE--

@@ -6,6 +6,8 @@ mark gone. 200,000 such places are written straight into the queues of a lock
 and a semaphore (as that many killed waiters would leave them). Releasing,
 taking and inspecting the names must each stay under the server's 50 ms slow log
 threshold, and a live waiter queued behind them gets the name within its wait.
+--CONFLICTS--
+all
 --FILE--
 <?php
 require __DIR__ . '/../harness/lock4_test.inc';
