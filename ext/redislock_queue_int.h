@@ -17,7 +17,7 @@
  * the dead letters) pages through, one script per page: each page is atomic, the
  * call as a whole is not. PAGE in ext/lua/common/page.lua is the same number and
  * caps every script. */
-#define REDISLOCK_QUEUE_PAGE 500
+#define REDISLOCK_QUEUE_PAGE 250
 
 typedef struct _redislock_queue_obj {
 	redislock_conn *conn;

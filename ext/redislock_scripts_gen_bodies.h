@@ -293,7 +293,7 @@ const redislock_script redislock_script_dead = {"dead script",
 	"\n"
 	"\n"
 	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function wake_one(W) if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then redis.call('zadd', D, score(now_us), id) redis.call('zrem', Z, id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end local function settle_expired(Z, F, H, D, budget) if redis.call('exists', F) == 0 then return false, 0 end local expired = {} if budget > 0 then expired = redis.call('zrangebyscore', F, '-inf', score(now_us), 'limit', 0, budget) end for _, id in ipairs(expired) do redis.call('zrem', F, id) settle(Z, H, D, id, nil) end return redis.call('exists', F) == 1, #expired end local function ours(H, id, receipt) if receipt == '' then return true end return (record(H, id)) == receipt end\n"
-	"local PAGE = 500 local function page(n) return math.max(0, math.min(math.floor(tonumber(n)), PAGE)) end local function rank_after(K, after, after_score) if after == '' then return 0 end local s = redis.call('zscore', K, after) if s and tonumber(s) == tonumber(after_score) then return redis.call('zrank', K, after) + 1 end return redis.call('zcount', K, '-inf', '(' .. after_score) end\n"
+	"local PAGE = 250 local function page(n) return math.max(0, math.min(math.floor(tonumber(n)), PAGE)) end local function rank_after(K, after, after_score) if after == '' then return 0 end local s = redis.call('zscore', K, after) if s and tonumber(s) == tonumber(after_score) then return redis.call('zrank', K, after) + 1 end return redis.call('zcount', K, '-inf', '(' .. after_score) end\n"
 	"local function payloads_of(P, ids) local out = {any = false} if redis.call('exists', P) == 0 then for k = 1, #ids do out[k] = false end return out end out.any = true for i = 1, #ids, 1000 do local args = {'hmget', P} for j = i, math.min(i + 999, #ids) do args[#args + 1] = ids[j] end local got = redis.call(unpack(args)) for j = 1, #got do out[#out + 1] = got[j] end end return out end\n"
 	"local out, ids = {}, {}\n"
 	"local from = rank_after(KEYS[5], ARGV[2], ARGV[3])\n"
@@ -305,7 +305,7 @@ const redislock_script redislock_script_dead = {"dead script",
 	"out[#out + 1] = ids[k]; out[#out + 1] = dead[2 * k]; out[#out + 1] = a; out[#out + 1] = payloads[k]\n"
 	"end\n"
 	"return out\n",
-	3407, "c65b053b7f0cf56fb3e6403b12538afd3092d0d0"};
+	3407, "8cf9327a99f59802592e420cdc2aec91e7dbe79d"};
 
 const redislock_script redislock_script_dequeue = {"dequeue script",
 	"--redislock:dequeue\n"
@@ -365,7 +365,7 @@ const redislock_script redislock_script_enqueue = {"enqueue script",
 	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end\n"
 	"local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end\n"
 	"local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function wake_one(W) if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end\n"
-	"local PAGE = 500 local function page(n) return math.max(0, math.min(math.floor(tonumber(n)), PAGE)) end local function rank_after(K, after, after_score) if after == '' then return 0 end local s = redis.call('zscore', K, after) if s and tonumber(s) == tonumber(after_score) then return redis.call('zrank', K, after) + 1 end return redis.call('zcount', K, '-inf', '(' .. after_score) end\n"
+	"local PAGE = 250 local function page(n) return math.max(0, math.min(math.floor(tonumber(n)), PAGE)) end local function rank_after(K, after, after_score) if after == '' then return 0 end local s = redis.call('zscore', K, after) if s and tonumber(s) == tonumber(after_score) then return redis.call('zrank', K, after) + 1 end return redis.call('zcount', K, '-inf', '(' .. after_score) end\n"
 	"local paired = tonumber(ARGV[4])\n"
 	"local ids, payload = {}, {}\n"
 	"for i = 1, paired do ids[i] = ARGV[3 + 2 * i]; payload[i] = ARGV[4 + 2 * i] end\n"
@@ -404,7 +404,7 @@ const redislock_script redislock_script_enqueue = {"enqueue script",
 	"end\n"
 	"wake(KEYS[3], changed)\n"
 	"return {changed, due}\n",
-	2572, "375eda9e3e23a2219fb774a683e649d26d00cfb4"};
+	2572, "6d984773ce6559678d0a47cb9f6e25a4a87dd186"};
 
 const redislock_script redislock_script_extend = {"expire script",
 	"--redislock:extend\n"
@@ -688,7 +688,7 @@ const redislock_script redislock_script_purge_dead = {"purgeDead script",
 	"\n"
 	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end\n"
 	"local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end\n"
-	"local PAGE = 500 local function page(n) return math.max(0, math.min(math.floor(tonumber(n)), PAGE)) end local function rank_after(K, after, after_score) if after == '' then return 0 end local s = redis.call('zscore', K, after) if s and tonumber(s) == tonumber(after_score) then return redis.call('zrank', K, after) + 1 end return redis.call('zcount', K, '-inf', '(' .. after_score) end\n"
+	"local PAGE = 250 local function page(n) return math.max(0, math.min(math.floor(tonumber(n)), PAGE)) end local function rank_after(K, after, after_score) if after == '' then return 0 end local s = redis.call('zscore', K, after) if s and tonumber(s) == tonumber(after_score) then return redis.call('zrank', K, after) + 1 end return redis.call('zcount', K, '-inf', '(' .. after_score) end\n"
 	"local last = ARGV[1]\n"
 	"if last == '' then last = score(now_us) end\n"
 	"local ids = redis.call('zrangebyscore', KEYS[5], '-inf', last, 'limit', 0, PAGE)\n"
@@ -697,7 +697,7 @@ const redislock_script redislock_script_purge_dead = {"purgeDead script",
 	"chunked({'hdel', KEYS[6]}, ids)\n"
 	"chunked({'zrem', KEYS[5]}, ids)\n"
 	"return {#ids, last}\n",
-	1241, "6b40a156607a16be67ddbe6a802e08b393eb9a0d"};
+	1241, "12f5d1c82ac36dfb8aa69b19f862aecae1e3c8da"};
 
 const redislock_script redislock_script_redlock_acquire = {"redlock acquire script",
 	"--redislock:redlock_acquire\n"
@@ -811,7 +811,7 @@ const redislock_script redislock_script_retry_dead = {"retryDead script",
 	"\n"
 	"\n"
 	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function wake_one(W) if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then redis.call('zadd', D, score(now_us), id) redis.call('zrem', Z, id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end local function settle_expired(Z, F, H, D, budget) if redis.call('exists', F) == 0 then return false, 0 end local expired = {} if budget > 0 then expired = redis.call('zrangebyscore', F, '-inf', score(now_us), 'limit', 0, budget) end for _, id in ipairs(expired) do redis.call('zrem', F, id) settle(Z, H, D, id, nil) end return redis.call('exists', F) == 1, #expired end local function ours(H, id, receipt) if receipt == '' then return true end return (record(H, id)) == receipt end\n"
-	"local PAGE = 500 local function page(n) return math.max(0, math.min(math.floor(tonumber(n)), PAGE)) end local function rank_after(K, after, after_score) if after == '' then return 0 end local s = redis.call('zscore', K, after) if s and tonumber(s) == tonumber(after_score) then return redis.call('zrank', K, after) + 1 end return redis.call('zcount', K, '-inf', '(' .. after_score) end\n"
+	"local PAGE = 250 local function page(n) return math.max(0, math.min(math.floor(tonumber(n)), PAGE)) end local function rank_after(K, after, after_score) if after == '' then return 0 end local s = redis.call('zscore', K, after) if s and tonumber(s) == tonumber(after_score) then return redis.call('zrank', K, after) + 1 end return redis.call('zcount', K, '-inf', '(' .. after_score) end\n"
 	"local last = ARGV[1]\n"
 	"if last == '' then last = score(now_us) end\n"
 	"if #ARGV - 1 > PAGE then return redis.error_reply('ERR over ' .. PAGE .. ' ids in one call') end\n"
@@ -834,7 +834,7 @@ const redislock_script redislock_script_retry_dead = {"retryDead script",
 	"chunked({'zadd', KEYS[1], 'nx'}, members)\n"
 	"wake(KEYS[3], #ids)\n"
 	"return {#ids, last}\n",
-	3350, "e13ef41f0412f968385a8eff82fa832860bc0199"};
+	3350, "f086bf5ee3b7ce09029896ce350258d80b1ad27f"};
 
 const redislock_script redislock_script_sem_acquire = {"semaphore acquire script",
 	"--redislock:sem_acquire\n"
@@ -1109,7 +1109,7 @@ const redislock_script redislock_script_take = {"pop script",
 	"\n"
 	"\n"
 	"\n"
-	"local PAGE = 500 local function page(n) return math.max(0, math.min(math.floor(tonumber(n)), PAGE)) end local function rank_after(K, after, after_score) if after == '' then return 0 end local s = redis.call('zscore', K, after) if s and tonumber(s) == tonumber(after_score) then return redis.call('zrank', K, after) + 1 end return redis.call('zcount', K, '-inf', '(' .. after_score) end\n"
+	"local PAGE = 250 local function page(n) return math.max(0, math.min(math.floor(tonumber(n)), PAGE)) end local function rank_after(K, after, after_score) if after == '' then return 0 end local s = redis.call('zscore', K, after) if s and tonumber(s) == tonumber(after_score) then return redis.call('zrank', K, after) + 1 end return redis.call('zcount', K, '-inf', '(' .. after_score) end\n"
 	"local count = page(ARGV[1])\n"
 	"if #KEYS == 6 and ARGV[2] == 'pop' and redis.call('exists', KEYS[2], KEYS[4], KEYS[6]) == 0 then\n"
 	"local t = redis.call('time')\n"
@@ -1216,7 +1216,7 @@ const redislock_script redislock_script_take = {"pop script",
 	"end\n"
 	"if next_us < 0 then return -1 end\n"
 	"return math.max(0, math.ceil((next_us - now_us) / 1000))\n",
-	6459, "e6de163b2a73f0e38fc9ff2c33ed74ff4515568e"};
+	6459, "f5cb2668afe1d187ecaff484608e140e641e7f16"};
 
 const redislock_script redislock_script_top = {"top script",
 	"--redislock:top\n"
@@ -1237,7 +1237,7 @@ const redislock_script redislock_script_top = {"top script",
 	"\n"
 	"\n"
 	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end\n"
-	"local PAGE = 500 local function page(n) return math.max(0, math.min(math.floor(tonumber(n)), PAGE)) end local function rank_after(K, after, after_score) if after == '' then return 0 end local s = redis.call('zscore', K, after) if s and tonumber(s) == tonumber(after_score) then return redis.call('zrank', K, after) + 1 end return redis.call('zcount', K, '-inf', '(' .. after_score) end\n"
+	"local PAGE = 250 local function page(n) return math.max(0, math.min(math.floor(tonumber(n)), PAGE)) end local function rank_after(K, after, after_score) if after == '' then return 0 end local s = redis.call('zscore', K, after) if s and tonumber(s) == tonumber(after_score) then return redis.call('zrank', K, after) + 1 end return redis.call('zcount', K, '-inf', '(' .. after_score) end\n"
 	"local function payloads_of(P, ids) local out = {any = false} if redis.call('exists', P) == 0 then for k = 1, #ids do out[k] = false end return out end out.any = true for i = 1, #ids, 1000 do local args = {'hmget', P} for j = i, math.min(i + 999, #ids) do args[#args + 1] = ids[j] end local got = redis.call(unpack(args)) for j = 1, #got do out[#out + 1] = got[j] end end return out end\n"
 	"local from = rank_after(KEYS[1], ARGV[2], ARGV[3])\n"
 	"local items = redis.call('zrange', KEYS[1], from, from + page(ARGV[1]) - 1, 'withscores')\n"
@@ -1249,7 +1249,7 @@ const redislock_script redislock_script_top = {"top script",
 	"local payloads = payloads_of(KEYS[6], ids)\n"
 	"for k = 1, #ids do out[#out + 1] = ids[k]; out[#out + 1] = items[2 * k]; out[#out + 1] = payloads[k] end\n"
 	"return out\n",
-	1516, "63ab3ff0d7005b1482f239eb378a86e80db6b461"};
+	1516, "11fb90d8f035598444995ea6917c427d400032a8"};
 
 const redislock_script redislock_script_touch = {"touch script",
 	"--redislock:touch\n"

@@ -1,7 +1,7 @@
 --TEST--
 RedisQueue: no call runs a script of 50 ms or more on a queue of 10^6 due tasks, 10^6 reservations and 10^6 dead letters, with counts and lists of 10^5 and more
 --DESCRIPTION--
-Every queue script works on at most 1000 members per call (REDISLOCK_QUEUE_PAGE),
+Every queue script works on at most 250 members per call (REDISLOCK_QUEUE_PAGE),
 whatever the size of the queue or of the call's count or list; the extension pages
 through larger work. The test fills a server of its own with raw pipelined ZADD and
 HSET commands (no script): queue "big" with 10^6 due tasks, 10^6 reservations whose

@@ -1,8 +1,8 @@
 --TEST--
-RedisQueue: enqueue() of 500 ids (a page) is one command on the server: exactly one EVALSHA, no EVAL, nothing else outside the script; 1001 ids are three
+RedisQueue: enqueue() of 250 ids (a page) is one command on the server: exactly one EVALSHA, no EVAL, nothing else outside the script; 501 ids are three
 --DESCRIPTION--
-One queue script works on at most 500 members (REDISLOCK_QUEUE_PAGE): a list of up
-to 500 ids is one script, a longer one a script per page of 500.
+One queue script works on at most 250 members (REDISLOCK_QUEUE_PAGE): a list of up
+to 250 ids is one script, a longer one a script per page of 250.
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';
@@ -40,10 +40,10 @@ $q->clear($name);
 // What a script may call from inside (counted in commandstats too, but no round trip).
 $inner = ['time', 'zadd', 'lpush', 'ltrim', 'pexpire', 'exists'];   // exists: whether any dead letter may be revived
 foreach ([
-    'strings' => array_map(fn($i) => "id-$i", range(1, 500)),
-    'ints' => range(1, 500),
-    'replace' => array_map(fn($i) => "id-$i", range(1, 500)),
-    'pages' => array_map(fn($i) => "page-$i", range(1, 1001)),
+    'strings' => array_map(fn($i) => "id-$i", range(1, 250)),
+    'ints' => range(1, 250),
+    'replace' => array_map(fn($i) => "id-$i", range(1, 250)),
+    'pages' => array_map(fn($i) => "page-$i", range(1, 501)),
 ] as $label => $ids) {
     $before = commandstats($raw);
     var_dump($q->enqueue($name, $ids, 10, 0, $label === 'replace'));
@@ -67,4 +67,4 @@ ok: replace: no command outside the script
 bool(true)
 pages: evalsha 3, eval 0
 ok: pages: no command outside the script
-int(2001)
+int(1001)

@@ -1,7 +1,7 @@
 --TEST--
-RedisQueue: calls over more than a page (500 tasks) keep their answers: every task once, in order, each with its payload or receipt, and the counts of retryDead() and purgeDead()
+RedisQueue: calls over more than a page (250 tasks) keep their answers: every task once, in order, each with its payload or receipt, and the counts of retryDead() and purgeDead()
 --DESCRIPTION--
-One queue script works on at most 500 members; enqueue(), top(), reserve(), pop(),
+One queue script works on at most 250 members; enqueue(), top(), reserve(), pop(),
 dead(), retryDead() and purgeDead() page through more. With nobody else on the
 queue, the answers are what one script over everything would have given.
 --FILE--

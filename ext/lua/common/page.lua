@@ -2,7 +2,7 @@
 -- of the queue or of the caller's count or list, so that no call blocks the server
 -- for long: REDISLOCK_QUEUE_PAGE in ext/redislock_queue_int.h, where the methods
 -- page through more. page(n): a caller's count, capped.
-local PAGE = 500
+local PAGE = 250
 local function page(n) return math.max(0, math.min(math.floor(tonumber(n)), PAGE)) end
 -- The rank a listing of zset K resumes at, after member `after` of score
 -- `after_score`, the last one of the page before (none: ''): right after it while it
