@@ -46,6 +46,17 @@ use Symfony\Component\Lock\SharedLockStoreInterface;
  * Under Redlock (the extension's "redlock" option) the extension has no shared
  * holds: saveRead() and waitAndSaveRead() then take the resource exclusively, as
  * symfony's Lock does for a store without read locks, and fencingToken() is null.
+ *
+ * Leases: on a \RedisLock with the "watchdog" option, a Key's hold is the object's
+ * own (lock(), lockShared()), which the extension's thread renews to its lease
+ * while this process lives: it lapses within one lease after the process dies
+ * (SIGKILL included), whatever ttl symfony asked for, and is released by
+ * delete(), symfony's auto-release, or the end of the object. The Key's ttl is
+ * still the holder's: isExpired(), refresh() and getRemainingLifetime() read it,
+ * and a call on an expired Key releases the hold. Such a hold belongs to this
+ * process: its Key cannot be serialized (UnserializableKeyException), and a
+ * second Key of the same resource in this process, while the first holds it,
+ * gets a token hold of the usual kind.
  */
 final class RedisLockStore implements BlockingSharedLockStoreInterface, BlockingStoreInterface, SharedLockStoreInterface, PersistingStoreInterface
 {
@@ -56,6 +67,16 @@ final class RedisLockStore implements BlockingSharedLockStoreInterface, Blocking
     private float $initialTtl;
     private float $waitTimeout;
     private bool $sharedSupported = true;
+    /** Whether the \RedisLock renews its own holds (the "watchdog" option): Keys then get leases. */
+    private bool $leases;
+
+    /**
+     * Per \RedisLock object, the Key holding each name through the object's own hold:
+     * an object holds a name once, whichever store it is given to.
+     *
+     * @var \WeakMap<\RedisLock, \ArrayObject<string, LeaseHold>>|null
+     */
+    private static ?\WeakMap $leaseHolders = null;
 
     /**
      * @param float $initialTtl  lifetime in seconds of a hold taken by save() and friends, until putOffExpiration()
@@ -73,6 +94,17 @@ final class RedisLockStore implements BlockingSharedLockStoreInterface, Blocking
         $this->redis = $redis;
         $this->initialTtl = $initialTtl;
         $this->waitTimeout = $waitTimeout;
+        $this->leases = self::watchdogOf($redis);
+    }
+
+    /**
+     * Whether the \RedisLock was built with the "watchdog" option. The extension
+     * shows its settings only in the object's debug view, where "watchdog" appears
+     * exactly when the option is on.
+     */
+    private static function watchdogOf(\RedisLock $redis): bool
+    {
+        return (bool) preg_match('/^    \[watchdog\] => Array$/m', print_r($redis, true));
     }
 
     public function save(Key $key): void
@@ -99,6 +131,14 @@ final class RedisLockStore implements BlockingSharedLockStoreInterface, Blocking
     {
         $key->reduceLifetime($ttl);
         $this->checkNotExpired($key);
+        if (($lease = $this->lease($key)) !== null) {
+            // The watchdog keeps the hold; the Key's new ttl is the holder's to check.
+            if (!$this->leaseHeld($key, $lease, LockStorageException::class)) {
+                throw new LockConflictedException();
+            }
+            $this->checkNotExpired($key);
+            return;
+        }
         $token = $this->token($key);
         if ($token === null) {
             throw new LockConflictedException();
@@ -117,6 +157,19 @@ final class RedisLockStore implements BlockingSharedLockStoreInterface, Blocking
 
     public function delete(Key $key): void
     {
+        if (($lease = $this->lease($key)) !== null) {
+            $holders = $this->leaseHolders();
+            if (($holders[(string) $key] ?? null) === $lease) {
+                try {
+                    $this->redis->unlock((string) $key);
+                } catch (\RedisLockException $e) {
+                    throw new LockReleasingException($e->getMessage(), 0, $e);
+                }
+                unset($holders[(string) $key]);
+            }
+            $key->removeState(self::class);
+            return;
+        }
         $token = $this->token($key);
         if ($token === null) {
             return;
@@ -131,6 +184,9 @@ final class RedisLockStore implements BlockingSharedLockStoreInterface, Blocking
 
     public function exists(Key $key): bool
     {
+        if (($lease = $this->lease($key)) !== null) {
+            return $this->leaseHeld($key, $lease, LockStorageException::class);
+        }
         $token = $this->token($key);
         if ($token === null) {
             return false;
@@ -160,6 +216,16 @@ final class RedisLockStore implements BlockingSharedLockStoreInterface, Blocking
      */
     public function fencingToken(Key $key): ?int
     {
+        if (($lease = $this->lease($key)) !== null) {
+            if ($lease->shared || !$this->leaseHeld($key, $lease, LockStorageException::class)) {
+                return null;
+            }
+            try {
+                return $this->redis->fencingToken((string) $key);
+            } catch (\RedisLockException $e) {
+                throw new LockStorageException($e->getMessage(), 0, $e);
+            }
+        }
         $token = $this->token($key);
         if ($token === null || $this->isShared($token)) {
             return null;
@@ -193,6 +259,19 @@ final class RedisLockStore implements BlockingSharedLockStoreInterface, Blocking
             $shared = false;
         }
         $name = (string) $key;
+        if ($this->leases) {
+            $holders = $this->leaseHolders();
+            if (($lease = $this->lease($key)) !== null && ($holders[$name] ?? null) !== $lease) {
+                // A lease of an earlier hold, released or lapsed since: start afresh.
+                $key->removeState(self::class);
+                $lease = null;
+            }
+            if ($lease !== null || !isset($holders[$name])) {
+                $this->acquireLease($key, $lease, $shared, $timeout);
+                return;
+            }
+            // The object holds the name for another Key of this process: a token hold.
+        }
         $start = microtime(true);
         $deadline = $key->getRemainingLifetime();
         $deadline = $deadline === null ? null : $start + $deadline;
@@ -268,9 +347,87 @@ final class RedisLockStore implements BlockingSharedLockStoreInterface, Blocking
         return $this->redis->addLock($name, $ttl, $timeout, false, fenced: false);
     }
 
+    /**
+     * The lease of acquire(): the object's own hold of the name, taken, renewed,
+     * promoted or demoted by lock() and lockShared() (the object never waits for
+     * itself: a name it holds is converted or renewed). Symfony's Key lifetime is
+     * set as for a token hold; the watchdog keeps the hold itself.
+     */
+    private function acquireLease(Key $key, ?LeaseHold $lease, bool $shared, float $timeout): void
+    {
+        $name = (string) $key;
+        $start = microtime(true);
+        $deadline = $key->getRemainingLifetime();
+        $deadline = $deadline === null ? null : $start + $deadline;
+        $key->reduceLifetime($this->initialTtl);
+        $this->checkNotExpired($key);
+        try {
+            $taken = $shared
+                ? $this->redis->lockShared($name, $timeout, $this->remaining($key))
+                : $this->redis->lock($name, $timeout, $this->remaining($key));
+        } catch (\RedisLockException $e) {
+            throw new LockAcquiringException($e->getMessage(), 0, $e);
+        }
+        if (!$taken) {
+            if ($lease !== null && !$this->leaseHeld($key, $lease, LockAcquiringException::class)) {
+                // Not converted, and the hold it had is gone too.
+                $key->removeState(self::class);
+            }
+            throw new LockConflictedException();
+        }
+        $lease = new LeaseHold($shared);
+        $this->leaseHolders()[$name] = $lease;
+        $key->setState(self::class, $lease);
+        if ($timeout > 0 && microtime(true) - $start > 0.01 * $this->initialTtl) {
+            // As for a token hold: the Key's lifetime starts when the hold was granted.
+            $key->resetLifetime();
+            if ($deadline !== null) {
+                $key->reduceLifetime($deadline - microtime(true));
+            }
+            $key->reduceLifetime($this->initialTtl);
+        }
+        $this->checkNotExpired($key);
+    }
+
+    /** Whether the Key's lease is still the object's hold of its name (one round trip). */
+    private function leaseHeld(Key $key, LeaseHold $lease, string $failure): bool
+    {
+        $name = (string) $key;
+        $holders = $this->leaseHolders();
+        if (($holders[$name] ?? null) !== $lease) {
+            $key->removeState(self::class);
+            return false;
+        }
+        try {
+            $held = $this->redis->isLocking($name);
+        } catch (\RedisLockException $e) {
+            throw new $failure($e->getMessage(), 0, $e);
+        }
+        if (!$held) {
+            // Lapsed (a stall longer than the lease, or a forced unlock): not ours any more.
+            unset($holders[$name]);
+            $key->removeState(self::class);
+        }
+        return $held;
+    }
+
+    private function lease(Key $key): ?LeaseHold
+    {
+        $state = $key->hasState(self::class) ? $key->getState(self::class) : null;
+        return $state instanceof LeaseHold ? $state : null;
+    }
+
+    /** @return \ArrayObject<string, LeaseHold> */
+    private function leaseHolders(): \ArrayObject
+    {
+        self::$leaseHolders ??= new \WeakMap();
+        return self::$leaseHolders[$this->redis] ??= new \ArrayObject();
+    }
+
     private function token(Key $key): ?string
     {
-        return $key->hasState(self::class) ? $key->getState(self::class) : null;
+        $state = $key->hasState(self::class) ? $key->getState(self::class) : null;
+        return is_string($state) ? $state : null;
     }
 
     private function isShared(string $token): bool

@@ -1,0 +1,56 @@
+<?php
+
+declare(strict_types=1);
+
+namespace RedisLock\Bridge\Symfony\DependencyInjection;
+
+use Symfony\Component\Config\Definition\Builder\TreeBuilder;
+use Symfony\Component\Config\Definition\ConfigurationInterface;
+
+/**
+ * The tree under "redislock". Unknown keys and values of the wrong type are refused
+ * by symfony's Config component while the container is built; the connection
+ * itself is then checked by RedisLockExtension.
+ */
+final class Configuration implements ConfigurationInterface
+{
+    public function getConfigTreeBuilder(): TreeBuilder
+    {
+        $tree = new TreeBuilder('redislock');
+        $tree->getRootNode()
+            ->children()
+                ->variableNode('connection')
+                    ->info('A DSN (redis://, rediss://, unix://, sentinel://, redis-cluster://) or \RedisLock\'s options as a map')
+                    ->isRequired()
+                    ->validate()
+                        ->ifTrue(static fn ($v): bool => !is_string($v) && !is_array($v))
+                        ->thenInvalid('Expected a DSN string or a map of \RedisLock options, got %s.')
+                    ->end()
+                ->end()
+                ->scalarNode('lease')
+                    ->info('Seconds a lock of the lock store lives after its process dies (renewed by the watchdog while it lives); false: off, the connection\'s own "watchdog" option then decides')
+                    ->defaultValue(10)
+                    ->validate()
+                        ->ifTrue(static fn ($v): bool => $v !== false && (!is_int($v) && !is_float($v) || $v < 0.05 || $v > 3600))
+                        ->thenInvalid('Expected a number of seconds between 0.05 and 3600, or false, got %s.')
+                    ->end()
+                ->end()
+                ->booleanNode('lock_factory')
+                    ->info('Make the service lock.factory (and its alias Symfony\Component\Lock\LockFactory) a LockFactory on the lock store')
+                    ->defaultFalse()
+                ->end()
+                ->floatNode('initial_ttl')
+                    ->info('Seconds a hold taken by the lock store lives until symfony\'s Lock gives it its own ttl')
+                    ->defaultValue(300.0)
+                    ->min(0.001)->max(1e9)
+                ->end()
+                ->floatNode('wait_timeout')
+                    ->info('Seconds acquire(true) waits on the server at most')
+                    ->defaultValue(1e9)
+                    ->min(0.0)->max(1e9)
+                ->end()
+            ->end();
+
+        return $tree;
+    }
+}

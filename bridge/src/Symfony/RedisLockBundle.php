@@ -1,0 +1,35 @@
+<?php
+
+declare(strict_types=1);
+
+namespace RedisLock\Bridge\Symfony;
+
+use RedisLock\Bridge\Symfony\DependencyInjection\LockFactoryPass;
+use RedisLock\Bridge\Symfony\DependencyInjection\RedisLockExtension;
+use Symfony\Component\DependencyInjection\ContainerBuilder;
+use Symfony\Component\DependencyInjection\Extension\ExtensionInterface;
+use Symfony\Component\HttpKernel\Bundle\Bundle;
+
+/**
+ * The redislock bundle: register it in config/bundles.php and configure it under
+ * the root "redislock" (see RedisLockExtension for what it registers):
+ *
+ *     redislock:
+ *         connection: '%env(REDISLOCK_DSN)%'   # a DSN, or \RedisLock's options as a map
+ *         lease: 10                             # seconds; false: locks keep symfony's ttl only
+ *         lock_factory: true                    # lock.factory (and LockFactory) on our store
+ */
+class RedisLockBundle extends Bundle
+{
+    public function build(ContainerBuilder $container): void
+    {
+        parent::build($container);
+        $container->addCompilerPass(new LockFactoryPass());
+    }
+
+    public function getContainerExtension(): ?ExtensionInterface
+    {
+        // The alias is "redislock", not the "redis_lock" symfony would derive from the class name.
+        return $this->extension ??= new RedisLockExtension();
+    }
+}
