@@ -133,8 +133,26 @@ class RedisLock
     /** Release the lock only if it still holds $token. True once, then false. */
     public function releaseLock(string $name, string $token): bool {}
 
-    /** Give the lock holding $token a new lifetime of $expire seconds from now. */
+    /**
+     * Give the lock holding $token a new lifetime of $expire seconds from now. A
+     * watchLock() of that hold ends: it lives $expire, as asked.
+     */
     public function extendLock(string $name, string $token, float $expire): bool {}
+
+    /**
+     * Keep the hold under $token (from addLock() or convertLock()) alive for as long
+     * as this object lives, and at most $maxHold seconds from now: it gets the
+     * watchdog's lease at once, and the watchdog renews it every lease / 3, the
+     * last renewals only to $maxHold, so the hold ends at $maxHold if nobody
+     * releases it, or within one lease after this process dies or the object ends
+     * (the hold is not released then: it is not the object's own). For adapters
+     * whose holder takes a lock with a lifetime and may die holding it. Calling it
+     * again for the same hold moves the bound; extendLock(), releaseLock() and
+     * convertLock() of the hold end the watch. False, watching nothing, when
+     * $token holds nothing. Throws BadMethodCallException without the "watchdog"
+     * option.
+     */
+    public function watchLock(string $name, string $token, float $maxHold): bool {}
 
     /**
      * The fencing number of a lock this object holds: greater than the number of

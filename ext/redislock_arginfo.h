@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: f812e83c1b07925e843cc664af8e23b7e8be1d59 */
+ * Stub hash: 2f4a7f550f63e30c97489d90ccc67f8f01721379 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_MASK(0, connection, MAY_BE_STRING|MAY_BE_ARRAY|MAY_BE_NULL, "null")
@@ -62,6 +62,12 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_extendLock, 0, 3
 	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
 	ZEND_ARG_TYPE_INFO(0, token, IS_STRING, 0)
 	ZEND_ARG_TYPE_INFO(0, expire, IS_DOUBLE, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_watchLock, 0, 3, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, token, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, maxHold, IS_DOUBLE, 0)
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_fencingToken, 0, 1, IS_LONG, 1)
@@ -245,6 +251,7 @@ ZEND_METHOD(RedisLock, fenceLock);
 ZEND_METHOD(RedisLock, convertLock);
 ZEND_METHOD(RedisLock, releaseLock);
 ZEND_METHOD(RedisLock, extendLock);
+ZEND_METHOD(RedisLock, watchLock);
 ZEND_METHOD(RedisLock, fencingToken);
 ZEND_METHOD(RedisLock, synchronized);
 ZEND_METHOD(RedisLock, ttl);
@@ -318,6 +325,7 @@ static const zend_function_entry class_RedisLock_methods[] = {
 	ZEND_ME(RedisLock, convertLock, arginfo_class_RedisLock_convertLock, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, releaseLock, arginfo_class_RedisLock_releaseLock, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, extendLock, arginfo_class_RedisLock_extendLock, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, watchLock, arginfo_class_RedisLock_watchLock, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, fencingToken, arginfo_class_RedisLock_fencingToken, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, synchronized, arginfo_class_RedisLock_synchronized, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, ttl, arginfo_class_RedisLock_ttl, ZEND_ACC_PUBLIC)

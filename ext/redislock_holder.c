@@ -5,6 +5,8 @@
 #include "redislock_names.h"
 #include "zend_exceptions.h"
 
+static void token_watch_clear(redislock_holder *h);
+
 /* ---- the object ------------------------------------------------------------------ */
 
 void redislock_holder_init(redislock_holder *h, const redislock_holder_ops *ops, bool by_name)
@@ -14,6 +16,7 @@ void redislock_holder_init(redislock_holder *h, const redislock_holder_ops *ops,
 	zend_hash_init(&h->held, 8, NULL, ZVAL_PTR_DTOR, 0);
 	zend_hash_init(&h->orphans, 0, NULL, ZVAL_PTR_DTOR, 0);
 	zend_hash_init(&h->watch, 0, NULL, NULL, 0);
+	zend_hash_init(&h->token_watch, 0, NULL, NULL, 0);
 }
 
 void redislock_holder_destroy(redislock_holder *h)
@@ -26,9 +29,11 @@ void redislock_holder_destroy(redislock_holder *h)
 		zend_string_release(h->prefix);
 	}
 	redislock_holder_clear(h);
+	token_watch_clear(h);
 	zend_hash_destroy(&h->held);
 	zend_hash_destroy(&h->orphans);
 	zend_hash_destroy(&h->watch);
+	zend_hash_destroy(&h->token_watch);
 	redislock_wd_target_release(h->wd_target);
 }
 
@@ -173,6 +178,7 @@ void redislock_holder_forget_parent(redislock_holder *h)
 	/* The child must never release them, not even by auto-release when it exits. */
 	if (h->generation != redislock_fork_generation) {
 		redislock_holder_clear(h);
+		token_watch_clear(h);
 		zend_hash_clean(&h->orphans);
 		h->generation = redislock_fork_generation;
 	}
@@ -203,10 +209,11 @@ static void remember(HashTable *table, const zend_string *key, const zend_string
 	zend_hash_update(table, (zend_string *) key, &zv);
 }
 
-uint64_t redislock_holder_wd_add(redislock_holder *h, const redislock_argv *a, const char *body)
+uint64_t redislock_holder_wd_add(redislock_holder *h, const redislock_argv *a, const char *body, int life_arg,
+	double max_hold)
 {
 	const redislock_config *cfg = redislock_conn_config(h->conn);
-	return redislock_wd_add(h->wd_target, a->argc, a->argv, a->lens, body, cfg->watchdog_lease, cfg->watchdog_max_hold,
+	return redislock_wd_add(h->wd_target, a->argc, a->argv, a->lens, body, life_arg, cfg->watchdog_lease, max_hold,
 		redislock_conn_last_flush(h->conn));
 }
 
@@ -230,7 +237,7 @@ void redislock_holder_hold(redislock_holder *h, const zend_string *name, const z
 	if (!watched(h) || (!h->wd_target && (h->wd_target = redislock_conn_watchdog_target(h->conn)) == NULL)) {
 		return;
 	}
-	if ((id = h->ops->watch(h, name, token)) != 0) {
+	if ((id = h->ops->watch(h, name, token, redislock_conn_config(h->conn)->watchdog_max_hold)) != 0) {
 		ZVAL_LONG(&zv, (zend_long) id);
 		zend_hash_update(&h->watch, (zend_string *) key, &zv);
 	}
@@ -257,6 +264,67 @@ bool redislock_holder_lost(const redislock_holder *h, const zend_string *key)
 {
 	zval *id = zend_hash_find(&h->watch, (zend_string *) key);
 	return id && redislock_wd_state_of((uint64_t) Z_LVAL_P(id)) == REDISLOCK_WD_LOST;
+}
+
+/* The token_watch key of a hold: the name's length, the name, then the token's
+ * random part, so that no two holds of two names share one. */
+static zend_string *watch_key(const zend_string *name, const zend_string *token)
+{
+	zend_string *hex = redislock_holder_token_hex(token);
+	zend_string *key = strpprintf(0, "%zu:", ZSTR_LEN(name));
+	key = zend_string_extend(key, ZSTR_LEN(key) + ZSTR_LEN(name) + ZSTR_LEN(hex), 0);
+	memcpy(ZSTR_VAL(key) + ZSTR_LEN(key) - ZSTR_LEN(name) - ZSTR_LEN(hex), ZSTR_VAL(name), ZSTR_LEN(name));
+	memcpy(ZSTR_VAL(key) + ZSTR_LEN(key) - ZSTR_LEN(hex), ZSTR_VAL(hex), ZSTR_LEN(hex));
+	ZSTR_VAL(key)[ZSTR_LEN(key)] = '\0';
+	zend_string_release(hex);
+	return key;
+}
+
+void redislock_holder_unwatch_token(redislock_holder *h, const zend_string *name, const zend_string *token)
+{
+	zend_string *key;
+	zval *id;
+
+	if (zend_hash_num_elements(&h->token_watch) == 0) {
+		return;
+	}
+	key = watch_key(name, token);
+	if ((id = zend_hash_find(&h->token_watch, key)) != NULL) {
+		redislock_wd_remove((uint64_t) Z_LVAL_P(id));
+		zend_hash_del(&h->token_watch, key);
+	}
+	zend_string_release(key);
+}
+
+bool redislock_holder_watch_token(redislock_holder *h, const zend_string *name, const zend_string *token, double max_hold)
+{
+	zend_string *key;
+	uint64_t id;
+	zval zv;
+
+	redislock_holder_unwatch_token(h, name, token);
+	if (!h->wd_target && (h->wd_target = redislock_conn_watchdog_target(h->conn)) == NULL) {
+		return false;
+	}
+	if ((id = h->ops->watch(h, name, token, max_hold)) == 0) {
+		return false;
+	}
+	key = watch_key(name, token);
+	ZVAL_LONG(&zv, (zend_long) id);
+	zend_hash_update(&h->token_watch, key, &zv);
+	zend_string_release(key);
+	return true;
+}
+
+/* The watches of watchLock() end with the object (its holds then lapse within a
+ * lease: they are not the object's to release) and in a forked child. */
+static void token_watch_clear(redislock_holder *h)
+{
+	zval *id;
+	ZEND_HASH_FOREACH_VAL(&h->token_watch, id) {
+		redislock_wd_remove((uint64_t) Z_LVAL_P(id));
+	} ZEND_HASH_FOREACH_END();
+	zend_hash_clean(&h->token_watch);
 }
 
 zend_string *redislock_holder_wake_key(const zend_string *key, const zend_string *hex)
@@ -557,6 +625,7 @@ void redislock_holder_auto_release(redislock_holder *h)
 		clean_orphans(h);
 	}
 	redislock_holder_clear(h);
+	token_watch_clear(h);
 }
 
 zend_result redislock_holder_call_each(redislock_holder *h, const redislock_script *script, redislock_argv *sets, uint32_t n,

@@ -27,8 +27,9 @@ typedef struct _redislock_holder_ops {
 	zend_result (*release)(redislock_holder *h, zend_string **names, zend_string **tokens, uint32_t n, bool suffix,
 		bool *released);
 	/* Hands the hold of name under token to the watchdog (see
-	 * redislock_holder_wd_add()): its entry id, or 0. */
-	uint64_t (*watch)(redislock_holder *h, const zend_string *name, const zend_string *token);
+	 * redislock_holder_wd_add()), renewed for max_hold seconds at most: its entry
+	 * id, or 0. */
+	uint64_t (*watch)(redislock_holder *h, const zend_string *name, const zend_string *token, double max_hold);
 	/* Throws the failure the last call recorded (for redislock_holder_throw()). */
 	void (*throw_failure)(const redislock_holder *h);
 	/* free_obj, after the release and before the connection is closed: what the
@@ -55,6 +56,8 @@ struct _redislock_holder {
 		HashTable hex_to_name;   /* RedisSemaphore */
 	};
 	HashTable watch;             /* key of held => watchdog entry id of each hold it renews */
+	HashTable token_watch;       /* the holds given to watchLock(), not the object's own:
+	                              * watch_key() => watchdog entry id */
 	redislock_wd_target *wd_target; /* where the watchdog renews, made on first use */
 	uint32_t generation;         /* the fork generation whose holds and orphans these are */
 };
@@ -110,8 +113,18 @@ void redislock_holder_clear(redislock_holder *h);
  * time): then it is not ours, whatever the object remembers. */
 bool redislock_holder_lost(const redislock_holder *h, const zend_string *key);
 /* Registers a renewal: the command in a, the script's body for NOSCRIPT, with the
- * configured lease. The entry id, or 0. For redislock_holder_ops.watch. */
-uint64_t redislock_holder_wd_add(redislock_holder *h, const redislock_argv *a, const char *body);
+ * configured lease, for max_hold seconds at most; the renewal's lifetime (ms) is
+ * a's argument life_arg, shortened for the last renewals so that the hold ends
+ * at max_hold. The entry id, or 0. For redislock_holder_ops.watch. */
+uint64_t redislock_holder_wd_add(redislock_holder *h, const redislock_argv *a, const char *body, int life_arg,
+	double max_hold);
+/* watchLock(): the watchdog renews the hold of name under token (not one of the
+ * object's own) for max_hold seconds at most, replacing any earlier watch of
+ * that hold (the same random part). False when no watchdog entry could be made. */
+bool redislock_holder_watch_token(redislock_holder *h, const zend_string *name, const zend_string *token, double max_hold);
+/* Ends the watch of watchLock() on the hold of name under token, if any: its
+ * lifetime is then what the caller gives it. */
+void redislock_holder_unwatch_token(redislock_holder *h, const zend_string *name, const zend_string *token);
 
 /* The wake-up list a waiter of random part hex blocks on for key: the sibling
  * "<base>:w:" of key, then "w:<hex>" (see siblings() in ext/lua/common/lock_keys.lua). */

@@ -87,8 +87,9 @@ static zend_result holder_release(redislock_holder *h, zend_string **names, zend
 }
 
 /* The watchdog's renewal of a hold: the command single_extend() sends, with the
- * lease, which answers 0 once the hold is not ours. */
-static uint64_t holder_watch(redislock_holder *h, const zend_string *name, const zend_string *token)
+ * lease, which answers 0 once the hold is not ours. Its lifetime is the argument
+ * before the last (the hint). */
+static uint64_t holder_watch(redislock_holder *h, const zend_string *name, const zend_string *token, double max_hold)
 {
 	redislock_lock_obj *lock = lock_from_holder(h);
 	redislock_argv a;
@@ -98,7 +99,7 @@ static uint64_t holder_watch(redislock_holder *h, const zend_string *name, const
 	lock_keys_init(&k, lock, name);
 	redislock_script_extend_args(&a, k.key, k.queue, k.many, token,
 		redislock_seconds_to_ms(redislock_conn_config(h->conn)->watchdog_lease), k.hint);
-	id = redislock_holder_wd_add(h, &a, redislock_script_extend.body);
+	id = redislock_holder_wd_add(h, &a, redislock_script_extend.body, a.argc - 2, max_hold);
 	redislock_argv_free(&a);
 	lock_keys_free(&k);
 	return id;
@@ -570,6 +571,7 @@ PHP_METHOD(RedisLock, convertLock)
 		if (outcome == REDISLOCK_FAILED) {
 			LOCK_FAILED(lock);
 		}
+		redislock_holder_unwatch_token(&lock->h, name, token);
 		if (outcome == REDISLOCK_NO) {
 			RETURN_FALSE;
 		}
@@ -593,6 +595,9 @@ PHP_METHOD(RedisLock, convertLock)
 	if (outcome == REDISLOCK_NO) {
 		RETURN_FALSE;
 	}
+	/* Converted with the lifetime $expire: a watchLock() of the old kind ends (the
+	 * renewal names the token's kind); watchLock() the new token to go on. */
+	redislock_holder_unwatch_token(&lock->h, name, token);
 	RETURN_STR(converted);
 }
 
@@ -610,6 +615,7 @@ static redislock_outcome release_token_op(redislock_holder *h, zend_string *name
 	if ((held = zend_hash_find(&h->name_to_token, name)) != NULL && zend_string_equals(Z_STR_P(held), token)) {
 		redislock_holder_forget(h, name);
 	}
+	redislock_holder_unwatch_token(h, name, token);
 	return released ? REDISLOCK_YES : REDISLOCK_NO;
 }
 
@@ -636,7 +642,60 @@ PHP_METHOD(RedisLock, extendLock)
 		|| (extended = lock->backend->extend(lock, name, token, redislock_seconds_to_ms(expire))) == REDISLOCK_FAILED) {
 		LOCK_FAILED(lock);
 	}
+	/* The hold lives $expire now, as asked: a watchLock() of it ends. */
+	redislock_holder_unwatch_token(&lock->h, name, token);
 	RETURN_BOOL(extended == REDISLOCK_YES);
+}
+
+PHP_METHOD(RedisLock, watchLock)
+{
+	zend_string *name, *token;
+	double max_hold, life;
+	redislock_lock_obj *lock = NULL;
+	const redislock_config *cfg;
+	redislock_outcome extended;
+
+	ZEND_PARSE_PARAMETERS_START(3, 3)
+		Z_PARAM_STR(name)
+		Z_PARAM_STR(token)
+		Z_PARAM_DOUBLE(max_hold)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!redislock_check_name(name, 1) || !redislock_holder_check_token(token, 2) || !redislock_check_seconds(max_hold, 3, false)
+		|| !(lock = this_lock(ZEND_THIS))) {
+		LOCK_FAILED(lock);
+	}
+	cfg = redislock_conn_config(lock->h.conn);
+	if (!cfg->watchdog) {
+		zend_throw_exception_ex(spl_ce_BadMethodCallException, 0, "RedisLock::watchLock() needs the \"watchdog\" option: "
+			"the extension's thread renews the hold, and only an object created with that option runs one");
+		RETURN_THROWS();
+	}
+	if (redislock_holder_prepare(&lock->h) == FAILURE) {
+		LOCK_FAILED(lock);
+	}
+	/* The hold gets its first lease now, which also tells whether the token still
+	 * holds it; the watchdog takes it from there. A call whose reply is lost
+	 * leaves an earlier watch of the hold as it was. */
+	life = max_hold < cfg->watchdog_lease ? max_hold : cfg->watchdog_lease;
+	if ((extended = lock->backend->extend(lock, name, token, redislock_seconds_to_ms(life))) == REDISLOCK_FAILED) {
+		LOCK_FAILED(lock);
+	}
+	if (extended == REDISLOCK_NO) {
+		redislock_holder_unwatch_token(&lock->h, name, token);
+		RETURN_FALSE;
+	}
+	if (max_hold <= cfg->watchdog_lease) {
+		/* The first lease is all of it. */
+		redislock_holder_unwatch_token(&lock->h, name, token);
+		RETURN_TRUE;
+	}
+	if (!redislock_holder_watch_token(&lock->h, name, token, max_hold)) {
+		redislock_throw(redislock_ce_exception, "RedisLock::watchLock(): the watchdog could not take the hold "
+			"(out of memory, or no thread could be started): it lapses after its lease of %.3f s", life);
+		RETURN_THROWS();
+	}
+	RETURN_TRUE;
 }
 
 PHP_METHOD(RedisLock, fencingToken)

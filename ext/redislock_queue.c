@@ -180,7 +180,7 @@ static void beats_start(redislock_queue_obj *q, const redisReply *reply, zend_st
 		queue_beat *old;
 
 		redislock_script_touch_args(&a, QUEUE_KEYS(k), id_str, visibility, receipt_str);
-		wd = redislock_wd_add(q->wd_target, a.argc, a.argv, a.lens, redislock_script_touch.body, visibility,
+		wd = redislock_wd_add(q->wd_target, a.argc, a.argv, a.lens, redislock_script_touch.body, 0, visibility,
 			cfg->watchdog_max_hold, since);
 		redislock_argv_free(&a);
 		if ((old = zend_hash_find_ptr(&q->beats, key)) != NULL) {

@@ -126,8 +126,9 @@ static inline redislock_semaphore_obj *sem_from_holder(const redislock_holder *h
 }
 
 /* The watchdog's renewal of an acquisition: the extend script with the lease, its
- * command built as extend() builds it. */
-static uint64_t holder_watch(redislock_holder *h, const zend_string *name, const zend_string *token)
+ * command built as extend() builds it. Its lifetime is the argument before the
+ * last (the hint). */
+static uint64_t holder_watch(redislock_holder *h, const zend_string *name, const zend_string *token, double max_hold)
 {
 	redislock_argv a;
 	sem_keys k;
@@ -135,7 +136,7 @@ static uint64_t holder_watch(redislock_holder *h, const zend_string *name, const
 
 	keys_init(&k, sem_from_holder(h), name);
 	sem_extend_args(&a, &k, token, redislock_seconds_to_ms(redislock_conn_config(h->conn)->watchdog_lease));
-	id = redislock_holder_wd_add(h, &a, redislock_script_sem_extend.body);
+	id = redislock_holder_wd_add(h, &a, redislock_script_sem_extend.body, a.argc - 2, max_hold);
 	redislock_argv_free(&a);
 	keys_free(&k);
 	return id;

@@ -39,6 +39,7 @@ typedef struct _wd_entry {
 	char **argv;              /* argv[0] "EVALSHA", argv[1] the SHA1 */
 	size_t *lens;
 	char *body;               /* for EVAL after NOSCRIPT */
+	int life_arg;             /* argv[life_arg]: the lifetime a renewal gives, in ms (0: none) */
 	double period;            /* lease / 3 */
 	double lease;
 	double next;              /* when to renew next */
@@ -210,7 +211,7 @@ static bool ensure_thread(void)
 }
 
 uint64_t redislock_wd_add(redislock_wd_target *t, int argc, const char *const *argv, const size_t *lens,
-	const char *body, double lease, double max_hold, double since)
+	const char *body, int life_arg, double lease, double max_hold, double since)
 {
 	wd_entry *e = calloc(1, sizeof(*e));
 	double now = redislock_now();
@@ -246,6 +247,7 @@ uint64_t redislock_wd_add(redislock_wd_target *t, int argc, const char *const *a
 		e->lens[i] = lens[i];
 	}
 	e->argc = argc;
+	e->life_arg = life_arg > 1 && life_arg < argc ? life_arg : 0;
 	e->lease = lease;
 	e->period = lease / 3;
 	if (since <= 0 || since > now) {
@@ -499,7 +501,7 @@ static bool reconnect_error(const redisReply *reply)
  * reply that every retry would get again, a script error above all: the link is
  * fine, and reconnecting would not help). Outside the mutex, on an entry marked
  * busy. */
-static int renew(wd_entry *e)
+static int renew_command(wd_entry *e)
 {
 	redislock_wd_target *t = e->target;
 	redislock_status st;
@@ -568,6 +570,32 @@ static int renew(wd_entry *e)
 		freeReplyObject(reply);
 	}
 	return RETRY;
+}
+
+/* A renewal that started at started. The last ones before max_hold give only
+ * what is left of it, so that the hold ends at max_hold, not a lease after the
+ * last renewal: the lifetime argument is swapped for the shorter one for this
+ * call. */
+static int renew(wd_entry *e, double started)
+{
+	char life[24];
+	char *saved = NULL;
+	size_t saved_len = 0;
+	int result;
+
+	if (e->life_arg && e->hold_end - started < e->lease) {
+		long long ms = (long long) ((e->hold_end - started) * 1000);
+		saved = e->argv[e->life_arg];
+		saved_len = e->lens[e->life_arg];
+		e->argv[e->life_arg] = life;
+		e->lens[e->life_arg] = (size_t) snprintf(life, sizeof(life), "%lld", ms < 1 ? 1 : ms);
+	}
+	result = renew_command(e);
+	if (saved) {
+		e->argv[e->life_arg] = saved;
+		e->lens[e->life_arg] = saved_len;
+	}
+	return result;
 }
 
 /* ---- the thread ---------------------------------------------------------------- */
@@ -650,7 +678,7 @@ static void *thread_main(void *arg)
 		 * the reply took to be read (a worker descheduled under CPU load: tens of
 		 * ms) to what the holder believes it has, beyond what the server gave. */
 		double started = redislock_now();
-		int result = renew(due);
+		int result = renew(due, started);
 		double done = redislock_now();
 		pthread_mutex_lock(&wd_mutex);
 		due->busy = false;
@@ -660,7 +688,11 @@ static void *thread_main(void *arg)
 			continue;
 		}
 		if (result == RENEWED) {
-			due->lease_end = started + due->lease;
+			double life = due->lease;
+			if (due->life_arg && due->hold_end - started < life) {
+				life = due->hold_end - started;
+			}
+			due->lease_end = started + life;
 			due->next = started + due->period;
 		} else if (result == GONE || result == REFUSED || done >= due->lease_end) {
 			/* REFUSED: the hold is still there, but nothing renews it any more and

@@ -47,7 +47,7 @@ typedef struct _redislock_wd_settings {
 typedef enum {
 	REDISLOCK_WD_RENEWING = 0, /* held, renewed in time so far */
 	REDISLOCK_WD_LOST,         /* a renewal found it gone, or none succeeded within the lease */
-	REDISLOCK_WD_EXPIRED,      /* max_hold passed: no longer renewed, lapses by itself */
+	REDISLOCK_WD_EXPIRED,      /* max_hold passed: no longer renewed, lapsed or lapsing by itself */
 	REDISLOCK_WD_UNKNOWN       /* no such entry (removed, or another process's) */
 } redislock_wd_state;
 
@@ -62,11 +62,13 @@ void redislock_wd_target_release(redislock_wd_target *t);
  * gave the hold its first lease was sent: the server counts that lease from later,
  * so counting from since never believes it longer than it is (a caller descheduled
  * between that reply and this call loses nothing). Renewals come every lease / 3
- * seconds from since, until max_hold seconds from since. Starts the threads on
- * first use. Returns the entry's id, or 0 when the entry or a thread could not be
- * made. */
+ * seconds from since, until max_hold seconds from since. life_arg is the index in
+ * argv of the lifetime the renewal gives, in milliseconds (0: none): a renewal
+ * that would carry the hold past max_hold gives it only what is left, so the hold
+ * lapses at max_hold, never a lease later. Starts the threads on first use.
+ * Returns the entry's id, or 0 when the entry or a thread could not be made. */
 uint64_t redislock_wd_add(redislock_wd_target *t, int argc, const char *const *argv, const size_t *lens,
-	const char *body, double lease, double max_hold, double since);
+	const char *body, int life_arg, double lease, double max_hold, double since);
 /* Stops renewing (the hold is released, converted or given up). */
 void redislock_wd_remove(uint64_t id);
 redislock_wd_state redislock_wd_state_of(uint64_t id);

@@ -1,0 +1,23 @@
+--TEST--
+Watchdog: watchLock() keeps a token hold of addLock() (lifetime 0.2 s, lease 0.3 s) held for 1.5 s with 0 < PTTL <= lease at every look, and releaseLock() ends it at once
+--FILE--
+<?php
+require __DIR__ . '/../harness/watchdog_test.inc';
+$raw = new RawRedis();
+$name = rl_name();
+$lease = 0.3;
+$lock = new RedisLock(wd_options($lease));
+$token = $lock->addLock($name, 0.2, fenced: false);
+var_dump(is_string($token), $lock->watchLock($name, $token, 60));
+[$bad, $looks] = wd_watch($raw, l4_key($name), $token, $lease, 1.5);
+echo $bad ? implode("\n", $bad) . "\n" : "held with at most a lease left at every look\n";
+echo wd_ok($looks >= 10, $looks), "\n";
+var_dump($lock->releaseLock($name, $token), $raw->call('EXISTS', l4_key($name)));
+?>
+--EXPECT--
+bool(true)
+bool(true)
+held with at most a lease left at every look
+ok
+bool(true)
+int(0)
