@@ -104,9 +104,11 @@ class RedisLock
      * With redlock it is "redlock:<random>", fenced or not. The random part alone
      * names the hold: with or without a number in front, the token releases,
      * extends and checks it. The object does not remember it: it is not
-     * auto-released.
+     * auto-released. With $watch, the hold lives the watchdog's lease and is
+     * renewed as watchLock() renews it, for $expire seconds at most, in the same
+     * round trip; BadMethodCallException without the "watchdog" option.
      */
-    public function addLock(string $name, float $expire = 15, float $timeout = 0, bool $shared = false, bool $fenced = true): string|false {}
+    public function addLock(string $name, float $expire = 15, float $timeout = 0, bool $shared = false, bool $fenced = true, bool $watch = false): string|false {}
 
     /**
      * Draw the fencing number of the exclusive hold under $token, while it still

@@ -503,40 +503,84 @@ static bool shared_available(const redislock_lock_obj *lock, const char *method)
 	return true;
 }
 
+/* watchLock() and addLock(watch: true) need the watchdog's thread. */
+static bool watch_available(const redislock_lock_obj *lock, const char *method)
+{
+	if (!redislock_conn_config(lock->h.conn)->watchdog) {
+		zend_throw_exception_ex(spl_ce_BadMethodCallException, 0, "RedisLock::%s() needs the \"watchdog\" option: "
+			"the extension's thread renews the hold, and only an object created with that option runs one", method);
+		return false;
+	}
+	return true;
+}
+
+/* Hands the hold of name under token to the watchdog for max_hold seconds from
+ * now, its lifetime being the lease (or max_hold if shorter). When no watchdog
+ * entry can be made (out of memory, or no thread), the hold gets max_hold as its
+ * lifetime instead, as without the watchdog: it then outlives a dead holder, but
+ * never lapses under a live one. */
+static redislock_outcome watch_token(redislock_lock_obj *lock, zend_string *name, zend_string *token, double max_hold)
+{
+	if (max_hold <= redislock_conn_config(lock->h.conn)->watchdog_lease) {
+		/* The first lease is all of it. */
+		redislock_holder_unwatch_token(&lock->h, name, token);
+		return REDISLOCK_YES;
+	}
+	if (redislock_holder_watch_token(&lock->h, name, token, max_hold)) {
+		return REDISLOCK_YES;
+	}
+	return lock->backend->extend(lock, name, token, redislock_seconds_to_ms(max_hold));
+}
+
+/* The lifetime a watched hold starts with: the lease, or max_hold if shorter. */
+static double first_lease(const redislock_lock_obj *lock, double max_hold)
+{
+	double lease = redislock_conn_config(lock->h.conn)->watchdog_lease;
+	return max_hold < lease ? max_hold : lease;
+}
+
 PHP_METHOD(RedisLock, addLock)
 {
 	zend_string *name, *token;
 	double expire = 15, timeout = 0;
-	bool shared = false, fenced = true;
+	bool shared = false, fenced = true, watch = false;
 	redislock_lock_obj *lock = NULL;
 	redislock_outcome outcome;
 
-	ZEND_PARSE_PARAMETERS_START(1, 5)
+	ZEND_PARSE_PARAMETERS_START(1, 6)
 		Z_PARAM_STR(name)
 		Z_PARAM_OPTIONAL
 		Z_PARAM_DOUBLE(expire)
 		Z_PARAM_DOUBLE(timeout)
 		Z_PARAM_BOOL(shared)
 		Z_PARAM_BOOL(fenced)
+		Z_PARAM_BOOL(watch)
 	ZEND_PARSE_PARAMETERS_END();
 
 	if (!redislock_check_name(name, 1) || !redislock_check_seconds(expire, 2, false) || !redislock_check_seconds(timeout, 3, true)) {
 		RETURN_THROWS();
 	}
-	if (!(lock = this_lock(ZEND_THIS)) || (shared && !shared_available(lock, "addLock")) || redislock_holder_prepare(&lock->h) == FAILURE) {
+	if (!(lock = this_lock(ZEND_THIS)) || (watch && !watch_available(lock, "addLock"))
+		|| (shared && !shared_available(lock, "addLock")) || redislock_holder_prepare(&lock->h) == FAILURE) {
 		LOCK_FAILED(lock);
 	}
 	/* The token is the caller's to keep: the object does not remember it, so it is
 	 * neither auto-released nor touched by unlockAll(). Unfenced, the acquisition
 	 * is lock()'s: one SET NX PX when the name is free, the number drawn later by
-	 * fenceLock() if ever. */
-	outcome = lock->backend->acquire(lock, &name, 1, timeout, redislock_seconds_to_ms(expire), !shared && fenced,
+	 * fenceLock() if ever. Watched, it lives a lease, renewed as by watchLock(). */
+	outcome = lock->backend->acquire(lock, &name, 1, timeout,
+		redislock_seconds_to_ms(watch ? first_lease(lock, expire) : expire), !shared && fenced,
 		shared ? WANT_SHARED : WANT_EXCLUSIVE, NULL, &token, NULL);
 	if (outcome == REDISLOCK_FAILED) {
 		LOCK_FAILED(lock);
 	}
 	if (outcome == REDISLOCK_NO) {
 		RETURN_FALSE;
+	}
+	if (watch && watch_token(lock, name, token, expire) == REDISLOCK_FAILED) {
+		/* Held for a lease, and no longer than that: the caller is told. */
+		zend_string_release(token);
+		LOCK_FAILED(lock);
 	}
 	RETURN_STR(token);
 }
@@ -650,10 +694,9 @@ PHP_METHOD(RedisLock, extendLock)
 PHP_METHOD(RedisLock, watchLock)
 {
 	zend_string *name, *token;
-	double max_hold, life;
+	double max_hold;
 	redislock_lock_obj *lock = NULL;
-	const redislock_config *cfg;
-	redislock_outcome extended;
+	redislock_outcome outcome;
 
 	ZEND_PARSE_PARAMETERS_START(3, 3)
 		Z_PARAM_STR(name)
@@ -662,40 +705,20 @@ PHP_METHOD(RedisLock, watchLock)
 	ZEND_PARSE_PARAMETERS_END();
 
 	if (!redislock_check_name(name, 1) || !redislock_holder_check_token(token, 2) || !redislock_check_seconds(max_hold, 3, false)
-		|| !(lock = this_lock(ZEND_THIS))) {
-		LOCK_FAILED(lock);
-	}
-	cfg = redislock_conn_config(lock->h.conn);
-	if (!cfg->watchdog) {
-		zend_throw_exception_ex(spl_ce_BadMethodCallException, 0, "RedisLock::watchLock() needs the \"watchdog\" option: "
-			"the extension's thread renews the hold, and only an object created with that option runs one");
-		RETURN_THROWS();
-	}
-	if (redislock_holder_prepare(&lock->h) == FAILURE) {
+		|| !(lock = this_lock(ZEND_THIS)) || !watch_available(lock, "watchLock") || redislock_holder_prepare(&lock->h) == FAILURE) {
 		LOCK_FAILED(lock);
 	}
 	/* The hold gets its first lease now, which also tells whether the token still
 	 * holds it; the watchdog takes it from there. A call whose reply is lost
 	 * leaves an earlier watch of the hold as it was. */
-	life = max_hold < cfg->watchdog_lease ? max_hold : cfg->watchdog_lease;
-	if ((extended = lock->backend->extend(lock, name, token, redislock_seconds_to_ms(life))) == REDISLOCK_FAILED) {
-		LOCK_FAILED(lock);
-	}
-	if (extended == REDISLOCK_NO) {
+	if ((outcome = lock->backend->extend(lock, name, token, redislock_seconds_to_ms(first_lease(lock, max_hold)))) == REDISLOCK_NO) {
 		redislock_holder_unwatch_token(&lock->h, name, token);
 		RETURN_FALSE;
 	}
-	if (max_hold <= cfg->watchdog_lease) {
-		/* The first lease is all of it. */
-		redislock_holder_unwatch_token(&lock->h, name, token);
-		RETURN_TRUE;
+	if (outcome == REDISLOCK_FAILED || (outcome = watch_token(lock, name, token, max_hold)) == REDISLOCK_FAILED) {
+		LOCK_FAILED(lock);
 	}
-	if (!redislock_holder_watch_token(&lock->h, name, token, max_hold)) {
-		redislock_throw(redislock_ce_exception, "RedisLock::watchLock(): the watchdog could not take the hold "
-			"(out of memory, or no thread could be started): it lapses after its lease of %.3f s", life);
-		RETURN_THROWS();
-	}
-	RETURN_TRUE;
+	RETURN_BOOL(outcome == REDISLOCK_YES);
 }
 
 PHP_METHOD(RedisLock, fencingToken)
