@@ -9,10 +9,10 @@ namespace RedisLock\Bridge\Laravel;
  *
  * A leased lock lives $lease seconds and is renewed by the extension's thread
  * while this process lives; a killed holder's lock lapses within one lease. It
- * must still be gone by the lifetime the framework asked for, so the renewals of
- * a lock of lifetime T stop at T - lease (the watchdog's max_hold), and the last
- * lease they gave ends before T: a live holder keeps it until at least
- * T - lease / 3. max_hold belongs to a \RedisLock, so there is one object per
+ * must still be gone by the lifetime the framework asked for: the renewals of a
+ * lock of lifetime T stop at T (the watchdog's max_hold, whose last renewals
+ * give only what is left), so a live holder keeps it exactly until T, as
+ * without leases. max_hold belongs to a \RedisLock, so there is one object per
  * lifetime asked for (at most MAX_CONNECTIONS; beyond, locks keep their plain
  * lifetime). Each is made when first needed and connects on first use; it is
  * never dropped, as destroying a \RedisLock ends its holds.
@@ -72,7 +72,7 @@ final class Leases
         if ($lifetime <= $this->lease || $this->holds($name)) {
             return null;
         }
-        $maxHold = $lifetime - $this->lease;
+        $maxHold = $lifetime;
         $key = sprintf('%.6F', $maxHold);
         if (!isset($this->connections[$key])) {
             if (count($this->connections) >= self::MAX_CONNECTIONS) {

@@ -47,16 +47,15 @@ use Symfony\Component\Lock\SharedLockStoreInterface;
  * holds: saveRead() and waitAndSaveRead() then take the resource exclusively, as
  * symfony's Lock does for a store without read locks, and fencingToken() is null.
  *
- * Leases: on a \RedisLock with the "watchdog" option, a Key's hold is the object's
- * own (lock(), lockShared()), which the extension's thread renews to its lease
- * while this process lives: it lapses within one lease after the process dies
- * (SIGKILL included), whatever ttl symfony asked for, and is released by
- * delete(), symfony's auto-release, or the end of the object. The Key's ttl is
- * still the holder's: isExpired(), refresh() and getRemainingLifetime() read it,
- * and a call on an expired Key releases the hold. Such a hold belongs to this
- * process: its Key cannot be serialized (UnserializableKeyException), and a
- * second Key of the same resource in this process, while the first holds it,
- * gets a token hold of the usual kind.
+ * Leases: on a \RedisLock with the "watchdog" option, a Key's hold is renewed by the
+ * extension's thread while this process lives (\RedisLock::watchLock()), to the
+ * watchdog's lease, and never past the Key's lifetime: it lapses within one lease
+ * after the process dies (SIGKILL included), at the Key's expiry if nobody
+ * refreshes it, and is released by delete(), symfony's auto-release, or lapses
+ * within a lease after the end of the \RedisLock. refresh() moves the bound as it
+ * moves the Key's expiry. A Key serialized leaves the process (a DeduplicateStamp
+ * in a message, a session), and may be released by another: its hold then keeps
+ * the lifetime the Key has left, as without leases.
  */
 final class RedisLockStore implements BlockingSharedLockStoreInterface, BlockingStoreInterface, SharedLockStoreInterface, PersistingStoreInterface
 {
@@ -67,16 +66,8 @@ final class RedisLockStore implements BlockingSharedLockStoreInterface, Blocking
     private float $initialTtl;
     private float $waitTimeout;
     private bool $sharedSupported = true;
-    /** Whether the \RedisLock renews its own holds (the "watchdog" option): Keys then get leases. */
-    private bool $leases;
-
-    /**
-     * Per \RedisLock object, the Key holding each name through the object's own hold:
-     * an object holds a name once, whichever store it is given to.
-     *
-     * @var \WeakMap<\RedisLock, \ArrayObject<string, LeaseHold>>|null
-     */
-    private static ?\WeakMap $leaseHolders = null;
+    /** Whether the \RedisLock has the watchdog (Keys then get leases); null until the first acquisition tells. */
+    private ?bool $leases = null;
 
     /**
      * @param float $initialTtl  lifetime in seconds of a hold taken by save() and friends, until putOffExpiration()
@@ -94,17 +85,6 @@ final class RedisLockStore implements BlockingSharedLockStoreInterface, Blocking
         $this->redis = $redis;
         $this->initialTtl = $initialTtl;
         $this->waitTimeout = $waitTimeout;
-        $this->leases = self::watchdogOf($redis);
-    }
-
-    /**
-     * Whether the \RedisLock was built with the "watchdog" option. The extension
-     * shows its settings only in the object's debug view, where "watchdog" appears
-     * exactly when the option is on.
-     */
-    private static function watchdogOf(\RedisLock $redis): bool
-    {
-        return (bool) preg_match('/^    \[watchdog\] => Array$/m', print_r($redis, true));
     }
 
     public function save(Key $key): void
@@ -131,20 +111,12 @@ final class RedisLockStore implements BlockingSharedLockStoreInterface, Blocking
     {
         $key->reduceLifetime($ttl);
         $this->checkNotExpired($key);
-        if (($lease = $this->lease($key)) !== null) {
-            // The watchdog keeps the hold; the Key's new ttl is the holder's to check.
-            if (!$this->leaseHeld($key, $lease, LockStorageException::class)) {
-                throw new LockConflictedException();
-            }
-            $this->checkNotExpired($key);
-            return;
-        }
         $token = $this->token($key);
         if ($token === null) {
             throw new LockConflictedException();
         }
         try {
-            $extended = $this->redis->extendLock((string) $key, $token, $this->remaining($key));
+            $extended = $this->renew($key, $token);
         } catch (\RedisLockException $e) {
             throw new LockStorageException($e->getMessage(), 0, $e);
         }
@@ -157,24 +129,12 @@ final class RedisLockStore implements BlockingSharedLockStoreInterface, Blocking
 
     public function delete(Key $key): void
     {
-        if (($lease = $this->lease($key)) !== null) {
-            $holders = $this->leaseHolders();
-            if (($holders[(string) $key] ?? null) === $lease) {
-                try {
-                    $this->redis->unlock((string) $key);
-                } catch (\RedisLockException $e) {
-                    throw new LockReleasingException($e->getMessage(), 0, $e);
-                }
-                unset($holders[(string) $key]);
-            }
-            $key->removeState(self::class);
-            return;
-        }
         $token = $this->token($key);
         if ($token === null) {
             return;
         }
         try {
+            // Ends a lease's watch too.
             $this->redis->releaseLock((string) $key, $token);
         } catch (\RedisLockException $e) {
             throw new LockReleasingException($e->getMessage(), 0, $e);
@@ -184,9 +144,6 @@ final class RedisLockStore implements BlockingSharedLockStoreInterface, Blocking
 
     public function exists(Key $key): bool
     {
-        if (($lease = $this->lease($key)) !== null) {
-            return $this->leaseHeld($key, $lease, LockStorageException::class);
-        }
         $token = $this->token($key);
         if ($token === null) {
             return false;
@@ -216,16 +173,6 @@ final class RedisLockStore implements BlockingSharedLockStoreInterface, Blocking
      */
     public function fencingToken(Key $key): ?int
     {
-        if (($lease = $this->lease($key)) !== null) {
-            if ($lease->shared || !$this->leaseHeld($key, $lease, LockStorageException::class)) {
-                return null;
-            }
-            try {
-                return $this->redis->fencingToken((string) $key);
-            } catch (\RedisLockException $e) {
-                throw new LockStorageException($e->getMessage(), 0, $e);
-            }
-        }
         $token = $this->token($key);
         if ($token === null || $this->isShared($token)) {
             return null;
@@ -242,7 +189,8 @@ final class RedisLockStore implements BlockingSharedLockStoreInterface, Blocking
                 $key->removeState(self::class);
                 return null;
             }
-            $key->setState(self::class, $fenced);
+            // The same hold under a longer name: a lease's watch goes on.
+            $this->setToken($key, $fenced, $this->leased($key));
             $token = $fenced;
             preg_match('/^(\d+):/', $token, $m);
         }
@@ -259,19 +207,6 @@ final class RedisLockStore implements BlockingSharedLockStoreInterface, Blocking
             $shared = false;
         }
         $name = (string) $key;
-        if ($this->leases) {
-            $holders = $this->leaseHolders();
-            if (($lease = $this->lease($key)) !== null && ($holders[$name] ?? null) !== $lease) {
-                // A lease of an earlier hold, released or lapsed since: start afresh.
-                $key->removeState(self::class);
-                $lease = null;
-            }
-            if ($lease !== null || !isset($holders[$name])) {
-                $this->acquireLease($key, $lease, $shared, $timeout);
-                return;
-            }
-            // The object holds the name for another Key of this process: a token hold.
-        }
         $start = microtime(true);
         $deadline = $key->getRemainingLifetime();
         $deadline = $deadline === null ? null : $start + $deadline;
@@ -279,16 +214,20 @@ final class RedisLockStore implements BlockingSharedLockStoreInterface, Blocking
         $this->checkNotExpired($key);
         $ttl = $this->remaining($key);
         $token = $this->token($key);
+        $leased = $this->leased($key);
 
         try {
             $new = false;
             if ($token !== null) {
                 if ($this->isShared($token) === $shared) {
-                    // Already of that kind: a new lifetime.
-                    $new = $this->redis->extendLock($name, $token, $ttl) ? $token : false;
+                    // Already of that kind: a new lifetime (a lease: a new bound).
+                    $new = $this->renew($key, $token) ? $token : false;
                 } else {
                     // A promotion (waiting up to $timeout to be the only holder) or a demotion (at once).
                     $new = $this->redis->convertLock($name, $token, $shared, $shared ? 0.0 : $timeout, $ttl);
+                    if ($new !== false && $leased && !$this->redis->watchLock($name, $new, $ttl)) {
+                        $new = false;
+                    }
                 }
                 if ($new === false && $this->redis->holdsLock($name, $token)) {
                     // Not converted, but still held as it was: another holder is in the way.
@@ -298,7 +237,7 @@ final class RedisLockStore implements BlockingSharedLockStoreInterface, Blocking
             if ($new === false) {
                 // No hold, or the Key's hold lapsed: a fresh acquisition.
                 $key->removeState(self::class);
-                $new = $this->addLock($name, $ttl, $timeout, $shared);
+                [$new, $leased] = $this->addLock($name, $ttl, $timeout, $shared);
             }
         } catch (\RedisLockException $e) {
             throw new LockAcquiringException($e->getMessage(), 0, $e);
@@ -306,7 +245,7 @@ final class RedisLockStore implements BlockingSharedLockStoreInterface, Blocking
         if ($new === false) {
             throw new LockConflictedException();
         }
-        $key->setState(self::class, $new);
+        $this->setToken($key, $new, $leased);
 
         // After a wait, the hold's lifetime started when it was granted, not when we
         // asked: when the wait took a noticeable part of the lifetime, start it again
@@ -320,7 +259,7 @@ final class RedisLockStore implements BlockingSharedLockStoreInterface, Blocking
             $key->reduceLifetime($this->initialTtl);
             $this->checkNotExpired($key);
             try {
-                $extended = $this->redis->extendLock($name, $new, $this->remaining($key));
+                $extended = $this->renew($key, $new);
             } catch (\RedisLockException $e) {
                 throw new LockAcquiringException($e->getMessage(), 0, $e);
             }
@@ -332,102 +271,76 @@ final class RedisLockStore implements BlockingSharedLockStoreInterface, Blocking
         $this->checkNotExpired($key);
     }
 
-    /** addLock(), taking the resource exclusively when the extension has no shared holds here (Redlock). */
-    private function addLock(string $name, float $ttl, float $timeout, bool $shared): string|false
+    /**
+     * addLock(): with a lease when the \RedisLock has the watchdog (asked once: the
+     * extension refuses a watch without it before sending anything), taking the
+     * resource exclusively when the extension has no shared holds here (Redlock).
+     * Returns the token or false, and whether it is a lease.
+     *
+     * @return array{0: string|false, 1: bool}
+     */
+    private function addLock(string $name, float $ttl, float $timeout, bool $shared): array
     {
-        if ($shared) {
+        if ($this->leases !== false) {
             try {
-                return $this->redis->addLock($name, $ttl, $timeout, true);
+                $token = $this->addLockOfKind($name, $ttl, $timeout, $shared, true);
+                $this->leases = true;
+                return [$token, true];
             } catch (\BadMethodCallException $e) {
+                if (!str_contains($e->getMessage(), '"watchdog" option')) {
+                    throw $e;
+                }
+                $this->leases = false;
+            }
+        }
+        return [$this->addLockOfKind($name, $ttl, $timeout, $shared, false), false];
+    }
+
+    private function addLockOfKind(string $name, float $ttl, float $timeout, bool $shared, bool $watch): string|false
+    {
+        if ($shared && $this->sharedSupported) {
+            try {
+                return $this->redis->addLock($name, $ttl, $timeout, true, watch: $watch);
+            } catch (\BadMethodCallException $e) {
+                if (!str_contains($e->getMessage(), 'not available with redlock')) {
+                    throw $e;
+                }
                 $this->sharedSupported = false;
             }
         }
         // Unfenced: one SET NX PX when the resource is free; fencingToken() draws
         // the number if it is ever asked for.
-        return $this->redis->addLock($name, $ttl, $timeout, false, fenced: false);
+        return $this->redis->addLock($name, $ttl, $timeout, false, fenced: false, watch: $watch);
     }
 
-    /**
-     * The lease of acquire(): the object's own hold of the name, taken, renewed,
-     * promoted or demoted by lock() and lockShared() (the object never waits for
-     * itself: a name it holds is converted or renewed). Symfony's Key lifetime is
-     * set as for a token hold; the watchdog keeps the hold itself.
-     */
-    private function acquireLease(Key $key, ?LeaseHold $lease, bool $shared, float $timeout): void
+    /** A new lifetime for the Key's hold, the Key's remaining one: a lease gets it as its new bound. */
+    private function renew(Key $key, string $token): bool
     {
-        $name = (string) $key;
-        $start = microtime(true);
-        $deadline = $key->getRemainingLifetime();
-        $deadline = $deadline === null ? null : $start + $deadline;
-        $key->reduceLifetime($this->initialTtl);
-        $this->checkNotExpired($key);
-        try {
-            $taken = $shared
-                ? $this->redis->lockShared($name, $timeout, $this->remaining($key))
-                : $this->redis->lock($name, $timeout, $this->remaining($key));
-        } catch (\RedisLockException $e) {
-            throw new LockAcquiringException($e->getMessage(), 0, $e);
-        }
-        if (!$taken) {
-            if ($lease !== null && !$this->leaseHeld($key, $lease, LockAcquiringException::class)) {
-                // Not converted, and the hold it had is gone too.
-                $key->removeState(self::class);
-            }
-            throw new LockConflictedException();
-        }
-        $lease = new LeaseHold($shared);
-        $this->leaseHolders()[$name] = $lease;
-        $key->setState(self::class, $lease);
-        if ($timeout > 0 && microtime(true) - $start > 0.01 * $this->initialTtl) {
-            // As for a token hold: the Key's lifetime starts when the hold was granted.
-            $key->resetLifetime();
-            if ($deadline !== null) {
-                $key->reduceLifetime($deadline - microtime(true));
-            }
-            $key->reduceLifetime($this->initialTtl);
-        }
-        $this->checkNotExpired($key);
+        return $this->leased($key)
+            ? $this->redis->watchLock((string) $key, $token, $this->remaining($key))
+            : $this->redis->extendLock((string) $key, $token, $this->remaining($key));
     }
 
-    /** Whether the Key's lease is still the object's hold of its name (one round trip). */
-    private function leaseHeld(Key $key, LeaseHold $lease, string $failure): bool
+    private function setToken(Key $key, string $token, bool $leased): void
     {
-        $name = (string) $key;
-        $holders = $this->leaseHolders();
-        if (($holders[$name] ?? null) !== $lease) {
-            $key->removeState(self::class);
-            return false;
-        }
-        try {
-            $held = $this->redis->isLocking($name);
-        } catch (\RedisLockException $e) {
-            throw new $failure($e->getMessage(), 0, $e);
-        }
-        if (!$held) {
-            // Lapsed (a stall longer than the lease, or a forced unlock): not ours any more.
-            unset($holders[$name]);
-            $key->removeState(self::class);
-        }
-        return $held;
-    }
-
-    private function lease(Key $key): ?LeaseHold
-    {
-        $state = $key->hasState(self::class) ? $key->getState(self::class) : null;
-        return $state instanceof LeaseHold ? $state : null;
-    }
-
-    /** @return \ArrayObject<string, LeaseHold> */
-    private function leaseHolders(): \ArrayObject
-    {
-        self::$leaseHolders ??= new \WeakMap();
-        return self::$leaseHolders[$this->redis] ??= new \ArrayObject();
+        $key->setState(self::class, $leased ? new LeaseToken($token, $this->redis, (string) $key, $key) : $token);
     }
 
     private function token(Key $key): ?string
     {
         $state = $key->hasState(self::class) ? $key->getState(self::class) : null;
-        return is_string($state) ? $state : null;
+        return match (true) {
+            is_string($state) => $state,
+            $state instanceof LeaseToken => $state->token(),
+            default => null,
+        };
+    }
+
+    /** Whether the Key's hold is a lease this process's watchdog renews. */
+    private function leased(Key $key): bool
+    {
+        $state = $key->hasState(self::class) ? $key->getState(self::class) : null;
+        return $state instanceof LeaseToken && $state->leased();
     }
 
     private function isShared(string $token): bool

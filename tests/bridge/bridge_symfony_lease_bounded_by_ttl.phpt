@@ -1,0 +1,34 @@
+--TEST--
+Symfony lease: a Lock of ttl 1 s that nobody refreshes is renewed to the lease only until its ttl, while its process lives: it is gone from Redis between 0.95 and 1.15 s, as with a store without leases
+--INI--
+extension=ctype
+--FILE--
+<?php
+require __DIR__ . '/../harness/symfony_kernel_test.inc';
+
+use RedisLock\Bridge\Symfony\RedisLockStore;
+use Symfony\Component\Lock\LockFactory;
+
+$raw = new RawRedis();
+$factory = new LockFactory(new RedisLockStore(new RedisLock(rl_options(['watchdog' => ['lease' => 0.3]]))));
+$name = rl_name();
+$lock = $factory->createLock($name, 1.0);
+$at = microtime(true);
+var_dump($lock->acquire());
+$pttl = $raw->call('PTTL', "Lock:$name");
+var_dump($pttl > 0 && $pttl <= 300);
+usleep(600000);
+var_dump($raw->call('EXISTS', "Lock:$name"));   // renewed past its first lease
+while ($raw->call('EXISTS', "Lock:$name") && microtime(true) - $at < 3) {
+    usleep(5000);
+}
+$gone = microtime(true) - $at;
+echo $gone >= 0.95 && $gone <= 1.15 ? 'gone at its ttl' : sprintf('gone after %.3f s', $gone), "\n";
+var_dump($lock->isAcquired());
+?>
+--EXPECT--
+bool(true)
+bool(true)
+int(1)
+gone at its ttl
+bool(false)
