@@ -578,7 +578,9 @@ PHP_METHOD(RedisLock, addLock)
 		RETURN_FALSE;
 	}
 	if (watch && watch_token(lock, name, token, expire) == REDISLOCK_FAILED) {
-		/* Held for a lease, and no longer than that: the caller is told. */
+		/* Taken, but the caller never gets the token: an orphan, released before
+		 * the next call (it would lapse within a lease anyway). */
+		redislock_holder_orphan_token(&lock->h, name, token);
 		zend_string_release(token);
 		LOCK_FAILED(lock);
 	}
