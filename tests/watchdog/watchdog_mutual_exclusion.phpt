@@ -8,7 +8,7 @@ $name = rl_name();
 $procs = 8;
 $rounds = l4_valgrind() ? 3 : 8;
 /* A lease of 0.5 s leaves a renewal 333 ms of slack: more than the longest gap measured
- * with more busy processes than cores (README, the watchdog). Under valgrind, four
+ * with more busy processes than cores (docs/deploying.md, the watchdog). Under valgrind, four
  * times the lease and the holds, fewer rounds. */
 $scale = l4_valgrind() ? 4 : 1;
 $lease = 0.5 * $scale;
