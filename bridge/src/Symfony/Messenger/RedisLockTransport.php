@@ -38,6 +38,14 @@ use Symfony\Component\Messenger\Transport\TransportInterface;
  * - a message whose payload cannot be decoded goes to the queue's dead letters as
  *   it is, and get() throws MessageDecodingFailedException: it never comes back.
  *
+ * `messenger:consume --keepalive` (Messenger 7.2+, where the transport is a
+ * KeepaliveReceiverInterface): keepalive() extends the reservation of a message
+ * being handled to one visibility from now, checked against its receipt, for a
+ * connection without the watchdog (`watchdog=0`), or as a second heartbeat beside
+ * it. A reservation that was lost (it expired, and the message may be another
+ * worker's now) is not extended: TransportException, as is a keepalive interval
+ * that is not shorter than the visibility.
+ *
  * Retries are Messenger's: its retry listener sends the envelope again with a
  * DelayStamp (a new task) and the worker rejects the original.
  *
@@ -60,7 +68,7 @@ use Symfony\Component\Messenger\Transport\TransportInterface;
  * many times) are listed there too. RedisQueue::retryDead() puts dead letters back
  * in the queue, payloads and all.
  */
-final class RedisLockTransport implements TransportInterface, MessageCountAwareInterface, ListableReceiverInterface
+final class RedisLockTransport implements TransportInterface, MessageCountAwareInterface, ListableReceiverInterface, KeepaliveReceiver
 {
     /** The longest delay the extension accepts, in seconds (about 31 years). */
     private const MAX_DELAY = 1e9;
@@ -186,6 +194,40 @@ final class RedisLockTransport implements TransportInterface, MessageCountAwareI
     public function reject(Envelope $envelope): void
     {
         $this->finish($envelope);
+    }
+
+    /**
+     * Keeps the reservation of $envelope, a message this transport handed out and
+     * that is being handled, for one visibility from now: a receipt-checked touch()
+     * of that reservation only, one round trip (in dead-letter mode, a renewal of
+     * this consumer's claim of the dead letter). $seconds, the interval of the
+     * keepalives, must be shorter than the visibility, or the reservation could lapse
+     * between two of them.
+     *
+     * @throws TransportException when the reservation (or claim) is no longer this
+     *                            consumer's, when $seconds is not shorter than the
+     *                            visibility, or when Redis fails
+     */
+    public function keepalive(Envelope $envelope, ?int $seconds = null): void
+    {
+        $stamp = $envelope->last(RedisLockReceivedStamp::class);
+        if (!$stamp instanceof RedisLockReceivedStamp) {
+            throw new LogicException('No RedisLockReceivedStamp found on the Envelope.');
+        }
+        if ($seconds !== null && $seconds >= $this->visibility) {
+            throw new TransportException(sprintf('The visibility of queue "%s" (%ss) must be longer than the keepalive interval (%ds): a reservation would lapse between two keepalives.', $this->name, $this->visibility, $seconds));
+        }
+        $kept = $this->call(function () use ($stamp) {
+            if ($stamp->getReceipt() !== null) {
+                return $this->queue->touch($stamp->getQueue(), $stamp->getId(), $this->visibility, $stamp->getReceipt());
+            }
+            // A dead letter: kept by this consumer's claim, if it still has one.
+            return $stamp->getQueue() === $this->name && isset($this->claimed[$stamp->getId()])
+                && $this->claims->expire($this->claimName($stamp->getId()), $this->visibility);
+        });
+        if (!$kept) {
+            throw new TransportException(sprintf('Message "%s" of queue "%s" is no longer reserved by this consumer (its reservation expired, and another consumer may have it now): it was not kept alive.', $stamp->getId(), $stamp->getQueue()));
+        }
     }
 
     public function getMessageCount(): int
