@@ -18,6 +18,7 @@ checks after it (EXPECTREGEX allows either first line).
 --INI--
 extension=mbstring
 extension=posix
+extension=dom
 --FILE--
 <?php
 require __DIR__ . '/laravel_queue.inc';

@@ -49,7 +49,7 @@ function lf_round(string $store): array
             [$store, $name, (string) $i, (string) GAP, (string) HOLD, $dir]);
         $procs[$i] = proc_open($cmd, [0 => ['file', '/dev/null', 'r'], 1 => ['file', "$dir/out", 'a'], 2 => ['file', "$dir/out", 'a']], $pipes);
     }
-    $deadline = microtime(true) + l4_bound(30);
+    $deadline = microtime(true) + 30;
     while (count(glob("$dir/ready.*")) < PROCESSES && microtime(true) < $deadline) {
         usleep(20000);
     }
@@ -71,7 +71,7 @@ function lf_round(string $store): array
             }
         }
     };
-    $deadline = microtime(true) + l4_bound(40);
+    $deadline = microtime(true) + 40;
     while (array_filter($procs, fn ($p) => proc_get_status($p)['running']) && microtime(true) < $deadline) {
         $read();
         usleep(10000);
