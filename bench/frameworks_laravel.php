@@ -107,7 +107,8 @@ function laravel_holder_key(string $what, string $store, string $prefix, string 
         return 'Lock:' . (new RedisLock\Bridge\Laravel\LockProvider(new RedisLock(bench_dsn()), $prefix))->redisName($lock);
     }
 
-    return $prefix . ($prefix === '' ? '' : ':') . $lock;
+    // Laravel's own prefix as its RedisStore applies it ("prefix:" up to 10, "prefix" from 11 on).
+    return laravel_bench_app('redis', $prefix)['cache']->store('redis')->getStore()->getPrefix() . $lock;
 }
 
 /**
