@@ -12,7 +12,11 @@
  *      (Symfony: createLock + acquire() + release(); Laravel: lock() + get() + release());
  *   2. what one uncontended cycle sends, seen by MONITOR;
  *   3. waits: 8 processes on one name, 1 ms hold, symfony acquire(true) and
- *      Laravel block($seconds, $callback): p50 / p99 / max, and how a waiter waits.
+ *      Laravel block($seconds, $callback): p50 / p99 / max, and how a waiter waits;
+ *   4. the locks Laravel takes itself (bench/frameworks_laravel.php): how long a
+ *      SIGKILLed holder's scheduler mutex and WithoutOverlapping key stay locked,
+ *      and Cache::funnel() with 8 processes on limit 3, our store against
+ *      Laravel's redis store.
  *
  * Workers are forked, connected and warmed up first, released together by a start
  * barrier over socket pairs (which costs the server nothing), and stay alive until
@@ -22,6 +26,7 @@
 declare(strict_types=1);
 
 require __DIR__ . '/common.php';
+require __DIR__ . '/frameworks_laravel.php';
 
 const SYMFONY_LOCK_AUTOLOAD = '/usr/share/php/Symfony/Component/Lock/autoload.php';
 const ILLUMINATE_CACHE_AUTOLOAD = '/usr/share/php/Illuminate/Cache/autoload.php';
@@ -491,6 +496,19 @@ try {
     } catch (Throwable $e) {
         $mon_error = $e->getMessage();
     }
+    $laravel_app_why = laravel_app_unavailable();
+    $killed = $funnel = [];
+    $funnel_iterations = bench_n(FUNNEL_ACQUISITIONS, 5);
+    if ($laravel_app_why === null) {
+        $killed = laravel_killed_holder_rows($r, $base);
+        if (method_exists(Illuminate\Cache\Repository::class, 'funnel')) {
+            foreach (['locks' => LV_APP_RL, 'redis' => LV_APP_PEER] as $store => $label) {
+                $name = "$base:funnel:$store";
+                $funnel[$label] = laravel_commands_sent($r, $name,
+                    fn () => laravel_funnel_run($r, $store, $name, $funnel_iterations, $cap_s));
+            }
+        }
+    }
 } finally {
     $swept = bench_sweep_keys($r, $base);
     $left = bench_sweep_keys($r, $base);
@@ -610,6 +628,59 @@ foreach ($how as $label => $h) {
     printf("- %s waits %s\n", $label, $h['text']);
 }
 echo "\n";
+
+echo "## Laravel: the locks the framework takes\n\n";
+echo "### A killed holder's key\n\n";
+printf("A process of a Laravel application (container, CacheManager; the cache contract bound to the store) holds the lock "
+    . "and is SIGKILLed inside it: the scheduler's mutex of a foreground `withoutOverlapping()` event, taken by "
+    . "`CallbackEvent::run()` as `schedule:run` runs it (expiresAt: 1440 minutes, Laravel's default), and the "
+    . "`WithoutOverlapping` job middleware's key (no expireAfter, the default), taken by its `handle()`. Freed = from the "
+    . "SIGKILL until the key is gone from Redis, watched every 10 ms for up to %d s; a key still there then shows its TTL. "
+    . "Our store with the default lease (10 s).\n\n", KILL_WAIT_S);
+$out = [];
+if ($laravel_app_why !== null) {
+    $out[] = ['both', 'both', $laravel_app_why, ''];
+}
+foreach ($killed as $k) {
+    $out[] = [$k['what'] === 'scheduler' ? 'scheduler mutex (foreground withoutOverlapping())' : 'WithoutOverlapping middleware',
+        $k['store'] === 'locks' ? LV_APP_RL : LV_APP_PEER,
+        $k['problem'] ?? ($k['freed'] !== null ? sprintf('%.2f s after the kill', $k['freed'])
+            : sprintf('still locked %.1f s after the kill', $k['watched'])),
+        laravel_ttl_text($k['ttl'])];
+}
+bench_table(['lock', 'store', 'freed', 'TTL left then'], $out, [2, 3]);
+
+echo "### Cache::funnel()\n\n";
+printf("%d processes (forked, own connection, warmed up, released together) each run %d times "
+    . "`Cache::store(\$store)->funnel(\$name)->limit(%d)->releaseAfter(%d)->block(%d)->then(\$callback, \$failure)` on one "
+    . "name, the callback holding usleep(%d). Ours: one RedisSemaphore (FIFO, waiting on the server); Laravel's: %d slot "
+    . "locks tried in turn, every 250 ms. Commands sent = what the clients sent naming the funnel, seen by MONITOR during "
+    . "the run (commands run inside scripts not counted; MONITOR costs both sides some throughput); all commands = INFO "
+    . "commandstats, inside scripts included. Targets: ours ≥ 3x the acquisitions/s, ≤ 0.2x the commands sent.\n\n",
+    FUNNEL_PROCESSES, $funnel_iterations, FUNNEL_LIMIT, FUNNEL_RELEASE_AFTER, TIMEOUT_S, HOLD_US, FUNNEL_LIMIT);
+$out = [];
+if ($laravel_app_why !== null || !$funnel) {
+    $out[] = ['both', $laravel_app_why ?? ('not available: this Laravel\'s cache repository has no funnel() (Laravel 12 and later)'),
+        '', '', '', '', '', ''];
+}
+foreach ($funnel as $label => [$x, $sent]) {
+    $n = max(1, $x['n']);
+    $out[] = [$label, FUNNEL_PROCESSES . ' × ' . $funnel_iterations . ($x['capped'] ? sprintf(' (CAPPED: %d done)', $x['n']) : ''),
+        bench_rate($x['rate']), $ms(bench_quantile($x['waits'], 0.5)), $ms(bench_quantile($x['waits'], 0.99)),
+        bench_fixed(array_sum($sent) / $n, 2) . ' (' . implode(', ', array_map(fn ($c, $k) => "$c " . bench_fixed($k / $n, 2), array_keys($sent), $sent)) . ')',
+        bench_fixed($x['all_per_op'], 1), $x['most'] . ($x['problems'] ? '; ' . implode('; ', $x['problems']) : '; ok')];
+}
+bench_table(['store', 'processes × acquisitions', 'acquisitions/s', 'wait p50, ms', 'wait p99, ms',
+    'commands sent per acquisition', 'all commands per acquisition', 'most holders at once; check'], $out, [2, 3, 4, 6]);
+if (isset($funnel[LV_APP_RL], $funnel[LV_APP_PEER])) {
+    [$ours, $oursSent] = $funnel[LV_APP_RL];
+    [$theirs, $theirsSent] = $funnel[LV_APP_PEER];
+    $rate = $ours['rate'] / $theirs['rate'];
+    $cmds = (array_sum($oursSent) / max(1, $ours['n'])) / max(1e-9, array_sum($theirsSent) / max(1, $theirs['n']));
+    printf("- Cache::funnel(), %d processes, limit %d: acquisitions/s %s ÷ %s = %s (target ≥ 3x: %s); commands sent per "
+        . "acquisition %s (target ≤ 0.2x: %s)\n\n", FUNNEL_PROCESSES, FUNNEL_LIMIT, bench_rate($ours['rate']),
+        bench_rate($theirs['rate']), bench_ratio($rate), $rate >= 3 ? 'met' : 'MISSED', bench_ratio($cmds), $cmds <= 0.2 ? 'met' : 'MISSED');
+}
 
 // The ratios, each adapter against its framework's own store.
 echo "Each adapter against its framework's own Redis store (redislock ÷ peer; no targets):\n\n";

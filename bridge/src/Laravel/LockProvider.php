@@ -23,6 +23,10 @@ use Illuminate\Contracts\Cache\LockProvider as LockProviderContract;
  * With $leases, a lock that the acquiring process releases itself is held under
  * the watchdog's lease (see Leases and Lock): lockReleasedByHolder() makes such
  * locks, and lock()'s get()/block() with a callback take one.
+ *
+ * With $connectSemaphore, semaphore() gives a \RedisSemaphore on the same
+ * server, for Cache::funnel() (see Limiters\ConcurrencyLimiter); its names are
+ * redisName()s too.
  */
 class LockProvider implements LockProviderContract
 {
@@ -44,13 +48,24 @@ class LockProvider implements LockProviderContract
     /** @var \RedisLock\Bridge\Laravel\Leases|null */
     protected $leases;
 
+    /** @var \Closure(): \RedisSemaphore|null */
+    protected $connectSemaphore;
+
+    /** @var \RedisSemaphore|null */
+    protected $semaphore;
+
+    /** How many names flushLocks() asks the server for per SCAN page. */
+    public const FLUSH_PAGE = 100;
+
     /**
      * @param  string|null  $connectionName  reported by Lock::getConnectionName()
      * @param  float  $foreverSeconds  the lifetime for $seconds = 0 (at most 1e9)
      * @param  \RedisLock\Bridge\Laravel\Leases|null  $leases  watchdog leases on $redis's server (null: none)
+     * @param  callable(): \RedisSemaphore|null  $connectSemaphore  a \RedisSemaphore on $redis's server,
+     *         made on first use (null: none; Cache::funnel() then takes Laravel's slot locks)
      */
     public function __construct(\RedisLock $redis, string $prefix = '', ?string $connectionName = null,
-        float $foreverSeconds = self::FOREVER_SECONDS, ?Leases $leases = null)
+        float $foreverSeconds = self::FOREVER_SECONDS, ?Leases $leases = null, ?callable $connectSemaphore = null)
     {
         if (!($foreverSeconds > 0 && $foreverSeconds <= 1e9)) {
             throw new \ValueError('$foreverSeconds must be greater than 0 and at most 1e9');
@@ -60,6 +75,7 @@ class LockProvider implements LockProviderContract
         $this->connectionName = $connectionName;
         $this->foreverSeconds = $foreverSeconds;
         $this->leases = $leases;
+        $this->connectSemaphore = $connectSemaphore === null ? null : \Closure::fromCallable($connectSemaphore);
     }
 
     /**
@@ -139,6 +155,55 @@ class LockProvider implements LockProviderContract
     public function getConnectionName(): ?string
     {
         return $this->connectionName;
+    }
+
+    /** The lifetime, in seconds, of a lock (or a funnel's permit) asked for with 0 seconds. */
+    public function getForeverSeconds(): float
+    {
+        return $this->foreverSeconds;
+    }
+
+    /** The \RedisSemaphore of Cache::funnel() (made on first use), or null when there is none. */
+    public function semaphore(): ?\RedisSemaphore
+    {
+        if ($this->semaphore === null && $this->connectSemaphore !== null) {
+            $this->semaphore = ($this->connectSemaphore)();
+        }
+
+        return $this->semaphore;
+    }
+
+    /**
+     * Remove every lock of this provider: the names under "<prefix>:", whoever
+     * holds them (their waiters stay queued, and the first takes the lock). The
+     * names are listed a SCAN page of FLUSH_PAGE keys at a time and each removed
+     * in its own step, so the server never runs one long command or script; a
+     * lock taken during the walk may stay. Another prefix's locks never match,
+     * also when that prefix is a prefix of this one: its ":" closes the prefix,
+     * and a ":" inside a prefix is written "%3A".
+     *
+     * @throws \RuntimeException  without a prefix: this provider's names cannot be told from
+     *         other stores' on the server
+     * @throws \BadMethodCallException  with redlock, which lists no names
+     */
+    public function flushLocks(): bool
+    {
+        if ($this->prefix === '') {
+            throw new \RuntimeException('Flushing the locks of a redislock cache store needs a prefix (the store\'s "prefix" or cache.prefix): without one its locks cannot be told from other applications\'.');
+        }
+        $mine = $this->redisName('');
+        $cursor = null;
+        do {
+            $page = $this->redis->names($cursor, self::FLUSH_PAGE);
+            foreach ($page['names'] as $name) {
+                if (strncmp($name, $mine, strlen($mine)) === 0) {
+                    $this->redis->forceUnlock($name);
+                }
+            }
+            $cursor = $page['cursor'];
+        } while ($cursor !== null);
+
+        return true;
     }
 
     /** The watchdog leases, or null when locks keep their plain lifetimes. */

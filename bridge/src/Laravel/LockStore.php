@@ -29,8 +29,13 @@ use Illuminate\Contracts\Cache\Store;
  * LockProvider::lockReleasedByHolder(), which is held under the watchdog's lease
  * when the provider has leases. The scheduler's event mutex decides per event
  * (Scheduling\EventMutex).
+ *
+ * Laravel 13's Cache::flushLocks() and cache:clear --locks (CanFlushLocks, see
+ * FlushesLocks): flushLocks() removes this store's locks, under its prefix, and
+ * nothing else (LockProvider::flushLocks()). Cache::funnel() is the store's
+ * Repository's (see Repository).
  */
-class LockStore implements Store, LockProviderContract
+class LockStore implements Store, LockProviderContract, FlushesLocks
 {
     /** @var \Illuminate\Contracts\Cache\Store */
     protected $inner;
@@ -210,6 +215,21 @@ class LockStore implements Store, LockProviderContract
     public function flush()
     {
         return $this->inner->flush();
+    }
+
+    /**
+     * Remove this store's locks (those under its prefix, whoever holds them),
+     * never another store's, nor any cached item (see LockProvider::flushLocks()).
+     */
+    public function flushLocks(): bool
+    {
+        return $this->locks->flushLocks();
+    }
+
+    /** The locks never live among the cached items: flushing one never touches the other. */
+    public function hasSeparateLockStore(): bool
+    {
+        return true;
     }
 
     public function getPrefix()

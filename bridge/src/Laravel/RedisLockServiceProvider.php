@@ -39,6 +39,10 @@ use InvalidArgumentException;
  * off; a redlock connection has none). The provider binds the scheduler's
  * EventMutex contract to Scheduling\EventMutex (unless the application bound
  * one), which decides that per event.
+ *
+ * Cache::funnel() (Laravel 12 and later): the store's repository is Repository,
+ * whose funnel is one RedisSemaphore on the lock connection. Cache::flushLocks()
+ * and cache:clear --locks (Laravel 13): see LockStore::flushLocks().
  */
 class RedisLockServiceProvider extends ServiceProvider
 {
@@ -88,7 +92,10 @@ class RedisLockServiceProvider extends ServiceProvider
             $store = RedisLockServiceProvider::makeStore($app, $config);
 
             // Laravel 11 and later name the repository after the store ($config['store']).
-            return $app['cache']->repository($store, $config);
+            $repository = $app['cache']->repository($store, $config);
+
+            // Laravel 12 and later: Cache::funnel() on one RedisSemaphore.
+            return Repository::supportsFunnel() ? Repository::of($repository) : $repository;
         });
     }
 
@@ -106,8 +113,15 @@ class RedisLockServiceProvider extends ServiceProvider
             : new Leases($lease, static function (array $watchdog) use ($options): \RedisLock {
                 return new \RedisLock(RedisLockServiceProvider::withWatchdog($options, $watchdog));
             });
+        // Cache::funnel()'s semaphore. None on redlock (a semaphore counts in one place) nor
+        // with min_replicas (which a semaphore does not take): the funnel is then Laravel's.
+        $semaphore = is_array($options) && (isset($options['redlock']) || !empty($options['min_replicas']))
+            ? null
+            : static function () use ($options): \RedisSemaphore {
+                return new \RedisSemaphore($options);
+            };
         $locks = new LockProvider(new \RedisLock($options), (string) $prefix, (string) $lockConnection,
-            (float) ($config['forever_seconds'] ?? LockProvider::FOREVER_SECONDS), $leases);
+            (float) ($config['forever_seconds'] ?? LockProvider::FOREVER_SECONDS), $leases, $semaphore);
         $data = static::dataStoreName($app, $config);
 
         return new LockStore($data === null ? new NullStore : $app['cache']->store($data)->getStore(), $locks);
