@@ -159,6 +159,10 @@ bool redislock_holder_debug_info(const redislock_holder *h, zval *info)
 	redislock_config_describe(redislock_conn_config(h->conn), info);
 	add_assoc_str(info, "prefix", zend_string_copy(h->prefix));
 	add_assoc_bool(info, "auto_release", redislock_conn_config(h->conn)->auto_release);
+	if (redislock_conn_config(h->conn)->watchdog && h->by_name) {
+		/* The holds of watchLock() this object renews (or last saw renewed). */
+		add_assoc_long(info, "watched", (zend_long) zend_hash_num_elements(&h->token_watch));
+	}
 	return true;
 }
 
@@ -296,6 +300,23 @@ void redislock_holder_unwatch_token(redislock_holder *h, const zend_string *name
 	zend_string_release(key);
 }
 
+/* Drops the watches whose hold is gone (a renewal found it released or taken
+ * over, as after a forceUnlock() by someone else) or ran to its max_hold: they
+ * renew nothing any more, and a long-lived object (a worker's) must not collect
+ * them. */
+static void token_watch_prune(redislock_holder *h)
+{
+	zend_string *key;
+	zval *id;
+	ZEND_HASH_FOREACH_STR_KEY_VAL(&h->token_watch, key, id) {
+		redislock_wd_state state = redislock_wd_state_of((uint64_t) Z_LVAL_P(id));
+		if (state != REDISLOCK_WD_RENEWING) {
+			redislock_wd_remove((uint64_t) Z_LVAL_P(id));
+			zend_hash_del(&h->token_watch, key);
+		}
+	} ZEND_HASH_FOREACH_END();
+}
+
 bool redislock_holder_watch_token(redislock_holder *h, const zend_string *name, const zend_string *token, double max_hold)
 {
 	zend_string *key;
@@ -303,6 +324,7 @@ bool redislock_holder_watch_token(redislock_holder *h, const zend_string *name, 
 	zval zv;
 
 	redislock_holder_unwatch_token(h, name, token);
+	token_watch_prune(h);
 	if (!h->wd_target && (h->wd_target = redislock_conn_watchdog_target(h->conn)) == NULL) {
 		return false;
 	}

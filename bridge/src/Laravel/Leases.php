@@ -3,19 +3,18 @@
 namespace RedisLock\Bridge\Laravel;
 
 /**
- * The watchdog leases of a LockProvider: the \RedisLock objects (with the
- * extension's "watchdog" option) that hold the locks the acquiring process will
- * release itself, and which of those locks this process holds.
+ * The watchdog leases of a LockProvider: one \RedisLock (with the extension's
+ * "watchdog" option) whose thread renews the locks this process will release
+ * itself.
  *
- * A leased lock lives $lease seconds and is renewed by the extension's thread
- * while this process lives; a killed holder's lock lapses within one lease. It
- * must still be gone by the lifetime the framework asked for: the renewals of a
- * lock of lifetime T stop at T (the watchdog's max_hold, whose last renewals
- * give only what is left), so a live holder keeps it exactly until T, as
- * without leases. max_hold belongs to a \RedisLock, so there is one object per
- * lifetime asked for (at most MAX_CONNECTIONS; beyond, locks keep their plain
- * lifetime). Each is made when first needed and connects on first use; it is
- * never dropped, as destroying a \RedisLock ends its holds.
+ * A leased lock is a token hold like any other (its owner is its token), taken
+ * with addLock(..., watch: true): it lives $lease seconds and is renewed while
+ * this process lives, so a killed holder's lock lapses within one lease. It is
+ * still gone by the lifetime the framework asked for: the renewals stop there
+ * (the watchdog's last renewals give only what is left), so a live holder keeps
+ * it exactly that long, as without leases. The object is made when first needed
+ * and connects on first use; it is never dropped while locks may be leased, as
+ * its end ends their renewal.
  */
 final class Leases
 {
@@ -23,25 +22,19 @@ final class Leases
     public const MIN_LEASE = 0.05;
     public const MAX_LEASE = 3600.0;
 
-    /** How many lifetimes get leased locks in one process. */
-    public const MAX_CONNECTIONS = 16;
-
     /** @var float */
     private $lease;
 
     /** @var \Closure(array): \RedisLock */
     private $connect;
 
-    /** @var array<string, \RedisLock> max_hold => the object renewing up to it */
-    private $connections = [];
-
-    /** @var array<string, \RedisLock> name => the object of this process holding it */
-    private $held = [];
+    /** @var \RedisLock|null  the object renewing the leases, made on first use */
+    private $redis;
 
     /**
      * @param  float  $lease  seconds, between MIN_LEASE and MAX_LEASE
      * @param  callable(array): \RedisLock  $connect  a \RedisLock of the provider's connection
-     *         with the given "watchdog" option (['lease' => ..., 'max_hold' => ...])
+     *         with the given "watchdog" option (['lease' => ...])
      *
      * @throws \ValueError  when $lease is out of bounds
      */
@@ -59,76 +52,37 @@ final class Leases
         return $this->lease;
     }
 
-    /**
-     * The \RedisLock to take the lock $name of $lifetime seconds with, under a
-     * lease; null when it is to be taken as a plain lock of that lifetime: the
-     * lifetime is not longer than a lease, or this process holds $name under a
-     * lease already (an object that holds a name takes it again at once, which
-     * must not happen to a second lock of this process), or the process has
-     * MAX_CONNECTIONS lifetimes already.
-     */
-    public function connectionFor(string $name, float $lifetime): ?\RedisLock
+    /** The \RedisLock whose watchdog renews the leases (and which releases them). */
+    public function redis(): \RedisLock
     {
-        if ($lifetime <= $this->lease || $this->holds($name)) {
-            return null;
-        }
-        $maxHold = $lifetime;
-        $key = sprintf('%.6F', $maxHold);
-        if (!isset($this->connections[$key])) {
-            if (count($this->connections) >= self::MAX_CONNECTIONS) {
-                return null;
-            }
-            $this->connections[$key] = ($this->connect)(['lease' => $this->lease, 'max_hold' => $maxHold]);
-        }
-
-        return $this->connections[$key];
-    }
-
-    /** Record that $redis took $name under a lease. */
-    public function taken(string $name, \RedisLock $redis): void
-    {
-        $this->held[$name] = $redis;
-    }
-
-    /** Whether this process holds $name under a lease (one round trip when it did). */
-    public function holds(string $name): bool
-    {
-        if (!isset($this->held[$name])) {
-            return false;
-        }
-        if ($this->held[$name]->isLocking($name)) {
-            return true;
-        }
-        unset($this->held[$name]);   // lapsed; isLocking() made its object forget it
-
-        return false;
-    }
-
-    /** The object of this process holding $name under a lease, if any. */
-    public function holder(string $name): ?\RedisLock
-    {
-        return $this->held[$name] ?? null;
+        return $this->redis ??= ($this->connect)(['lease' => $this->lease]);
     }
 
     /**
-     * Release $name if this process holds it under a lease: true when it was
-     * released, false when the hold had lapsed (it is then forgotten), null when
-     * this process took no lease on it.
+     * Take $name for $lifetime seconds under a lease, waiting up to $timeout on the
+     * server: its token, or false when it is held. A lifetime of one lease or less
+     * is a plain hold of that lifetime (the first lease would be all of it).
      */
-    public function release(string $name): ?bool
+    public function take(string $name, float $lifetime, float $timeout): string|false
     {
-        if (!isset($this->held[$name])) {
-            return null;
-        }
-        $redis = $this->held[$name];
-        unset($this->held[$name]);
+        return $this->redis()->addLock($name, $lifetime, $timeout, fenced: false, watch: true);
+    }
 
-        return $redis->unlock($name);
+    /** Release the leased hold of $name under $token, ending its renewal. */
+    public function release(string $name, string $token): bool
+    {
+        return $this->redis()->releaseLock($name, $token);
+    }
+
+    /** Renew the leased hold of $name under $token until $lifetime seconds from now (a new bound). */
+    public function extend(string $name, string $token, float $lifetime): bool
+    {
+        return $this->redis()->watchLock($name, $token, $lifetime);
     }
 
     /** The connection is not shown: its options may carry a password. */
     public function __debugInfo(): array
     {
-        return ['lease' => $this->lease, 'lifetimes' => array_keys($this->connections), 'held' => array_keys($this->held)];
+        return ['lease' => $this->lease, 'connected' => $this->redis !== null];
     }
 }

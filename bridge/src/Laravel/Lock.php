@@ -47,11 +47,9 @@ use Illuminate\Contracts\Cache\LockTimeoutException;
  *   returns), and every acquisition of a lock made with $heldToRelease (the
  *   framework's own such locks: see LockStore and Scheduling\EventMutex). Any
  *   other acquisition may be handed on through owner() and restoreLock(), and
- *   keeps its plain lifetime. A leased hold's owner is not stored in Redis (the
- *   watchdog's object keeps its token), so it cannot be restored elsewhere;
- *   release(), forceRelease(), isOwnedByCurrentProcess(), refresh() (which only
- *   says whether it still holds: the watchdog renews it) and fencingToken()
- *   act on it in this process.
+ *   keeps its plain lifetime. A leased hold's owner is its token, as any
+ *   other's: restoreLock() elsewhere can check and release it (but not keep it
+ *   alive once this process is gone); refresh() gives it a new bound.
  */
 class Lock extends BaseLock
 {
@@ -78,12 +76,8 @@ class Lock extends BaseLock
     /** @var bool  every acquisition of this lock is released by the acquiring process */
     protected $heldToRelease;
 
-    /**
-     * The \RedisLock holding this lock under a lease, while this object holds it so.
-     *
-     * @var \RedisLock|null
-     */
-    protected $leasedBy = null;
+    /** @var bool  whether this object's hold (its owner) is a lease the provider's watchdog renews */
+    protected $leased = false;
 
     /** Seconds a lifetime or a wait is held at: the extension's bound (about 31.7 years). */
     public const MAX_SECONDS = 1e9;
@@ -220,13 +214,14 @@ class Lock extends BaseLock
      */
     public function release()
     {
-        if ($this->leasedBy !== null) {
-            $this->leasedBy = null;
-
-            return (bool) $this->leases->release($this->name);
-        }
         if (!is_string($this->owner) || $this->owner === '') {
             return false;
+        }
+        if ($this->leased) {
+            // Through the object that renews it, which ends the renewal.
+            $this->leased = false;
+
+            return $this->leases->release($this->name, $this->owner);
         }
 
         return $this->redis->releaseLock($this->name, $this->owner);
@@ -240,13 +235,15 @@ class Lock extends BaseLock
      */
     public function forceRelease()
     {
-        // A lease this process holds is released by its own object, which
-        // forgets the name (and, had it lapsed, lets whoever holds it now be
+        // A lease of this object is released by the object renewing it, which
+        // ends the renewal (and, had it lapsed, lets whoever holds it now be
         // removed below). Releasing it wakes the next waiter: removing the lock
         // after that would remove that waiter's.
-        $this->leasedBy = null;
-        if ($this->leases !== null && $this->leases->release($this->name) === true) {
-            return;
+        if ($this->leased) {
+            $this->leased = false;
+            if (is_string($this->owner) && $this->leases->release($this->name, $this->owner)) {
+                return;
+            }
         }
         $this->redis->forceUnlock($this->name);
     }
@@ -265,11 +262,13 @@ class Lock extends BaseLock
     public function refresh($seconds = null): bool
     {
         $seconds = $seconds === null ? null : self::seconds($seconds);
-        if ($this->leasedBy !== null) {
-            return $this->leasedBy->isLocking($this->name);
-        }
         if (!is_string($this->owner) || $this->owner === '') {
             return false;
+        }
+        if ($this->leased) {
+            // Renewed on, until the new lifetime from now.
+            return $this->leases->extend($this->name, $this->owner,
+                $seconds === null ? $this->lifetime() : ($seconds > 0 ? $seconds : $this->foreverSeconds));
         }
         if ($seconds === null) {
             if ($this->lifetimeUnknown) {
@@ -336,10 +335,6 @@ class Lock extends BaseLock
         if (!is_string($owner) || $owner === '') {
             return false;
         }
-        if ($this->leasedBy !== null && $owner === $this->owner) {
-            return $this->leasedBy->isLocking($this->name);
-        }
-
         return $this->redis->holdsLock($this->name, $owner);
     }
 
@@ -366,13 +361,6 @@ class Lock extends BaseLock
      */
     public function fencingToken(): ?int
     {
-        if ($this->leasedBy !== null) {
-            try {
-                return $this->leasedBy->fencingToken($this->name);
-            } catch (\BadMethodCallException $e) {
-                return null;
-            }
-        }
         if (!is_string($this->owner) || $this->owner === '') {
             return null;
         }
@@ -395,7 +383,7 @@ class Lock extends BaseLock
     /** Whether this object holds the lock under a lease (see Leases). */
     public function isLeased(): bool
     {
-        return $this->leasedBy !== null;
+        return $this->leased;
     }
 
     /** The seconds of the lease this lock is held under when it is leased; null: no leases. */
@@ -410,26 +398,18 @@ class Lock extends BaseLock
      */
     private function take(float $timeout, bool $leased): bool
     {
-        $redis = $leased && $this->leases !== null ? $this->leases->connectionFor($this->name, $this->lifetime()) : null;
-        if ($redis !== null) {
-            // The watchdog's object keeps the token; the owner stays the one made
-            // for this object, and names nothing in Redis.
-            if (!$redis->lock($this->name, $timeout, $this->lifetime())) {
-                return false;
-            }
-            $this->leases->taken($this->name, $redis);
-            $this->leasedBy = $redis;
-            $this->lifetimeUnknown = false;
-
-            return true;
-        }
         // Unfenced: one SET NX PX when the name is free, as Laravel's own lock;
-        // fencingToken() draws the number if it is ever asked for.
-        $token = $this->redis->addLock($this->name, $this->lifetime(), $timeout, fenced: false);
+        // fencingToken() draws the number if it is ever asked for. A lease is the
+        // same acquisition, whose hold the watchdog renews up to the lifetime.
+        $leased = $leased && $this->leases !== null && $this->lifetime() > $this->leases->lease();
+        $token = $leased
+            ? $this->leases->take($this->name, $this->lifetime(), $timeout)
+            : $this->redis->addLock($this->name, $this->lifetime(), $timeout, fenced: false);
         if ($token === false) {
             return false;
         }
         $this->owner = $token;
+        $this->leased = $leased;
         $this->lifetimeUnknown = false;
 
         return true;

@@ -152,7 +152,7 @@ class RedisLockServiceProvider extends ServiceProvider
 
     /**
      * $options (\RedisLock options or a DSN) with the "watchdog" option set to
-     * $watchdog (['lease' => ..., 'max_hold' => ...]).
+     * $watchdog (['lease' => ...], and 'max_hold' if given).
      *
      * @param  array|string  $options
      * @return array|string
@@ -162,8 +162,8 @@ class RedisLockServiceProvider extends ServiceProvider
         if (is_array($options)) {
             return ['watchdog' => $watchdog] + $options;
         }
-        $query = http_build_query(['watchdog' => 1, 'watchdog_lease' => $watchdog['lease'],
-            'watchdog_max_hold' => $watchdog['max_hold']]);
+        $query = http_build_query(['watchdog' => 1, 'watchdog_lease' => $watchdog['lease']]
+            + (isset($watchdog['max_hold']) ? ['watchdog_max_hold' => $watchdog['max_hold']] : []));
 
         return $options . (str_contains($options, '?') ? '&' : '?') . $query;
     }
