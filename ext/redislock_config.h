@@ -3,6 +3,7 @@
 #define REDISLOCK_CONFIG_H
 
 #include "php.h"
+#include "redislock_config_dsn.h"
 
 /* How the servers are found. */
 typedef enum {
@@ -11,11 +12,6 @@ typedef enum {
 	REDISLOCK_MODE_CLUSTER,     /* a Redis Cluster, found from seed nodes */
 	REDISLOCK_MODE_REDLOCK      /* several independent masters (RedisLock only) */
 } redislock_mode;
-
-typedef struct _redislock_addr {
-	zend_string *host;
-	zend_long port;
-} redislock_addr;
 
 typedef struct _redislock_config {
 	redislock_mode mode;
