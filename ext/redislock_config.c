@@ -48,8 +48,10 @@ typedef struct _option option;
 
 struct _option {
 	const char *name;        /* the array's key, or the entry's under parent */
+	size_t name_len;
 	const char *parent;      /* NULL, or the array option this is an entry of */
 	const char *dsn;         /* the DSN query key (and how DSN messages name it); NULL: none */
+	size_t dsn_len;
 	const char *dsn_alias;   /* another DSN key for it, or NULL */
 	option_type type;
 	uint32_t flags;
@@ -72,54 +74,58 @@ static zend_result apply_sentinel(apply_ctx *ctx, const option *opt, zval *value
 static zend_result apply_cluster(apply_ctx *ctx, const option *opt, zval *value);
 static zend_result apply_redlock(apply_ctx *ctx, const option *opt, zval *value);
 
+#define NAME(s) .name = s, .name_len = sizeof(s) - 1
+#define DSN(s) .dsn = s, .dsn_len = sizeof(s) - 1
 #define AT(field) .offset = offsetof(redislock_config, field)
 static const option options[] = {
-	{.name = "host", .type = OPTION_STRING, .min = 1, .max = REDISLOCK_MAX_HOST, AT(host)},
-	{.name = "port", .type = OPTION_PORT, .min = REDISLOCK_MIN_PORT, .max = REDISLOCK_MAX_PORT, AT(port)},
-	{.name = "socket", .type = OPTION_STRING, .flags = OPTION_NULLABLE, AT(socket)},
-	{.name = "user", .dsn = "user", .type = OPTION_STRING, .flags = OPTION_NULLABLE, AT(user)},
-	{.name = "password", .dsn = "password", .type = OPTION_STRING, .flags = OPTION_NULLABLE, AT(password)},
-	{.name = "database", .dsn = "database", .dsn_alias = "db", .type = OPTION_INT,
+	{NAME("host"), .type = OPTION_STRING, .min = 1, .max = REDISLOCK_MAX_HOST, AT(host)},
+	{NAME("port"), .type = OPTION_PORT, .min = REDISLOCK_MIN_PORT, .max = REDISLOCK_MAX_PORT, AT(port)},
+	{NAME("socket"), .type = OPTION_STRING, .flags = OPTION_NULLABLE, AT(socket)},
+	{NAME("user"), DSN("user"), .type = OPTION_STRING, .flags = OPTION_NULLABLE, AT(user)},
+	{NAME("password"), DSN("password"), .type = OPTION_STRING, .flags = OPTION_NULLABLE, AT(password)},
+	{NAME("database"), DSN("database"), .dsn_alias = "db", .type = OPTION_INT,
 		.min = 0, .max = REDISLOCK_MAX_DATABASE, AT(database)},
-	{.name = "min_replicas", .dsn = "min_replicas", .type = OPTION_INT, .min = 0, .max = REDISLOCK_MAX_REPLICAS, AT(min_replicas)},
-	{.name = "max_attempts", .dsn = "max_attempts", .type = OPTION_INT, .flags = OPTION_QUEUE,
+	{NAME("min_replicas"), DSN("min_replicas"), .type = OPTION_INT, .min = 0, .max = REDISLOCK_MAX_REPLICAS, AT(min_replicas)},
+	{NAME("max_attempts"), DSN("max_attempts"), .type = OPTION_INT, .flags = OPTION_QUEUE,
 		.min = 0, .max = REDISLOCK_MAX_ATTEMPTS, AT(max_attempts)},
-	{.name = "retry_backoff", .dsn = "retry_backoff", .type = OPTION_SECONDS, .flags = OPTION_QUEUE,
+	{NAME("retry_backoff"), DSN("retry_backoff"), .type = OPTION_SECONDS, .flags = OPTION_QUEUE,
 		.min = 0, .max = REDISLOCK_MAX_BACKOFF, AT(retry_backoff)},
-	{.name = "connect_timeout", .dsn = "connect_timeout", .type = OPTION_SECONDS, .flags = OPTION_FINITE,
+	{NAME("connect_timeout"), DSN("connect_timeout"), .type = OPTION_SECONDS, .flags = OPTION_FINITE,
 		.min = REDISLOCK_MIN_TIMEOUT, .max = REDISLOCK_MAX_TIMEOUT, AT(connect_timeout)},
-	{.name = "read_timeout", .dsn = "read_timeout", .type = OPTION_SECONDS, .flags = OPTION_FINITE,
+	{NAME("read_timeout"), DSN("read_timeout"), .type = OPTION_SECONDS, .flags = OPTION_FINITE,
 		.min = REDISLOCK_MIN_TIMEOUT, .max = REDISLOCK_MAX_TIMEOUT, AT(read_timeout)},
-	{.name = "prefix", .dsn = "prefix", .type = OPTION_STRING, AT(prefix)},
-	{.name = "persistent", .dsn = "persistent", .type = OPTION_FLAG, AT(persistent)},
-	{.name = "persistent_id", .dsn = "persistent_id", .type = OPTION_STRING, .flags = OPTION_PERSISTENT, AT(persistent_id)},
-	{.name = "auto_release", .dsn = "auto_release", .type = OPTION_FLAG, AT(auto_release)},
-	{.name = "watchdog", .dsn = "watchdog", .type = OPTION_FLAG, AT(watchdog), .apply_array = apply_watchdog},
-	{.name = "lease", .parent = "watchdog", .dsn = "watchdog_lease", .type = OPTION_SECONDS, .flags = OPTION_WATCHDOG,
+	{NAME("prefix"), DSN("prefix"), .type = OPTION_STRING, AT(prefix)},
+	{NAME("persistent"), DSN("persistent"), .type = OPTION_FLAG, AT(persistent)},
+	{NAME("persistent_id"), DSN("persistent_id"), .type = OPTION_STRING, .flags = OPTION_PERSISTENT, AT(persistent_id)},
+	{NAME("auto_release"), DSN("auto_release"), .type = OPTION_FLAG, AT(auto_release)},
+	{NAME("watchdog"), DSN("watchdog"), .type = OPTION_FLAG, AT(watchdog), .apply_array = apply_watchdog},
+	{NAME("lease"), .parent = "watchdog", DSN("watchdog_lease"), .type = OPTION_SECONDS, .flags = OPTION_WATCHDOG,
 		.min = REDISLOCK_WATCHDOG_MIN_LEASE, .max = REDISLOCK_WATCHDOG_MAX_LEASE, AT(watchdog_lease)},
-	{.name = "max_hold", .parent = "watchdog", .dsn = "watchdog_max_hold", .type = OPTION_SECONDS,
+	{NAME("max_hold"), .parent = "watchdog", DSN("watchdog_max_hold"), .type = OPTION_SECONDS,
 		.flags = OPTION_WATCHDOG | OPTION_ABOVE_MIN, .min = 0, .max = REDISLOCK_MAX_TIMEOUT, AT(watchdog_max_hold)},
 	/* PHP's own "ssl" stream context options, under the same names (the order of
 	 * the message that lists them). Peer verification and the peer name check stay
 	 * on unless turned off explicitly. */
-	{.name = "tls", .type = OPTION_FORM, .apply_array = apply_tls},
-	{.name = "cafile", .parent = "tls", .dsn = "cafile", .type = OPTION_STRING, .flags = OPTION_TLS},
-	{.name = "capath", .parent = "tls", .dsn = "capath", .type = OPTION_STRING, .flags = OPTION_TLS},
-	{.name = "local_cert", .parent = "tls", .dsn = "local_cert", .type = OPTION_STRING, .flags = OPTION_TLS},
-	{.name = "local_pk", .parent = "tls", .dsn = "local_pk", .type = OPTION_STRING, .flags = OPTION_TLS},
-	{.name = "verify_peer", .parent = "tls", .dsn = "verify_peer", .type = OPTION_FLAG, .flags = OPTION_TLS},
-	{.name = "verify_peer_name", .parent = "tls", .dsn = "verify_peer_name", .type = OPTION_FLAG, .flags = OPTION_TLS},
-	{.name = "peer_name", .parent = "tls", .dsn = "peer_name", .type = OPTION_STRING, .flags = OPTION_TLS},
-	{.name = "sentinel", .type = OPTION_FORM, .apply_array = apply_sentinel},
-	{.name = "service", .type = OPTION_STRING, .min = 1, AT(service)},
-	{.name = "cluster", .type = OPTION_FORM, .apply_array = apply_cluster},
-	{.name = "redlock", .type = OPTION_FORM, .apply_array = apply_redlock},
+	{NAME("tls"), .type = OPTION_FORM, .apply_array = apply_tls},
+	{NAME("cafile"), .parent = "tls", DSN("cafile"), .type = OPTION_STRING, .flags = OPTION_TLS},
+	{NAME("capath"), .parent = "tls", DSN("capath"), .type = OPTION_STRING, .flags = OPTION_TLS},
+	{NAME("local_cert"), .parent = "tls", DSN("local_cert"), .type = OPTION_STRING, .flags = OPTION_TLS},
+	{NAME("local_pk"), .parent = "tls", DSN("local_pk"), .type = OPTION_STRING, .flags = OPTION_TLS},
+	{NAME("verify_peer"), .parent = "tls", DSN("verify_peer"), .type = OPTION_FLAG, .flags = OPTION_TLS},
+	{NAME("verify_peer_name"), .parent = "tls", DSN("verify_peer_name"), .type = OPTION_FLAG, .flags = OPTION_TLS},
+	{NAME("peer_name"), .parent = "tls", DSN("peer_name"), .type = OPTION_STRING, .flags = OPTION_TLS},
+	{NAME("sentinel"), .type = OPTION_FORM, .apply_array = apply_sentinel},
+	{NAME("service"), .type = OPTION_STRING, .min = 1, AT(service)},
+	{NAME("cluster"), .type = OPTION_FORM, .apply_array = apply_cluster},
+	{NAME("redlock"), .type = OPTION_FORM, .apply_array = apply_redlock},
 };
+#undef NAME
+#undef DSN
 #undef AT
 
-static bool name_is(const char *name, const char *s, size_t len)
+static bool name_is(const char *name, size_t name_len, const char *s, size_t len)
 {
-	return name && strlen(name) == len && memcmp(name, s, len) == 0;
+	return name_len == len && memcmp(name, s, len) == 0;
 }
 
 static bool parent_is(const option *opt, const char *parent)
@@ -127,26 +133,48 @@ static bool parent_is(const option *opt, const char *parent)
 	return parent ? opt->parent && strcmp(opt->parent, parent) == 0 : opt->parent == NULL;
 }
 
-/* The option the array (parent NULL) or its parent's array names so, or NULL. */
-static const option *array_option(const char *parent, const char *name, size_t len)
+/* The rows by name, built once at startup and only read after it: every option a
+ * connection is given is looked up, and a walk of the table for each would cost
+ * more than the rest of the parsing. No two rows share an array name. */
+static HashTable array_names;    /* the array's key, or an entry's → row */
+static HashTable dsn_names;      /* a DSN query key (and alias) → row */
+static const option *read_timeout_row, *database_row;
+
+void redislock_config_startup(void)
 {
+	zend_hash_init(&array_names, 64, NULL, NULL, 1);
+	zend_hash_init(&dsn_names, 64, NULL, NULL, 1);
 	for (size_t i = 0; i < sizeof(options) / sizeof(options[0]); i++) {
-		if (parent_is(&options[i], parent) && name_is(options[i].name, name, len)) {
-			return &options[i];
+		const option *opt = &options[i];
+		zend_hash_str_add_new_ptr(&array_names, opt->name, opt->name_len, (void *) opt);
+		if (opt->dsn) {
+			zend_hash_str_add_new_ptr(&dsn_names, opt->dsn, opt->dsn_len, (void *) opt);
+		}
+		if (opt->dsn_alias) {
+			zend_hash_str_add_new_ptr(&dsn_names, opt->dsn_alias, strlen(opt->dsn_alias), (void *) opt);
 		}
 	}
-	return NULL;
+	read_timeout_row = zend_hash_str_find_ptr(&array_names, "read_timeout", sizeof("read_timeout") - 1);
+	database_row = zend_hash_str_find_ptr(&array_names, "database", sizeof("database") - 1);
+}
+
+void redislock_config_shutdown(void)
+{
+	zend_hash_destroy(&array_names);
+	zend_hash_destroy(&dsn_names);
+}
+
+/* The option the array (parent NULL) or its parent's array names so, or NULL. */
+static const option *array_option(const char *parent, zend_string *name)
+{
+	const option *opt = zend_hash_find_ptr(&array_names, name);
+	return opt && parent_is(opt, parent) ? opt : NULL;
 }
 
 /* The option a DSN query key names, or NULL. */
 static const option *dsn_option(const char *key, size_t len)
 {
-	for (size_t i = 0; i < sizeof(options) / sizeof(options[0]); i++) {
-		if (name_is(options[i].dsn, key, len) || name_is(options[i].dsn_alias, key, len)) {
-			return &options[i];
-		}
-	}
-	return NULL;
+	return zend_hash_str_find_ptr(&dsn_names, key, len);
 }
 
 static bool in_range(const option *opt, double value)
@@ -156,7 +184,7 @@ static bool in_range(const option *opt, double value)
 
 static bool timeout_in_range(double value)
 {
-	return in_range(array_option(NULL, "read_timeout", sizeof("read_timeout") - 1), value);
+	return in_range(read_timeout_row, value);
 }
 
 static void config_defaults(redislock_config *cfg)
@@ -250,6 +278,14 @@ static void option_what(char *buf, size_t size, const option *opt)
 	}
 }
 
+static void tls_enable(redislock_config *cfg)
+{
+	if (!cfg->tls) {
+		ALLOC_HASHTABLE(cfg->tls);
+		zend_hash_init(cfg->tls, 8, NULL, ZVAL_PTR_DTOR, 0);
+	}
+}
+
 /* Stores a checked value: a number, a flag, or a string (consumed). */
 static void option_store_number(redislock_config *cfg, const option *opt, zend_long integer, double number)
 {
@@ -258,14 +294,6 @@ static void option_store_number(redislock_config *cfg, const option *opt, zend_l
 		*(double *) field = number;
 	} else {
 		*(zend_long *) field = integer;
-	}
-}
-
-static void tls_enable(redislock_config *cfg)
-{
-	if (!cfg->tls) {
-		ALLOC_HASHTABLE(cfg->tls);
-		zend_hash_init(cfg->tls, 8, NULL, ZVAL_PTR_DTOR, 0);
 	}
 }
 
@@ -321,7 +349,6 @@ static zend_result apply_array_value(apply_ctx *ctx, const option *opt, zval *va
 	if (opt->apply_array) {
 		return opt->apply_array(ctx, opt, value);
 	}
-	option_what(what, sizeof(what), opt);
 	switch (opt->type) {
 		case OPTION_STRING:
 			if (opt->flags & OPTION_NULLABLE && Z_TYPE_P(value) == IS_NULL) {
@@ -333,12 +360,13 @@ static zend_result apply_array_value(apply_ctx *ctx, const option *opt, zval *va
 				goto wrong_type;
 			}
 			option_store_string(cfg, opt, zend_string_copy(Z_STR_P(value)));
-			if (opt->max > 0 && (Z_STRLEN_P(value) < opt->min || Z_STRLEN_P(value) > opt->max)) {
-				zend_argument_value_error(ctx->arg_num, "%s must be between %d and %d bytes long", what, (int) opt->min, (int) opt->max);
-				return FAILURE;
-			}
-			if (opt->max == 0 && Z_STRLEN_P(value) < opt->min) {
-				zend_argument_value_error(ctx->arg_num, "%s must not be empty", what);
+			if (Z_STRLEN_P(value) < opt->min || (opt->max > 0 && Z_STRLEN_P(value) > opt->max)) {
+				option_what(what, sizeof(what), opt);
+				if (opt->max > 0) {
+					zend_argument_value_error(ctx->arg_num, "%s must be between %d and %d bytes long", what, (int) opt->min, (int) opt->max);
+				} else {
+					zend_argument_value_error(ctx->arg_num, "%s must not be empty", what);
+				}
 				return FAILURE;
 			}
 			break;
@@ -351,6 +379,7 @@ static zend_result apply_array_value(apply_ctx *ctx, const option *opt, zval *va
 			/* Compared as an int: one beyond 2^53 is not exactly a double. */
 			if (Z_LVAL_P(value) < (zend_long) opt->min || Z_LVAL_P(value) > (zend_long) opt->max) {
 				if (opt->type == OPTION_PORT) {
+					option_what(what, sizeof(what), opt);
 					zend_argument_value_error(ctx->arg_num, "has an invalid %s: port must be between %d and %d",
 						what, (int) opt->min, (int) opt->max);
 					return FAILURE;
@@ -389,9 +418,11 @@ static zend_result apply_array_value(apply_ctx *ctx, const option *opt, zval *va
 	return SUCCESS;
 
 wrong_type:
+	option_what(what, sizeof(what), opt);
 	zend_argument_type_error(ctx->arg_num, "%s must be of type %s, %s given", what, type, zend_zval_type_name(value));
 	return FAILURE;
 out_of_range:
+	option_what(what, sizeof(what), opt);
 	range_text(range, sizeof(range), opt, false);
 	zend_argument_value_error(ctx->arg_num, "%s must be %s", what, range);
 	return FAILURE;
@@ -442,7 +473,7 @@ static zend_result apply_watchdog(apply_ctx *ctx, const option *opt, zval *value
 		return switch_type_error(ctx, opt, value);
 	}
 	ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(value), key, entry) {
-		const option *row = key ? array_option(opt->name, ZSTR_VAL(key), ZSTR_LEN(key)) : NULL;
+		const option *row = key ? array_option(opt->name, key) : NULL;
 		ZVAL_DEREF(entry);
 		if (!row) {
 			smart_str names = {0};
@@ -482,7 +513,7 @@ static zend_result apply_tls(apply_ctx *ctx, const option *opt, zval *value)
 			zend_argument_value_error(ctx->arg_num, "option \"%s\" must be an array of named ssl options", opt->name);
 			return FAILURE;
 		}
-		row = array_option(opt->name, ZSTR_VAL(key), ZSTR_LEN(key));
+		row = array_option(opt->name, key);
 		if (!row) {
 			smart_str names = {0};
 			entry_names(&names, opt, ", ", ", ", "");
@@ -671,7 +702,7 @@ static zend_result apply_dsn_query(redislock_config *cfg, const redislock_dsn *d
 			}
 			return FAILURE;
 		}
-		quiet = quiet || name_is("password", pair->key, pair->key_len);
+		quiet = quiet || name_is("password", sizeof("password") - 1, pair->key, pair->key_len);
 	}
 	return SUCCESS;
 }
@@ -709,7 +740,7 @@ static zend_result apply_dsn(redislock_config *cfg, zend_string *text, uint32_t 
 	if (dsn.database) {
 		/* The range check of every form: "/N" is "?db=N". */
 		zend_string *digits = zend_string_init(dsn.database, dsn.database_len, 0);
-		result = apply_dsn_value(cfg, dsn_option("db", 2), digits, arg_num);
+		result = apply_dsn_value(cfg, database_row, digits, arg_num);
 		zend_string_release(digits);
 	}
 	if (result == SUCCESS) {
@@ -905,7 +936,7 @@ static zend_result parse_array(redislock_config *cfg, HashTable *options, uint32
 			zend_argument_value_error(arg_num, "must be an array of named options, unknown option " ZEND_ULONG_FMT " given", index);
 			return FAILURE;
 		}
-		if (!(opt = array_option(NULL, ZSTR_VAL(key), ZSTR_LEN(key)))) {
+		if (!(opt = array_option(NULL, key))) {
 			zend_argument_value_error(arg_num, "contains an unknown option \"%s\"", ZSTR_VAL(key));
 			return FAILURE;
 		}

@@ -54,6 +54,10 @@ typedef struct _redislock_config {
 #define REDISLOCK_WATCHDOG_MIN_LEASE 0.05
 #define REDISLOCK_WATCHDOG_MAX_LEASE 3600.0
 
+/* The lookup of options by name: built in MINIT, released in MSHUTDOWN. */
+void redislock_config_startup(void);
+void redislock_config_shutdown(void);
+
 /* Fills cfg from a DSN string, an options array, or, when both are NULL, the INI
  * default. On bad input throws a ValueError or TypeError about argument arg_num. */
 zend_result redislock_config_parse(redislock_config *cfg, zend_string *dsn, HashTable *options, uint32_t arg_num);

@@ -95,8 +95,8 @@ void redislock_dsn_free(redislock_dsn *dsn)
 static void parse_query(redislock_dsn *dsn, const char *q, const char *end)
 {
 	size_t n = 1;
-	for (const char *p = q; p < end; p++) {
-		n += *p == '&';
+	for (const char *amp = memchr(q, '&', end - q); amp; amp = memchr(amp + 1, '&', end - amp - 1)) {
+		n++;
 	}
 	dsn->query_has_at = memchr(q, '@', end - q) != NULL;
 	dsn->pairs = safe_emalloc(n, sizeof(*dsn->pairs), 0);
