@@ -97,6 +97,7 @@ static PHP_MINIT_FUNCTION(redislock)
 	redislock_semaphore_startup(ce);
 
 	redislock_slots_startup();
+	redislock_config_startup();
 	if (!redislock_fork_watch()) {
 		php_error_docref(NULL, E_CORE_WARNING, "redislock could not register its fork handler");
 		return FAILURE;
@@ -113,6 +114,7 @@ static PHP_MINIT_FUNCTION(redislock)
 static PHP_MSHUTDOWN_FUNCTION(redislock)
 {
 	redislock_wd_shutdown();
+	redislock_config_shutdown();
 	UNREGISTER_INI_ENTRIES();
 	return SUCCESS;
 }

@@ -1,26 +1,191 @@
-/* Connection settings: the options array, the table of numeric settings both
- * forms read, and their validation (the DSN grammar is redislock_config_dsn.c).
- * Everything is checked here, at construction, so a typo fails at once with a
- * message naming the bad part instead of on the first lock attempt. */
+/* Connection settings: one table of options, applied to the options array and
+ * to the pairs of a DSN's query alike (the DSN grammar is redislock_config_dsn.c),
+ * and the checks of settings that are wrong together. Everything is checked here,
+ * at construction, so a typo fails at once with a message naming the bad part
+ * instead of on the first lock attempt. */
 #include "redislock_globals.h"
 #include "redislock_link.h"
 #include "redislock_config.h"
-#include "redislock_config_int.h"
-#include "ext/standard/url.h"
 #include "zend_exceptions.h"
 #include "zend_smart_str.h"
 #include <math.h>
 
-/* Longer than any DNS name (253), shorter than what a message can quote. */
-#define REDISLOCK_MAX_HOST 255
-/* More servers than any sane Redlock or seed list; keeps a typo from costing much. */
-#define REDISLOCK_MAX_SERVERS 64
 /* Redis numbers its databases with an int. */
 #define REDISLOCK_MAX_DATABASE 2147483647
 /* More replicas than any deployment has. */
 #define REDISLOCK_MAX_REPLICAS 64
+/* Timeouts: from a millisecond (the resolution of every wait) to the longest
+ * lifetime accepted anywhere; beyond either, conversions to milliseconds and
+ * timevals would lose the value. */
+#define REDISLOCK_MIN_TIMEOUT 0.001
+#define REDISLOCK_MAX_TIMEOUT 1e9
 
-static bool timeout_in_range(double value);
+/* ---- the options ---------------------------------------------------------------- *
+ * Every option a connection takes, whichever form gives it (the options array, an
+ * entry of its "watchdog" or "tls" option, a DSN's query), is one row here: its
+ * names, its type, its bounds, and what giving it implies. Both forms apply a row
+ * by its type, and every message about a value is built from the row, so the forms
+ * cannot disagree on what they accept. */
+typedef enum {
+	OPTION_STRING,   /* array: a string; DSN: the percent-decoded text */
+	OPTION_INT,      /* array: an int; DSN: a whole decimal number */
+	OPTION_SECONDS,  /* array: an int or a float; DSN: a decimal number */
+	OPTION_FLAG,     /* array: a bool; DSN: 0, 1, true or false */
+	OPTION_PORT,     /* array: an int; a DSN gives the port in its authority */
+	OPTION_FORM      /* array only: what its handler reads (tls, sentinel, cluster, redlock) */
+} option_type;
+
+#define OPTION_NULLABLE   (1 << 0) /* array: null is accepted (and unsets) */
+#define OPTION_ABOVE_MIN  (1 << 1) /* greater than min, not equal */
+#define OPTION_FINITE     (1 << 2) /* the array's message says "a finite number of seconds" */
+#define OPTION_TLS        (1 << 3) /* stored under its name among PHP's "ssl" context options */
+#define OPTION_PERSISTENT (1 << 4) /* giving it turns persistence on */
+#define OPTION_WATCHDOG   (1 << 5) /* giving it in a DSN turns the watchdog on */
+#define OPTION_QUEUE      (1 << 6) /* a queue's option (the other classes refuse them) */
+
+typedef struct _apply_ctx apply_ctx;
+typedef struct _option option;
+
+struct _option {
+	const char *name;        /* the array's key, or the entry's under parent */
+	size_t name_len;
+	const char *parent;      /* NULL, or the array option this is an entry of */
+	const char *dsn;         /* the DSN query key (and how DSN messages name it); NULL: none */
+	size_t dsn_len;
+	const char *dsn_alias;   /* another DSN key for it, or NULL */
+	option_type type;
+	uint32_t flags;
+	double min, max;         /* numbers: the value; strings: the length (max 0: no maximum) */
+	size_t offset;           /* of the field in redislock_config (not for OPTION_TLS) */
+	/* The array's value, when it is more than the type says (array|bool, a list). */
+	zend_result (*apply_array)(apply_ctx *ctx, const option *opt, zval *value);
+};
+
+/* What applying the options array gathers besides the settings. */
+struct _apply_ctx {
+	redislock_config *cfg;
+	uint32_t arg_num;
+	HashTable *redlock;      /* the "redlock" list, read once the rest is known */
+};
+
+static zend_result apply_watchdog(apply_ctx *ctx, const option *opt, zval *value);
+static zend_result apply_tls(apply_ctx *ctx, const option *opt, zval *value);
+static zend_result apply_sentinel(apply_ctx *ctx, const option *opt, zval *value);
+static zend_result apply_cluster(apply_ctx *ctx, const option *opt, zval *value);
+static zend_result apply_redlock(apply_ctx *ctx, const option *opt, zval *value);
+
+#define NAME(s) .name = s, .name_len = sizeof(s) - 1
+#define DSN(s) .dsn = s, .dsn_len = sizeof(s) - 1
+#define AT(field) .offset = offsetof(redislock_config, field)
+static const option options[] = {
+	{NAME("host"), .type = OPTION_STRING, .min = 1, .max = REDISLOCK_MAX_HOST, AT(host)},
+	{NAME("port"), .type = OPTION_PORT, .min = REDISLOCK_MIN_PORT, .max = REDISLOCK_MAX_PORT, AT(port)},
+	{NAME("socket"), .type = OPTION_STRING, .flags = OPTION_NULLABLE, AT(socket)},
+	{NAME("user"), DSN("user"), .type = OPTION_STRING, .flags = OPTION_NULLABLE, AT(user)},
+	{NAME("password"), DSN("password"), .type = OPTION_STRING, .flags = OPTION_NULLABLE, AT(password)},
+	{NAME("database"), DSN("database"), .dsn_alias = "db", .type = OPTION_INT,
+		.min = 0, .max = REDISLOCK_MAX_DATABASE, AT(database)},
+	{NAME("min_replicas"), DSN("min_replicas"), .type = OPTION_INT, .min = 0, .max = REDISLOCK_MAX_REPLICAS, AT(min_replicas)},
+	{NAME("max_attempts"), DSN("max_attempts"), .type = OPTION_INT, .flags = OPTION_QUEUE,
+		.min = 0, .max = REDISLOCK_MAX_ATTEMPTS, AT(max_attempts)},
+	{NAME("retry_backoff"), DSN("retry_backoff"), .type = OPTION_SECONDS, .flags = OPTION_QUEUE,
+		.min = 0, .max = REDISLOCK_MAX_BACKOFF, AT(retry_backoff)},
+	{NAME("connect_timeout"), DSN("connect_timeout"), .type = OPTION_SECONDS, .flags = OPTION_FINITE,
+		.min = REDISLOCK_MIN_TIMEOUT, .max = REDISLOCK_MAX_TIMEOUT, AT(connect_timeout)},
+	{NAME("read_timeout"), DSN("read_timeout"), .type = OPTION_SECONDS, .flags = OPTION_FINITE,
+		.min = REDISLOCK_MIN_TIMEOUT, .max = REDISLOCK_MAX_TIMEOUT, AT(read_timeout)},
+	{NAME("prefix"), DSN("prefix"), .type = OPTION_STRING, AT(prefix)},
+	{NAME("persistent"), DSN("persistent"), .type = OPTION_FLAG, AT(persistent)},
+	{NAME("persistent_id"), DSN("persistent_id"), .type = OPTION_STRING, .flags = OPTION_PERSISTENT, AT(persistent_id)},
+	{NAME("auto_release"), DSN("auto_release"), .type = OPTION_FLAG, AT(auto_release)},
+	{NAME("watchdog"), DSN("watchdog"), .type = OPTION_FLAG, AT(watchdog), .apply_array = apply_watchdog},
+	{NAME("lease"), .parent = "watchdog", DSN("watchdog_lease"), .type = OPTION_SECONDS, .flags = OPTION_WATCHDOG,
+		.min = REDISLOCK_WATCHDOG_MIN_LEASE, .max = REDISLOCK_WATCHDOG_MAX_LEASE, AT(watchdog_lease)},
+	{NAME("max_hold"), .parent = "watchdog", DSN("watchdog_max_hold"), .type = OPTION_SECONDS,
+		.flags = OPTION_WATCHDOG | OPTION_ABOVE_MIN, .min = 0, .max = REDISLOCK_MAX_TIMEOUT, AT(watchdog_max_hold)},
+	/* PHP's own "ssl" stream context options, under the same names (the order of
+	 * the message that lists them). Peer verification and the peer name check stay
+	 * on unless turned off explicitly. */
+	{NAME("tls"), .type = OPTION_FORM, .apply_array = apply_tls},
+	{NAME("cafile"), .parent = "tls", DSN("cafile"), .type = OPTION_STRING, .flags = OPTION_TLS},
+	{NAME("capath"), .parent = "tls", DSN("capath"), .type = OPTION_STRING, .flags = OPTION_TLS},
+	{NAME("local_cert"), .parent = "tls", DSN("local_cert"), .type = OPTION_STRING, .flags = OPTION_TLS},
+	{NAME("local_pk"), .parent = "tls", DSN("local_pk"), .type = OPTION_STRING, .flags = OPTION_TLS},
+	{NAME("verify_peer"), .parent = "tls", DSN("verify_peer"), .type = OPTION_FLAG, .flags = OPTION_TLS},
+	{NAME("verify_peer_name"), .parent = "tls", DSN("verify_peer_name"), .type = OPTION_FLAG, .flags = OPTION_TLS},
+	{NAME("peer_name"), .parent = "tls", DSN("peer_name"), .type = OPTION_STRING, .flags = OPTION_TLS},
+	{NAME("sentinel"), .type = OPTION_FORM, .apply_array = apply_sentinel},
+	{NAME("service"), .type = OPTION_STRING, .min = 1, AT(service)},
+	{NAME("cluster"), .type = OPTION_FORM, .apply_array = apply_cluster},
+	{NAME("redlock"), .type = OPTION_FORM, .apply_array = apply_redlock},
+};
+#undef NAME
+#undef DSN
+#undef AT
+
+static bool name_is(const char *name, size_t name_len, const char *s, size_t len)
+{
+	return name_len == len && memcmp(name, s, len) == 0;
+}
+
+static bool parent_is(const option *opt, const char *parent)
+{
+	return parent ? opt->parent && strcmp(opt->parent, parent) == 0 : opt->parent == NULL;
+}
+
+/* The rows by name, built once at startup and only read after it: every option a
+ * connection is given is looked up, and a walk of the table for each would cost
+ * more than the rest of the parsing. No two rows share an array name. */
+static HashTable array_names;    /* the array's key, or an entry's → row */
+static HashTable dsn_names;      /* a DSN query key (and alias) → row */
+static const option *read_timeout_row, *database_row;
+
+void redislock_config_startup(void)
+{
+	zend_hash_init(&array_names, 64, NULL, NULL, 1);
+	zend_hash_init(&dsn_names, 64, NULL, NULL, 1);
+	for (size_t i = 0; i < sizeof(options) / sizeof(options[0]); i++) {
+		const option *opt = &options[i];
+		zend_hash_str_add_new_ptr(&array_names, opt->name, opt->name_len, (void *) opt);
+		if (opt->dsn) {
+			zend_hash_str_add_new_ptr(&dsn_names, opt->dsn, opt->dsn_len, (void *) opt);
+		}
+		if (opt->dsn_alias) {
+			zend_hash_str_add_new_ptr(&dsn_names, opt->dsn_alias, strlen(opt->dsn_alias), (void *) opt);
+		}
+	}
+	read_timeout_row = zend_hash_str_find_ptr(&array_names, "read_timeout", sizeof("read_timeout") - 1);
+	database_row = zend_hash_str_find_ptr(&array_names, "database", sizeof("database") - 1);
+}
+
+void redislock_config_shutdown(void)
+{
+	zend_hash_destroy(&array_names);
+	zend_hash_destroy(&dsn_names);
+}
+
+/* The option the array (parent NULL) or its parent's array names so, or NULL. */
+static const option *array_option(const char *parent, zend_string *name)
+{
+	const option *opt = zend_hash_find_ptr(&array_names, name);
+	return opt && parent_is(opt, parent) ? opt : NULL;
+}
+
+/* The option a DSN query key names, or NULL. */
+static const option *dsn_option(const char *key, size_t len)
+{
+	return zend_hash_str_find_ptr(&dsn_names, key, len);
+}
+
+static bool in_range(const option *opt, double value)
+{
+	return isfinite(value) && (opt->flags & OPTION_ABOVE_MIN ? value > opt->min : value >= opt->min) && value <= opt->max;
+}
+
+static bool timeout_in_range(double value)
+{
+	return in_range(read_timeout_row, value);
+}
 
 static void config_defaults(redislock_config *cfg)
 {
@@ -65,200 +230,6 @@ void redislock_config_free(redislock_config *cfg)
 	}
 }
 
-void redislock_cfg_replace_string(zend_string **slot, zend_string *value)
-{
-	if (*slot) {
-		zend_string_release(*slot);
-	}
-	*slot = value;
-}
-
-zend_string *redislock_cfg_url_decoded(const char *s, size_t len)
-{
-	zend_string *out = zend_string_init(s, len, 0);
-	ZSTR_LEN(out) = php_raw_url_decode(ZSTR_VAL(out), ZSTR_LEN(out));
-	return out;
-}
-
-/* Parses a whole decimal number; false on anything else, so "12abc" is rejected. */
-bool redislock_cfg_parse_long(const char *s, size_t len, zend_long *out)
-{
-	zend_long value = 0;
-	if (len == 0 || len > 18) {
-		return false;
-	}
-	for (size_t i = 0; i < len; i++) {
-		if (s[i] < '0' || s[i] > '9') {
-			return false;
-		}
-		value = value * 10 + (s[i] - '0');
-	}
-	*out = value;
-	return true;
-}
-
-/* Timeouts: from a millisecond (the resolution of every wait) to the longest
- * lifetime accepted anywhere; beyond either, conversions to milliseconds and
- * timevals would lose the value. */
-#define REDISLOCK_MIN_TIMEOUT 0.001
-#define REDISLOCK_MAX_TIMEOUT 1e9
-
-/* ---- the numeric settings ------------------------------------------------------ *
- * Every number a connection takes, whichever form gives it (the DSN's path or
- * query, the options array, a "watchdog" entry), is read through this table: its
- * type, its bounds and the words of its error message live here once, so the
- * forms cannot disagree on what they accept. */
-typedef struct {
-	const char *name;        /* the array option, or the entry of "watchdog" */
-	const char *dsn_name;    /* the DSN query key (and how DSN messages name it) */
-	bool integer;            /* int only; otherwise int or float seconds */
-	double min;
-	bool above_min;          /* the value must be greater than min, not equal */
-	double max;
-	const char *dsn_what;    /* "must be ..." in a DSN's message */
-	const char *array_what;  /* "must be ..." in the options array's message */
-	size_t offset;           /* of the zend_long or double in redislock_config */
-} setting;
-
-
-#define SECONDS_RANGE "between 0.001 and 1e9"
-static const setting settings[SETTING_COUNT] = {
-	[SETTING_DATABASE] = {"database", "database", true, 0, false, REDISLOCK_MAX_DATABASE,
-		"an integer between 0 and 2147483647", "between 0 and 2147483647", offsetof(redislock_config, database)},
-	[SETTING_MIN_REPLICAS] = {"min_replicas", "min_replicas", true, 0, false, REDISLOCK_MAX_REPLICAS,
-		"an integer between 0 and 64", "between 0 and 64", offsetof(redislock_config, min_replicas)},
-	[SETTING_MAX_ATTEMPTS] = {"max_attempts", "max_attempts", true, 0, false, REDISLOCK_MAX_ATTEMPTS,
-		"an integer between 0 and 1000000", "between 0 and 1000000", offsetof(redislock_config, max_attempts)},
-	[SETTING_RETRY_BACKOFF] = {"retry_backoff", "retry_backoff", false, 0, false, REDISLOCK_MAX_BACKOFF,
-		"a number of seconds between 0 and 3600", "a number of seconds between 0 and 3600",
-		offsetof(redislock_config, retry_backoff)},
-	[SETTING_CONNECT_TIMEOUT] = {"connect_timeout", "connect_timeout", false, REDISLOCK_MIN_TIMEOUT, false, REDISLOCK_MAX_TIMEOUT,
-		"a number of seconds " SECONDS_RANGE, "a finite number of seconds " SECONDS_RANGE,
-		offsetof(redislock_config, connect_timeout)},
-	[SETTING_READ_TIMEOUT] = {"read_timeout", "read_timeout", false, REDISLOCK_MIN_TIMEOUT, false, REDISLOCK_MAX_TIMEOUT,
-		"a number of seconds " SECONDS_RANGE, "a finite number of seconds " SECONDS_RANGE,
-		offsetof(redislock_config, read_timeout)},
-	[SETTING_WATCHDOG_LEASE] = {"lease", "watchdog_lease", false, REDISLOCK_WATCHDOG_MIN_LEASE, false, REDISLOCK_WATCHDOG_MAX_LEASE,
-		"a number of seconds between 0.05 and 3600", "a number of seconds between 0.05 and 3600",
-		offsetof(redislock_config, watchdog_lease)},
-	[SETTING_WATCHDOG_MAX_HOLD] = {"max_hold", "watchdog_max_hold", false, 0, true, 1e9,
-		"a number of seconds greater than 0 and at most 1e9", "a number of seconds greater than 0 and at most 1e9",
-		offsetof(redislock_config, watchdog_max_hold)},
-};
-#undef SECONDS_RANGE
-
-/* The one range check of a setting. */
-static bool setting_in_range(const setting *st, double value)
-{
-	return isfinite(value) && (st->above_min ? value > st->min : value >= st->min) && value <= st->max;
-}
-
-static void setting_store(redislock_config *cfg, const setting *st, double value, zend_long integer)
-{
-	char *field = (char *) cfg + st->offset;
-	if (st->integer) {
-		*(zend_long *) field = integer;
-	} else {
-		*(double *) field = value;
-	}
-}
-
-static bool timeout_in_range(double value)
-{
-	return setting_in_range(&settings[SETTING_READ_TIMEOUT], value);
-}
-
-/* A setting from DSN text (already percent-decoded): a whole decimal integer, or
- * a number of seconds with nothing after it. label names it in the message
- * ("database" for the path as for "?db="). */
-static bool setting_parse(const setting *st, const char *text, size_t len, double *value, zend_long *integer)
-{
-	bool ok;
-
-	*integer = 0;
-	if (st->integer) {
-		ok = redislock_cfg_parse_long(text, len, integer);
-		*value = (double) *integer;
-	} else {
-		const char *end = text;
-		*value = len ? zend_strtod(text, &end) : 0;
-		ok = len > 0 && end == text + len;
-	}
-	return ok && setting_in_range(st, *value);
-}
-
-bool redislock_cfg_setting_parses(int which, const char *text, size_t len)
-{
-	double number;
-	zend_long integer;
-	return setting_parse(&settings[which], text, len, &number, &integer);
-}
-
-zend_result redislock_cfg_dsn_setting(redislock_config *cfg, int which, const char *text, size_t len, uint32_t arg_num)
-{
-	const setting *st = &settings[which];
-	zend_long integer;
-	double value;
-
-	if (!setting_parse(st, text, len, &value, &integer)) {
-		zend_argument_value_error(arg_num, "has an invalid DSN: %s must be %s", st->dsn_name, st->dsn_what);
-		return FAILURE;
-	}
-	setting_store(cfg, st, value, integer);
-	return SUCCESS;
-}
-
-/* A setting from the options array: an int, or for seconds an int or a float.
- * what names it in the message: "option \"database\"", "option \"watchdog\"
- * entry \"lease\"". */
-static zend_result array_setting(redislock_config *cfg, int which, zval *value, const char *what, uint32_t arg_num)
-{
-	const setting *st = &settings[which];
-	zend_long integer = 0;
-	double number;
-
-	if (Z_TYPE_P(value) == IS_LONG) {
-		integer = Z_LVAL_P(value);
-		number = (double) integer;
-	} else if (Z_TYPE_P(value) == IS_DOUBLE && !st->integer) {
-		number = Z_DVAL_P(value);
-	} else {
-		zend_argument_type_error(arg_num, "%s must be of type %s, %s given", what, st->integer ? "int" : "float",
-			zend_zval_type_name(value));
-		return FAILURE;
-	}
-	/* An int beyond 2^53 is not exactly a double: compare it as an int. */
-	if (st->integer ? (integer < (zend_long) st->min || integer > (zend_long) st->max) : !setting_in_range(st, number)) {
-		zend_argument_value_error(arg_num, "%s must be %s", what, st->array_what);
-		return FAILURE;
-	}
-	setting_store(cfg, st, number, integer);
-	return SUCCESS;
-}
-
-/* The setting a DSN query key names, or -1. */
-int redislock_cfg_dsn_setting_named(const char *key, size_t key_len)
-{
-	if (key_len == 2 && memcmp(key, "db", 2) == 0) {
-		return SETTING_DATABASE;
-	}
-	for (int i = 0; i < SETTING_COUNT; i++) {
-		if (strlen(settings[i].dsn_name) == key_len && memcmp(settings[i].dsn_name, key, key_len) == 0) {
-			return i;
-		}
-	}
-	return -1;
-}
-
-zend_result redislock_cfg_check_port(zend_long port, uint32_t arg_num, const char *what)
-{
-	if (port < 1 || port > 65535) {
-		zend_argument_value_error(arg_num, "has an invalid %s: port must be between 1 and 65535", what);
-		return FAILURE;
-	}
-	return SUCCESS;
-}
-
 zend_string *redislock_addr_string(const zend_string *host, zend_long port)
 {
 	if (memchr(ZSTR_VAL(host), ':', ZSTR_LEN(host))) {
@@ -267,123 +238,47 @@ zend_string *redislock_addr_string(const zend_string *host, zend_long port)
 	return zend_strpprintf(0, "%s:" ZEND_LONG_FMT, ZSTR_VAL(host), port);
 }
 
-/* "host", "host:port" or "[v6]:port". False on anything else. */
-static bool parse_addr(const char *s, size_t len, zend_long default_port, redislock_addr *out)
+/* A bound as a message writes it: "2147483647", "0.001", "3600", "1e9". */
+static void bound_text(char *buf, size_t size, const option *opt, double bound)
 {
-	const char *end = s + len, *host_end, *port = NULL;
-	zend_long number = default_port;
-
-	if (len == 0 || memchr(s, '\0', len)) {
-		return false;
-	}
-	if (*s == '[') {
-		const char *close = memchr(s, ']', len);
-		if (!close || close == s + 1) {
-			return false;
-		}
-		host_end = close;
-		if (close + 1 < end) {
-			if (close[1] != ':') {
-				return false;
-			}
-			port = close + 2;
-		}
-		s++;
+	int exponent = bound >= 1e6 ? (int) log10(bound) : 0;
+	if (opt->type != OPTION_SECONDS) {
+		snprintf(buf, size, ZEND_LONG_FMT, (zend_long) bound);
+	} else if (exponent > 0 && pow(10, exponent) == bound) {
+		snprintf(buf, size, "1e%d", exponent);
 	} else {
-		const char *colon = memchr(s, ':', len);
-		host_end = colon ? colon : end;
-		if (colon) {
-			port = colon + 1;
-		}
+		snprintf(buf, size, "%g", bound);
 	}
-	if (host_end == s || host_end - s > REDISLOCK_MAX_HOST) {
-		return false;
-	}
-	if (port && (!redislock_cfg_parse_long(port, end - port, &number) || number < 1 || number > 65535)) {
-		return false;
-	}
-	out->host = zend_string_init(s, host_end - s, 0);
-	out->port = number;
-	return true;
 }
 
-/* A list of addresses: the seeds of a cluster, the sentinels of a service. */
-static zend_result parse_addr_list(redislock_config *cfg, HashTable *list, zend_long default_port,
-	const char *option, uint32_t arg_num)
+/* What a number must be, from the row's bounds: "an integer between 0 and 64"
+ * (a DSN's words) or "between 0 and 64" (the array's). */
+static void range_text(char *buf, size_t size, const option *opt, bool dsn)
 {
-	zval *entry;
-	uint32_t n = zend_hash_num_elements(list);
-
-	if (n == 0 || n > REDISLOCK_MAX_SERVERS || !zend_array_is_list(list)) {
-		zend_argument_value_error(arg_num, "option \"%s\" must be a list of between 1 and %d \"host:port\" addresses", option, REDISLOCK_MAX_SERVERS);
-		return FAILURE;
+	char min[32], max[32];
+	bound_text(min, sizeof(min), opt, opt->min);
+	bound_text(max, sizeof(max), opt, opt->max);
+	if (opt->type != OPTION_SECONDS) {
+		snprintf(buf, size, "%sbetween %s and %s", dsn ? "an integer " : "", min, max);
+	} else if (opt->flags & OPTION_ABOVE_MIN) {
+		snprintf(buf, size, "a number of seconds greater than %s and at most %s", min, max);
+	} else {
+		snprintf(buf, size, "a %snumber of seconds between %s and %s", !dsn && opt->flags & OPTION_FINITE ? "finite " : "",
+			min, max);
 	}
-	cfg->seeds = safe_emalloc(n, sizeof(*cfg->seeds), 0);
-	cfg->seed_count = 0;
-	ZEND_HASH_FOREACH_VAL(list, entry) {
-		ZVAL_DEREF(entry);
-		if (Z_TYPE_P(entry) != IS_STRING) {
-			zend_argument_type_error(arg_num, "option \"%s\" must list strings, %s given", option, zend_zval_type_name(entry));
-			return FAILURE;
-		}
-		if (!parse_addr(Z_STRVAL_P(entry), Z_STRLEN_P(entry), default_port, &cfg->seeds[cfg->seed_count])) {
-			zend_argument_value_error(arg_num, "option \"%s\" must list \"host:port\" addresses, an invalid one given", option);
-			return FAILURE;
-		}
-		cfg->seed_count++;
-	} ZEND_HASH_FOREACH_END();
-	return SUCCESS;
 }
 
-/* "h1:p1,h2:p2" in a DSN. */
-zend_result redislock_cfg_parse_addr_csv(redislock_config *cfg, const char *p, const char *end, zend_long default_port,
-	const char *form, uint32_t arg_num)
+/* How the array's messages name an option: option "database", option "tls" entry "cafile". */
+static void option_what(char *buf, size_t size, const option *opt)
 {
-	size_t n = 1;
-	for (const char *q = p; q < end; q++) {
-		n += *q == ',';
+	if (opt->parent) {
+		snprintf(buf, size, "option \"%s\" entry \"%s\"", opt->parent, opt->name);
+	} else {
+		snprintf(buf, size, "option \"%s\"", opt->name);
 	}
-	if (p == end || n > REDISLOCK_MAX_SERVERS) {
-		zend_argument_value_error(arg_num, "has an invalid DSN: %s needs between 1 and %d comma-separated host:port addresses", form, REDISLOCK_MAX_SERVERS);
-		return FAILURE;
-	}
-	cfg->seeds = safe_emalloc(n, sizeof(*cfg->seeds), 0);
-	cfg->seed_count = 0;
-	while (p <= end) {
-		const char *comma = memchr(p, ',', end - p);
-		const char *item_end = comma ? comma : end;
-		zend_string *decoded = redislock_cfg_url_decoded(p, item_end - p);
-		bool ok = parse_addr(ZSTR_VAL(decoded), ZSTR_LEN(decoded), default_port, &cfg->seeds[cfg->seed_count]);
-		zend_string_release(decoded);
-		if (!ok) {
-			zend_argument_value_error(arg_num, "has an invalid DSN: %s needs comma-separated host:port addresses, an invalid one given", form);
-			return FAILURE;
-		}
-		cfg->seed_count++;
-		if (!comma) {
-			break;
-		}
-		p = comma + 1;
-	}
-	return SUCCESS;
 }
 
-/* TLS: PHP's own "ssl" stream context options, under the same names. Peer
- * verification and the peer name check stay on unless turned off explicitly. */
-const char *redislock_cfg_tls_string_options[] = {"cafile", "capath", "local_cert", "local_pk", "peer_name", NULL};
-const char *redislock_cfg_tls_bool_options[] = {"verify_peer", "verify_peer_name", NULL};
-
-bool redislock_cfg_tls_option_is(const char *key, size_t key_len, const char **names)
-{
-	for (; *names; names++) {
-		if (strlen(*names) == key_len && memcmp(*names, key, key_len) == 0) {
-			return true;
-		}
-	}
-	return false;
-}
-
-void redislock_cfg_tls_enable(redislock_config *cfg)
+static void tls_enable(redislock_config *cfg)
 {
 	if (!cfg->tls) {
 		ALLOC_HASHTABLE(cfg->tls);
@@ -391,118 +286,503 @@ void redislock_cfg_tls_enable(redislock_config *cfg)
 	}
 }
 
-void redislock_cfg_tls_set(redislock_config *cfg, const char *key, size_t key_len, zval *value)
+/* Stores a checked value: a number, a flag, or a string (consumed). */
+static void option_store_number(redislock_config *cfg, const option *opt, zend_long integer, double number)
 {
-	redislock_cfg_tls_enable(cfg);
-	zend_hash_str_update(cfg->tls, key, key_len, value);
+	char *field = (char *) cfg + opt->offset;
+	if (opt->type == OPTION_SECONDS) {
+		*(double *) field = number;
+	} else {
+		*(zend_long *) field = integer;
+	}
 }
 
-static const char *option_type_name(zval *value)
+static void option_store_flag(redislock_config *cfg, const option *opt, bool flag)
 {
-	return zend_zval_type_name(value);
+	if (opt->flags & OPTION_TLS) {
+		zval zv;
+		ZVAL_BOOL(&zv, flag);
+		tls_enable(cfg);
+		zend_hash_str_update(cfg->tls, opt->name, strlen(opt->name), &zv);
+	} else {
+		*(bool *) ((char *) cfg + opt->offset) = flag;
+	}
 }
 
-static zend_result option_string(zval *value, zend_string **slot, const char *name, bool nullable, uint32_t arg_num)
+static void option_store_string(redislock_config *cfg, const option *opt, zend_string *value)
 {
-	if (nullable && Z_TYPE_P(value) == IS_NULL) {
-		redislock_cfg_replace_string(slot, NULL);
-		return SUCCESS;
+	if (opt->flags & OPTION_TLS) {
+		zval zv;
+		ZVAL_STR(&zv, value);
+		tls_enable(cfg);
+		zend_hash_str_update(cfg->tls, opt->name, strlen(opt->name), &zv);
+	} else {
+		zend_string **slot = (zend_string **) ((char *) cfg + opt->offset);
+		if (*slot) {
+			zend_string_release(*slot);
+		}
+		*slot = value;
 	}
-	if (Z_TYPE_P(value) != IS_STRING) {
-		zend_argument_type_error(arg_num, "option \"%s\" must be of type %s, %s given",
-			name, nullable ? "?string" : "string", option_type_name(value));
-		return FAILURE;
+}
+
+/* What giving an option implies, whichever form gave it. */
+static void option_given(redislock_config *cfg, const option *opt)
+{
+	if (opt->flags & OPTION_PERSISTENT) {
+		cfg->persistent = true;
 	}
-	redislock_cfg_replace_string(slot, zend_string_copy(Z_STR_P(value)));
+	if (opt->flags & OPTION_QUEUE) {
+		cfg->queue_options = true;
+	}
+}
+
+/* ---- the options array -------------------------------------------------------- */
+
+/* A value of the options array (or of an entry of its "watchdog" or "tls"), by
+ * the row's type. */
+static zend_result apply_array_value(apply_ctx *ctx, const option *opt, zval *value)
+{
+	redislock_config *cfg = ctx->cfg;
+	const char *type;
+	char what[96], range[128];
+
+	if (opt->apply_array) {
+		return opt->apply_array(ctx, opt, value);
+	}
+	switch (opt->type) {
+		case OPTION_STRING:
+			if (opt->flags & OPTION_NULLABLE && Z_TYPE_P(value) == IS_NULL) {
+				option_store_string(cfg, opt, NULL);
+				break;
+			}
+			if (Z_TYPE_P(value) != IS_STRING) {
+				type = opt->flags & OPTION_NULLABLE ? "?string" : "string";
+				goto wrong_type;
+			}
+			option_store_string(cfg, opt, zend_string_copy(Z_STR_P(value)));
+			if (Z_STRLEN_P(value) < opt->min || (opt->max > 0 && Z_STRLEN_P(value) > opt->max)) {
+				option_what(what, sizeof(what), opt);
+				if (opt->max > 0) {
+					zend_argument_value_error(ctx->arg_num, "%s must be between %d and %d bytes long", what, (int) opt->min, (int) opt->max);
+				} else {
+					zend_argument_value_error(ctx->arg_num, "%s must not be empty", what);
+				}
+				return FAILURE;
+			}
+			break;
+		case OPTION_INT:
+		case OPTION_PORT:
+			if (Z_TYPE_P(value) != IS_LONG) {
+				type = "int";
+				goto wrong_type;
+			}
+			/* Compared as an int: one beyond 2^53 is not exactly a double. */
+			if (Z_LVAL_P(value) < (zend_long) opt->min || Z_LVAL_P(value) > (zend_long) opt->max) {
+				if (opt->type == OPTION_PORT) {
+					option_what(what, sizeof(what), opt);
+					zend_argument_value_error(ctx->arg_num, "has an invalid %s: port must be between %d and %d",
+						what, (int) opt->min, (int) opt->max);
+					return FAILURE;
+				}
+				goto out_of_range;
+			}
+			option_store_number(cfg, opt, Z_LVAL_P(value), 0);
+			break;
+		case OPTION_SECONDS: {
+			double number;
+			if (Z_TYPE_P(value) == IS_LONG) {
+				number = (double) Z_LVAL_P(value);
+			} else if (Z_TYPE_P(value) == IS_DOUBLE) {
+				number = Z_DVAL_P(value);
+			} else {
+				type = "float";
+				goto wrong_type;
+			}
+			if (!in_range(opt, number)) {
+				goto out_of_range;
+			}
+			option_store_number(cfg, opt, 0, number);
+			break;
+		}
+		case OPTION_FLAG:
+			if (Z_TYPE_P(value) != IS_TRUE && Z_TYPE_P(value) != IS_FALSE) {
+				type = "bool";
+				goto wrong_type;
+			}
+			option_store_flag(cfg, opt, Z_TYPE_P(value) == IS_TRUE);
+			break;
+		case OPTION_FORM:
+			ZEND_UNREACHABLE();
+	}
+	option_given(cfg, opt);
 	return SUCCESS;
+
+wrong_type:
+	option_what(what, sizeof(what), opt);
+	zend_argument_type_error(ctx->arg_num, "%s must be of type %s, %s given", what, type, zend_zval_type_name(value));
+	return FAILURE;
+out_of_range:
+	option_what(what, sizeof(what), opt);
+	range_text(range, sizeof(range), opt, false);
+	zend_argument_value_error(ctx->arg_num, "%s must be %s", what, range);
+	return FAILURE;
 }
 
-static zend_result option_long(zval *value, zend_long *slot, const char *name, uint32_t arg_num)
+/* An array|bool option given something else. */
+static zend_result switch_type_error(apply_ctx *ctx, const option *opt, zval *value)
 {
-	if (Z_TYPE_P(value) != IS_LONG) {
-		zend_argument_type_error(arg_num, "option \"%s\" must be of type int, %s given", name, option_type_name(value));
-		return FAILURE;
+	zend_argument_type_error(ctx->arg_num, "option \"%s\" must be of type array|bool, %s given", opt->name,
+		zend_zval_type_name(value));
+	return FAILURE;
+}
+
+/* The names of an option's entries, in the table's order: "a, b, c". */
+static void entry_names(smart_str *out, const option *opt, const char *separator, const char *last_separator,
+	const char *quote)
+{
+	size_t count = 0, seen = 0;
+	for (size_t i = 0; i < sizeof(options) / sizeof(options[0]); i++) {
+		count += parent_is(&options[i], opt->name);
 	}
-	*slot = Z_LVAL_P(value);
-	return SUCCESS;
+	for (size_t i = 0; i < sizeof(options) / sizeof(options[0]); i++) {
+		if (!parent_is(&options[i], opt->name)) {
+			continue;
+		}
+		if (seen > 0) {
+			smart_str_appends(out, seen == count - 1 ? last_separator : separator);
+		}
+		smart_str_appends(out, quote);
+		smart_str_appends(out, options[i].name);
+		smart_str_appends(out, quote);
+		seen++;
+	}
+	smart_str_0(out);
 }
 
 /* "watchdog" => true/false, or ['lease' => seconds, 'max_hold' => seconds]. */
-static zend_result parse_watchdog_option(redislock_config *cfg, zval *value, uint32_t arg_num)
+static zend_result apply_watchdog(apply_ctx *ctx, const option *opt, zval *value)
 {
 	zend_string *key;
 	zval *entry;
 
 	if (Z_TYPE_P(value) == IS_TRUE || Z_TYPE_P(value) == IS_FALSE) {
-		cfg->watchdog = Z_TYPE_P(value) == IS_TRUE;
+		option_store_flag(ctx->cfg, opt, Z_TYPE_P(value) == IS_TRUE);
 		return SUCCESS;
 	}
 	if (Z_TYPE_P(value) != IS_ARRAY) {
-		zend_argument_type_error(arg_num, "option \"watchdog\" must be of type array|bool, %s given", option_type_name(value));
-		return FAILURE;
+		return switch_type_error(ctx, opt, value);
 	}
 	ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(value), key, entry) {
-		bool lease;
+		const option *row = key ? array_option(opt->name, key) : NULL;
 		ZVAL_DEREF(entry);
-		if (!key || (!(lease = zend_string_equals_literal(key, "lease")) && !zend_string_equals_literal(key, "max_hold"))) {
-			zend_argument_value_error(arg_num, "option \"watchdog\" takes only the keys \"lease\" and \"max_hold\"");
+		if (!row) {
+			smart_str names = {0};
+			entry_names(&names, opt, ", ", " and ", "\"");
+			zend_argument_value_error(ctx->arg_num, "option \"%s\" takes only the keys %s", opt->name, ZSTR_VAL(names.s));
+			smart_str_free(&names);
 			return FAILURE;
 		}
-		if (array_setting(cfg, lease ? SETTING_WATCHDOG_LEASE : SETTING_WATCHDOG_MAX_HOLD, entry,
-				lease ? "option \"watchdog\" entry \"lease\"" : "option \"watchdog\" entry \"max_hold\"", arg_num) == FAILURE) {
+		if (apply_array_value(ctx, row, entry) == FAILURE) {
 			return FAILURE;
 		}
 	} ZEND_HASH_FOREACH_END();
-	cfg->watchdog = true;
+	option_store_flag(ctx->cfg, opt, true);
 	return SUCCESS;
 }
 
-/* "tls" => true, or an array of ssl context options. */
-static zend_result parse_tls_option(redislock_config *cfg, zval *value, uint32_t arg_num)
+/* "tls" => true/false, or an array of ssl context options. */
+static zend_result apply_tls(apply_ctx *ctx, const option *opt, zval *value)
 {
 	zend_string *key;
-	zval *option;
+	zval *entry;
 
-	if (Z_TYPE_P(value) == IS_TRUE) {
-		redislock_cfg_tls_enable(cfg);
-		return SUCCESS;
-	}
 	if (Z_TYPE_P(value) == IS_FALSE) {
 		return SUCCESS;
 	}
-	if (Z_TYPE_P(value) != IS_ARRAY) {
-		zend_argument_type_error(arg_num, "option \"tls\" must be of type array|bool, %s given", option_type_name(value));
-		return FAILURE;
+	if (Z_TYPE_P(value) != IS_TRUE && Z_TYPE_P(value) != IS_ARRAY) {
+		return switch_type_error(ctx, opt, value);
 	}
-	redislock_cfg_tls_enable(cfg);
-	ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(value), key, option) {
-		ZVAL_DEREF(option);
+	tls_enable(ctx->cfg);
+	if (Z_TYPE_P(value) == IS_TRUE) {
+		return SUCCESS;
+	}
+	ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(value), key, entry) {
+		const option *row;
+		ZVAL_DEREF(entry);
 		if (!key) {
-			zend_argument_value_error(arg_num, "option \"tls\" must be an array of named ssl options");
+			zend_argument_value_error(ctx->arg_num, "option \"%s\" must be an array of named ssl options", opt->name);
 			return FAILURE;
 		}
-		if (redislock_cfg_tls_option_is(ZSTR_VAL(key), ZSTR_LEN(key), redislock_cfg_tls_string_options)) {
-			if (Z_TYPE_P(option) != IS_STRING) {
-				zend_argument_type_error(arg_num, "option \"tls\" entry \"%s\" must be of type string, %s given",
-					ZSTR_VAL(key), option_type_name(option));
-				return FAILURE;
-			}
-		} else if (redislock_cfg_tls_option_is(ZSTR_VAL(key), ZSTR_LEN(key), redislock_cfg_tls_bool_options)) {
-			if (Z_TYPE_P(option) != IS_TRUE && Z_TYPE_P(option) != IS_FALSE) {
-				zend_argument_type_error(arg_num, "option \"tls\" entry \"%s\" must be of type bool, %s given",
-					ZSTR_VAL(key), option_type_name(option));
-				return FAILURE;
-			}
-		} else {
-			zend_argument_value_error(arg_num, "option \"tls\" contains an unknown entry \"%s\" (known: cafile, capath, local_cert, local_pk, verify_peer, verify_peer_name, peer_name)",
-				ZSTR_VAL(key));
+		row = array_option(opt->name, key);
+		if (!row) {
+			smart_str names = {0};
+			entry_names(&names, opt, ", ", ", ", "");
+			zend_argument_value_error(ctx->arg_num, "option \"%s\" contains an unknown entry \"%s\" (known: %s)",
+				opt->name, ZSTR_VAL(key), ZSTR_VAL(names.s));
+			smart_str_free(&names);
 			return FAILURE;
 		}
-		Z_TRY_ADDREF_P(option);
-		redislock_cfg_tls_set(cfg, ZSTR_VAL(key), ZSTR_LEN(key), option);
+		if (apply_array_value(ctx, row, entry) == FAILURE) {
+			return FAILURE;
+		}
 	} ZEND_HASH_FOREACH_END();
 	return SUCCESS;
 }
+
+/* A list of addresses: the seeds of a cluster, the sentinels of a service. */
+static zend_result apply_addr_list(apply_ctx *ctx, const option *opt, zval *value, redislock_mode mode, zend_long default_port)
+{
+	redislock_config *cfg = ctx->cfg;
+	HashTable *list;
+	zval *entry;
+	uint32_t n;
+
+	if (Z_TYPE_P(value) != IS_ARRAY) {
+		zend_argument_type_error(ctx->arg_num, "option \"%s\" must be of type array, %s given", opt->name, zend_zval_type_name(value));
+		return FAILURE;
+	}
+	if (cfg->seeds) {
+		zend_argument_value_error(ctx->arg_num, "must not combine options \"sentinel\" and \"cluster\"");
+		return FAILURE;
+	}
+	list = Z_ARRVAL_P(value);
+	n = zend_hash_num_elements(list);
+	if (n == 0 || n > REDISLOCK_MAX_SERVERS || !zend_array_is_list(list)) {
+		zend_argument_value_error(ctx->arg_num, "option \"%s\" must be a list of between 1 and %d \"host:port\" addresses",
+			opt->name, REDISLOCK_MAX_SERVERS);
+		return FAILURE;
+	}
+	cfg->seeds = safe_emalloc(n, sizeof(*cfg->seeds), 0);
+	cfg->seed_count = 0;
+	ZEND_HASH_FOREACH_VAL(list, entry) {
+		ZVAL_DEREF(entry);
+		if (Z_TYPE_P(entry) != IS_STRING) {
+			zend_argument_type_error(ctx->arg_num, "option \"%s\" must list strings, %s given", opt->name, zend_zval_type_name(entry));
+			return FAILURE;
+		}
+		if (!redislock_dsn_parse_addr(Z_STRVAL_P(entry), Z_STRLEN_P(entry), default_port, &cfg->seeds[cfg->seed_count])) {
+			zend_argument_value_error(ctx->arg_num, "option \"%s\" must list \"host:port\" addresses, an invalid one given", opt->name);
+			return FAILURE;
+		}
+		cfg->seed_count++;
+	} ZEND_HASH_FOREACH_END();
+	cfg->mode = mode;
+	return SUCCESS;
+}
+
+static zend_result apply_sentinel(apply_ctx *ctx, const option *opt, zval *value)
+{
+	return apply_addr_list(ctx, opt, value, REDISLOCK_MODE_SENTINEL, REDISLOCK_SENTINEL_PORT);
+}
+
+static zend_result apply_cluster(apply_ctx *ctx, const option *opt, zval *value)
+{
+	return apply_addr_list(ctx, opt, value, REDISLOCK_MODE_CLUSTER, REDISLOCK_DEFAULT_PORT);
+}
+
+/* The list is read once every other option is known: its servers inherit them. */
+static zend_result apply_redlock(apply_ctx *ctx, const option *opt, zval *value)
+{
+	if (Z_TYPE_P(value) != IS_ARRAY) {
+		zend_argument_type_error(ctx->arg_num, "option \"%s\" must be of type array, %s given", opt->name, zend_zval_type_name(value));
+		return FAILURE;
+	}
+	ctx->redlock = Z_ARRVAL_P(value);
+	return SUCCESS;
+}
+
+/* ---- a DSN ---------------------------------------------------------------------- */
+
+/* A number from DSN text (already percent-decoded): a whole decimal integer, or
+ * a number of seconds with nothing after it; false unless in the row's bounds. */
+static bool dsn_number(const option *opt, const char *text, size_t len, zend_long *integer, double *number)
+{
+	bool ok;
+
+	*integer = 0;
+	if (opt->type == OPTION_INT) {
+		ok = redislock_dsn_parse_long(text, len, integer);
+		*number = (double) *integer;
+	} else {
+		const char *end = text;
+		*number = len ? zend_strtod(text, &end) : 0;
+		ok = len > 0 && end == text + len;
+	}
+	return ok && in_range(opt, *number);
+}
+
+static bool dsn_flag(const char *text, size_t len, bool *flag)
+{
+	if ((len == 1 && *text == '1') || (len == 4 && memcmp(text, "true", 4) == 0)) {
+		*flag = true;
+		return true;
+	}
+	if ((len == 1 && *text == '0') || (len == 5 && memcmp(text, "false", 5) == 0)) {
+		*flag = false;
+		return true;
+	}
+	return false;
+}
+
+/* A DSN's value for an option (percent-decoded), by the row's type. */
+static zend_result apply_dsn_value(redislock_config *cfg, const option *opt, zend_string *value, uint32_t arg_num)
+{
+	char range[128];
+	zend_long integer;
+	double number;
+	bool flag;
+
+	switch (opt->type) {
+		case OPTION_STRING:
+			option_store_string(cfg, opt, zend_string_copy(value));
+			break;
+		case OPTION_INT:
+		case OPTION_SECONDS:
+			if (!dsn_number(opt, ZSTR_VAL(value), ZSTR_LEN(value), &integer, &number)) {
+				range_text(range, sizeof(range), opt, true);
+				zend_argument_value_error(arg_num, "has an invalid DSN: %s must be %s", opt->dsn, range);
+				return FAILURE;
+			}
+			option_store_number(cfg, opt, integer, number);
+			break;
+		case OPTION_FLAG:
+			if (!dsn_flag(ZSTR_VAL(value), ZSTR_LEN(value), &flag)) {
+				zend_argument_value_error(arg_num, "has an invalid DSN: %s must be 0 or 1", opt->dsn);
+				return FAILURE;
+			}
+			option_store_flag(cfg, opt, flag);
+			break;
+		case OPTION_PORT:
+		case OPTION_FORM:
+			ZEND_UNREACHABLE();
+	}
+	if (opt->flags & OPTION_WATCHDOG) {
+		cfg->watchdog = true;
+	}
+	option_given(cfg, opt);
+	return SUCCESS;
+}
+
+static zend_result apply_dsn_pair(redislock_config *cfg, const redislock_dsn_pair *pair, uint32_t arg_num)
+{
+	const option *opt = dsn_option(pair->key, pair->key_len);
+	zend_string *value;
+	zend_result result;
+
+	if (!opt) {
+		zend_argument_value_error(arg_num, "has an invalid DSN: unknown option \"%.*s\"", (int) pair->key_len, pair->key);
+		return FAILURE;
+	}
+	value = redislock_dsn_decoded(pair->value, pair->value_len);
+	result = apply_dsn_value(cfg, opt, value, arg_num);
+	zend_string_release(value);
+	return result;
+}
+
+#define QUERY_QUIET_ERROR "has an invalid DSN: an option after the password is unknown, has no value or a bad one " \
+	"(not quoted: it may be the rest of a password that holds an unencoded '&', which must be percent-encoded as %26)"
+
+/* The query's pairs, in order. Once a password has been given, in the query or
+ * (with an '@' among the options) in a userinfo that holds an unencoded '?', no
+ * message names or quotes any later option: a password with an unencoded '&'
+ * makes its tail look like options, and a message about them would leak it. */
+static zend_result apply_dsn_query(redislock_config *cfg, const redislock_dsn *dsn, uint32_t arg_num)
+{
+	bool quiet = dsn->query_has_at;
+
+	for (uint32_t i = 0; i < dsn->pair_count; i++) {
+		const redislock_dsn_pair *pair = &dsn->pairs[i];
+		if (!pair->value || apply_dsn_pair(cfg, pair, arg_num) == FAILURE) {
+			if (quiet) {
+				zend_clear_exception();
+				zend_argument_value_error(arg_num, "%s", QUERY_QUIET_ERROR);
+			} else if (!pair->value) {
+				zend_argument_value_error(arg_num, "has an invalid DSN: option \"%.*s\" has no value",
+					(int) pair->key_len, pair->key);
+			}
+			return FAILURE;
+		}
+		quiet = quiet || name_is("password", sizeof("password") - 1, pair->key, pair->key_len);
+	}
+	return SUCCESS;
+}
+
+/* Fills cfg from a DSN: the grammar's parts, then the "/N" path and the query's
+ * options through the table. */
+static zend_result apply_dsn(redislock_config *cfg, zend_string *text, uint32_t arg_num)
+{
+	static const redislock_mode modes[] = {
+		[REDISLOCK_DSN_REDIS] = REDISLOCK_MODE_SINGLE, [REDISLOCK_DSN_REDISS] = REDISLOCK_MODE_SINGLE,
+		[REDISLOCK_DSN_UNIX] = REDISLOCK_MODE_SINGLE, [REDISLOCK_DSN_SENTINEL] = REDISLOCK_MODE_SENTINEL,
+		[REDISLOCK_DSN_CLUSTER] = REDISLOCK_MODE_CLUSTER,
+	};
+	redislock_dsn dsn;
+	zend_result result = SUCCESS;
+
+	if (redislock_dsn_parse(&dsn, text, arg_num) == FAILURE) {
+		return FAILURE;
+	}
+	cfg->mode = modes[dsn.form];
+	cfg->host = dsn.host;
+	cfg->port = dsn.port;
+	cfg->socket = dsn.socket;
+	cfg->user = dsn.user;
+	cfg->password = dsn.password;
+	cfg->seeds = dsn.seeds;
+	cfg->seed_count = dsn.seed_count;
+	cfg->service = dsn.service;
+	dsn.host = dsn.socket = dsn.user = dsn.password = dsn.service = NULL;
+	dsn.seeds = NULL;
+	dsn.seed_count = 0;
+	if (dsn.form == REDISLOCK_DSN_REDISS) {
+		tls_enable(cfg);
+	}
+	if (dsn.database) {
+		/* The range check of every form: "/N" is "?db=N". */
+		zend_string *digits = zend_string_init(dsn.database, dsn.database_len, 0);
+		result = apply_dsn_value(cfg, database_row, digits, arg_num);
+		zend_string_release(digits);
+	}
+	if (result == SUCCESS) {
+		result = apply_dsn_query(cfg, &dsn, arg_num);
+	}
+	if (result == SUCCESS && cfg->tls && dsn.form == REDISLOCK_DSN_REDIS) {
+		zend_argument_value_error(arg_num, "has an invalid DSN: TLS options need the rediss:// scheme");
+		result = FAILURE;
+	} else if (result == SUCCESS && cfg->tls && cfg->mode != REDISLOCK_MODE_SINGLE) {
+		zend_argument_value_error(arg_num, "has an invalid DSN: for TLS with %s use the options array and its \"tls\" option",
+			dsn.scheme);
+		result = FAILURE;
+	}
+	redislock_dsn_free(&dsn);
+	return result;
+}
+
+/* Whether "key=value" of a DSN query is a number or a flag the parser takes as
+ * it is (for phpinfo, which shows those after a password; a string option there
+ * may be the rest of a password with an unencoded '&'). */
+static bool dsn_pair_shown(const char *key, size_t key_len, const char *value, size_t value_len)
+{
+	const option *opt = dsn_option(key, key_len);
+	zend_long integer;
+	double number;
+	bool flag;
+
+	if (!opt) {
+		return false;
+	}
+	if (opt->type == OPTION_INT || opt->type == OPTION_SECONDS) {
+		return dsn_number(opt, value, value_len, &integer, &number);
+	}
+	return opt->type == OPTION_FLAG && dsn_flag(value, value_len, &flag);
+}
+
+zend_string *redislock_config_redact(const char *dsn)
+{
+	return redislock_dsn_redact(dsn, dsn_pair_shown);
+}
+
+/* ---- the whole setting ---------------------------------------------------------- */
 
 static zend_result parse_array(redislock_config *cfg, HashTable *options, uint32_t arg_num);
 static zend_result check_settings(const redislock_config *cfg, uint32_t arg_num);
@@ -529,7 +809,7 @@ static zend_result parse_redlock(redislock_config *cfg, HashTable *outer, HashTa
 		config_defaults(m);
 		cfg->member_count++;
 		if (Z_TYPE_P(entry) == IS_STRING) {
-			result = redislock_cfg_parse_dsn(m, Z_STR_P(entry), arg_num);
+			result = apply_dsn(m, Z_STR_P(entry), arg_num);
 		} else if (Z_TYPE_P(entry) == IS_ARRAY) {
 			/* Refused before parsing, not after: a member that nests "redlock" (or
 			 * refers back to the whole options array) would recurse without end. */
@@ -591,104 +871,12 @@ static zend_result parse_redlock(redislock_config *cfg, HashTable *outer, HashTa
 	return SUCCESS;
 }
 
-static zend_result parse_array(redislock_config *cfg, HashTable *options, uint32_t arg_num)
+/* Settings of the options array that are wrong together, and the Redlock list
+ * once the rest is known. */
+static zend_result check_array_forms(redislock_config *cfg, HashTable *options, HashTable *redlock, uint32_t arg_num)
 {
-	zend_string *key;
-	zend_ulong index;
-	zval *value;
-	HashTable *redlock = NULL;
 	static const char *forms[] = {"sentinel", "cluster", "redlock", NULL};
-	int form_count = 0;
-
-	cfg->host = zend_string_init("127.0.0.1", sizeof("127.0.0.1") - 1, 0);
-	ZEND_HASH_FOREACH_KEY_VAL(options, index, key, value) {
-		ZVAL_DEREF(value);
-		if (!key) {
-			zend_argument_value_error(arg_num, "must be an array of named options, unknown option " ZEND_ULONG_FMT " given", index);
-			return FAILURE;
-		}
-		if (zend_string_equals_literal(key, "host")) {
-			if (option_string(value, &cfg->host, "host", false, arg_num) == FAILURE) return FAILURE;
-			if (ZSTR_LEN(cfg->host) == 0 || ZSTR_LEN(cfg->host) > REDISLOCK_MAX_HOST) {
-				zend_argument_value_error(arg_num, "option \"host\" must be between 1 and %d bytes long", REDISLOCK_MAX_HOST);
-				return FAILURE;
-			}
-		} else if (zend_string_equals_literal(key, "port")) {
-			if (option_long(value, &cfg->port, "port", arg_num) == FAILURE) return FAILURE;
-			if (redislock_cfg_check_port(cfg->port, arg_num, "option \"port\"") == FAILURE) return FAILURE;
-		} else if (zend_string_equals_literal(key, "socket")) {
-			if (option_string(value, &cfg->socket, "socket", true, arg_num) == FAILURE) return FAILURE;
-		} else if (zend_string_equals_literal(key, "user")) {
-			if (option_string(value, &cfg->user, "user", true, arg_num) == FAILURE) return FAILURE;
-		} else if (zend_string_equals_literal(key, "password")) {
-			if (option_string(value, &cfg->password, "password", true, arg_num) == FAILURE) return FAILURE;
-		} else if (zend_string_equals_literal(key, "database")) {
-			if (array_setting(cfg, SETTING_DATABASE, value, "option \"database\"", arg_num) == FAILURE) return FAILURE;
-		} else if (zend_string_equals_literal(key, "min_replicas")) {
-			if (array_setting(cfg, SETTING_MIN_REPLICAS, value, "option \"min_replicas\"", arg_num) == FAILURE) return FAILURE;
-		} else if (zend_string_equals_literal(key, "max_attempts")) {
-			cfg->queue_options = true;
-			if (array_setting(cfg, SETTING_MAX_ATTEMPTS, value, "option \"max_attempts\"", arg_num) == FAILURE) return FAILURE;
-		} else if (zend_string_equals_literal(key, "retry_backoff")) {
-			cfg->queue_options = true;
-			if (array_setting(cfg, SETTING_RETRY_BACKOFF, value, "option \"retry_backoff\"", arg_num) == FAILURE) return FAILURE;
-		} else if (zend_string_equals_literal(key, "connect_timeout")) {
-			if (array_setting(cfg, SETTING_CONNECT_TIMEOUT, value, "option \"connect_timeout\"", arg_num) == FAILURE) return FAILURE;
-		} else if (zend_string_equals_literal(key, "read_timeout")) {
-			if (array_setting(cfg, SETTING_READ_TIMEOUT, value, "option \"read_timeout\"", arg_num) == FAILURE) return FAILURE;
-		} else if (zend_string_equals_literal(key, "prefix")) {
-			if (option_string(value, &cfg->prefix, "prefix", false, arg_num) == FAILURE) return FAILURE;
-		} else if (zend_string_equals_literal(key, "persistent")) {
-			if (Z_TYPE_P(value) != IS_TRUE && Z_TYPE_P(value) != IS_FALSE) {
-				zend_argument_type_error(arg_num, "option \"persistent\" must be of type bool, %s given", option_type_name(value));
-				return FAILURE;
-			}
-			cfg->persistent = Z_TYPE_P(value) == IS_TRUE;
-		} else if (zend_string_equals_literal(key, "watchdog")) {
-			if (parse_watchdog_option(cfg, value, arg_num) == FAILURE) return FAILURE;
-		} else if (zend_string_equals_literal(key, "persistent_id")) {
-			if (option_string(value, &cfg->persistent_id, "persistent_id", false, arg_num) == FAILURE) return FAILURE;
-			cfg->persistent = true;
-		} else if (zend_string_equals_literal(key, "tls")) {
-			if (parse_tls_option(cfg, value, arg_num) == FAILURE) return FAILURE;
-		} else if (zend_string_equals_literal(key, "sentinel") || zend_string_equals_literal(key, "cluster")) {
-			bool sentinel = zend_string_equals_literal(key, "sentinel");
-			if (Z_TYPE_P(value) != IS_ARRAY) {
-				zend_argument_type_error(arg_num, "option \"%s\" must be of type array, %s given", ZSTR_VAL(key), option_type_name(value));
-				return FAILURE;
-			}
-			if (cfg->seeds) {
-				zend_argument_value_error(arg_num, "must not combine options \"sentinel\" and \"cluster\"");
-				return FAILURE;
-			}
-			if (parse_addr_list(cfg, Z_ARRVAL_P(value), sentinel ? REDISLOCK_SENTINEL_PORT : REDISLOCK_DEFAULT_PORT,
-					ZSTR_VAL(key), arg_num) == FAILURE) {
-				return FAILURE;
-			}
-			cfg->mode = sentinel ? REDISLOCK_MODE_SENTINEL : REDISLOCK_MODE_CLUSTER;
-		} else if (zend_string_equals_literal(key, "service")) {
-			if (option_string(value, &cfg->service, "service", false, arg_num) == FAILURE) return FAILURE;
-			if (ZSTR_LEN(cfg->service) == 0) {
-				zend_argument_value_error(arg_num, "option \"service\" must not be empty");
-				return FAILURE;
-			}
-		} else if (zend_string_equals_literal(key, "redlock")) {
-			if (Z_TYPE_P(value) != IS_ARRAY) {
-				zend_argument_type_error(arg_num, "option \"redlock\" must be of type array, %s given", option_type_name(value));
-				return FAILURE;
-			}
-			redlock = Z_ARRVAL_P(value);
-		} else if (zend_string_equals_literal(key, "auto_release")) {
-			if (Z_TYPE_P(value) != IS_TRUE && Z_TYPE_P(value) != IS_FALSE) {
-				zend_argument_type_error(arg_num, "option \"auto_release\" must be of type bool, %s given", option_type_name(value));
-				return FAILURE;
-			}
-			cfg->auto_release = Z_TYPE_P(value) == IS_TRUE;
-		} else {
-			zend_argument_value_error(arg_num, "contains an unknown option \"%s\"", ZSTR_VAL(key));
-			return FAILURE;
-		}
-	} ZEND_HASH_FOREACH_END();
+	int form_count;
 
 	if (cfg->socket) {
 		if (ZSTR_LEN(cfg->socket) == 0) {
@@ -699,7 +887,8 @@ static zend_result parse_array(redislock_config *cfg, HashTable *options, uint32
 			zend_argument_value_error(arg_num, "must not combine option \"socket\" with \"host\" or \"port\"");
 			return FAILURE;
 		}
-		redislock_cfg_replace_string(&cfg->host, NULL);
+		zend_string_release(cfg->host);
+		cfg->host = NULL;
 	}
 
 	form_count = cfg->socket != NULL;
@@ -730,6 +919,32 @@ static zend_result parse_array(redislock_config *cfg, HashTable *options, uint32
 		}
 	}
 	return SUCCESS;
+}
+
+static zend_result parse_array(redislock_config *cfg, HashTable *options, uint32_t arg_num)
+{
+	apply_ctx ctx = {.cfg = cfg, .arg_num = arg_num};
+	zend_string *key;
+	zend_ulong index;
+	zval *value;
+
+	cfg->host = zend_string_init("127.0.0.1", sizeof("127.0.0.1") - 1, 0);
+	ZEND_HASH_FOREACH_KEY_VAL(options, index, key, value) {
+		const option *opt;
+		ZVAL_DEREF(value);
+		if (!key) {
+			zend_argument_value_error(arg_num, "must be an array of named options, unknown option " ZEND_ULONG_FMT " given", index);
+			return FAILURE;
+		}
+		if (!(opt = array_option(NULL, key))) {
+			zend_argument_value_error(arg_num, "contains an unknown option \"%s\"", ZSTR_VAL(key));
+			return FAILURE;
+		}
+		if (apply_array_value(&ctx, opt, value) == FAILURE) {
+			return FAILURE;
+		}
+	} ZEND_HASH_FOREACH_END();
+	return check_array_forms(cfg, options, ctx.redlock, arg_num);
 }
 
 static void build_endpoint(redislock_config *cfg)
@@ -821,11 +1036,11 @@ zend_result redislock_config_parse(redislock_config *cfg, zend_string *dsn, Hash
 	if (options) {
 		result = parse_array(cfg, options, arg_num);
 	} else if (dsn) {
-		result = redislock_cfg_parse_dsn(cfg, dsn, arg_num);
+		result = apply_dsn(cfg, dsn, arg_num);
 	} else {
 		const char *ini = REDISLOCK_G(default_connection);
 		zend_string *ini_dsn = zend_string_init(ini ? ini : "", ini ? strlen(ini) : 0, 0);
-		result = redislock_cfg_parse_dsn(cfg, ini_dsn, arg_num);
+		result = apply_dsn(cfg, ini_dsn, arg_num);
 		zend_string_release(ini_dsn);
 	}
 	if (result == SUCCESS) {

@@ -3,6 +3,7 @@
 #define REDISLOCK_CONFIG_H
 
 #include "php.h"
+#include "redislock_config_dsn.h"
 
 /* How the servers are found. */
 typedef enum {
@@ -11,11 +12,6 @@ typedef enum {
 	REDISLOCK_MODE_CLUSTER,     /* a Redis Cluster, found from seed nodes */
 	REDISLOCK_MODE_REDLOCK      /* several independent masters (RedisLock only) */
 } redislock_mode;
-
-typedef struct _redislock_addr {
-	zend_string *host;
-	zend_long port;
-} redislock_addr;
 
 typedef struct _redislock_config {
 	redislock_mode mode;
@@ -57,6 +53,10 @@ typedef struct _redislock_config {
 #define REDISLOCK_WATCHDOG_MAX_HOLD 300.0
 #define REDISLOCK_WATCHDOG_MIN_LEASE 0.05
 #define REDISLOCK_WATCHDOG_MAX_LEASE 3600.0
+
+/* The lookup of options by name: built in MINIT, released in MSHUTDOWN. */
+void redislock_config_startup(void);
+void redislock_config_shutdown(void);
 
 /* Fills cfg from a DSN string, an options array, or, when both are NULL, the INI
  * default. On bad input throws a ValueError or TypeError about argument arg_num. */

@@ -1,122 +1,122 @@
 /* The DSN grammar: redis://, rediss://, unix://, sentinel:// and redis-cluster://
- * strings, their userinfo, path and query, read into the same settings (and
- * through the same table of numeric settings) as the options array; and the
- * redacted form phpinfo shows. */
-#include "redislock_config_int.h"
+ * strings read into hosts, credentials, the "/N" path and the query's raw pairs;
+ * and the redacted form phpinfo shows. No setting is known here: the options a
+ * query names are applied by redislock_config.c through its one table. */
+#include "redislock_config_dsn.h"
 #include "ext/standard/url.h"
 #include "zend_exceptions.h"
 #include "zend_smart_str.h"
 
-/* Whether "key=value" of a DSN query is a number or a flag the parser takes as
- * it is (for phpinfo, which shows those after a password; a string option there
- * may be the rest of a password with an unencoded '&'). */
-static bool query_pair_shown(const char *key, size_t key_len, const char *value, size_t value_len)
+zend_string *redislock_dsn_decoded(const char *s, size_t len)
 {
-	static const char *flags[] = {"auto_release", "persistent", "watchdog", "verify_peer", "verify_peer_name", NULL};
-	int which = redislock_cfg_dsn_setting_named(key, key_len);
-	if (which >= 0) {
-		return redislock_cfg_setting_parses(which, value, value_len);
-	}
-	return redislock_cfg_tls_option_is(key, key_len, flags) && ((value_len == 1 && (*value == '0' || *value == '1'))
-		|| (value_len == 4 && memcmp(value, "true", 4) == 0) || (value_len == 5 && memcmp(value, "false", 5) == 0));
+	zend_string *out = zend_string_init(s, len, 0);
+	ZSTR_LEN(out) = php_raw_url_decode(ZSTR_VAL(out), ZSTR_LEN(out));
+	return out;
 }
 
-/* One "key=value" of a DSN query string; the same names as the array options. */
-static zend_result apply_query_option(redislock_config *cfg, const char *key, size_t key_len,
-		const char *value, size_t value_len, uint32_t arg_num)
+/* Parses a whole decimal number; false on anything else, so "12abc" is rejected. */
+bool redislock_dsn_parse_long(const char *s, size_t len, zend_long *out)
 {
-	zend_string *decoded = redislock_cfg_url_decoded(value, value_len);
-	zend_result result = SUCCESS;
+	zend_long value = 0;
+	if (len == 0 || len > 18) {
+		return false;
+	}
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9') {
+			return false;
+		}
+		value = value * 10 + (s[i] - '0');
+	}
+	*out = value;
+	return true;
+}
 
-#define KEY_IS(name) (key_len == sizeof(name) - 1 && memcmp(key, name, key_len) == 0)
-	int which = redislock_cfg_dsn_setting_named(key, key_len);
-	if (which >= 0) {
-		result = redislock_cfg_dsn_setting(cfg, which, ZSTR_VAL(decoded), ZSTR_LEN(decoded), arg_num);
-		if (which == SETTING_WATCHDOG_LEASE || which == SETTING_WATCHDOG_MAX_HOLD) {
-			cfg->watchdog = result == SUCCESS;
+bool redislock_dsn_parse_addr(const char *s, size_t len, zend_long default_port, redislock_addr *out)
+{
+	const char *end = s + len, *host_end, *port = NULL;
+	zend_long number = default_port;
+
+	if (len == 0 || memchr(s, '\0', len)) {
+		return false;
+	}
+	if (*s == '[') {
+		const char *close = memchr(s, ']', len);
+		if (!close || close == s + 1) {
+			return false;
 		}
-		if (which == SETTING_MAX_ATTEMPTS || which == SETTING_RETRY_BACKOFF) {
-			cfg->queue_options = true;
+		host_end = close;
+		if (close + 1 < end) {
+			if (close[1] != ':') {
+				return false;
+			}
+			port = close + 2;
 		}
-	} else if (KEY_IS("user")) {
-		redislock_cfg_replace_string(&cfg->user, zend_string_copy(decoded));
-	} else if (KEY_IS("password")) {
-		redislock_cfg_replace_string(&cfg->password, zend_string_copy(decoded));
-	} else if (KEY_IS("prefix")) {
-		redislock_cfg_replace_string(&cfg->prefix, zend_string_copy(decoded));
-	} else if (KEY_IS("persistent_id")) {
-		redislock_cfg_replace_string(&cfg->persistent_id, zend_string_copy(decoded));
-		cfg->persistent = true;
-	} else if (KEY_IS("auto_release") || KEY_IS("persistent") || KEY_IS("watchdog") || redislock_cfg_tls_option_is(key, key_len, redislock_cfg_tls_bool_options)) {
-		bool flag;
-		if (zend_string_equals_literal(decoded, "1") || zend_string_equals_literal(decoded, "true")) {
-			flag = true;
-		} else if (zend_string_equals_literal(decoded, "0") || zend_string_equals_literal(decoded, "false")) {
-			flag = false;
-		} else {
-			zend_argument_value_error(arg_num, "has an invalid DSN: %.*s must be 0 or 1", (int) key_len, key);
-			result = FAILURE;
-			flag = false;
-		}
-		if (result == SUCCESS && KEY_IS("auto_release")) {
-			cfg->auto_release = flag;
-		} else if (result == SUCCESS && KEY_IS("watchdog")) {
-			cfg->watchdog = flag;
-		} else if (result == SUCCESS && KEY_IS("persistent")) {
-			cfg->persistent = flag;
-		} else if (result == SUCCESS) {
-			zval zv;
-			ZVAL_BOOL(&zv, flag);
-			redislock_cfg_tls_set(cfg, key, key_len, &zv);
-		}
-	} else if (redislock_cfg_tls_option_is(key, key_len, redislock_cfg_tls_string_options)) {
-		zval zv;
-		ZVAL_STR_COPY(&zv, decoded);
-		redislock_cfg_tls_set(cfg, key, key_len, &zv);
+		s++;
 	} else {
-		zend_argument_value_error(arg_num, "has an invalid DSN: unknown option \"%.*s\"", (int) key_len, key);
-		result = FAILURE;
+		const char *colon = memchr(s, ':', len);
+		host_end = colon ? colon : end;
+		if (colon) {
+			port = colon + 1;
+		}
 	}
-#undef KEY_IS
-	zend_string_release(decoded);
-	return result;
+	if (host_end == s || host_end - s > REDISLOCK_MAX_HOST) {
+		return false;
+	}
+	if (port && (!redislock_dsn_parse_long(port, end - port, &number) || number < REDISLOCK_MIN_PORT
+			|| number > REDISLOCK_MAX_PORT)) {
+		return false;
+	}
+	out->host = zend_string_init(s, host_end - s, 0);
+	out->port = number;
+	return true;
 }
 
-#define QUERY_QUIET_ERROR "has an invalid DSN: an option after the password is unknown, has no value or a bad one " \
-	"(not quoted: it may be the rest of a password that holds an unencoded '&', which must be percent-encoded as %26)"
-
-/* The query string q to end. Once a password has been given, in the query or
- * (with an '@' among the options) in a userinfo that holds an unencoded '?', no
- * message names or quotes any later option: a password with an unencoded '&'
- * makes its tail look like options, and a message about them would leak it. */
-static zend_result parse_query(redislock_config *cfg, const char *q, const char *end, uint32_t arg_num)
+void redislock_dsn_free(redislock_dsn *dsn)
 {
-	bool quiet = memchr(q, '@', end - q) != NULL;
+	for (uint32_t i = 0; i < dsn->seed_count; i++) {
+		zend_string_release(dsn->seeds[i].host);
+	}
+	if (dsn->seeds) {
+		efree(dsn->seeds);
+	}
+	if (dsn->pairs) {
+		efree(dsn->pairs);
+	}
+	zend_string *strings[] = {dsn->host, dsn->socket, dsn->user, dsn->password, dsn->service};
+	for (size_t i = 0; i < sizeof(strings) / sizeof(strings[0]); i++) {
+		if (strings[i]) {
+			zend_string_release(strings[i]);
+		}
+	}
+	memset(dsn, 0, sizeof(*dsn));
+}
 
+/* The query string q to end, split at '&' into its pairs (empty ones dropped). */
+static void parse_query(redislock_dsn *dsn, const char *q, const char *end)
+{
+	size_t n = 1;
+	for (const char *amp = memchr(q, '&', end - q); amp; amp = memchr(amp + 1, '&', end - amp - 1)) {
+		n++;
+	}
+	dsn->query_has_at = memchr(q, '@', end - q) != NULL;
+	dsn->pairs = safe_emalloc(n, sizeof(*dsn->pairs), 0);
 	while (q < end) {
 		const char *amp = memchr(q, '&', end - q);
 		const char *pair_end = amp ? amp : end;
 		const char *eq = memchr(q, '=', pair_end - q);
 		if (pair_end > q) {
-			if (!eq || apply_query_option(cfg, q, eq - q, eq + 1, pair_end - eq - 1, arg_num) == FAILURE) {
-				if (quiet) {
-					zend_clear_exception();
-					zend_argument_value_error(arg_num, "%s", QUERY_QUIET_ERROR);
-				} else if (!eq) {
-					zend_argument_value_error(arg_num, "has an invalid DSN: option \"%.*s\" has no value",
-						(int) (pair_end - q), q);
-				}
-				return FAILURE;
-			}
-			quiet = quiet || (eq - q == sizeof("password") - 1 && memcmp(q, "password", sizeof("password") - 1) == 0);
+			redislock_dsn_pair *pair = &dsn->pairs[dsn->pair_count++];
+			pair->key = q;
+			pair->key_len = (eq ? eq : pair_end) - q;
+			pair->value = eq ? eq + 1 : NULL;
+			pair->value_len = eq ? pair_end - eq - 1 : 0;
 		}
 		q = pair_end + 1;
 	}
-	return SUCCESS;
 }
 
 /* unix:///path/to/redis.sock[?db=N&...] */
-static zend_result parse_unix_dsn(redislock_config *cfg, const char *p, const char *end, uint32_t arg_num)
+static zend_result parse_unix_dsn(redislock_dsn *dsn, const char *p, const char *end, uint32_t arg_num)
 {
 	const char *query = memchr(p, '?', end - p);
 	const char *path_end = query ? query : end;
@@ -124,14 +124,17 @@ static zend_result parse_unix_dsn(redislock_config *cfg, const char *p, const ch
 		zend_argument_value_error(arg_num, "has an invalid DSN: unix:// needs an absolute socket path, as in unix:///run/redis.sock");
 		return FAILURE;
 	}
-	cfg->socket = redislock_cfg_url_decoded(p, path_end - p);
-	return query ? parse_query(cfg, query + 1, end, arg_num) : SUCCESS;
+	dsn->socket = redislock_dsn_decoded(p, path_end - p);
+	if (query) {
+		parse_query(dsn, query + 1, end);
+	}
+	return SUCCESS;
 }
 
 /* "[user:]password@" at the start of a DSN's authority (p to end): sets the user
  * and password, returns where the host part starts. The password may itself
  * contain '@', so the last one ends the userinfo. */
-static const char *parse_userinfo(redislock_config *cfg, const char *p, const char *end)
+static const char *parse_userinfo(redislock_dsn *dsn, const char *p, const char *end)
 {
 	const char *at = zend_memrchr(p, '@', end - p), *colon;
 	if (!at) {
@@ -140,11 +143,11 @@ static const char *parse_userinfo(redislock_config *cfg, const char *p, const ch
 	colon = memchr(p, ':', at - p);
 	if (colon) {
 		if (colon > p) {
-			cfg->user = redislock_cfg_url_decoded(p, colon - p);
+			dsn->user = redislock_dsn_decoded(p, colon - p);
 		}
-		cfg->password = redislock_cfg_url_decoded(colon + 1, at - colon - 1);
+		dsn->password = redislock_dsn_decoded(colon + 1, at - colon - 1);
 	} else {
-		cfg->password = redislock_cfg_url_decoded(p, at - p);
+		dsn->password = redislock_dsn_decoded(p, at - p);
 	}
 	return at + 1;
 }
@@ -152,14 +155,19 @@ static const char *parse_userinfo(redislock_config *cfg, const char *p, const ch
 /* Whether an '@' after the end of the authority belongs to a password with an
  * unencoded '/', '?' or '&' in it: no '=' comes before it, so it is not inside a
  * query value. Parsing on would put the password's tail into an error message. */
-static bool unencoded_userinfo(const char *authority_end, const char *end)
+static bool unencoded_userinfo(const char *authority_end, const char *end, uint32_t arg_num)
 {
 	const char *at = memchr(authority_end, '@', end - authority_end);
-	return at && !memchr(authority_end, '=', at - authority_end);
+	if (at && !memchr(authority_end, '=', at - authority_end)) {
+		zend_argument_value_error(arg_num, "has an invalid DSN: an '@' follows the host part, so the user or password holds "
+			"a '/', '?' or '&' that must be percent-encoded (as %%2F, %%3F, %%26)");
+		return true;
+	}
+	return false;
 }
 
 /* redis://[user:password@]host[:port][/db][?options] */
-static zend_result parse_redis_dsn(redislock_config *cfg, const char *p, const char *end, uint32_t arg_num)
+static zend_result parse_redis_dsn(redislock_dsn *dsn, const char *p, const char *end, uint32_t arg_num)
 {
 	const char *query = memchr(p, '?', end - p);
 	const char *authority_end, *host, *host_end, *port = NULL;
@@ -170,13 +178,11 @@ static zend_result parse_redis_dsn(redislock_config *cfg, const char *p, const c
 	}
 	slash = memchr(p, '/', query - p);
 	authority_end = slash ? slash : query;
-	if (unencoded_userinfo(authority_end, end)) {
-		zend_argument_value_error(arg_num, "has an invalid DSN: an '@' follows the host part, so the user or password holds "
-			"a '/', '?' or '&' that must be percent-encoded (as %%2F, %%3F, %%26)");
+	if (unencoded_userinfo(authority_end, end, arg_num)) {
 		return FAILURE;
 	}
 
-	host = parse_userinfo(cfg, p, authority_end);
+	host = parse_userinfo(dsn, p, authority_end);
 
 	if (host < authority_end && *host == '[') {
 		const char *close = memchr(host, ']', authority_end - host);
@@ -184,7 +190,7 @@ static zend_result parse_redis_dsn(redislock_config *cfg, const char *p, const c
 			zend_argument_value_error(arg_num, "has an invalid DSN: unterminated IPv6 address");
 			return FAILURE;
 		}
-		cfg->host = zend_string_init(host + 1, close - host - 1, 0);
+		dsn->host = zend_string_init(host + 1, close - host - 1, 0);
 		host_end = close + 1;
 		if (host_end < authority_end) {
 			if (*host_end != ':') {
@@ -196,44 +202,82 @@ static zend_result parse_redis_dsn(redislock_config *cfg, const char *p, const c
 	} else {
 		const char *colon = memchr(host, ':', authority_end - host);
 		host_end = colon ? colon : authority_end;
-		cfg->host = redislock_cfg_url_decoded(host, host_end - host);
+		dsn->host = redislock_dsn_decoded(host, host_end - host);
 		if (colon) {
 			port = colon + 1;
 		}
 	}
-	if (ZSTR_LEN(cfg->host) == 0) {
+	if (ZSTR_LEN(dsn->host) == 0) {
 		zend_argument_value_error(arg_num, "has an invalid DSN: the host is missing");
 		return FAILURE;
 	}
 	if (port) {
-		if (!redislock_cfg_parse_long(port, authority_end - port, &cfg->port)) {
+		if (!redislock_dsn_parse_long(port, authority_end - port, &dsn->port)) {
 			zend_argument_value_error(arg_num, "has an invalid DSN: the port must be a number");
 			return FAILURE;
 		}
-		if (redislock_cfg_check_port(cfg->port, arg_num, "DSN") == FAILURE) {
+		if (dsn->port < REDISLOCK_MIN_PORT || dsn->port > REDISLOCK_MAX_PORT) {
+			zend_argument_value_error(arg_num, "has an invalid DSN: port must be between %d and %d",
+				REDISLOCK_MIN_PORT, REDISLOCK_MAX_PORT);
 			return FAILURE;
 		}
 	}
 	if (slash && slash + 1 < query) {
 		zend_long number;
-		if (!redislock_cfg_parse_long(slash + 1, query - slash - 1, &number)) {
+		if (!redislock_dsn_parse_long(slash + 1, query - slash - 1, &number)) {
 			zend_argument_value_error(arg_num, "has an invalid DSN: the database after '/' must be a non-negative integer");
 			return FAILURE;
 		}
-		/* The range check of every form: "/N" is "?db=N". */
-		if (redislock_cfg_dsn_setting(cfg, SETTING_DATABASE, slash + 1, query - slash - 1, arg_num) == FAILURE) {
+		dsn->database = slash + 1;
+		dsn->database_len = query - slash - 1;
+	}
+	if (query < end) {
+		parse_query(dsn, query + 1, end);
+	}
+	return SUCCESS;
+}
+
+/* "h1:p1,h2:p2", the seeds of a sentinel:// or redis-cluster:// DSN. */
+static zend_result parse_addr_csv(redislock_dsn *dsn, const char *p, const char *end, zend_long default_port,
+	uint32_t arg_num)
+{
+	size_t n = 1;
+	for (const char *q = p; q < end; q++) {
+		n += *q == ',';
+	}
+	if (p == end || n > REDISLOCK_MAX_SERVERS) {
+		zend_argument_value_error(arg_num, "has an invalid DSN: %s needs between 1 and %d comma-separated host:port addresses",
+			dsn->scheme, REDISLOCK_MAX_SERVERS);
+		return FAILURE;
+	}
+	dsn->seeds = safe_emalloc(n, sizeof(*dsn->seeds), 0);
+	dsn->seed_count = 0;
+	while (p <= end) {
+		const char *comma = memchr(p, ',', end - p);
+		const char *item_end = comma ? comma : end;
+		zend_string *decoded = redislock_dsn_decoded(p, item_end - p);
+		bool ok = redislock_dsn_parse_addr(ZSTR_VAL(decoded), ZSTR_LEN(decoded), default_port, &dsn->seeds[dsn->seed_count]);
+		zend_string_release(decoded);
+		if (!ok) {
+			zend_argument_value_error(arg_num, "has an invalid DSN: %s needs comma-separated host:port addresses, an invalid one given",
+				dsn->scheme);
 			return FAILURE;
 		}
+		dsn->seed_count++;
+		if (!comma) {
+			break;
+		}
+		p = comma + 1;
 	}
-	return query < end ? parse_query(cfg, query + 1, end, arg_num) : SUCCESS;
+	return SUCCESS;
 }
 
 /* sentinel://[user:password@]h1:26379,h2:26379/service[?options]
  * redis-cluster://[user:password@]h1:7000,h2:7001[?options]
  * The user and password are those of the data nodes. */
-static zend_result parse_multi_dsn(redislock_config *cfg, const char *p, const char *end, bool sentinel, uint32_t arg_num)
+static zend_result parse_multi_dsn(redislock_dsn *dsn, const char *p, const char *end, uint32_t arg_num)
 {
-	const char *form = sentinel ? "sentinel://" : "redis-cluster://";
+	bool sentinel = dsn->form == REDISLOCK_DSN_SENTINEL;
 	const char *query = memchr(p, '?', end - p);
 	const char *slash, *hosts;
 
@@ -241,14 +285,12 @@ static zend_result parse_multi_dsn(redislock_config *cfg, const char *p, const c
 		query = end;
 	}
 	slash = memchr(p, '/', query - p);
-	if (unencoded_userinfo(slash ? slash : query, end)) {
-		zend_argument_value_error(arg_num, "has an invalid DSN: an '@' follows the host part, so the user or password holds "
-			"a '/', '?' or '&' that must be percent-encoded (as %%2F, %%3F, %%26)");
+	if (unencoded_userinfo(slash ? slash : query, end, arg_num)) {
 		return FAILURE;
 	}
-	hosts = parse_userinfo(cfg, p, slash ? slash : query);
-	if (redislock_cfg_parse_addr_csv(cfg, hosts, slash ? slash : query, sentinel ? REDISLOCK_SENTINEL_PORT : REDISLOCK_DEFAULT_PORT,
-			form, arg_num) == FAILURE) {
+	hosts = parse_userinfo(dsn, p, slash ? slash : query);
+	if (parse_addr_csv(dsn, hosts, slash ? slash : query, sentinel ? REDISLOCK_SENTINEL_PORT : REDISLOCK_DEFAULT_PORT,
+			arg_num) == FAILURE) {
 		return FAILURE;
 	}
 	if (sentinel) {
@@ -256,21 +298,13 @@ static zend_result parse_multi_dsn(redislock_config *cfg, const char *p, const c
 			zend_argument_value_error(arg_num, "has an invalid DSN: sentinel:// needs the service name after the addresses, as in sentinel://h1:26379,h2:26379/mymaster");
 			return FAILURE;
 		}
-		cfg->service = redislock_cfg_url_decoded(slash + 1, query - slash - 1);
-		cfg->mode = REDISLOCK_MODE_SENTINEL;
-	} else {
-		if (slash && slash + 1 < query) {
-			zend_argument_value_error(arg_num, "has an invalid DSN: a Redis Cluster has only database 0");
-			return FAILURE;
-		}
-		cfg->mode = REDISLOCK_MODE_CLUSTER;
-	}
-	if (query < end && parse_query(cfg, query + 1, end, arg_num) == FAILURE) {
+		dsn->service = redislock_dsn_decoded(slash + 1, query - slash - 1);
+	} else if (slash && slash + 1 < query) {
+		zend_argument_value_error(arg_num, "has an invalid DSN: a Redis Cluster has only database 0");
 		return FAILURE;
 	}
-	if (cfg->tls) {
-		zend_argument_value_error(arg_num, "has an invalid DSN: for TLS with %s use the options array and its \"tls\" option", form);
-		return FAILURE;
+	if (query < end) {
+		parse_query(dsn, query + 1, end);
 	}
 	return SUCCESS;
 }
@@ -278,42 +312,43 @@ static zend_result parse_multi_dsn(redislock_config *cfg, const char *p, const c
 #define DSN_FORMS "redis[s]://[user:password@]host[:port][/db], unix:///path/redis.sock[?db=N], " \
 	"sentinel://host:port[,host:port...]/service or redis-cluster://host:port[,host:port...]"
 
-#define DSN_SCHEME_IS(scheme) \
-	(ZSTR_LEN(dsn) > sizeof(scheme) - 1 && strncasecmp(p, scheme, sizeof(scheme) - 1) == 0)
+/* The forms, by scheme; matched without regard to case. */
+static const struct {
+	const char *scheme;
+	redislock_dsn_form form;
+	zend_result (*parse)(redislock_dsn *dsn, const char *p, const char *end, uint32_t arg_num);
+} forms[] = {
+	{.scheme = "redis://", .form = REDISLOCK_DSN_REDIS, .parse = parse_redis_dsn},
+	{.scheme = "rediss://", .form = REDISLOCK_DSN_REDISS, .parse = parse_redis_dsn},
+	{.scheme = "unix://", .form = REDISLOCK_DSN_UNIX, .parse = parse_unix_dsn},
+	{.scheme = "sentinel://", .form = REDISLOCK_DSN_SENTINEL, .parse = parse_multi_dsn},
+	{.scheme = "redis-cluster://", .form = REDISLOCK_DSN_CLUSTER, .parse = parse_multi_dsn},
+};
 
-zend_result redislock_cfg_parse_dsn(redislock_config *cfg, zend_string *dsn, uint32_t arg_num)
+zend_result redislock_dsn_parse(redislock_dsn *dsn, const zend_string *text, uint32_t arg_num)
 {
-	const char *p = ZSTR_VAL(dsn), *end = p + ZSTR_LEN(dsn);
+	const char *p = ZSTR_VAL(text), *end = p + ZSTR_LEN(text);
 
-	if (memchr(p, '\0', ZSTR_LEN(dsn))) {
+	memset(dsn, 0, sizeof(*dsn));
+	dsn->port = REDISLOCK_DEFAULT_PORT;
+	if (memchr(p, '\0', ZSTR_LEN(text))) {
 		zend_argument_value_error(arg_num, "must not contain any null bytes");
 		return FAILURE;
 	}
-	if (ZSTR_LEN(dsn) > sizeof("redis://") - 1 && strncasecmp(p, "redis://", sizeof("redis://") - 1) == 0) {
-		if (parse_redis_dsn(cfg, p + sizeof("redis://") - 1, end, arg_num) == FAILURE) {
-			return FAILURE;
+	for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
+		size_t len = strlen(forms[i].scheme);
+		if (ZSTR_LEN(text) > len && strncasecmp(p, forms[i].scheme, len) == 0) {
+			dsn->form = forms[i].form;
+			dsn->scheme = forms[i].scheme;
+			if (forms[i].parse(dsn, p + len, end, arg_num) == FAILURE) {
+				redislock_dsn_free(dsn);
+				return FAILURE;
+			}
+			return SUCCESS;
 		}
-		if (cfg->tls) {
-			zend_argument_value_error(arg_num, "has an invalid DSN: TLS options need the rediss:// scheme");
-			return FAILURE;
-		}
-		return SUCCESS;
-	}
-	if (ZSTR_LEN(dsn) > sizeof("rediss://") - 1 && strncasecmp(p, "rediss://", sizeof("rediss://") - 1) == 0) {
-		redislock_cfg_tls_enable(cfg);
-		return parse_redis_dsn(cfg, p + sizeof("rediss://") - 1, end, arg_num);
-	}
-	if (DSN_SCHEME_IS("unix://")) {
-		return parse_unix_dsn(cfg, p + sizeof("unix://") - 1, end, arg_num);
-	}
-	if (DSN_SCHEME_IS("sentinel://")) {
-		return parse_multi_dsn(cfg, p + sizeof("sentinel://") - 1, end, true, arg_num);
-	}
-	if (DSN_SCHEME_IS("redis-cluster://")) {
-		return parse_multi_dsn(cfg, p + sizeof("redis-cluster://") - 1, end, false, arg_num);
 	}
 	/* Echo what was given only when it cannot hold a secret: no userinfo, no query. */
-	if (memchr(p, '@', ZSTR_LEN(dsn)) || memchr(p, '?', ZSTR_LEN(dsn)) || ZSTR_LEN(dsn) > 200) {
+	if (memchr(p, '@', ZSTR_LEN(text)) || memchr(p, '?', ZSTR_LEN(text)) || ZSTR_LEN(text) > 200) {
 		zend_argument_value_error(arg_num, "must be a DSN of the form " DSN_FORMS);
 	} else {
 		zend_argument_value_error(arg_num, "must be a DSN of the form " DSN_FORMS ", \"%s\" given", p);
@@ -321,7 +356,7 @@ zend_result redislock_cfg_parse_dsn(redislock_config *cfg, zend_string *dsn, uin
 	return FAILURE;
 }
 
-zend_string *redislock_config_redact(const char *dsn)
+zend_string *redislock_dsn_redact(const char *dsn, redislock_dsn_pair_shown shown)
 {
 	smart_str out = {0};
 	const char *p = dsn, *end = dsn + strlen(dsn), *scheme = strstr(dsn, "://");
@@ -366,7 +401,7 @@ zend_string *redislock_config_redact(const char *dsn)
 			smart_str_appendl(&out, p, sizeof("?password=") - 1);
 			smart_str_appends(&out, "***");
 			after_password = true;
-		} else if (after_password && (!eq || !query_pair_shown(p + 1, eq - p - 1, eq + 1, pair_end - eq - 1))) {
+		} else if (after_password && (!eq || !shown(p + 1, eq - p - 1, eq + 1, pair_end - eq - 1))) {
 			/* Perhaps the rest of a password with an unencoded '&': only what the
 			 * parser would take as an option is shown. */
 			smart_str_appendc(&out, *p);

@@ -1,0 +1,101 @@
+<?php
+
+declare(strict_types=1);
+
+namespace RedisLock\Bridge\Operator;
+
+/**
+ * The "redislock" command's help: its subcommands (synopsis, summary,
+ * description), options and exit codes, as the whole text, one subcommand's, or
+ * the two lines that follow a usage error.
+ */
+final class CliHelp
+{
+    /** synopsis, summary, description */
+    private const SUBCOMMANDS = [
+        'locks' => ['locks [--semaphore]', 'the held or awaited locks (or semaphores)', 'Lists the locks that are held or awaited (--semaphore: the semaphores), with their state, a page of up to 1000 names at a time, sorted within the page. A name the server refuses to read (another application\'s key, a key of another type) is named on stderr (and under "errors" with --json), the others are listed, and the exit code is 6.'],
+        'inspect' => ['inspect NAME [--semaphore]', "a lock's (or a semaphore's) state", "A lock's state (--semaphore: a semaphore's): mode, holders, time to live, waiters, the first waiter's wait, the fencing number, whether it is promised to a waiter. Exits 1 when nobody holds it and nobody waits."],
+        'queues' => ['queues', 'the queues with their stats', 'Lists the queues with their stats, a page of up to 1000 at a time (one round trip each), sorted within the page. A name the server refuses to read (another application\'s key, a key of another type) is named on stderr (and under "errors" with --json), the others are listed, and the exit code is 6.'],
+        'stats' => ['stats QUEUE', "a queue's stats", "The stats of a queue: due, delayed, in flight, dead, the oldest due task's age, the time to the next delayed one, overdue reservations. Exits 1 when the queue holds nothing."],
+        'dead' => ['dead QUEUE [--count N]', "a queue's oldest dead letters", "The oldest N (default 100) dead letters of a queue: id, attempts, when it died, its payload's size (never the payload). Exits 1 when there are none."],
+        'retry-dead' => ['retry-dead QUEUE [ID...]', 'puts dead letters back in the queue', 'Puts the dead letters named (all of them without IDs) back in the queue, due now, attempts forgotten. Exits 1 when none was; exits 7 when the reply did not come (it may have run).'],
+        'purge-dead' => ['purge-dead QUEUE [--yes]', "drops a queue's dead letters", 'Drops every dead letter of a queue. Asks for confirmation on a terminal; without one, refuses (exit 4) unless --yes. Exits 1 when there were none; exits 7 when the reply did not come (it may have run).'],
+        'force-unlock' => ['force-unlock NAME [--yes]', 'removes a lock whoever holds it', 'Removes a lock whoever holds it and wakes its next waiter; the holder is not told. Asks for confirmation on a terminal; without one, refuses (exit 4) unless --yes. Exits 1 when there was no lock to remove; exits 7 when the reply did not come (it may have run).'],
+        'metrics' => ['metrics', 'Prometheus metrics of it all', 'The queues, locks and semaphores in the Prometheus text exposition format (--json: the same samples as JSON). A name the server refuses to read is a redislock_queue_errors, redislock_lock_errors or redislock_semaphore_errors sample and a line on stderr; the exit code is then 6. Names in label values: a backslash as two, control bytes and bytes that are not UTF-8 as \\xNN.'],
+    ];
+
+    public function __construct(private string $program)
+    {
+    }
+
+    public static function exists(string $sub): bool
+    {
+        return isset(self::SUBCOMMANDS[$sub]);
+    }
+
+    /** "Usage: PROGRAM SYNOPSIS", after a subcommand's usage error. */
+    public function synopsis(string $sub): string
+    {
+        return 'Usage: ' . $this->program . ' ' . self::SUBCOMMANDS[$sub][0];
+    }
+
+    public function short(): string
+    {
+        return "Usage: {$this->program} [options] SUBCOMMAND [arguments]\nTry '{$this->program} --help'.";
+    }
+
+    /** The whole help text. */
+    public function usage(): string
+    {
+        $p = $this->program;
+        $text = "Usage: $p [options] SUBCOMMAND [arguments]\n\n"
+            . "Looks at and acts on the locks, semaphores and queues of the redislock extension.\n\n"
+            . "Subcommands:\n";
+        $width = max(array_map(static fn (array $s): int => strlen($s[0]), self::SUBCOMMANDS));
+        foreach (self::SUBCOMMANDS as [$synopsis, $summary]) {
+            $text .= '  ' . str_pad($synopsis, $width) . '  ' . $summary . "\n";
+        }
+
+        return $text . "\n" . self::optionsHelp() . "\n" . self::exitCodesHelp()
+            . "\n'$p SUBCOMMAND --help' (or '$p help SUBCOMMAND') describes one subcommand.\n";
+    }
+
+    /** One subcommand's help text. */
+    public function subcommand(string $sub): string
+    {
+        [$synopsis, , $help] = self::SUBCOMMANDS[$sub];
+
+        return "Usage: {$this->program} [options] $synopsis\n\n" . wordwrap($help, 78) . "\n\n"
+            . self::optionsHelp() . "\n" . self::exitCodesHelp();
+    }
+
+    private static function optionsHelp(): string
+    {
+        return "Options:\n"
+            . "  --dsn DSN                 the connection (default: \$REDISLOCK_DSN, else the INI\n"
+            . "                            setting redislock.default_connection)\n"
+            . "  --prefix PREFIX           the key prefix of the objects the subcommand uses\n"
+            . "  --lock-prefix PREFIX      the locks' prefix (default Lock:)\n"
+            . "  --semaphore-prefix PREFIX the semaphores' prefix (default Semaphore:)\n"
+            . "  --queue-prefix PREFIX     the queues' prefix (default Queue:)\n"
+            . "  --json                    machine-readable output (one JSON document)\n"
+            . "  --yes                     confirm a destructive subcommand without asking\n"
+            . "  -h, --help                this help\n";
+    }
+
+    private static function exitCodesHelp(): string
+    {
+        return "Exit codes:\n"
+            . "  0  done\n"
+            . "  1  nothing there: a free lock or semaphore, an empty queue, no dead letters,\n"
+            . "     nothing retried, purged or unlocked\n"
+            . "  2  usage error: bad arguments, a bad name or DSN\n"
+            . "  3  the Redis server cannot be reached, or answered with an error\n"
+            . "  4  refused: a destructive subcommand not confirmed (no terminal and no --yes)\n"
+            . "  5  the redislock extension is not loaded, or lacks a call the subcommand needs\n"
+            . "  6  partial: listed, but the server refused to read some names (each named on\n"
+            . "     stderr, and under \"errors\" with --json)\n"
+            . "  7  outcome unknown: a destructive subcommand was sent and its reply did not\n"
+            . "     come; it may have run: look before running it again\n";
+    }
+}
