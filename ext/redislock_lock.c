@@ -1046,7 +1046,7 @@ static bool one_server(const redislock_lock_obj *lock, const char *method)
 	return true;
 }
 
-/* The inspect script's answer (ext/lua/inspect.lua) as inspect() returns it; false
+/* The inspect script's answer (ext/lua/lock/inspect.lua) as inspect() returns it; false
  * when it is not of that shape. */
 static bool inspect_result(const redisReply *r, zval *out)
 {

@@ -45,18 +45,18 @@ static inline redislock_lock_obj *lock_from_obj(zend_object *obj)
 /* The lifetime of a hold without an expiry (a key that is not ours to judge). */
 #define PTTL_FOREVER -11
 
-/* What an attempt wants (the acquire script's ARGV[7]). */
+/* What an attempt wants (the lock script's want). */
 #define WANT_EXCLUSIVE 'x'
 #define WANT_SHARED 'r'
 #define WANT_PROMOTE 'p'  /* the promotion of our shared hold */
-/* The acquire script's answer to a promotion while another holder's waits. */
+/* The lock script's answer to a promotion while another holder's waits. */
 #define PTTL_REFUSED -4
 /* Its answer to a promotion of a share that is not held any more. */
 #define PTTL_NOT_HELD -5
 /* The token prefix of a shared hold. */
 #define SHARED_PREFIX "shared:"
 
-/* What an attempt does when the lock is busy (the acquire script's ARGV[3]). */
+/* What an attempt does when the lock is busy (the lock script's mode). */
 #define ATTEMPT_ONCE '0'   /* nothing: the caller does not wait */
 #define ATTEMPT_QUEUE '1'  /* queue up, or stay queued */
 #define ATTEMPT_LAST '2'   /* the waiter's time is up: leave the queue (one name) */
