@@ -541,5 +541,6 @@ const lock_backend lock_single_backend = {
 	.force = single_force,
 	.fence = single_fence,
 	.throw_failure = single_throw,
-	.fencing = true,
+	.name = "one server",
+	.lacks = {{NULL, NULL}},  /* it can do all */
 };

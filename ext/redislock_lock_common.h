@@ -1,13 +1,15 @@
-/* RedisLock's private declarations, shared by the files of the class and by no
- * other: the object, the keys of one name, and the codes the scripts answer. The class is made of redislock_lock.c (the object, its
- * keys and its methods; its holds are kept by redislock_holder.c),
- * redislock_lock_single.c (the single-server protocol) and
- * redislock_lock_redlock.c (the Redlock adapter), the last two behind the table
- * of operations of redislock_lock_backend.h. */
-#ifndef REDISLOCK_LOCK_INT_H
-#define REDISLOCK_LOCK_INT_H
+/* What RedisLock's files share, below the backends that use it: the object, the
+ * keys of one name, the codes the scripts answer, and the helpers of
+ * redislock_lock_common.c (keys, the read timeout). The class
+ * (redislock_lock.c: the object's handlers and methods) picks a backend from the
+ * table of operations of redislock_lock_backend.h, one for a single server
+ * (redislock_lock_single.c) and one for a Redlock majority
+ * (redislock_lock_redlock.c); both call down into this file, never up into the
+ * class. */
+#ifndef REDISLOCK_LOCK_COMMON_H
+#define REDISLOCK_LOCK_COMMON_H
 
-#include "redislock_lock.h"
+#include "php.h"
 #include "redislock_holder.h"
 #include "redislock_keys.h"
 #include "redislock_redlock.h"
@@ -61,21 +63,14 @@ static inline redislock_lock_obj *lock_from_obj(zend_object *obj)
 #define ATTEMPT_QUEUE '1'  /* queue up, or stay queued */
 #define ATTEMPT_LAST '2'   /* the waiter's time is up: leave the queue (one name) */
 
-/* ---- redislock_lock.c ------------------------------------------------------- */
+/* ---- redislock_lock_common.c ------------------------------------------------ */
 
+/* How long a command of the object waits for its reply (s). */
 double lock_read_timeout(const redislock_lock_obj *lock);
 /* prefix + name: the lock's key. */
 zend_string *lock_key(const redislock_lock_obj *lock, const zend_string *name);
+/* The keys a script needs for name (the queue keys on a cluster only). */
 void lock_keys_init(lock_keys *k, const redislock_lock_obj *lock, const zend_string *name);
 void lock_keys_free(lock_keys *k);
-/* Throws the failure the last operation recorded (onto an exception already on
- * its way, it chains). */
-void lock_throw(const redislock_lock_obj *lock);
-/* A method's one throw of a REDISLOCK_FAILED outcome: the recorded failure,
- * unless an argument error was thrown already. lock may be NULL (the object was
- * not ready, which threw). */
-void lock_fail(const redislock_lock_obj *lock);
-/* A method's end after an argument error or a failed operation. */
-#define LOCK_FAILED(lock) do { lock_fail(lock); RETURN_THROWS(); } while (0)
 
 #endif
