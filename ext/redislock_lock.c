@@ -18,6 +18,7 @@
  *   only. The block is capped by the lock's remaining TTL, so a holder that dies
  *   without unlocking costs the waiters nothing beyond its lifetime.
  */
+#include "redislock_lock.h"
 #include "redislock_lock_backend.h"
 #include "redislock_args.h"
 #include "redislock_exceptions.h"
@@ -35,41 +36,43 @@ static redislock_lock_obj *this_lock(zval *this_ptr)
 	return redislock_holder_ready(&lock->h, this_ptr) ? lock : NULL;
 }
 
-static bool shared_available(const redislock_lock_obj *lock, const char *method);
+/* ---- failures ------------------------------------------------------------------ */
 
-/* ---- keys ------------------------------------------------------------------- */
-
-double lock_read_timeout(const redislock_lock_obj *lock)
+/* Throws the failure the last operation recorded (onto an exception already on
+ * its way, it chains). */
+static void lock_throw(const redislock_lock_obj *lock)
 {
-	return redislock_conn_config(lock->h.conn)->read_timeout;
+	lock->backend->throw_failure(lock);
 }
 
-/* prefix + name: the lock's key. */
-zend_string *lock_key(const redislock_lock_obj *lock, const zend_string *name)
+/* A method's one throw of a REDISLOCK_FAILED outcome: the recorded failure,
+ * unless an argument error was thrown already. lock may be NULL (the object was
+ * not ready, which threw). */
+static void lock_fail(const redislock_lock_obj *lock)
 {
-	return zend_string_concat2(ZSTR_VAL(lock->h.prefix), ZSTR_LEN(lock->h.prefix), ZSTR_VAL(name), ZSTR_LEN(name));
-}
-
-void lock_keys_init(lock_keys *k, const redislock_lock_obj *lock, const zend_string *name)
-{
-	const char *hint;
-	k->key = lock_key(lock, name);
-	hint = redislock_sibling_hint(k->key);
-	k->hint = hint ? hint : "";
-	k->queue = k->many = NULL;
-	if (redislock_conn_config(lock->h.conn)->mode == REDISLOCK_MODE_CLUSTER) {
-		k->queue = redislock_sibling_key(k->key, ":queue");
-		k->many = redislock_sibling_key(k->key, ":many");
+	if (lock && !EG(exception)) {
+		lock_throw(lock);
 	}
 }
 
-void lock_keys_free(lock_keys *k)
+/* A method's end after an argument error or a failed operation. */
+#define LOCK_FAILED(lock) do { lock_fail(lock); RETURN_THROWS(); } while (0)
+
+/* Whether the object's backend can do what method needs (its table says); else
+ * throws BadMethodCallException saying why and, with advise, what to use instead
+ * (fenceLock(), given a token of this backend's, is told why only). */
+static bool lock_can(const redislock_lock_obj *lock, lock_capability cap, const char *method, bool advise)
 {
-	zend_string_release(k->key);
-	if (k->queue) {
-		zend_string_release(k->queue);
-		zend_string_release(k->many);
+	const lock_lack *lack = &lock->backend->lacks[cap];
+
+	ZEND_ASSERT(cap != LOCK_CAN_FENCE || (lack->why == NULL) == (lock->backend->fence != NULL));
+	if (!lack->why) {
+		return true;
 	}
+	advise = advise && lack->instead;
+	zend_throw_exception_ex(spl_ce_BadMethodCallException, 0, "RedisLock::%s() is not available with %s: %s%s%s",
+		method, lock->backend->name, lack->why, advise ? "; " : "", advise ? lack->instead : "");
+	return false;
 }
 
 /* ---- the holder's operations ------------------------------------------------------ */
@@ -126,18 +129,6 @@ static const redislock_holder_ops lock_holder_ops = {
 	.throw_failure = holder_throw,
 	.close = holder_close,
 };
-
-void lock_throw(const redislock_lock_obj *lock)
-{
-	lock->backend->throw_failure(lock);
-}
-
-void lock_fail(const redislock_lock_obj *lock)
-{
-	if (lock && !EG(exception)) {
-		lock_throw(lock);
-	}
-}
 
 /* ---- object handlers ----------------------------------------------------- */
 
@@ -385,7 +376,7 @@ PHP_METHOD(RedisLock, lockShared)
 	if (!redislock_check_name(name, 1) || !redislock_check_seconds(timeout, 2, true) || !redislock_check_seconds(expire, 3, false)) {
 		RETURN_THROWS();
 	}
-	if (!(lock = this_lock(ZEND_THIS)) || !shared_available(lock, "lockShared") || redislock_holder_prepare(&lock->h) == FAILURE
+	if (!(lock = this_lock(ZEND_THIS)) || !lock_can(lock, LOCK_CAN_SHARE, "lockShared", true) || redislock_holder_prepare(&lock->h) == FAILURE
 		|| (outcome = take_and_hold(lock, name, timeout, expire, WANT_SHARED)) == REDISLOCK_FAILED) {
 		LOCK_FAILED(lock);
 	}
@@ -490,19 +481,6 @@ PHP_METHOD(RedisLock, isLocking)
 	RETURN_BOOL(holding == REDISLOCK_YES);
 }
 
-/* Token holds (addLock(), convertLock()) are not available with redlock in shared
- * mode: throws and returns false. */
-static bool shared_available(const redislock_lock_obj *lock, const char *method)
-{
-	if (lock->redlock) {
-		zend_throw_exception_ex(spl_ce_BadMethodCallException, 0, "RedisLock::%s() is not available with redlock: "
-			"a shared hold needs the set of its holders and its wait queue on one server; "
-			"use one server, Sentinel or a cluster for shared locks", method);
-		return false;
-	}
-	return true;
-}
-
 /* watchLock() and addLock(watch: true) need the watchdog's thread. */
 static bool watch_available(const redislock_lock_obj *lock, const char *method)
 {
@@ -561,7 +539,7 @@ PHP_METHOD(RedisLock, addLock)
 		RETURN_THROWS();
 	}
 	if (!(lock = this_lock(ZEND_THIS)) || (watch && !watch_available(lock, "addLock"))
-		|| (shared && !shared_available(lock, "addLock")) || redislock_holder_prepare(&lock->h) == FAILURE) {
+		|| (shared && !lock_can(lock, LOCK_CAN_SHARE, "addLock", true)) || redislock_holder_prepare(&lock->h) == FAILURE) {
 		LOCK_FAILED(lock);
 	}
 	/* The token is the caller's to keep: the object does not remember it, so it is
@@ -608,7 +586,7 @@ PHP_METHOD(RedisLock, convertLock)
 		|| !redislock_check_seconds(expire, 5, false)) {
 		RETURN_THROWS();
 	}
-	if (!(lock = this_lock(ZEND_THIS)) || !shared_available(lock, "convertLock") || redislock_holder_prepare(&lock->h) == FAILURE) {
+	if (!(lock = this_lock(ZEND_THIS)) || !lock_can(lock, LOCK_CAN_SHARE, "convertLock", true) || redislock_holder_prepare(&lock->h) == FAILURE) {
 		LOCK_FAILED(lock);
 	}
 	if (is_shared(token) == shared) {
@@ -738,10 +716,7 @@ PHP_METHOD(RedisLock, fencingToken)
 	if (!redislock_check_name(name, 1) || !(lock = this_lock(ZEND_THIS))) {
 		RETURN_THROWS();
 	}
-	if (!lock->backend->fencing) {
-		zend_throw_exception(spl_ce_BadMethodCallException, "RedisLock::fencingToken() is not available with redlock: "
-			"independent servers count separately, so no number orders the holders of a majority; "
-			"use one server, Sentinel or a cluster where fencing matters", 0);
+	if (!lock_can(lock, LOCK_CAN_FENCE, "fencingToken", true)) {
 		RETURN_THROWS();
 	}
 	if ((held = zend_hash_find(&lock->h.name_to_token, name)) == NULL) {
@@ -790,9 +765,7 @@ PHP_METHOD(RedisLock, fenceLock)
 	if (!redislock_check_name(name, 1) || !redislock_holder_check_token(token, 2) || !(lock = this_lock(ZEND_THIS))) {
 		RETURN_THROWS();
 	}
-	if (!lock->backend->fencing) {
-		zend_throw_exception(spl_ce_BadMethodCallException, "RedisLock::fenceLock() is not available with redlock: "
-			"independent servers count separately, so no number orders the holders of a majority", 0);
+	if (!lock_can(lock, LOCK_CAN_FENCE, "fenceLock", false)) {
 		RETURN_THROWS();
 	}
 	if (is_shared(token)) {
@@ -1033,20 +1006,7 @@ PHP_METHOD(RedisLock, forceUnlock)
 }
 
 
-/* inspect() and names() read one server's keys: a redlock's live on several, which
- * may disagree. */
-static bool one_server(const redislock_lock_obj *lock, const char *method)
-{
-	if (lock->redlock) {
-		zend_throw_exception_ex(spl_ce_BadMethodCallException, 0, "RedisLock::%s() is not available with redlock: "
-			"a redlock's keys live on several servers, which may disagree; "
-			"ask each server with a RedisLock of its own", method);
-		return false;
-	}
-	return true;
-}
-
-/* The inspect script's answer (ext/lua/inspect.lua) as inspect() returns it; false
+/* The inspect script's answer (ext/lua/lock/inspect.lua) as inspect() returns it; false
  * when it is not of that shape. */
 static bool inspect_result(const redisReply *r, zval *out)
 {
@@ -1113,7 +1073,7 @@ PHP_METHOD(RedisLock, inspect)
 {
 	redislock_lock_obj *lock = lock_from_obj(Z_OBJ_P(ZEND_THIS));
 
-	if (!one_server(lock, "inspect")) {
+	if (!lock_can(lock, LOCK_CAN_INSPECT, "inspect", true)) {
 		RETURN_THROWS();
 	}
 	redislock_holder_name_method(INTERNAL_FUNCTION_PARAM_PASSTHRU, &lock->h, inspect_read);
@@ -1123,7 +1083,7 @@ PHP_METHOD(RedisLock, inspectMany)
 {
 	redislock_lock_obj *lock = lock_from_obj(Z_OBJ_P(ZEND_THIS));
 
-	if (!one_server(lock, "inspectMany")) {
+	if (!lock_can(lock, LOCK_CAN_INSPECT, "inspectMany", true)) {
 		RETURN_THROWS();
 	}
 	redislock_holder_inspect_many(INTERNAL_FUNCTION_PARAM_PASSTHRU, &lock->h, &lock_inspect_ops);
@@ -1133,7 +1093,7 @@ PHP_METHOD(RedisLock, names)
 {
 	redislock_lock_obj *lock = NULL;
 
-	if (!(lock = this_lock(ZEND_THIS)) || !one_server(lock, "names")) {
+	if (!(lock = this_lock(ZEND_THIS)) || !lock_can(lock, LOCK_CAN_INSPECT, "names", true)) {
 		RETURN_THROWS();
 	}
 	redislock_holder_names(INTERNAL_FUNCTION_PARAM_PASSTHRU, &lock->h, redislock_lock_siblings);

@@ -1,10 +1,26 @@
 /* RedisLock's table of operations: how locking reaches the servers, one table
  * for a single server (redislock_lock_single.c) and one for a Redlock majority
- * (redislock_lock_redlock.c). The methods call only through it. */
+ * (redislock_lock_redlock.c), and what each can do. The methods call only
+ * through it, and ask it alone what a backend lacks. */
 #ifndef REDISLOCK_LOCK_BACKEND_H
 #define REDISLOCK_LOCK_BACKEND_H
 
-#include "redislock_lock_int.h"
+#include "redislock_lock_common.h"
+
+/* What a method may need that a backend may lack. */
+typedef enum {
+	LOCK_CAN_FENCE,   /* fencing numbers: fencingToken(), fenceLock() (and the fence slot) */
+	LOCK_CAN_SHARE,   /* shared holds: lockShared(), addLock(shared: true), convertLock() */
+	LOCK_CAN_INSPECT, /* one server's keys to read: inspect(), inspectMany(), names() */
+	LOCK_CAPABILITIES
+} lock_capability;
+
+/* Why a backend lacks a capability, for the BadMethodCallException of the methods
+ * that need it; {NULL, NULL} where it has it. */
+typedef struct {
+	const char *why;      /* what the backend cannot do, and why */
+	const char *instead;  /* what to use instead, or NULL */
+} lock_lack;
 
 /* What locking does against the servers: one table for a single server (alone,
  * behind Sentinel, or a cluster's node for the key), one for a Redlock majority.
@@ -42,12 +58,13 @@ struct _lock_backend {
 	 * token in *fenced, REDISLOCK_NO (not held) or REDISLOCK_FAILED. owned: the
 	 * object's own hold of name, which a lost reply turns into an orphan;
 	 * otherwise the token is the caller's, who learns of the lost reply from the
-	 * exception and may ask again. NULL where there are none. */
+	 * exception and may ask again. NULL where there are none (lacks[LOCK_CAN_FENCE]). */
 	redislock_outcome (*fence)(redislock_lock_obj *lock, const zend_string *name, const zend_string *token, bool owned,
 		zend_string **fenced);
 	/* Throws the failure the last operation recorded (for lock_throw()). */
 	void (*throw_failure)(const redislock_lock_obj *lock);
-	bool fencing;         /* tokens carry fencing numbers */
+	const char *name;     /* what the methods it lacks are "not available with" */
+	lock_lack lacks[LOCK_CAPABILITIES];
 };
 
 /* A single server: alone, behind Sentinel, or a cluster's node for the key. */

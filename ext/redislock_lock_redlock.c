@@ -122,5 +122,13 @@ const lock_backend lock_redlock_backend = {
 	.force = redlock_force_op,
 	.fence = NULL,  /* no fencing numbers: no single counter exists */
 	.throw_failure = redlock_throw_op,
-	.fencing = false,
+	.name = "redlock",
+	.lacks = {
+		[LOCK_CAN_FENCE] = {"independent servers count separately, so no number orders the holders of a majority",
+			"use one server, Sentinel or a cluster where fencing matters"},
+		[LOCK_CAN_SHARE] = {"a shared hold needs the set of its holders and its wait queue on one server",
+			"use one server, Sentinel or a cluster for shared locks"},
+		[LOCK_CAN_INSPECT] = {"a redlock's keys live on several servers, which may disagree",
+			"ask each server with a RedisLock of its own"},
+	},
 };

@@ -1,12 +1,12 @@
 /* RedisLock on a single server (alone, behind Sentinel, or a cluster's node for
- * the key): SET NX PX for an uncontended acquisition, else the acquire scripts with
+ * the key): SET NX PX for an uncontended acquisition, else the lock and lock_many scripts with
  * their FIFO queue, waiting in BLPOP; the unlock, extend, TTL and fence scripts. */
 #include "redislock_lock_backend.h"
 #include "redislock_args.h"
 #include "redislock_exceptions.h"
 #include "redislock_wait.h"
 
-/* The keys of n names as the lockMany scripts' builders take them: one array per
+/* The keys of n names as the lock_many and leave_many scripts' builders take them: one array per
  * key (queue and many NULL off a cluster) and one of hints. Borrowed from the
  * lock_keys they are made of. */
 typedef struct {
@@ -244,14 +244,14 @@ static redislock_outcome try_set(redislock_lock_obj *lock, const zend_string *na
 }
 
 
-/* One attempt of a waiter, for one name or several: the acquire script or
- * lockMany's (which queues up for any mode but ATTEMPT_ONCE). Returns REDISLOCK_YES
+/* One attempt of a waiter, for one name or several: the lock script or
+ * lock_many (which queues up for any mode but ATTEMPT_ONCE). Returns REDISLOCK_YES
  * with tokens set, REDISLOCK_NO with *pttl the ms until it is worth looking
  * again, or REDISLOCK_FAILED. */
 static redislock_outcome attempt(redislock_lock_obj *lock, zend_string **names, const lock_keys *keys, uint32_t n,
 	zend_string *hex, zend_long ms, char mode, bool fenced, char want, zend_long *pttl, zend_string **tokens)
 {
-	const redislock_script *script = n == 1 ? &redislock_script_acquire : &redislock_script_acquire_many;
+	const redislock_script *script = n == 1 ? &redislock_script_lock : &redislock_script_lock_many;
 	/* The fencing counters, declared keys like the others: lockMany() always draws
 	 * numbers, one name only when fenced. */
 	uint32_t n_counters = n > 1 || fenced ? n : 0;
@@ -264,12 +264,12 @@ static redislock_outcome attempt(redislock_lock_obj *lock, zend_string **names, 
 		counters[i] = fence_key(&keys[i]);
 	}
 	if (n == 1) {
-		redislock_script_acquire_args(&a, keys[0].key, keys[0].queue, keys[0].many, fenced ? counters[0] : NULL,
+		redislock_script_lock_args(&a, keys[0].key, keys[0].queue, keys[0].many, fenced ? counters[0] : NULL,
 			hex, ms, &mode, fenced, REDISLOCK_ALIVE_MS, keys[0].hint, &want);
 	} else {
 		name_keys nk;
 		name_keys_init(&nk, keys, n);
-		redislock_script_acquire_many_args(&a, n, counters, nk.key, nk.queue, nk.many, hex, ms,
+		redislock_script_lock_many_args(&a, n, counters, nk.key, nk.queue, nk.many, hex, ms,
 			mode != ATTEMPT_ONCE ? hex : NULL, REDISLOCK_ALIVE_MS, nk.hint);
 		name_keys_free(&nk);
 	}
@@ -541,5 +541,6 @@ const lock_backend lock_single_backend = {
 	.force = single_force,
 	.fence = single_fence,
 	.throw_failure = single_throw,
-	.fencing = true,
+	.name = "one server",
+	.lacks = {{NULL, NULL}},  /* it can do all */
 };

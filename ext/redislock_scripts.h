@@ -1,4 +1,4 @@
-/* Every Lua script the extension runs: one file each in ext/lua/, turned by
+/* Every Lua script the extension runs: one file each in ext/lua/<owner>/, turned by
  * tools/gen-scripts into redislock_scripts_gen.h, which gives each a named
  * constant (its body and SHA1, computed when it is generated) and an argument
  * builder. Scripts give atomicity: the compare and the write happen inside Redis
@@ -15,8 +15,8 @@
 #define REDISLOCK_ALIVE_MS 2500
 
 typedef struct _redislock_script {
-	const char *name;       /* for error messages: "unlock script" */
-	const char *body;       /* ext/lua/<name>.lua without its comments */
+	const char *name;       /* for error messages: "<name> script", as "unlock script" */
+	const char *body;       /* ext/lua/<owner>/<name>.lua without its comments */
 	size_t body_len;
 	char sha[41];           /* the body's SHA1 */
 } redislock_script;

@@ -89,7 +89,7 @@ static void keys_free(sem_keys *k)
 /* ---- the arguments of each script ----------------------------------------------- *
  * Every caller of a script (the methods, the watchdog's renewal, auto-release,
  * orphan cleanup) builds its command with one of these, each a call of the
- * script's generated builder (ext/lua/<script>.lua lists its keys and arguments):
+ * script's generated builder (ext/lua/semaphore/<name>.lua lists its keys and arguments):
  * an argument cannot be left out (the compiler counts the parameters). The argv
  * points into k and the strings given: they must live until the command is sent. */
 
@@ -533,7 +533,7 @@ PHP_METHOD(RedisSemaphore, synchronized)
 	zend_string_release(token);
 }
 
-/* The semaphore inspect script's answer (ext/lua/sem_inspect.lua) as inspect()
+/* The sem_inspect script's answer (ext/lua/semaphore/sem_inspect.lua) as inspect()
  * returns it; false when it is not of that shape. */
 static bool sem_inspect_result(const redisReply *r, zval *out)
 {

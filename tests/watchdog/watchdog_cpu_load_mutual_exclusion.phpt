@@ -75,7 +75,7 @@ foreach (explode("\n", $log) as $line) {
     if ($m[2] === 'SET' && in_array('PX', $args, true)) {
         $last[$args[1]] = (float) $m[1];          /* taken: SET key token NX PX lease */
     } elseif ($m[2] === 'EVALSHA' && count($args) > 6 && $args[4] === $ms) {
-        $last[$args[3]] = (float) $m[1];          /* taken after waiting: the acquire script */
+        $last[$args[3]] = (float) $m[1];          /* taken after waiting: the lock script */
     } elseif ($m[2] === 'EVALSHA' && count($args) === 6 && $args[4] === $ms && isset($last[$args[3]])) {
         $gaps[] = (float) $m[1] - $last[$args[3]]; /* a renewal: EVALSHA sha 1 key token lease hint */
         $last[$args[3]] = (float) $m[1];

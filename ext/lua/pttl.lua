@@ -1,8 +1,0 @@
---redislock:pttl
---
--- Redlock's isLocked(): the key's PTTL, as a script so it runs in the same round.
---
--- @name  pttl script
--- @key   key       string                     the key
-
-return redis.call('pttl', KEYS[1])

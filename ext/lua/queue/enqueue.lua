@@ -1,0 +1,65 @@
+--redislock:enqueue
+--
+-- An id already queued keeps its due time and its payload unless replace is set
+-- (ZADD NX versus plain ZADD). A task that is added or replaced carries exactly
+-- the payload given, or none. A dead id enqueued again leaves the dead letters and
+-- starts with its attempts and its old payload forgotten. Returns [how many were
+-- added or changed, the due time]: a list longer than a page goes in pages, and
+-- every page after the first is given the first one's due time, so the ids of one
+-- call share one due time as one script would have given them.
+--
+-- @key   queue     string                     Z, the queue: task ids by due time (s)
+-- @key   inflight  string                     F, the tasks in flight by reservation deadline
+-- @key   wakeup    string                     W, the wake-up list blocked workers BLPOP on
+-- @key   receipts  string                     H, the reservations' records
+-- @key   dead      string                     D, the dead letters by the time they died
+-- @key   payloads  string                     P, the tasks' payloads by id
+-- @arg   delay     number                     the delay (s)
+-- @arg   due       string or ''               the due time (s) of the call's first page ('': from the delay)
+-- @arg   replace   flag '1' '0'               whether an id already queued takes the new due time
+-- @arg   paired    integer                    how many ids, at the front of the list, are each followed by
+--                                             their payload
+-- @arg   item      owned string, list         the task ids (the first paired ones each followed by their
+--                                             payload), a page at most
+
+--#include "common/now.lua"
+--#include "common/chunked.lua"
+--#include "common/wake.lua"
+--#include "common/page.lua"
+paired = tonumber(paired)
+local ids, payload = {}, {}
+for i = 1, paired do ids[i] = ARGV[3 + 2 * i]; payload[i] = ARGV[4 + 2 * i] end
+for i = 5 + 2 * paired, #ARGV do ids[#ids + 1] = ARGV[i] end
+if #ids > PAGE then return redis.error_reply('ERR over ' .. PAGE .. ' ids in one call') end
+if redis.call('exists', dead) == 1 then
+  for _, id in ipairs(ids) do
+    if redis.call('zrem', dead, id) == 1 then redis.call('hdel', receipts, id); redis.call('hdel', payloads, id) end
+  end
+end
+if due == '' then due = score(us_after(delay)) end
+replace = replace == '1'
+local changed = 0
+if paired == 0 and redis.call('exists', payloads) == 0 then
+  -- No payload given and none stored: the ids go in a thousand at a time.
+  local members = {}
+  for _, id in ipairs(ids) do members[#members + 1] = due; members[#members + 1] = id end
+  local head = {'zadd', queue}
+  if replace then head[3] = 'ch' else head[3] = 'nx' end
+  changed = chunked(head, members)
+else
+  -- One id at a time: the payload follows what happened to its id.
+  for i, id in ipairs(ids) do
+    local added
+    if replace then
+      changed = changed + redis.call('zadd', queue, 'ch', due, id); added = true
+    else
+      added = redis.call('zadd', queue, 'nx', due, id) == 1
+      if added then changed = changed + 1 end
+    end
+    if added then
+      if payload[i] then redis.call('hset', payloads, id, payload[i]) else redis.call('hdel', payloads, id) end
+    end
+  end
+end
+wake(wakeup, changed)
+return {changed, due}

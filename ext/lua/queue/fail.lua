@@ -1,0 +1,32 @@
+--redislock:fail
+--
+-- A task goes to the dead letters now, whatever attempts it has left: one in
+-- flight (only while receipt is its reservation's, when given), or, without a
+-- receipt, one queued. It leaves the queue too: an id is dead or alive, never
+-- both. Its payload stays, or is replaced when a new one is given.
+--
+-- @key   queue     string                     Z, the queue: task ids by due time (s)
+-- @key   inflight  string                     F, the tasks in flight by reservation deadline
+-- @key   wakeup    string                     W, the wake-up list blocked workers BLPOP on
+-- @key   receipts  string                     H, the reservations' records
+-- @key   dead      string                     D, the dead letters by the time they died
+-- @key   payloads  string                     P, the tasks' payloads by id
+-- @arg   id        string                     the task id
+-- @arg   receipt   string or ''               the reservation's receipt, or '' for the current one (or a
+--                                             queued task)
+-- @arg   replace   flag '1' '0'               whether the dead letter takes the payload that follows
+-- @arg   payload   string or ''               its new payload
+
+--#include "common/tasks.lua"
+if redis.call('zscore', inflight, id) then
+  if not ours(receipts, id, receipt) then return 0 end
+  redis.call('zrem', inflight, id)
+elseif receipt ~= '' or not redis.call('zscore', queue, id) then
+  return 0
+end
+redis.call('zrem', queue, id)
+redis.call('zadd', dead, score(now_us), id)
+local r, a, m, b = record(receipts, id)
+if r then set_record(receipts, id, '', a, m, string.format('%.17g', b)) end
+if replace == '1' then redis.call('hset', payloads, id, payload) end
+return 1

@@ -1,0 +1,41 @@
+--redislock:retry_dead
+--
+-- Dead letters go back into the queue, due now, with their attempts forgotten and
+-- their payloads kept: the ids given (a page at most), or without ids the first
+-- page of those that died at died_by or before. Returns [how many, died_by] (died_by:
+-- now when none was given), so that a caller paging through all of them never
+-- revives a task that died after its first page.
+--
+-- @key   queue     string                     Z, the queue: task ids by due time (s)
+-- @key   inflight  string                     F, the tasks in flight by reservation deadline
+-- @key   wakeup    string                     W, the wake-up list blocked workers BLPOP on
+-- @key   receipts  string                     H, the reservations' records
+-- @key   dead      string                     D, the dead letters by the time they died
+-- @key   payloads  string                     P, the tasks' payloads by id
+-- @arg   died_by   string or ''               without ids: the latest time of death revived ('': now)
+-- @arg   id        owned string, list         the ids to revive; none for the first page of all
+
+--#include "common/tasks.lua"
+--#include "common/page.lua"
+local last = died_by
+if last == '' then last = score(now_us) end
+if #ARGV - 1 > PAGE then return redis.error_reply('ERR over ' .. PAGE .. ' ids in one call') end
+local ids = {}
+if #ARGV == 1 then
+  ids = redis.call('zrangebyscore', dead, '-inf', last, 'limit', 0, PAGE)
+else
+  -- The ids given that are dead, each once.
+  local seen = {}
+  for i = 2, #ARGV do
+    local id = ARGV[i]
+    if not seen[id] and redis.call('zscore', dead, id) then seen[id] = true; ids[#ids + 1] = id end
+  end
+end
+if #ids == 0 then return {0, last} end
+local due, members = score(now_us), {}
+for _, id in ipairs(ids) do members[#members + 1] = due; members[#members + 1] = id end
+chunked({'zrem', dead}, ids)
+chunked({'hdel', receipts}, ids)
+chunked({'zadd', queue, 'nx'}, members)
+wake(wakeup, #ids)
+return {#ids, last}

@@ -1,0 +1,138 @@
+--redislock:take
+--
+-- Takes up to count due tasks (a page at most) from the first queue that has
+-- any, the queues in the caller's order of preference. An id that is in flight and was enqueued again
+-- meanwhile is skipped until its run ends (ack, release or expiry): taking it would
+-- run it twice at once. Returns [queue index, id, score, payload, ...] for pop,
+-- [queue index, id, score, receipt, attempts, payload, ...] for reserve (payload:
+-- nil when the task has none), or, when nothing is due, the milliseconds until
+-- something might be (-1: nothing scheduled) for a waiting caller. A popped
+-- task's payload goes with it; a reserved one's stays until the run ends.
+-- A pop from one queue with nothing in flight, no records and no payloads (the
+-- common queue of bare ids) has nothing to skip and nothing to clean: it takes
+-- the first tasks with ZPOPMIN and puts back any that are not due yet, before the
+-- shared pieces below are even defined (each costs the server time per call).
+--
+-- @key   queue     string, list               Z, the queue: task ids by due time (s), of queue i
+-- @key   inflight  string, list               F, the tasks in flight by reservation deadline, of
+--                                             queue i
+-- @key   wakeup    string, list               W, the wake-up list blocked workers BLPOP on, of
+--                                             queue i
+-- @key   receipts  string, list               H, the reservations' records, of queue i
+-- @key   dead      string, list               D, the dead letters by the time they died, of queue i
+-- @key   payloads  string, list               P, the tasks' payloads by id, of queue i
+-- @arg   count     integer                    how many tasks at most (a page at most)
+-- @arg   reserve   flag 'reserve' 'pop'       reserve, or pop
+-- @arg   visibility number                    how long a reservation lasts (s)
+-- @arg   waiting   flag '1' '0'               whether the caller blocks when nothing is due
+-- @arg   base      string or ''               the receipts' random base (reserve only)
+-- @arg   attempts  integer                    the most reservations a task gets (0: no limit)
+-- @arg   backoff   number                     the backoff (s) after a first failed attempt
+
+--#include "common/page.lua"
+count = page(count)
+if #KEYS == 6 and reserve == 'pop' and redis.call('exists', KEYS[2], KEYS[4], KEYS[6]) == 0 then
+  local t = redis.call('time')
+  local now_s = (tonumber(t[1]) * 1000000 + tonumber(t[2])) / 1000000
+  local Z, W = KEYS[1], KEYS[3]
+  local popped, out, later = redis.call('zpopmin', Z, count), {1}, {}
+  for i = 1, #popped, 2 do
+    if tonumber(popped[i + 1]) <= now_s then
+      out[#out + 1] = popped[i]; out[#out + 1] = popped[i + 1]; out[#out + 1] = false
+    else
+      later[#later + 1] = popped[i + 1]; later[#later + 1] = popped[i]
+    end
+  end
+  for i = 1, #later, 1000 do redis.call('zadd', Z, unpack(later, i, math.min(i + 999, #later))) end
+  if #out > 1 then
+    -- Pass the turn on, as below: a token still in the list means nobody waits.
+    if redis.call('llen', W) == 0 and redis.call('zcount', Z, '-inf', string.format('%.17g', now_s)) > 0 then
+      redis.call('lpush', W, '1')
+      redis.call('pexpire', W, 300000)
+    end
+    return out
+  end
+end
+--#include "common/tasks.lua"
+--#include "common/payloads.lua"
+local now = score(now_us)
+reserve = reserve == 'reserve'
+local next_us = -1
+-- Over all the queues, this call settles a page of expired reservations at most,
+-- and looks at about two pages of due tasks for ones that are not in flight.
+local budget, scan = PAGE, 2 * PAGE
+local function consider(sc) local us = math.floor(tonumber(sc) * 1000000); if next_us < 0 or us < next_us then next_us = us end end
+for q = 1, #KEYS / 6 do
+  local Z, F, W, H, D, P = KEYS[6 * q - 5], KEYS[6 * q - 4], KEYS[6 * q - 3], KEYS[6 * q - 2], KEYS[6 * q - 1], KEYS[6 * q]
+  local busy, settled = settle_expired(Z, F, H, D, budget)
+  budget = budget - settled
+  local items = redis.call('zrangebyscore', Z, '-inf', now, 'withscores', 'limit', 0, count)
+  if busy and scan <= 0 then items = {} end
+  if busy and #items > 0 then
+    -- Leave out ids in flight; look further along for as many others, within the
+    -- scan left: tasks queued behind more ids in flight than that wait until
+    -- those runs end.
+    local want, offset, kept = #items / 2, 0, {}
+    while #items > 0 do
+      for i = 1, #items, 2 do
+        if #kept < want * 2 and not redis.call('zscore', F, items[i]) then
+          kept[#kept + 1] = items[i]; kept[#kept + 1] = items[i + 1]
+        end
+      end
+      offset = offset + #items / 2
+      if #kept >= want * 2 or #items / 2 < want or offset >= scan then break end
+      items = redis.call('zrangebyscore', Z, '-inf', now, 'withscores', 'limit', string.format('%d', offset), string.format('%d', want))
+    end
+    scan = scan - offset
+    items = kept
+  end
+  if #items > 0 then
+    local ids, out = {}, {q}
+    for i = 1, #items, 2 do ids[#ids + 1] = items[i] end
+    chunked({'zrem', Z}, ids)
+    local payloads = payloads_of(P, ids)
+    if reserve then
+      local deadline = score(us_after(visibility))
+      local inflight = {}
+      for k = 1, #ids do
+        local id = ids[k]
+        local _, a = record(H, id)
+        local receipt = base .. ':' .. k
+        set_record(H, id, receipt, a + 1, tonumber(attempts), backoff)
+        inflight[#inflight + 1] = deadline; inflight[#inflight + 1] = id
+        out[#out + 1] = id; out[#out + 1] = items[2 * k]; out[#out + 1] = receipt; out[#out + 1] = a + 1
+        out[#out + 1] = payloads[k]
+      end
+      chunked({'zadd', F}, inflight)
+    else
+      -- A popped task is done with: its record goes.
+      if redis.call('exists', H) == 1 then chunked({'hdel', H}, ids) end
+      if payloads.any then chunked({'hdel', P}, ids) end
+      for k = 1, #ids do
+        out[#out + 1] = ids[k]; out[#out + 1] = items[2 * k]; out[#out + 1] = payloads[k]
+      end
+    end
+    -- Pass the turn on: tasks left due wake the next blocked worker (the initial
+    -- wake-up is capped), and a new reservation makes a blocked worker recompute
+    -- its deadline, so an expiring reservation is picked up on time.
+    if redis.call('llen', W) == 0 and (reserve or redis.call('zcount', Z, '-inf', now) > 0) then wake_one(W) end
+    return out
+  end
+  -- An empty answer to a caller about to block: old wake-up tokens are stale
+  -- (whatever they announced is already visible to this very script).
+  if waiting == '1' then redis.call('del', W) end
+  -- The next moment something may be takeable here: the first queued task that
+  -- is not in flight, or the first reservation to expire (whose ack or release
+  -- also wakes a waiter).
+  local first = redis.call('zrange', F, 0, 0, 'withscores')
+  if #first > 0 then consider(first[2]) end
+  -- Nothing due is takeable (what is due is in flight), so the next takeable
+  -- task is one not due yet: the first of those not in flight, or, if the
+  -- first 100 are all in flight, no earlier than the 100th.
+  local later = redis.call('zrangebyscore', Z, '(' .. now, '+inf', 'withscores', 'limit', 0, 100)
+  for i = 1, #later, 2 do
+    if not busy or not redis.call('zscore', F, later[i]) or i == #later - 1 then consider(later[i + 1]); break end
+  end
+end
+if next_us < 0 then return -1 end
+return math.max(0, math.ceil((next_us - now_us) / 1000))

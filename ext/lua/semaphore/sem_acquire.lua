@@ -1,0 +1,60 @@
+--redislock:sem_acquire
+--
+-- Returns the token "<permits>:<id>" when the permits are ours (free with nobody
+-- queued ahead, or promised to us), otherwise the ms until the first acquisition
+-- ends (-1: none).
+--
+-- @key   key       string                     S, the semaphore key (prefix + name)
+-- @key   queue     string, optional           Q, its wait queue: declared on a cluster only
+-- @arg   id        string                     the waiter id: the token's random part
+-- @arg   permits   integer                    how many permits
+-- @arg   limit     integer                    the semaphore's limit
+-- @arg   life      integer                    the lifetime (ms)
+-- @arg   mode      byte                       when busy: '0' nothing, '1' queue up, '2' the last
+--                                             attempt: leave the queue
+-- @arg   alive     integer                    how long the waiter's alive mark lasts (ms)
+-- @arg   hint      text                       the sibling hint: redislock_sibling_hint(), or ''
+--                                             when the script derives the hash tag from the key
+
+--#include "common/grace.lua"
+--#include "common/lock_keys.lua"
+local S = key
+local Q, _, P = siblings(S, hint)
+local token, wants = permits .. ':' .. id, permits .. ':' .. limit
+permits, limit, life = tonumber(permits), tonumber(limit), tonumber(life)
+local waits = mode ~= '0'
+--#include "common/owner.lua"
+--#include "common/outlive.lua"
+-- Ours: a promise confirmed with our own lifetime, or free permits taken.
+local function take()
+  redis.call('zadd', S, ms(now + life), token)
+  if waits then
+    redis.call('zrem', Q, id)
+    redis.call('del', P .. 'a:' .. id, P .. 'w:' .. id)
+  end
+  outlive(now + life)
+  return token
+end
+-- Only a caller that waited can hold a promise.
+if waits and redis.call('zscore', S, token) then return take() end
+local queued = redis.call('exists', Q) == 1
+--#include "common/semaphore_waiters.lua"
+local u = used()
+if queued then
+  u = admit(u)
+  if waits and redis.call('zscore', S, token) then return take() end
+end
+if u + permits <= limit and not (queued and head()) then return take() end
+local first = redis.call('zrange', S, 0, 0, 'withscores')
+local busy_ms = -1
+if #first > 0 then busy_ms = math.max(tonumber(first[2]) - now, 0) end
+if mode == '2' then
+  redis.call('zrem', Q, id)
+  redis.call('del', P .. 'a:' .. id, P .. 'w:' .. id)
+  admit(used())
+elseif mode == '1' then
+  redis.call('zadd', Q, 'nx', now_us, id)
+  redis.call('pexpire', Q, 2 * tonumber(alive))
+  redis.call('set', P .. 'a:' .. id, wants, 'px', alive)
+end
+return busy_ms

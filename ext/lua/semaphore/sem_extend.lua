@@ -1,0 +1,31 @@
+--redislock:sem_extend
+--
+-- A new lifetime while the acquisition is held. One that now ends earlier wakes
+-- the head of the queue, which blocks until the first acquisition it saw ends.
+--
+-- @key   key       string                     S, the semaphore key (prefix + name)
+-- @key   queue     string, optional           Q, its wait queue: declared on a cluster only
+-- @arg   token     string                     the token
+-- @arg   life      integer                    the new lifetime (ms)
+-- @arg   hint      text                       the sibling hint: redislock_sibling_hint(), or ''
+--                                             when the script derives the hash tag from the key
+
+--#include "common/grace.lua"
+--#include "common/lock_keys.lua"
+local S = key
+local Q, _, P = siblings(S, hint)
+--#include "common/owner.lua"
+--#include "common/outlive.lua"
+local s = redis.call('zscore', S, token)
+if not s or tonumber(s) <= now then return 0 end
+local d = now + tonumber(life)
+redis.call('zadd', S, 'xx', ms(d), token)
+outlive(d)
+-- Shortened: the head is woken, unless the new lifetime is GRACE or longer (see
+-- the lock's extend script).
+if d < tonumber(s) and tonumber(life) < GRACE and redis.call('exists', Q) == 1 then
+--#include "common/semaphore_waiters.lua"
+  local h = head()
+  if h then push(h, 60000) end
+end
+return 1

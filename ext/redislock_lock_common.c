@@ -1,0 +1,35 @@
+/* What RedisLock's backends and its class share, below them all: the keys of a
+ * name and the read timeout. Nothing here knows which backend an object has. */
+#include "redislock_lock_common.h"
+
+double lock_read_timeout(const redislock_lock_obj *lock)
+{
+	return redislock_conn_config(lock->h.conn)->read_timeout;
+}
+
+zend_string *lock_key(const redislock_lock_obj *lock, const zend_string *name)
+{
+	return zend_string_concat2(ZSTR_VAL(lock->h.prefix), ZSTR_LEN(lock->h.prefix), ZSTR_VAL(name), ZSTR_LEN(name));
+}
+
+void lock_keys_init(lock_keys *k, const redislock_lock_obj *lock, const zend_string *name)
+{
+	const char *hint;
+	k->key = lock_key(lock, name);
+	hint = redislock_sibling_hint(k->key);
+	k->hint = hint ? hint : "";
+	k->queue = k->many = NULL;
+	if (redislock_conn_config(lock->h.conn)->mode == REDISLOCK_MODE_CLUSTER) {
+		k->queue = redislock_sibling_key(k->key, ":queue");
+		k->many = redislock_sibling_key(k->key, ":many");
+	}
+}
+
+void lock_keys_free(lock_keys *k)
+{
+	zend_string_release(k->key);
+	if (k->queue) {
+		zend_string_release(k->queue);
+		zend_string_release(k->many);
+	}
+}
