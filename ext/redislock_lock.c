@@ -63,8 +63,13 @@ static void lock_fail(const redislock_lock_obj *lock)
  * (fenceLock(), given a token of this backend's, is told why only). */
 static bool lock_can(const redislock_lock_obj *lock, lock_capability cap, const char *method, bool advise)
 {
-	const lock_lack *lack = &lock->backend->lacks[cap];
+	const lock_lack *lack;
 
+	if (!lock->backend) {
+		/* The constructor has not run: the call's own check of the object says so. */
+		return true;
+	}
+	lack = &lock->backend->lacks[cap];
 	ZEND_ASSERT(cap != LOCK_CAN_FENCE || (lack->why == NULL) == (lock->backend->fence != NULL));
 	if (!lack->why) {
 		return true;
