@@ -1,5 +1,13 @@
 --TEST--
-redislock metrics and Metrics::render(): Prometheus text exposition that promtool check metrics accepts (HELP and TYPE for every family, gauges, base units, no _total), with queues in every state, locks held exclusively, shared and waited for, and a semaphore; label values with quotes, backslashes, line feeds and invalid UTF-8 are escaped (a backslash as two, a control byte or a byte that is not UTF-8 as \xNN, then the text format's escapes); --json gives the same samples
+redislock metrics and Metrics::render(): the Prometheus text exposition is accepted by promtool check metrics
+--DESCRIPTION--
+redislock metrics and Metrics::render(): Prometheus text exposition that
+promtool check metrics accepts (HELP and TYPE for every family, gauges, base
+units, no _total), with queues in every state, locks held exclusively, shared
+and waited for, and a semaphore; label values with quotes, backslashes, line
+feeds and invalid UTF-8 are escaped (a backslash as two, a control byte or a
+byte that is not UTF-8 as \xNN, then the text format's escapes); --json gives
+the same samples
 --FILE--
 <?php
 require __DIR__ . '/operator_test.inc';
