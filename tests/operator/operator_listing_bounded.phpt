@@ -1,5 +1,5 @@
 --TEST--
-Listings are streamed page by page: their memory does not grow with the number of names
+redislock and Metrics: listings are streamed page by page, so their memory does not grow with the number of names
 --DESCRIPTION--
 Listings are streamed page by page: the memory that locks, locks --json, locks
 --semaphore, queues and metrics (text and --json) need grows by less than 3 MB

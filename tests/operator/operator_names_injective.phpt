@@ -1,5 +1,5 @@
 --TEST--
-Names are bytes on the operator's outputs: names that differ in any byte give distinct metrics series and --json entries
+redislock and Metrics: names that differ in any byte give distinct metrics series and --json entries
 --DESCRIPTION--
 Names are bytes on the operator's outputs: two names that differ only in an
 invalid UTF-8 byte, or only after a NUL byte, and a name spelling the escape

@@ -1,5 +1,5 @@
 --TEST--
-Every caller of every script sends the arguments the script expects, whatever the shape of the name
+Lua scripts: every caller sends the arguments its script expects, whatever the shape of the name
 --DESCRIPTION--
 Every caller of every script sends the arguments the script expects, whatever
 the name: the methods, the watchdog's renewals (locks, shared locks, permits),

@@ -1,5 +1,5 @@
 --TEST--
-Every operation that moves a deadline earlier wakes whoever waits for it at the new deadline
+Waiting: every operation that moves a deadline earlier wakes whoever waits for it at the new deadline
 --DESCRIPTION--
 Each waiter, blocked first, gets what it waits for right after the new 0.5 s
 deadline, not at the old 4 s one nor after a wait round. The operations:
