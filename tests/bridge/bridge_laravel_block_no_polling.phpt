@@ -1,5 +1,9 @@
 --TEST--
-Laravel bridge: Lock::block() waits on the server, not by polling: blocked for 3 s behind a held lock it sends no more than 6 commands, throws LockTimeoutException, and a release wakes a blocked caller at once
+Laravel bridge: Lock::block() waits on the server, not by polling
+--DESCRIPTION--
+Laravel bridge: Lock::block() waits on the server, not by polling: blocked for 3
+s behind a held lock it sends no more than 6 commands, throws
+LockTimeoutException, and a release wakes a blocked caller at once
 --FILE--
 <?php
 require __DIR__ . '/../harness/lock4_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-Laravel bridge: lock_connection names a connection of config/database.php's redis section, or else a cluster under redis.clusters (its nodes the seeds, locks taken on the cluster); a name that is neither is an InvalidArgumentException, never a lock on a default 127.0.0.1:6379
+Laravel bridge: lock_connection names a redis connection or cluster of config/database.php; any other name is an InvalidArgumentException
+--DESCRIPTION--
+Laravel bridge: lock_connection names a connection of config/database.php's
+redis section, or else a cluster under redis.clusters (its nodes the seeds,
+locks taken on the cluster); a name that is neither is an
+InvalidArgumentException, never a lock on a default 127.0.0.1:6379
 --FILE--
 <?php
 require __DIR__ . '/../harness/lock4_test.inc';

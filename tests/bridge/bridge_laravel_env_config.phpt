@@ -1,6 +1,12 @@
 --TEST--
-Laravel bridge: our store chosen the way Laravel 11+'s default config/cache.php reads the environment (CACHE_STORE, REDIS_CACHE_CONNECTION, REDIS_CACHE_LOCK_CONNECTION, CACHE_PREFIX's default) takes its locks on the lock connection's server and database, with the default lease unless REDISLOCK_LEASE=false
+Laravel bridge: our store chosen through Laravel 11+'s default config/cache.php environment takes its locks on the lock connection
 --DESCRIPTION--
+Laravel bridge: our store chosen the way Laravel 11+'s default config/cache.php
+reads the environment (CACHE_STORE, REDIS_CACHE_CONNECTION,
+REDIS_CACHE_LOCK_CONNECTION, CACHE_PREFIX's default) takes its locks on the lock
+connection's server and database, with the default lease unless
+REDISLOCK_LEASE=false
+
 config/cache.php and config/database.php's redis section as Laravel 11 ships
 them, plus the store a user adds for us. The locks go to the redis connection
 named by REDIS_CACHE_LOCK_CONNECTION ("default": REDIS_DB), not to

@@ -1,5 +1,9 @@
 --TEST--
-examples/laravel_flash_sale.php: 100 buyers, 10 phones, Cache::lock()->block() on the Laravel bridge: 10 sold, 90 "sold out", 10 order locks released from the worker with restoreLock(), none left, exit status 0
+examples/laravel_flash_sale.php: 100 buyers through Cache::lock()->block() on the Laravel bridge buy exactly the 10 phones in stock
+--DESCRIPTION--
+examples/laravel_flash_sale.php: 100 buyers, 10 phones, Cache::lock()->block()
+on the Laravel bridge: 10 sold, 90 "sold out", 10 order locks released from the
+worker with restoreLock(), none left, exit status 0
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

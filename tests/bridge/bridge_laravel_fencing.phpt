@@ -1,5 +1,11 @@
 --TEST--
-Laravel bridge: get() on a free name is one SET NX PX of a 32-hex-digit owner (as Laravel's own lock); fencingToken() draws a number once (later calls send nothing) and puts it in front of the owner, both owners (the random part) name the lock; numbers grow from holder to holder; null before acquisition, kept (stale, for the storage to refuse) after release
+Laravel bridge: fencingToken() draws a number once, in front of the owner, and numbers grow from holder to holder
+--DESCRIPTION--
+Laravel bridge: get() on a free name is one SET NX PX of a 32-hex-digit owner
+(as Laravel's own lock); fencingToken() draws a number once (later calls send
+nothing) and puts it in front of the owner, both owners (the random part) name
+the lock; numbers grow from holder to holder; null before acquisition, kept
+(stale, for the storage to refuse) after release
 --FILE--
 <?php
 require __DIR__ . '/../harness/handoff_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-Laravel bridge: $seconds = 0 ("no expiry" in Laravel) is a long finite lifetime, 365 days or the provider's own; seconds > 0 are exact; refresh() renews; a Repository over LockStore gives these locks and turns the scheduler's mutex keys into locks
+Laravel bridge: $seconds = 0 ("no expiry" in Laravel) is a long finite lifetime, 365 days or the provider's own
+--DESCRIPTION--
+Laravel bridge: $seconds = 0 ("no expiry" in Laravel) is a long finite lifetime,
+365 days or the provider's own; seconds > 0 are exact; refresh() renews; a
+Repository over LockStore gives these locks and turns the scheduler's mutex keys
+into locks
 --FILE--
 <?php
 require __DIR__ . '/../harness/lock4_test.inc';

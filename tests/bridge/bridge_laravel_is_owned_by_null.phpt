@@ -1,5 +1,9 @@
 --TEST--
-Laravel bridge: Lock::isOwnedBy(null) is true exactly while nobody holds the lock, as Laravel's base Lock answers it; isOwnedBy($owner) is true for the holder's owner from any lock object of the name, false for another
+Laravel bridge: Lock::isOwnedBy(null) is true exactly while nobody holds the lock
+--DESCRIPTION--
+Laravel bridge: Lock::isOwnedBy(null) is true exactly while nobody holds the
+lock, as Laravel's base Lock answers it; isOwnedBy($owner) is true for the
+holder's owner from any lock object of the name, false for another
 --FILE--
 <?php
 require __DIR__ . '/../harness/lock4_test.inc';

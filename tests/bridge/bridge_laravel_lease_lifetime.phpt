@@ -1,6 +1,11 @@
 --TEST--
-Laravel bridge, leases: a lock its holder releases (get()/block() with a callback, Cache::withoutOverlapping(), the WithoutOverlapping middleware's names) lives one lease at a time, renewed until the lifetime asked for and gone then; every other acquisition keeps its plain lifetime and a restorable owner
+Laravel bridge, leases: a lock its holder releases lives one lease at a time, renewed until the lifetime asked for
 --DESCRIPTION--
+Laravel bridge, leases: a lock its holder releases (get()/block() with a
+callback, Cache::withoutOverlapping(), the WithoutOverlapping middleware's
+names) lives one lease at a time, renewed until the lifetime asked for and gone
+then; every other acquisition keeps its plain lifetime and a restorable owner
+
 The store's "lease" (here 1 s; false: none). Lifetimes are read in Redis (PTTL
 of the lock's key), the lock's end by a second connection. A lock of 3 s held
 by a live holder under a lease of 1 s is held until 3 s and gone by then (its

@@ -1,6 +1,11 @@
 --TEST--
-Laravel bridge: a lock's seconds in every form Laravel accepts (int, float, numeric string, null, 0 and negative as no expiry, beyond 1e9 s and INF held at 1e9 s) get(), block() and refresh() as Laravel means them; NaN and non-numbers are refused when the lock is made, before anything is sent
+Laravel bridge: a lock's seconds in every form Laravel accepts mean what Laravel means by them; NaN and non-numbers are refused
 --DESCRIPTION--
+Laravel bridge: a lock's seconds in every form Laravel accepts (int, float,
+numeric string, null, 0 and negative as no expiry, beyond 1e9 s and INF held at
+1e9 s) get(), block() and refresh() as Laravel means them; NaN and non-numbers
+are refused when the lock is made, before anything is sent
+
 Laravel's redis lock takes any number of seconds (SET EX); the extension's
 bound is 1e9 s (31.7 years), so a lifetime, a block() wait or a refresh() beyond
 it is held at 1e9 s (practically for ever) instead of failing with the

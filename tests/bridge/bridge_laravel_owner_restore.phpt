@@ -1,5 +1,9 @@
 --TEST--
-Laravel bridge: owner() is the extension's token once acquired; restoreLock(name, owner) in another process sees and releases the lock, a caller-chosen owner or a stranger's does not; forceRelease() frees it for anyone
+Laravel bridge: owner() is the extension's token, and restoreLock() with it in another process sees and releases the lock
+--DESCRIPTION--
+Laravel bridge: owner() is the extension's token once acquired;
+restoreLock(name, owner) in another process sees and releases the lock, a
+caller-chosen owner or a stranger's does not; forceRelease() frees it for anyone
 --FILE--
 <?php
 require __DIR__ . '/../harness/lock4_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-Laravel bridge: a store's prefix and a lock's name are joined with ":" (a ":" or "%" in the prefix percent-encoded), so the locks of two prefixes never meet: prefix "shop" with lock "1x" and prefix "shop1" with lock "x" are two locks, as are prefix "a:b" with "c" and prefix "a" with "b:c"
+Laravel bridge: a store's prefix and a lock's name are joined so that the locks of two prefixes never meet
+--DESCRIPTION--
+Laravel bridge: a store's prefix and a lock's name are joined with ":" (a ":" or
+"%" in the prefix percent-encoded), so the locks of two prefixes never meet:
+prefix "shop" with lock "1x" and prefix "shop1" with lock "x" are two locks, as
+are prefix "a:b" with "c" and prefix "a" with "b:c"
 --FILE--
 <?php
 require __DIR__ . '/../harness/lock4_test.inc';

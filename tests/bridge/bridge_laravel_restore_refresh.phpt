@@ -1,5 +1,11 @@
 --TEST--
-Laravel bridge: Cache::restoreLock($name, $owner)->refresh() without seconds, in a later request, keeps the hold's expiry (a 10 s lock stays a 10 s lock, never a 365-day one) and says whether the owner still holds it; refresh($seconds) sets that lifetime; a lock refreshed without seconds by the object that took it gets its own lifetime again
+Laravel bridge: restoreLock()->refresh() without seconds keeps the hold's expiry and says whether the owner still holds it
+--DESCRIPTION--
+Laravel bridge: Cache::restoreLock($name, $owner)->refresh() without seconds, in
+a later request, keeps the hold's expiry (a 10 s lock stays a 10 s lock, never a
+365-day one) and says whether the owner still holds it; refresh($seconds) sets
+that lifetime; a lock refreshed without seconds by the object that took it gets
+its own lifetime again
 --FILE--
 <?php
 require __DIR__ . '/../harness/lock4_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-Laravel bridge: a redislock store whose config names the store itself under "store" (as Laravel 11 and later pass every store's config) resolves to a lock-only store instead of wrapping itself forever; "data_store", or a "store" naming a store of another driver, is where the data goes
+Laravel bridge: a redislock store whose config names the store itself under "store" resolves to a lock-only store
+--DESCRIPTION--
+Laravel bridge: a redislock store whose config names the store itself under
+"store" (as Laravel 11 and later pass every store's config) resolves to a
+lock-only store instead of wrapping itself forever; "data_store", or a "store"
+naming a store of another driver, is where the data goes
 --FILE--
 <?php
 require __DIR__ . '/../harness/lock4_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-Laravel bridge: LockStore has touch($key, $seconds) (in Laravel 13's Store contract): it gives a cached item of the data store a new lifetime and answers false for a missing item and for a scheduler mutex key
+Laravel bridge: LockStore::touch($key, $seconds) gives a cached item of the data store a new lifetime
+--DESCRIPTION--
+Laravel bridge: LockStore has touch($key, $seconds) (in Laravel 13's Store
+contract): it gives a cached item of the data store a new lifetime and answers
+false for a missing item and for a scheduler mutex key
 --FILE--
 <?php
 require __DIR__ . '/../harness/lock4_test.inc';

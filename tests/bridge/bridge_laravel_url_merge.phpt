@@ -1,5 +1,10 @@
 --TEST--
-Laravel bridge: a connection's url is merged with its separate keys as Laravel's ConfigurationUrlParser merges them: password, username and database given beside the url (as config/database.php sets url and password side by side) are used, and the url's own user, password and database win over them
+Laravel bridge: a connection's url is merged with its separate keys as Laravel's ConfigurationUrlParser merges them
+--DESCRIPTION--
+Laravel bridge: a connection's url is merged with its separate keys as Laravel's
+ConfigurationUrlParser merges them: password, username and database given beside
+the url (as config/database.php sets url and password side by side) are used,
+and the url's own user, password and database win over them
 --FILE--
 <?php
 require __DIR__ . '/../harness/lock4_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-Laravel bridge: a redis connection given as a url in each of Laravel's forms (tcp://...?database=N, redis://, unix://, tls:// and rediss:// with a "context" of ssl options) resolves the redislock store, whose locks are taken on that server and database, instead of a ValueError from the url handed on unchanged
+Laravel bridge: a redis connection given as a url in each of Laravel's forms resolves the redislock store on that server and database
+--DESCRIPTION--
+Laravel bridge: a redis connection given as a url in each of Laravel's forms
+(tcp://...?database=N, redis://, unix://, tls:// and rediss:// with a "context"
+of ssl options) resolves the redislock store, whose locks are taken on that
+server and database, instead of a ValueError from the url handed on unchanged
 --FILE--
 <?php
 require __DIR__ . '/../harness/lock4_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-Symfony bridge: LockFactory::createLock()->acquire(true) on RedisLockStore waits on the server (BLPOP), not by symfony's 100 ms retry loop: blocked 2 s behind another Lock, it sends a handful of commands and gets the lock within milliseconds of the release
+Symfony bridge: acquire(true) on RedisLockStore waits on the server, not by Symfony's retry loop
+--DESCRIPTION--
+Symfony bridge: LockFactory::createLock()->acquire(true) on RedisLockStore waits
+on the server (BLPOP), not by symfony's 100 ms retry loop: blocked 2 s behind
+another Lock, it sends a handful of commands and gets the lock within
+milliseconds of the release
 --FILE--
 <?php
 require __DIR__ . '/../harness/lock4_test.inc';

@@ -1,6 +1,10 @@
 --TEST--
-Symfony bundle: a mistake in config/packages/redislock.yaml (an unknown key, a value of the wrong type, a DSN or options the extension refuses) fails when the container is built, naming the key, with the password masked
+Symfony bundle: a mistake in config/packages/redislock.yaml fails when the container is built, naming the key
 --DESCRIPTION--
+Symfony bundle: a mistake in config/packages/redislock.yaml (an unknown key, a
+value of the wrong type, a DSN or options the extension refuses) fails when the
+container is built, naming the key, with the password masked
+
 Each kernel boots a fresh container from its own config/packages/redislock.yaml:
 boot() itself must throw symfony's InvalidConfigurationException, whose message
 names the key (redislock.<key>, or the unknown key under "redislock"), and never

@@ -1,5 +1,10 @@
 --TEST--
-Symfony bundle: a kernel with FrameworkBundle and RedisLockBundle, configured by config/packages/redislock.yaml, has lock.factory and LockFactory on our store (a lock lands in Redis with the lease as its lifetime), the semaphore store, the redislock:// Messenger transport and the console command
+Symfony bundle: a kernel with RedisLockBundle has the lock factory, semaphore store, Messenger transport and console command on our store
+--DESCRIPTION--
+Symfony bundle: a kernel with FrameworkBundle and RedisLockBundle, configured by
+config/packages/redislock.yaml, has lock.factory and LockFactory on our store (a
+lock lands in Redis with the lease as its lifetime), the semaphore store, the
+redislock:// Messenger transport and the console command
 --INI--
 extension=ctype
 --FILE--

@@ -1,5 +1,11 @@
 --TEST--
-Symfony bridge: a Redis failure reaches symfony as its own exceptions (Lock::acquire() LockAcquiringException, exists() LockStorageException, release() LockReleasingException, each with the RedisLockException as previous); under Redlock, which has no shared holds, acquireRead() takes the lock exclusively and fencingToken() is null; bad ttls are refused
+Symfony bridge: a Redis failure reaches Symfony as its own lock exceptions, with the RedisLockException as previous
+--DESCRIPTION--
+Symfony bridge: a Redis failure reaches symfony as its own exceptions
+(Lock::acquire() LockAcquiringException, exists() LockStorageException,
+release() LockReleasingException, each with the RedisLockException as previous);
+under Redlock, which has no shared holds, acquireRead() takes the lock
+exclusively and fencingToken() is null; bad ttls are refused
 --FILE--
 <?php
 require __DIR__ . '/../harness/topology_test.inc';

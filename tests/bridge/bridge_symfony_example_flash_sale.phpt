@@ -1,5 +1,10 @@
 --TEST--
-examples/symfony_flash_sale.php: 100 buyers through symfony/lock's LockFactory on RedisLockStore for 10 phones: exactly 10 sold, 90 "sold out", every sale fenced with a greater number, at most 7 lock round trips per buyer, exit status 0
+examples/symfony_flash_sale.php: 100 buyers through symfony/lock on RedisLockStore buy exactly the 10 phones in stock
+--DESCRIPTION--
+examples/symfony_flash_sale.php: 100 buyers through symfony/lock's LockFactory
+on RedisLockStore for 10 phones: exactly 10 sold, 90 "sold out", every sale
+fenced with a greater number, at most 7 lock round trips per buyer, exit status
+0
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

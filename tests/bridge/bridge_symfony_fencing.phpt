@@ -1,5 +1,10 @@
 --TEST--
-Symfony bridge: RedisLockStore::fencingToken() gives each exclusive Lock a number greater than every earlier holder's (the number at the front of the value in Redis), null for a read lock, for a Key that holds nothing and after release; a holder whose lock expired is refused by a storage that checks the number
+Symfony bridge: RedisLockStore::fencingToken() gives each exclusive Lock a number greater than every earlier holder's
+--DESCRIPTION--
+Symfony bridge: RedisLockStore::fencingToken() gives each exclusive Lock a
+number greater than every earlier holder's (the number at the front of the value
+in Redis), null for a read lock, for a Key that holds nothing and after release;
+a holder whose lock expired is refused by a storage that checks the number
 --FILE--
 <?php
 require __DIR__ . '/../harness/lock4_test.inc';

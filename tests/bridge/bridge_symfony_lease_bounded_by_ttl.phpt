@@ -1,5 +1,9 @@
 --TEST--
-Symfony lease: a Lock of ttl 1 s that nobody refreshes is renewed to the lease only until its ttl, while its process lives: it is gone from Redis between 0.95 and 1.15 s, as with a store without leases
+Symfony lease: a Lock nobody refreshes is renewed only until its ttl, then gone
+--DESCRIPTION--
+Symfony lease: a Lock of ttl 1 s that nobody refreshes is renewed to the lease
+only until its ttl, while its process lives: it is gone from Redis between 0.95
+and 1.15 s, as with a store without leases
 --INI--
 extension=ctype
 --FILE--

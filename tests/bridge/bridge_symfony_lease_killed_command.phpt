@@ -1,6 +1,11 @@
 --TEST--
-Symfony lease: a console command holding a LockFactory lock (ttl 300 s) of the bundle's lock.factory with lease 1 keeps it while it lives, and once SIGKILLed the lock is free within lease + 1 s; with lease: false it stays for symfony's ttl
+Symfony lease: a console command's lock is free within lease + 1 s of the command being SIGKILLed
 --DESCRIPTION--
+Symfony lease: a console command holding a LockFactory lock (ttl 300 s) of the
+bundle's lock.factory with lease 1 keeps it while it lives, and once SIGKILLed
+the lock is free within lease + 1 s; with lease: false it stays for symfony's
+ttl
+
 A real process: a bin/console-like script boots the kernel (FrameworkBundle and
 RedisLockBundle, lock_factory: true), and runs a Symfony Console command that takes
 a lock through LockFactory::createLock($name, 300) and sleeps. Alive for three

@@ -1,5 +1,9 @@
 --TEST--
-Symfony lease: on a \RedisLock with the watchdog, a Lock keeps symfony's ttl semantics (isExpired(), refresh(), auto-release), a second Lock of the resource is refused, a lost lease is reported, and a serialized Key keeps its ttl
+Symfony lease: on a \RedisLock with the watchdog, a Lock keeps Symfony's ttl semantics
+--DESCRIPTION--
+Symfony lease: on a \RedisLock with the watchdog, a Lock keeps symfony's ttl
+semantics (isExpired(), refresh(), auto-release), a second Lock of the resource
+is refused, a lost lease is reported, and a serialized Key keeps its ttl
 --INI--
 extension=ctype
 --FILE--

@@ -1,5 +1,11 @@
 --TEST--
-Symfony bridge: SemaphoreFactory on RedisSemaphoreStore: at most $limit permits (a Key's weight counts as that many), refresh() extends, release() gives back, an acquisition that outlived its ttl is gone (refresh() throws SemaphoreExpiredException), and a Key carried to another process is released there
+Symfony bridge: SemaphoreFactory on RedisSemaphoreStore grants at most $limit permits, counting a Key's weight
+--DESCRIPTION--
+Symfony bridge: SemaphoreFactory on RedisSemaphoreStore: at most $limit permits
+(a Key's weight counts as that many), refresh() extends, release() gives back,
+an acquisition that outlived its ttl is gone (refresh() throws
+SemaphoreExpiredException), and a Key carried to another process is released
+there
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';

@@ -1,5 +1,11 @@
 --TEST--
-Symfony bridge: acquireRead() on RedisLockStore: readers share, a writer is kept out, and a writer waiting with acquire(true) keeps later readers out (no starvation); acquireRead(true) waits on the server behind it and gets in when it releases; promotion with acquire() when alone (refused while another reader holds, the read lock kept), demotion with acquireRead()
+Symfony bridge: acquireRead() on RedisLockStore shares among readers, keeps writers out, and never starves a waiting writer
+--DESCRIPTION--
+Symfony bridge: acquireRead() on RedisLockStore: readers share, a writer is kept
+out, and a writer waiting with acquire(true) keeps later readers out (no
+starvation); acquireRead(true) waits on the server behind it and gets in when it
+releases; promotion with acquire() when alone (refused while another reader
+holds, the read lock kept), demotion with acquireRead()
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';

@@ -1,6 +1,12 @@
 --TEST--
-Secrets, the extension: no form of a password in a DSN or an options array given to new RedisLock(), RedisQueue() or RedisSemaphore() (user:pass@, :pass@, pass@, with an unencoded '/', '@' or '&', percent-encoded, ?password=) appears in the message, string form or trace with arguments of the exception a bad DSN or a refused password throws
+Secrets, the extension: no form of a password given to a constructor appears in the message, string form or trace of the exception it throws
 --DESCRIPTION--
+Secrets, the extension: no form of a password in a DSN or an options array given
+to new RedisLock(), RedisQueue() or RedisSemaphore() (user:pass@, :pass@, pass@,
+with an unencoded '/', '@' or '&', percent-encoded, ?password=) appears in the
+message, string form or trace with arguments of the exception a bad DSN or a
+refused password throws
+
 The adapters hand the extension the DSN a user typed, or one built from it: the
 extension's own messages are the last place a password could show. Each form is
 given with a mistake (an unknown option, a bad port, an unencoded character) and,

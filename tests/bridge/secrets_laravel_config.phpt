@@ -1,6 +1,12 @@
 --TEST--
-Secrets, Laravel: no form of a password in a redislock queue connection or cache store (a DSN, an options array, a redis connection's url or password, a cluster node's url; user:pass@, :pass@, pass@, with an unencoded '/' or '@', percent-encoded) appears in the message, string form or trace with arguments of the exception a mistake or a refused password throws
+Secrets, Laravel: no form of a password in a redislock connection or store config appears in an exception's message, string form or trace
 --DESCRIPTION--
+Secrets, Laravel: no form of a password in a redislock queue connection or cache
+store (a DSN, an options array, a redis connection's url or password, a cluster
+node's url; user:pass@, :pass@, pass@, with an unencoded '/' or '@',
+percent-encoded) appears in the message, string form or trace with arguments of
+the exception a mistake or a refused password throws
+
 The queue connector and the cache store read the connection through
 RedisLockServiceProvider's config translation; every function on that path
 marks the parameter that carries the config #[\SensitiveParameter], and an

@@ -1,6 +1,12 @@
 --TEST--
-Secrets, Symfony Messenger: no form of a password in a redislock DSN or in the transport's options (user:pass@, :pass@, pass@, with an unencoded '/', '@' or '&', percent-encoded, ?password=, ?auth=) appears in an exception's message, its string form or its stack trace with arguments, nor in those of the exceptions before it
+Secrets, Symfony Messenger: no form of a password in a DSN or the transport's options appears in an exception's message, string form or trace
 --DESCRIPTION--
+Secrets, Symfony Messenger: no form of a password in a redislock DSN or in the
+transport's options (user:pass@, :pass@, pass@, with an unencoded '/', '@' or
+'&', percent-encoded, ?password=, ?auth=) appears in an exception's message, its
+string form or its stack trace with arguments, nor in those of the exceptions
+before it
+
 Every form goes through RedisLockTransportFactory::createTransport() (and
 supports()) with a mistake that makes it throw: a bad option, a bad value, no
 queue, a fragment, another scheme, a password with an unencoded character, or a

@@ -1,5 +1,9 @@
 --TEST--
-Cluster: a lock taken while its slot is being migrated (keys already on the target, the source answering ASK) ends on the target: ASK is followed and TRYAGAIN retried until the slot settles, with no exception
+Cluster: a lock taken while its slot is being migrated follows ASK and retries TRYAGAIN, ending on the target without an exception
+--DESCRIPTION--
+Cluster: a lock taken while its slot is being migrated (keys already on the
+target, the source answering ASK) ends on the target: ASK is followed and
+TRYAGAIN retried until the slot settles, with no exception
 --FILE--
 <?php
 require __DIR__ . '/../harness/topology_test.inc';

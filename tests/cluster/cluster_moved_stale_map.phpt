@@ -1,5 +1,9 @@
 --TEST--
-Cluster: after a name's slot moves to another master behind the client's back, the next calls of RedisLock and RedisQueue follow MOVED to the new owner without an exception, update the slot map (no further MOVED), and follow it back again
+Cluster: after a slot moves behind the client's back, calls follow MOVED to the new owner and update the slot map
+--DESCRIPTION--
+Cluster: after a name's slot moves to another master behind the client's back,
+the next calls of RedisLock and RedisQueue follow MOVED to the new owner without
+an exception, update the slot map (no further MOVED), and follow it back again
 --FILE--
 <?php
 require __DIR__ . '/../harness/topology_test.inc';

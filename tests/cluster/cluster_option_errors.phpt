@@ -1,5 +1,9 @@
 --TEST--
-Cluster: a "database" other than 0 is a ValueError (option or DSN); a "cluster" option that is not a non-empty list of "host:port" strings is a ValueError or TypeError naming it; database 0 is accepted
+Cluster: a "database" other than 0 or a bad "cluster" option is refused by the constructor, naming it
+--DESCRIPTION--
+Cluster: a "database" other than 0 is a ValueError (option or DSN); a "cluster"
+option that is not a non-empty list of "host:port" strings is a ValueError or
+TypeError naming it; database 0 is accepted
 --FILE--
 <?php
 require __DIR__ . '/../harness/topology_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-Cluster: dead letters of {hash tag} queues on each of the 3 masters: with max_attempts 1 a released or expired task goes to the dead set (on the owner, in the tag's slot); dead(), retryDead() (attempts start over), purgeDead(), remove() and clear() work there
+Cluster: dead letters of {hash tag} queues work on every master, in the tag's slot
+--DESCRIPTION--
+Cluster: dead letters of {hash tag} queues on each of the 3 masters: with
+max_attempts 1 a released or expired task goes to the dead set (on the owner, in
+the tag's slot); dead(), retryDead() (attempts start over), purgeDead(),
+remove() and clear() work there
 --FILE--
 <?php
 require __DIR__ . '/../harness/topology_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-Cluster: pop()/reserve() over several queues sharing a {hash tag} take from the first listed queue with a due task and block on all of them at once (a worker process blocked on two is woken by an enqueue to the second); names in different slots are a ValueError mentioning the slot, and nothing is taken
+Cluster: pop()/reserve() over several queues sharing a {hash tag} take from the first with a due task and block on all of them
+--DESCRIPTION--
+Cluster: pop()/reserve() over several queues sharing a {hash tag} take from the
+first listed queue with a due task and block on all of them at once (a worker
+process blocked on two is woken by an enqueue to the second); names in different
+slots are a ValueError mentioning the slot, and nothing is taken
 --FILE--
 <?php
 require __DIR__ . '/../harness/topology_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-Cluster: on {hash tag} queues landing on each of the 3 masters, a payload lives in the tag's slot on its owner and comes back with the task, and the watchdog keeps a reservation (visibility 0.5 s) from a second worker for 1.5 s, until ack()
+Cluster: on {hash tag} queues on every master, payloads live in the tag's slot and the watchdog keeps a reservation
+--DESCRIPTION--
+Cluster: on {hash tag} queues landing on each of the 3 masters, a payload lives
+in the tag's slot on its owner and comes back with the task, and the watchdog
+keeps a reservation (visibility 0.5 s) from a second worker for 1.5 s, until
+ack()
 --FILE--
 <?php
 require __DIR__ . '/../harness/topology_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-Cluster: queue receipts on {hash tag} names landing on each of the 3 masters: a stale receipt gets false from ack/release/touch and changes nothing, the current one acks; the receipts hash lives in the tag's slot on its owner
+Cluster: queue receipts on {hash tag} names work on every master, the receipts hash in the tag's slot
+--DESCRIPTION--
+Cluster: queue receipts on {hash tag} names landing on each of the 3 masters: a
+stale receipt gets false from ack/release/touch and changes nothing, the current
+one acks; the receipts hash lives in the tag's slot on its owner
 --FILE--
 <?php
 require __DIR__ . '/../harness/topology_test.inc';

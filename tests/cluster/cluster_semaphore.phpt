@@ -1,5 +1,10 @@
 --TEST--
-Cluster: semaphores whose names land on each of the 3 masters and one with a {hash tag}: acquire up to the limit, count, release, extend, a waiter in another process woken by release; the sorted set is on the owner and every key of the semaphore (queue, waiter keys) lives in its slot
+Cluster: semaphores work on every master and with a {hash tag}, every key of a semaphore in its slot
+--DESCRIPTION--
+Cluster: semaphores whose names land on each of the 3 masters and one with a
+{hash tag}: acquire up to the limit, count, release, extend, a waiter in another
+process woken by release; the sorted set is on the owner and every key of the
+semaphore (queue, waiter keys) lives in its slot
 --FILE--
 <?php
 require __DIR__ . '/../harness/topology_test.inc';

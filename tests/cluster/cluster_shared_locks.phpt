@@ -1,5 +1,10 @@
 --TEST--
-Cluster: shared locks on names landing on each of the 3 masters and on a {hash tag} name: two readers hold at once (a sorted set on the owner), a writer is shut out, a writer waiting in another process is woken when the readers leave, and every key the name left lives in its slot
+Cluster: shared locks work on every master and with a {hash tag}, every key of the name in its slot
+--DESCRIPTION--
+Cluster: shared locks on names landing on each of the 3 masters and on a {hash
+tag} name: two readers hold at once (a sorted set on the owner), a writer is
+shut out, a writer waiting in another process is woken when the readers leave,
+and every key the name left lives in its slot
 --FILE--
 <?php
 require __DIR__ . '/../harness/topology_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-Cluster: two processes lock and unlock one name in a loop while its slot is migrated to another master and back 4 times; never two owners at once, no increment lost, every failure a RedisLockException, nobody hangs
+Cluster: two processes locking one name while its slot migrates back and forth are never two owners at once
+--DESCRIPTION--
+Cluster: two processes lock and unlock one name in a loop while its slot is
+migrated to another master and back 4 times; never two owners at once, no
+increment lost, every failure a RedisLockException, nobody hangs
 --FILE--
 <?php
 require __DIR__ . '/../harness/topology_test.inc';

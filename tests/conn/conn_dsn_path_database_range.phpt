@@ -1,5 +1,9 @@
 --TEST--
-Connections: the database in a DSN's path has the range check of "?db=" and the array's "database": /2147483648 is the same ValueError at construction as ?db=2147483648, and /2147483647 is accepted as ?db=2147483647 is
+Connections: the database in a DSN's path has the same range check as "?db=" and the array's "database"
+--DESCRIPTION--
+Connections: the database in a DSN's path has the range check of "?db=" and the
+array's "database": /2147483648 is the same ValueError at construction as
+?db=2147483648, and /2147483647 is accepted as ?db=2147483647 is
 --FILE--
 <?php
 require __DIR__ . '/../harness/redislock_test.inc';

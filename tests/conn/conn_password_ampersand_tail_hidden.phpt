@@ -1,5 +1,10 @@
 --TEST--
-Connections: a password with an unencoded '&' in a DSN's query ("?password=ab&SECRETTAIL", "?password=ab&SECRET=TAIL", "?password=ab&db=SECRET") is a ValueError whose message quotes no part of the password's tail
+Connections: a password with an unencoded '&' in a DSN's query is a ValueError that quotes no part of its tail
+--DESCRIPTION--
+Connections: a password with an unencoded '&' in a DSN's query
+("?password=ab&SECRETTAIL", "?password=ab&SECRET=TAIL",
+"?password=ab&db=SECRET") is a ValueError whose message quotes no part of the
+password's tail
 --FILE--
 <?php
 require __DIR__ . '/../harness/redislock_test.inc';

@@ -1,5 +1,11 @@
 --TEST--
-Connections: no secret, nor any part of one, reaches a message: passwords holding '&', '#', '?', '/', '@', '%', '=' or spaces, percent-encoded or not, in the userinfo or the query of every DSN form, well-formed or malformed in each part, appear in no exception message or trace, no var_dump() of an object, and not in phpinfo() for redislock.default_connection
+Connections: no password, nor any part of one, reaches an exception message or trace, a var_dump() or phpinfo()
+--DESCRIPTION--
+Connections: no secret, nor any part of one, reaches a message: passwords
+holding '&', '#', '?', '/', '@', '%', '=' or spaces, percent-encoded or not, in
+the userinfo or the query of every DSN form, well-formed or malformed in each
+part, appear in no exception message or trace, no var_dump() of an object, and
+not in phpinfo() for redislock.default_connection
 --FILE--
 <?php
 require __DIR__ . '/../harness/redislock_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-Connections: every numeric setting has one range check, whichever form gives it: the DSN's path, the DSN's query or the options array (a "watchdog" entry for the lease and max_hold) accept and refuse the same values, at and just beyond each bound, and non-finite ones
+Connections: every numeric setting accepts and refuses the same values whichever form gives it
+--DESCRIPTION--
+Connections: every numeric setting has one range check, whichever form gives it:
+the DSN's path, the DSN's query or the options array (a "watchdog" entry for the
+lease and max_hold) accept and refuse the same values, at and just beyond each
+bound, and non-finite ones
 --FILE--
 <?php
 require __DIR__ . '/../harness/redislock_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-TLS: verify_peer => false accepts a certificate no configured CA signed; verify_peer_name => false accepts a peer_name the certificate does not carry; a missing local_cert fails naming the file; without a cafile only the system's CAs are trusted, which did not sign the test server's certificate
+TLS: verify_peer, verify_peer_name, local_cert and cafile each take effect as PHP's ssl context options mean them
+--DESCRIPTION--
+TLS: verify_peer => false accepts a certificate no configured CA signed;
+verify_peer_name => false accepts a peer_name the certificate does not carry; a
+missing local_cert fails naming the file; without a cafile only the system's CAs
+are trusted, which did not sign the test server's certificate
 --FILE--
 <?php
 require __DIR__ . '/../harness/redislock_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-RedisLock/RedisQueue: an ACL user without EVAL/EVALSHA permission gets RedisLockServerException naming NOPERM and host:port from every call that runs a script (the connection stays in step: a plain SET NX acquisition still answers, and its lock keeps its lifetime), never a crash or a false "busy"
+RedisLock/RedisQueue: a user without EVAL permission gets RedisLockServerException naming NOPERM from every call that runs a script
+--DESCRIPTION--
+RedisLock/RedisQueue: an ACL user without EVAL/EVALSHA permission gets
+RedisLockServerException naming NOPERM and host:port from every call that runs a
+script (the connection stays in step: a plain SET NX acquisition still answers,
+and its lock keeps its lifetime), never a crash or a false "busy"
 --FILE--
 <?php
 require __DIR__ . '/../harness/fault_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-Fault: a server busy with a long script answers -BUSY; lock() throws RedisLockServerException at once naming the reply, records no orphan for the command that never ran, and works normally once the script is killed
+Fault: a server busy with a long script makes lock() throw RedisLockServerException at once, naming the -BUSY reply
+--DESCRIPTION--
+Fault: a server busy with a long script answers -BUSY; lock() throws
+RedisLockServerException at once naming the reply, records no orphan for the
+command that never ran, and works normally once the script is killed
 --FILE--
 <?php
 require __DIR__ . '/../harness/fault_test.inc';

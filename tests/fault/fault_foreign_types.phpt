@@ -1,5 +1,10 @@
 --TEST--
-RedisLock/RedisQueue: keys of a foreign type are never taken over or damaged: a hash at the lock key makes lock() return false and isLocked() true; a string at the queue key makes enqueue(), pop(), reserve() and size() throw RedisLockServerException naming WRONGTYPE
+RedisLock/RedisQueue: keys of a foreign type are never taken over or damaged
+--DESCRIPTION--
+RedisLock/RedisQueue: keys of a foreign type are never taken over or damaged: a
+hash at the lock key makes lock() return false and isLocked() true; a string at
+the queue key makes enqueue(), pop(), reserve() and size() throw
+RedisLockServerException naming WRONGTYPE
 --FILE--
 <?php
 require __DIR__ . '/../harness/fault_test.inc';

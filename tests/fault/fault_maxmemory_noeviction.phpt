@@ -1,5 +1,9 @@
 --TEST--
-RedisLock/RedisQueue: on a server out of memory (maxmemory, noeviction), lock() and enqueue() throw RedisLockServerException naming OOM and host:port, and write nothing: no lock key, the queue unchanged
+RedisLock/RedisQueue: on a server out of memory, lock() and enqueue() throw RedisLockServerException naming OOM, and write nothing
+--DESCRIPTION--
+RedisLock/RedisQueue: on a server out of memory (maxmemory, noeviction), lock()
+and enqueue() throw RedisLockServerException naming OOM and host:port, and write
+nothing: no lock key, the queue unchanged
 --FILE--
 <?php
 require __DIR__ . '/../harness/fault_test.inc';

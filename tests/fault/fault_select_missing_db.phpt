@@ -1,5 +1,9 @@
 --TEST--
-RedisLock/RedisQueue: database 99999 (which the server does not have) throws RedisLockServerException naming SELECT and host:port on every call, leaves no connection open, and writes nothing to database 0
+RedisLock/RedisQueue: a database the server does not have throws RedisLockServerException naming SELECT, and writes nothing
+--DESCRIPTION--
+RedisLock/RedisQueue: database 99999 (which the server does not have) throws
+RedisLockServerException naming SELECT and host:port on every call, leaves no
+connection open, and writes nothing to database 0
 --FILE--
 <?php
 require __DIR__ . '/../harness/fault_test.inc';

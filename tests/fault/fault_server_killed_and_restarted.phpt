@@ -1,5 +1,10 @@
 --TEST--
-RedisLock: when the server is SIGKILLed mid-loop, the next call throws RedisLockConnectionException naming host:port within the timeouts (never hangs); once the server is back on the same port, the same object reconnects by itself and works
+RedisLock: a server SIGKILLed mid-loop makes the next call throw RedisLockConnectionException, and the object reconnects once it is back
+--DESCRIPTION--
+RedisLock: when the server is SIGKILLed mid-loop, the next call throws
+RedisLockConnectionException naming host:port within the timeouts (never hangs);
+once the server is back on the same port, the same object reconnects by itself
+and works
 --FILE--
 <?php
 require __DIR__ . '/../harness/fault_test.inc';

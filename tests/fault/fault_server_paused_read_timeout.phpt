@@ -1,5 +1,10 @@
 --TEST--
-Fault: a server that stops answering (CLIENT PAUSE ALL, longer than read_timeout) makes lock() throw RedisLockTimeoutException after about read_timeout; once it answers again, no lock of ours is left behind and the object works
+Fault: a server that stops answering makes lock() throw RedisLockTimeoutException after about read_timeout
+--DESCRIPTION--
+Fault: a server that stops answering (CLIENT PAUSE ALL, longer than
+read_timeout) makes lock() throw RedisLockTimeoutException after about
+read_timeout; once it answers again, no lock of ours is left behind and the
+object works
 --FILE--
 <?php
 require __DIR__ . '/../harness/fault_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-Fault: a server that sleeps (DEBUG SLEEP) longer than read_timeout makes lock() throw RedisLockTimeoutException after about read_timeout; the acquisition the server runs late is remembered, and the object's next call deletes that lock by its token
+Fault: a lock() timed out by a sleeping server is deleted by the object's next call once the server runs it late
+--DESCRIPTION--
+Fault: a server that sleeps (DEBUG SLEEP) longer than read_timeout makes lock()
+throw RedisLockTimeoutException after about read_timeout; the acquisition the
+server runs late is remembered, and the object's next call deletes that lock by
+its token
 --FILE--
 <?php
 require __DIR__ . '/../harness/fault_test.inc';

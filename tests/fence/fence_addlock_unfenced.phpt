@@ -1,5 +1,10 @@
 --TEST--
-RedisLock::addLock(fenced: false): the token is 32 hex digits with no fencing number, an uncontended acquisition is one native SET NX PX of it (as lock()'s), a busy name gives false, and releaseLock(), extendLock() and holdsLock() take the token
+RedisLock::addLock(fenced: false): the token is 32 hex digits with no fencing number, taken with one native SET NX PX
+--DESCRIPTION--
+RedisLock::addLock(fenced: false): the token is 32 hex digits with no fencing
+number, an uncontended acquisition is one native SET NX PX of it (as lock()'s),
+a busy name gives false, and releaseLock(), extendLock() and holdsLock() take
+the token
 --FILE--
 <?php
 require __DIR__ . '/../harness/handoff_test.inc';

@@ -1,5 +1,11 @@
 --TEST--
-RedisLock::fenceLock(): on an unfenced addLock() token it draws a number in one round trip and rewrites the stored value to "<fence>:<token>" keeping its lifetime; both the new token and the old one name the hold (holdsLock, extendLock, releaseLock), as the random part does; asked again with either token it gives the same token back; false once released or for another random part
+RedisLock::fenceLock(): on an unfenced addLock() token it draws a number in one round trip and stores "<fence>:<token>", keeping the lifetime
+--DESCRIPTION--
+RedisLock::fenceLock(): on an unfenced addLock() token it draws a number in one
+round trip and rewrites the stored value to "<fence>:<token>" keeping its
+lifetime; both the new token and the old one name the hold (holdsLock,
+extendLock, releaseLock), as the random part does; asked again with either token
+it gives the same token back; false once released or for another random part
 --FILE--
 <?php
 require __DIR__ . '/../harness/handoff_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-RedisLock::fenceLock(): an empty name or token, or a shared token, throws ValueError naming the parameter; a wrong type throws TypeError; under Redlock it throws BadMethodCallException; none of them touches the hold
+RedisLock::fenceLock(): bad arguments throw ValueError or TypeError, Redlock BadMethodCallException, none touching the hold
+--DESCRIPTION--
+RedisLock::fenceLock(): an empty name or token, or a shared token, throws
+ValueError naming the parameter; a wrong type throws TypeError; under Redlock it
+throws BadMethodCallException; none of them touches the hold
 --FILE--
 <?php
 require __DIR__ . '/../harness/topology_test.inc';

@@ -1,5 +1,11 @@
 --TEST--
-RedisLock::fenceLock(): when its reply is lost (read timeout) after the server drew the number, the caller gets RedisLockTimeoutException and the hold stays the caller's: asking again with the old token returns the fenced token, which releases it; the object records no orphan of it and deletes nothing on its next call
+RedisLock::fenceLock(): a lost reply throws RedisLockTimeoutException and the hold stays the caller's, fenced when asked again
+--DESCRIPTION--
+RedisLock::fenceLock(): when its reply is lost (read timeout) after the server
+drew the number, the caller gets RedisLockTimeoutException and the hold stays
+the caller's: asking again with the old token returns the fenced token, which
+releases it; the object records no orphan of it and deletes nothing on its next
+call
 --FILE--
 <?php
 require __DIR__ . '/../harness/redislock_test.inc';

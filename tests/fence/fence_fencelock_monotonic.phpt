@@ -1,5 +1,10 @@
 --TEST--
-RedisLock::fenceLock(): numbers drawn late by unfenced addLock() holders strictly grow from holder to holder, interleaved with eager addLock() tokens, lock() holders drawing through fencingToken() and unfenced holders that never draw one
+RedisLock::fenceLock(): numbers drawn late by unfenced addLock() holders strictly grow from holder to holder
+--DESCRIPTION--
+RedisLock::fenceLock(): numbers drawn late by unfenced addLock() holders
+strictly grow from holder to holder, interleaved with eager addLock() tokens,
+lock() holders drawing through fencingToken() and unfenced holders that never
+draw one
 --FILE--
 <?php
 require __DIR__ . '/../harness/handoff_test.inc';

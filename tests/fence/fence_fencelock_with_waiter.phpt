@@ -1,5 +1,10 @@
 --TEST--
-RedisLock::fenceLock(): on a hold with a waiter queued (stored as "<token>|<deadline ms>") it returns "<fence>:<token>" and stores "<fence>:<token>|<deadline>", the deadline unchanged; releasing with the new token hands the lock to the waiter at once
+RedisLock::fenceLock(): on a hold with a waiter queued it fences the token and keeps the waiter's deadline
+--DESCRIPTION--
+RedisLock::fenceLock(): on a hold with a waiter queued (stored as
+"<token>|<deadline ms>") it returns "<fence>:<token>" and stores
+"<fence>:<token>|<deadline>", the deadline unchanged; releasing with the new
+token hands the lock to the waiter at once
 --FILE--
 <?php
 require __DIR__ . '/../harness/handoff_test.inc';

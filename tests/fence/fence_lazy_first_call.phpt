@@ -1,5 +1,10 @@
 --TEST--
-RedisLock::fencingToken(): on a lock() lock the number is drawn by the first call, in one round trip, which rewrites the stored value to "<fence>:<token>" keeping its lifetime; later calls return the same number without a round trip, and the lock still works as before
+RedisLock::fencingToken(): on a lock() lock the first call draws the number in one round trip; later calls send nothing
+--DESCRIPTION--
+RedisLock::fencingToken(): on a lock() lock the number is drawn by the first
+call, in one round trip, which rewrites the stored value to "<fence>:<token>"
+keeping its lifetime; later calls return the same number without a round trip,
+and the lock still works as before
 --FILE--
 <?php
 require __DIR__ . '/../harness/handoff_test.inc';

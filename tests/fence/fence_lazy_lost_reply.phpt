@@ -1,5 +1,11 @@
 --TEST--
-RedisLock::fencingToken(): when the reply to the first fencingToken() of a lock() lock is lost (read timeout) after the server drew the number, the lock counts as lost, like an acquisition whose reply was lost: isLocking() is false, fencingToken() null, and the object's next call deletes it, so it is never left held for its whole lifetime
+RedisLock::fencingToken(): a lost reply to the first call counts the lock as lost, and the object's next call deletes it
+--DESCRIPTION--
+RedisLock::fencingToken(): when the reply to the first fencingToken() of a
+lock() lock is lost (read timeout) after the server drew the number, the lock
+counts as lost, like an acquisition whose reply was lost: isLocking() is false,
+fencingToken() null, and the object's next call deletes it, so it is never left
+held for its whole lifetime
 --FILE--
 <?php
 require __DIR__ . '/../harness/redislock_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-RedisLock::fencingToken(): numbers drawn lazily by successive holders of a name strictly grow, interleaved with eager addLock() tokens ("<fence>:<32 hex>") and holders that never draw one, also when a holder draws its number late in its tenure
+RedisLock::fencingToken(): numbers drawn lazily by successive holders of a name strictly grow
+--DESCRIPTION--
+RedisLock::fencingToken(): numbers drawn lazily by successive holders of a name
+strictly grow, interleaved with eager addLock() tokens ("<fence>:<32 hex>") and
+holders that never draw one, also when a holder draws its number late in its
+tenure
 --FILE--
 <?php
 require __DIR__ . '/../harness/handoff_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-RedisLock::fencingToken(): a lock() lock whose number was never drawn gets none once it is no longer held (expired, or expired and taken by another): null, and the key of the new holder is left as it was
+RedisLock::fencingToken(): a lock() lock no longer held gets no number, and the new holder's key is left as it was
+--DESCRIPTION--
+RedisLock::fencingToken(): a lock() lock whose number was never drawn gets none
+once it is no longer held (expired, or expired and taken by another): null, and
+the key of the new holder is left as it was
 --FILE--
 <?php
 require __DIR__ . '/../harness/handoff_test.inc';

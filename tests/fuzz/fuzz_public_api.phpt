@@ -1,5 +1,15 @@
 --TEST--
-Fuzz: 3,000 random calls of every public method of RedisLock, RedisSemaphore and RedisQueue (constructors too; every PHP type, named arguments, wrong arity; well-formed shared and exclusive locks and semaphore permits mixed in) end only in a result of the declared type, TypeError, ValueError, an Error for a wrong call shape, a RedisLockException or the documented BadMethodCallException under redlock: no other exception, no warning, notice or deprecation
+Fuzz: random calls of every public method end only in a result of the declared type or a documented exception
+--DESCRIPTION--
+3,000 random calls of every public method of RedisLock, RedisSemaphore and
+RedisQueue, constructors too: every PHP type, named arguments, wrong arity, with
+well-formed shared and exclusive locks and semaphore permits mixed in. Each call
+ends only in one of:
+- a result of the declared type;
+- TypeError, ValueError, or an Error for a wrong call shape;
+- a RedisLockException;
+- the documented BadMethodCallException under redlock.
+No other exception, and no warning, notice or deprecation.
 --FILE--
 <?php
 require __DIR__ . '/fuzz.php';

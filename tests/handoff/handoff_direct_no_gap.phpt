@@ -1,5 +1,10 @@
 --TEST--
-RedisLock::unlock(): with a waiter queued, the lock is promised straight to it: the moment unlock() returns (the waiter frozen meanwhile) the key already names the waiter, isLocked() is true and $timeout 0 callers get false; the waiter then holds it under that token
+RedisLock::unlock(): with a waiter queued, the lock is promised straight to it, with no moment free
+--DESCRIPTION--
+RedisLock::unlock(): with a waiter queued, the lock is promised straight to it:
+the moment unlock() returns (the waiter frozen meanwhile) the key already names
+the waiter, isLocked() is true and $timeout 0 callers get false; the waiter then
+holds it under that token
 --FILE--
 <?php
 require __DIR__ . '/../harness/handoff_test.inc';

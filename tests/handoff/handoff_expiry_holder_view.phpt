@@ -1,5 +1,10 @@
 --TEST--
-RedisLock: while a waiter is queued the key outlives the holder's lifetime, holding "<token>|<deadline ms>"; past that deadline the holder no longer holds it (isLocking false, ttl null, unlock false), nobody holds it (isLocked false) but nobody barges in either, and the waiter gets it
+RedisLock: past its deadline with a waiter queued, the holder no longer holds the lock, nobody barges in, and the waiter gets it
+--DESCRIPTION--
+RedisLock: while a waiter is queued the key outlives the holder's lifetime,
+holding "<token>|<deadline ms>"; past that deadline the holder no longer holds
+it (isLocking false, ttl null, unlock false), nobody holds it (isLocked false)
+but nobody barges in either, and the waiter gets it
 --FILE--
 <?php
 require __DIR__ . '/../harness/handoff_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-RedisLock::lock(): 6 waiters, each seen in the queue before the next starts, get the lock in exactly that order through a chain of handoffs (each holding 20 ms), and the key never disappears between two holders
+RedisLock::lock(): waiters get the lock in the order they queued, and the key never disappears between two holders
+--DESCRIPTION--
+RedisLock::lock(): 6 waiters, each seen in the queue before the next starts, get
+the lock in exactly that order through a chain of handoffs (each holding 20 ms),
+and the key never disappears between two holders
 --FILE--
 <?php
 require __DIR__ . '/../harness/handoff_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-RedisLock::lock(): a holder killed with SIGKILL while a waiter is queued: $timeout 0 calls hammering around its expiry never get the lock, the queued waiter does, within 250 ms of the holder's deadline
+RedisLock::lock(): when a holder is killed with a waiter queued, the waiter gets the lock and no $timeout 0 caller barges in
+--DESCRIPTION--
+RedisLock::lock(): a holder killed with SIGKILL while a waiter is queued:
+$timeout 0 calls hammering around its expiry never get the lock, the queued
+waiter does, within 250 ms of the holder's deadline
 --FILE--
 <?php
 require __DIR__ . '/../harness/handoff_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-RedisLock::lock(): of three queued waiters the middle one is killed with SIGKILL and the holder unlocks at once: the first gets the lock at once, the third within a few seconds (the dead one drops out after one alive period), in that order, and the dead one never holds it for its lifetime
+RedisLock::lock(): when the middle of three queued waiters is SIGKILLed, the other two still get the lock in order
+--DESCRIPTION--
+RedisLock::lock(): of three queued waiters the middle one is killed with SIGKILL
+and the holder unlocks at once: the first gets the lock at once, the third
+within a few seconds (the dead one drops out after one alive period), in that
+order, and the dead one never holds it for its lifetime
 --FILE--
 <?php
 require __DIR__ . '/../harness/handoff_test.inc';

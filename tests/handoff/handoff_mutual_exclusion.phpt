@@ -1,5 +1,9 @@
 --TEST--
-RedisLock::lock(): 8 processes x 150 lock(name, 5, 5)/unlock() cycles, the lock passing from hand to hand, each incrementing a counter with a separate GET and SET: never two inside at once, and the counter ends at exactly 1200
+RedisLock::lock(): processes passing a lock from hand to hand are never two inside at once
+--DESCRIPTION--
+RedisLock::lock(): 8 processes x 150 lock(name, 5, 5)/unlock() cycles, the lock
+passing from hand to hand, each incrementing a counter with a separate GET and
+SET: never two inside at once, and the counter ends at exactly 1200
 --FILE--
 <?php
 require __DIR__ . '/../harness/handoff_test.inc';

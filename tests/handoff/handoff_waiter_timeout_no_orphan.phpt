@@ -1,5 +1,10 @@
 --TEST--
-RedisLock::lock(): a waiter whose $timeout runs out just as the holder unlocks either returns true and holds the lock, or returns false and leaves no lock behind: a handoff never goes to a waiter that gave up (40 rounds, the unlock swept from 5 to 105 ms across the waiter's 50 ms deadline)
+RedisLock::lock(): a waiter whose $timeout runs out just as the holder unlocks either holds the lock or leaves none behind
+--DESCRIPTION--
+RedisLock::lock(): a waiter whose $timeout runs out just as the holder unlocks
+either returns true and holds the lock, or returns false and leaves no lock
+behind: a handoff never goes to a waiter that gave up (40 rounds, the unlock
+swept from 5 to 105 ms across the waiter's 50 ms deadline)
 --FILE--
 <?php
 require __DIR__ . '/../harness/handoff_test.inc';

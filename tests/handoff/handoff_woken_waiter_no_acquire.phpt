@@ -1,5 +1,9 @@
 --TEST--
-RedisLock::lock(): a waiter woken by unlock() takes the lock with one command, the confirmation of the promise the unlock made it (EVALSHA on the lock key); its next command is the caller's own next call
+RedisLock::lock(): a waiter woken by unlock() takes the lock with one command
+--DESCRIPTION--
+RedisLock::lock(): a waiter woken by unlock() takes the lock with one command,
+the confirmation of the promise the unlock made it (EVALSHA on the lock key);
+its next command is the caller's own next call
 --FILE--
 <?php
 require __DIR__ . '/../harness/handoff_test.inc';

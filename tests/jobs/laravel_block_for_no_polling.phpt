@@ -1,5 +1,9 @@
 --TEST--
-Laravel queue driver: with block_for, pop() waits on the server and returns as soon as a job is pushed from another process, with a handful of commands, and returns null after block_for on an empty queue
+Laravel queue driver: with block_for, pop() waits on the server and returns as soon as a job is pushed
+--DESCRIPTION--
+Laravel queue driver: with block_for, pop() waits on the server and returns as
+soon as a job is pushed from another process, with a handful of commands, and
+returns null after block_for on an empty queue
 --INI--
 extension=mbstring
 extension=posix

@@ -1,6 +1,11 @@
 --TEST--
-Laravel cache:clear --locks on our store removes this store's locks only, a SCAN page at a time: not those of a store whose prefix is a prefix of ours, or starts with ours, nor any cached item; where Laravel has no CanFlushLocks the store loads and its flushLocks() does the same
+Laravel cache:clear --locks on our store removes this store's locks only, a SCAN page at a time
 --DESCRIPTION--
+Laravel cache:clear --locks on our store removes this store's locks only, a SCAN
+page at a time: not those of a store whose prefix is a prefix of ours, or starts
+with ours, nor any cached item; where Laravel has no CanFlushLocks the store
+loads and its flushLocks() does the same
+
 Laravel 13's cache:clear --locks (Illuminate\Cache\Console\ClearCommand, run
 as Artisan runs it) calls Repository::flushLocks(), which needs the store to
 implement Illuminate\Contracts\Cache\CanFlushLocks. Our store "locks" (prefix

@@ -1,6 +1,11 @@
 --TEST--
-Laravel Cache::funnel() on our store, limit 3, 12 processes: never 4 at once, entry in arrival order, and fewer Redis commands per acquisition than Laravel's own funnel on its redis store; on a Laravel without funnel(), the store still works
+Laravel Cache::funnel() on our store: never more than the limit at once, entry in arrival order
 --DESCRIPTION--
+Laravel Cache::funnel() on our store, limit 3, 12 processes: never 4 at once,
+entry in arrival order, and fewer Redis commands per acquisition than Laravel's
+own funnel on its redis store; on a Laravel without funnel(), the store still
+works
+
 Unchanged user code in 12 real processes: Cache::store(...)->funnel($name)
 ->limit(3)->releaseAfter(60)->block(20)->then(...), each holding 1 s, arriving
 0.1 s apart (after all have booted), so that nine of them queue. Through our

@@ -1,5 +1,10 @@
 --TEST--
-Laravel queue driver: a job 3 times longer than retry_after (1 s), with 2 workers, runs exactly once with ours (the heartbeat keeps it reserved), while through Laravel's own redis queue (phpredis) with the same retry_after it runs more than once
+Laravel queue driver: a job 3 times longer than retry_after runs exactly once with ours, more than once with Laravel's redis queue
+--DESCRIPTION--
+Laravel queue driver: a job 3 times longer than retry_after (1 s), with 2
+workers, runs exactly once with ours (the heartbeat keeps it reserved), while
+through Laravel's own redis queue (phpredis) with the same retry_after it runs
+more than once
 --INI--
 extension=mbstring
 extension=posix

@@ -1,6 +1,11 @@
 --TEST--
-Laravel WithoutOverlapping (no expireAfter) on our store: a job of 3 leases is never overlapped, and the key of a worker SIGKILLed mid-job frees up within lease + 1 s; through Laravel's own redis store the killed worker's key stays locked
+Laravel WithoutOverlapping on our store: a job is never overlapped, and a SIGKILLed worker's key frees up within lease + 1 s
 --DESCRIPTION--
+Laravel WithoutOverlapping (no expireAfter) on our store: a job of 3 leases is
+never overlapped, and the key of a worker SIGKILLed mid-job frees up within
+lease + 1 s; through Laravel's own redis store the killed worker's key stays
+locked
+
 Unchanged user code: a job whose middleware() is [new WithoutOverlapping($key)],
 run by Laravel's own Worker::daemon(). Our store (lease 1 s) holds the
 middleware's lock under the watchdog's lease: renewed while the worker lives,

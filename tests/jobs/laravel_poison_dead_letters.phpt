@@ -1,5 +1,10 @@
 --TEST--
-Laravel queue driver: a job that always throws runs --tries times, then ends in our dead letters with its payload, its failed() runs once and the failed-job provider logs it once; pushing the logged payload again (queue:retry) takes it out of the dead letters
+Laravel queue driver: a job that always throws runs --tries times, then ends in our dead letters
+--DESCRIPTION--
+Laravel queue driver: a job that always throws runs --tries times, then ends in
+our dead letters with its payload, its failed() runs once and the failed-job
+provider logs it once; pushing the logged payload again (queue:retry) takes it
+out of the dead letters
 --INI--
 extension=mbstring
 extension=posix

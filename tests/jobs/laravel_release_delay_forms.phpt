@@ -1,6 +1,11 @@
 --TEST--
-Laravel queue driver: release() under the Worker takes every delay form Laravel accepts (int, float, numeric string, date, DateInterval, CarbonInterval, zero, negative, past, beyond 1e9 s) with Laravel's meaning, and a delay it refuses changes nothing of the job's state
+Laravel queue driver: release() takes every delay form Laravel accepts, with Laravel's meaning
 --DESCRIPTION--
+Laravel queue driver: release() under the Worker takes every delay form Laravel
+accepts (int, float, numeric string, date, DateInterval, CarbonInterval, zero,
+negative, past, beyond 1e9 s) with Laravel's meaning, and a delay it refuses
+changes nothing of the job's state
+
 A number is seconds from now; a date is that moment (past: due now); an interval
 is now plus the interval; zero, negative or inverted: due now. A delay beyond
 the extension's bound (1e9 s, about 31.7 years; INF too) is held at 1e9 s: the job

@@ -1,6 +1,11 @@
 --TEST--
-Laravel scheduler, withoutOverlapping() on our store: a foreground task's mutex holds while its process lives (3 leases), and a process SIGKILLed in the task lets the next run run it within lease + 1 s; through Laravel's own redis store the killed run's task stays blocked
+Laravel scheduler, withoutOverlapping() on our store: a foreground task's mutex holds while its process lives and frees when it is killed
 --DESCRIPTION--
+Laravel scheduler, withoutOverlapping() on our store: a foreground task's mutex
+holds while its process lives (3 leases), and a process SIGKILLed in the task
+lets the next run run it within lease + 1 s; through Laravel's own redis store
+the killed run's task stays blocked
+
 Unchanged user code: $schedule->call(...)->name(...)->withoutOverlapping(),
 run by Laravel's own Event::run() as schedule:run runs a due event, each run in
 its own process. The service provider binds Laravel's EventMutex contract to

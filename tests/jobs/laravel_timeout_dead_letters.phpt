@@ -1,5 +1,9 @@
 --TEST--
-Laravel queue driver: a job that outlives its $timeout with $failOnTimeout is failed by Laravel's worker (SIGALRM) and moved to our dead letters with its payload before the worker kills itself; it does not run again
+Laravel queue driver: a job that outlives its $timeout with $failOnTimeout is moved to our dead letters and does not run again
+--DESCRIPTION--
+Laravel queue driver: a job that outlives its $timeout with $failOnTimeout is
+failed by Laravel's worker (SIGALRM) and moved to our dead letters with its
+payload before the worker kills itself; it does not run again
 --INI--
 extension=mbstring
 extension=posix

@@ -1,5 +1,10 @@
 --TEST--
-Symfony Messenger transport: a task whose payload is not an envelope (none, garbage, a serialized object) makes get() throw MessageDecodingFailedException and goes to the queue's dead letters with its payload untouched, so it is never delivered again; no object is ever unserialized from a payload
+Symfony Messenger transport: a payload that is not an envelope throws MessageDecodingFailedException and goes to the dead letters untouched
+--DESCRIPTION--
+Symfony Messenger transport: a task whose payload is not an envelope (none,
+garbage, a serialized object) makes get() throw MessageDecodingFailedException
+and goes to the queue's dead letters with its payload untouched, so it is never
+delivered again; no object is ever unserialized from a payload
 --FILE--
 <?php
 require __DIR__ . '/symfony_test.inc';

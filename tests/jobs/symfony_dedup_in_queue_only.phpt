@@ -1,6 +1,10 @@
 --TEST--
-Symfony Messenger DeduplicateStamp(onlyDeduplicateInQueue: true) on the redislock transport: a second send of the key is dropped while its message is queued, and queued once a consumer has taken the first
+Symfony Messenger DeduplicateStamp(onlyDeduplicateInQueue: true): a second send of the key is dropped only while the message is queued
 --DESCRIPTION--
+Symfony Messenger DeduplicateStamp(onlyDeduplicateInQueue: true) on the
+redislock transport: a second send of the key is dropped while its message is
+queued, and queued once a consumer has taken the first
+
 With onlyDeduplicateInQueue, the consumer's DeduplicateMiddleware releases the
 key's lock when the message is received, before the handler: a send while it is
 queued is dropped, a send while it is being handled (1.5 s, in a real consumer

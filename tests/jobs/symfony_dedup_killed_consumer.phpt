@@ -1,6 +1,12 @@
 --TEST--
-Symfony Messenger DeduplicateStamp on the redislock transport: a consumer SIGKILLed while handling the message leaves its key taken only while the message is pending; the message comes back after one visibility, another consumer handles it, and the next send of the key is queued within visibility + 5 s, not after the lock's 300 s
+Symfony Messenger DeduplicateStamp: a consumer SIGKILLed mid-message keeps its key taken only while the message is pending
 --DESCRIPTION--
+Symfony Messenger DeduplicateStamp on the redislock transport: a consumer
+SIGKILLed while handling the message leaves its key taken only while the message
+is pending; the message comes back after one visibility, another consumer
+handles it, and the next send of the key is queued within visibility + 5 s, not
+after the lock's 300 s
+
 DeduplicateMiddleware (on a LockFactory over RedisLockStore) takes the key's
 lock at the send with Symfony's default TTL of 300 s and releases it on the
 consumer after the handler. A consumer killed mid-handler never releases it:

@@ -1,6 +1,11 @@
 --TEST--
-Symfony Messenger DeduplicateStamp with leases (lock.factory on a RedisLockStore whose \RedisLock has the watchdog): the key's lock outlives the sender's lease once the message is sent, so a send of the key stays dropped until a consumer handles the message and releases it
+Symfony Messenger DeduplicateStamp with leases: the key's lock outlives the sender's lease until a consumer handles the message
 --DESCRIPTION--
+Symfony Messenger DeduplicateStamp with leases (lock.factory on a RedisLockStore
+whose \RedisLock has the watchdog): the key's lock outlives the sender's lease
+once the message is sent, so a send of the key stays dropped until a consumer
+handles the message and releases it
+
 With leases, the lock DeduplicateMiddleware takes is first a lease of the
 sending process (0.3 s here). Serializing the envelope for the transport ends the
 lease: the lock keeps the stamp's TTL (300 s) and travels, token and all, to the

@@ -1,6 +1,11 @@
 --TEST--
-Symfony Messenger DeduplicateStamp on the redislock transport (lock.factory on RedisLockStore): a second send of a key while its message is queued or being handled is dropped, in one round trip; once the message is handled, a new send of the key is queued
+Symfony Messenger DeduplicateStamp: a second send of a key is dropped while its message is queued or being handled
 --DESCRIPTION--
+Symfony Messenger DeduplicateStamp on the redislock transport (lock.factory on
+RedisLockStore): a second send of a key while its message is queued or being
+handled is dropped, in one round trip; once the message is handled, a new send
+of the key is queued
+
 The bus that sends runs Symfony's own DeduplicateMiddleware on a LockFactory over
 RedisLockStore, as lock.factory would be, and SendMessageMiddleware to the
 redislock transport. The key's lock is taken before the send (SET NX PX, then

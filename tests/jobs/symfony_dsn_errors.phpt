@@ -1,5 +1,11 @@
 --TEST--
-Symfony Messenger transport: supports() takes the redislock schemes only; a DSN that is not one, names no queue or host, carries an unknown option, a bad value or a fragment is an InvalidArgumentException that says which (the extension's ValueError as previous), with the password masked; a server that is not there is a TransportException at the first send() or get()
+Symfony Messenger transport: a bad DSN is an InvalidArgumentException saying what is wrong, with the password masked
+--DESCRIPTION--
+Symfony Messenger transport: supports() takes the redislock schemes only; a DSN
+that is not one, names no queue or host, carries an unknown option, a bad value
+or a fragment is an InvalidArgumentException that says which (the extension's
+ValueError as previous), with the password masked; a server that is not there is
+a TransportException at the first send() or get()
 --FILE--
 <?php
 require __DIR__ . '/symfony_test.inc';

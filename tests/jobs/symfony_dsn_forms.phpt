@@ -1,5 +1,11 @@
 --TEST--
-Symfony Messenger transport: every DSN form reaches its server (host:port with the queue in the path, a password or an ACL user, redislock+tls:// with client certificates, redislock+unix:// with ?queue=, redislock+sentinel://, redislock+cluster://, ?db= and ?prefix=), and transport options given as an array override the query
+Symfony Messenger transport: every DSN form reaches its server, and options given as an array override the query
+--DESCRIPTION--
+Symfony Messenger transport: every DSN form reaches its server (host:port with
+the queue in the path, a password or an ACL user, redislock+tls:// with client
+certificates, redislock+unix:// with ?queue=, redislock+sentinel://,
+redislock+cluster://, ?db= and ?prefix=), and transport options given as an
+array override the query
 --FILE--
 <?php
 require __DIR__ . '/symfony_test.inc';

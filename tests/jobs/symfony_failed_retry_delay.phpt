@@ -1,6 +1,10 @@
 --TEST--
-Symfony Messenger failure transport (?dead=1): a message that fails again while messenger:consume consumes the failure transport comes back only after the retry delay (1 s), and no other consumer gets it earlier
+Symfony Messenger failure transport (?dead=1): a message that fails again comes back only after the retry delay
 --DESCRIPTION--
+Symfony Messenger failure transport (?dead=1): a message that fails again while
+messenger:consume consumes the failure transport comes back only after the retry
+delay (1 s), and no other consumer gets it earlier
+
 Messenger's retry listener sends a failed message back to the transport it came
 from with a DelayStamp; for the failure transport that is the dead letters
 again. The new dead letter is claimed for the delay before it is written, so a

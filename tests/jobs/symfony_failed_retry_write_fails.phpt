@@ -1,6 +1,11 @@
 --TEST--
-Symfony Messenger failure transport (?dead=1): when a message fails again during messenger:failed:retry and its new copy cannot be written (here: over the extension's 16 MiB payload bound), the dead letter it came from stays, payload untouched
+Symfony Messenger failure transport (?dead=1): a retry whose new copy cannot be written leaves the dead letter it came from
 --DESCRIPTION--
+Symfony Messenger failure transport (?dead=1): when a message fails again during
+messenger:failed:retry and its new copy cannot be written (here: over the
+extension's 16 MiB payload bound), the dead letter it came from stays, payload
+untouched
+
 Messenger's retry listener sends the failed message back to the failure
 transport. The new dead letter is written first and the old one removed only
 then, so a write that fails loses nothing: the command fails, the old dead

@@ -1,5 +1,9 @@
 --TEST--
-Symfony Messenger failure transport (?dead=1): messenger:consume on it handles every dead letter after one whose payload is not an envelope, instead of dying on it at every start, and leaves that one for an operator
+Symfony Messenger failure transport (?dead=1): messenger:consume handles every dead letter after an undecodable one
+--DESCRIPTION--
+Symfony Messenger failure transport (?dead=1): messenger:consume on it handles
+every dead letter after one whose payload is not an envelope, instead of dying
+on it at every start, and leaves that one for an operator
 --FILE--
 <?php
 require __DIR__ . '/symfony_test.inc';

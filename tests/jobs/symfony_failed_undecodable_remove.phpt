@@ -1,5 +1,10 @@
 --TEST--
-Symfony Messenger failure transport (?dead=1): messenger:failed:remove <id> removes a dead letter whose payload is not an envelope (find() returns it as an UndecodableMessage), and messenger:failed:retry <id> refuses to send it anywhere, leaving it
+Symfony Messenger failure transport (?dead=1): messenger:failed:remove removes a dead letter whose payload is not an envelope
+--DESCRIPTION--
+Symfony Messenger failure transport (?dead=1): messenger:failed:remove <id>
+removes a dead letter whose payload is not an envelope (find() returns it as an
+UndecodableMessage), and messenger:failed:retry <id> refuses to send it
+anywhere, leaving it
 --INI--
 extension=mbstring
 extension=intl

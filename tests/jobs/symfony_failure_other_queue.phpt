@@ -1,5 +1,10 @@
 --TEST--
-Symfony Messenger transport: a failure transport on the dead letters of another queue (redislock://host/failed?dead=1) receives the poison message after Messenger's retries, payload and error details included, and the original queue is left with nothing, not even a dead letter; get() from it and ack() remove it
+Symfony Messenger transport: a failure transport on another queue's dead letters receives the poison message, and the original queue keeps nothing
+--DESCRIPTION--
+Symfony Messenger transport: a failure transport on the dead letters of another
+queue (redislock://host/failed?dead=1) receives the poison message after
+Messenger's retries, payload and error details included, and the original queue
+is left with nothing, not even a dead letter; get() from it and ack() remove it
 --FILE--
 <?php
 require __DIR__ . '/symfony_test.inc';

@@ -1,6 +1,10 @@
 --TEST--
-Symfony Messenger: messenger:consume --keepalive keeps the reservation of a message whose handler runs 7 s, over twice the visibility of 3 s, without the watchdog: a second consumer process never gets it, and it is acked once
+Symfony Messenger: messenger:consume --keepalive keeps the reservation of a long handler without the watchdog
 --DESCRIPTION--
+Symfony Messenger: messenger:consume --keepalive keeps the reservation of a
+message whose handler runs 7 s, over twice the visibility of 3 s, without the
+watchdog: a second consumer process never gets it, and it is acked once
+
 Two real consumer processes run Symfony's own ConsumeMessagesCommand on the
 redislock transport with `visibility=3&watchdog=0`: nothing but the keepalive
 renews a reservation. The first takes the message (its handler runs 7 s); the

@@ -1,6 +1,11 @@
 --TEST--
-Symfony Messenger: the redislock transport's keepalive() extends only its own reservation: after the reservation lapsed and another consumer took the message, keepalive() with the old envelope throws TransportException and leaves the new reservation alone; an interval not shorter than the visibility throws too
+Symfony Messenger: keepalive() extends only its own reservation, and throws TransportException once another consumer took the message
 --DESCRIPTION--
+Symfony Messenger: the redislock transport's keepalive() extends only its own
+reservation: after the reservation lapsed and another consumer took the message,
+keepalive() with the old envelope throws TransportException and leaves the new
+reservation alone; an interval not shorter than the visibility throws too
+
 keepalive() is what `messenger:consume --keepalive` calls (Messenger 7.2+,
 through KeepaliveReceiverInterface); the method is there on every version, so
 this test runs on 5.4, 6.4 and 7.4 alike. Two transports (two consumers) on one

@@ -1,5 +1,10 @@
 --TEST--
-Symfony Messenger transport under SIGKILL: 8 worker processes (Symfony's Worker, visibility 1 s, watchdog) handle 100 messages while random workers are killed with SIGKILL and restarted; every message is handled to its end, no message is ever handled by two workers at once, and the queue ends empty
+Symfony Messenger transport under SIGKILL: every message is handled to its end, never by two workers at once
+--DESCRIPTION--
+Symfony Messenger transport under SIGKILL: 8 worker processes (Symfony's Worker,
+visibility 1 s, watchdog) handle 100 messages while random workers are killed
+with SIGKILL and restarted; every message is handled to its end, no message is
+ever handled by two workers at once, and the queue ends empty
 --FILE--
 <?php
 require __DIR__ . '/symfony_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-Symfony Messenger transport: getMessageCount() counts the messages waiting, due and delayed, not those in flight; all() lists the due ones, next first, up to its limit, and find() finds a due one by id and nothing for an unknown id
+Symfony Messenger transport: getMessageCount(), all() and find() see the messages waiting, not those in flight
+--DESCRIPTION--
+Symfony Messenger transport: getMessageCount() counts the messages waiting, due
+and delayed, not those in flight; all() lists the due ones, next first, up to
+its limit, and find() finds a due one by id and nothing for an unknown id
 --FILE--
 <?php
 require __DIR__ . '/symfony_test.inc';

@@ -1,5 +1,11 @@
 --TEST--
-Symfony Messenger, side by side: a handler that runs 3 s, 3x the visibility of 1 s, with 2 worker processes (Symfony's Worker) runs exactly once on the redislock transport (the watchdog renews the reservation); on Symfony's own Redis transport (phpredis, redeliver_timeout 1, the same workers) the other worker claims it, it runs twice at once, and the second ack kills its worker
+Symfony Messenger, side by side: a handler 3x longer than the visibility runs exactly once on the redislock transport, twice on Symfony's Redis one
+--DESCRIPTION--
+Symfony Messenger, side by side: a handler that runs 3 s, 3x the visibility of 1
+s, with 2 worker processes (Symfony's Worker) runs exactly once on the redislock
+transport (the watchdog renews the reservation); on Symfony's own Redis
+transport (phpredis, redeliver_timeout 1, the same workers) the other worker
+claims it, it runs twice at once, and the second ack kills its worker
 --FILE--
 <?php
 require __DIR__ . '/symfony_test.inc';

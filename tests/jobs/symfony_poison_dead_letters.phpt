@@ -1,5 +1,11 @@
 --TEST--
-Symfony Messenger transport: a poison message (its handler always throws) is retried max_retries (2) times, then lands in the failure transport, which is the same queue's dead letters (?dead=1): the failed reservation itself, in one step, with its binary payload and Symfony's error details; messenger:failed:show lists it, and messenger:failed:retry runs it again and removes it
+Symfony Messenger transport: a poison message lands, after its retries, in the failure transport that is the queue's own dead letters
+--DESCRIPTION--
+Symfony Messenger transport: a poison message (its handler always throws) is
+retried max_retries (2) times, then lands in the failure transport, which is the
+same queue's dead letters (?dead=1): the failed reservation itself, in one step,
+with its binary payload and Symfony's error details; messenger:failed:show lists
+it, and messenger:failed:retry runs it again and removes it
 --INI--
 extension=mbstring
 extension=intl

@@ -1,5 +1,10 @@
 --TEST--
-Symfony Messenger transport: a message that kills its worker (SIGKILL inside the handler, so Messenger's retry never runs) is delivered max_attempts (2) times, then goes to the dead letters by itself: the failure transport (?dead=1) lists it with its payload, and the queue is free for the next message
+Symfony Messenger transport: a message that kills its worker goes to the dead letters by itself after max_attempts deliveries
+--DESCRIPTION--
+Symfony Messenger transport: a message that kills its worker (SIGKILL inside the
+handler, so Messenger's retry never runs) is delivered max_attempts (2) times,
+then goes to the dead letters by itself: the failure transport (?dead=1) lists
+it with its payload, and the queue is free for the next message
 --FILE--
 <?php
 require __DIR__ . '/symfony_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-Symfony Messenger transport: send() enqueues the envelope with a TransportMessageIdStamp; get() reserves it (a second get() sees nothing while it is in flight) with that id and a receipt; ack() finishes it and the queue is empty
+Symfony Messenger transport: send() enqueues, get() reserves and ack() finishes a message
+--DESCRIPTION--
+Symfony Messenger transport: send() enqueues the envelope with a
+TransportMessageIdStamp; get() reserves it (a second get() sees nothing while it
+is in flight) with that id and a receipt; ack() finishes it and the queue is
+empty
 --FILE--
 <?php
 require __DIR__ . '/symfony_test.inc';

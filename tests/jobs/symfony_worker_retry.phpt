@@ -1,5 +1,10 @@
 --TEST--
-Symfony Messenger transport: with Symfony's Worker and retry listener (max_retries 3, delay 300 ms), a handler that fails twice succeeds on its third run; each retry is a new message due after the DelayStamp, the failed one is removed, and the queue ends empty
+Symfony Messenger transport: with Symfony's Worker and retry listener, a handler that fails twice succeeds on its third run
+--DESCRIPTION--
+Symfony Messenger transport: with Symfony's Worker and retry listener
+(max_retries 3, delay 300 ms), a handler that fails twice succeeds on its third
+run; each retry is a new message due after the DelayStamp, the failed one is
+removed, and the queue ends empty
 --FILE--
 <?php
 require __DIR__ . '/symfony_test.inc';

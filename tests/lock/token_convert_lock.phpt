@@ -1,5 +1,11 @@
 --TEST--
-RedisLock::convertLock(): promotes a shared token to an exclusive "<fence>:<hex>" one once it is the only holder (false at once while another shares it, the share kept), demotes an exclusive token to "shared:<hex>" at once (readers may join), renews a token already of the asked kind, and answers false for a token that holds nothing
+RedisLock::convertLock(): promotes a shared token to an exclusive one once it is the only holder, and demotes an exclusive one at once
+--DESCRIPTION--
+RedisLock::convertLock(): promotes a shared token to an exclusive
+"<fence>:<hex>" one once it is the only holder (false at once while another
+shares it, the share kept), demotes an exclusive token to "shared:<hex>" at once
+(readers may join), renews a token already of the asked kind, and answers false
+for a token that holds nothing
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';

@@ -1,5 +1,11 @@
 --TEST--
-RedisLock: the random part of an addLock() token names its hold, with its fencing number in front, without it, or with another number in front: holdsLock() and extendLock() accept each form and releaseLock() with the bare random part releases it; the stored value and its number stay as they were until then
+RedisLock: the random part of an addLock() token names its hold, with or without a fencing number in front
+--DESCRIPTION--
+RedisLock: the random part of an addLock() token names its hold, with its
+fencing number in front, without it, or with another number in front:
+holdsLock() and extendLock() accept each form and releaseLock() with the bare
+random part releases it; the stored value and its number stay as they were until
+then
 --FILE--
 <?php
 require __DIR__ . '/../harness/lock4_test.inc';

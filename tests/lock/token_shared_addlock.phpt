@@ -1,5 +1,10 @@
 --TEST--
-RedisLock::addLock(shared: true): returns a "shared:<32 hex>" token per call, any number of them at once, none while the lock is held exclusively; releaseLock(), extendLock() and holdsLock() work with them, and the object does not auto-release them
+RedisLock::addLock(shared: true): returns a "shared:<32 hex>" token per call, any number at once, none while held exclusively
+--DESCRIPTION--
+RedisLock::addLock(shared: true): returns a "shared:<32 hex>" token per call,
+any number of them at once, none while the lock is held exclusively;
+releaseLock(), extendLock() and holdsLock() work with them, and the object does
+not auto-release them
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-RedisLock::addLock()/releaseLock()/extendLock(): empty name or token, $expire <= 0, NAN, INF or above 1e9, and a negative or non-finite $timeout throw ValueError naming the parameter, and touch nothing
+RedisLock::addLock()/releaseLock()/extendLock(): invalid arguments throw ValueError naming the parameter, and touch nothing
+--DESCRIPTION--
+RedisLock::addLock()/releaseLock()/extendLock(): empty name or token, $expire <=
+0, NAN, INF or above 1e9, and a negative or non-finite $timeout throw ValueError
+naming the parameter, and touch nothing
 --FILE--
 <?php
 require __DIR__ . '/../harness/lock4_test.inc';

@@ -1,5 +1,11 @@
 --TEST--
-redislock dead, retry-dead and purge-dead: the dead letters listed oldest first with their attempts, time and payload size (never the payload); retry-dead of named ids and of all puts them back; purge-dead refuses without a terminal or --yes (exit 4, nothing dropped) and drops them with --yes; each exits 1 when there is nothing to do
+redislock dead, retry-dead and purge-dead: list, retry and drop dead letters, purge-dead only with a terminal or --yes
+--DESCRIPTION--
+redislock dead, retry-dead and purge-dead: the dead letters listed oldest first
+with their attempts, time and payload size (never the payload); retry-dead of
+named ids and of all puts them back; purge-dead refuses without a terminal or
+--yes (exit 4, nothing dropped) and drops them with --yes; each exits 1 when
+there is nothing to do
 --FILE--
 <?php
 require __DIR__ . '/operator_test.inc';

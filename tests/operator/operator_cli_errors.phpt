@@ -1,5 +1,11 @@
 --TEST--
-redislock's errors: a server that cannot be reached (exit 3, a message naming its host and port), a wrong password (exit 3, the password never shown), a malformed DSN or unknown DSN option (exit 2), an empty name, unknown subcommands and options, missing or extra arguments (exit 2, with the usage); with --json the error is also a JSON document
+redislock: each kind of error exits with its own code and a message that never shows the password
+--DESCRIPTION--
+redislock's errors: a server that cannot be reached (exit 3, a message naming
+its host and port), a wrong password (exit 3, the password never shown), a
+malformed DSN or unknown DSN option (exit 2), an empty name, unknown subcommands
+and options, missing or extra arguments (exit 2, with the usage); with --json
+the error is also a JSON document
 --FILE--
 <?php
 require __DIR__ . '/operator_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-redislock force-unlock: without a terminal and without --yes it refuses (exit 4) and the lock stays; on a terminal it asks, and "n" leaves the lock (exit 4) while "y" removes it and wakes its waiter; --yes removes without asking; a lock nobody holds exits 1
+redislock force-unlock: removes a lock only with --yes or a "y" on a terminal
+--DESCRIPTION--
+redislock force-unlock: without a terminal and without --yes it refuses (exit 4)
+and the lock stays; on a terminal it asks, and "n" leaves the lock (exit 4)
+while "y" removes it and wakes its waiter; --yes removes without asking; a lock
+nobody holds exits 1
 --FILE--
 <?php
 require __DIR__ . '/operator_test.inc';

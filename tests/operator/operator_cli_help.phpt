@@ -1,5 +1,10 @@
 --TEST--
-redislock --help, -h and help describe every subcommand and the exit codes (exit 0, also without the extension); SUBCOMMAND --help and help SUBCOMMAND describe one; without the extension any other call exits 5 with a message that says how to load it
+redislock --help, -h and help describe every subcommand and the exit codes
+--DESCRIPTION--
+redislock --help, -h and help describe every subcommand and the exit codes (exit
+0, also without the extension); SUBCOMMAND --help and help SUBCOMMAND describe
+one; without the extension any other call exits 5 with a message that says how
+to load it
 --FILE--
 <?php
 require __DIR__ . '/operator_test.inc';

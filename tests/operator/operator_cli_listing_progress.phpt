@@ -1,5 +1,10 @@
 --TEST--
-redislock queues walks the names cursor to the end (1200 queues over several pages, each once); a listing that takes long shows a progress line on a terminal's stderr, cleared before the table, and none when stderr is not a terminal
+redislock queues walks the names cursor to the end, showing progress only on a terminal
+--DESCRIPTION--
+redislock queues walks the names cursor to the end (1200 queues over several
+pages, each once); a listing that takes long shows a progress line on a
+terminal's stderr, cleared before the table, and none when stderr is not a
+terminal
 --FILE--
 <?php
 require __DIR__ . '/operator_test.inc';

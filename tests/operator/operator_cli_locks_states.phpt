@@ -1,5 +1,14 @@
 --TEST--
-redislock inspect and locks: a free lock (exit 1, "free"), one held exclusively (ttl, fencing number), one held shared by two, one contended (waiters, the first one's wait), one promised to a stopped waiter by its holder's unlock, one whose holder's lifetime ran out while its waiter was stopped; locks lists every held or awaited one with the same state, as text and as --json
+redislock inspect and locks: every state of a lock (free, exclusive, shared, contended, promised) is shown, as text and as --json
+--DESCRIPTION--
+inspect shows each state, and locks lists every held or awaited lock with the
+same state, as text and as --json:
+- a free lock (exit 1, "free");
+- one held exclusively (ttl, fencing number);
+- one held shared by two;
+- one contended (waiters, the first one's wait);
+- one promised to a stopped waiter by its holder's unlock;
+- one whose holder's lifetime ran out while its waiter was stopped.
 --FILE--
 <?php
 require __DIR__ . '/operator_test.inc';

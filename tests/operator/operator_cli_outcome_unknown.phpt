@@ -1,6 +1,11 @@
 --TEST--
-force-unlock, retry-dead and purge-dead whose reply does not come in time (the server stalled after the command was sent) say the outcome is unknown, that the command may have run, and exit 7, not "cannot reach the Redis server"; the server does run them once it wakes up
+redislock: a write command whose reply does not come in time says its outcome is unknown and exits 7
 --DESCRIPTION--
+force-unlock, retry-dead and purge-dead whose reply does not come in time (the
+server stalled after the command was sent) say the outcome is unknown, that the
+command may have run, and exit 7, not "cannot reach the Redis server"; the
+server does run them once it wakes up
+
 A server of the test's own answers the command's first, read-only call (one SCAN
 step), and is paused for writes (CLIENT PAUSE WRITE): the destructive script is
 sent and waits in the server. Once it waits there, a helper process lifts the

@@ -1,5 +1,9 @@
 --TEST--
-redislock queues and stats: a queue in every state (due, delayed, in flight, dead, overdue) shows each count and age, as an aligned table and as --json with fixed keys; stats exits 0 on a queue with tasks and 1 on one that holds nothing
+redislock queues and stats: a queue in every state shows each count and age, as a table and as --json
+--DESCRIPTION--
+redislock queues and stats: a queue in every state (due, delayed, in flight,
+dead, overdue) shows each count and age, as an aligned table and as --json with
+fixed keys; stats exits 0 on a queue with tasks and 1 on one that holds nothing
 --FILE--
 <?php
 require __DIR__ . '/operator_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-redislock inspect --semaphore and locks --semaphore: a semaphore with several holders and waiters shows the permits held, the acquisitions, each one's seconds left (longest first), the waiters and the first one's wait; a free one exits 1
+redislock inspect --semaphore and locks --semaphore: a semaphore's permits, holders and waiters; a free one exits 1
+--DESCRIPTION--
+redislock inspect --semaphore and locks --semaphore: a semaphore with several
+holders and waiters shows the permits held, the acquisitions, each one's seconds
+left (longest first), the waiters and the first one's wait; a free one exits 1
 --FILE--
 <?php
 require __DIR__ . '/operator_test.inc';

@@ -1,6 +1,11 @@
 --TEST--
-Keys under the queue, semaphore and lock prefixes that are not ours (strings, hashes, lists made by hand) make queues, locks, locks --semaphore and metrics report an error for that name, by name (stderr, "errors" in --json, a redislock_*_errors sample), list every other name, and exit 6
+redislock listings: a key under our prefixes that is not ours is reported by name, every other name is listed, exit 6
 --DESCRIPTION--
+Keys under the queue, semaphore and lock prefixes that are not ours (strings,
+hashes, lists made by hand) make queues, locks, locks --semaphore and metrics
+report an error for that name, by name (stderr, "errors" in --json, a
+redislock_*_errors sample), list every other name, and exit 6
+
 Another application's keys, or keys made by hand with SET or HSET, share the
 prefix of our objects. Reading such a name fails on the server (WRONGTYPE): that
 is an error of that one name, not of the listing. The command still lists every

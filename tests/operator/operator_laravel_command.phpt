@@ -1,5 +1,13 @@
 --TEST--
-Laravel artisan: RedisLockServiceProvider registers the command "redislock", which runs the same subcommands with the same output and exit codes as bin/redislock, on the redis connection of config/database.php that the redislock cache store names (or --connection, or --dsn); an unknown connection is exit 2; force-unlock asks when interactive ("n" keeps the lock, "y" removes it), refuses when not (exit 4) and goes ahead with --yes
+Laravel artisan: the "redislock" command runs the same subcommands with the same output and exit codes as bin/redislock
+--DESCRIPTION--
+RedisLockServiceProvider registers the artisan command "redislock".
+It also checks:
+- it works on the redis connection of config/database.php that the redislock
+  cache store names, or on --connection, or on --dsn;
+- an unknown connection is exit 2;
+- force-unlock asks when interactive ("n" keeps the lock, "y" removes it),
+  refuses when not (exit 4) and goes ahead with --yes.
 --FILE--
 <?php
 require __DIR__ . '/operator_test.inc';

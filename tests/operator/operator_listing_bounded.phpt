@@ -1,6 +1,11 @@
 --TEST--
-Listings are streamed page by page: the memory that locks, locks --json, locks --semaphore, queues and metrics (text and --json) need grows by less than 3 MB from 2,000 to 20,000 names, and queues reads the stats of up to 1000 queues per round trip (fewer than 500 reads of the server for 3,000 queues)
+redislock and Metrics: listings are streamed page by page, so their memory does not grow with the number of names
 --DESCRIPTION--
+Listings are streamed page by page: the memory that locks, locks --json, locks
+--semaphore, queues and metrics (text and --json) need grows by less than 3 MB
+from 2,000 to 20,000 names, and queues reads the stats of up to 1000 queues per
+round trip (fewer than 500 reads of the server for 3,000 queues)
+
 On a server of the test's own, 2,000 and then 20,000 locks are held (and as many
 semaphores), and 3,000 queues hold a task each. Each listing runs in this
 process, its output counted and dropped; the peak memory above the start is

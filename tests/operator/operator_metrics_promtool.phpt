@@ -1,5 +1,13 @@
 --TEST--
-redislock metrics and Metrics::render(): Prometheus text exposition that promtool check metrics accepts (HELP and TYPE for every family, gauges, base units, no _total), with queues in every state, locks held exclusively, shared and waited for, and a semaphore; label values with quotes, backslashes, line feeds and invalid UTF-8 are escaped (a backslash as two, a control byte or a byte that is not UTF-8 as \xNN, then the text format's escapes); --json gives the same samples
+redislock metrics and Metrics::render(): the Prometheus text exposition is accepted by promtool check metrics
+--DESCRIPTION--
+The page is run through promtool check metrics with queues in every state,
+locks held exclusively, shared and waited for, and a semaphore. It also checks:
+- every family has HELP and TYPE, is a gauge, in base units, with no _total;
+- label values with quotes, backslashes, line feeds and invalid UTF-8 are
+  escaped: a backslash as two, a control byte or a byte that is not UTF-8 as
+  \xNN, then the text format's escapes;
+- redislock metrics --json gives the same samples as the text page.
 --FILE--
 <?php
 require __DIR__ . '/operator_test.inc';

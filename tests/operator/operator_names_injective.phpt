@@ -1,6 +1,11 @@
 --TEST--
-Names are bytes on the operator's outputs: two names that differ only in an invalid UTF-8 byte, or only after a NUL byte, and a name spelling the escape itself, give distinct series on the metrics page (which promtool accepts) and distinct entries in --json, each telling back its exact bytes
+redislock and Metrics: names that differ in any byte give distinct metrics series and --json entries
 --DESCRIPTION--
+Names are bytes on the operator's outputs: two names that differ only in an
+invalid UTF-8 byte, or only after a NUL byte, and a name spelling the escape
+itself, give distinct series on the metrics page (which promtool accepts) and
+distinct entries in --json, each telling back its exact bytes
+
 On the metrics page a label value is the name with a backslash written as two,
 control bytes and bytes that are not UTF-8 as \xNN: a reversible escape within
 the text format's UTF-8. In --json a name that is not UTF-8 is written with the

@@ -1,5 +1,11 @@
 --TEST--
-No output of redislock, with or without --json, nor of Metrics, ever carries a token: locks held exclusively (fenced and not), shared, contended, semaphore permits and queue reservations are run through every subcommand, and no output holds any token, its random part, or any 8-character piece of either (a fenced token's leading fencing number alone is shown, as inspect() gives it)
+redislock and Metrics: no output, text or --json, ever carries a token or any 8-character piece of one
+--DESCRIPTION--
+No output of redislock, with or without --json, nor of Metrics, ever carries a
+token: locks held exclusively (fenced and not), shared, contended, semaphore
+permits and queue reservations are run through every subcommand, and no output
+holds any token, its random part, or any 8-character piece of either (a fenced
+token's leading fencing number alone is shown, as inspect() gives it)
 --FILE--
 <?php
 require __DIR__ . '/operator_test.inc';

@@ -1,6 +1,11 @@
 --TEST--
-With hash-tagged prefixes ({app}: and {app}), no output of redislock, with or without --json, nor of Metrics, carries a token or any 8-character piece of one, every subcommand exits 0 or 1, and the listings show only the names of locks, semaphores and queues, none the extension derived
+redislock and Metrics with hash-tagged prefixes: no output carries a token or a piece of one, and listings show only names
 --DESCRIPTION--
+With hash-tagged prefixes ({app}: and {app}), no output of redislock, with or
+without --json, nor of Metrics, carries a token or any 8-character piece of one,
+every subcommand exits 0 or 1, and the listings show only the names of locks,
+semaphores and queues, none the extension derived
+
 The holders, waiters and reservations of operator_no_token_leak.phpt, plus a
 semaphore waiter, under prefixes made of a hash tag, as on a Cluster. The
 extension's own keys beside a name's (a waiter's alive mark and wake-up list,

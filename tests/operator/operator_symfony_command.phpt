@@ -1,5 +1,12 @@
 --TEST--
-Symfony console: the redislock command (RedisLock\Bridge\Symfony\Console\RedisLockCommand) runs the same subcommands with the same output and exit codes as bin/redislock: queues and stats as --json, inspect of a held lock, usage errors (exit 2), an unreachable server (exit 3); force-unlock asks on an interactive console ("n" keeps the lock, exit 4; "y" removes it), refuses when not interactive (exit 4) and goes ahead with --yes
+Symfony console: the redislock command runs the same subcommands with the same output and exit codes as bin/redislock
+--DESCRIPTION--
+The command is RedisLock\Bridge\Symfony\Console\RedisLockCommand. Compared with
+bin/redislock: queues and stats as --json, inspect of a held lock, usage errors
+(exit 2), an unreachable server (exit 3). It also checks that force-unlock:
+- asks on an interactive console ("n" keeps the lock, exit 4; "y" removes it);
+- refuses when not interactive (exit 4);
+- goes ahead with --yes.
 --FILE--
 <?php
 require __DIR__ . '/operator_test.inc';

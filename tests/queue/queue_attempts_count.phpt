@@ -1,5 +1,9 @@
 --TEST--
-RedisQueue: every reservation counts an attempt (1 on the first, then 2, 3 after an expiry or a release); ack() and pop() forget them, so the same id enqueued again starts at 1; an id that was never reserved pops without a record
+RedisQueue: every reservation counts an attempt; ack() and pop() forget them
+--DESCRIPTION--
+RedisQueue: every reservation counts an attempt (1 on the first, then 2, 3 after
+an expiry or a release); ack() and pop() forget them, so the same id enqueued
+again starts at 1; an id that was never reserved pops without a record
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

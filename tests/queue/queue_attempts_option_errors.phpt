@@ -1,5 +1,10 @@
 --TEST--
-RedisQueue: max_attempts (int 0..1000000) and retry_backoff (seconds 0..3600) are accepted as DSN parameters and array options at their bounds; values outside, or not numbers, are a ValueError, an array option of the wrong type a TypeError; RedisLock and RedisSemaphore refuse both options with a ValueError
+RedisQueue: max_attempts and retry_backoff are accepted at their bounds, as DSN parameters and array options, and refused beyond
+--DESCRIPTION--
+RedisQueue: max_attempts (int 0..1000000) and retry_backoff (seconds 0..3600)
+are accepted as DSN parameters and array options at their bounds; values
+outside, or not numbers, are a ValueError, an array option of the wrong type a
+TypeError; RedisLock and RedisSemaphore refuse both options with a ValueError
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

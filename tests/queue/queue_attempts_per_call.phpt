@@ -1,5 +1,10 @@
 --TEST--
-RedisQueue: reserve()'s $maxAttempts overrides the max_attempts option for that reservation (1 under an option of 5 dies on the first release; 0 under an option of 1 never dies); null uses the option; outside 0..1000000 it is a ValueError for argument 5
+RedisQueue: reserve()'s $maxAttempts overrides the max_attempts option for that reservation
+--DESCRIPTION--
+RedisQueue: reserve()'s $maxAttempts overrides the max_attempts option for that
+reservation (1 under an option of 5 dies on the first release; 0 under an option
+of 1 never dies); null uses the option; outside 0..1000000 it is a ValueError
+for argument 5
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

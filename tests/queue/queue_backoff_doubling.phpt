@@ -1,5 +1,10 @@
 --TEST--
-RedisQueue: with retry_backoff 0.2, a task whose reservation expires is due again about 0.2 s after the 1st expiry and 0.4 s after the 2nd (retry_backoff * 2^(attempts-1)); a worker blocked in reserve() picks it up then, not earlier; release() uses its own delay instead
+RedisQueue: an expired task is due again after retry_backoff * 2^(attempts-1)
+--DESCRIPTION--
+RedisQueue: with retry_backoff 0.2, a task whose reservation expires is due
+again about 0.2 s after the 1st expiry and 0.4 s after the 2nd (retry_backoff *
+2^(attempts-1)); a worker blocked in reserve() picks it up then, not earlier;
+release() uses its own delay instead
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-RedisQueue: with max_attempts 3, a poison task whose worker process is SIGKILLed 3 times (attempts 1, 2, 3) ends in the dead letters and nowhere else (not queued, not in flight); dead() shows it with attempts 3 and the server time it died
+RedisQueue: a poison task whose worker is SIGKILLed max_attempts times ends in the dead letters and nowhere else
+--DESCRIPTION--
+RedisQueue: with max_attempts 3, a poison task whose worker process is SIGKILLed
+3 times (attempts 1, 2, 3) ends in the dead letters and nowhere else (not
+queued, not in flight); dead() shows it with attempts 3 and the server time it
+died
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-RedisQueue: an id enqueued again while its last allowed reservation runs is dead, and only dead, once that reservation expires: it is not handed out again (never dead and running at once) until retryDead(), which starts it at attempt 1
+RedisQueue: an id enqueued again during its last allowed reservation is dead, and only dead, once that reservation expires
+--DESCRIPTION--
+RedisQueue: an id enqueued again while its last allowed reservation runs is
+dead, and only dead, once that reservation expires: it is not handed out again
+(never dead and running at once) until retryDead(), which starts it at attempt 1
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

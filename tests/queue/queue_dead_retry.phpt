@@ -1,5 +1,9 @@
 --TEST--
-RedisQueue: retryDead() moves dead letters back into the queue, due now, and returns how many: one id, a list (ids not dead are not counted), or null for all; the next reserve() of a retried task counts attempts from 1 again
+RedisQueue: retryDead() moves dead letters back into the queue, due now, and returns how many
+--DESCRIPTION--
+RedisQueue: retryDead() moves dead letters back into the queue, due now, and
+returns how many: one id, a list (ids not dead are not counted), or null for
+all; the next reserve() of a retried task counts attempts from 1 again
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-RedisQueue::dequeue() removes a task like remove() does: its reservation record goes with it, so the same id enqueued later starts with no attempts and the receipts hash does not keep an entry for a task that is gone
+RedisQueue::dequeue() removes a task's reservation record with it, as remove() does
+--DESCRIPTION--
+RedisQueue::dequeue() removes a task like remove() does: its reservation record
+goes with it, so the same id enqueued later starts with no attempts and the
+receipts hash does not keep an entry for a task that is gone
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

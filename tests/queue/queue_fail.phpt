@@ -1,5 +1,9 @@
 --TEST--
-RedisQueue: fail() moves a task in flight (only with its current receipt) or a queued one (without a receipt) to the dead letters at once, whatever attempts it has left, with its payload or the one given; false otherwise
+RedisQueue: fail() moves a task in flight or queued to the dead letters at once, whatever attempts it has left
+--DESCRIPTION--
+RedisQueue: fail() moves a task in flight (only with its current receipt) or a
+queued one (without a receipt) to the dead letters at once, whatever attempts it
+has left, with its payload or the one given; false otherwise
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-RedisQueue with watchdog: a renewal is receipt-checked: once the reservation is no longer this worker's (released by another object and reserved again), the heartbeat does not extend the new one, which lapses on time
+RedisQueue with watchdog: the heartbeat never extends a reservation that is no longer this worker's
+--DESCRIPTION--
+RedisQueue with watchdog: a renewal is receipt-checked: once the reservation is
+no longer this worker's (released by another object and reserved again), the
+heartbeat does not extend the new one, which lapses on time
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

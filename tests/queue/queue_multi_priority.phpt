@@ -1,5 +1,10 @@
 --TEST--
-RedisQueue: pop()/reserve() with a list of queues take from the first listed queue that has a due task (empty or only-delayed queues are passed over), all tasks of one call from that one queue, each entry saying 'queue' => its name; a string name gives entries without 'queue'
+RedisQueue: pop()/reserve() with a list of queues take from the first listed queue that has a due task
+--DESCRIPTION--
+RedisQueue: pop()/reserve() with a list of queues take from the first listed
+queue that has a due task (empty or only-delayed queues are passed over), all
+tasks of one call from that one queue, each entry saying 'queue' => its name; a
+string name gives entries without 'queue'
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-RedisQueue: a list of queue names for pop()/reserve() that is empty, holds a duplicate, a non-string or an empty string, or names more than 64 queues is a ValueError for argument 1 that takes nothing; 64 names are accepted; methods other than pop()/reserve() take no list
+RedisQueue: a bad list of queue names for pop()/reserve() is a ValueError for argument 1 that takes nothing
+--DESCRIPTION--
+RedisQueue: a list of queue names for pop()/reserve() that is empty, holds a
+duplicate, a non-string or an empty string, or names more than 64 queues is a
+ValueError for argument 1 that takes nothing; 64 names are accepted; methods
+other than pop()/reserve() take no list
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

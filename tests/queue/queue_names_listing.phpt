@@ -1,5 +1,10 @@
 --TEST--
-RedisQueue::names() lists the queues under the object's prefix with a SCAN cursor, bounded per call: queued, delayed, only in flight or only dead, braced names too; other prefixes and the locks' keys are left out; a bad cursor or count is a ValueError
+RedisQueue::names() lists the queues under the object's prefix with a SCAN cursor, bounded per call
+--DESCRIPTION--
+RedisQueue::names() lists the queues under the object's prefix with a SCAN
+cursor, bounded per call: queued, delayed, only in flight or only dead, braced
+names too; other prefixes and the locks' keys are left out; a bad cursor or
+count is a ValueError
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-RedisQueue::pop() from a queue of bare ids with nothing in flight takes the due tasks in due order with one ZPOPMIN and no range scan; tasks not due yet are put back with their due times unchanged, and a pop with nothing due answers false
+RedisQueue::pop() from a queue of bare ids with nothing in flight takes the due tasks with one ZPOPMIN, in due order
+--DESCRIPTION--
+RedisQueue::pop() from a queue of bare ids with nothing in flight takes the due
+tasks in due order with one ZPOPMIN and no range scan; tasks not due yet are put
+back with their due times unchanged, and a pop with nothing due answers false
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-RedisQueue::pop() on a queue with a task in flight or with payloads does not take the ZPOPMIN path: an id in flight that was enqueued again is still skipped, and payloads still come with their tasks and go with them
+RedisQueue::pop() on a queue with a task in flight or with payloads does not take the ZPOPMIN path
+--DESCRIPTION--
+RedisQueue::pop() on a queue with a task in flight or with payloads does not
+take the ZPOPMIN path: an id in flight that was enqueued again is still skipped,
+and payloads still come with their tasks and go with them
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

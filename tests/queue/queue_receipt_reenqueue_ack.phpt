@@ -1,5 +1,9 @@
 --TEST--
-RedisQueue: an id enqueued again while a worker process runs it is handed to a second worker blocked in reserve() right after the first acks (within 0.3 s), not before; the first's ack with its receipt does not finish the second run
+RedisQueue: an id enqueued again while a worker runs it goes to a second worker right after the first acks, not before
+--DESCRIPTION--
+RedisQueue: an id enqueued again while a worker process runs it is handed to a
+second worker blocked in reserve() right after the first acks (within 0.3 s),
+not before; the first's ack with its receipt does not finish the second run
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-RedisQueue: an id enqueued again while a worker process has it reserved is not given to a second worker while the first holds it; when the first is SIGKILLed, the second gets it once the visibility (0.6 s) runs out, with attempts 2: it runs again after the current run, never lost, never twice at once
+RedisQueue: an id enqueued again while reserved goes to a second worker only once the SIGKILLed first one's visibility ran out
+--DESCRIPTION--
+RedisQueue: an id enqueued again while a worker process has it reserved is not
+given to a second worker while the first holds it; when the first is SIGKILLed,
+the second gets it once the visibility (0.6 s) runs out, with attempts 2: it
+runs again after the current run, never lost, never twice at once
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-RedisQueue: ack(), release() and touch() with the receipt of the current reservation act on it: touch() moves its deadline to now + visibility, release() puts it back, ack() finishes it and forgets its attempts; each receipt is a non-empty string, different for every reservation
+RedisQueue: ack(), release() and touch() with the current reservation's receipt act on it
+--DESCRIPTION--
+RedisQueue: ack(), release() and touch() with the receipt of the current
+reservation act on it: touch() moves its deadline to now + visibility, release()
+puts it back, ack() finishes it and forgets its attempts; each receipt is a
+non-empty string, different for every reservation
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-RedisQueue: 8 worker processes reserving and acking (with receipts) 4,000 tasks (8 x 500) while workers are SIGKILLed at random and respawned process every task at least once, and no task is ever run by two workers at once (the run intervals logged per task never overlap)
+RedisQueue: with workers SIGKILLed at random, every task runs at least once and never in two workers at once
+--DESCRIPTION--
+RedisQueue: 8 worker processes reserving and acking (with receipts) 4,000 tasks
+(8 x 500) while workers are SIGKILLed at random and respawned process every task
+at least once, and no task is ever run by two workers at once (the run intervals
+logged per task never overlap)
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-RedisQueue: a worker whose reservation expired and was reserved again by another worker gets false from ack(), release() and touch() with its stale receipt, and they change nothing: the task stays in flight with the second worker's deadline and receipt, whose ack() then works
+RedisQueue: a stale receipt gets false from ack(), release() and touch(), which change nothing
+--DESCRIPTION--
+RedisQueue: a worker whose reservation expired and was reserved again by another
+worker gets false from ack(), release() and touch() with its stale receipt, and
+they change nothing: the task stays in flight with the second worker's deadline
+and receipt, whose ack() then works
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-RedisQueue: pop/top with count 1 return ['id' => string, 'score' => float], reserve ['id' => string, 'score' => float, 'receipt' => string, 'attempts' => int], or false; with count > 1 a list of those, [] when nothing is due
+RedisQueue: pop(), top() and reserve() return entries of a fixed shape, or false, or a list of them
+--DESCRIPTION--
+RedisQueue: pop/top with count 1 return ['id' => string, 'score' => float],
+reserve ['id' => string, 'score' => float, 'receipt' => string, 'attempts' =>
+int], or false; with count > 1 a list of those, [] when nothing is due
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-RedisQueue: a slow worker process that touch()es its reservation (visibility 0.4 s, touched every 0.2 s for 1.6 s) keeps the task from a second worker blocked in reserve() long past the original visibility; its ack() with the receipt then succeeds and the task never runs twice
+RedisQueue: a worker that keeps touch()ing its reservation keeps the task from a second worker long past the visibility
+--DESCRIPTION--
+RedisQueue: a slow worker process that touch()es its reservation (visibility 0.4
+s, touched every 0.2 s for 1.6 s) keeps the task from a second worker blocked in
+reserve() long past the original visibility; its ack() with the receipt then
+succeeds and the task never runs twice
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

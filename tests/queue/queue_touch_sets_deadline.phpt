@@ -1,5 +1,10 @@
 --TEST--
-RedisQueue: touch() sets the deadline to now + $visibility, also shortening it (a 30 s reservation touched to 0.2 s is delivered again after about 0.2 s); it returns false for a task not in flight (queued, unknown, acked) and $visibility must be > 0
+RedisQueue: touch() sets a reservation's deadline to now + $visibility, also shortening it
+--DESCRIPTION--
+RedisQueue: touch() sets the deadline to now + $visibility, also shortening it
+(a 30 s reservation touched to 0.2 s is delivered again after about 0.2 s); it
+returns false for a task not in flight (queued, unknown, acked) and $visibility
+must be > 0
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-RedisQueue: every invalid argument (empty name or id, bad id list, count < 1, NaN/INF, negative delays, timeout/visibility <= 0, negative wait) throws a ValueError naming the parameter, and writes nothing
+RedisQueue: every invalid argument throws a ValueError naming the parameter, and writes nothing
+--DESCRIPTION--
+RedisQueue: every invalid argument (empty name or id, bad id list, count < 1,
+NaN/INF, negative delays, timeout/visibility <= 0, negative wait) throws a
+ValueError naming the parameter, and writes nothing
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

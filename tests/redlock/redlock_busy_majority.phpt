@@ -1,5 +1,9 @@
 --TEST--
-Redlock: a lock held by someone else on 3 of 5 servers makes lock() return false (no exception), also after waiting, and what it took on the other 2 is released again; the other holder's keys are untouched
+Redlock: a lock held by someone else on a majority makes lock() return false and release what it took
+--DESCRIPTION--
+Redlock: a lock held by someone else on 3 of 5 servers makes lock() return false
+(no exception), also after waiting, and what it took on the other 2 is released
+again; the other holder's keys are untouched
 --FILE--
 <?php
 require __DIR__ . '/../harness/topology_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-Redlock: expire() by a holder whose lock lapsed and was taken by another, on names with unmatched braces (a}b, x{y, }{), answers false with no script error on any server (the extend script gets the sibling hint from Redlock as from every other caller)
+Redlock: expire() of a lapsed lock taken by another answers false without a script error, on names with unmatched braces
+--DESCRIPTION--
+Redlock: expire() by a holder whose lock lapsed and was taken by another, on
+names with unmatched braces (a}b, x{y, }{), answers false with no script error
+on any server (the extend script gets the sibling hint from Redlock as from
+every other caller)
 --FILE--
 <?php
 require __DIR__ . '/../harness/topology_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-Redlock: lockMany() is all-or-nothing on each server and needs a majority of servers: with one name busy on 2 servers it takes both names on the other 3 only; busy on 3 servers it returns false and leaves nothing anywhere
+Redlock: lockMany() is all-or-nothing on each server and needs a majority of servers
+--DESCRIPTION--
+Redlock: lockMany() is all-or-nothing on each server and needs a majority of
+servers: with one name busy on 2 servers it takes both names on the other 3
+only; busy on 3 servers it returns false and leaves nothing anywhere
 --FILE--
 <?php
 require __DIR__ . '/../harness/topology_test.inc';

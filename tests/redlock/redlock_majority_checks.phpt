@@ -1,5 +1,10 @@
 --TEST--
-Redlock: isLocked(), expire() and unlock() count a majority: a lock still held on 3 of 5 servers is locked, extends and unlocks with true; once it is gone from 3 of them it is not locked, expire() is false, and unlock() is false but still removes it from the servers that had it
+Redlock: isLocked(), expire() and unlock() answer by a majority of the servers
+--DESCRIPTION--
+Redlock: isLocked(), expire() and unlock() count a majority: a lock still held
+on 3 of 5 servers is locked, extends and unlocks with true; once it is gone from
+3 of them it is not locked, expire() is false, and unlock() is false but still
+removes it from the servers that had it
 --FILE--
 <?php
 require __DIR__ . '/../harness/topology_test.inc';

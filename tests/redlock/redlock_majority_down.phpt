@@ -1,5 +1,9 @@
 --TEST--
-Redlock: with 3 of 5 servers unreachable, lock() throws RedisLockConnectionException within the timeouts, saying how many servers answered and the majority needed, and leaves nothing on the 2 that answered
+Redlock: with 3 of 5 servers unreachable, lock() throws RedisLockConnectionException and leaves nothing behind
+--DESCRIPTION--
+Redlock: with 3 of 5 servers unreachable, lock() throws
+RedisLockConnectionException within the timeouts, saying how many servers
+answered and the majority needed, and leaves nothing on the 2 that answered
 --FILE--
 <?php
 require __DIR__ . '/../harness/topology_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-Redlock: when 3 of 5 servers are SIGKILLed while the object holds a lock, lock() of another name throws RedisLockConnectionException quickly (majority unreachable) and unlock() of the held one reports failure (false, or that exception) yet releases it on the 2 survivors; nothing is left there
+Redlock: with 3 of 5 servers SIGKILLed, lock() throws RedisLockConnectionException quickly and unlock() still releases on the survivors
+--DESCRIPTION--
+Redlock: when 3 of 5 servers are SIGKILLed while the object holds a lock, lock()
+of another name throws RedisLockConnectionException quickly (majority
+unreachable) and unlock() of the held one reports failure (false, or that
+exception) yet releases it on the 2 survivors; nothing is left there
 --FILE--
 <?php
 require __DIR__ . '/../harness/topology_test.inc';

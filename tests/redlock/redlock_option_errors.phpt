@@ -1,5 +1,10 @@
 --TEST--
-Redlock: a "redlock" option that is not a non-empty list of DSNs or option arrays is rejected by the constructor with ValueError or TypeError naming it; a bad entry is rejected like the same connection alone; entries as DSNs and as option arrays are both accepted
+Redlock: a "redlock" option that is not a non-empty list of DSNs or option arrays is refused by the constructor, naming it
+--DESCRIPTION--
+Redlock: a "redlock" option that is not a non-empty list of DSNs or option
+arrays is rejected by the constructor with ValueError or TypeError naming it; a
+bad entry is rejected like the same connection alone; entries as DSNs and as
+option arrays are both accepted
 --FILE--
 <?php
 require __DIR__ . '/../harness/topology_test.inc';

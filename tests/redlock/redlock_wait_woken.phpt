@@ -1,5 +1,9 @@
 --TEST--
-Redlock: a waiter (lock() with a timeout) in another process gets the lock soon after the holder unlocks, long before the holder's expiry; another gets it at the holder's expiry when the holder never unlocks
+Redlock: a waiter in another process gets the lock soon after the holder unlocks, long before the holder's expiry
+--DESCRIPTION--
+Redlock: a waiter (lock() with a timeout) in another process gets the lock soon
+after the holder unlocks, long before the holder's expiry; another gets it at
+the holder's expiry when the holder never unlocks
 --FILE--
 <?php
 require __DIR__ . '/../harness/topology_test.inc';

@@ -1,5 +1,11 @@
 --TEST--
-Every caller of every script sends the arguments the script expects, whatever the name: the methods, the watchdog's renewals (locks, shared locks, permits), auto-release, the cleanup of lost replies and Redlock each work on names with unmatched braces, a hash tag, "{}", a NUL, CRLF, "%" and a 1 MiB name, on one server and on the cluster
+Lua scripts: every caller sends the arguments its script expects, whatever the shape of the name
+--DESCRIPTION--
+Every caller of every script sends the arguments the script expects, whatever
+the name: the methods, the watchdog's renewals (locks, shared locks, permits),
+auto-release, the cleanup of lost replies and Redlock each work on names with
+unmatched braces, a hash tag, "{}", a NUL, CRLF, "%" and a 1 MiB name, on one
+server and on the cluster
 --FILE--
 <?php
 require __DIR__ . '/../harness/watchdog_test.inc';

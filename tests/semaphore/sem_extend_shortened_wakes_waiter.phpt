@@ -1,5 +1,9 @@
 --TEST--
-RedisSemaphore: a holder that shortens its acquisition with extend() and then dies: the queued waiter gets the permit promptly once the new lifetime ends (within 250 ms), not at the old deadline's wake-up round
+RedisSemaphore: after a holder shortened its acquisition and died, the waiter gets the permit promptly once the new lifetime ends
+--DESCRIPTION--
+RedisSemaphore: a holder that shortens its acquisition with extend() and then
+dies: the queued waiter gets the permit promptly once the new lifetime ends
+(within 250 ms), not at the old deadline's wake-up round
 --FILE--
 <?php
 require __DIR__ . '/../harness/lock4_test.inc';

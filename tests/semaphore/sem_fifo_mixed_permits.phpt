@@ -1,5 +1,10 @@
 --TEST--
-RedisSemaphore::acquire(): strict FIFO with mixed permits: with 1 of 3 permits held, a waiter for 3 is not overtaken by a later waiter for 1 (nor by a timeout-0 call for 1), though 2 are free; the waiter for 3 gets in when the holder releases, the waiter for 1 only after it
+RedisSemaphore::acquire(): strict FIFO with mixed permits: a waiter for many is not overtaken by a later waiter for few
+--DESCRIPTION--
+RedisSemaphore::acquire(): strict FIFO with mixed permits: with 1 of 3 permits
+held, a waiter for 3 is not overtaken by a later waiter for 1 (nor by a
+timeout-0 call for 1), though 2 are free; the waiter for 3 gets in when the
+holder releases, the waiter for 1 only after it
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';

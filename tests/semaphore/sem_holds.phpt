@@ -1,5 +1,9 @@
 --TEST--
-RedisSemaphore::holds(): true while the acquisition of the token holds its permits, false after release, after its own lifetime and for an unknown token; it changes nothing (count() is the same before and after)
+RedisSemaphore::holds(): true exactly while the token's acquisition holds its permits, and changes nothing
+--DESCRIPTION--
+RedisSemaphore::holds(): true while the acquisition of the token holds its
+permits, false after release, after its own lifetime and for an unknown token;
+it changes nothing (count() is the same before and after)
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';

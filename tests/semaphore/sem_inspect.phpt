@@ -1,5 +1,10 @@
 --TEST--
-RedisSemaphore::inspect(): null for a free name; with several holders and waiters the permits held, the acquisitions, each one's seconds left (longest first), the live waiters and how long the first has waited; no token nor part of one is returned
+RedisSemaphore::inspect(): the permits, holders and waiters of a semaphore, and never a token
+--DESCRIPTION--
+RedisSemaphore::inspect(): null for a free name; with several holders and
+waiters the permits held, the acquisitions, each one's seconds left (longest
+first), the live waiters and how long the first has waited; no token nor part of
+one is returned
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-RedisSemaphore: 16 processes x 200 acquisitions of a semaphore with limit 3 all get through, and never more than 3 are inside at once (a counter incremented inside, its maximum recorded); the run stops by itself within 30 s
+RedisSemaphore: under 16 processes, never more than the limit are inside at once, and every acquisition gets through
+--DESCRIPTION--
+RedisSemaphore: 16 processes x 200 acquisitions of a semaphore with limit 3 all
+get through, and never more than 3 are inside at once (a counter incremented
+inside, its maximum recorded); the run stops by itself within 30 s
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';

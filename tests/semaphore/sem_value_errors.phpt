@@ -1,5 +1,9 @@
 --TEST--
-RedisSemaphore::acquire(): invalid arguments throw ValueError naming the argument (empty name #1, limit < 1 or > 1000000000 #2, negative/NAN/INF timeout #3, expire <= 0 or not finite #4, permits < 1 or > limit #5) and touch nothing
+RedisSemaphore::acquire(): invalid arguments throw ValueError naming the argument, and touch nothing
+--DESCRIPTION--
+RedisSemaphore::acquire(): invalid arguments throw ValueError naming the
+argument (empty name #1, limit < 1 or > 1000000000 #2, negative/NAN/INF timeout
+#3, expire <= 0 or not finite #4, permits < 1 or > limit #5) and touch nothing
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-Watchdog: a limit-1 semaphore permit whose name holds an unmatched brace ("tenant{42", "a}b") is renewed like any other: kept 1.5 s on a 0.3 s lease, a second object never gets the permit, and release() is true
+Watchdog: a semaphore permit whose name holds an unmatched brace is renewed like any other
+--DESCRIPTION--
+Watchdog: a limit-1 semaphore permit whose name holds an unmatched brace
+("tenant{42", "a}b") is renewed like any other: kept 1.5 s on a 0.3 s lease, a
+second object never gets the permit, and release() is true
 --FILE--
 <?php
 require __DIR__ . '/../harness/watchdog_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-Sentinel: while one process keeps locking and using a queue, the master is SIGKILLed; failures meanwhile are RedisLockExceptions, and within 5 s of the sentinels naming the new master the calls succeed there, 20 rounds in a row
+Sentinel: after the master is SIGKILLed, calls succeed on the new master within 5 s of the sentinels naming it
+--DESCRIPTION--
+Sentinel: while one process keeps locking and using a queue, the master is
+SIGKILLed; failures meanwhile are RedisLockExceptions, and within 5 s of the
+sentinels naming the new master the calls succeed there, 20 rounds in a row
 --FILE--
 <?php
 require __DIR__ . '/../harness/topology_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-Sentinel: after a forced failover, once the old master is a replica (connections still open), the next write through the old connection gets READONLY and is retried once on the new master without an exception; locks and tasks taken before the failover are still there
+Sentinel: after a failover, a write that gets READONLY from the old master is retried once on the new one without an exception
+--DESCRIPTION--
+Sentinel: after a forced failover, once the old master is a replica (connections
+still open), the next write through the old connection gets READONLY and is
+retried once on the new master without an exception; locks and tasks taken
+before the failover are still there
 --FILE--
 <?php
 require __DIR__ . '/../harness/topology_test.inc';

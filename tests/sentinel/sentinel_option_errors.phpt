@@ -1,5 +1,10 @@
 --TEST--
-Sentinel: a "sentinel" option that is not a non-empty list of "host:port" strings, or a missing or empty "service", is rejected by the constructor with ValueError or TypeError naming the option; malformed sentinel:// DSNs with ValueError
+Sentinel: bad "sentinel" or "service" options and malformed sentinel:// DSNs are refused by the constructor, naming the option
+--DESCRIPTION--
+Sentinel: a "sentinel" option that is not a non-empty list of "host:port"
+strings, or a missing or empty "service", is rejected by the constructor with
+ValueError or TypeError naming the option; malformed sentinel:// DSNs with
+ValueError
 --FILE--
 <?php
 require __DIR__ . '/../harness/topology_test.inc';

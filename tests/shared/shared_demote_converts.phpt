@@ -1,5 +1,9 @@
 --TEST--
-RedisLock::lockShared() on a name this object holds exclusively, nobody waiting: converts the hold to a shared one (the key becomes a sorted set with one "shared:" member), other readers can join and writers cannot
+RedisLock::lockShared() on a name this object holds exclusively, nobody waiting, converts the hold to a shared one
+--DESCRIPTION--
+RedisLock::lockShared() on a name this object holds exclusively, nobody waiting:
+converts the hold to a shared one (the key becomes a sorted set with one
+"shared:" member), other readers can join and writers cannot
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-RedisLock::lockShared() on a name this object holds exclusively demotes it at once (true, no wait), and the 2 readers queued behind are admitted immediately: each gets in within 100 ms of the demotion, all three then holding it shared
+RedisLock::lockShared() on a name held exclusively demotes it at once and admits the readers queued behind
+--DESCRIPTION--
+RedisLock::lockShared() on a name this object holds exclusively demotes it at
+once (true, no wait), and the 2 readers queued behind are admitted immediately:
+each gets in within 100 ms of the demotion, all three then holding it shared
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-RedisLock::lockShared() demotion keeps queue order: with a writer queued before a reader, demoting lets neither in (the writer waits for the demoted share, the reader waits behind the writer); after the unlock the writer gets it first, then the reader
+RedisLock::lockShared() demotion keeps queue order: a writer queued before a reader gets the lock first
+--DESCRIPTION--
+RedisLock::lockShared() demotion keeps queue order: with a writer queued before
+a reader, demoting lets neither in (the writer waits for the demoted share, the
+reader waits behind the writer); after the unlock the writer gets it first, then
+the reader
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-RedisLock::lock() promotion by two readers: the second promoter gets false at once (well under its 3 s timeout) and keeps its shared hold; the first gets the lock exclusively as soon as the second unlocks (processes)
+RedisLock::lock() promotion by two readers: the second promoter gets false at once and keeps its shared hold
+--DESCRIPTION--
+RedisLock::lock() promotion by two readers: the second promoter gets false at
+once (well under its 3 s timeout) and keeps its shared hold; the first gets the
+lock exclusively as soon as the second unlocks (processes)
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-RedisLock::lockShared(): shared and exclusive holds exclude each other both ways: readers make lock() false (at once with $timeout 0, after its $timeout otherwise), a writer makes lockShared() false likewise; busy is false, never an exception
+RedisLock::lockShared(): shared and exclusive holds exclude each other both ways, busy being false, never an exception
+--DESCRIPTION--
+RedisLock::lockShared(): shared and exclusive holds exclude each other both
+ways: readers make lock() false (at once with $timeout 0, after its $timeout
+otherwise), a writer makes lockShared() false likewise; busy is false, never an
+exception
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';

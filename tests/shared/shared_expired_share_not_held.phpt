@@ -1,5 +1,10 @@
 --TEST--
-RedisLock: a shared hold whose own $expire has passed counts as no hold for everyone: holdsLock() with its token is false, isLocked() is false, forceUnlock() finds nothing to remove, and a writer gets the lock at once; beside a live reader the lapsed member is not held either
+RedisLock: a shared hold whose own $expire has passed counts as no hold for everyone
+--DESCRIPTION--
+RedisLock: a shared hold whose own $expire has passed counts as no hold for
+everyone: holdsLock() with its token is false, isLocked() is false,
+forceUnlock() finds nothing to remove, and a writer gets the lock at once;
+beside a live reader the lapsed member is not held either
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';

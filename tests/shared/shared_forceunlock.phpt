@@ -1,5 +1,9 @@
 --TEST--
-RedisLock::forceUnlock(): removes every shared hold at once and wakes the writer waiting behind them (it gets the lock within 500 ms); the readers' unlock() then returns false; forceUnlock() is false when nothing is held
+RedisLock::forceUnlock(): removes every shared hold at once and wakes the writer waiting behind them
+--DESCRIPTION--
+RedisLock::forceUnlock(): removes every shared hold at once and wakes the writer
+waiting behind them (it gets the lock within 500 ms); the readers' unlock() then
+returns false; forceUnlock() is false when nothing is held
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-RedisLock::lockShared(): a reader killed with SIGKILL keeps its share until its own $expire (1 s), then it is gone, while a reader with a longer $expire keeps its own share and lifetime (its promotion fails before, succeeds after)
+RedisLock::lockShared(): a reader killed with SIGKILL keeps its share until its own $expire, and no longer
+--DESCRIPTION--
+RedisLock::lockShared(): a reader killed with SIGKILL keeps its share until its
+own $expire (1 s), then it is gone, while a reader with a longer $expire keeps
+its own share and lifetime (its promotion fails before, succeeds after)
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';

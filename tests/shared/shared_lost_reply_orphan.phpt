@@ -1,5 +1,9 @@
 --TEST--
-RedisLock::lockShared(): when its reply is lost (read timeout), it throws, the object does not believe it holds the share, and the share the late acquisition created is removed by the object's next call
+RedisLock::lockShared(): a lost reply throws, and the share the late acquisition created is removed by the next call
+--DESCRIPTION--
+RedisLock::lockShared(): when its reply is lost (read timeout), it throws, the
+object does not believe it holds the share, and the share the late acquisition
+created is removed by the object's next call
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-RedisLock::lock() promotion: while a promotion waits for the other reader to leave, new lockShared() callers queue behind it (false with $timeout 0 and with a short timeout), and get in only after the promoted writer unlocked
+RedisLock::lock() promotion: while it waits, new readers queue behind it
+--DESCRIPTION--
+RedisLock::lock() promotion: while a promotion waits for the other reader to
+leave, new lockShared() callers queue behind it (false with $timeout 0 and with
+a short timeout), and get in only after the promoted writer unlocked
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';

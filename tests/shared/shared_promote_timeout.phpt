@@ -1,5 +1,9 @@
 --TEST--
-RedisLock::lock() promoting a shared hold that another reader keeps: false after its $timeout, and the shared hold is kept (same token, same deadline); the waiting promotion leaves no trace (a new reader then gets in at once)
+RedisLock::lock() promoting a shared hold that another reader keeps: false after its $timeout, the shared hold kept
+--DESCRIPTION--
+RedisLock::lock() promoting a shared hold that another reader keeps: false after
+its $timeout, and the shared hold is kept (same token, same deadline); the
+waiting promotion leaves no trace (a new reader then gets in at once)
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-RedisLock::lockShared(): when a writer unlocks and the head of the queue is a run of 3 shared waiters, all 3 are admitted together (within 150 ms, holding at once); the writer queued after them waits for all of them, and the reader queued after that writer waits for it (processes)
+RedisLock::lockShared(): a run of shared waiters at the head of the queue is admitted together when the writer unlocks
+--DESCRIPTION--
+RedisLock::lockShared(): when a writer unlocks and the head of the queue is a
+run of 3 shared waiters, all 3 are admitted together (within 150 ms, holding at
+once); the writer queued after them waits for all of them, and the reader queued
+after that writer waits for it (processes)
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';

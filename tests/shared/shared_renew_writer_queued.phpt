@@ -1,5 +1,9 @@
 --TEST--
-RedisLock::lockShared(): a reader renewing its own shared hold while a writer is queued behind it gets true at once (a renewal is not a new arrival that queues), and the writer still gets the lock once the reader unlocks
+RedisLock::lockShared(): a reader renewing its own share while a writer is queued gets true at once
+--DESCRIPTION--
+RedisLock::lockShared(): a reader renewing its own shared hold while a writer is
+queued behind it gets true at once (a renewal is not a new arrival that queues),
+and the writer still gets the lock once the reader unlocks
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';

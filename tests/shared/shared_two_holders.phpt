@@ -1,5 +1,9 @@
 --TEST--
-RedisLock::lockShared(): two objects both hold the same name shared at once; the key is a sorted set with one "shared:<32 hex>" member per holder, scored with its own deadline in ms; each unlock removes only its own member
+RedisLock::lockShared(): two objects both hold the same name shared at once
+--DESCRIPTION--
+RedisLock::lockShared(): two objects both hold the same name shared at once; the
+key is a sorted set with one "shared:<32 hex>" member per holder, scored with
+its own deadline in ms; each unlock removes only its own member
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-RedisLock: unlock(), expire(), ttl(), isLocking() and unlockAll() act on this object's own shared hold only: expire() moves its deadline and not the other reader's, unlock() is true once then false, an expired share reads as not held (isLocked() false too)
+RedisLock: unlock(), expire(), ttl(), isLocking() and unlockAll() act on this object's own shared hold only
+--DESCRIPTION--
+RedisLock: unlock(), expire(), ttl(), isLocking() and unlockAll() act on this
+object's own shared hold only: expire() moves its deadline and not the other
+reader's, unlock() is true once then false, an expired share reads as not held
+(isLocked() false too)
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-RedisLock::lockShared(): a writer queued behind readers is never overtaken by readers that arrive after it: lockShared($name, 0) is false although only readers hold the lock, and a later lockShared() with a timeout gets in only after the writer unlocked (processes)
+RedisLock::lockShared(): a writer queued behind readers is never overtaken by readers that arrive after it
+--DESCRIPTION--
+RedisLock::lockShared(): a writer queued behind readers is never overtaken by
+readers that arrive after it: lockShared($name, 0) is false although only
+readers hold the lock, and a later lockShared() with a timeout gets in only
+after the writer unlocked (processes)
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-RedisLock::lockShared(): a reader queued behind a writer that waits for the current readers is admitted as soon as that writer's timeout runs out (within 250 ms), and the writer leaves nothing queued (processes)
+RedisLock::lockShared(): a reader queued behind a writer is admitted as soon as that writer's timeout runs out
+--DESCRIPTION--
+RedisLock::lockShared(): a reader queued behind a writer that waits for the
+current readers is admitted as soon as that writer's timeout runs out (within
+250 ms), and the writer leaves nothing queued (processes)
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';

@@ -1,5 +1,12 @@
 --TEST--
-Every operation that moves a deadline earlier wakes whoever waits for it: expire() and extendLock() on a lock and on a shared lock (the waiter wants it exclusive), RedisSemaphore::extend() on a permit, and touch() and release($delay) on a reservation; each waiter, blocked first, gets what it waits for right after the new 0.5 s deadline, not at the old 4 s one nor after a wait round
+Waiting: every operation that moves a deadline earlier wakes whoever waits for it at the new deadline
+--DESCRIPTION--
+Each waiter, blocked first, gets what it waits for right after the new 0.5 s
+deadline, not at the old 4 s one nor after a wait round. The operations:
+- expire() and extendLock() on a lock;
+- the same on a shared lock (the waiter wants it exclusive);
+- RedisSemaphore::extend() on a permit;
+- touch() and release($delay) on a reservation.
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

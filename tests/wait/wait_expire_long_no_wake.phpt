@@ -1,5 +1,10 @@
 --TEST--
-RedisLock: a holder that shortens its lock to a lifetime of 2.5 s or more (expire 30 s -> 10 s, as symfony's Lock does after taking 300 s) does not wake the waiting head, which comes back within that anyway; shortened below 2.5 s it does wake it; the waiter gets the lock at the unlock either way
+RedisLock: a holder that shortens its lock to 2.5 s or more does not wake the waiting head; shorter, it does
+--DESCRIPTION--
+RedisLock: a holder that shortens its lock to a lifetime of 2.5 s or more
+(expire 30 s -> 10 s, as symfony's Lock does after taking 300 s) does not wake
+the waiting head, which comes back within that anyway; shortened below 2.5 s it
+does wake it; the waiter gets the lock at the unlock either way
 --FILE--
 <?php
 require __DIR__ . '/../harness/handoff_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-RedisLock: a holder that shortens its lock to 3 s with expire() (no wake-up: 2.5 s or more) and then dies: the waiting caller, which comes back on its own within that, gets the lock promptly once the new lifetime ends (within 250 ms), not at the old deadline
+RedisLock: after a holder shortened its lock to 3 s and died, the waiter gets the lock promptly once the new lifetime ends
+--DESCRIPTION--
+RedisLock: a holder that shortens its lock to 3 s with expire() (no wake-up: 2.5
+s or more) and then dies: the waiting caller, which comes back on its own within
+that, gets the lock promptly once the new lifetime ends (within 250 ms), not at
+the old deadline
 --FILE--
 <?php
 require __DIR__ . '/../harness/lock4_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-RedisLock::lock(): a caller with $timeout 0 does not jump the queue: while a waiter is queued it gets false, also after the holder unlocked (the lock is then promised to the waiter, and isLocked() says so), and the waiter gets the lock
+RedisLock::lock(): a caller with $timeout 0 does not jump the queue of waiters
+--DESCRIPTION--
+RedisLock::lock(): a caller with $timeout 0 does not jump the queue: while a
+waiter is queued it gets false, also after the holder unlocked (the lock is then
+promised to the waiter, and isLocked() says so), and the waiter gets the lock
 --FILE--
 <?php
 require __DIR__ . '/../harness/lock4_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-Watchdog: a token of addLock() (which the object does not hold) is not renewed: it keeps the lifetime asked (0.6 s, not the lease of 0.2 s) and lapses after it, while a lock() of the same object next to it is renewed
+Watchdog: a token of addLock() is not renewed and lapses after the lifetime asked
+--DESCRIPTION--
+Watchdog: a token of addLock() (which the object does not hold) is not renewed:
+it keeps the lifetime asked (0.6 s, not the lease of 0.2 s) and lapses after it,
+while a lock() of the same object next to it is renewed
 --FILE--
 <?php
 require __DIR__ . '/../harness/watchdog_test.inc';

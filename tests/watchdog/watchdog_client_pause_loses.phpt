@@ -1,5 +1,10 @@
 --TEST--
-Watchdog: a server that serves nobody for longer than the lease (CLIENT PAUSE 1000 ALL on a server of the test's own, lease 0.3 s, read_timeout 0.2 s) costs the hold: afterwards the holder's isLocking() is false and unlock() false, and another client takes the lock at once
+Watchdog: a server that serves nobody for longer than the lease costs the hold, and the holder learns it
+--DESCRIPTION--
+Watchdog: a server that serves nobody for longer than the lease (CLIENT PAUSE
+1000 ALL on a server of the test's own, lease 0.3 s, read_timeout 0.2 s) costs
+the hold: afterwards the holder's isLocking() is false and unlock() false, and
+another client takes the lock at once
 --FILE--
 <?php
 require __DIR__ . '/../harness/watchdog_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-Watchdog under CPU load: with 4 busy-looping processes beside them (more runnable threads than cores), 8 processes holding locks on 4 names 5 times each for 0.6 s on a 0.5 s lease stay mutually excluded, every unlock() true, no renewal more than the lease after the one before, within 30 s
+Watchdog under CPU load: locks held longer than their lease stay mutually excluded, every unlock() true
+--DESCRIPTION--
+Watchdog under CPU load: with 4 busy-looping processes beside them (more
+runnable threads than cores), 8 processes holding locks on 4 names 5 times each
+for 0.6 s on a 0.5 s lease stay mutually excluded, every unlock() true, no
+renewal more than the lease after the one before, within 30 s
 --FILE--
 <?php
 require __DIR__ . '/../harness/watchdog_test.inc';

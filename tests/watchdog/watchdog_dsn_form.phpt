@@ -1,5 +1,10 @@
 --TEST--
-Watchdog: the DSN form (?watchdog=1&watchdog_lease=0.3&watchdog_max_hold=20, or watchdog_lease alone) turns it on with those values (shown by var_dump), and a lock taken through it is renewed with that lease; watchdog => true takes lease 10 and max_hold 300
+Watchdog: the DSN form turns the watchdog on with its lease and max_hold
+--DESCRIPTION--
+Watchdog: the DSN form (?watchdog=1&watchdog_lease=0.3&watchdog_max_hold=20, or
+watchdog_lease alone) turns it on with those values (shown by var_dump), and a
+lock taken through it is renewed with that lease; watchdog => true takes lease
+10 and max_hold 300
 --FILE--
 <?php
 require __DIR__ . '/../harness/watchdog_test.inc';

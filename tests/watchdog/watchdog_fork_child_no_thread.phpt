@@ -1,5 +1,9 @@
 --TEST--
-Watchdog: a child forked while its parent's watchdog renews a lock has no watchdog thread (phpinfo: not running, 0 holds) and does not hold the parent's lock; a lock it takes itself starts a thread of its own that renews it
+Watchdog: a forked child has no watchdog thread and does not hold its parent's lock
+--DESCRIPTION--
+Watchdog: a child forked while its parent's watchdog renews a lock has no
+watchdog thread (phpinfo: not running, 0 holds) and does not hold the parent's
+lock; a lock it takes itself starts a thread of its own that renews it
 --FILE--
 <?php
 require __DIR__ . '/../harness/watchdog_test.inc';

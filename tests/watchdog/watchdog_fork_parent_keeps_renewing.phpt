@@ -1,5 +1,9 @@
 --TEST--
-Watchdog: after a forked child exits (a normal PHP exit, its copy of the object destroyed), the parent's watchdog keeps renewing the parent's lock, shared hold and semaphore permit (lease 0.3 s) for 1.5 s more
+Watchdog: after a forked child exits, the parent's watchdog keeps renewing the parent's holds
+--DESCRIPTION--
+Watchdog: after a forked child exits (a normal PHP exit, its copy of the object
+destroyed), the parent's watchdog keeps renewing the parent's lock, shared hold
+and semaphore permit (lease 0.3 s) for 1.5 s more
 --FILE--
 <?php
 require __DIR__ . '/../harness/watchdog_test.inc';

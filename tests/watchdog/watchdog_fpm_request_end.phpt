@@ -1,5 +1,11 @@
 --TEST--
-Watchdog under PHP-FPM: a lock taken in one request by an object with auto_release => false (lease 0.5 s, $expire 60 s) is no longer renewed once the request is over and lapses within the lease, though the worker and its watchdog thread live on (the next request served by that worker sees the thread running with 0 holds); with auto_release it is released when the request ends
+Watchdog under PHP-FPM: a lock kept past its request (auto_release => false) is renewed no more and lapses within the lease
+--DESCRIPTION--
+Watchdog under PHP-FPM: a lock taken in one request by an object with
+auto_release => false (lease 0.5 s, $expire 60 s) is no longer renewed once the
+request is over and lapses within the lease, though the worker and its watchdog
+thread live on (the next request served by that worker sees the thread running
+with 0 holds); with auto_release it is released when the request ends
 --FILE--
 <?php
 require __DIR__ . '/../harness/watchdog_test.inc';

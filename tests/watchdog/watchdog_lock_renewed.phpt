@@ -1,5 +1,10 @@
 --TEST--
-Watchdog: a lock taken with lease 0.3 s (and $expire 0.1 s) by an object that then works for 2 s keeps its token the whole time, its PTTL between 0 and the lease at every look from another client; it is still ours and released at the end
+Watchdog: a lock taken with a lease shorter than the work keeps its token the whole time, its PTTL within the lease
+--DESCRIPTION--
+Watchdog: a lock taken with lease 0.3 s (and $expire 0.1 s) by an object that
+then works for 2 s keeps its token the whole time, its PTTL between 0 and the
+lease at every look from another client; it is still ours and released at the
+end
 --FILE--
 <?php
 require __DIR__ . '/../harness/watchdog_test.inc';

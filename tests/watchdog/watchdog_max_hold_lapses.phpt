@@ -1,5 +1,9 @@
 --TEST--
-Watchdog: max_hold 1 s (lease 0.3 s) renews the lock until 1 s after it was taken and not a lease longer: the last renewals give only what is left, so it lapses at 1 s (gone between 0.95 and 1.1 s) while its holder still sleeps
+Watchdog: max_hold renews the lock until max_hold after it was taken, not a lease longer
+--DESCRIPTION--
+Watchdog: max_hold 1 s (lease 0.3 s) renews the lock until 1 s after it was
+taken and not a lease longer: the last renewals give only what is left, so it
+lapses at 1 s (gone between 0.95 and 1.1 s) while its holder still sleeps
 --FILE--
 <?php
 require __DIR__ . '/../harness/watchdog_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-Watchdog: 8 processes taking a lock 8 times each, 4 on each of 2 names (lease 0.5 s, every hold longer than the lease: 0.52 to 0.6 s), stay mutually excluded: never two inside one name at once, every unlock() true (no hold lapsed), within 45 s in all
+Watchdog: processes holding locks longer than their lease stay mutually excluded, every unlock() true
+--DESCRIPTION--
+Watchdog: 8 processes taking a lock 8 times each, 4 on each of 2 names (lease
+0.5 s, every hold longer than the lease: 0.52 to 0.6 s), stay mutually excluded:
+never two inside one name at once, every unlock() true (no hold lapsed), within
+45 s in all
 --FILE--
 <?php
 require __DIR__ . '/../harness/watchdog_test.inc';

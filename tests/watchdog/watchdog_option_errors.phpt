@@ -1,5 +1,11 @@
 --TEST--
-Watchdog: the option is checked in the constructor: TypeError for a value that is not bool or array or an entry that is not a number, ValueError for unknown keys, a lease outside 0.05..3600 s, a max_hold outside (0, 1e9] s, bad DSN values, redlock, and a lease on RedisQueue (whose reservations renew to their visibility); the bounds themselves are accepted
+Watchdog: a bad "watchdog" option is refused in the constructor with TypeError or ValueError, and its bounds are accepted
+--DESCRIPTION--
+Watchdog: the option is checked in the constructor: TypeError for a value that
+is not bool or array or an entry that is not a number, ValueError for unknown
+keys, a lease outside 0.05..3600 s, a max_hold outside (0, 1e9] s, bad DSN
+values, redlock, and a lease on RedisQueue (whose reservations renew to their
+visibility); the bounds themselves are accepted
 --FILE--
 <?php
 require __DIR__ . '/../harness/watchdog_test.inc';

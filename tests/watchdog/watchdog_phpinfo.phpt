@@ -1,5 +1,11 @@
 --TEST--
-Watchdog: php --ri redislock shows "Watchdog thread => not running" and "Holds the watchdog renews => 0" in a fresh process; phpinfo() shows the thread running once a watchdog object holds something, and counts its locks, shared holds and permits (not those of objects without the option), down to 0 as they are released
+Watchdog: phpinfo() shows whether the thread runs and counts the holds it renews, down to 0 as they are released
+--DESCRIPTION--
+Watchdog: php --ri redislock shows "Watchdog thread => not running" and "Holds
+the watchdog renews => 0" in a fresh process; phpinfo() shows the thread running
+once a watchdog object holds something, and counts its locks, shared holds and
+permits (not those of objects without the option), down to 0 as they are
+released
 --FILE--
 <?php
 require __DIR__ . '/../harness/watchdog_test.inc';

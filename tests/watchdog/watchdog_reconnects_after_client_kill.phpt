@@ -1,5 +1,10 @@
 --TEST--
-Watchdog: a renewal whose connection was killed (CLIENT KILL of every other client every 150 ms for 1.5 s, on a server of the test's own) reconnects and renews again within the lease: the lock (lease 0.3 s) keeps its token throughout and is still ours
+Watchdog: a renewal whose connection was killed reconnects and renews again within the lease
+--DESCRIPTION--
+Watchdog: a renewal whose connection was killed (CLIENT KILL of every other
+client every 150 ms for 1.5 s, on a server of the test's own) reconnects and
+renews again within the lease: the lock (lease 0.3 s) keeps its token throughout
+and is still ours
 --FILE--
 <?php
 require __DIR__ . '/../harness/watchdog_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-Watchdog: at the end of a script, an object with auto_release releases its lock at once; one with auto_release => false leaves its lock, which lapses within the lease (1 s) instead of after $expire (60 s)
+Watchdog: a lock left at the end of a script with auto_release => false lapses within the lease, not after $expire
+--DESCRIPTION--
+Watchdog: at the end of a script, an object with auto_release releases its lock
+at once; one with auto_release => false leaves its lock, which lapses within the
+lease (1 s) instead of after $expire (60 s)
 --FILE--
 <?php
 require __DIR__ . '/../harness/watchdog_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-Watchdog: a renewal the server answers with a script error (the permit's key replaced by a string: WRONGTYPE inside the script) stops renewing that hold at once, on the same connection: no reconnection, no further renewal, and phpinfo() counts no hold renewed
+Watchdog: a renewal answered with a script error stops renewing that hold at once, without reconnecting
+--DESCRIPTION--
+Watchdog: a renewal the server answers with a script error (the permit's key
+replaced by a string: WRONGTYPE inside the script) stops renewing that hold at
+once, on the same connection: no reconnection, no further renewal, and phpinfo()
+counts no hold renewed
 --FILE--
 <?php
 require __DIR__ . '/../harness/watchdog_test.inc';

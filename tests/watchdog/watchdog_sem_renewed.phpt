@@ -1,5 +1,9 @@
 --TEST--
-Watchdog: a semaphore permit (RedisSemaphore::acquire(), lease 0.3 s, $expire 0.1 s) kept for 2 s stays in the semaphore's set with 0 < time left <= lease at every look; the permit still counts and is released at the end
+Watchdog: a semaphore permit kept longer than its lease stays in the semaphore's set, renewed within the lease
+--DESCRIPTION--
+Watchdog: a semaphore permit (RedisSemaphore::acquire(), lease 0.3 s, $expire
+0.1 s) kept for 2 s stays in the semaphore's set with 0 < time left <= lease at
+every look; the permit still counts and is released at the end
 --FILE--
 <?php
 require __DIR__ . '/../harness/watchdog_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-Watchdog through Sentinel: a lock taken with lease 0.3 s on the master the sentinels name keeps its token for 2 s of work (the thread asks the sentinels for the master itself), and is released at the end
+Watchdog through Sentinel: a lock on the master the sentinels name is renewed for the whole work
+--DESCRIPTION--
+Watchdog through Sentinel: a lock taken with lease 0.3 s on the master the
+sentinels name keeps its token for 2 s of work (the thread asks the sentinels
+for the master itself), and is released at the end
 --FILE--
 <?php
 require __DIR__ . '/../harness/watchdog_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-Watchdog: when the server is gone (killed), the renewals fail and the hold counts as lost once its lease ran out: isLocking() answers false without a server; once the server is back the object takes the lock again
+Watchdog: when the server is gone, the hold counts as lost once its lease ran out
+--DESCRIPTION--
+Watchdog: when the server is gone (killed), the renewals fail and the hold
+counts as lost once its lease ran out: isLocking() answers false without a
+server; once the server is back the object takes the lock again
 --FILE--
 <?php
 require __DIR__ . '/../harness/watchdog_test.inc';

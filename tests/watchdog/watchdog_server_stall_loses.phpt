@@ -1,5 +1,10 @@
 --TEST--
-Watchdog: a server stalled past the lease (DEBUG SLEEP 1 on a server of the test's own, lease 0.3 s) lets the lock lapse; the holder learns it lost it (isLocking() false, ttl() null, unlock() false) and another client takes it at once
+Watchdog: a server stalled past the lease lets the lock lapse, and the holder learns it lost it
+--DESCRIPTION--
+Watchdog: a server stalled past the lease (DEBUG SLEEP 1 on a server of the
+test's own, lease 0.3 s) lets the lock lapse; the holder learns it lost it
+(isLocking() false, ttl() null, unlock() false) and another client takes it at
+once
 --FILE--
 <?php
 require __DIR__ . '/../harness/watchdog_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-Watchdog: a semaphore permit holder killed with SIGKILL (lease 0.3 s, $expire 60 s asked) renews no more: another process waiting for the only permit gets it within the lease plus a margin (0.3 + 0.4 s)
+Watchdog: a permit holder killed with SIGKILL renews no more, and a waiter gets the permit within the lease plus a margin
+--DESCRIPTION--
+Watchdog: a semaphore permit holder killed with SIGKILL (lease 0.3 s, $expire 60
+s asked) renews no more: another process waiting for the only permit gets it
+within the lease plus a margin (0.3 + 0.4 s)
 --FILE--
 <?php
 require __DIR__ . '/../harness/watchdog_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-Watchdog: a holder continued after a SIGSTOP longer than the lease knows at once, before its watchdog renews again, that it lost the lock (isLocking() false) even when nobody took it meanwhile, and can take it again
+Watchdog: a holder continued after a SIGSTOP longer than the lease knows at once that it lost the lock
+--DESCRIPTION--
+Watchdog: a holder continued after a SIGSTOP longer than the lease knows at
+once, before its watchdog renews again, that it lost the lock (isLocking()
+false) even when nobody took it meanwhile, and can take it again
 --FILE--
 <?php
 require __DIR__ . '/../harness/watchdog_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-Watchdog: a holder stopped with SIGSTOP (lease 0.3 s) renews no more: another process gets the lock within the lease plus a margin; after SIGCONT the holder learns it lost it (isLocking() false, ttl() null, unlock() false) and the other's lock is untouched
+Watchdog: a holder stopped with SIGSTOP renews no more, and another process gets the lock within the lease plus a margin
+--DESCRIPTION--
+Watchdog: a holder stopped with SIGSTOP (lease 0.3 s) renews no more: another
+process gets the lock within the lease plus a margin; after SIGCONT the holder
+learns it lost it (isLocking() false, ttl() null, unlock() false) and the
+other's lock is untouched
 --FILE--
 <?php
 require __DIR__ . '/../harness/watchdog_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-Watchdog: while one server serves nobody (CLIENT PAUSE 2500 ALL on a server of the test's own, read_timeout 1 s), the holds of the same process on another server are still renewed in time: three locks of 0.3 s leases there stay held the whole 2 s, never below 0 ms left
+Watchdog: while one server stalls, the holds of the same process on another server are still renewed in time
+--DESCRIPTION--
+Watchdog: while one server serves nobody (CLIENT PAUSE 2500 ALL on a server of
+the test's own, read_timeout 1 s), the holds of the same process on another
+server are still renewed in time: three locks of 0.3 s leases there stay held
+the whole 2 s, never below 0 ms left
 --FILE--
 <?php
 require __DIR__ . '/../harness/watchdog_test.inc';

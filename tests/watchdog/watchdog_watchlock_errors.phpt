@@ -1,5 +1,10 @@
 --TEST--
-RedisLock::watchLock(): a wrong type is a TypeError, a bad $maxHold or an empty token a ValueError, no watchdog option a BadMethodCallException, and each refusal leaves the hold's lifetime as it was; a token that holds nothing is false
+RedisLock::watchLock(): bad arguments are refused with TypeError, ValueError or BadMethodCallException, leaving the hold as it was
+--DESCRIPTION--
+RedisLock::watchLock(): a wrong type is a TypeError, a bad $maxHold or an empty
+token a ValueError, no watchdog option a BadMethodCallException, and each
+refusal leaves the hold's lifetime as it was; a token that holds nothing is
+false
 --FILE--
 <?php
 require __DIR__ . '/../harness/watchdog_test.inc';

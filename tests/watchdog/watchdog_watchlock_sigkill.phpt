@@ -1,5 +1,9 @@
 --TEST--
-Watchdog: a process SIGKILLed while it holds a lock it gave to watchLock() (lease 0.3 s, $maxHold 60 s, taken for 60 s) renews no more: a waiter gets the lock within the lease plus a margin (0.3 + 0.4 s)
+Watchdog: a process SIGKILLed while holding a lock given to watchLock() renews no more, and a waiter gets it within the lease
+--DESCRIPTION--
+Watchdog: a process SIGKILLed while it holds a lock it gave to watchLock()
+(lease 0.3 s, $maxHold 60 s, taken for 60 s) renews no more: a waiter gets the
+lock within the lease plus a margin (0.3 + 0.4 s)
 --FILE--
 <?php
 require __DIR__ . '/../harness/watchdog_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-Connection: a host name that does not resolve makes lock() and enqueue() throw RedisLockConnectionException naming host:port, and never calls a set_error_handler() callback (which PHP calls whatever error_reporting says)
+Connection: a host name that does not resolve throws RedisLockConnectionException and never calls an error handler
+--DESCRIPTION--
+Connection: a host name that does not resolve makes lock() and enqueue() throw
+RedisLockConnectionException naming host:port, and never calls a
+set_error_handler() callback (which PHP calls whatever error_reporting says)
 --FILE--
 <?php
 require __DIR__ . '/../harness/redislock_test.inc';

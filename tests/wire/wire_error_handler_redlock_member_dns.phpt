@@ -1,5 +1,9 @@
 --TEST--
-Redlock: a member whose host name does not resolve is skipped like a server that is down, without calling a set_error_handler() callback; the two live members of three hold the lock with one random part, and unlock() removes it from both
+Redlock: a member whose host name does not resolve is skipped like a server that is down, without calling an error handler
+--DESCRIPTION--
+Redlock: a member whose host name does not resolve is skipped like a server that
+is down, without calling a set_error_handler() callback; the two live members of
+three hold the lock with one random part, and unlock() removes it from both
 --FILE--
 <?php
 require __DIR__ . '/../harness/topology_test.inc';

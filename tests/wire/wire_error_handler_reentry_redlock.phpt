@@ -1,5 +1,10 @@
 --TEST--
-Redlock: an error handler that would call lock() again on the same object never runs during lock() (a member that does not resolve raises nothing), so the object's state is not changed under the call: both live servers hold the token the object holds
+Redlock: an error handler never runs during lock(), so the object's state cannot change under the call
+--DESCRIPTION--
+Redlock: an error handler that would call lock() again on the same object never
+runs during lock() (a member that does not resolve raises nothing), so the
+object's state is not changed under the call: both live servers hold the token
+the object holds
 --FILE--
 <?php
 require __DIR__ . '/../harness/topology_test.inc';

@@ -1,5 +1,9 @@
 --TEST--
-RedisLock: an object created in a session write handler, which PHP runs after the extensions' request shutdown, takes its lock, and is released at the very end of the request without a crash or any error output
+RedisLock: an object created in a session write handler takes its lock and is released at the end of the request
+--DESCRIPTION--
+RedisLock: an object created in a session write handler, which PHP runs after
+the extensions' request shutdown, takes its lock, and is released at the very
+end of the request without a crash or any error output
 --FILE--
 <?php
 require __DIR__ . '/../harness/redislock_test.inc';

@@ -1,5 +1,10 @@
 --TEST--
-RedisLock::__construct(): a unix socket path longer than the 107 bytes the kernel takes is refused at construction with a ValueError, as a DSN and as the option "socket"; a path of exactly 107 bytes is accepted and fails only on connect
+RedisLock::__construct(): a unix socket path longer than 107 bytes is refused at construction with a ValueError
+--DESCRIPTION--
+RedisLock::__construct(): a unix socket path longer than the 107 bytes the
+kernel takes is refused at construction with a ValueError, as a DSN and as the
+option "socket"; a path of exactly 107 bytes is accepted and fails only on
+connect
 --FILE--
 <?php
 require __DIR__ . '/../harness/redislock_test.inc';

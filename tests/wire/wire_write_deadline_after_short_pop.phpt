@@ -1,5 +1,10 @@
 --TEST--
-RedisQueue: a write that cannot complete at once (the server is stopped, the socket buffers fill) waits under the call's own timeout, not under the 5 ms timeout of the pop() before it: enqueue() of 10 MB succeeds once the server is continued 0.3 s later
+RedisQueue: a write that cannot complete at once waits under the call's own timeout, not the previous call's
+--DESCRIPTION--
+RedisQueue: a write that cannot complete at once (the server is stopped, the
+socket buffers fill) waits under the call's own timeout, not under the 5 ms
+timeout of the pop() before it: enqueue() of 10 MB succeeds once the server is
+continued 0.3 s later
 --FILE--
 <?php
 require __DIR__ . '/../harness/fault_test.inc';
