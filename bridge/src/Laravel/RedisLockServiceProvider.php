@@ -23,10 +23,8 @@ use InvalidArgumentException;
  *
  * The locks are made with a \RedisLock built from database.redis.<lock_connection>
  * (or database.redis.clusters.<lock_connection>), read as Laravel reads a redis
- * connection: its url (redis://, rediss://, tcp://, tls://, unix://) with the
- * separate keys (host, port, username, password, database, scheme, timeout,
- * read_timeout, persistent, context) filling in what the url leaves out. Lock
- * names are prefixed by the store's prefix (or cache.prefix).
+ * connection (ConnectionConfig). Lock names are prefixed by the store's prefix
+ * (or cache.prefix).
  *
  * The data store: "data_store", or "store" when it names a cache store of another
  * driver (Laravel 11 and later fill "store" in with the store's own name, which is
