@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace RedisLock\Bridge\Laravel\Console;
 
 use Illuminate\Console\Command;
-use RedisLock\Bridge\Laravel\RedisLockServiceProvider;
+use RedisLock\Bridge\Laravel\ConnectionConfig;
 use RedisLock\Bridge\Operator\Cli;
 use RedisLock\Bridge\Operator\ConsoleArguments;
 use Symfony\Component\Console\Output\ConsoleOutputInterface;
@@ -98,7 +98,7 @@ class RedisLockCommand extends Command
         if (($name === null || $name === '') && $config !== null) {
             foreach ((array) $config->get('cache.stores', []) as $store) {
                 if (is_array($store) && ($store['driver'] ?? null) === 'redislock') {
-                    $name = $store['lock_connection'] ?? $store['connection'] ?? 'default';
+                    $name = ConnectionConfig::lockConnection($store);
                     break;
                 }
             }
@@ -108,7 +108,7 @@ class RedisLockCommand extends Command
             $name = 'default';
         }
         if ($name !== null && $name !== '') {
-            return RedisLockServiceProvider::redisConnectionOptions($redis, (string) $name);
+            return ConnectionConfig::redisConnectionOptions($redis, (string) $name);
         }
         $dsn = getenv('REDISLOCK_DSN');
 

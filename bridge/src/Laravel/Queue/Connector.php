@@ -7,7 +7,7 @@ namespace RedisLock\Bridge\Laravel\Queue;
 use ArrayAccess;
 use Illuminate\Queue\Connectors\ConnectorInterface;
 use InvalidArgumentException;
-use RedisLock\Bridge\Laravel\RedisLockServiceProvider;
+use RedisLock\Bridge\Laravel\ConnectionConfig;
 
 /**
  * The queue connector of the driver "redislock". In config/queue.php:
@@ -25,14 +25,14 @@ use RedisLock\Bridge\Laravel\RedisLockServiceProvider;
  *       // 'watchdog_max_hold' => 86400, // seconds one job's reservation is renewed at most (a day)
  *   ],
  *
- * A connection name is read as the cache driver reads it
- * (RedisLockServiceProvider::redisConnectionOptions()). The \RedisQueue always
- * has the watchdog on: it is the heartbeat that keeps a running job reserved.
+ * The connection is read as the cache driver reads it (ConnectionConfig::queueOptions()).
+ * The \RedisQueue always has the watchdog on: it is the heartbeat that keeps a
+ * running job reserved.
  */
 class Connector implements ConnectorInterface
 {
-    /** Seconds one job's reservation is renewed at most, unless the config says: a day. */
-    public const MAX_HOLD = 86400;
+    /** @deprecated  ConnectionConfig::MAX_HOLD */
+    public const MAX_HOLD = ConnectionConfig::MAX_HOLD;
 
     /** @var \ArrayAccess|array|null */
     protected $app;
@@ -76,41 +76,7 @@ class Connector implements ConnectorInterface
     /** The \RedisQueue of a queue connection's $config, with the watchdog on. */
     public function redisQueue(#[\SensitiveParameter] array $config): \RedisQueue
     {
-        $connection = $config['connection'] ?? 'default';
-        if (is_string($connection) && str_contains($connection, '://')) {
-            $options = $connection;
-        } elseif (is_array($connection)) {
-            $options = $connection;
-        } elseif (is_string($connection) && $connection !== '') {
-            $options = RedisLockServiceProvider::redisConnectionOptions($this->redisConfig(), $connection);
-        } else {
-            throw new InvalidArgumentException('The redislock queue\'s connection must be a redis connection name, a DSN or an array of options.');
-        }
-        // Up to a day unless the config bounds it: the extension's default (300 s)
-        // would let a job of over 5 minutes be handed to a second worker.
-        $maxHold = (float) self::MAX_HOLD;
-        if (isset($config['watchdog_max_hold'])) {
-            if (!is_numeric($config['watchdog_max_hold'])) {
-                throw new InvalidArgumentException('The redislock queue\'s watchdog_max_hold must be a number of seconds.');
-            }
-            $maxHold = (float) $config['watchdog_max_hold'];
-        }
-        $prefix = isset($config['prefix']) && $config['prefix'] !== '' ? (string) $config['prefix'] : null;
-        if (is_string($options)) {
-            $query = ['watchdog' => '1'];
-            if (isset($config['watchdog_max_hold']) || !str_contains($options, 'watchdog_max_hold=')) {
-                $query['watchdog_max_hold'] = (string) $maxHold;
-            }
-            if ($prefix !== null) {
-                $query['prefix'] = $prefix;
-            }
-            $options .= (str_contains($options, '?') ? '&' : '?') . http_build_query($query, '', '&', PHP_QUERY_RFC3986);
-        } else {
-            $options['watchdog'] = ['max_hold' => $maxHold];
-            if ($prefix !== null) {
-                $options['prefix'] = $prefix;
-            }
-        }
+        $options = ConnectionConfig::queueOptions($config, $this->redisConfig());
         try {
             return new \RedisQueue($options);
         } catch (\ValueError|\TypeError $e) {
@@ -121,13 +87,6 @@ class Connector implements ConnectorInterface
     /** config/database.php's "redis" section. */
     protected function redisConfig(): array
     {
-        if (is_array($this->app)) {
-            return $this->app;
-        }
-        if ($this->app !== null && isset($this->app['config'])) {
-            return (array) ($this->app['config']['database.redis'] ?? []);
-        }
-
-        return [];
+        return ConnectionConfig::redisSection($this->app);
     }
 }
