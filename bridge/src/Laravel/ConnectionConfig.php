@@ -28,7 +28,7 @@ final class ConnectionConfig
      * unless the config says: a day. The extension's default (300 s) would let a
      * job of over 5 minutes be handed to a second worker.
      */
-    public const MAX_HOLD = 86400;
+    public const MAX_HOLD = \RedisLock\Bridge\Jobs::MAX_HOLD;
 
     /**
      * config/database.php's "redis" section of $app (the application, or its

@@ -41,7 +41,7 @@ final class RedisLockTransportFactory implements TransportFactoryInterface
 
     private const OWN_OPTIONS = ['queue', 'visibility', 'wait', 'dead', 'list_limit'];
     /** Seconds one reservation is renewed at most, unless the DSN says: a day. */
-    public const MAX_HOLD = 86400;
+    public const MAX_HOLD = \RedisLock\Bridge\Jobs::MAX_HOLD;
 
     public function createTransport(#[\SensitiveParameter] string $dsn, #[\SensitiveParameter] array $options, SerializerInterface $serializer): TransportInterface
     {
