@@ -284,20 +284,22 @@ static zend_string *watch_key(const zend_string *name, const zend_string *token)
 	return key;
 }
 
-void redislock_holder_unwatch_token(redislock_holder *h, const zend_string *name, const zend_string *token)
+double redislock_holder_unwatch_token(redislock_holder *h, const zend_string *name, const zend_string *token)
 {
 	zend_string *key;
 	zval *id;
+	double left = -1;
 
 	if (zend_hash_num_elements(&h->token_watch) == 0) {
-		return;
+		return -1;
 	}
 	key = watch_key(name, token);
 	if ((id = zend_hash_find(&h->token_watch, key)) != NULL) {
-		redislock_wd_remove((uint64_t) Z_LVAL_P(id));
+		left = redislock_wd_remove_wait((uint64_t) Z_LVAL_P(id));
 		zend_hash_del(&h->token_watch, key);
 	}
 	zend_string_release(key);
+	return left;
 }
 
 /* Drops the watches whose hold is gone (a renewal found it released or taken

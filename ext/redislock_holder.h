@@ -122,9 +122,11 @@ uint64_t redislock_holder_wd_add(redislock_holder *h, const redislock_argv *a, c
  * object's own) for max_hold seconds at most, replacing any earlier watch of
  * that hold (the same random part). False when no watchdog entry could be made. */
 bool redislock_holder_watch_token(redislock_holder *h, const zend_string *name, const zend_string *token, double max_hold);
-/* Ends the watch of watchLock() on the hold of name under token, if any: its
- * lifetime is then what the caller gives it. */
-void redislock_holder_unwatch_token(redislock_holder *h, const zend_string *name, const zend_string *token);
+/* Ends the watch of watchLock() on the hold of name under token, if any, once a
+ * renewal under way is over: the caller's next command sets the hold's lifetime.
+ * Returns the seconds that were left of its max_hold (-1: not watched, or no
+ * longer renewed). */
+double redislock_holder_unwatch_token(redislock_holder *h, const zend_string *name, const zend_string *token);
 
 /* The wake-up list a waiter of random part hex blocks on for key: the sibling
  * "<base>:w:" of key, then "w:<hex>" (see siblings() in ext/lua/common/lock_keys.lua). */

@@ -573,7 +573,7 @@ PHP_METHOD(RedisLock, addLock)
 PHP_METHOD(RedisLock, convertLock)
 {
 	zend_string *name, *token, *hex, *converted;
-	double timeout = 0, expire = 15;
+	double timeout = 0, expire = 15, watched_left;
 	bool shared;
 	redislock_lock_obj *lock = NULL;
 	redislock_outcome outcome;
@@ -595,12 +595,13 @@ PHP_METHOD(RedisLock, convertLock)
 		LOCK_FAILED(lock);
 	}
 	if (is_shared(token) == shared) {
-		/* Already of that kind: a new lifetime while it is still held. */
+		/* Already of that kind: a new lifetime while it is still held (a watch
+		 * of it ends first, as for extendLock()). */
+		redislock_holder_unwatch_token(&lock->h, name, token);
 		outcome = lock->backend->extend(lock, name, token, redislock_seconds_to_ms(expire));
 		if (outcome == REDISLOCK_FAILED) {
 			LOCK_FAILED(lock);
 		}
-		redislock_holder_unwatch_token(&lock->h, name, token);
 		if (outcome == REDISLOCK_NO) {
 			RETURN_FALSE;
 		}
@@ -614,6 +615,10 @@ PHP_METHOD(RedisLock, convertLock)
 	if (outcome == REDISLOCK_NO) {
 		RETURN_FALSE;
 	}
+	/* Converted, the hold has the lifetime $expire: a watchLock() of it ends first,
+	 * so that no renewal lands after the conversion (watchLock() the new token to
+	 * go on). Not converted, it is watched again for what was left. */
+	watched_left = redislock_holder_unwatch_token(&lock->h, name, token);
 	hex = redislock_holder_token_hex(token);
 	outcome = lock->backend->acquire(lock, &name, 1, timeout, redislock_seconds_to_ms(expire), !shared,
 		shared ? WANT_SHARED : WANT_PROMOTE, hex, &converted, NULL);
@@ -622,11 +627,11 @@ PHP_METHOD(RedisLock, convertLock)
 		LOCK_FAILED(lock);
 	}
 	if (outcome == REDISLOCK_NO) {
+		if (watched_left > 0) {
+			(void) watch_token(lock, name, token, watched_left);
+		}
 		RETURN_FALSE;
 	}
-	/* Converted with the lifetime $expire: a watchLock() of the old kind ends (the
-	 * renewal names the token's kind); watchLock() the new token to go on. */
-	redislock_holder_unwatch_token(&lock->h, name, token);
 	RETURN_STR(converted);
 }
 
@@ -667,12 +672,15 @@ PHP_METHOD(RedisLock, extendLock)
 	ZEND_PARSE_PARAMETERS_END();
 
 	if (!redislock_check_name(name, 1) || !redislock_holder_check_token(token, 2) || !redislock_check_seconds(expire, 3, false)
-		|| !(lock = this_lock(ZEND_THIS)) || redislock_holder_prepare(&lock->h) == FAILURE
-		|| (extended = lock->backend->extend(lock, name, token, redislock_seconds_to_ms(expire))) == REDISLOCK_FAILED) {
+		|| !(lock = this_lock(ZEND_THIS)) || redislock_holder_prepare(&lock->h) == FAILURE) {
 		LOCK_FAILED(lock);
 	}
-	/* The hold lives $expire now, as asked: a watchLock() of it ends. */
+	/* The hold lives $expire from now, as asked: a watchLock() of it ends first,
+	 * so that no renewal lands after this. */
 	redislock_holder_unwatch_token(&lock->h, name, token);
+	if ((extended = lock->backend->extend(lock, name, token, redislock_seconds_to_ms(expire))) == REDISLOCK_FAILED) {
+		LOCK_FAILED(lock);
+	}
 	RETURN_BOOL(extended == REDISLOCK_YES);
 }
 

@@ -63,6 +63,7 @@ typedef struct _wd_entry {
 
 static pthread_mutex_t wd_mutex = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t wd_cond;
+static pthread_cond_t wd_done;  /* broadcast when a renewal is over (redislock_wd_remove_wait) */
 static pthread_t wd_threads[WD_MAX_WORKERS];
 static int wd_workers;      /* started in this process */
 static int wd_idle;         /* waiting for work */
@@ -314,6 +315,36 @@ void redislock_wd_remove(uint64_t id)
 		}
 	}
 	pthread_mutex_unlock(&wd_mutex);
+}
+
+double redislock_wd_remove_wait(uint64_t id)
+{
+	double left = -1;
+	pthread_mutex_lock(&wd_mutex);
+	for (;;) {
+		wd_entry *e = wd_entries;
+		while (e && e->id != id) {
+			e = e->next_entry;
+		}
+		if (!e) {
+			break;
+		}
+		if (e->busy) {
+			/* A renewal is on its way: whatever it sets must land before the
+			 * caller's own command, not after it. */
+			pthread_cond_wait(&wd_done, &wd_mutex);
+			continue;
+		}
+		if (e->state == REDISLOCK_WD_RENEWING) {
+			left = e->hold_end - redislock_now();
+			left = left > 0 ? left : 0;
+		}
+		unlink_entry(e);
+		entry_free(e);
+		break;
+	}
+	pthread_mutex_unlock(&wd_mutex);
+	return left;
 }
 
 redislock_wd_state redislock_wd_state_of(uint64_t id)
@@ -682,6 +713,7 @@ static void *thread_main(void *arg)
 		double done = redislock_now();
 		pthread_mutex_lock(&wd_mutex);
 		due->busy = false;
+		pthread_cond_broadcast(&wd_done);
 		due->target->busy = false;
 		if (due->removed) {
 			entry_free(due);
@@ -736,6 +768,7 @@ static void fork_child(void)
 	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
 	pthread_cond_init(&wd_cond, &attr);
 	pthread_condattr_destroy(&attr);
+	pthread_cond_init(&wd_done, NULL);
 	wd_entries = NULL;
 	wd_count = 0;
 	wd_started = false;
@@ -758,6 +791,7 @@ bool redislock_wd_startup(void)
 	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
 	pthread_cond_init(&wd_cond, &attr);
 	pthread_condattr_destroy(&attr);
+	pthread_cond_init(&wd_done, NULL);
 	return pthread_atfork(fork_prepare, fork_parent, fork_child) == 0;
 }
 

@@ -71,6 +71,10 @@ uint64_t redislock_wd_add(redislock_wd_target *t, int argc, const char *const *a
 	const char *body, int life_arg, double lease, double max_hold, double since);
 /* Stops renewing (the hold is released, converted or given up). */
 void redislock_wd_remove(uint64_t id);
+/* Stops renewing, after waiting for a renewal under way to be over, so that
+ * nothing the watchdog sends lands after the caller's next command. Returns the
+ * seconds that were left until max_hold while it was renewing (else -1). */
+double redislock_wd_remove_wait(uint64_t id);
 redislock_wd_state redislock_wd_state_of(uint64_t id);
 
 /* For phpinfo: whether the thread runs, and how many holds it renews. */
