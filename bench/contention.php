@@ -18,7 +18,7 @@
 
 declare(strict_types=1);
 
-require __DIR__ . '/common.php';
+require __DIR__ . '/lib/bench.php';
 
 const PROCESSES = 8;
 const HOLD_US = 1000;            // the critical section: usleep(1000)
@@ -435,7 +435,7 @@ printf("%d forked processes (own connection each, warmed up, released together b
     . "Wait = lock call start → lock held; handoff = right before the holder's unlock → right after the next holder's lock call returned, "
     . "paired by the order of a Redis list written while holding the lock. Commands = INFO commandstats delta over the run, "
     . "less the benchmark's one RPUSH per acquisition. The comparison column is redislock relative to symfony/lock; the targets are redislock's. %d CPUs.\n\n",
-    PROCESSES, $iterations, HOLD_US, LOCK_TIMEOUT_S, LOCK_EXPIRE_S, LOCK_EXPIRE_S, (int) trim((string) shell_exec('nproc')));
+    PROCESSES, $iterations, HOLD_US, LOCK_TIMEOUT_S, LOCK_EXPIRE_S, LOCK_EXPIRE_S, cpu_count());
 bench_table(['metric', 'redislock', 'symfony/lock', 'redislock vs symfony/lock', 'target', 'met'], $rows, [1, 2]);
 foreach (['redislock' => $rl, 'symfony/lock' => $sf] as $label => $x) {
     if ($x !== null && $x['other_top']) {

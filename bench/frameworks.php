@@ -25,7 +25,7 @@
 
 declare(strict_types=1);
 
-require __DIR__ . '/common.php';
+require __DIR__ . '/lib/bench.php';
 require __DIR__ . '/frameworks_laravel.php';
 
 const SYMFONY_LOCK_AUTOLOAD = '/usr/share/php/Symfony/Component/Lock/autoload.php';
@@ -61,39 +61,31 @@ const ATTEMPT_COMMAND = [SF_PEER => 'eval', LV_PEER => 'set'];
 
 /* ---- the implementations ------------------------------------------------------------ */
 
-$GLOBALS['unavailable'] = [];
+// What each implementation needs (bench/lib/needs.php). The adapters are checked
+// only once their framework is loaded (their files name its interfaces).
+bench_needs(SF_RL, [SYMFONY_LOCK_AUTOLOAD => 'php-symfony-lock']);
+bench_needs(SF_PEER, [SYMFONY_LOCK_AUTOLOAD => 'php-symfony-lock']);
+foreach ([LV_RL, LV_PEER] as $label) {
+    bench_needs($label, [ILLUMINATE_CACHE_AUTOLOAD => 'php-illuminate-cache', ILLUMINATE_REDIS_AUTOLOAD => 'php-illuminate-redis']);
+}
+foreach ([SF_RL => 'RedisLock\\Bridge\\Symfony\\RedisLockStore', LV_RL => 'RedisLock\\Bridge\\Laravel\\LockProvider'] as $label => $class) {
+    bench_needs($label, [], function () use ($class): ?string {
+        if (is_file(BRIDGE_AUTOLOAD)) {
+            require_once BRIDGE_AUTOLOAD;
+        }
+        return class_exists($class) ? null : "adapter not available: $class not found (bridge/src)";
+    });
+}
 
-/** Loads the frameworks and the bridge, and notes why an implementation cannot run here. */
+/** Loads what every implementation needs that is here, before forking, so that every worker has the classes already. */
 function load_implementations(): void
 {
-    $why = &$GLOBALS['unavailable'];
-    if (is_file(SYMFONY_LOCK_AUTOLOAD)) {
-        require_once SYMFONY_LOCK_AUTOLOAD;
-    } else {
-        $why[SF_RL] = $why[SF_PEER] = 'not available: ' . SYMFONY_LOCK_AUTOLOAD . ' not found (Debian package php-symfony-lock)';
-    }
-    foreach ([ILLUMINATE_CACHE_AUTOLOAD => 'php-illuminate-cache', ILLUMINATE_REDIS_AUTOLOAD => 'php-illuminate-redis'] as $file => $pkg) {
-        if (is_file($file)) {
-            require_once $file;
-        } else {
-            $why[LV_RL] = $why[LV_PEER] = "not available: $file not found (Debian package $pkg)";
-        }
+    foreach (array_merge(...array_values(FRAMEWORKS)) as $label) {
+        unavailable($label);
     }
     if (is_file(BRIDGE_AUTOLOAD)) {
         require_once BRIDGE_AUTOLOAD;
     }
-    // The adapters are loaded only once their framework is (their files name its interfaces).
-    foreach ([SF_RL => 'RedisLock\\Bridge\\Symfony\\RedisLockStore', LV_RL => 'RedisLock\\Bridge\\Laravel\\LockProvider'] as $label => $class) {
-        if (!isset($why[$label]) && !class_exists($class)) {
-            $why[$label] = "adapter not available: $class not found (bridge/src)";
-        }
-    }
-}
-
-/** Why an implementation cannot run here, or null when it can. */
-function unavailable(string $label): ?string
-{
-    return $GLOBALS['unavailable'][$label] ?? null;
 }
 
 /**
@@ -269,69 +261,6 @@ function throughput_table(Redis $r, string $base, array $labels, float $round_s)
 
 /* ---- 2. what one cycle sends: MONITOR ----------------------------------------------------- */
 
-/** A raw connection to the benchmark server in MONITOR mode. */
-function monitor_open()
-{
-    $p = bench_dsn_parts(bench_dsn());
-    $addr = $p['socket'] !== null ? 'unix://' . $p['socket'] : 'tcp://' . (str_contains((string) $p['host'], ':') ? "[{$p['host']}]" : $p['host']) . ':' . $p['port'];
-    $s = stream_socket_client($addr, $errno, $errstr, 2.0);
-    if ($s === false) {
-        throw new RuntimeException("MONITOR connection: $errstr");
-    }
-    stream_set_timeout($s, 5);
-    $send = function (array $args) use ($s): string {
-        $req = '*' . count($args) . "\r\n";
-        foreach ($args as $a) {
-            $req .= '$' . strlen($a) . "\r\n$a\r\n";
-        }
-        fwrite($s, $req);
-        return (string) fgets($s);
-    };
-    if ($p['password'] !== null) {
-        $reply = $send($p['user'] !== null ? ['AUTH', $p['user'], $p['password']] : ['AUTH', $p['password']]);
-        if (!str_starts_with($reply, '+OK')) {
-            throw new RuntimeException('MONITOR connection: AUTH failed');
-        }
-    }
-    if (!str_starts_with($send(['MONITOR']), '+OK')) {
-        throw new RuntimeException('MONITOR refused');
-    }
-    return $s;
-}
-
-/** The arguments of one MONITOR line, unquoted (the server writes them with sdscatrepr). */
-function monitor_args(string $rest): array
-{
-    $args = [];
-    $len = strlen($rest);
-    $i = 0;
-    while ($i < $len) {
-        if ($rest[$i] !== '"') {
-            $i++;
-            continue;
-        }
-        $i++;
-        $arg = '';
-        while ($i < $len && $rest[$i] !== '"') {
-            if ($rest[$i] === '\\' && $i + 1 < $len) {
-                $c = $rest[$i + 1];
-                if ($c === 'x' && $i + 3 < $len) {
-                    $arg .= chr((int) hexdec(substr($rest, $i + 2, 2)));
-                    $i += 4;
-                    continue;
-                }
-                $arg .= ['n' => "\n", 'r' => "\r", 't' => "\t", 'a' => "\x07", 'b' => "\x08"][$c] ?? $c;
-                $i += 2;
-                continue;
-            }
-            $arg .= $rest[$i++];
-        }
-        $i++;
-        $args[] = $arg;
-    }
-    return $args;
-}
-
 /**
  * One uncontended cycle of each implementation as the server sees it: the commands
  * the client sent, in order, the size of their requests in RESP, and the commands
@@ -496,7 +425,7 @@ try {
     } catch (Throwable $e) {
         $mon_error = $e->getMessage();
     }
-    $laravel_app_why = laravel_app_unavailable();
+    $laravel_app_why = unavailable(LARAVEL_APP);
     $killed = $funnel = [];
     $funnel_iterations = bench_n(FUNNEL_ACQUISITIONS, 5);
     if ($laravel_app_why === null) {
@@ -514,7 +443,7 @@ try {
     $left = bench_sweep_keys($r, $base);
 }
 
-$cpus = (int) trim((string) shell_exec('nproc'));
+$cpus = cpu_count();
 $ms = fn(float $v): string => bench_fixed($v, 3);
 $q = fn(array $v, float $p): float => bench_quantile($v, $p);
 

@@ -8,7 +8,7 @@
 
 declare(strict_types=1);
 
-require __DIR__ . '/common.php';
+require __DIR__ . '/lib/bench.php';
 require __DIR__ . '/pops.php';
 
 const WORKER_DEADLINE_S = 120;   // a worker gives up after this long, whatever happens
@@ -310,17 +310,6 @@ function bench_workers(): void
         }
     }
     bench_record('workers', ['tasks' => $tasks, 'seed_tasks' => $seed_tasks, 'rates' => $record]);
-}
-
-function cpu_count(): int
-{
-    $n = 0;
-    foreach (@file('/proc/cpuinfo') ?: [] as $line) {
-        if (str_starts_with($line, 'processor')) {
-            $n++;
-        }
-    }
-    return max(1, $n);
 }
 
 /* ---- wake-up latency -------------------------------------------------------- */

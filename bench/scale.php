@@ -13,7 +13,7 @@
 
 declare(strict_types=1);
 
-require __DIR__ . '/common.php';
+require __DIR__ . '/lib/bench.php';
 require __DIR__ . '/peers.php';
 require __DIR__ . '/pops.php';
 
@@ -34,16 +34,6 @@ const LOCK_ROWS = [
 ];
 
 /* ---- the server's side ---------------------------------------------------------- */
-
-/** CPU seconds of the redis-server process so far: used_cpu_sys + used_cpu_user of INFO cpu. */
-function redis_cpu_s(Redis $r): float
-{
-    $cpu = $r->info('cpu');
-    if (!isset($cpu['used_cpu_sys'], $cpu['used_cpu_user'])) {
-        throw new RuntimeException('INFO cpu has no used_cpu_sys / used_cpu_user');
-    }
-    return (float) $cpu['used_cpu_sys'] + (float) $cpu['used_cpu_user'];
-}
 
 /* ---- one row ---------------------------------------------------------------------- */
 
@@ -344,16 +334,6 @@ function scale_figures(array $row): array
     $v = fn(float $x): ?float => is_finite($x) ? $x : null;
     return ['ops' => $row['ops'], 'rate' => $v($row['rate']), 'cpu_us_per_op' => $v($row['cpu_per_op']),
         'busy' => $v($row['busy']), 'failed' => $row['failed'] + $row['failed_workers']];
-}
-
-function cpu_count(): int
-{
-    return max(1, (int) trim((string) shell_exec('nproc')));
-}
-
-function load_average(): string
-{
-    return implode(' ', array_slice(explode(' ', (string) @file_get_contents('/proc/loadavg')), 0, 3));
 }
 
 $only = $argv[1] ?? 'all';

@@ -17,7 +17,7 @@
 
 declare(strict_types=1);
 
-require __DIR__ . '/common.php';
+require __DIR__ . '/lib/bench.php';
 
 const SYMFONY_SEMAPHORE_AUTOLOAD = '/usr/share/php/Symfony/Component/Semaphore/autoload.php';
 const ILLUMINATE_REDIS_AUTOLOAD = '/usr/share/php/Illuminate/Redis/autoload.php';
@@ -45,18 +45,11 @@ const SLUGS = [RL => 'rl', LARAVEL => 'lv', SYMFONY => 'sf'];
 
 /* ---- the implementations ------------------------------------------------------------ */
 
-/** Why an implementation cannot run here, or null when it can. */
-function unavailable(string $label): ?string
-{
-    return match ($label) {
-        RL => class_exists('RedisSemaphore', false) ? null
-            : 'not available: this build of redislock has no RedisSemaphore class',
-        LARAVEL => is_file(ILLUMINATE_REDIS_AUTOLOAD) ? null
-            : 'not available: ' . ILLUMINATE_REDIS_AUTOLOAD . ' not found (Debian package php-illuminate-redis)',
-        SYMFONY => is_file(SYMFONY_SEMAPHORE_AUTOLOAD) ? null
-            : 'not available: ' . SYMFONY_SEMAPHORE_AUTOLOAD . ' not found (Debian package php-symfony-semaphore)',
-    };
-}
+// What each implementation needs (bench/lib/needs.php); the peers' files are loaded by unavailable().
+bench_needs(RL, [], fn(): ?string => class_exists('RedisSemaphore', false) ? null
+    : 'not available: this build of redislock has no RedisSemaphore class');
+bench_needs(LARAVEL, [ILLUMINATE_REDIS_AUTOLOAD => 'php-illuminate-redis']);
+bench_needs(SYMFONY, [SYMFONY_SEMAPHORE_AUTOLOAD => 'php-symfony-semaphore']);
 
 /**
  * Connects one implementation and returns its cycle: a function that acquires one
@@ -254,12 +247,6 @@ $cap_s = WAIT_CAP_S * max(1.0, bench_scale());
 $labels = [RL, LARAVEL, SYMFONY];
 
 // Loaded before forking, so that every worker has the peers' classes already.
-if (unavailable(LARAVEL) === null) {
-    require_once ILLUMINATE_REDIS_AUTOLOAD;
-}
-if (unavailable(SYMFONY) === null) {
-    require_once SYMFONY_SEMAPHORE_AUTOLOAD;
-}
 foreach ($labels as $label) {
     if (($why = unavailable($label)) !== null) {
         fwrite(STDERR, "$label: $why\n");
@@ -282,7 +269,7 @@ try {
     $left = bench_sweep_keys($r, $base);
 }
 
-$cpus = (int) trim((string) shell_exec('nproc'));
+$cpus = cpu_count();
 echo "## Semaphores: acquire + release throughput\n\n";
 printf("One semaphore name shared by all processes of a row; each process (forked, own connection, %d warm-up cycles, "
     . "released together by a start barrier) repeats acquire one permit → release for %.1f s per round, %d interleaved "
