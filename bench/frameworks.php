@@ -189,27 +189,14 @@ function make_impl(string $label): array
 /** One round of one row: $n processes, each on a lock name of its own, doing cycles for $window_s. */
 function throughput_round(Redis $r, string $label, string $base, int $n, float $window_s): array
 {
-    $run = bench_run_workers('frameworks', $r, $n, $window_s, $window_s + TIMEOUT_S, function (int $wid) use ($label, $base): callable {
+    return bench_cycles_round('frameworks', $r, $n, $window_s, $window_s + TIMEOUT_S, function (int $wid) use ($label, $base): callable {
         $cycle = make_impl($label)['cycle'];
         for ($i = 0; $i < WARMUP; $i++) {
             $cycle("$base:warm-$wid");   // connected, scripts loaded, symfony's one-time TIME check done
         }
         $name = "$base:p$wid";
-        return function (int $end) use ($cycle, $name): array {
-            $ok = $failed = 0;
-            for ($i = 0; $i < MAX_CYCLES && hrtime(true) < $end; $i++) {
-                if ($cycle($name)) {
-                    $ok++;
-                } else {
-                    $failed++;
-                }
-            }
-            return ['ok' => $ok, 'failed' => $failed];
-        };
-    });
-    $run['ops'] = array_sum(array_column($run['reports'], 'ok'));
-    $run['failed'] = array_sum(array_column($run['reports'], 'failed'));
-    return $run;
+        return fn(): bool => $cycle($name);
+    }, MAX_CYCLES);
 }
 
 /** Rows label => [n => figures], ROUNDS rounds per row, the order rotating from round to round. */
@@ -232,28 +219,7 @@ function throughput_table(Redis $r, string $base, array $labels, float $round_s)
     $rows = [];
     foreach ($acc as $label => $by_n) {
         foreach ($by_n as $n => $runs) {
-            $ops = array_sum(array_column($runs, 'ops'));
-            $wall = array_sum(array_column($runs, 'wall'));
-            $cmds = [];
-            foreach ($runs as $run) {
-                foreach ($run['commands'] as $cmd => $calls) {
-                    $cmds[$cmd] = ($cmds[$cmd] ?? 0) + $calls;
-                }
-            }
-            $rates = array_map(fn(array $x): float => $x['wall'] > 0 ? $x['ops'] / $x['wall'] : NAN, $runs);
-            $rows[$label][$n] = [
-                'ops' => $ops,
-                'rate' => $wall > 0 ? $ops / $wall : NAN,
-                'spread' => [min($rates), max($rates)],
-                'cpu_per_op' => $ops ? array_sum(array_column($runs, 'cpu_us')) / $ops : NAN,
-                'in_per_op' => $ops ? array_sum(array_column($runs, 'in')) / $ops : NAN,
-                'out_per_op' => $ops ? array_sum(array_column($runs, 'out')) / $ops : NAN,
-                'scripts_per_op' => $ops ? bench_scripts_called($cmds) / $ops : NAN,
-                'all_per_op' => $ops ? array_sum($cmds) / $ops : NAN,
-                'commands' => $cmds,
-                'failed' => array_sum(array_column($runs, 'failed')),
-                'problems' => array_merge(...array_column($runs, 'problems')),
-            ];
+            $rows[$label][$n] = bench_rounds_row($runs);
         }
     }
     return $rows;

@@ -116,28 +116,15 @@ function make_cycle(string $label, int $limit): callable
 /** One round of one throughput row: $n processes doing acquire + release cycles on $name for $window_s. */
 function throughput_round(Redis $r, string $label, string $name, int $limit, int $n, float $window_s): array
 {
-    $run = bench_run_workers('semaphore', $r, $n, $window_s, $window_s + TIMEOUT_S, function (int $wid) use ($label, $name, $limit): callable {
+    return bench_cycles_round('semaphore', $r, $n, $window_s, $window_s + TIMEOUT_S, function (int $wid) use ($label, $name, $limit): callable {
         $cycle = make_cycle($label, $limit);
         $noop = static function (): void {
         };
         for ($i = 0; $i < WARMUP; $i++) {
             $cycle("$name:warm-$wid", $noop);   // connected, scripts loaded, on a name of its own
         }
-        return function (int $end) use ($cycle, $name, $noop): array {
-            $ok = $failed = 0;
-            while (hrtime(true) < $end) {
-                if ($cycle($name, $noop)) {
-                    $ok++;
-                } else {
-                    $failed++;
-                }
-            }
-            return ['ok' => $ok, 'failed' => $failed];
-        };
+        return fn(): bool => $cycle($name, $noop);
     });
-    $run['ops'] = array_sum(array_column($run['reports'], 'ok'));
-    $run['failed'] = array_sum(array_column($run['reports'], 'failed'));
-    return $run;
 }
 
 /**
@@ -165,35 +152,7 @@ function throughput_table(Redis $r, string $base, array $configs, float $round_s
     $rows = [];
     foreach ($acc as $key => $by_n) {
         foreach ($by_n as $n => $runs) {
-            $ops = array_sum(array_column($runs, 'ops'));
-            $wall = array_sum(array_column($runs, 'wall'));
-            $cmds = [];
-            foreach ($runs as $run) {
-                foreach ($run['commands'] as $cmd => $calls) {
-                    $cmds[$cmd] = ($cmds[$cmd] ?? 0) + $calls;
-                }
-            }
-            $sent = bench_scripts_called($cmds);
-            $blocking = 0;
-            foreach (['blpop', 'brpop', 'bzpopmin', 'blmove', 'brpoplpush', 'blmpop', 'bzmpop'] as $b) {
-                $blocking += $cmds[$b] ?? 0;
-            }
-            $problems = array_merge(...array_column($runs, 'problems'));
-            $rates = array_map(fn(array $x): float => $x['wall'] > 0 ? $x['ops'] / $x['wall'] : NAN, $runs);
-            $rows[$key][$n] = [
-                'ops' => $ops,
-                'rate' => $wall > 0 ? $ops / $wall : NAN,
-                'spread' => [min($rates), max($rates)],
-                'cpu_per_op' => $ops ? array_sum(array_column($runs, 'cpu_us')) / $ops : NAN,
-                'in_per_op' => $ops ? array_sum(array_column($runs, 'in')) / $ops : NAN,
-                'out_per_op' => $ops ? array_sum(array_column($runs, 'out')) / $ops : NAN,
-                'scripts_per_op' => $ops ? $sent / $ops : NAN,
-                'blocking_per_op' => $ops ? $blocking / $ops : NAN,
-                'all_per_op' => $ops ? array_sum($cmds) / $ops : NAN,
-                'commands' => $cmds,
-                'failed' => array_sum(array_column($runs, 'failed')),
-                'problems' => $problems,
-            ];
+            $rows[$key][$n] = bench_rounds_row($runs);
         }
     }
     return $rows;

@@ -224,3 +224,67 @@ function bench_run_child(array $cmd, string $what): void
     }
 }
 
+
+/**
+ * One throughput round: $n workers (bench_run_workers, as $what) each build their
+ * step with $prepare($wid), connected and warmed up, then call it until the
+ * window ends or $max times; a step returns whether it succeeded. The run, with
+ * ops (steps that succeeded) and failed added.
+ */
+function bench_cycles_round(string $what, Redis $r, int $n, float $window_s, float $budget_s, callable $prepare,
+    int $max = PHP_INT_MAX): array
+{
+    $run = bench_run_workers($what, $r, $n, $window_s, $budget_s, function (int $wid) use ($prepare, $max): callable {
+        $step = $prepare($wid);
+        return function (int $end) use ($step, $max): array {
+            $ok = $failed = 0;
+            for ($i = 0; $i < $max && hrtime(true) < $end; $i++) {
+                if ($step()) {
+                    $ok++;
+                } else {
+                    $failed++;
+                }
+            }
+            return ['ok' => $ok, 'failed' => $failed];
+        };
+    });
+    $run['ops'] = array_sum(array_column($run['reports'], 'ok'));
+    $run['failed'] = array_sum(array_column($run['reports'], 'failed'));
+    return $run;
+}
+
+/**
+ * The row of one implementation and worker count from its rounds
+ * (bench_cycles_round): the rate over all of them and its spread from round to
+ * round, the server's CPU, bytes and commands per operation, failures and problems.
+ */
+function bench_rounds_row(array $runs): array
+{
+    $ops = array_sum(array_column($runs, 'ops'));
+    $wall = array_sum(array_column($runs, 'wall'));
+    $cmds = [];
+    foreach ($runs as $run) {
+        foreach ($run['commands'] as $cmd => $calls) {
+            $cmds[$cmd] = ($cmds[$cmd] ?? 0) + $calls;
+        }
+    }
+    $blocking = 0;
+    foreach (['blpop', 'brpop', 'bzpopmin', 'blmove', 'brpoplpush', 'blmpop', 'bzmpop'] as $b) {
+        $blocking += $cmds[$b] ?? 0;
+    }
+    $rates = array_map(fn(array $x): float => $x['wall'] > 0 ? $x['ops'] / $x['wall'] : NAN, $runs);
+    return [
+        'ops' => $ops,
+        'rate' => $wall > 0 ? $ops / $wall : NAN,
+        'spread' => [min($rates), max($rates)],
+        'cpu_per_op' => $ops ? array_sum(array_column($runs, 'cpu_us')) / $ops : NAN,
+        'in_per_op' => $ops ? array_sum(array_column($runs, 'in')) / $ops : NAN,
+        'out_per_op' => $ops ? array_sum(array_column($runs, 'out')) / $ops : NAN,
+        'scripts_per_op' => $ops ? bench_scripts_called($cmds) / $ops : NAN,
+        'blocking_per_op' => $ops ? $blocking / $ops : NAN,
+        'all_per_op' => $ops ? array_sum($cmds) / $ops : NAN,
+        'commands' => $cmds,
+        'failed' => array_sum(array_column($runs, 'failed')),
+        'problems' => array_merge(...array_column($runs, 'problems')),
+    ];
+}
