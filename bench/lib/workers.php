@@ -47,7 +47,8 @@ function bench_rotated(array $items, int $round): array
  * start signal (to connect and warm up) and returns the measuring function, which
  * is then called with the window's end (hrtime ns) and returns the worker's report.
  * The server's statistics are reset once every worker is ready and read again as
- * soon as the last one reported. Returns the reports, the wall time from the start
+ * soon as the last one reported. Returns the reports, the problems and how many
+ * workers failed, the wall time from the start
  * signal to the last worker done, and the server's CPU, bytes and commands over it
  * (commands: calls by name; stats: [calls, µs] by name).
  */
@@ -55,6 +56,7 @@ function bench_run_workers(string $what, Redis $r, int $n, float $window_s, floa
 {
     $children = [];
     $problems = [];
+    $bad = [];   // workers that sent no report or exited with a status other than 0
     $reports = [];
     try {
         for ($w = 0; $w < $n; $w++) {
@@ -95,6 +97,7 @@ function bench_run_workers(string $what, Redis $r, int $n, float $window_s, floa
             $rep = $line === false ? null : json_decode($line, true);
             if (!is_array($rep)) {
                 $problems[] = "worker $w sent no report";
+                $bad[$w] = true;
                 continue;
             }
             $reports[$w] = $rep;
@@ -110,12 +113,13 @@ function bench_run_workers(string $what, Redis $r, int $n, float $window_s, floa
             pcntl_waitpid($pid, $status);
             if (!pcntl_wifexited($status) || pcntl_wexitstatus($status) !== 0) {
                 $problems[] = "worker $w exited abnormally";
+                $bad[$w] = true;
             }
             fclose($sock);
         }
     }
     return [
-        'reports' => $reports, 'problems' => $problems, 'wall' => ($last - $start) / 1e9,
+        'reports' => $reports, 'problems' => $problems, 'failed_workers' => count($bad), 'wall' => ($last - $start) / 1e9,
         'cpu_us' => ($after['cpu'] - $before['cpu']) * 1e6, 'in' => $after['in'] - $before['in'],
         'out' => $after['out'] - $before['out'], 'stats' => $stats,
         'commands' => array_map(fn(array $st): int => $st[0], $stats),
