@@ -164,10 +164,11 @@ function run_workers(int $workers, callable $make): array
             while (hrtime(true) < $end && ($id = $take()) !== null) {
                 $taken[] = $id;
             }
+            $done = hrtime(true);
             // The ids through a file: a worker may take many thousands.
             $file = (string) tempnam(sys_get_temp_dir(), 'bench-ids-');
             file_put_contents($file, implode("\n", $taken));
-            return ['ids' => $file];
+            return ['ids' => $file, 'done' => $done];
         };
     });
     $r->close();

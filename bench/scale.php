@@ -67,12 +67,13 @@ function scale_row(Redis $r, int $procs, float $window_s, callable $make): array
                     $ids[] = $res;
                 }
             }
+            $done = hrtime(true);
             $file = '';
             if ($ids) {
                 $file = (string) tempnam(sys_get_temp_dir(), 'bench-scale-ids-');
                 file_put_contents($file, implode("\n", $ids));
             }
-            return ['ops' => $ops, 'failed' => $failed, 'ran_out' => $ran_out, 'ids' => $file];
+            return ['ops' => $ops, 'failed' => $failed, 'ran_out' => $ran_out, 'ids' => $file, 'done' => $done];
         };
     });
     $row = ['ops' => 0, 'failed' => 0, 'ran_out' => 0, 'ids' => [], 'commands' => $run['stats']];

@@ -45,7 +45,8 @@ function bench_rotated(array $items, int $round): array
 /**
  * Forks $n workers and runs them together. $prepare($wid) runs in each before the
  * start signal (to connect and warm up) and returns the measuring function, which
- * is then called with the window's end (hrtime ns) and returns the worker's report.
+ * is then called with the window's end (hrtime ns) and returns the worker's report
+ * (with 'done', the hrtime its window ended, when its bookkeeping comes after).
  * The server's statistics are reset once every worker is ready and read again as
  * soon as the last one reported. Returns the reports, the problems and how many
  * workers failed, the wall time from the start
@@ -70,7 +71,7 @@ function bench_run_workers(string $what, Redis $r, int $n, float $window_s, floa
                     return 1;
                 }
                 $report = $measure((int) substr($go, 1));
-                $report['done'] = hrtime(true);
+                $report['done'] ??= hrtime(true);   // the measure may end its window before its own bookkeeping
                 fwrite($sock, json_encode($report) . "\n");
                 stream_set_timeout($sock, (int) ceil($budget_s) + GRACE_S);
                 fread($sock, 1);   // leave
