@@ -182,8 +182,6 @@ function make_impl(string $label): array
     throw new LogicException("unknown implementation $label");
 }
 
-/* ---- forked workers ----------------------------------------------------------------------- */
-
 /* ---- 1. throughput -------------------------------------------------------------------------- */
 
 /** One round of one row: $n processes, each on a lock name of its own, doing cycles for $window_s. */
