@@ -18,7 +18,7 @@
 
 declare(strict_types=1);
 
-require __DIR__ . '/common.php';
+require __DIR__ . '/lib/bench.php';
 
 const PROCESSES = 8;
 const HOLD_US = 1000;            // the critical section: usleep(1000)
@@ -26,147 +26,72 @@ const LOCK_TIMEOUT_S = 30;       // lock($name, 30, 5)
 const LOCK_EXPIRE_S = 5;
 const REDISLOCK_CAP_S = 30;      // a safety cap: a run stops taking new acquisitions after this long (x scale)
 const SYMFONY_CAP_S = 20;        // the same for symfony/lock, whose polling may be slow
-const WORKER_GRACE_S = 60;       // a worker is killed by SIGALRM this long after its cap, whatever happens
+const READY_TIMEOUT_S = 30;
+const GRACE_S = 60;              // a worker is killed by SIGALRM this long after its cap, whatever happens
 const SYMFONY_AUTOLOAD = '/usr/share/php/Symfony/Component/Lock/autoload.php';
 
 /* ---- one measurement ----------------------------------------------------------- */
 
-/** Sum of calls per command from INFO commandstats (INFO itself left out: the snapshots are INFO calls). */
-function command_calls(Redis $r): array
-{
-    $calls = [];
-    foreach ($r->info('commandstats') as $key => $value) {
-        if (!str_starts_with((string) $key, 'cmdstat_') || $key === 'cmdstat_info') {
-            continue;
-        }
-        if (is_string($value) && preg_match('/(?:^|,)calls=(\d+)/', $value, $m)) {
-            $calls[substr((string) $key, 8)] = (int) $m[1];
-        } elseif (is_array($value) && isset($value['calls'])) {
-            $calls[substr((string) $key, 8)] = (int) $value['calls'];
-        }
-    }
-    return $calls;
-}
-
 /**
- * One worker, in a forked child: connects and warms up ($make returns the acquire
- * and release functions), reports ready, waits for the start signal, takes the lock
- * $iterations times (or until $cap_s seconds have passed), reports what it saw,
- * and waits for the leave signal before exiting.
- *
- * @param resource $sock
- */
-function worker(int $wid, $sock, callable $make, string $events, int $iterations, float $cap_s): int
-{
-    $result = ['rows' => [], 'failed' => 0, 'bad_release' => 0, 'capped' => false, 'end' => 0, 'error' => null];
-    try {
-        $r = bench_phpredis();
-        [$acquire, $release] = $make($wid);
-        fwrite($sock, 'R');
-        stream_set_timeout($sock, 60);
-        if (fread($sock, 1) !== 'G') {
-            return 1;
-        }
-        $cap = bench_now() + $cap_s;
-        for ($i = 0; $i < $iterations; $i++) {
-            if (bench_now() > $cap) {
-                $result['capped'] = true;
-                break;
-            }
-            $start = microtime(true);
-            $ok = $acquire();
-            $held = microtime(true);
-            if (!$ok) {
-                $result['failed']++;
-                continue;
-            }
-            // Written while holding the lock: the list's order is the order of the holders.
-            $seq = $r->rPush($events, sprintf('%d %.6f', $wid, $held));
-            usleep(HOLD_US);
-            $unlock = microtime(true);
-            if (!$release()) {
-                $result['bad_release']++;
-            }
-            $result['rows'][] = [(int) $seq, $start, $held, $unlock];
-        }
-        $result['end'] = hrtime(true);
-    } catch (Throwable $e) {
-        $result['end'] = hrtime(true);
-        $result['error'] = get_class($e) . ': ' . $e->getMessage();
-    }
-    fwrite($sock, json_encode($result) . "\n");
-    // Stay until every worker is done: an exiting process would steal CPU from the others.
-    stream_set_timeout($sock, (int) ceil($cap_s) + WORKER_GRACE_S);
-    fread($sock, 1);
-    return $result['error'] === null ? 0 : 1;
-}
-
-/**
- * Forks PROCESSES workers and measures one implementation. Returns the merged
- * acquisitions (seq => [worker, start, held, unlock]), the commandstats delta, the
- * wall time from the start signal to the last worker done, and the problems seen.
+ * Forks PROCESSES workers (bench_run_workers) and measures one implementation. Each
+ * connects and warms up ($make returns the acquire and release functions), then,
+ * from the start signal, takes the lock $iterations times (or until $cap_s seconds
+ * have passed), noting each holder in the shared list $events. Returns the merged
+ * acquisitions (seq => [worker, start, held, unlock]), the commands the server ran,
+ * the wall time from the start signal to the last worker done, and the problems seen.
  */
 function run_phase(callable $make, int $iterations, float $cap_s, string $events): array
 {
     $r = bench_phpredis();
     $r->del($events);
-    $children = [];
-    for ($w = 0; $w < PROCESSES; $w++) {
-        [$pid, $sock] = bench_fork("worker $w", function ($sock) use ($w, $make, $events, $iterations, $cap_s): int {
-            pcntl_alarm((int) ceil($cap_s) + WORKER_GRACE_S);   // default action: the process ends
-            return worker($w, $sock, $make, $events, $iterations, $cap_s);
-        });
-        $children[$w] = ['pid' => $pid, 'sock' => $sock];
-    }
+    $run = bench_run_workers('contention', $r, PROCESSES, $cap_s, $cap_s, function (int $wid) use ($make, $events, $iterations): callable {
+        $r = bench_phpredis();
+        [$acquire, $release] = $make($wid);
+        return function (int $cap) use ($r, $wid, $acquire, $release, $events, $iterations): array {
+            $result = ['rows' => [], 'failed' => 0, 'bad_release' => 0, 'capped' => false, 'error' => null];
+            try {
+                for ($i = 0; $i < $iterations; $i++) {
+                    if (hrtime(true) > $cap) {
+                        $result['capped'] = true;
+                        break;
+                    }
+                    $start = microtime(true);
+                    $ok = $acquire();
+                    $held = microtime(true);
+                    if (!$ok) {
+                        $result['failed']++;
+                        continue;
+                    }
+                    // Written while holding the lock: the list's order is the order of the holders.
+                    $seq = $r->rPush($events, sprintf('%d %.6f', $wid, $held));
+                    usleep(HOLD_US);
+                    $unlock = microtime(true);
+                    if (!$release()) {
+                        $result['bad_release']++;
+                    }
+                    $result['rows'][] = [(int) $seq, $start, $held, $unlock];
+                }
+            } catch (Throwable $e) {
+                $result['error'] = get_class($e) . ': ' . $e->getMessage();
+            }
+            return $result;
+        };
+    });
 
-    $problems = [];
-    $ready = 0;
-    foreach ($children as $c) {
-        stream_set_timeout($c['sock'], 30);
-        $ready += fread($c['sock'], 1) === 'R' ? 1 : 0;
-    }
-    $before = command_calls($r);
-    $start = hrtime(true);
-    foreach ($children as $c) {
-        fwrite($c['sock'], $ready === PROCESSES ? 'G' : 'X');
-    }
-    if ($ready !== PROCESSES) {
-        $problems[] = (PROCESSES - $ready) . ' workers not ready';
-    }
-
+    $problems = $run['problems'];
     $rows = [];
-    $end = $start;
     $failed = $bad_release = 0;
     $capped = false;
-    foreach ($children as $w => $c) {
-        stream_set_timeout($c['sock'], (int) ceil($cap_s) + WORKER_GRACE_S + 10);
-        $line = fgets($c['sock']);
-        $res = $line === false ? null : json_decode($line, true);
-        if (!is_array($res)) {
-            $problems[] = "worker $w sent no result";
-            continue;
-        }
+    foreach ($run['reports'] as $w => $res) {
         if ($res['error'] !== null) {
             $problems[] = "worker $w: {$res['error']}";
         }
         $failed += $res['failed'];
         $bad_release += $res['bad_release'];
         $capped = $capped || $res['capped'];
-        $end = max($end, (int) $res['end']);
         foreach ($res['rows'] as [$seq, $t0, $t1, $t2]) {
             $rows[$seq] = [$w, (float) $t0, (float) $t1, (float) $t2];
         }
-    }
-    $after = command_calls($r);   // every worker is done with Redis by now
-    foreach ($children as $c) {
-        @fwrite($c['sock'], 'L');
-    }
-    foreach ($children as $w => $c) {
-        pcntl_waitpid($c['pid'], $status);
-        if (!pcntl_wifexited($status) || pcntl_wexitstatus($status) !== 0) {
-            $problems[] = "worker $w exited abnormally";
-        }
-        fclose($c['sock']);
     }
 
     // The shared list must agree with what the workers recorded.
@@ -190,19 +115,13 @@ function run_phase(callable $make, int $iterations, float $cap_s, string $events
     }
     ksort($rows);
 
-    $delta = [];
-    foreach ($after as $cmd => $n) {
-        $d = $n - ($before[$cmd] ?? 0);
-        if ($d > 0) {
-            $delta[$cmd] = $d;
-        }
-    }
+    $delta = array_filter($run['commands']);
     // One RPUSH per acquisition is the benchmark's own event, not the lock's.
     $delta['rpush'] = ($delta['rpush'] ?? 0) - count($rows);
     if ($delta['rpush'] <= 0) {
         unset($delta['rpush']);
     }
-    return ['rows' => $rows, 'calls' => $delta, 'wall' => ($end - $start) / 1e9, 'capped' => $capped, 'problems' => $problems];
+    return ['rows' => $rows, 'calls' => $delta, 'wall' => $run['wall'], 'capped' => $capped, 'problems' => $problems];
 }
 
 function mean(array $values): float
@@ -435,7 +354,7 @@ printf("%d forked processes (own connection each, warmed up, released together b
     . "Wait = lock call start → lock held; handoff = right before the holder's unlock → right after the next holder's lock call returned, "
     . "paired by the order of a Redis list written while holding the lock. Commands = INFO commandstats delta over the run, "
     . "less the benchmark's one RPUSH per acquisition. The comparison column is redislock relative to symfony/lock; the targets are redislock's. %d CPUs.\n\n",
-    PROCESSES, $iterations, HOLD_US, LOCK_TIMEOUT_S, LOCK_EXPIRE_S, LOCK_EXPIRE_S, (int) trim((string) shell_exec('nproc')));
+    PROCESSES, $iterations, HOLD_US, LOCK_TIMEOUT_S, LOCK_EXPIRE_S, LOCK_EXPIRE_S, cpu_count());
 bench_table(['metric', 'redislock', 'symfony/lock', 'redislock vs symfony/lock', 'target', 'met'], $rows, [1, 2]);
 foreach (['redislock' => $rl, 'symfony/lock' => $sf] as $label => $x) {
     if ($x !== null && $x['other_top']) {

@@ -15,7 +15,7 @@
 
 declare(strict_types=1);
 
-require __DIR__ . '/common.php';
+require __DIR__ . '/lib/bench.php';
 
 const CLIENTS = 2;               // concurrent FastCGI client processes
 const ROUNDS = 5;                // interleaved rounds of each variant

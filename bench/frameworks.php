@@ -25,7 +25,7 @@
 
 declare(strict_types=1);
 
-require __DIR__ . '/common.php';
+require __DIR__ . '/lib/bench.php';
 require __DIR__ . '/frameworks_laravel.php';
 
 const SYMFONY_LOCK_AUTOLOAD = '/usr/share/php/Symfony/Component/Lock/autoload.php';
@@ -61,39 +61,31 @@ const ATTEMPT_COMMAND = [SF_PEER => 'eval', LV_PEER => 'set'];
 
 /* ---- the implementations ------------------------------------------------------------ */
 
-$GLOBALS['unavailable'] = [];
+// What each implementation needs (bench/lib/needs.php). The adapters are checked
+// only once their framework is loaded (their files name its interfaces).
+bench_needs(SF_RL, [SYMFONY_LOCK_AUTOLOAD => 'php-symfony-lock']);
+bench_needs(SF_PEER, [SYMFONY_LOCK_AUTOLOAD => 'php-symfony-lock']);
+foreach ([LV_RL, LV_PEER] as $label) {
+    bench_needs($label, [ILLUMINATE_CACHE_AUTOLOAD => 'php-illuminate-cache', ILLUMINATE_REDIS_AUTOLOAD => 'php-illuminate-redis']);
+}
+foreach ([SF_RL => 'RedisLock\\Bridge\\Symfony\\RedisLockStore', LV_RL => 'RedisLock\\Bridge\\Laravel\\LockProvider'] as $label => $class) {
+    bench_needs($label, [], function () use ($class): ?string {
+        if (is_file(BRIDGE_AUTOLOAD)) {
+            require_once BRIDGE_AUTOLOAD;
+        }
+        return class_exists($class) ? null : "adapter not available: $class not found (bridge/src)";
+    });
+}
 
-/** Loads the frameworks and the bridge, and notes why an implementation cannot run here. */
+/** Loads what every implementation needs that is here, before forking, so that every worker has the classes already. */
 function load_implementations(): void
 {
-    $why = &$GLOBALS['unavailable'];
-    if (is_file(SYMFONY_LOCK_AUTOLOAD)) {
-        require_once SYMFONY_LOCK_AUTOLOAD;
-    } else {
-        $why[SF_RL] = $why[SF_PEER] = 'not available: ' . SYMFONY_LOCK_AUTOLOAD . ' not found (Debian package php-symfony-lock)';
-    }
-    foreach ([ILLUMINATE_CACHE_AUTOLOAD => 'php-illuminate-cache', ILLUMINATE_REDIS_AUTOLOAD => 'php-illuminate-redis'] as $file => $pkg) {
-        if (is_file($file)) {
-            require_once $file;
-        } else {
-            $why[LV_RL] = $why[LV_PEER] = "not available: $file not found (Debian package $pkg)";
-        }
+    foreach (array_merge(...array_values(FRAMEWORKS)) as $label) {
+        unavailable($label);
     }
     if (is_file(BRIDGE_AUTOLOAD)) {
         require_once BRIDGE_AUTOLOAD;
     }
-    // The adapters are loaded only once their framework is (their files name its interfaces).
-    foreach ([SF_RL => 'RedisLock\\Bridge\\Symfony\\RedisLockStore', LV_RL => 'RedisLock\\Bridge\\Laravel\\LockProvider'] as $label => $class) {
-        if (!isset($why[$label]) && !class_exists($class)) {
-            $why[$label] = "adapter not available: $class not found (bridge/src)";
-        }
-    }
-}
-
-/** Why an implementation cannot run here, or null when it can. */
-function unavailable(string $label): ?string
-{
-    return $GLOBALS['unavailable'][$label] ?? null;
 }
 
 /**
@@ -190,34 +182,19 @@ function make_impl(string $label): array
     throw new LogicException("unknown implementation $label");
 }
 
-/* ---- forked workers ----------------------------------------------------------------------- */
-
 /* ---- 1. throughput -------------------------------------------------------------------------- */
 
 /** One round of one row: $n processes, each on a lock name of its own, doing cycles for $window_s. */
 function throughput_round(Redis $r, string $label, string $base, int $n, float $window_s): array
 {
-    $run = bench_run_workers('frameworks', $r, $n, $window_s, $window_s + TIMEOUT_S, function (int $wid) use ($label, $base): callable {
+    return bench_cycles_round('frameworks', $r, $n, $window_s, $window_s + TIMEOUT_S, function (int $wid) use ($label, $base): callable {
         $cycle = make_impl($label)['cycle'];
         for ($i = 0; $i < WARMUP; $i++) {
             $cycle("$base:warm-$wid");   // connected, scripts loaded, symfony's one-time TIME check done
         }
         $name = "$base:p$wid";
-        return function (int $end) use ($cycle, $name): array {
-            $ok = $failed = 0;
-            for ($i = 0; $i < MAX_CYCLES && hrtime(true) < $end; $i++) {
-                if ($cycle($name)) {
-                    $ok++;
-                } else {
-                    $failed++;
-                }
-            }
-            return ['ok' => $ok, 'failed' => $failed];
-        };
-    });
-    $run['ops'] = array_sum(array_column($run['reports'], 'ok'));
-    $run['failed'] = array_sum(array_column($run['reports'], 'failed'));
-    return $run;
+        return fn(): bool => $cycle($name);
+    }, MAX_CYCLES);
 }
 
 /** Rows label => [n => figures], ROUNDS rounds per row, the order rotating from round to round. */
@@ -240,97 +217,13 @@ function throughput_table(Redis $r, string $base, array $labels, float $round_s)
     $rows = [];
     foreach ($acc as $label => $by_n) {
         foreach ($by_n as $n => $runs) {
-            $ops = array_sum(array_column($runs, 'ops'));
-            $wall = array_sum(array_column($runs, 'wall'));
-            $cmds = [];
-            foreach ($runs as $run) {
-                foreach ($run['commands'] as $cmd => $calls) {
-                    $cmds[$cmd] = ($cmds[$cmd] ?? 0) + $calls;
-                }
-            }
-            $rates = array_map(fn(array $x): float => $x['wall'] > 0 ? $x['ops'] / $x['wall'] : NAN, $runs);
-            $rows[$label][$n] = [
-                'ops' => $ops,
-                'rate' => $wall > 0 ? $ops / $wall : NAN,
-                'spread' => [min($rates), max($rates)],
-                'cpu_per_op' => $ops ? array_sum(array_column($runs, 'cpu_us')) / $ops : NAN,
-                'in_per_op' => $ops ? array_sum(array_column($runs, 'in')) / $ops : NAN,
-                'out_per_op' => $ops ? array_sum(array_column($runs, 'out')) / $ops : NAN,
-                'scripts_per_op' => $ops ? bench_scripts_called($cmds) / $ops : NAN,
-                'all_per_op' => $ops ? array_sum($cmds) / $ops : NAN,
-                'commands' => $cmds,
-                'failed' => array_sum(array_column($runs, 'failed')),
-                'problems' => array_merge(...array_column($runs, 'problems')),
-            ];
+            $rows[$label][$n] = bench_rounds_row($runs);
         }
     }
     return $rows;
 }
 
 /* ---- 2. what one cycle sends: MONITOR ----------------------------------------------------- */
-
-/** A raw connection to the benchmark server in MONITOR mode. */
-function monitor_open()
-{
-    $p = bench_dsn_parts(bench_dsn());
-    $addr = $p['socket'] !== null ? 'unix://' . $p['socket'] : 'tcp://' . (str_contains((string) $p['host'], ':') ? "[{$p['host']}]" : $p['host']) . ':' . $p['port'];
-    $s = stream_socket_client($addr, $errno, $errstr, 2.0);
-    if ($s === false) {
-        throw new RuntimeException("MONITOR connection: $errstr");
-    }
-    stream_set_timeout($s, 5);
-    $send = function (array $args) use ($s): string {
-        $req = '*' . count($args) . "\r\n";
-        foreach ($args as $a) {
-            $req .= '$' . strlen($a) . "\r\n$a\r\n";
-        }
-        fwrite($s, $req);
-        return (string) fgets($s);
-    };
-    if ($p['password'] !== null) {
-        $reply = $send($p['user'] !== null ? ['AUTH', $p['user'], $p['password']] : ['AUTH', $p['password']]);
-        if (!str_starts_with($reply, '+OK')) {
-            throw new RuntimeException('MONITOR connection: AUTH failed');
-        }
-    }
-    if (!str_starts_with($send(['MONITOR']), '+OK')) {
-        throw new RuntimeException('MONITOR refused');
-    }
-    return $s;
-}
-
-/** The arguments of one MONITOR line, unquoted (the server writes them with sdscatrepr). */
-function monitor_args(string $rest): array
-{
-    $args = [];
-    $len = strlen($rest);
-    $i = 0;
-    while ($i < $len) {
-        if ($rest[$i] !== '"') {
-            $i++;
-            continue;
-        }
-        $i++;
-        $arg = '';
-        while ($i < $len && $rest[$i] !== '"') {
-            if ($rest[$i] === '\\' && $i + 1 < $len) {
-                $c = $rest[$i + 1];
-                if ($c === 'x' && $i + 3 < $len) {
-                    $arg .= chr((int) hexdec(substr($rest, $i + 2, 2)));
-                    $i += 4;
-                    continue;
-                }
-                $arg .= ['n' => "\n", 'r' => "\r", 't' => "\t", 'a' => "\x07", 'b' => "\x08"][$c] ?? $c;
-                $i += 2;
-                continue;
-            }
-            $arg .= $rest[$i++];
-        }
-        $i++;
-        $args[] = $arg;
-    }
-    return $args;
-}
 
 /**
  * One uncontended cycle of each implementation as the server sees it: the commands
@@ -496,7 +389,7 @@ try {
     } catch (Throwable $e) {
         $mon_error = $e->getMessage();
     }
-    $laravel_app_why = laravel_app_unavailable();
+    $laravel_app_why = unavailable(LARAVEL_APP);
     $killed = $funnel = [];
     $funnel_iterations = bench_n(FUNNEL_ACQUISITIONS, 5);
     if ($laravel_app_why === null) {
@@ -514,7 +407,7 @@ try {
     $left = bench_sweep_keys($r, $base);
 }
 
-$cpus = (int) trim((string) shell_exec('nproc'));
+$cpus = cpu_count();
 $ms = fn(float $v): string => bench_fixed($v, 3);
 $q = fn(array $v, float $p): float => bench_quantile($v, $p);
 

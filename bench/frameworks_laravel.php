@@ -23,19 +23,12 @@ const FUNNEL_RELEASE_AFTER = 60;
 const LV_APP_RL = 'redislock store (lease 10 s, the default)';
 const LV_APP_PEER = 'Laravel redis store (phpredis)';
 
-/** Why the Laravel application rows cannot run here, or null. */
-function laravel_app_unavailable(): ?string
-{
-    foreach (LARAVEL_APP_PACKAGES as $package) {
-        $file = "/usr/share/php/Illuminate/$package/autoload.php";
-        if (!is_file($file)) {
-            return "not available: $file not found (Debian package php-illuminate-" . strtolower($package) . ')';
-        }
-        require_once $file;
-    }
-
-    return class_exists(RedisLock\Bridge\Laravel\RedisLockServiceProvider::class) ? null : 'adapter not available (bridge/src)';
-}
+// What the Laravel application rows need (bench/lib/needs.php).
+const LARAVEL_APP = 'the Laravel application';
+bench_needs(LARAVEL_APP, array_combine(
+    array_map(fn(string $package): string => "/usr/share/php/Illuminate/$package/autoload.php", LARAVEL_APP_PACKAGES),
+    array_map(fn(string $package): string => 'php-illuminate-' . strtolower($package), LARAVEL_APP_PACKAGES)),
+    fn(): ?string => class_exists(RedisLock\Bridge\Laravel\RedisLockServiceProvider::class) ? null : 'adapter not available (bridge/src)');
 
 /**
  * A container with the config, the RedisManager (phpredis) and the

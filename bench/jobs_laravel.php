@@ -21,7 +21,7 @@
 
 declare(strict_types=1);
 
-require __DIR__ . '/common.php';
+require __DIR__ . '/lib/bench.php';
 
 const AUTOLOADS = [
     'php-illuminate-queue' => '/usr/share/php/Illuminate/Queue/autoload.php',

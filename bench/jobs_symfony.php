@@ -11,11 +11,11 @@
  *
  * Workers are forked, build their transport, bus and Worker and connect first,
  * are released together by a start barrier over socket pairs, and stay alive
- * until every worker has reported (bench_run_workers in common.php). */
+ * until every worker has reported (bench_run_workers in bench/lib/workers.php). */
 
 declare(strict_types=1);
 
-require __DIR__ . '/common.php';
+require __DIR__ . '/lib/bench.php';
 
 const MESSENGER_AUTOLOAD = '/usr/share/php/Symfony/Component/Messenger/autoload.php';
 const EVENT_DISPATCHER_AUTOLOAD = '/usr/share/php/Symfony/Component/EventDispatcher/autoload.php';
@@ -77,27 +77,16 @@ final class BenchStop implements Symfony\Component\EventDispatcher\EventSubscrib
     }
 }
 
-/** Why an implementation cannot run here, or null when it can. */
-function unavailable(string $label): ?string
-{
-    foreach ([MESSENGER_AUTOLOAD => 'php-symfony-messenger', EVENT_DISPATCHER_AUTOLOAD => 'php-symfony-event-dispatcher'] as $file => $pkg) {
-        if (!is_file($file)) {
-            return "not available: $file not found (Debian package $pkg)";
-        }
-    }
-    if ($label === RL && !method_exists('RedisQueue', 'fail')) {
-        return 'not available: this build of redislock has no RedisQueue payloads';
-    }
-    if ($label === SF) {
-        if (!is_file('/usr/share/php/Symfony/Component/Messenger/Bridge/Redis/Transport/RedisTransportFactory.php')) {
-            return 'not available: Symfony\'s Redis transport not found (Debian package php-symfony-redis-messenger)';
-        }
-        if (bench_dsn_parts(bench_dsn())['socket'] !== null) {
-            return 'not measured: the benchmark server is a unix socket';
-        }
-    }
-    return null;
+// What each transport needs (bench/lib/needs.php).
+foreach ([RL, SF] as $label) {
+    bench_needs($label, [MESSENGER_AUTOLOAD => 'php-symfony-messenger', EVENT_DISPATCHER_AUTOLOAD => 'php-symfony-event-dispatcher']);
 }
+bench_needs(RL, [], fn(): ?string => method_exists('RedisQueue', 'fail') ? null
+    : 'not available: this build of redislock has no RedisQueue payloads');
+bench_needs(SF, [],
+    fn(): ?string => is_file('/usr/share/php/Symfony/Component/Messenger/Bridge/Redis/Transport/RedisTransportFactory.php') ? null
+        : 'not available: Symfony\'s Redis transport not found (Debian package php-symfony-redis-messenger)',
+    fn(): ?string => bench_dsn_parts(bench_dsn())['socket'] === null ? null : 'not measured: the benchmark server is a unix socket');
 
 /** The transport $label on queue (or stream) $name, as a worker named $wid uses it. */
 function transport(string $label, string $name, int $wid): Symfony\Component\Messenger\Transport\TransportInterface
@@ -278,7 +267,7 @@ printf("N forked workers, each a `Symfony\\Component\\Messenger\\Worker` (php-sy
     . "Redis CPU = used_cpu_sys + used_cpu_user of INFO cpu ÷ messages; busy = that ÷ wall time (100 %% = one core); "
     . "commands from INFO commandstats (commands inside scripts included). %d CPUs.\n\n",
     trim((string) shell_exec("dpkg-query -W -f '\${Version}' php-symfony-messenger 2>/dev/null")) ?: '?',
-    $round_s, ROUNDS, number_format($depth), (int) trim((string) shell_exec('nproc')));
+    $round_s, ROUNDS, number_format($depth), cpu_count());
 
 $out = [];
 foreach (WORKER_COUNTS as $n) {

@@ -8,7 +8,7 @@
 
 declare(strict_types=1);
 
-require __DIR__ . '/common.php';
+require __DIR__ . '/lib/bench.php';
 require __DIR__ . '/peers.php';
 
 const ROUNDS = 5;

@@ -20,7 +20,7 @@
 
 declare(strict_types=1);
 
-require __DIR__ . '/common.php';
+require __DIR__ . '/lib/bench.php';
 
 const SECONDS_PER_ROW = 2.0;
 

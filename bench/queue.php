@@ -8,10 +8,12 @@
 
 declare(strict_types=1);
 
-require __DIR__ . '/common.php';
+require __DIR__ . '/lib/bench.php';
 require __DIR__ . '/pops.php';
 
 const WORKER_DEADLINE_S = 120;   // a worker gives up after this long, whatever happens
+const READY_TIMEOUT_S = 30;
+const GRACE_S = 30;              // SIGALRM ends a worker this long after its deadline, whatever happens
 
 /* ---- enqueue --------------------------------------------------------------- */
 
@@ -147,65 +149,38 @@ function seed_pop(Redis $r, string $name): string|false|null
 }
 
 /**
- * Forks $workers children. Each calls $make() once (its own connection), waits at
- * a barrier, then calls the returned function until it returns null, writing the
- * ids it took to a file. Returns [seconds from release to the last worker done,
+ * Runs $workers workers (bench_run_workers). Each calls $make() once (its own
+ * connection), waits for the start signal, then calls the returned function until
+ * it returns null, writing the ids it took to a file. Returns [seconds from release to the last worker done,
  * ids taken, distinct ids, failed workers].
  */
 function run_workers(int $workers, callable $make): array
 {
-    $children = [];
-    for ($w = 0; $w < $workers; $w++) {
-        $file = tempnam(sys_get_temp_dir(), 'bench-ids-');
-        [$pid, $sock] = bench_fork("worker $w", function ($sock) use ($make, $file): int {
-            $take = $make();
-            fwrite($sock, "R");
-            if (fread($sock, 1) !== 'G') {
-                return 1;
-            }
-            $deadline = bench_now() + WORKER_DEADLINE_S;
+    $r = bench_phpredis();
+    $run = bench_run_workers('queue', $r, $workers, WORKER_DEADLINE_S, WORKER_DEADLINE_S, function () use ($make): callable {
+        $take = $make();
+        return function (int $end) use ($take): array {
             $taken = [];
-            while (($id = $take()) !== null) {
+            while (hrtime(true) < $end && ($id = $take()) !== null) {
                 $taken[] = $id;
-                if (bench_now() > $deadline) {
-                    break;
-                }
             }
-            $end = hrtime(true);
+            $done = hrtime(true);
+            // The ids through a file: a worker may take many thousands.
+            $file = (string) tempnam(sys_get_temp_dir(), 'bench-ids-');
             file_put_contents($file, implode("\n", $taken));
-            fwrite($sock, "$end\n");
-            return 0;
-        });
-        $children[] = ['pid' => $pid, 'sock' => $sock, 'file' => $file];
-    }
-    foreach ($children as $c) {
-        stream_set_timeout($c['sock'], 30);
-        fread($c['sock'], 1);   // ready
-    }
-    $start = hrtime(true);
-    foreach ($children as $c) {
-        fwrite($c['sock'], 'G');
-    }
-    $end = $start;
+            return ['ids' => $file, 'done' => $done];
+        };
+    });
+    $r->close();
     $ids = [];
-    $failed = 0;
-    foreach ($children as $c) {
-        stream_set_timeout($c['sock'], WORKER_DEADLINE_S + 30);
-        $line = fgets($c['sock']);
-        pcntl_waitpid($c['pid'], $status);
-        if ($line === false || !pcntl_wifexited($status) || pcntl_wexitstatus($status) !== 0) {
-            $failed++;
-        } else {
-            $end = max($end, (int) $line);
-        }
-        $content = (string) file_get_contents($c['file']);
+    foreach ($run['reports'] as $rep) {
+        $content = (string) file_get_contents($rep['ids']);
         if ($content !== '') {
             array_push($ids, ...explode("\n", $content));
         }
-        unlink($c['file']);
-        fclose($c['sock']);
+        unlink($rep['ids']);
     }
-    return [($end - $start) / 1e9, count($ids), count(array_unique($ids)), $failed];
+    return [$run['wall'], count($ids), count(array_unique($ids)), $run['failed_workers']];
 }
 
 function bench_workers(): void
@@ -310,17 +285,6 @@ function bench_workers(): void
         }
     }
     bench_record('workers', ['tasks' => $tasks, 'seed_tasks' => $seed_tasks, 'rates' => $record]);
-}
-
-function cpu_count(): int
-{
-    $n = 0;
-    foreach (@file('/proc/cpuinfo') ?: [] as $line) {
-        if (str_starts_with($line, 'processor')) {
-            $n++;
-        }
-    }
-    return max(1, $n);
 }
 
 /* ---- wake-up latency -------------------------------------------------------- */

@@ -9,7 +9,7 @@
 
 declare(strict_types=1);
 
-require __DIR__ . '/common.php';
+require __DIR__ . '/lib/bench.php';
 
 $list = getenv('BENCH_REDLOCK');
 if ($list === false || $list === '') {

@@ -17,7 +17,7 @@
 
 declare(strict_types=1);
 
-require __DIR__ . '/common.php';
+require __DIR__ . '/lib/bench.php';
 
 const ILLUMINATE_QUEUE_AUTOLOAD = '/usr/share/php/Illuminate/Queue/autoload.php';
 const ILLUMINATE_REDIS_AUTOLOAD = '/usr/share/php/Illuminate/Redis/autoload.php';
@@ -40,21 +40,10 @@ const SLUGS = [RL => 'rl', LARAVEL => 'lv', RAW => 'raw'];
 
 /* ---- the implementations ------------------------------------------------------------ */
 
-/** Why an implementation cannot run here, or null when it can. */
-function unavailable(string $label): ?string
-{
-    if ($label === RL) {
-        return method_exists('RedisQueue', 'reserve') ? null : 'not available: this build of redislock has no RedisQueue::reserve()';
-    }
-    if ($label === LARAVEL) {
-        foreach ([ILLUMINATE_QUEUE_AUTOLOAD => 'php-illuminate-queue', ILLUMINATE_REDIS_AUTOLOAD => 'php-illuminate-redis'] as $file => $pkg) {
-            if (!is_file($file)) {
-                return "not available: $file not found (Debian package $pkg)";
-            }
-        }
-    }
-    return null;
-}
+// What each implementation needs (bench/lib/needs.php); Laravel's files are loaded by unavailable().
+bench_needs(RL, [], fn(): ?string => method_exists('RedisQueue', 'reserve') ? null
+    : 'not available: this build of redislock has no RedisQueue::reserve()');
+bench_needs(LARAVEL, [ILLUMINATE_QUEUE_AUTOLOAD => 'php-illuminate-queue', ILLUMINATE_REDIS_AUTOLOAD => 'php-illuminate-redis']);
 
 /**
  * Laravel's RedisQueue as an application builds it (QueueManager + RedisConnector):
@@ -234,10 +223,6 @@ $depth = (int) min(TASKS_MAX, max(TASKS_MIN, round(TASKS_PER_S * $round_s)));
 $labels = [RL, LARAVEL, RAW];
 
 // Loaded before forking, so that every worker has Laravel's classes already.
-if (unavailable(LARAVEL) === null) {
-    require_once ILLUMINATE_QUEUE_AUTOLOAD;
-    require_once ILLUMINATE_REDIS_AUTOLOAD;
-}
 $labels = array_values(array_filter($labels, function (string $label): bool {
     if (($why = unavailable($label)) !== null) {
         fwrite(STDERR, "$label: $why\n");
@@ -361,7 +346,7 @@ printf("N forked workers (own connection each, connected and scripts loaded, rel
     . "cpu ÷ tasks; busy = that ÷ wall time (100 %% = one core); commands from INFO commandstats (\"all\" counts the "
     . "commands run inside scripts too); bytes = total_net_input_bytes / total_net_output_bytes ÷ tasks. %d CPUs.\n\n",
     $round_s, ROUNDS, number_format($depth), VISIBILITY_S, getenv('BENCH_ILLUMINATE_QUEUE') ?: '?', VISIBILITY_S,
-    (int) trim((string) shell_exec('nproc')));
+    cpu_count());
 
 $out = [];
 foreach (WORKER_COUNTS as $n) {

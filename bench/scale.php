@@ -13,7 +13,7 @@
 
 declare(strict_types=1);
 
-require __DIR__ . '/common.php';
+require __DIR__ . '/lib/bench.php';
 require __DIR__ . '/peers.php';
 require __DIR__ . '/pops.php';
 
@@ -24,7 +24,7 @@ const LOCK_WARMUP = 50;               // cycles per worker before the start sign
 const QUEUE_TASKS_PER_S = 150000;     // tasks prefilled per second of window
 const QUEUE_TASKS_MAX = 1000000;      // a larger scale drains the queue before the window ends
 const READY_TIMEOUT_S = 120;          // 32 processes loading their peer on a small machine take a while
-const WORKER_GRACE_S = 120;           // SIGALRM ends a worker this long after its window (or its wait for it), whatever happens
+const GRACE_S = 120;                  // SIGALRM ends a worker this long after its window (or its wait for it), whatever happens
 const FLOOR = 'phpredis floor (SET NX PX + EVALSHA)';
 const LOCK_ROWS = [
     'redislock',
@@ -33,141 +33,64 @@ const LOCK_ROWS = [
     'malkusch/lock PHPRedisMutex',
 ];
 
-/* ---- the server's side ---------------------------------------------------------- */
-
-/** CPU seconds of the redis-server process so far: used_cpu_sys + used_cpu_user of INFO cpu. */
-function redis_cpu_s(Redis $r): float
-{
-    $cpu = $r->info('cpu');
-    if (!isset($cpu['used_cpu_sys'], $cpu['used_cpu_user'])) {
-        throw new RuntimeException('INFO cpu has no used_cpu_sys / used_cpu_user');
-    }
-    return (float) $cpu['used_cpu_sys'] + (float) $cpu['used_cpu_user'];
-}
-
 /* ---- one row ---------------------------------------------------------------------- */
 
 /**
- * One worker, in a forked child: $make($wid) connects, warms up and returns the step
- * function (true for an operation done, false for one that failed, a string for a
- * task taken, that string being its id, null when there is nothing left to take).
- * It reports ready, waits for the start signal carrying the window's end (hrtime
- * ns), steps until then, reports its counts, and waits for the leave signal: a PHP
- * process's exit costs CPU, which must not land in the window of the others.
- *
- * @param resource $sock
- */
-function scale_worker(int $wid, $sock, callable $make, float $window_s): int
-{
-    pcntl_alarm(READY_TIMEOUT_S + 30);   // SIGALRM, no handler: the process ends
-    $step = $make($wid);
-    fwrite($sock, 'R');
-    stream_set_timeout($sock, READY_TIMEOUT_S + 30);
-    $go = fgets($sock);
-    if ($go === false || !str_starts_with($go, 'G')) {
-        return 1;
-    }
-    $end = (int) substr($go, 1);
-    pcntl_alarm((int) ceil(max(0, $end - hrtime(true)) / 1e9) + WORKER_GRACE_S);
-    $ops = $failed = 0;
-    $ids = [];
-    $ran_out = false;
-    while (hrtime(true) < $end) {
-        $res = $step();
-        if ($res === null) {
-            $ran_out = true;
-            break;
-        }
-        if ($res === false) {
-            $failed++;
-            continue;
-        }
-        $ops++;
-        if (is_string($res)) {
-            $ids[] = $res;
-        }
-    }
-    $done = hrtime(true);
-    $file = '';
-    if ($ids) {
-        $file = (string) tempnam(sys_get_temp_dir(), 'bench-scale-ids-');
-        file_put_contents($file, implode("\n", $ids));
-    }
-    fwrite($sock, json_encode(['ops' => $ops, 'failed' => $failed, 'done' => $done, 'ran_out' => $ran_out, 'ids' => $file]) . "\n");
-    stream_set_timeout($sock, 60);
-    fread($sock, 1);   // leave
-    return 0;
-}
-
-/**
- * Forks $procs workers (see scale_worker()), resets the server's command statistics
- * once they are all ready, and releases them together for $window_s seconds. The
- * server's CPU time is sampled right before the release and right after the last
- * worker reported, so it covers the window and each worker's last operation, which
- * began inside it. Returns the row's figures.
+ * One row: $procs workers (bench_run_workers) each get their step from $make($wid),
+ * connected and warmed up (true for an operation done, false for one that failed,
+ * a string for a task taken, that string being its id, null when there is nothing
+ * left to take), and step until the window ends. A worker's ids go through a
+ * temporary file, not its report line.
  */
 function scale_row(Redis $r, int $procs, float $window_s, callable $make): array
 {
-    $children = [];
-    $bad = [];   // workers that failed: no report, or an exit status other than 0
-    try {
-        for ($w = 0; $w < $procs; $w++) {
-            $children[] = bench_fork("worker $w", fn($sock): int => scale_worker($w, $sock, $make, $window_s));
-        }
-        foreach ($children as $i => [$pid, $sock]) {
-            stream_set_timeout($sock, READY_TIMEOUT_S);
-            if (fread($sock, 1) !== 'R') {
-                throw new RuntimeException("worker $i did not get ready");
+    $run = bench_run_workers('scale', $r, $procs, $window_s, $window_s, function (int $wid) use ($make): callable {
+        $step = $make($wid);
+        return function (int $end) use ($step): array {
+            $ops = $failed = 0;
+            $ids = [];
+            $ran_out = false;
+            while (hrtime(true) < $end) {
+                $res = $step();
+                if ($res === null) {
+                    $ran_out = true;
+                    break;
+                }
+                if ($res === false) {
+                    $failed++;
+                    continue;
+                }
+                $ops++;
+                if (is_string($res)) {
+                    $ids[] = $res;
+                }
             }
-        }
-        $r->rawCommand('CONFIG', 'RESETSTAT');
-        $cpu0 = redis_cpu_s($r);
-        $start = hrtime(true);
-        $go = 'G' . ($start + (int) ($window_s * 1e9)) . "\n";
-        foreach ($children as [, $sock]) {
-            fwrite($sock, $go);
-        }
-        $row = ['ops' => 0, 'failed' => 0, 'ran_out' => 0, 'ids' => []];
-        $last = $start;
-        foreach ($children as $i => [, $sock]) {
-            stream_set_timeout($sock, (int) ceil($window_s) + WORKER_GRACE_S);
-            $line = fgets($sock);
-            $rep = $line === false ? null : json_decode($line, true);
-            if (!is_array($rep)) {
-                $bad[$i] = true;
-                continue;
+            $done = hrtime(true);
+            $file = '';
+            if ($ids) {
+                $file = (string) tempnam(sys_get_temp_dir(), 'bench-scale-ids-');
+                file_put_contents($file, implode("\n", $ids));
             }
-            $row['ops'] += $rep['ops'];
-            $row['failed'] += $rep['failed'];
-            $row['ran_out'] += $rep['ran_out'] ? 1 : 0;
-            $last = max($last, (int) $rep['done']);
-            if ($rep['ids'] !== '') {
-                $content = (string) file_get_contents($rep['ids']);
-                unlink($rep['ids']);
-                array_push($row['ids'], ...explode("\n", $content));
-            }
-        }
-        $cpu1 = redis_cpu_s($r);
-        $row['commands'] = bench_command_stats($r);
-    } finally {
-        // The leave signal; a line, so that a worker still waiting for the start signal (the row failed) leaves too.
-        foreach ($children as [$pid, $sock]) {
-            @fwrite($sock, "L\n");
-        }
-        foreach ($children as $i => [$pid, $sock]) {
-            pcntl_waitpid($pid, $status);
-            if (!pcntl_wifexited($status) || pcntl_wexitstatus($status) !== 0) {
-                $bad[$i] = true;
-            }
-            fclose($sock);
+            return ['ops' => $ops, 'failed' => $failed, 'ran_out' => $ran_out, 'ids' => $file, 'done' => $done];
+        };
+    });
+    $row = ['ops' => 0, 'failed' => 0, 'ran_out' => 0, 'ids' => [], 'commands' => $run['stats']];
+    foreach ($run['reports'] as $rep) {
+        $row['ops'] += $rep['ops'];
+        $row['failed'] += $rep['failed'];
+        $row['ran_out'] += $rep['ran_out'] ? 1 : 0;
+        if ($rep['ids'] !== '') {
+            $content = (string) file_get_contents($rep['ids']);
+            unlink($rep['ids']);
+            array_push($row['ids'], ...explode("\n", $content));
         }
     }
-    $row['failed_workers'] = count($bad);
-    $row['secs'] = ($last - $start) / 1e9;
+    $row['failed_workers'] = $run['failed_workers'];
+    $row['secs'] = $run['wall'];
     $row['rate'] = $row['secs'] > 0 ? $row['ops'] / $row['secs'] : NAN;
-    $row['cpu_us'] = ($cpu1 - $cpu0) * 1e6;
+    $row['cpu_us'] = $run['cpu_us'];
     $row['cpu_per_op'] = $row['ops'] > 0 ? $row['cpu_us'] / $row['ops'] : NAN;
-    $row['busy'] = $row['secs'] > 0 ? ($cpu1 - $cpu0) / $row['secs'] : NAN;
+    $row['busy'] = $row['secs'] > 0 ? $row['cpu_us'] / 1e6 / $row['secs'] : NAN;
     return $row;
 }
 
@@ -344,16 +267,6 @@ function scale_figures(array $row): array
     $v = fn(float $x): ?float => is_finite($x) ? $x : null;
     return ['ops' => $row['ops'], 'rate' => $v($row['rate']), 'cpu_us_per_op' => $v($row['cpu_per_op']),
         'busy' => $v($row['busy']), 'failed' => $row['failed'] + $row['failed_workers']];
-}
-
-function cpu_count(): int
-{
-    return max(1, (int) trim((string) shell_exec('nproc')));
-}
-
-function load_average(): string
-{
-    return implode(' ', array_slice(explode(' ', (string) @file_get_contents('/proc/loadavg')), 0, 3));
 }
 
 $only = $argv[1] ?? 'all';

@@ -17,7 +17,7 @@
 
 declare(strict_types=1);
 
-require __DIR__ . '/common.php';
+require __DIR__ . '/lib/bench.php';
 
 const SYMFONY_SEMAPHORE_AUTOLOAD = '/usr/share/php/Symfony/Component/Semaphore/autoload.php';
 const ILLUMINATE_REDIS_AUTOLOAD = '/usr/share/php/Illuminate/Redis/autoload.php';
@@ -45,18 +45,11 @@ const SLUGS = [RL => 'rl', LARAVEL => 'lv', SYMFONY => 'sf'];
 
 /* ---- the implementations ------------------------------------------------------------ */
 
-/** Why an implementation cannot run here, or null when it can. */
-function unavailable(string $label): ?string
-{
-    return match ($label) {
-        RL => class_exists('RedisSemaphore', false) ? null
-            : 'not available: this build of redislock has no RedisSemaphore class',
-        LARAVEL => is_file(ILLUMINATE_REDIS_AUTOLOAD) ? null
-            : 'not available: ' . ILLUMINATE_REDIS_AUTOLOAD . ' not found (Debian package php-illuminate-redis)',
-        SYMFONY => is_file(SYMFONY_SEMAPHORE_AUTOLOAD) ? null
-            : 'not available: ' . SYMFONY_SEMAPHORE_AUTOLOAD . ' not found (Debian package php-symfony-semaphore)',
-    };
-}
+// What each implementation needs (bench/lib/needs.php); the peers' files are loaded by unavailable().
+bench_needs(RL, [], fn(): ?string => class_exists('RedisSemaphore', false) ? null
+    : 'not available: this build of redislock has no RedisSemaphore class');
+bench_needs(LARAVEL, [ILLUMINATE_REDIS_AUTOLOAD => 'php-illuminate-redis']);
+bench_needs(SYMFONY, [SYMFONY_SEMAPHORE_AUTOLOAD => 'php-symfony-semaphore']);
 
 /**
  * Connects one implementation and returns its cycle: a function that acquires one
@@ -123,28 +116,15 @@ function make_cycle(string $label, int $limit): callable
 /** One round of one throughput row: $n processes doing acquire + release cycles on $name for $window_s. */
 function throughput_round(Redis $r, string $label, string $name, int $limit, int $n, float $window_s): array
 {
-    $run = bench_run_workers('semaphore', $r, $n, $window_s, $window_s + TIMEOUT_S, function (int $wid) use ($label, $name, $limit): callable {
+    return bench_cycles_round('semaphore', $r, $n, $window_s, $window_s + TIMEOUT_S, function (int $wid) use ($label, $name, $limit): callable {
         $cycle = make_cycle($label, $limit);
         $noop = static function (): void {
         };
         for ($i = 0; $i < WARMUP; $i++) {
             $cycle("$name:warm-$wid", $noop);   // connected, scripts loaded, on a name of its own
         }
-        return function (int $end) use ($cycle, $name, $noop): array {
-            $ok = $failed = 0;
-            while (hrtime(true) < $end) {
-                if ($cycle($name, $noop)) {
-                    $ok++;
-                } else {
-                    $failed++;
-                }
-            }
-            return ['ok' => $ok, 'failed' => $failed];
-        };
+        return fn(): bool => $cycle($name, $noop);
     });
-    $run['ops'] = array_sum(array_column($run['reports'], 'ok'));
-    $run['failed'] = array_sum(array_column($run['reports'], 'failed'));
-    return $run;
 }
 
 /**
@@ -172,35 +152,7 @@ function throughput_table(Redis $r, string $base, array $configs, float $round_s
     $rows = [];
     foreach ($acc as $key => $by_n) {
         foreach ($by_n as $n => $runs) {
-            $ops = array_sum(array_column($runs, 'ops'));
-            $wall = array_sum(array_column($runs, 'wall'));
-            $cmds = [];
-            foreach ($runs as $run) {
-                foreach ($run['commands'] as $cmd => $calls) {
-                    $cmds[$cmd] = ($cmds[$cmd] ?? 0) + $calls;
-                }
-            }
-            $sent = bench_scripts_called($cmds);
-            $blocking = 0;
-            foreach (['blpop', 'brpop', 'bzpopmin', 'blmove', 'brpoplpush', 'blmpop', 'bzmpop'] as $b) {
-                $blocking += $cmds[$b] ?? 0;
-            }
-            $problems = array_merge(...array_column($runs, 'problems'));
-            $rates = array_map(fn(array $x): float => $x['wall'] > 0 ? $x['ops'] / $x['wall'] : NAN, $runs);
-            $rows[$key][$n] = [
-                'ops' => $ops,
-                'rate' => $wall > 0 ? $ops / $wall : NAN,
-                'spread' => [min($rates), max($rates)],
-                'cpu_per_op' => $ops ? array_sum(array_column($runs, 'cpu_us')) / $ops : NAN,
-                'in_per_op' => $ops ? array_sum(array_column($runs, 'in')) / $ops : NAN,
-                'out_per_op' => $ops ? array_sum(array_column($runs, 'out')) / $ops : NAN,
-                'scripts_per_op' => $ops ? $sent / $ops : NAN,
-                'blocking_per_op' => $ops ? $blocking / $ops : NAN,
-                'all_per_op' => $ops ? array_sum($cmds) / $ops : NAN,
-                'commands' => $cmds,
-                'failed' => array_sum(array_column($runs, 'failed')),
-                'problems' => $problems,
-            ];
+            $rows[$key][$n] = bench_rounds_row($runs);
         }
     }
     return $rows;
@@ -254,12 +206,6 @@ $cap_s = WAIT_CAP_S * max(1.0, bench_scale());
 $labels = [RL, LARAVEL, SYMFONY];
 
 // Loaded before forking, so that every worker has the peers' classes already.
-if (unavailable(LARAVEL) === null) {
-    require_once ILLUMINATE_REDIS_AUTOLOAD;
-}
-if (unavailable(SYMFONY) === null) {
-    require_once SYMFONY_SEMAPHORE_AUTOLOAD;
-}
 foreach ($labels as $label) {
     if (($why = unavailable($label)) !== null) {
         fwrite(STDERR, "$label: $why\n");
@@ -282,7 +228,7 @@ try {
     $left = bench_sweep_keys($r, $base);
 }
 
-$cpus = (int) trim((string) shell_exec('nproc'));
+$cpus = cpu_count();
 echo "## Semaphores: acquire + release throughput\n\n";
 printf("One semaphore name shared by all processes of a row; each process (forked, own connection, %d warm-up cycles, "
     . "released together by a start barrier) repeats acquire one permit → release for %.1f s per round, %d interleaved "

@@ -6,7 +6,7 @@
 
 declare(strict_types=1);
 
-require __DIR__ . '/common.php';
+require __DIR__ . '/lib/bench.php';
 
 $dir = getenv('BENCH_RESULTS');
 $res = [];
@@ -359,8 +359,8 @@ $info = bench_phpredis()->info('server');
 echo "## Summary\n\n";
 printf("%s; %s CPUs, load average at the end %s; PHP %s, Redis %s (%s); phpredis %s, symfony/lock %s, php-lock %s%s%s%s; scale %s. "
     . "Every figure beside its peers from this run, on this server. The ratio column is redislock ÷ peer.\n\n",
-    date('Y-m-d H:i T'), trim((string) shell_exec('nproc')),
-    implode(' ', array_slice(explode(' ', (string) @file_get_contents('/proc/loadavg')), 0, 3)),
+    date('Y-m-d H:i T'), cpu_count(),
+    load_average(),
     PHP_VERSION, $info['redis_version'] ?? '?', getenv('BENCH_SERVER') ?: '?', phpversion('redis') ?: '?',
     getenv('BENCH_SYMFONY') ?: '?', getenv('BENCH_MALKUSCH') ?: '?',
     isset($res['semaphore']) ? sprintf(', Laravel Illuminate\\Redis %s, symfony/semaphore %s',

@@ -13,7 +13,7 @@
 
 declare(strict_types=1);
 
-require __DIR__ . '/common.php';
+require __DIR__ . '/lib/bench.php';
 
 const SUBJECTS = [
     'redislock' => 'redislock',
