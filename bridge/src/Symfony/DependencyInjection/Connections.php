@@ -43,8 +43,10 @@ final class Connections
 
     /**
      * A DSN for messages: the userinfo up to the last '@' (a password may hold an
-     * unencoded '@' or '/') and everything from a query option that may hold a
-     * password are masked.
+     * unencoded '@' or '/') is masked, and from the first query option that may be a
+     * password (password, pass, auth, requirepass) on the query is cut: a password
+     * with an unencoded '&' would leak its tail as the next option. The bundle's and
+     * the Messenger transport's messages use it.
      */
     public static function redact(#[\SensitiveParameter] string $dsn): string
     {

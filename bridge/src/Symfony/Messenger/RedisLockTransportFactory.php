@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace RedisLock\Bridge\Symfony\Messenger;
 
+use RedisLock\Bridge\Symfony\DependencyInjection\Connections;
 use Symfony\Component\Messenger\Exception\InvalidArgumentException;
 use Symfony\Component\Messenger\Transport\Serialization\SerializerInterface;
 use Symfony\Component\Messenger\Transport\TransportFactoryInterface;
@@ -239,23 +240,9 @@ final class RedisLockTransportFactory implements TransportFactoryInterface
         throw new InvalidArgumentException(sprintf('Invalid redislock DSN "%s": "%s" must be 0 or 1, "%s" given.', self::redact($dsn), $key, $own[$key]));
     }
 
-    /**
-     * The DSN without its secrets, for messages: everything up to the last '@' (a
-     * userinfo, "user:password@" or "password@", whatever it holds, '/' and '@'
-     * included) is masked, and from the first query option that may be a password
-     * (password, pass, auth, requirepass) on the query is cut: a password with an
-     * unencoded '&' would leak its tail as the next option.
-     */
+    /** The DSN without its secrets, for messages (one rule for the bundle and the transport). */
     private static function redact(#[\SensitiveParameter] string $dsn): string
     {
-        if (preg_match('/[?&](?:password|pass|auth|requirepass)=/i', $dsn, $m, \PREG_OFFSET_CAPTURE)) {
-            $dsn = substr($dsn, 0, $m[0][1] + strlen($m[0][0])) . '****';
-        }
-        if (($at = strrpos($dsn, '@')) !== false) {
-            $start = ($sep = strpos($dsn, '://')) !== false && $sep < $at ? $sep + 3 : 0;
-            $dsn = substr($dsn, 0, $start) . '****' . substr($dsn, $at);
-        }
-
-        return $dsn;
+        return Connections::redact($dsn);
     }
 }
