@@ -45,6 +45,12 @@ final class LeaseToken
         return $this->redis !== null;
     }
 
+    /** The \RedisLock whose watchdog renews the hold (null once the Key travelled): the one to renew and release it with. */
+    public function watcher(): ?\RedisLock
+    {
+        return $this->redis;
+    }
+
     public function __serialize(): array
     {
         if ($this->redis !== null) {

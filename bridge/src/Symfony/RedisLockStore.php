@@ -134,8 +134,8 @@ final class RedisLockStore implements BlockingSharedLockStoreInterface, Blocking
             return;
         }
         try {
-            // Ends a lease's watch too.
-            $this->redis->releaseLock((string) $key, $token);
+            // A lease through the object that renews it, which ends the renewal.
+            ($this->watcher($key) ?? $this->redis)->releaseLock((string) $key, $token);
         } catch (\RedisLockException $e) {
             throw new LockReleasingException($e->getMessage(), 0, $e);
         }
@@ -224,8 +224,9 @@ final class RedisLockStore implements BlockingSharedLockStoreInterface, Blocking
                     $new = $this->renew($key, $token) ? $token : false;
                 } else {
                     // A promotion (waiting up to $timeout to be the only holder) or a demotion (at once).
-                    $new = $this->redis->convertLock($name, $token, $shared, $shared ? 0.0 : $timeout, $ttl);
-                    if ($new !== false && $leased && !$this->redis->watchLock($name, $new, $ttl)) {
+                    $via = $this->watcher($key) ?? $this->redis;
+                    $new = $via->convertLock($name, $token, $shared, $shared ? 0.0 : $timeout, $ttl);
+                    if ($new !== false && $leased && !$via->watchLock($name, $new, $ttl)) {
                         $new = false;
                     }
                 }
@@ -316,14 +317,17 @@ final class RedisLockStore implements BlockingSharedLockStoreInterface, Blocking
     /** A new lifetime for the Key's hold, the Key's remaining one: a lease gets it as its new bound. */
     private function renew(Key $key, string $token): bool
     {
-        return $this->leased($key)
-            ? $this->redis->watchLock((string) $key, $token, $this->remaining($key))
+        $watcher = $this->watcher($key);
+
+        return $watcher !== null
+            ? $watcher->watchLock((string) $key, $token, $this->remaining($key))
             : $this->redis->extendLock((string) $key, $token, $this->remaining($key));
     }
 
     private function setToken(Key $key, string $token, bool $leased): void
     {
-        $key->setState(self::class, $leased ? new LeaseToken($token, $this->redis, (string) $key, $key) : $token);
+        $watcher = $leased ? ($this->watcher($key) ?? $this->redis) : null;
+        $key->setState(self::class, $watcher !== null ? new LeaseToken($token, $watcher, (string) $key, $key) : $token);
     }
 
     private function token(Key $key): ?string
@@ -339,8 +343,14 @@ final class RedisLockStore implements BlockingSharedLockStoreInterface, Blocking
     /** Whether the Key's hold is a lease this process's watchdog renews. */
     private function leased(Key $key): bool
     {
+        return $this->watcher($key) !== null;
+    }
+
+    /** The \RedisLock renewing the Key's lease (a Key may meet another store of this process), or null. */
+    private function watcher(Key $key): ?\RedisLock
+    {
         $state = $key->hasState(self::class) ? $key->getState(self::class) : null;
-        return $state instanceof LeaseToken && $state->leased();
+        return $state instanceof LeaseToken ? $state->watcher() : null;
     }
 
     private function isShared(string $token): bool
