@@ -150,7 +150,8 @@ class RedisLock
      * (the hold is not released then: it is not the object's own). For adapters
      * whose holder takes a lock with a lifetime and may die holding it. Calling it
      * again for the same hold moves the bound; extendLock(), releaseLock() and
-     * convertLock() of the hold end the watch. False, watching nothing, when
+     * convertLock() of the hold end the watch before they send (a conversion that
+     * is refused keeps it). False, watching nothing, when
      * $token holds nothing. Throws BadMethodCallException without the "watchdog"
      * option.
      */
