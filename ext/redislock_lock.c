@@ -643,13 +643,14 @@ static redislock_outcome release_token_op(redislock_holder *h, zend_string *name
 	bool released = false;
 	zval *held;
 
+	/* A watchLock() of it ends first: no renewal runs beside the release. */
+	redislock_holder_unwatch_token(h, name, token);
 	if (lock->backend->release(lock, &name, &token, 1, false, &released) == FAILURE) {
 		return REDISLOCK_FAILED;
 	}
 	if ((held = zend_hash_find(&h->name_to_token, name)) != NULL && zend_string_equals(Z_STR_P(held), token)) {
 		redislock_holder_forget(h, name);
 	}
-	redislock_holder_unwatch_token(h, name, token);
 	return released ? REDISLOCK_YES : REDISLOCK_NO;
 }
 
