@@ -220,13 +220,8 @@ final class CliCommands
     {
         $this->inspector->reach('queue', $queue);
         $n = $this->sent('retry-dead', fn (): int => $this->inspector->retryDead($queue, $ids));
-        if ($this->output->json) {
-            $this->output->emitJson(Names::json('queue', $queue) + ['retried' => $n]);
-        } else {
-            $this->output->write("$n dead " . ($n === 1 ? 'letter' : 'letters') . ' of ' . Names::escape($queue) . " put back in the queue\n");
-        }
 
-        return $n === 0 ? Cli::EXIT_EMPTY : Cli::EXIT_OK;
+        return $this->deadLettersDone($queue, 'retried', $n, 'put back in the queue');
     }
 
     private function purgeDead(string $queue, bool $yes): int
@@ -237,10 +232,17 @@ final class CliCommands
             return $refused;
         }
         $n = $this->sent('purge-dead', fn (): int => $this->inspector->purgeDead($queue));
+
+        return $this->deadLettersDone($queue, 'purged', $n, 'dropped');
+    }
+
+    /** What retry-dead and purge-dead say they did with $n dead letters of $queue. */
+    private function deadLettersDone(string $queue, string $field, int $n, string $done): int
+    {
         if ($this->output->json) {
-            $this->output->emitJson(Names::json('queue', $queue) + ['purged' => $n]);
+            $this->output->emitJson(Names::json('queue', $queue) + [$field => $n]);
         } else {
-            $this->output->write("$n dead " . ($n === 1 ? 'letter' : 'letters') . ' of ' . Names::escape($queue) . " dropped\n");
+            $this->output->write("$n dead " . ($n === 1 ? 'letter' : 'letters') . ' of ' . Names::escape($queue) . " $done\n");
         }
 
         return $n === 0 ? Cli::EXIT_EMPTY : Cli::EXIT_OK;

@@ -13,7 +13,7 @@ use Symfony\Component\Lock\Test\AbstractStoreTestCase;
  * (Symfony\Component\Lock\Test\AbstractStoreTestCase, symfony 7), run against
  * RedisLockStore where the source of the installed version cannot be fetched.
  */
-final class RedisLockStoreShippedTest extends AbstractStoreTestCase
+class RedisLockStoreShippedTest extends AbstractStoreTestCase
 {
     protected function getStore(): PersistingStoreInterface
     {

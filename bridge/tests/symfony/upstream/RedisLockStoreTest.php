@@ -16,7 +16,7 @@ use Symfony\Component\Lock\Tests\Store\SharedLockStoreTestTrait;
  * every store passes, expiry, blocking (a forked holder, a parent that waits) and
  * shared locks, as symfony runs them for its RedisStore.
  */
-final class RedisLockStoreTest extends AbstractStoreTestCase
+class RedisLockStoreTest extends AbstractStoreTestCase
 {
     use BlockingStoreTestTrait;
     use ExpiringStoreTestTrait;
