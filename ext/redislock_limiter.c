@@ -62,6 +62,8 @@ typedef struct {
 	zend_long retry_us;
 	zend_long reset_us;
 	zend_long wait_us;
+	zend_long mark;       /* reserve: the place's TAT, or its window's start (µs) */
+	bool lost;            /* check: the state no longer holds the place */
 } limiter_answer;
 
 /* A limiter's hash has no siblings. */
@@ -240,8 +242,8 @@ static bool check_call(limiter_call *call, zend_string *name, zend_long limit, d
 
 /* ---- the decision ----------------------------------------------------------------- */
 
-/* Runs the rate_limit script in mode ('c', 'p' or 'r', with max_wait µs); false
- * when it failed (recorded). */
+/* Runs the rate_limit script in mode ('c', 'p', 'r' with max_wait µs, or 'k'
+ * with the place's mark as max_wait); false when it failed (recorded). */
 static bool decide(redislock_limiter_obj *l, const limiter_call *call, char mode, zend_long max_wait_us, limiter_answer *out)
 {
 	zend_string *key = limiter_key(l, call->name);
@@ -257,18 +259,20 @@ static bool decide(redislock_limiter_obj *l, const limiter_call *call, char mode
 	if (!reply) {
 		return false;
 	}
-	if (reply->type == REDIS_REPLY_ARRAY && reply->elements == 5) {
+	if (reply->type == REDIS_REPLY_ARRAY && reply->elements == 6) {
 		ok = true;
-		for (size_t i = 0; i < 5; i++) {
+		for (size_t i = 0; i < 6; i++) {
 			ok = ok && reply->element[i]->type == REDIS_REPLY_INTEGER;
 		}
 	}
 	if (ok) {
 		out->allowed = reply->element[0]->integer == 1;
+		out->lost = reply->element[0]->integer == -1;
 		out->remaining = (zend_long) reply->element[1]->integer;
 		out->retry_us = (zend_long) reply->element[2]->integer;
 		out->reset_us = (zend_long) reply->element[3]->integer;
 		out->wait_us = (zend_long) reply->element[4]->integer;
+		out->mark = (zend_long) reply->element[5]->integer;
 	} else {
 		redislock_conn_set_unexpected(l->conn, reply);
 	}
@@ -368,8 +372,18 @@ static void decision_method(INTERNAL_FUNCTION_PARAMETERS, char mode)
 			if (!sleep_until(l, answered + (double) ans.wait_us / 1e6)) {
 				LIMITER_FAILED(l);
 			}
-			if (!decide(l, &call, 'p', 0, &ans)) {
+			/* Whether the server still holds the place, and the state now: a
+			 * server that went away throws here, one that came back without the
+			 * place (a restart, a failover, a reset()) too. Never asked for again:
+			 * a place is reserved once. */
+			if (!decide(l, &call, 'k', ans.mark, &ans)) {
 				LIMITER_FAILED(l);
+			}
+			if (ans.lost) {
+				redislock_throw(redislock_ce_server_exception, "rate limiter \"%.*s\" on %s lost the place this wait() "
+					"had reserved (the server restarted or failed over without it, or reset() forgot it); it is not "
+					"asked for again", (int) MIN(ZSTR_LEN(name), 200), ZSTR_VAL(name), redislock_conn_endpoint(l->conn));
+				RETURN_THROWS();
 			}
 			ans.allowed = true;
 		}

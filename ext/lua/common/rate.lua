@@ -32,15 +32,15 @@ local function token_bucket(L, s, limit, interval, tokens, burst, emission, mode
   local new = tat + tokens * emission
   local slot = new - cap
   if slot <= now then
-    if mode == 'p' then return {1, left(tat), 0, tat - now, 0} end
+    if mode == 'p' then return {1, left(tat), 0, tat - now, 0, 0} end
     save(L, 't', limit, interval, burst, new - now, new)
-    return {1, left(new), 0, new - now, 0}
+    return {1, left(new), 0, new - now, 0, 0}
   end
   if mode == 'r' and slot - now <= max_wait then
     save(L, 't', limit, interval, burst, new - now, new)
-    return {1, 0, 0, new - now, slot - now}
+    return {1, 0, 0, new - now, slot - now, new}
   end
-  return {0, left(tat), slot - now, tat - now, 0}
+  return {0, left(tat), slot - now, tat - now, 0, 0}
 end
 -- Symfony's FixedWindow: a window opens at the first hit after the last one
 -- ended and admits limit tokens until interval has passed.
@@ -60,9 +60,9 @@ local function fixed_window(L, s, limit, interval, tokens, mode, max_wait)
   end
   local ends = start + interval
   if ahead == 0 and hits + tokens <= limit then
-    if mode == 'p' then return {1, limit - hits, 0, ends - now, 0} end
+    if mode == 'p' then return {1, limit - hits, 0, ends - now, 0, 0} end
     save(L, 'f', limit, interval, limit, ends - now, start, hits + tokens, 0, 0)
-    return {1, limit - hits - tokens, 0, ends - now, 0}
+    return {1, limit - hits - tokens, 0, ends - now, 0, 0}
   end
   -- The first window with room, behind those that waiters hold places in.
   local k, kh = ahead, ahead_hits
@@ -72,9 +72,9 @@ local function fixed_window(L, s, limit, interval, tokens, mode, max_wait)
   if ahead == 0 then left = limit - hits end
   if mode == 'r' and slot - now <= max_wait then
     save(L, 'f', limit, interval, limit, slot + interval - now, start, hits, k, kh + tokens)
-    return {1, limit - kh - tokens, 0, slot + interval - now, slot - now}
+    return {1, limit - kh - tokens, 0, slot + interval - now, slot - now, slot}
   end
-  return {0, left, slot - now, slot - now, 0}
+  return {0, left, slot - now, slot - now, 0, 0}
 end
 -- Symfony's SlidingWindow: windows follow each other from the first hit; a hit
 -- counts with the hits of its window plus those of the window before, weighted by
@@ -101,17 +101,31 @@ local function sliding_window(L, s, limit, interval, tokens, mode)
   local e = now - start
   local used = count(prev, hits, e)
   if used + tokens <= limit then
-    if mode == 'p' then return {1, limit - used, 0, start + 2 * interval - now, 0} end
+    if mode == 'p' then return {1, limit - used, 0, start + 2 * interval - now, 0, 0} end
     save(L, 's', limit, interval, limit, start + 2 * interval - now, start, hits + tokens, prev)
-    return {1, limit - used - tokens, 0, start + 2 * interval - now, 0}
+    return {1, limit - used - tokens, 0, start + 2 * interval - now, 0, 0}
   end
   local at = fits_at(prev, hits)
   if at then at = start + at else at = start + interval + (fits_at(hits, 0) or 0) end
   if at <= now then at = now + 1 end
-  return {0, math.max(limit - used, 0), at - now, start + 2 * interval - now, 0}
+  return {0, math.max(limit - used, 0), at - now, start + 2 * interval - now, 0, 0}
+end
+-- Whether the place a waiter was given (mark: its TAT, or its window's start) is
+-- still in the state: a server that restarted or failed over without it, or a
+-- reset(), lost it. The state only moves forward, so a later TAT or window is ours
+-- kept.
+local function kept(s, policy, interval, mark)
+  local a, c = tonumber(s[2]), tonumber(s[4]) or 0
+  if s[1] ~= policy or not a then return false end
+  if policy == 't' or a >= mark then return a >= mark end
+  return (mark - a) % interval == 0 and (mark - a) / interval <= c
 end
 local function rate(L, policy, limit, interval, tokens, burst, emission, mode, max_wait)
   local s = redis.call('hmget', L, 'policy', 'a', 'b', 'c', 'd')
+  if mode == 'k' then
+    if not kept(s, policy, interval, max_wait) then return {-1, 0, 0, 0, 0, 0} end
+    mode = 'p'
+  end
   if policy == 't' then return token_bucket(L, s, limit, interval, tokens, burst, emission, mode, max_wait) end
   if policy == 'f' then return fixed_window(L, s, limit, interval, tokens, mode, max_wait) end
   return sliding_window(L, s, limit, interval, tokens, mode)
