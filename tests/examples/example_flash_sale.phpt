@@ -1,5 +1,10 @@
 --TEST--
-examples/flash_sale.php: 200 buyers at once for 10 phones: exactly 10 sold, 10 orders created, 10 processed, 0 oversold, 190 "sold out", the door's limiter lets in at most 40 per 100 ms and tells the others to come back, exit status 0
+examples/flash_sale.php: 200 buyers at once for 10 phones: exactly 10 sold, 10 orders processed, 0 oversold, 190 "sold out", at most 40 let in per 100 ms, exit status 0
+--DESCRIPTION--
+The demo's summary: 10 units sold, 10 orders created and 10 processed, none
+oversold, 190 buyers told "sold out"; the rate limiter at the door let in at most
+40 buyers per window of 100 ms and told the others when to come back, and they
+came back; the exit status is 0.
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

@@ -1,5 +1,5 @@
 --TEST--
-RedisRateLimiter::wait(): 16 processes waiting on 10 per second are admitted in the order they asked, one per 100 ms, each at most 5 ms after its place, with at most 2 commands per admission (INFO commandstats)
+RedisRateLimiter::wait(): 16 processes waiting on 10 per second are admitted in arrival order, each at most 5 ms after its place, with at most 2 commands per admission
 --DESCRIPTION--
 A token bucket of 10 per second with a burst of 1: the k-th waiter's place is
 100 ms * k after the first admission. The processes ask 25 ms apart, in a known
