@@ -9,6 +9,8 @@ never before it (the first admission's call being sent bounds the places from
 below), and at most 5 ms after it. The server's INFO commandstats, reset before
 the waiters start, counts what they sent: scripts (EVALSHA) and nothing else, at
 most two per admission, so nobody polled.
+--CONFLICTS--
+all
 --FILE--
 <?php
 require __DIR__ . '/../harness/limiter_test.inc';
