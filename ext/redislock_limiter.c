@@ -251,8 +251,20 @@ static bool decide(redislock_limiter_obj *l, const limiter_call *call, char mode
 	redisReply *reply;
 	bool ok = false;
 
-	redislock_script_rate_limit_args(&a, key, &call->policy, call->limit, call->interval_us, call->tokens, call->burst,
-		call->emission_us, &mode, max_wait_us);
+	/* The state's head, stored with it for inspect(); the mode with its number,
+	 * left out for a consume (the script's fast path). */
+	char head[4 * MAX_LENGTH_OF_LONG + 8], how[MAX_LENGTH_OF_LONG + 2] = "";
+
+	snprintf(head, sizeof(head), "%c:" ZEND_LONG_FMT ":" ZEND_LONG_FMT ":" ZEND_LONG_FMT ":", call->policy, call->limit,
+		call->interval_us, call->burst);
+	if (mode == 'p') {
+		how[0] = 'p';
+		how[1] = '\0';
+	} else if (mode != 'c') {
+		snprintf(how, sizeof(how), "%c" ZEND_LONG_FMT, mode, max_wait_us);
+	}
+	redislock_script_rate_limit_args(&a, key, head, call->limit, call->interval_us, call->tokens, call->burst,
+		call->emission_us, how);
 	reply = run(l, &redislock_script_rate_limit, &a);
 	redislock_argv_free(&a);
 	zend_string_release(key);

@@ -13,13 +13,13 @@ $l = lim_new(['prefix' => $prefix]);
 $l->consume('api', 10, 60, 4);
 $l->consume('login', 2, 60, 2, 'fixed_window');
 $raw->call('SET', $prefix . 'foreign', 'x');
-$before = lim_hash($raw, $prefix . 'api');
+$before = lim_state($raw, $prefix . 'api');
 $inspector = new Inspector(rl_dsn(), limiterPrefix: $prefix);
 $text = Metrics::render($inspector, ['limiters']);
 foreach (explode("\n", trim($text)) as $line) {
     echo preg_replace('/(retry_after_seconds\{limiter="login"\}) [0-9.]+$/', '$1 <about 60>', $line), "\n";
 }
-echo 'the limiters were only read: ', lim_yes(lim_hash($raw, $prefix . 'api') === $before), "\n";
+echo 'the limiters were only read: ', lim_yes(lim_state($raw, $prefix . 'api') === $before), "\n";
 var_dump($inspector->limiterNames());
 $raw->call('DEL', $prefix . 'foreign');
 $l->reset('api');

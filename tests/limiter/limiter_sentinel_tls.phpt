@@ -10,7 +10,7 @@ $raw = topo_raw($master);
 foreach (['sentinel (array)' => topo_sentinel_options(), 'sentinel (DSN)' => topo_sentinel_dsn()] as $label => $conn) {
     $l = new RedisRateLimiter($conn);
     $r = [$l->consume("$name:$label", 2, 10)['allowed'], $l->consume("$name:$label", 2, 10)['allowed'], $l->consume("$name:$label", 2, 10)['allowed']];
-    echo "$label: ", json_encode($r), ', its key on the master: ', topo_yes($raw->call('TYPE', "Limiter:$name:$label") === 'hash'), "\n";
+    echo "$label: ", json_encode($r), ', its key on the master: ', topo_yes($raw->call('TYPE', "Limiter:$name:$label") === 'string'), "\n";
     $l->reset("$name:$label");
 }
 $l = new RedisRateLimiter(rl_tls_options());
