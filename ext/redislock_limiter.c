@@ -1,10 +1,11 @@
 /* RedisRateLimiter: at most $limit tokens of a name per $interval.
  *
  * Invariants:
- * - A decision is one script (rate_limit) that reads the limiter's hash, decides
- *   by the server's TIME and writes the hash back in the same step: no two
- *   callers can both take the last token, and nothing is written when a caller is
- *   refused.
+ * - A decision is one script (rate_limit) that reads the limiter's key (one
+ *   string: the head of the last call that consumed, then the state), decides by
+ *   the server's TIME and writes the key back with one SET ... PX in the same
+ *   step: no two callers can both take the last token, and nothing is written
+ *   when a caller is refused. An allowed consume is TIME, GET and SET.
  * - Every number that crosses into Lua is an integer (µs, counts), formatted
  *   with %d: a Unix time in µs has 16 digits, more than a Lua number prints.
  * - A waiter never polls: the script gives it a place in the order of arrival
