@@ -480,7 +480,7 @@ static void take_more(redislock_queue_obj *q, zend_string **key_lists[6], uint32
 			return;
 		}
 		redislock_script_take_args(&a, n, key_lists[0], key_lists[1], key_lists[2], key_lists[3], key_lists[4],
-			key_lists[5], want, reserve, visibility, false, base, max_attempts, q->retry_backoff);
+			key_lists[5], want, reserve, visibility, false, base, max_attempts, q->retry_backoff, false);
 		reply = run(q, &redislock_script_take, &a, timeout);
 		redislock_argv_free(&a);
 		if (base) {
@@ -724,7 +724,9 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 	zend_string *base = NULL;
 	zend_long page = MIN(count, REDISLOCK_QUEUE_PAGE);
 	double wait_until;
-	bool failed = false;
+	/* Whether the last BLPOP returned: the next take then passes the turn on
+	 * (see take.lua's pop path), as only a worker woken from the list has to. */
+	bool failed = false, woken = false;
 
 	if (reserve && !(base = redislock_random_hex())) {
 		efree(keys);
@@ -756,7 +758,7 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 		zend_long hint_ms;
 
 		redislock_script_take_args(&a, n, key_lists[0], key_lists[1], key_lists[2], key_lists[3], key_lists[4],
-			key_lists[5], page, reserve, visibility, wait > 0, base, max_attempts, q->retry_backoff);
+			key_lists[5], page, reserve, visibility, wait > 0, base, max_attempts, q->retry_backoff, woken);
 		reply = run(q, &redislock_script_take, &a, timeout);
 		redislock_argv_free(&a);
 		if (!reply) {
@@ -800,6 +802,7 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 				failed = true;
 				break;
 			}
+			woken = true;
 		}
 	}
 	for (uint32_t i = 0; i < n; i++) {

@@ -911,7 +911,11 @@ const redislock_script redislock_script_stats = {"stats script",
 
 const redislock_script redislock_script_take = {"take script",
 	"--redislock:take\n"
-	"local count, reserve, visibility, waiting, base, attempts, backoff = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7]\n"
+	"local count, reserve, visibility, waiting, base, attempts, backoff, woken = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7], ARGV[8]\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
 	"\n"
 	"\n"
 	"\n"
@@ -958,7 +962,13 @@ const redislock_script redislock_script_take = {"take script",
 	"for i = 1, #later, 1000 do redis.call('zadd', Z, unpack(later, i, math.min(i + 999, #later))) end\n"
 	"if #out > 1 then\n"
 	"\n"
-	"if redis.call('llen', W) == 0 and redis.call('zcount', Z, '-inf', string.format('%.17g', now_s)) > 0 then\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"if woken and redis.call('llen', W) == 0 and redis.call('zcount', Z, '-inf', string.format('%.17g', now_s)) > 0 then\n"
 	"redis.call('lpush', W, '1')\n"
 	"redis.call('pexpire', W, 300000)\n"
 	"end\n"
@@ -1048,7 +1058,7 @@ const redislock_script redislock_script_take = {"take script",
 	"end\n"
 	"if next_us < 0 then return -1 end\n"
 	"return math.max(0, math.ceil((next_us - now_us) / 1000))\n",
-	6575, "406f171ffa8b911037275b20eab198157dc03132"};
+	6611, "7b52a3b275b778f11a8be6ce8442ee4d221888b6"};
 
 const redislock_script redislock_script_top = {"top script",
 	"--redislock:top\n"
