@@ -1,6 +1,5 @@
 /* The renewal core: see redislock_renewal.h. */
 #include "redislock_renewal.h"
-#include "redislock_util.h"
 
 typedef struct {
 	uint64_t id;

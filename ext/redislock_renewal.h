@@ -16,11 +16,12 @@
 #include "php.h"
 #include "redislock_argv.h"
 #include "redislock_conn.h"
+#include "redislock_util.h"
 #include "redislock_watchdog.h"
 
 typedef struct _redislock_renewal {
 	redislock_wd_target *target; /* where the watchdog renews, made on first use */
-	uint32_t generation;         /* the fork generation (redislock_fork_generation) of the entries */
+	redislock_generation generation; /* the fork generation (redislock_fork_generation) of the entries */
 } redislock_renewal;
 
 typedef struct _redislock_renewal_table {
