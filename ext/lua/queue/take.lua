@@ -12,7 +12,8 @@
 -- common queue of bare ids) has nothing to skip and nothing to clean: it takes
 -- the first tasks with ZPOPMIN and puts back any that are not due yet, before the
 -- shared pieces below are even defined (each costs the server time per call).
--- It passes the turn on only for a caller just woken: see there.
+-- It passes the turn on only for a caller just woken (see there), and answers
+-- "nothing due" itself: the first task it put back is the next one due.
 --
 -- @key   queue     string, list               Z, the queue: task ids by due time (s), of queue i
 -- @key   inflight  string, list               F, the tasks in flight by reservation deadline, of
@@ -37,7 +38,8 @@
 count = page(count)
 if #KEYS == 6 and reserve == 'pop' and redis.call('exists', KEYS[2], KEYS[4], KEYS[6]) == 0 then
   local t = redis.call('time')
-  local now_s = (tonumber(t[1]) * 1000000 + tonumber(t[2])) / 1000000
+  local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2])
+  local now_s = now_us / 1000000
   local Z, W = KEYS[1], KEYS[3]
   local popped, out, later = redis.call('zpopmin', Z, count), {1}, {}
   for i = 1, #popped, 2 do
@@ -62,6 +64,12 @@ if #KEYS == 6 and reserve == 'pop' and redis.call('exists', KEYS[2], KEYS[4], KE
     end
     return out
   end
+  -- Nothing due, and nothing in flight: the answer below, without its scans.
+  -- The first task popped and put back is the next one due (none: -1), and old
+  -- wake-up tokens are stale for a caller about to block.
+  if waiting == '1' then redis.call('del', W) end
+  if #later == 0 then return -1 end
+  return math.max(0, math.ceil((math.floor(tonumber(later[1]) * 1000000) - now_us) / 1000))
 end
 --#include "common/tasks.lua"
 --#include "common/payloads.lua"
