@@ -8,11 +8,14 @@
  * Each row drains a queue filled beforehand with JOBS jobs (times the scale) of a
  * job class whose only property is a string of 1 KiB, with 1 and 8 forked
  * workers; each worker calls Illuminate\Queue\Worker::runNextJob() (pop, fire
- * through CallQueuedHandler, delete) until the queue is empty. Columns: jobs/s
- * from the start signal to the last worker done; the Redis server's CPU (user +
- * sys) per job; the scripts (EVAL/EVALSHA) per job, and every command per job the
- * server counted (INFO commandstats, which also counts the commands a script
- * calls), both without the harness's own INFO and CONFIG.
+ * through CallQueuedHandler, delete) until the queue is empty. The queue is
+ * filled one push() per job (what dispatch() does), its Redis CPU measured as
+ * the enqueue's. Columns: jobs/s from the start signal to the last worker done;
+ * the Redis server's CPU (user + sys) per job; the scripts (EVAL/EVALSHA) per
+ * job, and every command per job the server counted (INFO commandstats, which
+ * also counts the commands a script calls), both without the harness's own INFO
+ * and CONFIG; round trips per job (the server's socket reads). Then the figures
+ * against the targets (bench/lib/jobs.php).
  * Rounds interleave the two drivers; the table gives the sums over the rounds.
  *
  * Run: bench/run sets BENCH_DSN; by hand,
@@ -34,7 +37,6 @@ const WORKER_COUNTS = [1, 8];
 const ROUNDS = 2;
 const JOBS = 4000;               // jobs per row and round at scale 1
 const PAYLOAD_BYTES = 1024;      // the job's string property
-const FILL_BATCH = 500;          // jobs per bulk() when filling
 const RETRY_AFTER = 60;          // both drivers' retry_after (Laravel's default)
 const BUDGET_S = 120;            // a row's workers give up after this long
 const READY_TIMEOUT_S = 60;
@@ -131,13 +133,9 @@ function bench_laravel_round(Redis $r, string $label, int $n, int $jobs, int $ro
     $app = bench_laravel_app($queue);
     $connection = $app['queue']->connection(CONNECTIONS[$label]);
     $data = str_repeat('x', PAYLOAD_BYTES);
-    for ($i = 0; $i < $jobs; $i += FILL_BATCH) {
-        $batch = [];
-        for ($j = $i; $j < min($jobs, $i + FILL_BATCH); $j++) {
-            $batch[] = new BenchLaravelJob($data);
-        }
-        $connection->bulk($batch);
-    }
+    $enqueue = bench_jobs_enqueue($r, $jobs, function () use ($connection, $data): void {
+        $connection->push(new BenchLaravelJob($data));
+    });
     if ($connection->size() !== $jobs) {
         throw new RuntimeException("$label: the queue holds " . $connection->size() . " jobs, not $jobs");
     }
@@ -169,6 +167,7 @@ function bench_laravel_round(Redis $r, string $label, int $n, int $jobs, int $ro
 
     return ['jobs' => $done, 'left' => $left, 'wall' => $run['wall'], 'cpu_us' => $run['cpu_us'],
         'commands' => array_sum($run['commands']), 'scripts' => bench_scripts_called($run['commands']),
+        'reads' => $run['reads'], 'enqueued' => $enqueue['jobs'], 'enqueue_cpu_us' => $enqueue['cpu_us'],
         'problems' => $run['problems']];
 }
 
@@ -180,8 +179,9 @@ for ($round = 0; $round < ROUNDS; $round++) {
         foreach (bench_rotated([RL, LV], $round) as $label) {
             $res = bench_laravel_round($r, $label, $n, $jobs, $round);
             $s = &$sum["$label|$n"];
-            $s ??= ['jobs' => 0, 'left' => 0, 'wall' => 0.0, 'cpu_us' => 0.0, 'commands' => 0, 'scripts' => 0, 'problems' => []];
-            foreach (['jobs', 'left', 'wall', 'cpu_us', 'commands', 'scripts'] as $k) {
+            $s ??= ['jobs' => 0, 'left' => 0, 'wall' => 0.0, 'cpu_us' => 0.0, 'commands' => 0, 'scripts' => 0, 'reads' => 0,
+                'enqueued' => 0, 'enqueue_cpu_us' => 0.0, 'problems' => []];
+            foreach (['jobs', 'left', 'wall', 'cpu_us', 'commands', 'scripts', 'reads', 'enqueued', 'enqueue_cpu_us'] as $k) {
                 $s[$k] += $res[$k];
             }
             $s['problems'] = array_merge($s['problems'], $res['problems']);
@@ -195,19 +195,25 @@ printf("%d jobs per row and round, %d rounds, retry_after %d s; Redis CPU = the 
     $jobs, ROUNDS, RETRY_AFTER);
 $rows = [];
 $figures = [];
+$by_label = [];
+$v = fn(float $x): ?float => is_finite($x) ? $x : null;
 foreach (WORKER_COUNTS as $n) {
     $base = null;
     foreach ([RL, LV] as $label) {
         $s = $sum["$label|$n"];
-        $rate = $s['wall'] > 0 ? $s['jobs'] / $s['wall'] : NAN;
-        $base ??= $rate;
-        $rows[] = [$label, (string) $n, bench_rate($rate), bench_fixed($s['jobs'] ? $s['cpu_us'] / $s['jobs'] : NAN),
+        $f = bench_jobs_figures($s, ['jobs' => $s['enqueued'], 'cpu_us' => $s['enqueue_cpu_us']]);
+        $by_label[$label][$n] = $f;
+        $base ??= $f['rate'];
+        $rows[] = [$label, (string) $n, bench_rate($f['rate']), bench_fixed($f['cpu_reserve_ack']),
             bench_fixed($s['jobs'] ? $s['scripts'] / $s['jobs'] : NAN, 2),
-            bench_fixed($s['jobs'] ? $s['commands'] / $s['jobs'] : NAN, 2), bench_ratio($base / $rate),
-            (string) ($s['left'] + count($s['problems']))];
-        $figures[CONNECTIONS[$label] . "_$n"] = ['jobs_per_s' => $rate, 'cpu_us_per_job' => $s['jobs'] ? $s['cpu_us'] / $s['jobs'] : NAN];
+            bench_fixed($s['jobs'] ? $s['commands'] / $s['jobs'] : NAN, 2), bench_fixed($f['round_trips'], 2),
+            bench_ratio($base / $f['rate']), (string) ($s['left'] + count($s['problems']))];
+        $figures[CONNECTIONS[$label] . "_$n"] = ['jobs_per_s' => $v($f['rate']), 'cpu_us_per_job' => $v($f['cpu_reserve_ack']),
+            'cpu_us_per_enqueue' => $v($f['cpu_enqueue']), 'cpu_us_per_job_with_enqueue' => $v($f['cpu_enqueue_reserve_ack']),
+            'round_trips_per_job' => $v($f['round_trips'])];
     }
 }
 bench_table(['driver', 'workers', 'jobs/s', 'Redis CPU µs/job', 'scripts/job', 'commands/job (with those in scripts)',
-    'redislock ÷ row (jobs/s)', 'jobs left + problems'], $rows, [1, 2, 3, 4, 5, 6, 7]);
+    'round trips/job', 'redislock ÷ row (jobs/s)', 'jobs left + problems'], $rows, [1, 2, 3, 4, 5, 6, 7, 8]);
+bench_jobs_targets_table('laravel', RL, LV, $by_label, WORKER_COUNTS);
 bench_record('jobs_laravel', $figures);

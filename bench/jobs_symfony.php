@@ -11,7 +11,10 @@
  *
  * Workers are forked, build their transport, bus and Worker and connect first,
  * are released together by a start barrier over socket pairs, and stay alive
- * until every worker has reported (bench_run_workers in bench/lib/workers.php). */
+ * until every worker has reported (bench_run_workers in bench/lib/workers.php).
+ * The queues are topped up one send() per message between rounds, its Redis CPU
+ * measured as the enqueue's; then the figures against the targets
+ * (bench/lib/jobs.php). */
 
 declare(strict_types=1);
 
@@ -164,7 +167,8 @@ function run_round(Redis $r, string $label, string $name, int $n, float $window_
         $dry += $rep['dry'] ? 1 : 0;
     }
     return ['ops' => $ops, 'ran_dry' => $dry, 'problems' => $run['problems'], 'wall' => $run['wall'],
-        'cpu_us' => $run['cpu_us'], 'in' => $run['in'], 'out' => $run['out'], 'commands' => $run['stats']];
+        'cpu_us' => $run['cpu_us'], 'in' => $run['in'], 'out' => $run['out'], 'reads' => $run['reads'],
+        'commands' => $run['stats']];
 }
 
 /* ---- the run ---------------------------------------------------------------------------------- */
@@ -198,12 +202,15 @@ try {
                 $name = "$base:" . SLUGS[$label];
                 $t = bench_now();
                 $before = left($label, $name, $r, $senders[$label]);
-                for ($i = $before['queued']; $i < $depth; $i++) {
-                    $senders[$label]->send(new Symfony\Component\Messenger\Envelope(new BenchJob(bin2hex(random_bytes(PAYLOAD_BYTES / 2)))));
-                }
+                $sender = $senders[$label];
+                $enqueue = bench_jobs_enqueue($r, max(0, $depth - $before['queued']), function () use ($sender): void {
+                    $sender->send(new Symfony\Component\Messenger\Envelope(new BenchJob(bin2hex(random_bytes(PAYLOAD_BYTES / 2)))));
+                });
                 $fill_s[$label] = ($fill_s[$label] ?? 0.0) + bench_now() - $t;
                 $queued = left($label, $name, $r, $senders[$label])['queued'];
                 $run = run_round($r, $label, $name, $n, $round_s);
+                $run['enqueued'] = $enqueue['jobs'];
+                $run['enqueue_cpu_us'] = $enqueue['cpu_us'];
                 $after = left($label, $name, $r, $senders[$label]);
                 if ($run['ops'] + $after['queued'] !== $queued) {
                     $run['problems'][] = sprintf('handled %d + left %d ≠ %d queued', $run['ops'], $after['queued'], $queued);
@@ -226,6 +233,7 @@ try {
 /* ---- the tables ---------------------------------------------------------------------------------- */
 
 $rows = [];
+$figures = [];
 foreach ($acc as $label => $by_n) {
     foreach ($by_n as $n => $runs) {
         $ops = array_sum(array_column($runs, 'ops'));
@@ -242,11 +250,15 @@ foreach ($acc as $label => $by_n) {
         uasort($cmds, fn(array $a, array $b): int => $b[0] <=> $a[0] ?: $b[1] <=> $a[1]);
         $problems = array_merge(...array_column($runs, 'problems'));
         $cpu = array_sum(array_column($runs, 'cpu_us'));
+        $figures[$label][$n] = bench_jobs_figures(
+            ['jobs' => $ops, 'cpu_us' => $cpu, 'reads' => array_sum(array_column($runs, 'reads')), 'wall' => $wall],
+            ['jobs' => array_sum(array_column($runs, 'enqueued')), 'cpu_us' => array_sum(array_column($runs, 'enqueue_cpu_us'))]);
         $rows[$label][$n] = [
             'rate' => $wall > 0 ? $ops / $wall : NAN,
             'cpu_per_op' => $ops ? $cpu / $ops : NAN,
             'busy' => $wall > 0 ? $cpu / 1e6 / $wall : NAN,
             'all_per_op' => $ops ? $calls / $ops : NAN,
+            'rt_per_op' => $figures[$label][$n]['round_trips'],
             'in_per_op' => $ops ? array_sum(array_column($runs, 'in')) / $ops : NAN,
             'out_per_op' => $ops ? array_sum(array_column($runs, 'out')) / $ops : NAN,
             'commands' => $cmds,
@@ -275,27 +287,33 @@ foreach (WORKER_COUNTS as $n) {
     foreach ([RL, SF] as $label) {
         $row = $rows[$label][$n] ?? null;
         if ($row === null) {
-            $out[] = [$label, (string) $n, unavailable($label) ?? 'not measured', '', '', '', '', '', ''];
+            $out[] = [$label, (string) $n, unavailable($label) ?? 'not measured', '', '', '', '', '', '', ''];
             continue;
         }
         $out[] = [$label, (string) $n, bench_rate($row['rate']), $rl ? bench_ratio($rl['rate'] / $row['rate']) : 'n/a',
             bench_fixed($row['cpu_per_op'], 2), bench_fixed($row['busy'] * 100, 0) . ' %', bench_fixed($row['all_per_op'], 1),
+            bench_fixed($row['rt_per_op'], 2),
             number_format($row['in_per_op'], 0) . ' / ' . number_format($row['out_per_op'], 0), $row['check']];
     }
 }
 bench_table(['transport', 'workers', 'messages/s', 'redislock ÷ this (messages/s)', 'Redis CPU µs/message', 'Redis busy',
-    'all commands per message', 'bytes to / from Redis per message', 'check'], $out, [1, 2, 3, 4, 5, 6, 7]);
+    'all commands per message', 'round trips per message', 'bytes to / from Redis per message', 'check'], $out,
+    [1, 2, 3, 4, 5, 6, 7, 8]);
 
 echo "Commands the server ran, per message, and their µs per call (INFO commandstats, all rounds). Commands run inside "
     . "a script count under their own name too, and their µs are part of the script's.\n\n";
 bench_commands_table($rows, WORKER_COUNTS, 'transport', 'message');
 
+bench_jobs_targets_table('symfony', RL, SF, $figures, WORKER_COUNTS);
 $record = ['depth' => $depth, 'round_s' => $round_s, 'rounds' => ROUNDS, 'rows' => []];
 $v = fn(float $x): ?float => is_finite($x) ? $x : null;
 foreach ($rows as $label => $by_n) {
     foreach ($by_n as $n => $row) {
+        $f = $figures[$label][$n];
         $record['rows'][$label][$n] = ['rate' => $v($row['rate']), 'cpu_us_per_op' => $v($row['cpu_per_op']),
-            'all_per_op' => $v($row['all_per_op']), 'ok' => $row['check'] === 'ok'];
+            'all_per_op' => $v($row['all_per_op']), 'cpu_us_per_enqueue' => $v($f['cpu_enqueue']),
+            'cpu_us_per_op_with_enqueue' => $v($f['cpu_enqueue_reserve_ack']), 'round_trips_per_op' => $v($f['round_trips']),
+            'ok' => $row['check'] === 'ok'];
     }
 }
 foreach (WORKER_COUNTS as $n) {

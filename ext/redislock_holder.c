@@ -5,8 +5,6 @@
 #include "redislock_names.h"
 #include "zend_exceptions.h"
 
-static void token_watch_clear(redislock_holder *h);
-
 /* ---- the object ------------------------------------------------------------------ */
 
 void redislock_holder_init(redislock_holder *h, const redislock_holder_ops *ops, bool by_name)
@@ -15,8 +13,9 @@ void redislock_holder_init(redislock_holder *h, const redislock_holder_ops *ops,
 	h->by_name = by_name;
 	zend_hash_init(&h->held, 8, NULL, ZVAL_PTR_DTOR, 0);
 	zend_hash_init(&h->orphans, 0, NULL, ZVAL_PTR_DTOR, 0);
-	zend_hash_init(&h->watch, 0, NULL, NULL, 0);
-	zend_hash_init(&h->token_watch, 0, NULL, NULL, 0);
+	redislock_renewal_table_init(&h->watch);
+	redislock_renewal_table_init(&h->token_watch);
+	redislock_renewal_init(&h->renewal);
 }
 
 void redislock_holder_destroy(redislock_holder *h)
@@ -29,12 +28,13 @@ void redislock_holder_destroy(redislock_holder *h)
 		zend_string_release(h->prefix);
 	}
 	redislock_holder_clear(h);
-	token_watch_clear(h);
 	zend_hash_destroy(&h->held);
 	zend_hash_destroy(&h->orphans);
-	zend_hash_destroy(&h->watch);
-	zend_hash_destroy(&h->token_watch);
-	redislock_wd_target_release(h->wd_target);
+	/* The watches of watchLock() end with the object (its holds then lapse
+	 * within a lease: they are not the object's to release). */
+	redislock_renewal_table_destroy(&h->watch);
+	redislock_renewal_table_destroy(&h->token_watch);
+	redislock_renewal_destroy(&h->renewal);
 }
 
 static redislock_holder *holder_of(zend_object *obj)
@@ -146,7 +146,6 @@ void redislock_holder_start(redislock_holder *h, redislock_config *cfg, const ch
 {
 	h->prefix = cfg->prefix ? zend_string_copy(cfg->prefix) : zend_string_init(default_prefix, strlen(default_prefix), 0);
 	h->conn = redislock_conn_create(cfg);
-	h->generation = redislock_fork_generation;
 	redislock_conn_on_shutdown(h->conn, holder_on_shutdown, h);
 }
 
@@ -161,7 +160,7 @@ bool redislock_holder_debug_info(const redislock_holder *h, zval *info)
 	add_assoc_bool(info, "auto_release", redislock_conn_config(h->conn)->auto_release);
 	if (redislock_conn_config(h->conn)->watchdog && h->by_name) {
 		/* The holds of watchLock() this object renews (or last saw renewed). */
-		add_assoc_long(info, "watched", (zend_long) zend_hash_num_elements(&h->token_watch));
+		add_assoc_long(info, "watched", (zend_long) redislock_renewal_table_count(&h->token_watch));
 	}
 	return true;
 }
@@ -179,12 +178,13 @@ bool redislock_holder_check_token(const zend_string *token, uint32_t arg_num)
 
 void redislock_holder_forget_parent(redislock_holder *h)
 {
-	/* The child must never release them, not even by auto-release when it exits. */
-	if (h->generation != redislock_fork_generation) {
-		redislock_holder_clear(h);
-		token_watch_clear(h);
+	/* The child must never release them, not even by auto-release when it exits,
+	 * nor stop their renewal in the parent. */
+	if (redislock_renewal_forked(&h->renewal)) {
+		zend_hash_clean(&h->held);
+		redislock_renewal_table_forget(&h->watch);
+		redislock_renewal_table_forget(&h->token_watch);
 		zend_hash_clean(&h->orphans);
-		h->generation = redislock_fork_generation;
 	}
 }
 
@@ -216,58 +216,40 @@ static void remember(HashTable *table, const zend_string *key, const zend_string
 uint64_t redislock_holder_wd_add(redislock_holder *h, const redislock_argv *a, const char *body, int life_arg,
 	double max_hold)
 {
-	const redislock_config *cfg = redislock_conn_config(h->conn);
-	return redislock_wd_add(h->wd_target, a->argc, a->argv, a->lens, body, life_arg, cfg->watchdog_lease, max_hold,
+	return redislock_renewal_add(&h->renewal, a, body, life_arg, redislock_conn_config(h->conn)->watchdog_lease, max_hold,
 		redislock_conn_last_flush(h->conn));
-}
-
-static void watch_stop(redislock_holder *h, const zend_string *key)
-{
-	zval *id = zend_hash_find(&h->watch, (zend_string *) key);
-	if (id) {
-		redislock_wd_remove((uint64_t) Z_LVAL_P(id));
-		zend_hash_del(&h->watch, (zend_string *) key);
-	}
 }
 
 void redislock_holder_hold(redislock_holder *h, const zend_string *name, const zend_string *token)
 {
 	const zend_string *key = h->by_name ? name : token;
 	uint64_t id;
-	zval zv;
 
 	remember(&h->held, key, h->by_name ? token : name);
-	watch_stop(h, key);
-	if (!watched(h) || (!h->wd_target && (h->wd_target = redislock_conn_watchdog_target(h->conn)) == NULL)) {
+	redislock_renewal_table_stop(&h->watch, key, NULL);
+	if (!watched(h) || !redislock_renewal_target(&h->renewal, h->conn)) {
 		return;
 	}
 	if ((id = h->ops->watch(h, name, token, redislock_conn_config(h->conn)->watchdog_max_hold)) != 0) {
-		ZVAL_LONG(&zv, (zend_long) id);
-		zend_hash_update(&h->watch, (zend_string *) key, &zv);
+		redislock_renewal_table_put(&h->watch, key, id, NULL);
 	}
 }
 
 void redislock_holder_forget(redislock_holder *h, const zend_string *key)
 {
 	zend_hash_del(&h->held, (zend_string *) key);
-	watch_stop(h, key);
+	redislock_renewal_table_stop(&h->watch, key, NULL);
 }
 
 void redislock_holder_clear(redislock_holder *h)
 {
-	zval *id;
 	zend_hash_clean(&h->held);
-	/* In a forked child the ids name nothing (its watchdog table is empty). */
-	ZEND_HASH_FOREACH_VAL(&h->watch, id) {
-		redislock_wd_remove((uint64_t) Z_LVAL_P(id));
-	} ZEND_HASH_FOREACH_END();
-	zend_hash_clean(&h->watch);
+	redislock_renewal_table_stop_all(&h->watch);
 }
 
 bool redislock_holder_lost(const redislock_holder *h, const zend_string *key)
 {
-	zval *id = zend_hash_find(&h->watch, (zend_string *) key);
-	return id && redislock_wd_state_of((uint64_t) Z_LVAL_P(id)) == REDISLOCK_WD_LOST;
+	return redislock_renewal_table_state(&h->watch, key) == REDISLOCK_WD_LOST;
 }
 
 /* The token_watch key of a hold: the name's length, the name, then the token's
@@ -287,68 +269,37 @@ static zend_string *watch_key(const zend_string *name, const zend_string *token)
 double redislock_holder_unwatch_token(redislock_holder *h, const zend_string *name, const zend_string *token)
 {
 	zend_string *key;
-	zval *id;
-	double left = -1;
+	double left;
 
-	if (zend_hash_num_elements(&h->token_watch) == 0) {
+	if (redislock_renewal_table_count(&h->token_watch) == 0) {
 		return -1;
 	}
 	key = watch_key(name, token);
-	if ((id = zend_hash_find(&h->token_watch, key)) != NULL) {
-		left = redislock_wd_remove_wait((uint64_t) Z_LVAL_P(id));
-		zend_hash_del(&h->token_watch, key);
-	}
+	left = redislock_renewal_table_stop_wait(&h->token_watch, key);
 	zend_string_release(key);
 	return left;
-}
-
-/* Drops the watches whose hold is gone (a renewal found it released or taken
- * over, as after a forceUnlock() by someone else) or ran to its max_hold: they
- * renew nothing any more, and a long-lived object (a worker's) must not collect
- * them. */
-static void token_watch_prune(redislock_holder *h)
-{
-	zend_string *key;
-	zval *id;
-	ZEND_HASH_FOREACH_STR_KEY_VAL(&h->token_watch, key, id) {
-		redislock_wd_state state = redislock_wd_state_of((uint64_t) Z_LVAL_P(id));
-		if (state != REDISLOCK_WD_RENEWING) {
-			redislock_wd_remove((uint64_t) Z_LVAL_P(id));
-			zend_hash_del(&h->token_watch, key);
-		}
-	} ZEND_HASH_FOREACH_END();
 }
 
 bool redislock_holder_watch_token(redislock_holder *h, const zend_string *name, const zend_string *token, double max_hold)
 {
 	zend_string *key;
 	uint64_t id;
-	zval zv;
 
 	redislock_holder_unwatch_token(h, name, token);
-	token_watch_prune(h);
-	if (!h->wd_target && (h->wd_target = redislock_conn_watchdog_target(h->conn)) == NULL) {
+	/* The watches whose hold is gone (a renewal found it released or taken over,
+	 * as after a forceUnlock() by someone else) or ran to its max_hold renew
+	 * nothing any more: a long-lived object (a worker's) must not collect them. */
+	redislock_renewal_table_prune(&h->token_watch);
+	if (!redislock_renewal_target(&h->renewal, h->conn)) {
 		return false;
 	}
 	if ((id = h->ops->watch(h, name, token, max_hold)) == 0) {
 		return false;
 	}
 	key = watch_key(name, token);
-	ZVAL_LONG(&zv, (zend_long) id);
-	zend_hash_update(&h->token_watch, key, &zv);
+	redislock_renewal_table_put(&h->token_watch, key, id, NULL);
 	zend_string_release(key);
 	return true;
-}
-
-/* The watches of watchLock() end with the object (its holds then lapse within a
- * lease: they are not the object's to release) and in a forked child. */
-static void token_watch_clear(redislock_holder *h)
-{
-	zval *id;
-	ZEND_HASH_FOREACH_VAL(&h->token_watch, id) {
-		redislock_wd_remove((uint64_t) Z_LVAL_P(id));
-	} ZEND_HASH_FOREACH_END();
-	zend_hash_clean(&h->token_watch);
 }
 
 zend_string *redislock_holder_wake_key(const zend_string *key, const zend_string *hex)
@@ -649,7 +600,7 @@ void redislock_holder_auto_release(redislock_holder *h)
 		clean_orphans(h);
 	}
 	redislock_holder_clear(h);
-	token_watch_clear(h);
+	redislock_renewal_table_stop_all(&h->token_watch);
 }
 
 zend_result redislock_holder_call_each(redislock_holder *h, const redislock_script *script, redislock_argv *sets, uint32_t n,

@@ -15,8 +15,8 @@
 #include "redislock_config.h"
 #include "redislock_conn.h"
 #include "redislock_exceptions.h"
+#include "redislock_renewal.h"
 #include "redislock_runner.h"
-#include "redislock_watchdog.h"
 
 typedef struct _redislock_holder redislock_holder;
 
@@ -55,11 +55,11 @@ struct _redislock_holder {
 		HashTable name_to_hex;   /* RedisLock */
 		HashTable hex_to_name;   /* RedisSemaphore */
 	};
-	HashTable watch;             /* key of held => watchdog entry id of each hold it renews */
-	HashTable token_watch;       /* the holds given to watchLock(), not the object's own:
-	                              * watch_key() => watchdog entry id */
-	redislock_wd_target *wd_target; /* where the watchdog renews, made on first use */
-	uint32_t generation;         /* the fork generation whose holds and orphans these are */
+	redislock_renewal_table watch;       /* key of held => the watchdog entry of each hold it renews */
+	redislock_renewal_table token_watch; /* the holds given to watchLock(), not the object's own:
+	                                      * watch_key() => their watchdog entries */
+	redislock_renewal renewal;   /* where the watchdog renews, and the fork generation whose
+	                              * holds, orphans and watches these are */
 };
 
 /* ---- the object ------------------------------------------------------------------ */

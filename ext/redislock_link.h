@@ -50,7 +50,7 @@ typedef struct _redislock_link {
 	int fd;                    /* -1 when closed */
 	SSL *ssl;
 	redisReader *reader;
-	uint32_t generation;       /* redislock_fork_generation when it was opened */
+	redislock_generation generation; /* redislock_fork_generation when it was opened */
 	redislock_buf out;         /* commands waiting to be written */
 	size_t out_sent;           /* bytes of out already written */
 	uint64_t written;          /* bytes written since the link was made, for "was anything sent?" */

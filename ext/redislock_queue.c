@@ -97,25 +97,11 @@ static zend_string *beat_key(const zend_string *name, const char *id, size_t id_
 	return key;
 }
 
-/* A heartbeat of q->beats: its watchdog entry and the receipt it renews. */
-typedef struct {
-	uint64_t wd;
-	zend_string *receipt;
-} queue_beat;
-
-static void beat_free(zval *zv)
-{
-	queue_beat *beat = Z_PTR_P(zv);
-	zend_string_release(beat->receipt);
-	efree(beat);
-}
-
 /* A forked child renews nothing of its parent's, and never stops it either. */
 static void beats_forget_parent(redislock_queue_obj *q)
 {
-	if (q->generation != redislock_fork_generation) {
-		zend_hash_clean(&q->beats);
-		q->generation = redislock_fork_generation;
+	if (redislock_renewal_forked(&q->renewal)) {
+		redislock_renewal_table_forget(&q->beats);
 	}
 }
 
@@ -125,29 +111,20 @@ static void beats_forget_parent(redislock_queue_obj *q)
 static void beat_stop(redislock_queue_obj *q, const zend_string *name, const zend_string *id, const zend_string *only_receipt)
 {
 	zend_string *key;
-	queue_beat *beat;
 
 	beats_forget_parent(q);
-	if (zend_hash_num_elements(&q->beats) == 0) {
+	if (redislock_renewal_table_count(&q->beats) == 0) {
 		return;
 	}
 	key = beat_key(name, ZSTR_VAL(id), ZSTR_LEN(id));
-	if ((beat = zend_hash_find_ptr(&q->beats, key)) != NULL
-		&& (!only_receipt || zend_string_equals(beat->receipt, only_receipt))) {
-		redislock_wd_remove(beat->wd);
-		zend_hash_del(&q->beats, key);
-	}
+	redislock_renewal_table_stop(&q->beats, key, only_receipt);
 	zend_string_release(key);
 }
 
 static void beats_stop_all(redislock_queue_obj *q)
 {
-	queue_beat *beat;
 	beats_forget_parent(q);
-	ZEND_HASH_FOREACH_PTR(&q->beats, beat) {
-		redislock_wd_remove(beat->wd);
-	} ZEND_HASH_FOREACH_END();
-	zend_hash_clean(&q->beats);
+	redislock_renewal_table_stop_all(&q->beats);
 }
 
 /* With the watchdog option, each reservation of a reserve() reply (stride 5 from
@@ -165,7 +142,7 @@ static void beats_start(redislock_queue_obj *q, const redisReply *reply, zend_st
 		return;
 	}
 	beats_forget_parent(q);
-	if (!q->wd_target && (q->wd_target = redislock_conn_watchdog_target(q->conn)) == NULL) {
+	if (!redislock_renewal_target(&q->renewal, q->conn)) {
 		return;
 	}
 	name = names[reply->element[0]->integer - 1];
@@ -177,24 +154,17 @@ static void beats_start(redislock_queue_obj *q, const redisReply *reply, zend_st
 		zend_string *key = beat_key(name, id->str, id->len);
 		redislock_argv a;
 		uint64_t wd;
-		queue_beat *old;
 
 		redislock_script_touch_args(&a, QUEUE_KEYS(k), id_str, visibility, receipt_str);
-		wd = redislock_wd_add(q->wd_target, a.argc, a.argv, a.lens, redislock_script_touch.body, 0, visibility,
-			cfg->watchdog_max_hold, since);
+		wd = redislock_renewal_add(&q->renewal, &a, redislock_script_touch.body, 0, visibility, cfg->watchdog_max_hold,
+			since);
 		redislock_argv_free(&a);
-		if ((old = zend_hash_find_ptr(&q->beats, key)) != NULL) {
-			redislock_wd_remove(old->wd);
-			zend_hash_del(&q->beats, key);
-		}
 		if (wd != 0) {
-			queue_beat *beat = emalloc(sizeof(*beat));
-			beat->wd = wd;
-			beat->receipt = receipt_str;
-			zend_hash_add_new_ptr(&q->beats, key, beat);
+			redislock_renewal_table_put(&q->beats, key, wd, receipt_str);
 		} else {
-			zend_string_release(receipt_str);
+			redislock_renewal_table_stop(&q->beats, key, NULL);
 		}
+		zend_string_release(receipt_str);
 		zend_string_release(key);
 		zend_string_release(id_str);
 	}
@@ -209,8 +179,8 @@ static zend_object *queue_create(zend_class_entry *ce)
 	zend_object_std_init(&q->std, ce);
 	object_properties_init(&q->std, ce);
 	q->std.handlers = &queue_handlers;
-	zend_hash_init(&q->beats, 0, NULL, beat_free, 0);
-	q->generation = redislock_fork_generation;
+	redislock_renewal_table_init(&q->beats);
+	redislock_renewal_init(&q->renewal);
 	return &q->std;
 }
 
@@ -218,8 +188,8 @@ static void queue_free(zend_object *obj)
 {
 	redislock_queue_obj *q = queue_from_obj(obj);
 	beats_stop_all(q);
-	zend_hash_destroy(&q->beats);
-	redislock_wd_target_release(q->wd_target);
+	redislock_renewal_table_destroy(&q->beats);
+	redislock_renewal_destroy(&q->renewal);
 	if (q->conn) {
 		redislock_conn_destroy(q->conn);
 	}
@@ -480,7 +450,7 @@ static void take_more(redislock_queue_obj *q, zend_string **key_lists[6], uint32
 			return;
 		}
 		redislock_script_take_args(&a, n, key_lists[0], key_lists[1], key_lists[2], key_lists[3], key_lists[4],
-			key_lists[5], want, reserve, visibility, false, base, max_attempts, q->retry_backoff);
+			key_lists[5], want, reserve, visibility, false, base, max_attempts, q->retry_backoff, false);
 		reply = run(q, &redislock_script_take, &a, timeout);
 		redislock_argv_free(&a);
 		if (base) {
@@ -724,7 +694,9 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 	zend_string *base = NULL;
 	zend_long page = MIN(count, REDISLOCK_QUEUE_PAGE);
 	double wait_until;
-	bool failed = false;
+	/* Whether the last BLPOP returned: the next take then passes the turn on
+	 * (see take.lua's pop path), as only a worker woken from the list has to. */
+	bool failed = false, woken = false;
 
 	if (reserve && !(base = redislock_random_hex())) {
 		efree(keys);
@@ -756,7 +728,7 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 		zend_long hint_ms;
 
 		redislock_script_take_args(&a, n, key_lists[0], key_lists[1], key_lists[2], key_lists[3], key_lists[4],
-			key_lists[5], page, reserve, visibility, wait > 0, base, max_attempts, q->retry_backoff);
+			key_lists[5], page, reserve, visibility, wait > 0, base, max_attempts, q->retry_backoff, woken);
 		reply = run(q, &redislock_script_take, &a, timeout);
 		redislock_argv_free(&a);
 		if (!reply) {
@@ -800,6 +772,7 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 				failed = true;
 				break;
 			}
+			woken = true;
 		}
 	}
 	for (uint32_t i = 0; i < n; i++) {

@@ -5,6 +5,7 @@
 
 #include "redislock_queue.h"
 #include "redislock_conn.h"
+#include "redislock_renewal.h"
 
 /* The most a payload may be, and the most the payloads of one enqueue() may be in
  * all (Redis takes up to 512 MB in one argument; a queue entry is not a blob store). */
@@ -25,10 +26,10 @@ typedef struct _redislock_queue_obj {
 	zend_long max_attempts;  /* reservations before a task is dead; 0: no limit */
 	double retry_backoff;    /* seconds before an expired reservation is due again, doubled per attempt */
 	/* The heartbeat (the watchdog option): "<name's length>:<name><id>" (bytes) of
-	 * each reservation this object holds -> its watchdog entry and receipt. */
-	HashTable beats;
-	redislock_wd_target *wd_target; /* where renewals go, made on first use */
-	uint64_t generation;     /* the fork generation the beats belong to */
+	 * each reservation this object holds -> its watchdog entry, tagged with the
+	 * receipt it renews. */
+	redislock_renewal_table beats;
+	redislock_renewal renewal; /* where renewals go, and the fork generation of the beats */
 	zend_object std;
 } redislock_queue_obj;
 

@@ -387,8 +387,8 @@ static inline void redislock_script_stats_args(redislock_argv *a, const zend_str
 	redislock_argv_push_str(a, payloads);
 }
 
-/* ext/lua/queue/take.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV count, ARGV reserve, ARGV visibility, ARGV waiting, ARGV base, ARGV attempts, ARGV backoff. */
-static inline void redislock_script_take_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *inflight, zend_string *const *wakeup, zend_string *const *receipts, zend_string *const *dead, zend_string *const *payloads, zend_long count, bool reserve, double visibility, bool waiting, const zend_string *base, zend_long attempts, double backoff)
+/* ext/lua/queue/take.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV count, ARGV reserve, ARGV visibility, ARGV waiting, ARGV base, ARGV attempts, ARGV backoff, ARGV woken. */
+static inline void redislock_script_take_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *inflight, zend_string *const *wakeup, zend_string *const *receipts, zend_string *const *dead, zend_string *const *payloads, zend_long count, bool reserve, double visibility, bool waiting, const zend_string *base, zend_long attempts, double backoff, bool woken)
 {
 	redislock_script_start(a, &redislock_script_take, (int) (6 * n));
 	for (uint32_t i = 0; i < n; i++) {
@@ -406,6 +406,9 @@ static inline void redislock_script_take_args(redislock_argv *a, uint32_t n, zen
 	if (base) { redislock_argv_push_str(a, base); } else { redislock_argv_push(a, "", 0); }
 	redislock_argv_push_long(a, attempts);
 	redislock_argv_push_double(a, backoff);
+	if (woken) {
+		redislock_argv_push(a, woken ? "1" : "", woken ? 1 : 0);
+	}
 }
 
 /* ext/lua/queue/top.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV count, ARGV after, ARGV after_score. */

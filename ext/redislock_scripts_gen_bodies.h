@@ -979,7 +979,12 @@ const redislock_script redislock_script_stats = {"stats script",
 
 const redislock_script redislock_script_take = {"take script",
 	"--redislock:take\n"
-	"local count, reserve, visibility, waiting, base, attempts, backoff = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7]\n"
+	"local count, reserve, visibility, waiting, base, attempts, backoff, woken = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7], ARGV[8]\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
 	"\n"
 	"\n"
 	"\n"
@@ -1013,7 +1018,8 @@ const redislock_script redislock_script_take = {"take script",
 	"count = page(count)\n"
 	"if #KEYS == 6 and reserve == 'pop' and redis.call('exists', KEYS[2], KEYS[4], KEYS[6]) == 0 then\n"
 	"local t = redis.call('time')\n"
-	"local now_s = (tonumber(t[1]) * 1000000 + tonumber(t[2])) / 1000000\n"
+	"local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2])\n"
+	"local now_s = now_us / 1000000\n"
 	"local Z, W = KEYS[1], KEYS[3]\n"
 	"local popped, out, later = redis.call('zpopmin', Z, count), {1}, {}\n"
 	"for i = 1, #popped, 2 do\n"
@@ -1026,12 +1032,24 @@ const redislock_script redislock_script_take = {"take script",
 	"for i = 1, #later, 1000 do redis.call('zadd', Z, unpack(later, i, math.min(i + 999, #later))) end\n"
 	"if #out > 1 then\n"
 	"\n"
-	"if redis.call('llen', W) == 0 and redis.call('zcount', Z, '-inf', string.format('%.17g', now_s)) > 0 then\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"if woken and redis.call('llen', W) == 0 and redis.call('zcount', Z, '-inf', string.format('%.17g', now_s)) > 0 then\n"
 	"redis.call('lpush', W, '1')\n"
 	"redis.call('pexpire', W, 300000)\n"
 	"end\n"
 	"return out\n"
 	"end\n"
+	"\n"
+	"\n"
+	"\n"
+	"if waiting == '1' then redis.call('del', W) end\n"
+	"if #later == 0 then return -1 end\n"
+	"return math.max(0, math.ceil((math.floor(tonumber(later[1]) * 1000000) - now_us) / 1000))\n"
 	"end\n"
 	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function wake_one(W) if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then redis.call('zadd', D, score(now_us), id) redis.call('zrem', Z, id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end local function settle_expired(Z, F, H, D, budget) if redis.call('exists', F) == 0 then return false, 0 end local expired = {} if budget > 0 then expired = redis.call('zrangebyscore', F, '-inf', score(now_us), 'limit', 0, budget) end for _, id in ipairs(expired) do redis.call('zrem', F, id) settle(Z, H, D, id, nil) end return redis.call('exists', F) == 1, #expired end local function ours(H, id, receipt) if receipt == '' then return true end return (record(H, id)) == receipt end\n"
 	"local function payloads_of(P, ids) local out = {any = false} if redis.call('exists', P) == 0 then for k = 1, #ids do out[k] = false end return out end out.any = true for i = 1, #ids, 1000 do local args = {'hmget', P} for j = i, math.min(i + 999, #ids) do args[#args + 1] = ids[j] end local got = redis.call(unpack(args)) for j = 1, #got do out[#out + 1] = got[j] end end return out end\n"
@@ -1116,7 +1134,7 @@ const redislock_script redislock_script_take = {"take script",
 	"end\n"
 	"if next_us < 0 then return -1 end\n"
 	"return math.max(0, math.ceil((next_us - now_us) / 1000))\n",
-	6575, "406f171ffa8b911037275b20eab198157dc03132"};
+	6807, "651979eaf57a7707aacc8a1c532b95fa8706c817"};
 
 const redislock_script redislock_script_top = {"top script",
 	"--redislock:top\n"

@@ -75,7 +75,7 @@ void redislock_buf_free(redislock_buf *b)
 	b->len = b->cap = 0;
 }
 
-volatile uint32_t redislock_fork_generation;
+volatile redislock_generation redislock_fork_generation;
 
 static void forked_child(void)
 {
@@ -108,7 +108,7 @@ bool redislock_fork_watch(void)
 static __thread struct {
 	unsigned char bytes[REDISLOCK_RANDOM_POOL];
 	size_t left;
-	uint32_t generation;
+	redislock_generation generation;
 } pool;
 
 bool redislock_random(void *out, size_t n)

@@ -55,10 +55,14 @@ void redislock_buf_free(redislock_buf *b);
  * kernel gave none. */
 bool redislock_random(void *out, size_t n);
 
+/* A fork generation: what everything that must tell a forked child from its
+ * parent records (a socket, the random pool, a watchdog target, an object's
+ * renewal core), one type for all so that no copy is of another width. */
+typedef uint32_t redislock_generation;
 /* Incremented in the child by every fork() (pthread_atfork). A socket remembers
  * the generation it was opened in, so a child tells its parent's sockets apart
  * without a getpid() system call per command. */
-extern volatile uint32_t redislock_fork_generation;
+extern volatile redislock_generation redislock_fork_generation;
 /* Registers the fork handler once per process; false if it could not be. */
 bool redislock_fork_watch(void);
 

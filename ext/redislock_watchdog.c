@@ -29,7 +29,7 @@ struct _redislock_wd_target {
 	 * takes one of its entries meanwhile. Counts only in the process that set it:
 	 * a forked child has no workers. */
 	bool busy;
-	uint32_t busy_generation;
+	redislock_generation busy_generation;
 };
 
 typedef struct _wd_entry {

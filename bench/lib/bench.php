@@ -20,6 +20,7 @@ require __DIR__ . '/memory.php';
 require __DIR__ . '/server.php';
 require __DIR__ . '/workers.php';
 require __DIR__ . '/needs.php';
+require __DIR__ . '/jobs.php';
 
 // Refuse a bad or non-loopback DSN before anything connects.
 bench_dsn_parts(bench_dsn());

@@ -14,7 +14,7 @@ function redis_cpu_s(Redis $r): float
     return (float) $cpu['used_cpu_sys'] + (float) $cpu['used_cpu_user'];
 }
 
-/** CPU seconds of the server, and the bytes it has read and written. */
+/** CPU seconds of the server, the bytes it has read and written, and its socket reads (about one per round trip). */
 function bench_server_counters(Redis $r): array
 {
     $stats = $r->info('stats');
@@ -22,6 +22,7 @@ function bench_server_counters(Redis $r): array
         'cpu' => redis_cpu_s($r),
         'in' => (int) ($stats['total_net_input_bytes'] ?? 0),
         'out' => (int) ($stats['total_net_output_bytes'] ?? 0),
+        'reads' => (int) ($stats['total_reads_processed'] ?? 0),
     ];
 }
 

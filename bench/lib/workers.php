@@ -50,8 +50,8 @@ function bench_rotated(array $items, int $round): array
  * The server's statistics are reset once every worker is ready and read again as
  * soon as the last one reported. Returns the reports, the problems and how many
  * workers failed, the wall time from the start
- * signal to the last worker done, and the server's CPU, bytes and commands over it
- * (commands: calls by name; stats: [calls, µs] by name).
+ * signal to the last worker done, and the server's CPU, bytes, socket reads and
+ * commands over it (commands: calls by name; stats: [calls, µs] by name).
  */
 function bench_run_workers(string $what, Redis $r, int $n, float $window_s, float $budget_s, callable $prepare): array
 {
@@ -122,7 +122,7 @@ function bench_run_workers(string $what, Redis $r, int $n, float $window_s, floa
     return [
         'reports' => $reports, 'problems' => $problems, 'failed_workers' => count($bad), 'wall' => ($last - $start) / 1e9,
         'cpu_us' => ($after['cpu'] - $before['cpu']) * 1e6, 'in' => $after['in'] - $before['in'],
-        'out' => $after['out'] - $before['out'], 'stats' => $stats,
+        'out' => $after['out'] - $before['out'], 'reads' => $after['reads'] - $before['reads'], 'stats' => $stats,
         'commands' => array_map(fn(array $st): int => $st[0], $stats),
     ];
 }

@@ -12,6 +12,8 @@
 -- common queue of bare ids) has nothing to skip and nothing to clean: it takes
 -- the first tasks with ZPOPMIN and puts back any that are not due yet, before the
 -- shared pieces below are even defined (each costs the server time per call).
+-- It passes the turn on only for a caller just woken (see there), and answers
+-- "nothing due" itself: the first task it put back is the next one due.
 --
 -- @key   queue     string, list               Z, the queue: task ids by due time (s), of queue i
 -- @key   inflight  string, list               F, the tasks in flight by reservation deadline, of
@@ -28,12 +30,16 @@
 -- @arg   base      string or ''               the receipts' random base (reserve only)
 -- @arg   attempts  integer                    the most reservations a task gets (0: no limit)
 -- @arg   backoff   number                     the backoff (s) after a first failed attempt
+-- @arg   woken     flag '1' '', trailing      whether the caller was woken from its wake-up lists
+--                                             since its last call (pop's fast path passes the
+--                                             turn on only then)
 
 --#include "common/page.lua"
 count = page(count)
 if #KEYS == 6 and reserve == 'pop' and redis.call('exists', KEYS[2], KEYS[4], KEYS[6]) == 0 then
   local t = redis.call('time')
-  local now_s = (tonumber(t[1]) * 1000000 + tonumber(t[2])) / 1000000
+  local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2])
+  local now_s = now_us / 1000000
   local Z, W = KEYS[1], KEYS[3]
   local popped, out, later = redis.call('zpopmin', Z, count), {1}, {}
   for i = 1, #popped, 2 do
@@ -45,13 +51,25 @@ if #KEYS == 6 and reserve == 'pop' and redis.call('exists', KEYS[2], KEYS[4], KE
   end
   for i = 1, #later, 1000 do redis.call('zadd', Z, unpack(later, i, math.min(i + 999, #later))) end
   if #out > 1 then
-    -- Pass the turn on, as below: a token still in the list means nobody waits.
-    if redis.call('llen', W) == 0 and redis.call('zcount', Z, '-inf', string.format('%.17g', now_s)) > 0 then
+    -- Pass the turn on, as below, but only for a caller just woken. Blocked
+    -- workers are woken in a chain: each token wakes one, which passes the turn
+    -- on while tasks are left due (a token still in the list means nobody
+    -- waits). A caller that was not woken took no token, so the chain stands as
+    -- it was: every token it would find is still there for a blocked worker,
+    -- and every woken worker still passes the turn on after its own take. Its
+    -- call needs neither LLEN nor ZCOUNT.
+    if woken and redis.call('llen', W) == 0 and redis.call('zcount', Z, '-inf', string.format('%.17g', now_s)) > 0 then
       redis.call('lpush', W, '1')
       redis.call('pexpire', W, 300000)
     end
     return out
   end
+  -- Nothing due, and nothing in flight: the answer below, without its scans.
+  -- The first task popped and put back is the next one due (none: -1), and old
+  -- wake-up tokens are stale for a caller about to block.
+  if waiting == '1' then redis.call('del', W) end
+  if #later == 0 then return -1 end
+  return math.max(0, math.ceil((math.floor(tonumber(later[1]) * 1000000) - now_us) / 1000))
 end
 --#include "common/tasks.lua"
 --#include "common/payloads.lua"

@@ -1,0 +1,69 @@
+--TEST--
+RedisQueue::pop() by a worker that was not woken from the wake-up list takes its task without LLEN or ZCOUNT: only a woken worker passes the turn on
+--DESCRIPTION--
+Blocked workers are woken in a chain: each token in the wake-up list wakes one,
+and the woken worker passes the turn on while tasks are left due. A pop that
+did not come out of a BLPOP took no token, so it leaves that chain as it was and
+need not look at the wake-up list: its script runs EXISTS, TIME and ZPOPMIN
+only. A worker woken by a token still passes the turn on (the next blocked
+worker gets the next task).
+--FILE--
+<?php
+require __DIR__ . '/../harness/queue_test.inc';
+$name = rl_name();
+$raw = new RawRedis();
+$q = rq_queue();
+$q->pop("$name:warm");
+$q->enqueue($name, ['a', 'b', 'c', 'd']);
+$llen = rq_cmd_calls($raw, 'llen');
+$zcount = rq_cmd_calls($raw, 'zcount');
+$got = [$q->pop($name), $q->pop($name), $q->pop($name, 1, 10, 2)];
+rq_check(array_column($got, 'id') === ['a', 'b', 'c'], 'three tasks, in due order', $got);
+rq_check(rq_cmd_calls($raw, 'llen') === $llen, 'no LLEN', rq_cmd_calls($raw, 'llen') - $llen);
+rq_check(rq_cmd_calls($raw, 'zcount') === $zcount, 'no ZCOUNT', rq_cmd_calls($raw, 'zcount') - $zcount);
+
+// Two workers blocked, two tasks enqueued one at a time behind each other's
+// back: the woken ones still get them at once.
+$q->clear($name);
+$dir = rq_tmpdir();
+$pids = [];
+for ($w = 0; $w < 2; $w++) {
+    $pid = pcntl_fork();
+    if ($pid === 0) {
+        $wq = rq_queue();
+        $t = $wq->pop($name, 1, 10, 4);
+        file_put_contents("$dir/worker-$w", json_encode([$t ? $t['id'] : null, microtime(true)]));
+        exit(0);
+    }
+    $pids[] = $pid;
+}
+$deadline = microtime(true) + 3;
+do {
+    usleep(20000);
+    preg_match('/blocked_clients:(\d+)/', $raw->call('INFO', 'clients'), $m);
+} while ((int) $m[1] < 2 && microtime(true) < $deadline);
+rq_check((int) $m[1] >= 2, 'both workers are blocked', $m[1]);
+$at = microtime(true);
+$q->enqueue($name, ['x', 'y']);
+foreach ($pids as $pid) {
+    pcntl_waitpid($pid, $status);
+}
+$ids = [];
+$late = [];
+for ($w = 0; $w < 2; $w++) {
+    [$id, $when] = json_decode(file_get_contents("$dir/worker-$w"), true);
+    $ids[] = $id;
+    if ($id === null || $when - $at > 1.5) {
+        $late[] = sprintf('worker %d: %s after %.3f s', $w, $id ?? 'nothing', $when - $at);
+    }
+}
+sort($ids);
+rq_check($ids === ['x', 'y'] && $late === [], 'each woken worker got one of the tasks within 1.5 s', [$ids, $late]);
+$q->clear($name);
+?>
+--EXPECT--
+ok: three tasks, in due order
+ok: no LLEN
+ok: no ZCOUNT
+ok: both workers are blocked
+ok: each woken worker got one of the tasks within 1.5 s
