@@ -1420,6 +1420,31 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 			reply = run(q, &redislock_script_take, &a, timeout);
 		}
 		redislock_argv_free(&a);
+		if (reply && !reserve && !q->zset_layout && reply->type == REDIS_REPLY_INTEGER) {
+			/* Nothing in the zset layout: the queues on the stream layout may have tasks. */
+			zend_string **lists = safe_emalloc(5 * (size_t) n, sizeof(*lists), 0);
+			redisReply *more;
+			for (uint32_t i = 0; i < n; i++) {
+				lists[i] = keys[i].queue;
+				lists[n + i] = keys[i].payloads;
+				lists[2 * n + i] = keys[i].meta;
+				lists[3 * n + i] = keys[i].stream;
+				lists[4 * n + i] = keys[i].index;
+			}
+			redislock_script_stream_pop_args(&a, n, lists, lists + n, lists + 2 * n, lists + 3 * n, lists + 4 * n, page);
+			more = run(q, &redislock_script_stream_pop, &a, timeout);
+			redislock_argv_free(&a);
+			efree(lists);
+			if (!more) {
+				freeReplyObject(reply);
+				reply = NULL;
+			} else if (more->type == REDIS_REPLY_ARRAY) {
+				freeReplyObject(reply);
+				reply = more;
+			} else {
+				freeReplyObject(more);
+			}
+		}
 		if (!reply) {
 			failed = true;
 			break;

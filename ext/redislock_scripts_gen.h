@@ -28,6 +28,7 @@ extern const redislock_script redislock_script_stats;
 extern const redislock_script redislock_script_stream_ack;
 extern const redislock_script redislock_script_stream_fail;
 extern const redislock_script redislock_script_stream_idle;
+extern const redislock_script redislock_script_stream_pop;
 extern const redislock_script redislock_script_stream_release;
 extern const redislock_script redislock_script_stream_touch;
 extern const redislock_script redislock_script_take;
@@ -414,6 +415,20 @@ static inline void redislock_script_stream_idle_args(redislock_argv *a, const ze
 	redislock_argv_push_long(a, attempts);
 	redislock_argv_push_long(a, backoff);
 	redislock_argv_push(a, waiting ? "1" : "0", 1);
+}
+
+/* ext/lua/queue/stream_pop.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS stream, KEYS index, ARGV count. */
+static inline void redislock_script_stream_pop_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *payloads, zend_string *const *receipts, zend_string *const *stream, zend_string *const *index, zend_long count)
+{
+	redislock_script_start(a, &redislock_script_stream_pop, (int) (5 * n));
+	for (uint32_t i = 0; i < n; i++) {
+		redislock_argv_push_str(a, queue[i]);
+		redislock_argv_push_str(a, payloads[i]);
+		redislock_argv_push_str(a, receipts[i]);
+		redislock_argv_push_str(a, stream[i]);
+		redislock_argv_push_str(a, index[i]);
+	}
+	redislock_argv_push_long(a, count);
 }
 
 /* ext/lua/queue/stream_release.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries, ARGV delay, ARGV uncounted. */

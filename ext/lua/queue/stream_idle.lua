@@ -34,8 +34,7 @@ if setup == '1' or redis.call('exists', stream) == 0 then
   redis.pcall('xgroup', 'create', stream, 'rl', '0', 'mkstream')
 end
 local s = redis.call('hmget', meta, 'v', 'm', 'b')
-local v = tonumber(s[1]) or 0
-if tonumber(visibility) > v then v = tonumber(visibility); redis.call('hset', meta, 'v', visibility) end
+local v = tonumber(s[1]) or tonumber(visibility)
 if s[2] ~= attempts or s[3] ~= backoff then redis.call('hset', meta, 'm', attempts, 'b', backoff) end
 local busy = settle_expired(queue, inflight, receipts, dead, PAGE)
 local due = redis.call('zrangebyscore', queue, '-inf', score(now_us), 'limit', 0, PAGE)
@@ -48,6 +47,9 @@ local expired = redis.call('xpending', stream, 'rl', 'IDLE', v, '-', '+', 100)
 for _, e in ipairs(expired) do
   settle_entry(queue, payloads, receipts, dead, stream, index, meta, e[1], e[4], nil, false)
 end
+-- Raised after the sweep: the reservations made under the shorter visibility
+-- that have run out by now are settled by it.
+if not s[1] or tonumber(visibility) > v then v = math.max(v, tonumber(visibility)); redis.call('hset', meta, 'v', string.format('%d', v)) end
 if waiting ~= '1' then return -1 end
 if #due >= PAGE or #expired >= 100 then return 0 end
 local hint = -1

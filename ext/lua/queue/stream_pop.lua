@@ -1,0 +1,45 @@
+--redislock:stream_pop
+--
+-- pop() of queues on the stream layout, when the zset layout's take found
+-- nothing: from the first queue whose stream holds ready tasks (after moving its
+-- due ids from Z), up to count tasks are read and forgotten at once (acked and
+-- deleted: at most once, as pop() always is). Returns [queue index, id, score,
+-- payload, ...] as take does, or -1 when no queue's stream has a task.
+--
+-- @key   queue     string, list               Z, the queue: task ids by due time (s), of queue i
+-- @key   payloads  string, list               P, the tasks' payloads by id, of queue i
+-- @key   receipts  string, list               H, the records of carried attempts, of queue i
+-- @key   stream    string, list               S, the stream of ready and in-flight tasks, of queue i
+-- @key   index     string, list               X, id -> entry id of the tasks in S, of queue i
+-- @arg   count     integer                    how many tasks at most (a page at most)
+
+--#include "common/now.lua"
+--#include "common/page.lua"
+--#include "common/stream.lua"
+count = page(count)
+for q = 1, #KEYS / 5 do
+  local Z, P, H, S, X = KEYS[5 * q - 4], KEYS[5 * q - 3], KEYS[5 * q - 2], KEYS[5 * q - 1], KEYS[5 * q]
+  if redis.call('exists', S) == 1 then
+    for _, id in ipairs(redis.call('zrangebyscore', Z, '-inf', score(now_us), 'limit', 0, count)) do
+      if redis.call('hexists', X, id) == 0 then promote(Z, P, H, S, X, id) end
+    end
+    local r = redis.call('xreadgroup', 'group', 'rl', 'pop', 'count', count, 'streams', S, '>')
+    if r and #r > 0 and #r[1][2] > 0 then
+      local out = {q}
+      for _, e in ipairs(r[1][2]) do
+        local f, id, p = e[2], nil, false
+        for i = 1, #f, 2 do if f[i] == 'i' then id = f[i + 1] elseif f[i] == 'p' then p = f[i + 1] end end
+        redis.call('xack', S, 'rl', e[1])
+        redis.call('xdel', S, e[1])
+        if id then
+          if redis.call('hget', X, id) == e[1] then redis.call('hdel', X, id) end
+          out[#out + 1] = id
+          out[#out + 1] = string.format('%.17g', tonumber(string.match(e[1], '^(%d+)')) / 1000)
+          out[#out + 1] = p
+        end
+      end
+      return out
+    end
+  end
+end
+return -1
