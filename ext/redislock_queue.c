@@ -442,6 +442,7 @@ static zend_string *stream_consumer(redislock_queue_obj *q)
 typedef struct {
 	double at;
 	double visibility;
+	zend_long queue_ms;      /* the queue's visibility (ms) the upkeep answered */
 } stream_state;
 
 /* One entry of an XREADGROUP reply as a reserved task: id, score (the entry's
@@ -498,6 +499,46 @@ static bool stream_entry_to_task(redislock_queue_obj *q, const redisReply *e, ze
 	return true;
 }
 
+/* Acks and deletes the entries of a read that are no task (an empty entry
+ * that woke a blocked worker, see nudge() in common/stream.lua). */
+static void stream_drop_nudges(redislock_queue_obj *q, const queue_keys *k, const redisReply *entries)
+{
+	redislock_argv ack, del;
+	pipe_cmd cmds[2] = {{&ack, NULL}, {&del, NULL}};
+	redisReply *replies[2];
+	int found = 0;
+
+	redislock_argv_init(&ack);
+	redislock_argv_init(&del);
+	redislock_argv_push(&ack, "XACK", 4);
+	redislock_argv_push_str(&ack, k->stream);
+	redislock_argv_push(&ack, "rl", 2);
+	redislock_argv_push(&del, "XDEL", 4);
+	redislock_argv_push_str(&del, k->stream);
+	for (size_t e = 0; e < entries->elements; e++) {
+		const redisReply *ent = entries->element[e], *f;
+		bool task = false;
+		if (ent->type != REDIS_REPLY_ARRAY || ent->elements != 2 || ent->element[0]->type != REDIS_REPLY_STRING) {
+			continue;
+		}
+		f = ent->element[1];
+		for (size_t i = 0; f->type == REDIS_REPLY_ARRAY && i + 1 < f->elements; i += 2) {
+			task = task || (f->element[i]->len == 1 && f->element[i]->str[0] == 'i');
+		}
+		if (!task) {
+			redislock_argv_push(&ack, ent->element[0]->str, ent->element[0]->len);
+			redislock_argv_push(&del, ent->element[0]->str, ent->element[0]->len);
+			found++;
+		}
+	}
+	if (found > 0 && pipe_run(q, cmds, 2, redislock_conn_config(q->conn)->read_timeout, replies) == SUCCESS) {
+		freeReplyObject(replies[0]);
+		freeReplyObject(replies[1]);
+	}
+	redislock_argv_free(&ack);
+	redislock_argv_free(&del);
+}
+
 /* Hands back entries delivered to this object that it will not return (the
  * surplus of a read over several queues): each goes back to its stream's end,
  * the delivery not counted as an attempt. */
@@ -534,11 +575,56 @@ static void stream_hand_back(redislock_queue_obj *q, const queue_keys *k, const 
 	}
 }
 
-/* An XREADGROUP reply as reserve() returns it: the entries of the first queue
- * (in the caller's order) that gave any, each reservation renewed by the
- * heartbeat when the watchdog option is on; the others handed back. False with
- * the failure recorded when the reply has another shape. */
-static bool stream_reply_to_return(redislock_queue_obj *q, const redisReply *r, queue_keys *keys, zend_string **names,
+/* The entries of queue i in an XREADGROUP reply, or NULL. */
+static const redisReply *stream_entries_of(const redisReply *r, const queue_keys *k)
+{
+	for (size_t s = 0; s < r->elements; s++) {
+		const redisReply *pair = r->element[s];
+		if (pair->type == REDIS_REPLY_ARRAY && pair->elements == 2 && pair->element[0]->type == REDIS_REPLY_STRING
+			&& zend_string_equals_cstr(k->stream, pair->element[0]->str, pair->element[0]->len)
+			&& pair->element[1]->type == REDIS_REPLY_ARRAY) {
+			return pair->element[1];
+		}
+	}
+	return NULL;
+}
+
+/* A reservation asked for a shorter visibility than the queue's (queue_ms)
+ * gets the difference as idle time, so that it expires after its own: one
+ * XCLAIM ... IDLE ... JUSTID of the entries (their delivery count stays). */
+static void stream_shorten(redislock_queue_obj *q, const queue_keys *k, const redisReply *entries, zend_long idle_ms)
+{
+	redislock_argv a;
+	redisReply *reply;
+	pipe_cmd cmd = {&a, NULL};
+
+	redislock_argv_init(&a);
+	redislock_argv_push(&a, "XCLAIM", 6);
+	redislock_argv_push_str(&a, k->stream);
+	redislock_argv_push(&a, "rl", 2);
+	redislock_argv_push_str(&a, q->consumer);
+	redislock_argv_push(&a, "0", 1);
+	for (size_t e = 0; e < entries->elements; e++) {
+		const redisReply *ent = entries->element[e];
+		if (ent->type == REDIS_REPLY_ARRAY && ent->elements == 2 && ent->element[0]->type == REDIS_REPLY_STRING) {
+			redislock_argv_push(&a, ent->element[0]->str, ent->element[0]->len);
+		}
+	}
+	redislock_argv_push(&a, "IDLE", 4);
+	redislock_argv_push_long(&a, idle_ms);
+	redislock_argv_push(&a, "JUSTID", 6);
+	if (pipe_run(q, &cmd, 1, redislock_conn_config(q->conn)->read_timeout, &reply) == SUCCESS) {
+		freeReplyObject(reply);
+	}
+	redislock_argv_free(&a);
+}
+
+/* An XREADGROUP reply as reserve() returns it: the tasks of the first queue (in
+ * the caller's order) that gave any, each reservation renewed by the heartbeat
+ * when the watchdog option is on; those of the others handed back, and entries
+ * that are no task dropped. 1 with tasks, 0 with none (only such entries), -1
+ * with the failure recorded when the reply has another shape. */
+static int stream_reply_to_return(redislock_queue_obj *q, const redisReply *r, queue_keys *keys, zend_string **names,
 	uint32_t n, bool listed, zend_long count, double visibility, zval *return_value)
 {
 	const redisReply *winner = NULL;
@@ -546,46 +632,41 @@ static bool stream_reply_to_return(redislock_queue_obj *q, const redisReply *r, 
 	double since = redislock_conn_last_flush(q->conn);
 	zval list;
 
-	for (uint32_t i = 0; i < n && !winner; i++) {
-		for (size_t s = 0; s < r->elements; s++) {
-			const redisReply *pair = r->element[s];
-			if (pair->type == REDIS_REPLY_ARRAY && pair->elements == 2 && pair->element[0]->type == REDIS_REPLY_STRING
-				&& zend_string_equals_cstr(keys[i].stream, pair->element[0]->str, pair->element[0]->len)
-				&& pair->element[1]->type == REDIS_REPLY_ARRAY && pair->element[1]->elements > 0) {
-				winner = pair->element[1];
-				won = i;
-				break;
-			}
-		}
-	}
-	if (!winner) {
-		redislock_conn_set_unexpected(q->conn, r);
-		return false;
-	}
-	array_init_size(&list, (uint32_t) winner->elements);
-	for (size_t e = 0; e < winner->elements; e++) {
-		zval task;
-		zend_string *id, *receipt;
-		if (!stream_entry_to_task(q, winner->element[e], listed ? names[won] : NULL, &task, &id, &receipt)) {
-			continue;
-		}
-		add_next_index_zval(&list, &task);
-		stream_beat_start(q, &keys[won], names[won], id, receipt, visibility, since);
-		zend_string_release(id);
-		zend_string_release(receipt);
-	}
+	array_init(&list);
 	for (uint32_t i = 0; i < n; i++) {
-		if (i == won) {
+		const redisReply *entries = stream_entries_of(r, &keys[i]);
+		if (!entries || entries->elements == 0) {
 			continue;
 		}
-		for (size_t s = 0; s < r->elements; s++) {
-			const redisReply *pair = r->element[s];
-			if (pair->type == REDIS_REPLY_ARRAY && pair->elements == 2 && pair->element[0]->type == REDIS_REPLY_STRING
-				&& zend_string_equals_cstr(keys[i].stream, pair->element[0]->str, pair->element[0]->len)
-				&& pair->element[1]->type == REDIS_REPLY_ARRAY) {
-				stream_hand_back(q, &keys[i], pair->element[1]);
+		stream_drop_nudges(q, &keys[i], entries);
+		if (winner) {
+			stream_hand_back(q, &keys[i], entries);
+			continue;
+		}
+		for (size_t e = 0; e < entries->elements; e++) {
+			zval task;
+			zend_string *id, *receipt;
+			if (!stream_entry_to_task(q, entries->element[e], listed ? names[i] : NULL, &task, &id, &receipt)) {
+				continue;
+			}
+			add_next_index_zval(&list, &task);
+			stream_beat_start(q, &keys[i], names[i], id, receipt, visibility, since);
+			zend_string_release(id);
+			zend_string_release(receipt);
+		}
+		if (zend_hash_num_elements(Z_ARRVAL(list)) > 0) {
+			stream_state *st = zend_hash_find_ptr(&q->streams, names[i]);
+			winner = entries;
+			won = i;
+			if (st && st->queue_ms > (zend_long) ceil(visibility * 1000)) {
+				stream_shorten(q, &keys[i], entries, st->queue_ms - (zend_long) ceil(visibility * 1000));
 			}
 		}
+	}
+	(void) won;
+	if (!winner) {
+		zval_ptr_dtor(&list);
+		return 0;
 	}
 	if (count == 1) {
 		zval *first = zend_hash_index_find(Z_ARRVAL(list), 0);
@@ -598,7 +679,7 @@ static bool stream_reply_to_return(redislock_queue_obj *q, const redisReply *r, 
 	} else {
 		RETVAL_COPY_VALUE(&list);
 	}
-	return true;
+	return 1;
 }
 
 /* reserve() on the stream layout: one XREADGROUP over the queues' streams (new
@@ -697,11 +778,13 @@ static void stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, ze
 			if (!failed && replies[j]->type == REDIS_REPLY_ERROR) {
 				redislock_conn_set_reply_error(q->conn, replies[j]);
 				failed = true;
-			} else if (replies[j]->type == REDIS_REPLY_INTEGER) {
-				stream_state st = {.at = now, .visibility = visibility};
+			} else if (replies[j]->type == REDIS_REPLY_ARRAY && replies[j]->elements == 2
+				&& replies[j]->element[0]->type == REDIS_REPLY_INTEGER && replies[j]->element[1]->type == REDIS_REPLY_INTEGER) {
+				stream_state st = {.at = now, .visibility = visibility, .queue_ms = (zend_long) replies[j]->element[1]->integer};
+				zend_long h = (zend_long) replies[j]->element[0]->integer;
 				zend_hash_update_mem(&q->streams, names[i], &st, sizeof(st));
-				if (replies[j]->integer >= 0 && (hint < 0 || replies[j]->integer < hint)) {
-					hint = replies[j]->integer;
+				if (h >= 0 && (hint < 0 || h < hint)) {
+					hint = h;
 				}
 			}
 			freeReplyObject(replies[j]);
@@ -729,9 +812,10 @@ static void stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, ze
 				break;
 			}
 			if (r->type == REDIS_REPLY_ARRAY) {
-				got = stream_reply_to_return(q, r, keys, names, n, listed, count, visibility, return_value);
+				int res = stream_reply_to_return(q, r, keys, names, n, listed, count, visibility, return_value);
 				freeReplyObject(r);
-				if (!got) {
+				got = res > 0;
+				if (res < 0) {
 					failed = true;
 				}
 				break;
@@ -1422,16 +1506,19 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 		redislock_argv_free(&a);
 		if (reply && !reserve && !q->zset_layout && reply->type == REDIS_REPLY_INTEGER) {
 			/* Nothing in the zset layout: the queues on the stream layout may have tasks. */
-			zend_string **lists = safe_emalloc(5 * (size_t) n, sizeof(*lists), 0);
+			zend_string **lists = safe_emalloc(7 * (size_t) n, sizeof(*lists), 0);
 			redisReply *more;
 			for (uint32_t i = 0; i < n; i++) {
 				lists[i] = keys[i].queue;
 				lists[n + i] = keys[i].payloads;
 				lists[2 * n + i] = keys[i].meta;
-				lists[3 * n + i] = keys[i].stream;
-				lists[4 * n + i] = keys[i].index;
+				lists[3 * n + i] = keys[i].dead;
+				lists[4 * n + i] = keys[i].stream;
+				lists[5 * n + i] = keys[i].index;
+				lists[6 * n + i] = keys[i].settings;
 			}
-			redislock_script_stream_pop_args(&a, n, lists, lists + n, lists + 2 * n, lists + 3 * n, lists + 4 * n, page);
+			redislock_script_stream_pop_args(&a, n, lists, lists + n, lists + 2 * n, lists + 3 * n, lists + 4 * n,
+				lists + 5 * n, lists + 6 * n, page);
 			more = run(q, &redislock_script_stream_pop, &a, timeout);
 			redislock_argv_free(&a);
 			efree(lists);

@@ -417,16 +417,18 @@ static inline void redislock_script_stream_idle_args(redislock_argv *a, const ze
 	redislock_argv_push(a, waiting ? "1" : "0", 1);
 }
 
-/* ext/lua/queue/stream_pop.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS stream, KEYS index, ARGV count. */
-static inline void redislock_script_stream_pop_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *payloads, zend_string *const *receipts, zend_string *const *stream, zend_string *const *index, zend_long count)
+/* ext/lua/queue/stream_pop.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, ARGV count. */
+static inline void redislock_script_stream_pop_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *payloads, zend_string *const *receipts, zend_string *const *dead, zend_string *const *stream, zend_string *const *index, zend_string *const *meta, zend_long count)
 {
-	redislock_script_start(a, &redislock_script_stream_pop, (int) (5 * n));
+	redislock_script_start(a, &redislock_script_stream_pop, (int) (7 * n));
 	for (uint32_t i = 0; i < n; i++) {
 		redislock_argv_push_str(a, queue[i]);
 		redislock_argv_push_str(a, payloads[i]);
 		redislock_argv_push_str(a, receipts[i]);
+		redislock_argv_push_str(a, dead[i]);
 		redislock_argv_push_str(a, stream[i]);
 		redislock_argv_push_str(a, index[i]);
+		redislock_argv_push_str(a, meta[i]);
 	}
 	redislock_argv_push_long(a, count);
 }

@@ -14,7 +14,7 @@ $q->enqueue($name, 'late', 10, 60);
 $due = $raw->call('ZSCORE', "Queue:$name", 'late');
 $q->enqueue($name, 'late');                                  // already queued: keeps its delay
 var_dump($raw->call('ZSCORE', "Queue:$name", 'late') === $due);
-var_dump($raw->call('XLEN', "{Queue:$name}:stream"));
+var_dump($raw->call('HLEN', "{Queue:$name}:index"));
 $t = $q->reserve($name, 5);
 var_dump(array_column($t, 'id'), $t[0]['payload']);
 ?>

@@ -8,7 +8,7 @@
 -- layout), an id in Z that X also holds waits there until its run ends. A
 -- reservation is a delivery of the group: the PEL keeps its consumer, its
 -- delivery time (the server's clock) and its delivery count.
--- Needs common/now.lua included before.
+-- Needs common/now.lua included before (but for raise_visibility).
 local function carried(H, id)
   local v = redis.call('hget', H, id)
   if not v then return 0, false end
@@ -95,4 +95,22 @@ local function reservation(S, X, id, eid, consumer, deliveries)
   if #pe == 0 then return 0, eid end
   if consumer ~= '' and (pe[1][2] ~= consumer or pe[1][4] ~= tonumber(deliveries)) then return 0 end
   return pe[1], eid
+end
+-- Raises the queue's visibility from v to nv (ms): every reservation in flight
+-- keeps the deadline it has (its idle time grows by the difference, as XCLAIM
+-- IDLE sets it; each stays with its consumer, its delivery count untouched).
+local function raise_visibility(S, M, v, nv)
+  redis.call('hset', M, 'v', string.format('%d', nv))
+  if v <= 0 or nv <= v or redis.call('exists', S) == 0 then return end
+  local pel = redis.call('xpending', S, 'rl', '-', '+', 10000)
+  for _, e in ipairs(pel) do
+    redis.call('xclaim', S, 'rl', e[2], 0, e[1], 'IDLE', string.format('%d', e[3] + nv - v), 'JUSTID')
+  end
+end
+-- A delayed task that falls due before every other one of Z (due: its score):
+-- a worker blocked on S sleeps until the due time it saw, so an empty entry
+-- (no field i) wakes one, which acks it, looks again and sleeps until this one.
+local function nudge(Z, S, due)
+  local first = redis.call('zrangebyscore', Z, '(' .. score(now_us), '+inf', 'withscores', 'limit', 0, 2)
+  if #first < 4 or tonumber(first[4]) > tonumber(due) then redis.call('xadd', S, '*', 'w', '1') end
 end

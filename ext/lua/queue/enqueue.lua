@@ -47,7 +47,7 @@ if streamed == '1' and redis.call('exists', stream) == 1 then
   -- The stream layout: a task due now goes to the end of the stream, a delayed
   -- one into Z. An id in the stream keeps its place unless replace is set; one
   -- in flight there gets a run parked in Z, which runs once the current run ends.
-  local now_due = tonumber(due) * 1000000 <= now_us
+  local now_due, nudged = tonumber(due) * 1000000 <= now_us, false
   for i, id in ipairs(ids) do
     local x = redis.call('hget', index, id)
     local flying = x and #redis.call('xpending', stream, 'rl', x, x, 1) > 0
@@ -64,6 +64,7 @@ if streamed == '1' and redis.call('exists', stream) == 1 then
       end
       if added then
         if payload[i] then redis.call('hset', payloads, id, payload[i]) else redis.call('hdel', payloads, id) end
+        if not now_due and not nudged then nudge(queue, stream, due); nudged = true end
       end
       local sc = now_due and not flying and not redis.call('zscore', inflight, id) and redis.call('zscore', queue, id)
       if sc and tonumber(sc) * 1000000 <= now_us then promote(queue, payloads, receipts, stream, index, id) end

@@ -8,9 +8,12 @@
 -- due ids of Z to the stream (not an id whose run is still in flight: it moves
 -- when that run ends), and settles the reservations idle for the queue's
 -- visibility (their worker died or stalled): backoff into Z, or dead with their
--- payload when their attempts are used up. Returns the milliseconds until
+-- payload when their attempts are used up. Returns [the milliseconds until
 -- something may become takeable (a delayed task, an expiring reservation), 0 when
--- more is due than one call moves, -1 for nothing scheduled.
+-- more is due than one call moves, -1 for nothing scheduled; the queue's
+-- visibility in ms]. A reservation asked for a shorter visibility than the
+-- queue's is given the difference as idle time by the reserver (XCLAIM IDLE), so
+-- it expires after its own.
 --
 -- @key   queue     string                     Z, the queue: task ids by due time (s)
 -- @key   inflight  string                     F, the zset layout's tasks in flight by deadline
@@ -49,9 +52,13 @@ for _, e in ipairs(expired) do
 end
 -- Raised after the sweep: the reservations made under the shorter visibility
 -- that have run out by now are settled by it.
-if not s[1] or tonumber(visibility) > v then v = math.max(v, tonumber(visibility)); redis.call('hset', meta, 'v', string.format('%d', v)) end
-if waiting ~= '1' then return -1 end
-if #due >= PAGE or #expired >= 100 then return 0 end
+if not s[1] or tonumber(visibility) > v then
+  local nv = math.max(v, tonumber(visibility))
+  raise_visibility(stream, meta, s[1] and v or 0, nv)
+  v = nv
+end
+if waiting ~= '1' then return {-1, v} end
+if #due >= PAGE or #expired >= 100 then return {0, v} end
 local hint = -1
 local function consider(ms) if ms < 0 then ms = 0 end; if hint < 0 or ms < hint then hint = ms end end
 local later = redis.call('zrangebyscore', queue, '(' .. score(now_us), '+inf', 'withscores', 'limit', 0, 1)
@@ -61,4 +68,4 @@ if busy then
   local first = redis.call('zrange', inflight, 0, 0, 'withscores')
   if #first > 0 then consider(math.ceil((tonumber(first[2]) * 1000000 - now_us) / 1000)) end
 end
-return hint
+return {hint, v}

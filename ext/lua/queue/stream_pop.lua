@@ -1,25 +1,33 @@
 --redislock:stream_pop
 --
 -- pop() of queues on the stream layout, when the zset layout's take found
--- nothing: from the first queue whose stream holds ready tasks (after moving its
--- due ids from Z), up to count tasks are read and forgotten at once (acked and
+-- nothing: from the first queue whose stream holds ready tasks (after settling
+-- its expired reservations and moving its due ids from Z), up to count tasks are read and forgotten at once (acked and
 -- deleted: at most once, as pop() always is). Returns [queue index, id, score,
 -- payload, ...] as take does, or -1 when no queue's stream has a task.
 --
 -- @key   queue     string, list               Z, the queue: task ids by due time (s), of queue i
 -- @key   payloads  string, list               P, the tasks' payloads by id, of queue i
 -- @key   receipts  string, list               H, the records of carried attempts, of queue i
+-- @key   dead      string, list               D, the dead letters by the time they died, of queue i
 -- @key   stream    string, list               S, the stream of ready and in-flight tasks, of queue i
 -- @key   index     string, list               X, id -> entry id of the tasks in S, of queue i
+-- @key   meta      string, list               M, the queue's settings, of queue i
 -- @arg   count     integer                    how many tasks at most (a page at most)
 
 --#include "common/now.lua"
 --#include "common/page.lua"
 --#include "common/stream.lua"
 count = page(count)
-for q = 1, #KEYS / 5 do
-  local Z, P, H, S, X = KEYS[5 * q - 4], KEYS[5 * q - 3], KEYS[5 * q - 2], KEYS[5 * q - 1], KEYS[5 * q]
+for q = 1, #KEYS / 7 do
+  local Z, P, H, D, S, X, M = KEYS[7 * q - 6], KEYS[7 * q - 5], KEYS[7 * q - 4], KEYS[7 * q - 3], KEYS[7 * q - 2], KEYS[7 * q - 1], KEYS[7 * q]
   if redis.call('exists', S) == 1 then
+    local v = redis.call('hget', M, 'v')
+    if v then
+      for _, e in ipairs(redis.call('xpending', S, 'rl', 'IDLE', v, '-', '+', 100)) do
+        settle_entry(Z, P, H, D, S, X, M, e[1], e[4], nil, false)
+      end
+    end
     for _, id in ipairs(redis.call('zrangebyscore', Z, '-inf', score(now_us), 'limit', 0, count)) do
       if redis.call('hexists', X, id) == 0 then promote(Z, P, H, S, X, id) end
     end

@@ -26,5 +26,8 @@ local pe, at = reservation(stream, index, id, eid, consumer, deliveries)
 if pe == -1 or pe == 0 then return pe end
 local d = pe[4]
 if uncounted == '1' then d = d - 1 end
-settle_entry(queue, payloads, receipts, dead, stream, index, meta, at, d, us_after(delay) - now_us, false)
+if settle_entry(queue, payloads, receipts, dead, stream, index, meta, at, d, us_after(delay) - now_us, false) then
+  local due = redis.call('zscore', queue, id)
+  if due and tonumber(due) * 1000000 > now_us then nudge(queue, stream, due) end
+end
 return 1

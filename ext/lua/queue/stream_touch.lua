@@ -1,9 +1,9 @@
 --redislock:stream_touch
 --
--- Renews a reservation on the stream layout: its delivery time becomes now
--- (XCLAIM to its own consumer, JUSTID: the delivery count, and so the attempts,
--- stay), so it lasts the queue's visibility again, raised to visibility when that
--- is longer. Returns 1, 0 when the receipt is not the current reservation's (the
+-- Renews a reservation on the stream layout: it now ends visibility from now
+-- (XCLAIM to its own consumer with IDLE the queue's visibility minus this one,
+-- JUSTID: the delivery count, and so the attempts, stay); the queue's visibility
+-- is raised to it when longer. Returns 1, 0 when the receipt is not the current reservation's (the
 -- heartbeat's LOST), -1 when the id is not on the stream.
 --
 -- @key   stream    string                     S, the stream of ready and in-flight tasks
@@ -15,12 +15,16 @@
 -- @arg   deliveries string or ''              the receipt's delivery count
 -- @arg   visibility integer                   the visibility asked for (ms)
 
+--#include "common/stream.lua"
 local x = redis.call('hget', index, id)
 if not x then return -1 end
 if eid == '' then eid = x elseif x ~= eid then return 0 end
 local pe = redis.call('xpending', stream, 'rl', eid, eid, 1)
 if #pe == 0 or (consumer ~= '' and (pe[1][2] ~= consumer or pe[1][4] ~= tonumber(deliveries))) then return 0 end
-redis.call('xclaim', stream, 'rl', pe[1][2], 0, eid, 'JUSTID')
-local v = tonumber(redis.call('hget', meta, 'v') or '0')
-if tonumber(visibility) > v then redis.call('hset', meta, 'v', visibility) end
+local v, vis = tonumber(redis.call('hget', meta, 'v') or '0'), tonumber(visibility)
+if vis > v then
+  raise_visibility(stream, meta, v, vis)
+  v = vis
+end
+redis.call('xclaim', stream, 'rl', pe[1][2], 0, eid, 'IDLE', string.format('%d', v - vis), 'JUSTID')
 return 1
