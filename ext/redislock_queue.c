@@ -443,6 +443,7 @@ typedef struct {
 	double at;
 	double visibility;
 	zend_long queue_ms;      /* the queue's visibility (ms) the upkeep answered */
+	double next_expiry;      /* when the first reservation made since then may expire (redislock_now()) */
 } stream_state;
 
 /* One entry of an XREADGROUP reply as a reserved task: id, score (the entry's
@@ -658,6 +659,10 @@ static int stream_reply_to_return(redislock_queue_obj *q, const redisReply *r, q
 			stream_state *st = zend_hash_find_ptr(&q->streams, names[i]);
 			winner = entries;
 			won = i;
+			if (st && since + visibility < st->next_expiry) {
+				/* The upkeep runs again once this reservation may have expired. */
+				st->next_expiry = since + visibility;
+			}
 			if (st && st->queue_ms > (zend_long) ceil(visibility * 1000)) {
 				stream_shorten(q, &keys[i], entries, st->queue_ms - (zend_long) ceil(visibility * 1000));
 			}
@@ -726,7 +731,8 @@ static void stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, ze
 		}
 		for (uint32_t i = 0; i < n; i++) {
 			stream_state *st = zend_hash_find_ptr(&q->streams, names[i]);
-			idle_used[i] = all_idle || setup || !st || now - st->at >= 1.0 || visibility > st->visibility;
+			idle_used[i] = all_idle || setup || !st || now - st->at >= 1.0 || visibility > st->visibility
+				|| now >= st->next_expiry;
 			if (idle_used[i]) {
 				redislock_script_stream_idle_args(&idle[i], QUEUE_KEYS(keys[i]), keys[i].stream, keys[i].index,
 					keys[i].settings, setup, (zend_long) ceil(visibility * 1000), max_attempts,
@@ -780,7 +786,8 @@ static void stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, ze
 				failed = true;
 			} else if (replies[j]->type == REDIS_REPLY_ARRAY && replies[j]->elements == 2
 				&& replies[j]->element[0]->type == REDIS_REPLY_INTEGER && replies[j]->element[1]->type == REDIS_REPLY_INTEGER) {
-				stream_state st = {.at = now, .visibility = visibility, .queue_ms = (zend_long) replies[j]->element[1]->integer};
+				stream_state st = {.at = now, .visibility = visibility, .queue_ms = (zend_long) replies[j]->element[1]->integer,
+					.next_expiry = INFINITY};
 				zend_long h = (zend_long) replies[j]->element[0]->integer;
 				zend_hash_update_mem(&q->streams, names[i], &st, sizeof(st));
 				if (h >= 0 && (hint < 0 || h < hint)) {
