@@ -14,6 +14,7 @@ foreach ([1, 2] as $round) {
     usleep(400000);
 }
 var_dump($q->reserve($name, 1, 0.3, 0.5));
+rq_check($raw->call('TYPE', "{Queue:$name}:stream") === 'stream', 'the queue is on the stream layout');
 var_dump($raw->call('ZSCORE', "{Queue:$name}:dead", 'poison') !== null);
 var_dump($raw->call('HGET', "{Queue:$name}:payloads", 'poison'));
 var_dump($raw->call('XLEN', "{Queue:$name}:stream"), $raw->call('HLEN', "{Queue:$name}:index"), $raw->call('ZCARD', "Queue:$name"));
@@ -22,6 +23,7 @@ var_dump($raw->call('XLEN', "{Queue:$name}:stream"), $raw->call('HLEN', "{Queue:
 round 1: poison attempt 1
 round 2: poison attempt 2
 bool(false)
+ok: the queue is on the stream layout
 bool(true)
 string(8) "the-body"
 int(0)

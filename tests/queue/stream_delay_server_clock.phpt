@@ -14,11 +14,13 @@ $before = rq_cmd_calls($raw, 'xreadgroup');
 [$t, $took] = rq_timed(fn() => $q->reserve($name, 1, 30, 2));
 $at = rq_server_time($raw);
 var_dump($t['id']);
+rq_check($raw->call('TYPE', "{Queue:$name}:stream") === 'stream', 'the queue is on the stream layout');
 rq_check($at >= $due && $took < 0.8, 'taken when due by the server clock', [$at - $due, $took]);
 $reads = rq_cmd_calls($raw, 'xreadgroup') - $before;
 rq_check($reads <= 5, 'a few reads, no polling', $reads);
 ?>
 --EXPECT--
 string(5) "later"
+ok: the queue is on the stream layout
 ok: taken when due by the server clock
 ok: a few reads, no polling

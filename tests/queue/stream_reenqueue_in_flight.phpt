@@ -3,11 +3,13 @@ RedisQueue stream layout: an id enqueued again while in flight is not handed to 
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';
+$raw = new RawRedis();
 $q = rq_queue();
 $other = rq_queue();
 $name = rl_name();
 $q->enqueue($name, 'X', payload: 'run-1');
 $t = $q->reserve($name);
+rq_check($raw->call('TYPE', "{Queue:$name}:stream") === 'stream', 'the queue is on the stream layout');
 var_dump($q->enqueue($name, 'X', payload: 'run-2'));
 var_dump($other->reserve($name, 1, 30, 0.3));
 var_dump($q->ack($name, 'X', $t['receipt']));
@@ -17,6 +19,7 @@ var_dump($other->ack($name, 'X', $u['receipt']));
 var_dump($other->reserve($name, 1, 30, 0.3));
 ?>
 --EXPECT--
+ok: the queue is on the stream layout
 bool(true)
 bool(false)
 bool(true)
