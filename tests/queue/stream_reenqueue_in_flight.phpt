@@ -1,5 +1,5 @@
 --TEST--
-RedisQueue stream layout: an id enqueued again while in flight is not handed to a second worker during the run; it runs once after the ack, with the payload it was enqueued with
+RedisQueue stream layout: an id enqueued again while in flight is not handed to a second worker (reserve or pop) during the run; it runs once after the ack, with the payload it was enqueued with
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';
@@ -12,6 +12,7 @@ $t = $q->reserve($name);
 rq_check($raw->call('TYPE', "{Queue:$name}:stream") === 'stream', 'the queue is on the stream layout');
 var_dump($q->enqueue($name, 'X', payload: 'run-2'));
 var_dump($other->reserve($name, 1, 30, 0.3));
+var_dump($other->pop($name));                          // nor to pop()
 var_dump($q->ack($name, 'X', $t['receipt']));
 $u = $other->reserve($name, 1, 30, 1);
 var_dump($u['id'], $u['payload'], $u['attempts']);
@@ -21,6 +22,7 @@ var_dump($other->reserve($name, 1, 30, 0.3));
 --EXPECT--
 ok: the queue is on the stream layout
 bool(true)
+bool(false)
 bool(false)
 bool(true)
 string(1) "X"

@@ -1,7 +1,8 @@
 -- The stream layout of a queue: S a stream with the consumer group rl holding the
 -- tasks that are ready or in flight (entry fields: i the id, p the payload when it
 -- has one, a the attempts carried from earlier runs when any), X a hash id ->
--- entry id of every task in S, M the queue's settings (v the visibility in ms,
+-- entry id of every task in S ("<entry id>|<due s>" while a run enqueued again
+-- during the current one waits for it: the parked re-run, its payload in P), M the queue's settings (v the visibility in ms,
 -- only ever raised; m the most attempts, 0: no limit; b the backoff in ms). Z, P,
 -- H and D keep their formats: Z holds the tasks not in S (delayed, backed off,
 -- released with a delay, re-enqueued while in flight, or queued by the zset
@@ -9,6 +10,12 @@
 -- reservation is a delivery of the group: the PEL keeps its consumer, its
 -- delivery time (the server's clock) and its delivery count.
 -- Needs common/now.lua included before (but for raise_visibility).
+-- The entry id of an index value, and the due time of its parked re-run ('' : none).
+local function index_of(x)
+  if not x then return nil, '' end
+  local e, due = string.match(x, '^([^|]*)|?(.*)$')
+  return e, due
+end
 local function carried(H, id)
   local v = redis.call('hget', H, id)
   if not v then return 0, false end
@@ -52,7 +59,8 @@ local function settle_entry(Z, P, H, D, S, X, M, eid, deliveries, delay_us, dead
   redis.call('xack', S, 'rl', eid)
   redis.call('xdel', S, eid)
   if not id then return nil end
-  if redis.call('hget', X, id) == eid then redis.call('hdel', X, id) end
+  local xe, parked = index_of(redis.call('hget', X, id))
+  if xe == eid then redis.call('hdel', X, id) else parked = '' end
   local n = a + tonumber(deliveries)
   local s = redis.call('hmget', M, 'm', 'b')
   local m, b = tonumber(s[1]) or 0, tonumber(s[2]) or 0
@@ -64,7 +72,12 @@ local function settle_entry(Z, P, H, D, S, X, M, eid, deliveries, delay_us, dead
     redis.call('hset', H, id, rec)
     return id
   end
-  if redis.call('zscore', Z, id) then
+  if parked ~= '' then
+    -- The run enqueued again during this one takes its place, with its due
+    -- time and payload; the attempts carry on.
+    redis.call('zadd', Z, parked, id)
+    redis.call('hset', H, id, rec)
+  elseif redis.call('zscore', Z, id) then
     redis.call('hset', H, id, rec)
   else
     if not delay_us then
@@ -88,7 +101,7 @@ end
 -- is not in S at all (the caller tries the zset layout), 0 when the receipt is
 -- not the current reservation's (or, with a receipt, it is not in flight).
 local function reservation(S, X, id, eid, consumer, deliveries)
-  local x = redis.call('hget', X, id)
+  local x = index_of(redis.call('hget', X, id))
   if not x then return -1 end
   if eid == '' then eid = x elseif x ~= eid then return 0 end
   local pe = redis.call('xpending', S, 'rl', eid, eid, 1)

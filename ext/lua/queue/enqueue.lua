@@ -46,15 +46,23 @@ local changed = 0
 if streamed == '1' and redis.call('exists', stream) == 1 then
   -- The stream layout: a task due now goes to the end of the stream, a delayed
   -- one into Z. An id in the stream keeps its place unless replace is set; one
-  -- in flight there gets a run parked in Z, which runs once the current run ends.
+  -- in flight there gets a run parked in X, which runs once the current run ends.
   local now_due, nudged = tonumber(due) * 1000000 <= now_us, false
   for i, id in ipairs(ids) do
-    local x = redis.call('hget', index, id)
+    local x, parked = index_of(redis.call('hget', index, id))
     local flying = x and #redis.call('xpending', stream, 'rl', x, x, 1) > 0
     if x and not flying and replace then
       redis.call('xdel', stream, x); redis.call('hdel', index, id); x = nil
     end
-    if flying or (not x and (not now_due or redis.call('zscore', queue, id) or redis.call('zscore', inflight, id))) then
+    if flying then
+      -- Parked in the index until the current run ends (not in Z, where pop()
+      -- could take it during the run); a parked run keeps its due time.
+      if parked == '' or replace then
+        redis.call('hset', index, id, x .. '|' .. due)
+        if payload[i] then redis.call('hset', payloads, id, payload[i]) else redis.call('hdel', payloads, id) end
+        changed = changed + 1
+      end
+    elseif not x and (not now_due or redis.call('zscore', queue, id) or redis.call('zscore', inflight, id)) then
       local added
       if replace then
         changed = changed + redis.call('zadd', queue, 'ch', due, id); added = true
@@ -66,7 +74,7 @@ if streamed == '1' and redis.call('exists', stream) == 1 then
         if payload[i] then redis.call('hset', payloads, id, payload[i]) else redis.call('hdel', payloads, id) end
         if not now_due and not nudged then nudge(queue, stream, due); nudged = true end
       end
-      local sc = now_due and not flying and not redis.call('zscore', inflight, id) and redis.call('zscore', queue, id)
+      local sc = now_due and not redis.call('zscore', inflight, id) and redis.call('zscore', queue, id)
       if sc and tonumber(sc) * 1000000 <= now_us then promote(queue, payloads, receipts, stream, index, id) end
     elseif not x then
       append(stream, index, id, payload[i] or false, 0)

@@ -6,6 +6,8 @@
 -- id was enqueued again while it ran and that run is due, it goes to the stream
 -- now (it runs after this one). Returns 1, 0 when the receipt is not the current
 -- reservation's (or nothing is in flight), -1 when the id is not on the stream.
+-- A run parked in the index ("<entry id>|<due>") goes to Z, and on to the
+-- stream when due.
 --
 -- @key   queue     string                     Z, the queue: task ids by due time (s)
 -- @key   payloads  string                     P, the tasks' payloads by id
@@ -17,14 +19,17 @@
 -- @arg   consumer  string or ''               the receipt's consumer
 -- @arg   deliveries string or ''              the receipt's delivery count
 
-local x = redis.call('hget', index, id)
-if not x then return -1 end
+local v = redis.call('hget', index, id)
+if not v then return -1 end
+local x, parked = string.match(v, '^([^|]*)|?(.*)$')
 if eid == '' then eid = x elseif x ~= eid then return 0 end
 local pe = redis.call('xpending', stream, 'rl', eid, eid, 1)
 if #pe == 0 or (consumer ~= '' and (pe[1][2] ~= consumer or pe[1][4] ~= tonumber(deliveries))) then return 0 end
 redis.call('xack', stream, 'rl', eid)
 redis.call('xdel', stream, eid)
 redis.call('hdel', index, id)
+-- A run parked while this one ran goes to Z, then to the stream below if due.
+if parked ~= '' then redis.call('zadd', queue, parked, id) end
 local due = redis.call('zscore', queue, id)
 if due then
   local t = redis.call('time')

@@ -40,7 +40,7 @@ for q = 1, #KEYS / 7 do
         redis.call('xack', S, 'rl', e[1])
         redis.call('xdel', S, e[1])
         if id then
-          if redis.call('hget', X, id) == e[1] then redis.call('hdel', X, id) end
+          if index_of(redis.call('hget', X, id)) == e[1] then redis.call('hdel', X, id) end
           out[#out + 1] = id
           out[#out + 1] = string.format('%.17g', tonumber(string.match(e[1], '^(%d+)')) / 1000)
           out[#out + 1] = p

@@ -16,7 +16,7 @@
 -- @arg   visibility integer                   the visibility asked for (ms)
 
 --#include "common/stream.lua"
-local x = redis.call('hget', index, id)
+local x = index_of(redis.call('hget', index, id))
 if not x then return -1 end
 if eid == '' then eid = x elseif x ~= eid then return 0 end
 local pe = redis.call('xpending', stream, 'rl', eid, eid, 1)
