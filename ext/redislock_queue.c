@@ -1446,6 +1446,50 @@ static uint32_t queue_names(redislock_queue_obj *q, zend_string *one, HashTable 
 	return n;
 }
 
+/* Blocks until an entry is added to one of the queues' streams, or seconds
+ * pass (XREAD BLOCK from their end: nothing is taken). A signal PHP must serve
+ * ends the wait at once, as if woken. */
+static zend_result stream_wait(redislock_queue_obj *q, queue_keys *keys, uint32_t n, double seconds)
+{
+	redislock_argv a;
+	redisReply *reply;
+	zend_result result;
+	zend_long ms = (zend_long) ceil(seconds * 1000);
+
+	if (!redislock_serve_signals(q->conn)) {
+		return FAILURE;
+	}
+	redislock_argv_init(&a);
+	redislock_argv_push(&a, "XREAD", 5);
+	redislock_argv_push(&a, "COUNT", 5);
+	redislock_argv_push(&a, "1", 1);
+	redislock_argv_push(&a, "BLOCK", 5);
+	redislock_argv_push_long(&a, ms < 1 ? 1 : ms);
+	redislock_argv_push(&a, "STREAMS", 7);
+	for (uint32_t i = 0; i < n; i++) {
+		redislock_argv_push_str(&a, keys[i].stream);
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		redislock_argv_push(&a, "$", 1);
+	}
+	result = redislock_conn_call_interruptible(q->conn, &a, seconds + redislock_conn_config(q->conn)->read_timeout,
+		&redislock_php_signals, &reply);
+	redislock_argv_free(&a);
+	if (result == FAILURE) {
+		if (redislock_conn_status(q->conn)->kind == REDISLOCK_ERR_INTERRUPTED) {
+			return redislock_serve_signals(q->conn) ? SUCCESS : FAILURE;
+		}
+		return FAILURE;
+	}
+	if (reply->type == REDIS_REPLY_ERROR) {
+		redislock_conn_set_reply_error(q->conn, reply);
+		freeReplyObject(reply);
+		return FAILURE;
+	}
+	freeReplyObject(reply);
+	return SUCCESS;
+}
+
 /* pop() and reserve(): take due tasks from the first of the queues that has any,
  * and with wait > 0 block on all their wake-up lists until a task is enqueued or
  * the next delayed one falls due. The block is capped by that due time, so a
@@ -1489,6 +1533,7 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 		redisReply *reply;
 		double remaining;
 		zend_long hint_ms;
+		bool on_streams = false;
 
 		redislock_script_take_args(&a, n, key_lists[0], key_lists[1], key_lists[2], key_lists[3], key_lists[4],
 			key_lists[5], page, reserve, visibility, wait > 0, base, max_attempts, q->retry_backoff);
@@ -1532,6 +1577,15 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 			if (!more) {
 				freeReplyObject(reply);
 				reply = NULL;
+			} else if (more->type == REDIS_REPLY_ARRAY && more->elements == 2 && more->element[0]->type == REDIS_REPLY_INTEGER
+				&& more->element[0]->integer == 0 && more->element[1]->type == REDIS_REPLY_INTEGER) {
+				/* Nothing, and some of the queues are on the stream layout: wait on their streams. */
+				zend_long h = (zend_long) more->element[1]->integer;
+				on_streams = true;
+				if (reply->type == REDIS_REPLY_INTEGER && h >= 0 && (reply->integer < 0 || h < reply->integer)) {
+					reply->integer = h;
+				}
+				freeReplyObject(more);
 			} else if (more->type == REDIS_REPLY_ARRAY) {
 				freeReplyObject(reply);
 				reply = more;
@@ -1576,7 +1630,14 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 			 * expired reservation falls due, whichever comes first. */
 			bool until_due = hint_ms >= 0 && hint_ms / 1000.0 < remaining;
 			double block = until_due ? hint_ms / 1000.0 + 0.001 : remaining;
-			if (redislock_blpop(q->conn, wakeups, n, block, until_due) == FAILURE) {
+			if (on_streams) {
+				/* pop() of queues on the stream layout: XREAD BLOCK on their streams
+				 * from their end wakes on the next entry without taking it. */
+				if (stream_wait(q, keys, n, block) == FAILURE) {
+					failed = true;
+					break;
+				}
+			} else if (redislock_blpop(q->conn, wakeups, n, block, until_due) == FAILURE) {
 				failed = true;
 				break;
 			}

@@ -1127,10 +1127,14 @@ const redislock_script redislock_script_stream_pop = {"stream_pop script",
 	"\n"
 	"\n"
 	"\n"
+	"\n"
+	"\n"
 	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end\n"
 	"local PAGE = 250 local function page(n) return math.max(0, math.min(math.floor(tonumber(n)), PAGE)) end local function rank_after(K, after, after_score) if after == '' then return 0 end local s = redis.call('zscore', K, after) if s and tonumber(s) == tonumber(after_score) then return redis.call('zrank', K, after) + 1 end return redis.call('zcount', K, '-inf', '(' .. after_score) end\n"
 	"local function index_of(x) if not x then return nil, '' end local e, due = string.match(x, '^([^|]*)|?(.*)$') return e, due end local function carried(H, id) local v = redis.call('hget', H, id) if not v then return 0, false end return tonumber(string.match(v, '^[^|]*|(%d+)|') or '0'), true end local function append(S, X, id, p, a) local f = {'xadd', S, '*', 'i', id} if p then f[6] = 'p'; f[7] = p end if a and a > 0 then f[#f + 1] = 'a'; f[#f + 1] = string.format('%d', a) end local eid = redis.call(unpack(f)) redis.call('hset', X, id, eid) return eid end local function promote(Z, P, H, S, X, id) local p = redis.call('hget', P, id) local a, rec = carried(H, id) append(S, X, id, p, a) redis.call('zrem', Z, id) if p then redis.call('hdel', P, id) end if rec then redis.call('hdel', H, id) end end local function entry(S, eid) local r = redis.call('xrange', S, eid, eid) if #r == 0 then return nil end local f, id, p, a = r[1][2], nil, false, 0 for i = 1, #f, 2 do if f[i] == 'i' then id = f[i + 1] elseif f[i] == 'p' then p = f[i + 1] elseif f[i] == 'a' then a = tonumber(f[i + 1]) end end return id, p, a end local function settle_entry(Z, P, H, D, S, X, M, eid, deliveries, delay_us, dead) local id, p, a = entry(S, eid) redis.call('xack', S, 'rl', eid) redis.call('xdel', S, eid) if not id then return nil end local xe, parked = index_of(redis.call('hget', X, id)) if xe == eid then redis.call('hdel', X, id) else parked = '' end local n = a + tonumber(deliveries) local s = redis.call('hmget', M, 'm', 'b') local m, b = tonumber(s[1]) or 0, tonumber(s[2]) or 0 local rec = '|' .. string.format('%d', n) .. '|' .. string.format('%d', m) .. '|' .. string.format('%.17g', b / 1000) if dead or (m > 0 and n >= m) then redis.call('zadd', D, score(now_us), id) redis.call('zrem', Z, id) if p then redis.call('hset', P, id, p) else redis.call('hdel', P, id) end redis.call('hset', H, id, rec) return id end if parked ~= '' then redis.call('zadd', Z, parked, id) redis.call('hset', H, id, rec) elseif redis.call('zscore', Z, id) then redis.call('hset', H, id, rec) else if not delay_us then delay_us = 0 if b > 0 and n > 0 then delay_us = math.floor(math.min(b / 1000 * 2 ^ (n - 1), 3600) * 1000000) end end if delay_us <= 0 then append(S, X, id, p, n) return id end redis.call('zadd', Z, score(now_us + delay_us), id) if p then redis.call('hset', P, id, p) else redis.call('hdel', P, id) end redis.call('hset', H, id, rec) end local due = redis.call('zscore', Z, id) if due and tonumber(due) * 1000000 <= now_us then promote(Z, P, H, S, X, id) end return id end local function reservation(S, X, id, eid, consumer, deliveries) local x = index_of(redis.call('hget', X, id)) if not x then return -1 end if eid == '' then eid = x elseif x ~= eid then return 0 end local pe = redis.call('xpending', S, 'rl', eid, eid, 1) if #pe == 0 then return 0, eid end if consumer ~= '' and (pe[1][2] ~= consumer or pe[1][4] ~= tonumber(deliveries)) then return 0 end return pe[1], eid end local function raise_visibility(S, M, v, nv) redis.call('hset', M, 'v', string.format('%d', nv)) if v <= 0 or nv <= v or redis.call('exists', S) == 0 then return end local pel = redis.call('xpending', S, 'rl', '-', '+', 10000) for _, e in ipairs(pel) do redis.call('xclaim', S, 'rl', e[2], 0, e[1], 'IDLE', string.format('%d', e[3] + nv - v), 'JUSTID') end end local function nudge(Z, S, due) local first = redis.call('zrangebyscore', Z, '(' .. score(now_us), '+inf', 'withscores', 'limit', 0, 2) if #first < 4 or tonumber(first[4]) > tonumber(due) then redis.call('xadd', S, '*', 'w', '1') end end\n"
 	"count = page(count)\n"
+	"local streams, hint = false, -1\n"
+	"local function consider(ms) if ms < 0 then ms = 0 end; if hint < 0 or ms < hint then hint = ms end end\n"
 	"for q = 1, #KEYS / 7 do\n"
 	"local Z, P, H, D, S, X, M = KEYS[7 * q - 6], KEYS[7 * q - 5], KEYS[7 * q - 4], KEYS[7 * q - 3], KEYS[7 * q - 2], KEYS[7 * q - 1], KEYS[7 * q]\n"
 	"if redis.call('exists', S) == 1 then\n"
@@ -1158,12 +1162,19 @@ const redislock_script redislock_script_stream_pop = {"stream_pop script",
 	"out[#out + 1] = p\n"
 	"end\n"
 	"end\n"
-	"return out\n"
+	"if #out > 1 then return out end\n"
+	"end\n"
+	"streams = true\n"
+	"local later = redis.call('zrangebyscore', Z, '(' .. score(now_us), '+inf', 'withscores', 'limit', 0, 1)\n"
+	"if #later > 0 then consider(math.ceil((tonumber(later[2]) * 1000000 - now_us) / 1000)) end\n"
+	"if v then\n"
+	"for _, e in ipairs(redis.call('xpending', S, 'rl', '-', '+', 100)) do consider(tonumber(v) - e[3]) end\n"
 	"end\n"
 	"end\n"
 	"end\n"
+	"if streams then return {0, hint} end\n"
 	"return -1\n",
-	5498, "ae87a455440b0c8cea79d4b7aef99717316bf1e0"};
+	6020, "c7848f58a3b58e1bb1530c79a1ad214728d128f6"};
 
 const redislock_script redislock_script_stream_release = {"stream_release script",
 	"--redislock:stream_release\n"
@@ -1219,6 +1230,7 @@ const redislock_script redislock_script_stream_touch = {"stream_touch script",
 	"\n"
 	"\n"
 	"\n"
+	"\n"
 	"local function index_of(x) if not x then return nil, '' end local e, due = string.match(x, '^([^|]*)|?(.*)$') return e, due end local function carried(H, id) local v = redis.call('hget', H, id) if not v then return 0, false end return tonumber(string.match(v, '^[^|]*|(%d+)|') or '0'), true end local function append(S, X, id, p, a) local f = {'xadd', S, '*', 'i', id} if p then f[6] = 'p'; f[7] = p end if a and a > 0 then f[#f + 1] = 'a'; f[#f + 1] = string.format('%d', a) end local eid = redis.call(unpack(f)) redis.call('hset', X, id, eid) return eid end local function promote(Z, P, H, S, X, id) local p = redis.call('hget', P, id) local a, rec = carried(H, id) append(S, X, id, p, a) redis.call('zrem', Z, id) if p then redis.call('hdel', P, id) end if rec then redis.call('hdel', H, id) end end local function entry(S, eid) local r = redis.call('xrange', S, eid, eid) if #r == 0 then return nil end local f, id, p, a = r[1][2], nil, false, 0 for i = 1, #f, 2 do if f[i] == 'i' then id = f[i + 1] elseif f[i] == 'p' then p = f[i + 1] elseif f[i] == 'a' then a = tonumber(f[i + 1]) end end return id, p, a end local function settle_entry(Z, P, H, D, S, X, M, eid, deliveries, delay_us, dead) local id, p, a = entry(S, eid) redis.call('xack', S, 'rl', eid) redis.call('xdel', S, eid) if not id then return nil end local xe, parked = index_of(redis.call('hget', X, id)) if xe == eid then redis.call('hdel', X, id) else parked = '' end local n = a + tonumber(deliveries) local s = redis.call('hmget', M, 'm', 'b') local m, b = tonumber(s[1]) or 0, tonumber(s[2]) or 0 local rec = '|' .. string.format('%d', n) .. '|' .. string.format('%d', m) .. '|' .. string.format('%.17g', b / 1000) if dead or (m > 0 and n >= m) then redis.call('zadd', D, score(now_us), id) redis.call('zrem', Z, id) if p then redis.call('hset', P, id, p) else redis.call('hdel', P, id) end redis.call('hset', H, id, rec) return id end if parked ~= '' then redis.call('zadd', Z, parked, id) redis.call('hset', H, id, rec) elseif redis.call('zscore', Z, id) then redis.call('hset', H, id, rec) else if not delay_us then delay_us = 0 if b > 0 and n > 0 then delay_us = math.floor(math.min(b / 1000 * 2 ^ (n - 1), 3600) * 1000000) end end if delay_us <= 0 then append(S, X, id, p, n) return id end redis.call('zadd', Z, score(now_us + delay_us), id) if p then redis.call('hset', P, id, p) else redis.call('hdel', P, id) end redis.call('hset', H, id, rec) end local due = redis.call('zscore', Z, id) if due and tonumber(due) * 1000000 <= now_us then promote(Z, P, H, S, X, id) end return id end local function reservation(S, X, id, eid, consumer, deliveries) local x = index_of(redis.call('hget', X, id)) if not x then return -1 end if eid == '' then eid = x elseif x ~= eid then return 0 end local pe = redis.call('xpending', S, 'rl', eid, eid, 1) if #pe == 0 then return 0, eid end if consumer ~= '' and (pe[1][2] ~= consumer or pe[1][4] ~= tonumber(deliveries)) then return 0 end return pe[1], eid end local function raise_visibility(S, M, v, nv) redis.call('hset', M, 'v', string.format('%d', nv)) if v <= 0 or nv <= v or redis.call('exists', S) == 0 then return end local pel = redis.call('xpending', S, 'rl', '-', '+', 10000) for _, e in ipairs(pel) do redis.call('xclaim', S, 'rl', e[2], 0, e[1], 'IDLE', string.format('%d', e[3] + nv - v), 'JUSTID') end end local function nudge(Z, S, due) local first = redis.call('zrangebyscore', Z, '(' .. score(now_us), '+inf', 'withscores', 'limit', 0, 2) if #first < 4 or tonumber(first[4]) > tonumber(due) then redis.call('xadd', S, '*', 'w', '1') end end\n"
 	"local x = index_of(redis.call('hget', index, id))\n"
 	"if not x then return -1 end\n"
@@ -1231,8 +1243,11 @@ const redislock_script redislock_script_stream_touch = {"stream_touch script",
 	"v = vis\n"
 	"end\n"
 	"redis.call('xclaim', stream, 'rl', pe[1][2], 0, eid, 'IDLE', string.format('%d', v - vis), 'JUSTID')\n"
+	"\n"
+	"\n"
+	"if vis < v - pe[1][3] then redis.call('xadd', stream, '*', 'w', '1') end\n"
 	"return 1\n",
-	4329, "784990923c97f98942c5ac3153ace41911772393"};
+	4405, "758a2b8a4bd45c078ac9d5c6085ee289c11087a0"};
 
 const redislock_script redislock_script_take = {"take script",
 	"--redislock:take\n"

@@ -4,7 +4,9 @@
 -- nothing: from the first queue whose stream holds ready tasks (after settling
 -- its expired reservations and moving its due ids from Z), up to count tasks are read and forgotten at once (acked and
 -- deleted: at most once, as pop() always is). Returns [queue index, id, score,
--- payload, ...] as take does, or -1 when no queue's stream has a task.
+-- payload, ...] as take does; when no stream has a task, [0, the ms until a
+-- task of those queues may be due (a delayed one, an expiring reservation; -1:
+-- none)] if any of the queues is on the stream layout, else -1.
 --
 -- @key   queue     string, list               Z, the queue: task ids by due time (s), of queue i
 -- @key   payloads  string, list               P, the tasks' payloads by id, of queue i
@@ -19,6 +21,8 @@
 --#include "common/page.lua"
 --#include "common/stream.lua"
 count = page(count)
+local streams, hint = false, -1
+local function consider(ms) if ms < 0 then ms = 0 end; if hint < 0 or ms < hint then hint = ms end end
 for q = 1, #KEYS / 7 do
   local Z, P, H, D, S, X, M = KEYS[7 * q - 6], KEYS[7 * q - 5], KEYS[7 * q - 4], KEYS[7 * q - 3], KEYS[7 * q - 2], KEYS[7 * q - 1], KEYS[7 * q]
   if redis.call('exists', S) == 1 then
@@ -46,8 +50,15 @@ for q = 1, #KEYS / 7 do
           out[#out + 1] = p
         end
       end
-      return out
+      if #out > 1 then return out end
+    end
+    streams = true
+    local later = redis.call('zrangebyscore', Z, '(' .. score(now_us), '+inf', 'withscores', 'limit', 0, 1)
+    if #later > 0 then consider(math.ceil((tonumber(later[2]) * 1000000 - now_us) / 1000)) end
+    if v then
+      for _, e in ipairs(redis.call('xpending', S, 'rl', '-', '+', 100)) do consider(tonumber(v) - e[3]) end
     end
   end
 end
+if streams then return {0, hint} end
 return -1

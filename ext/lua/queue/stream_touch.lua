@@ -3,7 +3,8 @@
 -- Renews a reservation on the stream layout: it now ends visibility from now
 -- (XCLAIM to its own consumer with IDLE the queue's visibility minus this one,
 -- JUSTID: the delivery count, and so the attempts, stay); the queue's visibility
--- is raised to it when longer. Returns 1, 0 when the receipt is not the current reservation's (the
+-- is raised to it when longer; a deadline moved earlier wakes a blocked worker.
+-- Returns 1, 0 when the receipt is not the current reservation's (the
 -- heartbeat's LOST), -1 when the id is not on the stream.
 --
 -- @key   stream    string                     S, the stream of ready and in-flight tasks
@@ -27,4 +28,7 @@ if vis > v then
   v = vis
 end
 redis.call('xclaim', stream, 'rl', pe[1][2], 0, eid, 'IDLE', string.format('%d', v - vis), 'JUSTID')
+-- Moved earlier: a worker blocked on S sleeps until the deadline it saw, so an
+-- empty entry wakes one to look again.
+if vis < v - pe[1][3] then redis.call('xadd', stream, '*', 'w', '1') end
 return 1
