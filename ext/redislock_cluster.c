@@ -14,6 +14,16 @@ int redislock_cluster_command_slot(int argc, const char *const *argv, const size
 			return -1;
 		}
 		key = 3;
+	} else if ((lens[0] == 10 && strncasecmp(argv[0], "XREADGROUP", 10) == 0)
+		|| (lens[0] == 5 && strncasecmp(argv[0], "XREAD", 5) == 0)) {
+		/* XREAD[GROUP] ... STREAMS key... id...: the first stream. */
+		key = argc;
+		for (int i = 1; i + 1 < argc; i++) {
+			if (lens[i] == 7 && strncasecmp(argv[i], "STREAMS", 7) == 0) {
+				key = i + 1;
+				break;
+			}
+		}
 	}
 	if (argc <= key) {
 		return -1;

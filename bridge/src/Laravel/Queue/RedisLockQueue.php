@@ -416,10 +416,14 @@ class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
         return $this->redisQueue->clear($this->getQueue($queue));
     }
 
-    /** Finish a reserved job: false when the reservation is no longer this one. */
+    /**
+     * Finish a reserved job: false when the reservation is no longer this one. On
+     * the stream layout the ack is deferred: it goes in the same write as the
+     * worker's next pop() (any other call sends it first), and the answer is true.
+     */
     public function ackJob(RedisLockJob $job): bool
     {
-        return $this->redisQueue->ack($job->getQueue(), $job->getJobId(), $job->getReceipt());
+        return $this->redisQueue->ack($job->getQueue(), $job->getJobId(), $job->getReceipt(), true);
     }
 
     /**

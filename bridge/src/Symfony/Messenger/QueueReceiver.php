@@ -143,7 +143,8 @@ abstract class QueueReceiver implements MessageCountAwareInterface, ListableRece
                 return $removed;
             }
 
-            return $c->queue->ack($stamp->getQueue(), $stamp->getId(), $stamp->getReceipt());
+            // Deferred on the stream layout: sent with the consumer's next get().
+            return $c->queue->ack($stamp->getQueue(), $stamp->getId(), $stamp->getReceipt(), true);
         });
     }
 

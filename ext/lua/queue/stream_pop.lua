@@ -1,0 +1,64 @@
+--redislock:stream_pop
+--
+-- pop() of queues on the stream layout, when the zset layout's take found
+-- nothing: from the first queue whose stream holds ready tasks (after settling
+-- its expired reservations and moving its due ids from Z), up to count tasks are read and forgotten at once (acked and
+-- deleted: at most once, as pop() always is). Returns [queue index, id, score,
+-- payload, ...] as take does; when no stream has a task, [0, the ms until a
+-- task of those queues may be due (a delayed one, an expiring reservation; -1:
+-- none)] if any of the queues is on the stream layout, else -1.
+--
+-- @key   queue     string, list               Z, the queue: task ids by due time (s), of queue i
+-- @key   payloads  string, list               P, the tasks' payloads by id, of queue i
+-- @key   receipts  string, list               H, the records of carried attempts, of queue i
+-- @key   dead      string, list               D, the dead letters by the time they died, of queue i
+-- @key   stream    string, list               S, the stream of ready and in-flight tasks, of queue i
+-- @key   index     string, list               X, id -> entry id of the tasks in S, of queue i
+-- @key   meta      string, list               M, the queue's settings, of queue i
+-- @arg   count     integer                    how many tasks at most (a page at most)
+
+--#include "common/now.lua"
+--#include "common/page.lua"
+--#include "common/stream.lua"
+count = page(count)
+local streams, hint = false, -1
+local function consider(ms) if ms < 0 then ms = 0 end; if hint < 0 or ms < hint then hint = ms end end
+for q = 1, #KEYS / 7 do
+  local Z, P, H, D, S, X, M = KEYS[7 * q - 6], KEYS[7 * q - 5], KEYS[7 * q - 4], KEYS[7 * q - 3], KEYS[7 * q - 2], KEYS[7 * q - 1], KEYS[7 * q]
+  if redis.call('exists', S) == 1 then
+    local v = redis.call('hget', M, 'v')
+    if v then
+      for _, e in ipairs(redis.call('xpending', S, 'rl', 'IDLE', v, '-', '+', 100)) do
+        settle_entry(Z, P, H, D, S, X, M, e[1], e[4], nil, false)
+      end
+    end
+    for _, id in ipairs(redis.call('zrangebyscore', Z, '-inf', score(now_us), 'limit', 0, count)) do
+      if redis.call('hexists', X, id) == 0 then promote(Z, P, H, S, X, id) end
+    end
+    local r = redis.call('xreadgroup', 'group', 'rl', 'pop', 'count', count, 'streams', S, '>')
+    if r and #r > 0 and #r[1][2] > 0 then
+      local out = {q}
+      for _, e in ipairs(r[1][2]) do
+        local f, id, p = e[2], nil, false
+        for i = 1, #f, 2 do if f[i] == 'i' then id = f[i + 1] elseif f[i] == 'p' then p = f[i + 1] end end
+        redis.call('xack', S, 'rl', e[1])
+        redis.call('xdel', S, e[1])
+        if id then
+          if index_of(redis.call('hget', X, id)) == e[1] then redis.call('hdel', X, id) end
+          out[#out + 1] = id
+          out[#out + 1] = string.format('%.17g', tonumber(string.match(e[1], '^(%d+)')) / 1000)
+          out[#out + 1] = p
+        end
+      end
+      if #out > 1 then return out end
+    end
+    streams = true
+    local later = redis.call('zrangebyscore', Z, '(' .. score(now_us), '+inf', 'withscores', 'limit', 0, 1)
+    if #later > 0 then consider(math.ceil((tonumber(later[2]) * 1000000 - now_us) / 1000)) end
+    if v then
+      for _, e in ipairs(redis.call('xpending', S, 'rl', '-', '+', 100)) do consider(tonumber(v) - e[3]) end
+    end
+  end
+end
+if streams then return {0, hint} end
+return -1
