@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 7d01d8b1252bb33f1d93ad4ae8f824dcafdcc4fe */
+ * Stub hash: f56c0f357f74b386ab0b2ec02f95cca248be2c64 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_MASK(0, connection, MAY_BE_STRING|MAY_BE_ARRAY|MAY_BE_NULL, "null")
@@ -239,6 +239,11 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_RedisQueue_purgeDead arginfo_class_RedisSemaphore_count
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_migrate, 0, 1, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, back, _IS_BOOL, 0, "false")
+ZEND_END_ARG_INFO()
+
 
 ZEND_METHOD(RedisLock, __construct);
 ZEND_METHOD(RedisLock, lock);
@@ -291,6 +296,7 @@ ZEND_METHOD(RedisQueue, clear);
 ZEND_METHOD(RedisQueue, dead);
 ZEND_METHOD(RedisQueue, retryDead);
 ZEND_METHOD(RedisQueue, purgeDead);
+ZEND_METHOD(RedisQueue, migrate);
 
 
 static const zend_function_entry class_RedisLockException_methods[] = {
@@ -375,6 +381,7 @@ static const zend_function_entry class_RedisQueue_methods[] = {
 	ZEND_ME(RedisQueue, dead, arginfo_class_RedisQueue_dead, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, retryDead, arginfo_class_RedisQueue_retryDead, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, purgeDead, arginfo_class_RedisQueue_purgeDead, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisQueue, migrate, arginfo_class_RedisQueue_migrate, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 

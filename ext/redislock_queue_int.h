@@ -32,7 +32,8 @@ typedef struct _redislock_queue_obj {
 	zend_object std;
 } redislock_queue_obj;
 
-/* The six keys of one queue, in the order the scripts take them. */
+/* The keys of one queue, in the order the scripts take them: the six of the
+ * zset layout, then the three the stream layout adds. */
 typedef struct {
 	zend_string *queue;
 	zend_string *inflight;
@@ -40,10 +41,15 @@ typedef struct {
 	zend_string *meta;
 	zend_string *dead;
 	zend_string *payloads;
+	zend_string *stream;    /* S: ready and in-flight tasks, consumer group rl */
+	zend_string *index;     /* X: id -> entry id of every task in S */
+	zend_string *settings;  /* M: the queue's visibility, max attempts and backoff */
 } queue_keys;
 
 /* The six keys of a queue, as every queue script's builder takes them first. */
 #define QUEUE_KEYS(k) (k).queue, (k).inflight, (k).wakeup, (k).meta, (k).dead, (k).payloads
+/* All nine, as the scripts that see both layouts take them. */
+#define QUEUE_ALL_KEYS(k) QUEUE_KEYS(k), (k).stream, (k).index, (k).settings
 
 void redislock_queue_keys_init(queue_keys *k, const zend_string *prefix, const zend_string *name);
 void redislock_queue_keys_free(queue_keys *k);

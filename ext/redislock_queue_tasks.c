@@ -15,6 +15,9 @@ void redislock_queue_keys_init(queue_keys *k, const zend_string *prefix, const z
 	k->meta = redislock_sibling_key(k->queue, ":receipts");
 	k->dead = redislock_sibling_key(k->queue, ":dead");
 	k->payloads = redislock_sibling_key(k->queue, ":payloads");
+	k->stream = redislock_sibling_key(k->queue, ":stream");
+	k->index = redislock_sibling_key(k->queue, ":index");
+	k->settings = redislock_sibling_key(k->queue, ":meta");
 }
 
 void redislock_queue_keys_free(queue_keys *k)
@@ -25,6 +28,9 @@ void redislock_queue_keys_free(queue_keys *k)
 	zend_string_release(k->meta);
 	zend_string_release(k->dead);
 	zend_string_release(k->payloads);
+	zend_string_release(k->stream);
+	zend_string_release(k->index);
+	zend_string_release(k->settings);
 }
 
 /* ---- argument checks ----------------------------------------------------- */
