@@ -850,6 +850,7 @@ const redislock_script redislock_script_migrate_back = {"migrate_back script",
 	"\n"
 	"\n"
 	"\n"
+	"\n"
 	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function wake_one(W) if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then redis.call('zadd', D, score(now_us), id) redis.call('zrem', Z, id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end local function settle_expired(Z, F, H, D, budget) if redis.call('exists', F) == 0 then return false, 0 end local expired = {} if budget > 0 then expired = redis.call('zrangebyscore', F, '-inf', score(now_us), 'limit', 0, budget) end for _, id in ipairs(expired) do redis.call('zrem', F, id) settle(Z, H, D, id, nil) end return redis.call('exists', F) == 1, #expired end local function ours(H, id, receipt) if receipt == '' then return true end return (record(H, id)) == receipt end\n"
 	"local PAGE = 250 local function page(n) return math.max(0, math.min(math.floor(tonumber(n)), PAGE)) end local function rank_after(K, after, after_score) if after == '' then return 0 end local s = redis.call('zscore', K, after) if s and tonumber(s) == tonumber(after_score) then return redis.call('zrank', K, after) + 1 end return redis.call('zcount', K, '-inf', '(' .. after_score) end\n"
 	"local function group_of(S) if redis.call('exists', S) == 0 then return nil end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end if f['name'] == 'rl' then return f['last-delivered-id'], tonumber(f['pending']) end end return nil end local function fields_of(flat) local f = {} for j = 1, #flat, 2 do f[flat[j]] = flat[j + 1] end return f end local function entry_ms(eid) return tonumber(string.match(eid, '^(%d+)')) end local function entry_score(eid) return string.format('%.17g', entry_ms(eid) / 1000) end local function pending(S, eid) return #redis.call('xpending', S, 'rl', eid, eid, 1) > 0 end local function id_before(a, b) local am, as = string.match(a, '^(%d+)%-(%d+)$') local bm, bs = string.match(b, '^(%d+)%-(%d+)$') am, bm = tonumber(am), tonumber(bm) return am < bm or (am == bm and tonumber(as) < tonumber(bs)) end local function ready_from(start, last) if start == '-' then return '(' .. last end local id = start if string.sub(id, 1, 1) == '(' then id = string.sub(id, 2) end if not id_before(last, id) then return '(' .. last end return start end\n"
@@ -872,7 +873,8 @@ const redislock_script redislock_script_migrate_back = {"migrate_back script",
 	"for _, e in ipairs(ready) do\n"
 	"local f = fields_of(e[2])\n"
 	"if f.i then\n"
-	"if redis.call('zadd', queue, 'nx', entry_score(e[1]), f.i) == 1 then\n"
+	"local ms, seq = string.match(e[1], '^(%d+)%-(%d+)$')\n"
+	"if redis.call('zadd', queue, 'nx', score(tonumber(ms) * 1000 + math.min(tonumber(seq), 999)), f.i) == 1 then\n"
 	"if f.p then redis.call('hset', payloads, f.i, f.p) else redis.call('hdel', payloads, f.i) end\n"
 	"local a = tonumber(f.a) or 0\n"
 	"if a > 0 then set_record(receipts, f.i, '', a, m, string.format('%.17g', b)) end\n"
@@ -908,7 +910,7 @@ const redislock_script redislock_script_migrate_back = {"migrate_back script",
 	"gone = 1\n"
 	"end\n"
 	"return {moved, settled, full, pel, gone, redis.call('zcard', queue)}\n",
-	5918, "57aed9d285db58f89bac52e3eec4bf213d27bd1e"};
+	6012, "90b638d2c242966acb81a073966ea966d985f520"};
 
 const redislock_script redislock_script_purge_dead = {"purge_dead script",
 	"--redislock:purge_dead\n"

@@ -3,7 +3,8 @@
 -- Takes a queue back to the zset layout (migrate(back: true)), a page at a time,
 -- so that workers of a release before the stream layout see its tasks: moves a
 -- page of the stream's ready entries (never delivered) into Z, each due at its
--- entry's time, its payload into P and its carried attempts into its record H;
+-- entry's time (the ms of its id, plus its sequence number in µs, so that the
+-- entries of one ms keep their order), its payload into P and its carried attempts into its record H;
 -- then settles a page of the reservations in flight on the stream that have been
 -- idle for the queue's visibility (their worker is gone: a live one's heartbeat
 -- keeps them fresh) as an expiry does (backoff into Z, or dead once their
@@ -45,7 +46,8 @@ if #ready == PAGE then full = 1 end
 for _, e in ipairs(ready) do
   local f = fields_of(e[2])
   if f.i then
-    if redis.call('zadd', queue, 'nx', entry_score(e[1]), f.i) == 1 then
+    local ms, seq = string.match(e[1], '^(%d+)%-(%d+)$')
+    if redis.call('zadd', queue, 'nx', score(tonumber(ms) * 1000 + math.min(tonumber(seq), 999)), f.i) == 1 then
       if f.p then redis.call('hset', payloads, f.i, f.p) else redis.call('hdel', payloads, f.i) end
       local a = tonumber(f.a) or 0
       if a > 0 then set_record(receipts, f.i, '', a, m, string.format('%.17g', b)) end
