@@ -389,8 +389,11 @@ class RedisQueue
     /**
      * Finish a reserved task. With $receipt, only that reservation: false when it
      * has expired and the task may be someone else's now. False if not in flight.
+     * With $defer (and a receipt of the stream layout), the ack is kept and sent in
+     * the same write as the next reserve() or pop() (any other call, the object's
+     * end and the request's end send it first); it answers true at once.
      */
-    public function ack(string $name, string|int $id, ?string $receipt = null): bool {}
+    public function ack(string $name, string|int $id, ?string $receipt = null, bool $defer = false): bool {}
 
     /**
      * Put a reserved task back, due again after $delay seconds (or dead, when it

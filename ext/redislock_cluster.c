@@ -14,6 +14,15 @@ int redislock_cluster_command_slot(int argc, const char *const *argv, const size
 			return -1;
 		}
 		key = 3;
+	} else if (lens[0] == 10 && strncasecmp(argv[0], "XREADGROUP", 10) == 0) {
+		/* XREADGROUP GROUP g c [COUNT n] [BLOCK ms] [NOACK] STREAMS key... id...: the first stream. */
+		key = argc;
+		for (int i = 4; i + 1 < argc; i++) {
+			if (lens[i] == 7 && strncasecmp(argv[i], "STREAMS", 7) == 0) {
+				key = i + 1;
+				break;
+			}
+		}
 	}
 	if (argc <= key) {
 		return -1;

@@ -90,6 +90,7 @@ static const option options[] = {
 		.min = 0, .max = REDISLOCK_MAX_ATTEMPTS, AT(max_attempts)},
 	{NAME("retry_backoff"), DSN("retry_backoff"), .type = OPTION_SECONDS, .flags = OPTION_QUEUE,
 		.min = 0, .max = REDISLOCK_MAX_BACKOFF, AT(retry_backoff)},
+	{NAME("queue_layout"), DSN("queue_layout"), .type = OPTION_STRING, .flags = OPTION_QUEUE, .min = 1, AT(queue_layout)},
 	{NAME("connect_timeout"), DSN("connect_timeout"), .type = OPTION_SECONDS, .flags = OPTION_FINITE,
 		.min = REDISLOCK_MIN_TIMEOUT, .max = REDISLOCK_MAX_TIMEOUT, AT(connect_timeout)},
 	{NAME("read_timeout"), DSN("read_timeout"), .type = OPTION_SECONDS, .flags = OPTION_FINITE,
@@ -221,7 +222,7 @@ void redislock_config_free(redislock_config *cfg)
 		cfg->tls = NULL;
 	}
 	zend_string **strings[] = {&cfg->host, &cfg->socket, &cfg->user, &cfg->password, &cfg->prefix,
-		&cfg->persistent_id, &cfg->endpoint, &cfg->service};
+		&cfg->persistent_id, &cfg->endpoint, &cfg->service, &cfg->queue_layout};
 	for (size_t i = 0; i < sizeof(strings) / sizeof(strings[0]); i++) {
 		if (*strings[i]) {
 			zend_string_release(*strings[i]);
@@ -1075,6 +1076,9 @@ void redislock_config_describe(const redislock_config *cfg, zval *array)
 	}
 	if (cfg->retry_backoff > 0) {
 		add_assoc_double(array, "retry_backoff", cfg->retry_backoff);
+	}
+	if (cfg->queue_layout) {
+		add_assoc_str(array, "queue_layout", zend_string_copy(cfg->queue_layout));
 	}
 	if (cfg->user) {
 		add_assoc_str(array, "user", zend_string_copy(cfg->user));

@@ -30,6 +30,7 @@ typedef struct _redislock_config {
 	zend_long min_replicas;     /* locks: replicas that must have an acquisition (WAIT) */
 	zend_long max_attempts;     /* queues: reservations a task gets before it is dead (0: no limit) */
 	double retry_backoff;       /* queues: seconds before an expired reservation's task is due again, doubled per attempt */
+	zend_string *queue_layout;  /* queues: "auto" (NULL: the default) or "zset" (the layout of releases before the stream) */
 	bool queue_options;         /* max_attempts or retry_backoff was given (the other classes refuse them) */
 	bool watchdog;              /* renew held locks and permits from the watchdog thread */
 	double watchdog_lease;      /* seconds: the lifetime renewals keep */

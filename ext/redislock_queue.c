@@ -19,6 +19,7 @@
 #include "redislock_wait.h"
 #include "redislock_watchdog.h"
 #include "zend_exceptions.h"
+#include "zend_smart_str.h"
 #include <math.h>
 
 #define REDISLOCK_QUEUE_DEFAULT_PREFIX "Queue:"
@@ -32,13 +33,27 @@ static inline redislock_queue_obj *queue_from_obj(zend_object *obj)
 	return (redislock_queue_obj *) ((char *) obj - XtOffsetOf(redislock_queue_obj, std));
 }
 
-static redislock_queue_obj *this_queue(zval *this_ptr)
+static void deferred_flush(redislock_queue_obj *q);
+
+/* The object of a method, NULL after throwing when it was not constructed. Every
+ * method but reserve() and pop() (which send it in their own write) first sends
+ * the ack deferred by ack(..., defer: true). */
+static redislock_queue_obj *this_queue_keep(zval *this_ptr)
 {
 	redislock_queue_obj *q = queue_from_obj(Z_OBJ_P(this_ptr));
 	if (!q->conn) {
 		zend_throw_error(NULL, "%s object is not initialized: its constructor was not called",
 			ZSTR_VAL(Z_OBJCE_P(this_ptr)->name));
 		return NULL;
+	}
+	return q;
+}
+
+static redislock_queue_obj *this_queue(zval *this_ptr)
+{
+	redislock_queue_obj *q = this_queue_keep(this_ptr);
+	if (q) {
+		deferred_flush(q);
 	}
 	return q;
 }
@@ -201,6 +216,617 @@ static void beats_start(redislock_queue_obj *q, const redisReply *reply, zend_st
 	redislock_queue_keys_free(&k);
 }
 
+/* ---- the stream layout ------------------------------------------------------ */
+
+/* A receipt of the stream layout, "<entry id>/<consumer>/<deliveries>", split;
+ * false for any other (today's "<32 hex>:<k>" has no '/'). */
+typedef struct {
+	zend_string *eid, *consumer, *deliveries;
+} stream_receipt;
+
+static bool stream_receipt_parse(const zend_string *receipt, stream_receipt *r)
+{
+	const char *s = ZSTR_VAL(receipt), *end = s + ZSTR_LEN(receipt);
+	const char *a = memchr(s, '/', ZSTR_LEN(receipt)), *b;
+	if (!a || !(b = memchr(a + 1, '/', (size_t) (end - a - 1))) || a == s || b == a + 1 || b + 1 == end) {
+		return false;
+	}
+	r->eid = zend_string_init(s, (size_t) (a - s), 0);
+	r->consumer = zend_string_init(a + 1, (size_t) (b - a - 1), 0);
+	r->deliveries = zend_string_init(b + 1, (size_t) (end - b - 1), 0);
+	return true;
+}
+
+static void stream_receipt_free(stream_receipt *r)
+{
+	zend_string_release(r->eid);
+	zend_string_release(r->consumer);
+	zend_string_release(r->deliveries);
+}
+
+/* The stream layout's renewal of a reservation: the owner-checked touch. */
+static void stream_touch_args(redislock_argv *a, const queue_keys *k, const zend_string *id, const stream_receipt *r,
+	double visibility)
+{
+	redislock_script_stream_touch_args(a, k->stream, k->index, k->settings, id, r ? r->eid : NULL,
+		r ? r->consumer : NULL, r ? r->deliveries : NULL, (zend_long) ceil(visibility * 1000));
+}
+
+/* With the watchdog option, a reservation of the stream layout is renewed every
+ * visibility / 3 by the owner-checked touch (XCLAIM JUSTID: never an attempt). */
+static void stream_beat_start(redislock_queue_obj *q, const queue_keys *k, const zend_string *name, zend_string *id,
+	zend_string *receipt, double visibility, double since)
+{
+	const redislock_config *cfg = redislock_conn_config(q->conn);
+	zend_string *key;
+	stream_receipt r;
+	redislock_argv a;
+	uint64_t wd;
+	queue_beat *old;
+
+	if (!cfg->watchdog) {
+		return;
+	}
+	beats_forget_parent(q);
+	if (!q->wd_target && (q->wd_target = redislock_conn_watchdog_target(q->conn)) == NULL) {
+		return;
+	}
+	if (!stream_receipt_parse(receipt, &r)) {
+		return;
+	}
+	stream_touch_args(&a, k, id, &r, visibility);
+	stream_receipt_free(&r);
+	wd = redislock_wd_add(q->wd_target, a.argc, a.argv, a.lens, redislock_script_stream_touch.body, 0, visibility,
+		cfg->watchdog_max_hold, since);
+	redislock_argv_free(&a);
+	key = beat_key(name, ZSTR_VAL(id), ZSTR_LEN(id));
+	if ((old = zend_hash_find_ptr(&q->beats, key)) != NULL) {
+		redislock_wd_remove(old->wd);
+		zend_hash_del(&q->beats, key);
+	}
+	if (wd != 0) {
+		queue_beat *beat = emalloc(sizeof(*beat));
+		beat->wd = wd;
+		beat->receipt = zend_string_copy(receipt);
+		zend_hash_add_new_ptr(&q->beats, key, beat);
+	}
+	zend_string_release(key);
+}
+
+/* One command of a write: a script's (EVALSHA, EVAL after NOSCRIPT) or a native one (script NULL). */
+typedef struct {
+	redislock_argv *a;
+	const redislock_script *script;
+} pipe_cmd;
+
+static bool pipe_noscript(const redisReply *reply, redislock_argv *a, const void *script)
+{
+	if (!redislock_reply_is_noscript(reply) || a->lens[0] != 7) {
+		return false;
+	}
+	redislock_script_use(a, script, true);
+	return true;
+}
+
+/* Sends the commands in one write and reads their replies (each may be an error
+ * reply; replies[i] belongs to cmds[i]). On one server they share a round trip;
+ * behind a sentinel or on a cluster each is sent on its own (it may have to
+ * follow the master or a slot). A script the server lacks is sent again as EVAL
+ * on its own. FAILURE with the failure recorded, no reply kept. */
+static zend_result pipe_run(redislock_queue_obj *q, pipe_cmd *cmds, int n, double timeout, redisReply **replies)
+{
+	redislock_conn *c = q->conn;
+	double deadline;
+
+	for (int i = 0; i < n; i++) {
+		replies[i] = NULL;
+	}
+	if (redislock_conn_config(c)->mode != REDISLOCK_MODE_SINGLE) {
+		for (int i = 0; i < n; i++) {
+			zend_result result;
+			redislock_conn_begin(c, cmds[i].script ? cmds[i].script->name : cmds[i].a->argv[0]);
+			result = redislock_conn_exec(c, cmds[i].a, timeout, cmds[i].script ? pipe_noscript : NULL, cmds[i].script,
+				&replies[i]);
+			if (cmds[i].script) {
+				redislock_script_use(cmds[i].a, cmds[i].script, false);
+			}
+			if (result == FAILURE) {
+				goto failed;
+			}
+		}
+		return SUCCESS;
+	}
+	redislock_conn_begin(c, cmds[n - 1].script ? cmds[n - 1].script->name : cmds[n - 1].a->argv[0]);
+	if (redislock_conn_ensure(c) == FAILURE) {
+		return FAILURE;
+	}
+	deadline = redislock_now() + timeout;
+	for (int i = 0; i < n; i++) {
+		if (redislock_conn_append(c, cmds[i].a) == FAILURE) {
+			return FAILURE;
+		}
+	}
+	if (redislock_conn_flush(c, deadline) == FAILURE) {
+		return FAILURE;
+	}
+	for (int i = 0; i < n; i++) {
+		if (redislock_conn_read(c, deadline, &replies[i]) == FAILURE) {
+			goto failed;
+		}
+	}
+	for (int i = 0; i < n; i++) {
+		if (cmds[i].script && redislock_reply_is_noscript(replies[i])) {
+			freeReplyObject(replies[i]);
+			replies[i] = NULL;
+			redislock_conn_begin(c, cmds[i].script->name);
+			if (redislock_conn_exec(c, cmds[i].a, timeout, pipe_noscript, cmds[i].script, &replies[i]) == FAILURE) {
+				redislock_script_use(cmds[i].a, cmds[i].script, false);
+				goto failed;
+			}
+			redislock_script_use(cmds[i].a, cmds[i].script, false);
+		}
+	}
+	return SUCCESS;
+
+failed:
+	for (int i = 0; i < n; i++) {
+		if (replies[i]) {
+			freeReplyObject(replies[i]);
+			replies[i] = NULL;
+		}
+	}
+	return FAILURE;
+}
+
+static void deferred_clear(redislock_queue_obj *q)
+{
+	if (!q->deferred) {
+		return;
+	}
+	redislock_argv_free(&q->deferred_ack);
+	zend_string_release(q->deferred_name);
+	zend_string_release(q->deferred_id);
+	zend_string_release(q->deferred_receipt);
+	q->deferred = false;
+}
+
+/* The deferred ack's reply came (or the write failed): its reservation's
+ * heartbeat ends now that the ack is on the wire (or lapses, as any lost ack). */
+static void deferred_done(redislock_queue_obj *q)
+{
+	if (q->deferred) {
+		beat_stop(q, q->deferred_name, q->deferred_id, q->deferred_receipt);
+		deferred_clear(q);
+	}
+}
+
+/* Sends a deferred ack on its own: what every call but reserve() and pop() does
+ * first, and the object's end and the request's. A failure is not reported: the
+ * task's reservation then lapses and it runs again, as after any lost ack. */
+static void deferred_flush(redislock_queue_obj *q)
+{
+	redisReply *reply;
+	pipe_cmd cmd;
+
+	if (!q->deferred) {
+		return;
+	}
+	if (q->generation != redislock_fork_generation) {
+		/* A forked child acks nothing of its parent's. */
+		deferred_clear(q);
+		return;
+	}
+	cmd.a = &q->deferred_ack;
+	cmd.script = &redislock_script_stream_ack;
+	if (pipe_run(q, &cmd, 1, redislock_conn_config(q->conn)->read_timeout, &reply) == SUCCESS) {
+		freeReplyObject(reply);
+	}
+	deferred_done(q);
+}
+
+static void queue_on_shutdown(void *owner)
+{
+	deferred_flush(owner);
+}
+
+/* The consumer name of this object's reservations on the stream layout. */
+static zend_string *stream_consumer(redislock_queue_obj *q)
+{
+	if (!q->consumer) {
+		q->consumer = redislock_random_hex();
+	}
+	return q->consumer;
+}
+
+/* When this object last ran a queue's upkeep, and the visibility it sent. */
+typedef struct {
+	double at;
+	double visibility;
+} stream_state;
+
+/* One entry of an XREADGROUP reply as a reserved task: id, score (the entry's
+ * time, s), receipt, attempts, payload, and the queue when several were asked. */
+static bool stream_entry_to_task(redislock_queue_obj *q, const redisReply *e, zend_string *queue, zval *task,
+	zend_string **id_out, zend_string **receipt_out)
+{
+	const redisReply *eid, *f, *id = NULL, *payload = NULL;
+	zend_long carried = 0;
+	smart_str receipt = {0};
+
+	if (e->type != REDIS_REPLY_ARRAY || e->elements != 2 || e->element[0]->type != REDIS_REPLY_STRING) {
+		return false;
+	}
+	eid = e->element[0];
+	f = e->element[1];
+	if (f->type != REDIS_REPLY_ARRAY) {
+		return false;
+	}
+	for (size_t i = 0; i + 1 < f->elements; i += 2) {
+		const redisReply *k = f->element[i], *v = f->element[i + 1];
+		if (k->type != REDIS_REPLY_STRING || v->type != REDIS_REPLY_STRING || k->len != 1) {
+			continue;
+		}
+		if (k->str[0] == 'i') {
+			id = v;
+		} else if (k->str[0] == 'p') {
+			payload = v;
+		} else if (k->str[0] == 'a') {
+			carried = ZEND_STRTOL(v->str, NULL, 10);
+		}
+	}
+	if (!id) {
+		return false;
+	}
+	smart_str_appendl(&receipt, eid->str, eid->len);
+	smart_str_appendc(&receipt, '/');
+	smart_str_append(&receipt, stream_consumer(q));
+	smart_str_appendl(&receipt, "/1", 2);
+	smart_str_0(&receipt);
+	array_init_size(task, 6);
+	add_assoc_stringl(task, "id", id->str, id->len);
+	add_assoc_double(task, "score", ZEND_STRTOL(eid->str, NULL, 10) / 1000.0);
+	add_assoc_str(task, "receipt", zend_string_copy(receipt.s));
+	add_assoc_long(task, "attempts", carried + 1);
+	if (payload) {
+		add_assoc_stringl(task, "payload", payload->str, payload->len);
+	}
+	if (queue) {
+		add_assoc_str(task, "queue", zend_string_copy(queue));
+	}
+	*id_out = zend_string_init(id->str, id->len, 0);
+	*receipt_out = receipt.s;
+	return true;
+}
+
+/* Hands back entries delivered to this object that it will not return (the
+ * surplus of a read over several queues): each goes back to its stream's end,
+ * the delivery not counted as an attempt. */
+static void stream_hand_back(redislock_queue_obj *q, const queue_keys *k, const redisReply *entries)
+{
+	for (size_t e = 0; e < entries->elements; e++) {
+		const redisReply *ent = entries->element[e], *f;
+		zend_string *eid, *id = NULL, *deliveries = ZSTR_CHAR('1');
+		redislock_argv a;
+		redisReply *reply;
+
+		if (ent->type != REDIS_REPLY_ARRAY || ent->elements != 2 || ent->element[0]->type != REDIS_REPLY_STRING
+			|| (f = ent->element[1])->type != REDIS_REPLY_ARRAY) {
+			continue;
+		}
+		for (size_t i = 0; i + 1 < f->elements; i += 2) {
+			if (f->element[i]->len == 1 && f->element[i]->str[0] == 'i') {
+				id = zend_string_init(f->element[i + 1]->str, f->element[i + 1]->len, 0);
+			}
+		}
+		if (!id) {
+			continue;
+		}
+		eid = zend_string_init(ent->element[0]->str, ent->element[0]->len, 0);
+		redislock_script_stream_release_args(&a, k->queue, k->payloads, k->meta, k->dead, k->stream, k->index,
+			k->settings, id, eid, q->consumer, deliveries, 0, true);
+		reply = run(q, &redislock_script_stream_release, &a, redislock_conn_config(q->conn)->read_timeout);
+		redislock_argv_free(&a);
+		if (reply) {
+			freeReplyObject(reply);
+		}
+		zend_string_release(eid);
+		zend_string_release(id);
+	}
+}
+
+/* An XREADGROUP reply as reserve() returns it: the entries of the first queue
+ * (in the caller's order) that gave any, each reservation renewed by the
+ * heartbeat when the watchdog option is on; the others handed back. False with
+ * the failure recorded when the reply has another shape. */
+static bool stream_reply_to_return(redislock_queue_obj *q, const redisReply *r, queue_keys *keys, zend_string **names,
+	uint32_t n, bool listed, zend_long count, double visibility, zval *return_value)
+{
+	const redisReply *winner = NULL;
+	uint32_t won = 0;
+	double since = redislock_conn_last_flush(q->conn);
+	zval list;
+
+	for (uint32_t i = 0; i < n && !winner; i++) {
+		for (size_t s = 0; s < r->elements; s++) {
+			const redisReply *pair = r->element[s];
+			if (pair->type == REDIS_REPLY_ARRAY && pair->elements == 2 && pair->element[0]->type == REDIS_REPLY_STRING
+				&& zend_string_equals_cstr(keys[i].stream, pair->element[0]->str, pair->element[0]->len)
+				&& pair->element[1]->type == REDIS_REPLY_ARRAY && pair->element[1]->elements > 0) {
+				winner = pair->element[1];
+				won = i;
+				break;
+			}
+		}
+	}
+	if (!winner) {
+		redislock_conn_set_unexpected(q->conn, r);
+		return false;
+	}
+	array_init_size(&list, (uint32_t) winner->elements);
+	for (size_t e = 0; e < winner->elements; e++) {
+		zval task;
+		zend_string *id, *receipt;
+		if (!stream_entry_to_task(q, winner->element[e], listed ? names[won] : NULL, &task, &id, &receipt)) {
+			continue;
+		}
+		add_next_index_zval(&list, &task);
+		stream_beat_start(q, &keys[won], names[won], id, receipt, visibility, since);
+		zend_string_release(id);
+		zend_string_release(receipt);
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		if (i == won) {
+			continue;
+		}
+		for (size_t s = 0; s < r->elements; s++) {
+			const redisReply *pair = r->element[s];
+			if (pair->type == REDIS_REPLY_ARRAY && pair->elements == 2 && pair->element[0]->type == REDIS_REPLY_STRING
+				&& zend_string_equals_cstr(keys[i].stream, pair->element[0]->str, pair->element[0]->len)
+				&& pair->element[1]->type == REDIS_REPLY_ARRAY) {
+				stream_hand_back(q, &keys[i], pair->element[1]);
+			}
+		}
+	}
+	if (count == 1) {
+		zval *first = zend_hash_index_find(Z_ARRVAL(list), 0);
+		if (first) {
+			RETVAL_COPY(first);
+		} else {
+			RETVAL_FALSE;
+		}
+		zval_ptr_dtor(&list);
+	} else {
+		RETVAL_COPY_VALUE(&list);
+	}
+	return true;
+}
+
+/* reserve() on the stream layout: one XREADGROUP over the queues' streams (new
+ * entries: '>'), in the same write as the deferred ack, and, once a second or
+ * when this object has not set a queue up yet, its upkeep script ahead of it.
+ * Nothing delivered: the upkeep of every queue with the read again (due ids
+ * promoted, expired reservations settled), then with wait > 0 a blocking
+ * XREADGROUP until an entry comes or the upkeep's hint (the next due task or
+ * expiring reservation) passes. Entries of more than the first queue that has
+ * any (several queues, one read) go back at once, not counted as attempts. */
+static void stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_string **names, uint32_t n,
+	bool listed, zend_long count, double visibility, double wait, zend_long max_attempts)
+{
+	const redislock_config *cfg = redislock_conn_config(q->conn);
+	queue_keys *keys = safe_emalloc(n, sizeof(*keys), 0);
+	redislock_argv *idle = safe_emalloc(n, sizeof(*idle), 0);
+	pipe_cmd *cmds = safe_emalloc(n + 2, sizeof(*cmds), 0);
+	redisReply **replies = safe_emalloc(n + 2, sizeof(*replies), 0);
+	bool *idle_used = safe_emalloc(n, sizeof(*idle_used), 0);
+	zend_long page = MIN(count, REDISLOCK_QUEUE_PAGE);
+	zend_string *consumer = stream_consumer(q);
+	double wait_until = redislock_now() + wait, now;
+	bool failed = false, all_idle = false, setup = false, got = false;
+	int nogroup = 0;
+
+	if (!consumer) {
+		failed = true;
+		goto done;
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		keys_init(&keys[i], q, names[i]);
+	}
+	for (;;) {
+		redislock_argv read;
+		int m = 0, read_at, ack_at = -1;
+		zend_long hint = -1;
+		bool blocked = false;
+
+		now = redislock_now();
+		if (q->deferred) {
+			ack_at = m;
+			cmds[m].a = &q->deferred_ack;
+			cmds[m++].script = &redislock_script_stream_ack;
+		}
+		for (uint32_t i = 0; i < n; i++) {
+			stream_state *st = zend_hash_find_ptr(&q->streams, names[i]);
+			idle_used[i] = all_idle || setup || !st || now - st->at >= 1.0 || visibility > st->visibility;
+			if (idle_used[i]) {
+				redislock_script_stream_idle_args(&idle[i], QUEUE_KEYS(keys[i]), keys[i].stream, keys[i].index,
+					keys[i].settings, setup, (zend_long) ceil(visibility * 1000), max_attempts,
+					(zend_long) ceil(q->retry_backoff * 1000), all_idle && wait > 0);
+				cmds[m].a = &idle[i];
+				cmds[m++].script = &redislock_script_stream_idle;
+			}
+		}
+		redislock_argv_init(&read);
+		redislock_argv_push(&read, "XREADGROUP", 10);
+		redislock_argv_push(&read, "GROUP", 5);
+		redislock_argv_push(&read, "rl", 2);
+		redislock_argv_push_str(&read, consumer);
+		redislock_argv_push(&read, "COUNT", 5);
+		redislock_argv_push_long(&read, page);
+		redislock_argv_push(&read, "STREAMS", 7);
+		for (uint32_t i = 0; i < n; i++) {
+			redislock_argv_push_str(&read, keys[i].stream);
+		}
+		for (uint32_t i = 0; i < n; i++) {
+			redislock_argv_push(&read, ">", 1);
+		}
+		read_at = m;
+		cmds[m].a = &read;
+		cmds[m++].script = NULL;
+		if (pipe_run(q, cmds, m, cfg->read_timeout, replies) == FAILURE) {
+			for (int j = 0, i = 0; i < (int) n; i++) {
+				if (idle_used[i]) {
+					redislock_argv_free(&idle[i]);
+				}
+				(void) j;
+			}
+			redislock_argv_free(&read);
+			if (ack_at >= 0) {
+				deferred_done(q);
+			}
+			failed = true;
+			break;
+		}
+		if (ack_at >= 0) {
+			freeReplyObject(replies[ack_at]);
+			deferred_done(q);
+		}
+		for (uint32_t i = 0, j = ack_at >= 0 ? 1 : 0; i < n; i++) {
+			if (!idle_used[i]) {
+				continue;
+			}
+			redislock_argv_free(&idle[i]);
+			if (!failed && replies[j]->type == REDIS_REPLY_ERROR) {
+				redislock_conn_set_reply_error(q->conn, replies[j]);
+				failed = true;
+			} else if (replies[j]->type == REDIS_REPLY_INTEGER) {
+				stream_state st = {.at = now, .visibility = visibility};
+				zend_hash_update_mem(&q->streams, names[i], &st, sizeof(st));
+				if (replies[j]->integer >= 0 && (hint < 0 || replies[j]->integer < hint)) {
+					hint = replies[j]->integer;
+				}
+			}
+			freeReplyObject(replies[j]);
+			j++;
+		}
+		redislock_argv_free(&read);
+		if (failed) {
+			freeReplyObject(replies[read_at]);
+			break;
+		}
+		for (int pass = 0; pass < 2; pass++) {
+			redisReply *r = replies[read_at];
+			if (r->type == REDIS_REPLY_ERROR && r->len >= 7 && memcmp(r->str, "NOGROUP", 7) == 0 && nogroup < 2) {
+				/* The stream or its group is gone (cleared): set it up again. */
+				freeReplyObject(r);
+				nogroup++;
+				setup = true;
+				break;
+			}
+			setup = false;
+			if (r->type == REDIS_REPLY_ERROR) {
+				redislock_conn_set_reply_error(q->conn, r);
+				freeReplyObject(r);
+				failed = true;
+				break;
+			}
+			if (r->type == REDIS_REPLY_ARRAY) {
+				got = stream_reply_to_return(q, r, keys, names, n, listed, count, visibility, return_value);
+				freeReplyObject(r);
+				if (!got) {
+					failed = true;
+				}
+				break;
+			}
+			freeReplyObject(r);
+			if (pass == 1 || blocked) {
+				break;
+			}
+			/* Nothing: a blocking read, once the upkeep of every queue has run. */
+			if (!all_idle) {
+				break;
+			}
+			{
+				double remaining = wait_until - redislock_now();
+				zend_long block_ms;
+				redislock_argv b;
+				zend_result result;
+				if (wait <= 0 || remaining <= 0) {
+					break;
+				}
+				block_ms = (zend_long) ceil(remaining * 1000);
+				if (hint >= 0 && hint + 1 < block_ms) {
+					block_ms = hint + 1;
+				}
+				if (block_ms < 1) {
+					block_ms = 1;
+				}
+				if (!redislock_serve_signals(q->conn)) {
+					failed = true;
+					break;
+				}
+				redislock_argv_init(&b);
+				redislock_argv_push(&b, "XREADGROUP", 10);
+				redislock_argv_push(&b, "GROUP", 5);
+				redislock_argv_push(&b, "rl", 2);
+				redislock_argv_push_str(&b, consumer);
+				redislock_argv_push(&b, "COUNT", 5);
+				redislock_argv_push_long(&b, page);
+				redislock_argv_push(&b, "BLOCK", 5);
+				redislock_argv_push_long(&b, block_ms);
+				redislock_argv_push(&b, "STREAMS", 7);
+				for (uint32_t i = 0; i < n; i++) {
+					redislock_argv_push_str(&b, keys[i].stream);
+				}
+				for (uint32_t i = 0; i < n; i++) {
+					redislock_argv_push(&b, ">", 1);
+				}
+				result = redislock_conn_call_interruptible(q->conn, &b, block_ms / 1000.0 + cfg->read_timeout,
+					&redislock_php_signals, &replies[read_at]);
+				redislock_argv_free(&b);
+				blocked = true;
+				if (result == FAILURE) {
+					if (redislock_conn_status(q->conn)->kind == REDISLOCK_ERR_INTERRUPTED) {
+						/* The link is closed, the read with it: as if woken, once the handlers ran. */
+						if (!redislock_serve_signals(q->conn)) {
+							failed = true;
+						}
+						break;
+					}
+					failed = true;
+					break;
+				}
+			}
+		}
+		if (failed || got) {
+			break;
+		}
+		if (setup) {
+			continue;
+		}
+		if (!all_idle) {
+			all_idle = true;
+			continue;
+		}
+		if (wait <= 0 || wait_until - redislock_now() <= 0) {
+			break;
+		}
+	}
+	if (!failed && !got) {
+		redislock_queue_empty_result(count, return_value);
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		redislock_queue_keys_free(&keys[i]);
+	}
+done:
+	efree(keys);
+	efree(idle);
+	efree(cmds);
+	efree(replies);
+	efree(idle_used);
+	if (failed) {
+		QUEUE_FAILED(q);
+	}
+}
+
 /* ---- object handlers ----------------------------------------------------- */
 
 static zend_object *queue_create(zend_class_entry *ce)
@@ -210,6 +836,7 @@ static zend_object *queue_create(zend_class_entry *ce)
 	object_properties_init(&q->std, ce);
 	q->std.handlers = &queue_handlers;
 	zend_hash_init(&q->beats, 0, NULL, beat_free, 0);
+	zend_hash_init(&q->streams, 0, NULL, NULL, 0);
 	q->generation = redislock_fork_generation;
 	return &q->std;
 }
@@ -217,8 +844,16 @@ static zend_object *queue_create(zend_class_entry *ce)
 static void queue_free(zend_object *obj)
 {
 	redislock_queue_obj *q = queue_from_obj(obj);
+	if (q->conn) {
+		deferred_flush(q);
+	}
+	deferred_clear(q);
 	beats_stop_all(q);
 	zend_hash_destroy(&q->beats);
+	zend_hash_destroy(&q->streams);
+	if (q->consumer) {
+		zend_string_release(q->consumer);
+	}
 	redislock_wd_target_release(q->wd_target);
 	if (q->conn) {
 		redislock_conn_destroy(q->conn);
@@ -281,7 +916,8 @@ static bool enqueue_pages(redislock_queue_obj *q, const queue_keys *k, zend_stri
 		memcpy(page + 2 * p, list + 2 * paired + bare_sent, b * sizeof(*page));
 		pairs_sent += p;
 		bare_sent += b;
-		redislock_script_enqueue_args(&a, 2 * p + b, QUEUE_KEYS(*k), delay, due, replace, p, page);
+		redislock_script_enqueue_args(&a, 2 * p + b, QUEUE_KEYS(*k), k->stream, k->index, !q->zset_layout, delay, due,
+			replace, p, page);
 		reply = run(q, &redislock_script_enqueue, &a, timeout);
 		redislock_argv_free(&a);
 		if (!reply) {
@@ -329,15 +965,16 @@ static bool dead_page_count(redislock_queue_obj *q, const redisReply *reply, zen
 }
 
 /* The builder of a page of retryDead() or purgeDead() over all the dead letters. */
-typedef void (*dead_page_args)(redislock_argv *a, const queue_keys *k, const zend_string *died_by);
+typedef void (*dead_page_args)(redislock_argv *a, const queue_keys *k, bool streams, const zend_string *died_by);
 
-static void retry_dead_all_args(redislock_argv *a, const queue_keys *k, const zend_string *died_by)
+static void retry_dead_all_args(redislock_argv *a, const queue_keys *k, bool streams, const zend_string *died_by)
 {
-	redislock_script_retry_dead_args(a, 0, QUEUE_ALL_KEYS(*k), died_by, NULL);
+	redislock_script_retry_dead_args(a, 0, QUEUE_ALL_KEYS(*k), streams, died_by, NULL);
 }
 
-static void purge_dead_all_args(redislock_argv *a, const queue_keys *k, const zend_string *died_by)
+static void purge_dead_all_args(redislock_argv *a, const queue_keys *k, bool streams, const zend_string *died_by)
 {
+	(void) streams;
 	redislock_script_purge_dead_args(a, QUEUE_KEYS(*k), died_by);
 }
 
@@ -360,7 +997,7 @@ static zend_long dead_pages(redislock_queue_obj *q, const queue_keys *k, const r
 		redisReply *reply;
 		bool ok;
 
-		args(&a, k, died_by);
+		args(&a, k, !q->zset_layout, died_by);
 		reply = run(q, script, &a, redislock_conn_config(q->conn)->read_timeout);
 		redislock_argv_free(&a);
 		if (!reply) {
@@ -563,9 +1200,17 @@ PHP_METHOD(RedisQueue, __construct)
 	}
 	q->prefix = cfg.prefix ? zend_string_copy(cfg.prefix)
 		: zend_string_init(REDISLOCK_QUEUE_DEFAULT_PREFIX, sizeof(REDISLOCK_QUEUE_DEFAULT_PREFIX) - 1, 0);
+	if (cfg.queue_layout && !zend_string_equals_literal(cfg.queue_layout, "auto")
+		&& !zend_string_equals_literal(cfg.queue_layout, "zset")) {
+		redislock_config_free(&cfg);
+		zend_argument_value_error(1, "option \"queue_layout\" must be \"auto\" or \"zset\"");
+		RETURN_THROWS();
+	}
+	q->zset_layout = cfg.queue_layout && zend_string_equals_literal(cfg.queue_layout, "zset");
 	q->max_attempts = cfg.max_attempts;
 	q->retry_backoff = cfg.retry_backoff;
 	q->conn = redislock_conn_create(&cfg);
+	redislock_conn_on_shutdown(q->conn, queue_on_shutdown, q);
 }
 
 PHP_METHOD(RedisQueue, enqueue)
@@ -769,7 +1414,24 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 
 		redislock_script_take_args(&a, n, key_lists[0], key_lists[1], key_lists[2], key_lists[3], key_lists[4],
 			key_lists[5], page, reserve, visibility, wait > 0, base, max_attempts, q->retry_backoff);
-		reply = run(q, &redislock_script_take, &a, timeout);
+		if (q->deferred) {
+			/* The deferred ack goes in the same write. */
+			pipe_cmd cmds[2] = {{&q->deferred_ack, &redislock_script_stream_ack}, {&a, &redislock_script_take}};
+			redisReply *replies[2];
+			reply = NULL;
+			if (pipe_run(q, cmds, 2, timeout, replies) == SUCCESS) {
+				freeReplyObject(replies[0]);
+				reply = replies[1];
+				if (reply->type == REDIS_REPLY_ERROR) {
+					redislock_conn_set_reply_error(q->conn, reply);
+					freeReplyObject(reply);
+					reply = NULL;
+				}
+			}
+			deferred_done(q);
+		} else {
+			reply = run(q, &redislock_script_take, &a, timeout);
+		}
 		redislock_argv_free(&a);
 		if (!reply) {
 			failed = true;
@@ -845,7 +1507,7 @@ PHP_METHOD(RedisQueue, pop)
 		Z_PARAM_DOUBLE(wait)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!(q = this_queue(ZEND_THIS)) || !(n = queue_names(q, one, many, &names))) {
+	if (!(q = this_queue_keep(ZEND_THIS)) || !(n = queue_names(q, one, many, &names))) {
 		RETURN_THROWS();
 	}
 	if (!redislock_queue_check_count(count, 2) || !redislock_check_seconds(timeout, 3, false) || !redislock_check_seconds(wait, 4, true)) {
@@ -875,7 +1537,7 @@ PHP_METHOD(RedisQueue, reserve)
 		Z_PARAM_LONG_OR_NULL(max_attempts, max_attempts_null)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!(q = this_queue(ZEND_THIS)) || !(n = queue_names(q, one, many, &names))) {
+	if (!(q = this_queue_keep(ZEND_THIS)) || !(n = queue_names(q, one, many, &names))) {
 		RETURN_THROWS();
 	}
 	if (!redislock_queue_check_count(count, 2) || !redislock_check_seconds(visibility, 3, false) || !redislock_check_seconds(wait, 4, true)) {
@@ -889,8 +1551,12 @@ PHP_METHOD(RedisQueue, reserve)
 		zend_argument_value_error(5, "must be between 0 and %d", REDISLOCK_MAX_ATTEMPTS);
 		RETURN_THROWS();
 	}
-	take(INTERNAL_FUNCTION_PARAM_PASSTHRU, q, names, n, many != NULL, count, true, visibility,
-		redislock_conn_config(q->conn)->read_timeout, wait, max_attempts);
+	if (q->zset_layout) {
+		take(INTERNAL_FUNCTION_PARAM_PASSTHRU, q, names, n, many != NULL, count, true, visibility,
+			redislock_conn_config(q->conn)->read_timeout, wait, max_attempts);
+	} else {
+		stream_take(INTERNAL_FUNCTION_PARAM_PASSTHRU, q, names, n, many != NULL, count, visibility, wait, max_attempts);
+	}
 	efree(names);
 }
 
@@ -953,9 +1619,37 @@ typedef enum {
  * lapses after its visibility and runs again rather than being renewed forever.
  * Stopping after the answer is safe: a renewal sent meanwhile carries its
  * receipt, which the script that ended the reservation has made stale. */
-static void id_call(INTERNAL_FUNCTION_PARAMETERS, after_id after,
-	zend_string *name, zend_string *id_str, zend_long id_long, double seconds, zend_string *receipt, zend_string *payload)
+/* The stream layout's script for ack, release, touch or fail of id (r: the
+ * receipt's parts, NULL: the current reservation). */
+static const redislock_script *stream_id_args(redislock_argv *a, after_id after, const queue_keys *k, zend_string *id,
+	const stream_receipt *r, double seconds, zend_string *payload)
 {
+	zend_string *eid = r ? r->eid : NULL, *consumer = r ? r->consumer : NULL, *deliveries = r ? r->deliveries : NULL;
+	switch (after) {
+	case AFTER_ID_RECEIPT:
+		redislock_script_stream_ack_args(a, k->queue, k->payloads, k->meta, k->stream, k->index, id, eid, consumer,
+			deliveries);
+		return &redislock_script_stream_ack;
+	case AFTER_ID_DELAY:
+		redislock_script_stream_release_args(a, k->queue, k->payloads, k->meta, k->dead, k->stream, k->index,
+			k->settings, id, eid, consumer, deliveries, seconds, false);
+		return &redislock_script_stream_release;
+	case AFTER_ID_VISIBILITY:
+		stream_touch_args(a, k, id, r, seconds);
+		return &redislock_script_stream_touch;
+	default:
+		redislock_script_stream_fail_args(a, k->queue, k->payloads, k->meta, k->dead, k->stream, k->index,
+			k->settings, id, eid, consumer, deliveries, payload != NULL, payload);
+		return &redislock_script_stream_fail;
+	}
+}
+
+static void id_call(INTERNAL_FUNCTION_PARAMETERS, after_id after,
+	zend_string *name, zend_string *id_str, zend_long id_long, double seconds, zend_string *receipt, zend_string *payload,
+	bool defer)
+{
+	stream_receipt sr;
+	bool has_sr = false;
 	zend_string *id;
 	redislock_queue_obj *q;
 	queue_keys k;
@@ -986,6 +1680,36 @@ static void id_call(INTERNAL_FUNCTION_PARAMETERS, after_id after,
 		RETURN_THROWS();
 	}
 	keys_init(&k, q, name);
+	has_sr = receipt && stream_receipt_parse(receipt, &sr);
+	if (!q->zset_layout && after != AFTER_ID_NOTHING && (has_sr || !receipt)) {
+		/* The stream layout first; an id not on the stream (-1), asked without a
+		 * receipt, is tried on the zset layout below. */
+		if (defer && has_sr && after == AFTER_ID_RECEIPT) {
+			/* Kept for the next reserve() or pop(); the heartbeat renews until then. */
+			deferred_clear(q);
+			stream_id_args(&q->deferred_ack, after, &k, id, &sr, seconds, payload);
+			q->deferred = true;
+			q->deferred_name = zend_string_copy(name);
+			q->deferred_id = zend_string_copy(id);
+			q->deferred_receipt = zend_string_copy(receipt);
+			stream_receipt_free(&sr);
+			redislock_queue_keys_free(&k);
+			zend_string_release(id);
+			RETURN_TRUE;
+		}
+		script = stream_id_args(&a, after, &k, id, has_sr ? &sr : NULL, seconds, payload);
+		reply = run(q, script, &a, redislock_conn_config(q->conn)->read_timeout);
+		redislock_argv_free(&a);
+		if (has_sr) {
+			stream_receipt_free(&sr);
+		}
+		if (!reply || reply->type != REDIS_REPLY_INTEGER || reply->integer != -1 || has_sr) {
+			goto answered;
+		}
+		freeReplyObject(reply);
+	} else if (has_sr) {
+		stream_receipt_free(&sr);
+	}
 	switch (after) {
 	case AFTER_ID_FAIL:
 		script = &redislock_script_fail;
@@ -1010,6 +1734,7 @@ static void id_call(INTERNAL_FUNCTION_PARAMETERS, after_id after,
 	}
 	reply = run(q, script, &a, redislock_conn_config(q->conn)->read_timeout);
 	redislock_argv_free(&a);
+answered:
 	redislock_queue_keys_free(&k);
 	done = reply && reply->type == REDIS_REPLY_INTEGER && reply->integer > 0;
 	if (after != AFTER_ID_VISIBILITY) {
@@ -1028,14 +1753,17 @@ PHP_METHOD(RedisQueue, ack)
 	zend_string *name, *id_str = NULL, *receipt = NULL;
 	zend_long id_long = 0;
 
-	ZEND_PARSE_PARAMETERS_START(2, 3)
+	bool defer = false;
+
+	ZEND_PARSE_PARAMETERS_START(2, 4)
 		Z_PARAM_STR(name)
 		Z_PARAM_STR_OR_LONG(id_str, id_long)
 		Z_PARAM_OPTIONAL
 		Z_PARAM_STR_OR_NULL(receipt)
+		Z_PARAM_BOOL(defer)
 	ZEND_PARSE_PARAMETERS_END();
 
-	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, AFTER_ID_RECEIPT, name, id_str, id_long, 0, receipt, NULL);
+	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, AFTER_ID_RECEIPT, name, id_str, id_long, 0, receipt, NULL, defer);
 }
 
 PHP_METHOD(RedisQueue, release)
@@ -1052,7 +1780,7 @@ PHP_METHOD(RedisQueue, release)
 		Z_PARAM_STR_OR_NULL(receipt)
 	ZEND_PARSE_PARAMETERS_END();
 
-	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, AFTER_ID_DELAY, name, id_str, id_long, delay, receipt, NULL);
+	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, AFTER_ID_DELAY, name, id_str, id_long, delay, receipt, NULL, false);
 }
 
 PHP_METHOD(RedisQueue, touch)
@@ -1069,7 +1797,7 @@ PHP_METHOD(RedisQueue, touch)
 		Z_PARAM_STR_OR_NULL(receipt)
 	ZEND_PARSE_PARAMETERS_END();
 
-	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, AFTER_ID_VISIBILITY, name, id_str, id_long, visibility, receipt, NULL);
+	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, AFTER_ID_VISIBILITY, name, id_str, id_long, visibility, receipt, NULL, false);
 }
 
 PHP_METHOD(RedisQueue, fail)
@@ -1085,7 +1813,7 @@ PHP_METHOD(RedisQueue, fail)
 		Z_PARAM_STR_OR_NULL(payload)
 	ZEND_PARSE_PARAMETERS_END();
 
-	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, AFTER_ID_FAIL, name, id_str, id_long, 0, receipt, payload);
+	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, AFTER_ID_FAIL, name, id_str, id_long, 0, receipt, payload, false);
 }
 
 PHP_METHOD(RedisQueue, remove)
@@ -1098,7 +1826,7 @@ PHP_METHOD(RedisQueue, remove)
 		Z_PARAM_STR_OR_LONG(id_str, id_long)
 	ZEND_PARSE_PARAMETERS_END();
 
-	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, AFTER_ID_NOTHING, name, id_str, id_long, 0, NULL, NULL);
+	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, AFTER_ID_NOTHING, name, id_str, id_long, 0, NULL, NULL, false);
 }
 
 /* The builder of a script that takes a queue's keys alone. */
@@ -1396,7 +2124,7 @@ PHP_METHOD(RedisQueue, retryDead)
 		redisReply *reply;
 		bool ok;
 
-		redislock_script_retry_dead_args(&a, m, QUEUE_ALL_KEYS(k), NULL, list + sent);
+		redislock_script_retry_dead_args(&a, m, QUEUE_ALL_KEYS(k), !q->zset_layout, NULL, list + sent);
 		sent += m;
 		reply = run(q, &redislock_script_retry_dead, &a, redislock_conn_config(q->conn)->read_timeout);
 		redislock_argv_free(&a);

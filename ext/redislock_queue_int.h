@@ -29,11 +29,20 @@ typedef struct _redislock_queue_obj {
 	HashTable beats;
 	redislock_wd_target *wd_target; /* where renewals go, made on first use */
 	uint64_t generation;     /* the fork generation the beats belong to */
+	bool zset_layout;        /* queue_layout "zset": today's layout only, never a stream */
+	zend_string *consumer;   /* the stream layout's consumer name: 32 hex digits, made on first use */
+	/* The stream layout's queues this object reserved from: name -> when it last
+	 * ran their upkeep script (redislock_now()) and the visibility it sent. */
+	HashTable streams;
+	/* A deferred ack (ack(..., defer: true)): sent in the same write as the next
+	 * reserve() or pop(), flushed first by anything else. */
+	bool deferred;
+	redislock_argv deferred_ack;
+	zend_string *deferred_name, *deferred_id, *deferred_receipt;
 	zend_object std;
 } redislock_queue_obj;
 
-/* The keys of one queue, in the order the scripts take them: the six of the
- * zset layout, then the three the stream layout adds. */
+/* The six keys of one queue, in the order the scripts take them. */
 typedef struct {
 	zend_string *queue;
 	zend_string *inflight;
@@ -41,9 +50,9 @@ typedef struct {
 	zend_string *meta;
 	zend_string *dead;
 	zend_string *payloads;
-	zend_string *stream;    /* S: ready and in-flight tasks, consumer group rl */
-	zend_string *index;     /* X: id -> entry id of every task in S */
-	zend_string *settings;  /* M: the queue's visibility, max attempts and backoff */
+	zend_string *stream;     /* S: the stream layout's ready and in-flight tasks */
+	zend_string *index;      /* X: id -> entry id of the tasks in S */
+	zend_string *settings;   /* M: the queue's settings (visibility, max attempts, backoff) */
 } queue_keys;
 
 /* The six keys of a queue, as every queue script's builder takes them first. */

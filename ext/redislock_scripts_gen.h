@@ -27,6 +27,11 @@ extern const redislock_script redislock_script_remove;
 extern const redislock_script redislock_script_retry_dead;
 extern const redislock_script redislock_script_size;
 extern const redislock_script redislock_script_stats;
+extern const redislock_script redislock_script_stream_ack;
+extern const redislock_script redislock_script_stream_fail;
+extern const redislock_script redislock_script_stream_idle;
+extern const redislock_script redislock_script_stream_release;
+extern const redislock_script redislock_script_stream_touch;
 extern const redislock_script redislock_script_take;
 extern const redislock_script redislock_script_top;
 extern const redislock_script redislock_script_touch;
@@ -246,16 +251,19 @@ static inline void redislock_script_dequeue_args(redislock_argv *a, const zend_s
 	redislock_argv_push_double(a, score);
 }
 
-/* ext/lua/queue/enqueue.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV delay, ARGV due, ARGV replace, ARGV paired, ARGV item. */
-static inline void redislock_script_enqueue_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, double delay, const zend_string *due, bool replace, zend_long paired, zend_string **item)
+/* ext/lua/queue/enqueue.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, ARGV streamed, ARGV delay, ARGV due, ARGV replace, ARGV paired, ARGV item. */
+static inline void redislock_script_enqueue_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, bool streamed, double delay, const zend_string *due, bool replace, zend_long paired, zend_string **item)
 {
-	redislock_script_start(a, &redislock_script_enqueue, 6);
+	redislock_script_start(a, &redislock_script_enqueue, 8);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
 	redislock_argv_push_str(a, receipts);
 	redislock_argv_push_str(a, dead);
 	redislock_argv_push_str(a, payloads);
+	redislock_argv_push_str(a, stream);
+	redislock_argv_push_str(a, index);
+	redislock_argv_push(a, streamed ? "1" : "0", 1);
 	redislock_argv_push_double(a, delay);
 	if (due) { redislock_argv_push_str(a, due); } else { redislock_argv_push(a, "", 0); }
 	redislock_argv_push(a, replace ? "1" : "0", 1);
@@ -359,8 +367,8 @@ static inline void redislock_script_remove_args(redislock_argv *a, const zend_st
 	redislock_argv_push_str(a, id);
 }
 
-/* ext/lua/queue/retry_dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, ARGV died_by, ARGV id. */
-static inline void redislock_script_retry_dead_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *died_by, zend_string **id)
+/* ext/lua/queue/retry_dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, ARGV streams, ARGV died_by, ARGV id. */
+static inline void redislock_script_retry_dead_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, bool streams, const zend_string *died_by, zend_string **id)
 {
 	redislock_script_start(a, &redislock_script_retry_dead, 9);
 	redislock_argv_push_str(a, queue);
@@ -372,6 +380,7 @@ static inline void redislock_script_retry_dead_args(redislock_argv *a, uint32_t 
 	redislock_argv_push_str(a, stream);
 	redislock_argv_push_str(a, index);
 	redislock_argv_push_str(a, settings);
+	redislock_argv_push(a, streams ? "1" : "0", 1);
 	if (died_by) { redislock_argv_push_str(a, died_by); } else { redislock_argv_push(a, "", 0); }
 	for (uint32_t i = 0; i < n; i++) {
 		redislock_argv_push_owned(a, id[i]);
@@ -406,6 +415,93 @@ static inline void redislock_script_stats_args(redislock_argv *a, const zend_str
 	redislock_argv_push_str(a, stream);
 	redislock_argv_push_str(a, index);
 	redislock_argv_push_str(a, settings);
+}
+
+/* ext/lua/queue/stream_ack.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS stream, KEYS index, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries. */
+static inline void redislock_script_stream_ack_args(redislock_argv *a, const zend_string *queue, const zend_string *payloads, const zend_string *receipts, const zend_string *stream, const zend_string *index, const zend_string *id, const zend_string *eid, const zend_string *consumer, const zend_string *deliveries)
+{
+	redislock_script_start(a, &redislock_script_stream_ack, 5);
+	redislock_argv_push_str(a, queue);
+	redislock_argv_push_str(a, payloads);
+	redislock_argv_push_str(a, receipts);
+	redislock_argv_push_str(a, stream);
+	redislock_argv_push_str(a, index);
+	redislock_argv_push_str(a, id);
+	if (eid) { redislock_argv_push_str(a, eid); } else { redislock_argv_push(a, "", 0); }
+	if (consumer) { redislock_argv_push_str(a, consumer); } else { redislock_argv_push(a, "", 0); }
+	if (deliveries) { redislock_argv_push_str(a, deliveries); } else { redislock_argv_push(a, "", 0); }
+}
+
+/* ext/lua/queue/stream_fail.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries, ARGV replace, ARGV payload. */
+static inline void redislock_script_stream_fail_args(redislock_argv *a, const zend_string *queue, const zend_string *payloads, const zend_string *receipts, const zend_string *dead, const zend_string *stream, const zend_string *index, const zend_string *meta, const zend_string *id, const zend_string *eid, const zend_string *consumer, const zend_string *deliveries, bool replace, const zend_string *payload)
+{
+	redislock_script_start(a, &redislock_script_stream_fail, 7);
+	redislock_argv_push_str(a, queue);
+	redislock_argv_push_str(a, payloads);
+	redislock_argv_push_str(a, receipts);
+	redislock_argv_push_str(a, dead);
+	redislock_argv_push_str(a, stream);
+	redislock_argv_push_str(a, index);
+	redislock_argv_push_str(a, meta);
+	redislock_argv_push_str(a, id);
+	if (eid) { redislock_argv_push_str(a, eid); } else { redislock_argv_push(a, "", 0); }
+	if (consumer) { redislock_argv_push_str(a, consumer); } else { redislock_argv_push(a, "", 0); }
+	if (deliveries) { redislock_argv_push_str(a, deliveries); } else { redislock_argv_push(a, "", 0); }
+	redislock_argv_push(a, replace ? "1" : "0", 1);
+	if (payload) { redislock_argv_push_str(a, payload); } else { redislock_argv_push(a, "", 0); }
+}
+
+/* ext/lua/queue/stream_idle.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS meta, ARGV setup, ARGV visibility, ARGV attempts, ARGV backoff, ARGV waiting. */
+static inline void redislock_script_stream_idle_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *meta, bool setup, zend_long visibility, zend_long attempts, zend_long backoff, bool waiting)
+{
+	redislock_script_start(a, &redislock_script_stream_idle, 9);
+	redislock_argv_push_str(a, queue);
+	redislock_argv_push_str(a, inflight);
+	redislock_argv_push_str(a, wakeup);
+	redislock_argv_push_str(a, receipts);
+	redislock_argv_push_str(a, dead);
+	redislock_argv_push_str(a, payloads);
+	redislock_argv_push_str(a, stream);
+	redislock_argv_push_str(a, index);
+	redislock_argv_push_str(a, meta);
+	redislock_argv_push(a, setup ? "1" : "0", 1);
+	redislock_argv_push_long(a, visibility);
+	redislock_argv_push_long(a, attempts);
+	redislock_argv_push_long(a, backoff);
+	redislock_argv_push(a, waiting ? "1" : "0", 1);
+}
+
+/* ext/lua/queue/stream_release.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries, ARGV delay, ARGV uncounted. */
+static inline void redislock_script_stream_release_args(redislock_argv *a, const zend_string *queue, const zend_string *payloads, const zend_string *receipts, const zend_string *dead, const zend_string *stream, const zend_string *index, const zend_string *meta, const zend_string *id, const zend_string *eid, const zend_string *consumer, const zend_string *deliveries, double delay, bool uncounted)
+{
+	redislock_script_start(a, &redislock_script_stream_release, 7);
+	redislock_argv_push_str(a, queue);
+	redislock_argv_push_str(a, payloads);
+	redislock_argv_push_str(a, receipts);
+	redislock_argv_push_str(a, dead);
+	redislock_argv_push_str(a, stream);
+	redislock_argv_push_str(a, index);
+	redislock_argv_push_str(a, meta);
+	redislock_argv_push_str(a, id);
+	if (eid) { redislock_argv_push_str(a, eid); } else { redislock_argv_push(a, "", 0); }
+	if (consumer) { redislock_argv_push_str(a, consumer); } else { redislock_argv_push(a, "", 0); }
+	if (deliveries) { redislock_argv_push_str(a, deliveries); } else { redislock_argv_push(a, "", 0); }
+	redislock_argv_push_double(a, delay);
+	redislock_argv_push(a, uncounted ? "1" : "0", 1);
+}
+
+/* ext/lua/queue/stream_touch.lua: KEYS stream, KEYS index, KEYS meta, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries, ARGV visibility. */
+static inline void redislock_script_stream_touch_args(redislock_argv *a, const zend_string *stream, const zend_string *index, const zend_string *meta, const zend_string *id, const zend_string *eid, const zend_string *consumer, const zend_string *deliveries, zend_long visibility)
+{
+	redislock_script_start(a, &redislock_script_stream_touch, 3);
+	redislock_argv_push_str(a, stream);
+	redislock_argv_push_str(a, index);
+	redislock_argv_push_str(a, meta);
+	redislock_argv_push_str(a, id);
+	if (eid) { redislock_argv_push_str(a, eid); } else { redislock_argv_push(a, "", 0); }
+	if (consumer) { redislock_argv_push_str(a, consumer); } else { redislock_argv_push(a, "", 0); }
+	if (deliveries) { redislock_argv_push_str(a, deliveries); } else { redislock_argv_push(a, "", 0); }
+	redislock_argv_push_long(a, visibility);
 }
 
 /* ext/lua/queue/take.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV count, ARGV reserve, ARGV visibility, ARGV waiting, ARGV base, ARGV attempts, ARGV backoff. */

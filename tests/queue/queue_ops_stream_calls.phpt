@@ -11,14 +11,15 @@ stream, its index and its settings too.
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';
+$old = rq_queue(['queue_layout' => 'zset']);          // a worker of the zset layout
 $q = rq_queue();
 $raw = new RawRedis();
 $name = rl_name();
 $S = "{Queue:$name}:stream";
 
-$q->enqueue($name, ['a', 'b', 'c'], 10, 0, false, ['b' => 'B']);
-$q->enqueue($name, 'later', 10, 60);
-$legacy = $q->reserve($name);                        // a: a zset-layout reservation
+$old->enqueue($name, ['a', 'b', 'c'], 10, 0, false, ['b' => 'B']);
+$old->enqueue($name, 'later', 10, 60);
+$legacy = $old->reserve($name);                       // a: a zset-layout reservation
 $m = $q->migrate($name);
 echo json_encode($m), "\n";
 var_dump($raw->call('XLEN', $S));
@@ -52,11 +53,10 @@ var_dump($q->remove($name, 'b'));                    // in flight on the stream
 var_dump($raw->call('XPENDING', $S, 'rl')[0], $raw->call('XLEN', $S));
 var_dump($q->remove($name, 'b'));
 echo json_encode($q->size($name)), "\n";
-var_dump($q->ack($name, 'a', $legacy['receipt']));   // the zset-layout reservation ends as before
+var_dump($old->ack($name, 'a', $legacy['receipt']));   // the zset-layout reservation ends as before
 
 echo "clear\n";
-$q->enqueue($name, 'd');
-$q->migrate($name);
+$q->enqueue($name, 'd');                             // onto the stream
 var_dump($q->clear($name));                          // d, later
 var_dump(rq_keys_containing($raw, $name));
 ?>

@@ -12,6 +12,7 @@ once, in the same order.
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';
+$old = rq_queue(['queue_layout' => 'zset']);          // a worker of the zset layout
 $q = rq_queue();
 $raw = new RawRedis();
 $name = rl_name();
@@ -23,15 +24,15 @@ foreach ($ids as $i => $id) {
         $payloads[$id] = "payload of $id";
     }
 }
-$q->enqueue($name, $ids, 10, 0, false, $payloads);
-$q->enqueue($name, ['d1', 'd2', 'd3', 'd4', 'd5'], 10, 600);
-$held = $q->reserve($name);                          // stays in flight
+$old->enqueue($name, $ids, 10, 0, false, $payloads);
+$old->enqueue($name, ['d1', 'd2', 'd3', 'd4', 'd5'], 10, 600);
+$held = $old->reserve($name);                          // stays in flight
 $released = [];
-foreach ($q->reserve($name, 3) as $t) {              // these carry an attempt
-    $q->release($name, $t['id'], 0, $t['receipt']);
+foreach ($old->reserve($name, 3) as $t) {              // these carry an attempt
+    $old->release($name, $t['id'], 0, $t['receipt']);
     $released[] = $t['id'];
 }
-$order = array_column($q->top($name, 1000), 'id');
+$order = array_column($old->top($name, 1000), 'id');
 
 $m = $q->migrate($name);
 echo json_encode($m), "\n";
@@ -52,12 +53,12 @@ foreach ($entries as $f) {
 rq_check($ok, 'each entry carries its payload and its attempts');
 var_dump($raw->call('HLEN', "$K:index"), $raw->call('HLEN', "$K:payloads"), $raw->call('HKEYS', "$K:receipts") === [$held['id']]);
 var_dump($raw->call('HGETALL', "$K:meta"));
-var_dump($q->ack($name, $held['id'], $held['receipt']));
+var_dump($old->ack($name, $held['id'], $held['receipt']));
 
 echo "back\n";
 echo json_encode($q->migrate($name, true)), "\n";
 var_dump(rq_keys_containing($raw, "$name}:stream"), rq_keys_containing($raw, "$name}:index"), rq_keys_containing($raw, "$name}:meta"));
-$got = $q->reserve($name, 1000);
+$got = $old->reserve($name, 1000);
 rq_check(array_column($got, 'id') === $order, 'a zset-layout worker reserves every task once, in order');
 $ok = true;
 foreach ($got as $t) {
@@ -65,7 +66,7 @@ foreach ($got as $t) {
         && $t['attempts'] === (in_array($t['id'], $released, true) ? 2 : 1);
 }
 rq_check($ok, 'with its payload, and its attempts counted on');
-echo json_encode($q->size($name)), "\n";
+echo json_encode($old->size($name)), "\n";
 ?>
 --EXPECT--
 {"moved":599,"settled":0,"zset":5,"inflight":1,"layout":"stream"}

@@ -1,12 +1,106 @@
--- A queue on the stream layout (its stream S exists): S holds the ready tasks and
--- those in flight, each an entry {i = id, p = payload (absent: none), a = attempts
--- carried from earlier runs (absent: 0)}, read by consumer group 'rl'; the index X
--- maps each id in S to its entry id; M holds the queue's settings (v visibility
--- ms, m max attempts, b backoff ms). Entries are deleted when their run ends, so
--- an entry is either ready (after the group's last-delivered id, never read) or
--- in flight (in the group's PEL).
--- group_of(S): the group's last-delivered id and its PEL's size, or nil when S
--- has no group 'rl' (no stream: a zset-layout queue).
+-- The stream layout of a queue: S a stream with the consumer group rl holding the
+-- tasks that are ready or in flight (entry fields: i the id, p the payload when it
+-- has one, a the attempts carried from earlier runs when any), X a hash id ->
+-- entry id of every task in S, M the queue's settings (v the visibility in ms,
+-- only ever raised; m the most attempts, 0: no limit; b the backoff in ms). Z, P,
+-- H and D keep their formats: Z holds the tasks not in S (delayed, backed off,
+-- released with a delay, re-enqueued while in flight, or queued by the zset
+-- layout), an id in Z that X also holds waits there until its run ends. A
+-- reservation is a delivery of the group: the PEL keeps its consumer, its
+-- delivery time (the server's clock) and its delivery count.
+-- Needs common/now.lua included before.
+local function carried(H, id)
+  local v = redis.call('hget', H, id)
+  if not v then return 0, false end
+  return tonumber(string.match(v, '^[^|]*|(%d+)|') or '0'), true
+end
+local function append(S, X, id, p, a)
+  local f = {'xadd', S, '*', 'i', id}
+  if p then f[6] = 'p'; f[7] = p end
+  if a and a > 0 then f[#f + 1] = 'a'; f[#f + 1] = string.format('%d', a) end
+  local eid = redis.call(unpack(f))
+  redis.call('hset', X, id, eid)
+  return eid
+end
+-- Moves id from Z to the end of S, with its payload and the attempts its record carries.
+local function promote(Z, P, H, S, X, id)
+  local p = redis.call('hget', P, id)
+  local a, rec = carried(H, id)
+  append(S, X, id, p, a)
+  redis.call('zrem', Z, id)
+  if p then redis.call('hdel', P, id) end
+  if rec then redis.call('hdel', H, id) end
+end
+-- The id, payload (false: none) and carried attempts of entry eid; nil when it is gone.
+local function entry(S, eid)
+  local r = redis.call('xrange', S, eid, eid)
+  if #r == 0 then return nil end
+  local f, id, p, a = r[1][2], nil, false, 0
+  for i = 1, #f, 2 do
+    if f[i] == 'i' then id = f[i + 1] elseif f[i] == 'p' then p = f[i + 1] elseif f[i] == 'a' then a = tonumber(f[i + 1]) end
+  end
+  return id, p, a
+end
+-- A reservation of entry eid (delivered deliveries times) ends without an ack:
+-- it expired (delay_us nil: the queue's backoff), was released (after delay_us),
+-- or failed (dead). Dead when failed or when its attempts are used up (the
+-- queue's max attempts), with the entry's payload; else due again, the attempts
+-- carried. An id re-enqueued meanwhile (in Z) keeps that due time and payload,
+-- and the run it parked becomes the one that runs.
+local function settle_entry(Z, P, H, D, S, X, M, eid, deliveries, delay_us, dead)
+  local id, p, a = entry(S, eid)
+  redis.call('xack', S, 'rl', eid)
+  redis.call('xdel', S, eid)
+  if not id then return nil end
+  if redis.call('hget', X, id) == eid then redis.call('hdel', X, id) end
+  local n = a + tonumber(deliveries)
+  local s = redis.call('hmget', M, 'm', 'b')
+  local m, b = tonumber(s[1]) or 0, tonumber(s[2]) or 0
+  local rec = '|' .. string.format('%d', n) .. '|' .. string.format('%d', m) .. '|' .. string.format('%.17g', b / 1000)
+  if dead or (m > 0 and n >= m) then
+    redis.call('zadd', D, score(now_us), id)
+    redis.call('zrem', Z, id)
+    if p then redis.call('hset', P, id, p) else redis.call('hdel', P, id) end
+    redis.call('hset', H, id, rec)
+    return id
+  end
+  if redis.call('zscore', Z, id) then
+    redis.call('hset', H, id, rec)
+  else
+    if not delay_us then
+      delay_us = 0
+      if b > 0 and n > 0 then delay_us = math.floor(math.min(b / 1000 * 2 ^ (n - 1), 3600) * 1000000) end
+    end
+    if delay_us <= 0 then
+      append(S, X, id, p, n)
+      return id
+    end
+    redis.call('zadd', Z, score(now_us + delay_us), id)
+    if p then redis.call('hset', P, id, p) else redis.call('hdel', P, id) end
+    redis.call('hset', H, id, rec)
+  end
+  local due = redis.call('zscore', Z, id)
+  if due and tonumber(due) * 1000000 <= now_us then promote(Z, P, H, S, X, id) end
+  return id
+end
+-- The entry id of id's reservation given by a receipt (eid '' : the current
+-- one), and its PEL entry [eid, consumer, idle, deliveries], checked: -1 when id
+-- is not in S at all (the caller tries the zset layout), 0 when the receipt is
+-- not the current reservation's (or, with a receipt, it is not in flight).
+local function reservation(S, X, id, eid, consumer, deliveries)
+  local x = redis.call('hget', X, id)
+  if not x then return -1 end
+  if eid == '' then eid = x elseif x ~= eid then return 0 end
+  local pe = redis.call('xpending', S, 'rl', eid, eid, 1)
+  if #pe == 0 then return 0, eid end
+  if consumer ~= '' and (pe[1][2] ~= consumer or pe[1][4] ~= tonumber(deliveries)) then return 0 end
+  return pe[1], eid
+end
+-- The calls that list or count the whole queue (remove, dequeue, top, size,
+-- stats, retryDead, migrate): an entry is either ready (after the group's
+-- last-delivered id, never read) or in flight (in the PEL), since every run that
+-- ends deletes its entry. group_of(S): the group's last-delivered id and its
+-- PEL's size, or nil when S has no group rl (a zset-layout queue).
 local function group_of(S)
   if redis.call('exists', S) == 0 then return nil end
   for _, g in ipairs(redis.call('xinfo', 'groups', S)) do

@@ -14,6 +14,9 @@
 -- @key   receipts  string                     H, the reservations' records
 -- @key   dead      string                     D, the dead letters by the time they died
 -- @key   payloads  string                     P, the tasks' payloads by id
+-- @key   stream    string                     S, the stream of ready and in-flight tasks (stream layout)
+-- @key   index     string                     X, id -> entry id of the tasks in S
+-- @arg   streamed  flag '1' '0'               whether the queue may be on the stream layout (its S exists)
 -- @arg   delay     number                     the delay (s)
 -- @arg   due       string or ''               the due time (s) of the call's first page ('': from the delay)
 -- @arg   replace   flag '1' '0'               whether an id already queued takes the new due time
@@ -26,10 +29,11 @@
 --#include "common/chunked.lua"
 --#include "common/wake.lua"
 --#include "common/page.lua"
+--#include "common/stream.lua"
 paired = tonumber(paired)
 local ids, payload = {}, {}
-for i = 1, paired do ids[i] = ARGV[3 + 2 * i]; payload[i] = ARGV[4 + 2 * i] end
-for i = 5 + 2 * paired, #ARGV do ids[#ids + 1] = ARGV[i] end
+for i = 1, paired do ids[i] = ARGV[4 + 2 * i]; payload[i] = ARGV[5 + 2 * i] end
+for i = 6 + 2 * paired, #ARGV do ids[#ids + 1] = ARGV[i] end
 if #ids > PAGE then return redis.error_reply('ERR over ' .. PAGE .. ' ids in one call') end
 if redis.call('exists', dead) == 1 then
   for _, id in ipairs(ids) do
@@ -39,6 +43,37 @@ end
 if due == '' then due = score(us_after(delay)) end
 replace = replace == '1'
 local changed = 0
+if streamed == '1' and redis.call('exists', stream) == 1 then
+  -- The stream layout: a task due now goes to the end of the stream, a delayed
+  -- one into Z. An id in the stream keeps its place unless replace is set; one
+  -- in flight there gets a run parked in Z, which runs once the current run ends.
+  local now_due = tonumber(due) * 1000000 <= now_us
+  for i, id in ipairs(ids) do
+    local x = redis.call('hget', index, id)
+    local flying = x and #redis.call('xpending', stream, 'rl', x, x, 1) > 0
+    if x and not flying and replace then
+      redis.call('xdel', stream, x); redis.call('hdel', index, id); x = nil
+    end
+    if flying or (not x and (not now_due or redis.call('zscore', queue, id) or redis.call('zscore', inflight, id))) then
+      local added
+      if replace then
+        changed = changed + redis.call('zadd', queue, 'ch', due, id); added = true
+      else
+        added = redis.call('zadd', queue, 'nx', due, id) == 1
+        if added then changed = changed + 1 end
+      end
+      if added then
+        if payload[i] then redis.call('hset', payloads, id, payload[i]) else redis.call('hdel', payloads, id) end
+      end
+      local sc = now_due and not flying and not redis.call('zscore', inflight, id) and redis.call('zscore', queue, id)
+      if sc and tonumber(sc) * 1000000 <= now_us then promote(queue, payloads, receipts, stream, index, id) end
+    elseif not x then
+      append(stream, index, id, payload[i] or false, 0)
+      changed = changed + 1
+    end
+  end
+  return {changed, due}
+end
 if paired == 0 and redis.call('exists', payloads) == 0 then
   -- No payload given and none stored: the ids go in a thousand at a time.
   local members = {}

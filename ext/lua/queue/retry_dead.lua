@@ -16,6 +16,7 @@
 -- @key   stream    string                     S, the stream of ready and in-flight tasks (group rl)
 -- @key   index     string                     X, the stream's index: id -> entry id
 -- @key   settings  string                     M, the queue's settings (v, m, b)
+-- @arg   streams   flag '1' '0'               whether they may go onto the stream (not for queue_layout zset)
 -- @arg   died_by   string or ''               without ids: the latest time of death revived ('': now)
 -- @arg   id        owned string, list         the ids to revive; none for the first page of all
 
@@ -24,14 +25,14 @@
 --#include "common/stream.lua"
 local last = died_by
 if last == '' then last = score(now_us) end
-if #ARGV - 1 > PAGE then return redis.error_reply('ERR over ' .. PAGE .. ' ids in one call') end
+if #ARGV - 2 > PAGE then return redis.error_reply('ERR over ' .. PAGE .. ' ids in one call') end
 local ids = {}
-if #ARGV == 1 then
+if #ARGV == 2 then
   ids = redis.call('zrangebyscore', dead, '-inf', last, 'limit', 0, PAGE)
 else
   -- The ids given that are dead, each once.
   local seen = {}
-  for i = 2, #ARGV do
+  for i = 3, #ARGV do
     local id = ARGV[i]
     if not seen[id] and redis.call('zscore', dead, id) then seen[id] = true; ids[#ids + 1] = id end
   end
@@ -41,13 +42,15 @@ local due, members = score(now_us), {}
 for _, id in ipairs(ids) do members[#members + 1] = due; members[#members + 1] = id end
 chunked({'zrem', dead}, ids)
 chunked({'hdel', receipts}, ids)
-if group_of(stream) then
+if streams == '1' and group_of(stream) then
+  -- Onto the stream, unless queued already; one whose earlier run is still in
+  -- flight waits in Z until that run ends, as an id enqueued again does.
   for _, id in ipairs(ids) do
-    if redis.call('hexists', index, id) == 0 and not redis.call('zscore', queue, id) then
-      local p = redis.call('hget', payloads, id)
-      local eid
-      if p then eid = redis.call('xadd', stream, '*', 'i', id, 'p', p) else eid = redis.call('xadd', stream, '*', 'i', id) end
-      redis.call('hset', index, id, eid)
+    if redis.call('zscore', queue, id) then
+    elseif redis.call('hexists', index, id) == 1 then
+      redis.call('zadd', queue, due, id)
+    else
+      append(stream, index, id, redis.call('hget', payloads, id), 0)
       redis.call('hdel', payloads, id)
     end
   end

@@ -1,0 +1,62 @@
+--redislock:stream_idle
+--
+-- The stream layout's upkeep, run by a reserve() that found nothing and once a
+-- second by a busy worker, ahead of its XREADGROUP: creates the stream and its
+-- group when they are missing (the queue's first reserve() moves it onto the
+-- stream layout), records the queue's settings (the visibility only ever
+-- raised), settles the expired reservations of the zset layout (F), moves the
+-- due ids of Z to the stream (not an id whose run is still in flight: it moves
+-- when that run ends), and settles the reservations idle for the queue's
+-- visibility (their worker died or stalled): backoff into Z, or dead with their
+-- payload when their attempts are used up. Returns the milliseconds until
+-- something may become takeable (a delayed task, an expiring reservation), 0 when
+-- more is due than one call moves, -1 for nothing scheduled.
+--
+-- @key   queue     string                     Z, the queue: task ids by due time (s)
+-- @key   inflight  string                     F, the zset layout's tasks in flight by deadline
+-- @key   wakeup    string                     W, the zset layout's wake-up list
+-- @key   receipts  string                     H, the reservations' records
+-- @key   dead      string                     D, the dead letters by the time they died
+-- @key   payloads  string                     P, the tasks' payloads by id
+-- @key   stream    string                     S, the stream of ready and in-flight tasks
+-- @key   index     string                     X, id -> entry id of the tasks in S
+-- @key   meta      string                     M, the queue's settings
+-- @arg   setup     flag '1' '0'               whether to create the group even if S exists (NOGROUP seen)
+-- @arg   visibility integer                   the visibility asked for (ms)
+-- @arg   attempts  integer                    the most reservations a task gets (0: no limit)
+-- @arg   backoff   integer                    the backoff (ms) after a first failed attempt
+-- @arg   waiting   flag '1' '0'               whether the caller wants the hint
+
+--#include "common/tasks.lua"
+--#include "common/page.lua"
+--#include "common/stream.lua"
+if setup == '1' or redis.call('exists', stream) == 0 then
+  redis.pcall('xgroup', 'create', stream, 'rl', '0', 'mkstream')
+end
+local s = redis.call('hmget', meta, 'v', 'm', 'b')
+local v = tonumber(s[1]) or 0
+if tonumber(visibility) > v then v = tonumber(visibility); redis.call('hset', meta, 'v', visibility) end
+if s[2] ~= attempts or s[3] ~= backoff then redis.call('hset', meta, 'm', attempts, 'b', backoff) end
+local busy = settle_expired(queue, inflight, receipts, dead, PAGE)
+local due = redis.call('zrangebyscore', queue, '-inf', score(now_us), 'limit', 0, PAGE)
+for _, id in ipairs(due) do
+  if redis.call('hexists', index, id) == 0 and not (busy and redis.call('zscore', inflight, id)) then
+    promote(queue, payloads, receipts, stream, index, id)
+  end
+end
+local expired = redis.call('xpending', stream, 'rl', 'IDLE', v, '-', '+', 100)
+for _, e in ipairs(expired) do
+  settle_entry(queue, payloads, receipts, dead, stream, index, meta, e[1], e[4], nil, false)
+end
+if waiting ~= '1' then return -1 end
+if #due >= PAGE or #expired >= 100 then return 0 end
+local hint = -1
+local function consider(ms) if ms < 0 then ms = 0 end; if hint < 0 or ms < hint then hint = ms end end
+local later = redis.call('zrangebyscore', queue, '(' .. score(now_us), '+inf', 'withscores', 'limit', 0, 1)
+if #later > 0 then consider(math.ceil((tonumber(later[2]) * 1000000 - now_us) / 1000)) end
+for _, e in ipairs(redis.call('xpending', stream, 'rl', '-', '+', 1000)) do consider(v - e[3]) end
+if busy then
+  local first = redis.call('zrange', inflight, 0, 0, 'withscores')
+  if #first > 0 then consider(math.ceil((tonumber(first[2]) * 1000000 - now_us) / 1000)) end
+end
+return hint
