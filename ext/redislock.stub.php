@@ -464,6 +464,31 @@ class RedisQueue
      * script; returns how many.
      */
     public function purgeDead(string $name): int {}
+
+    /**
+     * Move a queue between the two layouts, a page of 250 per script, each atomic.
+     * Forward (the default): put it on the stream layout (the stream, its consumer
+     * group and its settings, which a queue that has them keeps: visibility 30 s,
+     * this object's max_attempts and retry_backoff otherwise) and move its due tasks
+     * onto the stream, with their payloads and the attempts they carry; delayed
+     * tasks stay delayed, and reservations made by workers of the zset layout end
+     * as before (ack, release, fail or expiry). An id enqueued again while such a
+     * reservation is in flight stays queued until that run ends. With $back: take
+     * it back to the zset layout, for workers of a release that predates the
+     * stream layout, with every worker on `'queue_layout' => 'zset'` (a worker of
+     * the default layout puts the queue on the stream again): the tasks on the
+     * stream that no worker has reserved go back into the queue with their
+     * payloads and attempts, reservations idle for the queue's visibility (their
+     * worker is gone) are settled as an expiry is (backoff, or dead), and the
+     * others run to their end; once none is left the stream goes. Call it again
+     * until 'inflight' is 0 and 'layout' is 'zset'.
+     * Returns ['moved' => tasks moved, 'settled' => lapsed reservations settled
+     * (back only), 'zset' => the tasks in the zset after the call (forward: the
+     * delayed ones, and those waiting for a run in flight), 'inflight' => reservations still to end (forward: those of
+     * the zset layout; back: those on the stream), 'layout' => 'stream'|'zset'].
+     * @return array{moved: int, settled: int, zset: int, inflight: int, layout: string}
+     */
+    public function migrate(string $name, bool $back = false): array {}
 }
 
 

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 1b628693cf995fbf90dc6f750a1157452d9d1010 */
+ * Stub hash: b2e35cab23f77c0e094b7f900f1c027eb1fb07b6 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_MASK(0, connection, MAY_BE_STRING|MAY_BE_ARRAY|MAY_BE_NULL, "null")
@@ -240,6 +240,11 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_RedisQueue_purgeDead arginfo_class_RedisSemaphore_count
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_migrate, 0, 1, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, back, _IS_BOOL, 0, "false")
+ZEND_END_ARG_INFO()
+
 #define arginfo_class_RedisRateLimiter___construct arginfo_class_RedisLock___construct
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisRateLimiter_consume, 0, 3, IS_ARRAY, 0)
@@ -321,6 +326,7 @@ ZEND_METHOD(RedisQueue, clear);
 ZEND_METHOD(RedisQueue, dead);
 ZEND_METHOD(RedisQueue, retryDead);
 ZEND_METHOD(RedisQueue, purgeDead);
+ZEND_METHOD(RedisQueue, migrate);
 ZEND_METHOD(RedisRateLimiter, __construct);
 ZEND_METHOD(RedisRateLimiter, consume);
 ZEND_METHOD(RedisRateLimiter, wait);
@@ -412,6 +418,7 @@ static const zend_function_entry class_RedisQueue_methods[] = {
 	ZEND_ME(RedisQueue, dead, arginfo_class_RedisQueue_dead, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, retryDead, arginfo_class_RedisQueue_retryDead, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, purgeDead, arginfo_class_RedisQueue_purgeDead, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisQueue, migrate, arginfo_class_RedisQueue_migrate, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 

@@ -1020,15 +1020,17 @@ static bool dead_page_count(redislock_queue_obj *q, const redisReply *reply, zen
 }
 
 /* The builder of a page of retryDead() or purgeDead() over all the dead letters. */
-typedef void (*dead_page_args)(redislock_argv *a, const zend_string *queue, const zend_string *inflight,
-	const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads,
-	const zend_string *died_by);
+typedef void (*dead_page_args)(redislock_argv *a, const queue_keys *k, bool streams, const zend_string *died_by);
 
-static void retry_dead_all_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight,
-	const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads,
-	const zend_string *died_by)
+static void retry_dead_all_args(redislock_argv *a, const queue_keys *k, bool streams, const zend_string *died_by)
 {
-	redislock_script_retry_dead_args(a, 0, queue, inflight, wakeup, receipts, dead, payloads, died_by, NULL);
+	redislock_script_retry_dead_args(a, 0, QUEUE_ALL_KEYS(*k), streams, died_by, NULL);
+}
+
+static void purge_dead_all_args(redislock_argv *a, const queue_keys *k, bool streams, const zend_string *died_by)
+{
+	(void) streams;
+	redislock_script_purge_dead_args(a, QUEUE_KEYS(*k), died_by);
 }
 
 /* retryDead() and purgeDead() of all the dead letters: a script per page of at
@@ -1050,7 +1052,7 @@ static zend_long dead_pages(redislock_queue_obj *q, const queue_keys *k, const r
 		redisReply *reply;
 		bool ok;
 
-		args(&a, QUEUE_KEYS(*k), died_by);
+		args(&a, k, !q->zset_layout, died_by);
 		reply = run(q, script, &a, redislock_conn_config(q->conn)->read_timeout);
 		redislock_argv_free(&a);
 		if (!reply) {
@@ -1072,9 +1074,20 @@ static zend_long dead_pages(redislock_queue_obj *q, const queue_keys *k, const r
 }
 
 /* The builder of a page of top() or dead(). */
-typedef void (*listing_args)(redislock_argv *a, const zend_string *queue, const zend_string *inflight,
-	const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads,
-	zend_long count, const zend_string *after, const zend_string *after_score);
+typedef void (*listing_args)(redislock_argv *a, const queue_keys *k, zend_long count, const zend_string *after,
+	const zend_string *after_score);
+
+static void top_page_args(redislock_argv *a, const queue_keys *k, zend_long count, const zend_string *after,
+	const zend_string *after_score)
+{
+	redislock_script_top_args(a, QUEUE_ALL_KEYS(*k), count, after, after_score);
+}
+
+static void dead_page_args_of(redislock_argv *a, const queue_keys *k, zend_long count, const zend_string *after,
+	const zend_string *after_score)
+{
+	redislock_script_dead_args(a, QUEUE_KEYS(*k), count, after, after_score);
+}
 
 /* A page's reply as a list of entries, each with its "id"; false (recorded) when it has another shape. */
 typedef bool (*listing_entries)(redislock_conn *conn, const redisReply *reply, zval *list);
@@ -1107,7 +1120,7 @@ static bool list_pages(redislock_queue_obj *q, const queue_keys *k, const redisl
 		redisReply *reply;
 		zval page, *entry;
 
-		args(&a, QUEUE_KEYS(*k), want, after, after_score);
+		args(&a, k, want, after, after_score);
 		reply = run(q, script, &a, redislock_conn_config(q->conn)->read_timeout);
 		redislock_argv_free(&a);
 		if (!reply) {
@@ -1337,7 +1350,7 @@ PHP_METHOD(RedisQueue, dequeue)
 		RETURN_THROWS();
 	}
 	keys_init(&k, q, name);
-	redislock_script_dequeue_args(&a, QUEUE_KEYS(k), id, score);
+	redislock_script_dequeue_args(&a, QUEUE_ALL_KEYS(k), id, score);
 	reply = run(q, &redislock_script_dequeue, &a, timeout);
 	redislock_argv_free(&a);
 	redislock_queue_keys_free(&k);
@@ -1717,7 +1730,7 @@ PHP_METHOD(RedisQueue, top)
 	}
 	keys_init(&k, q, name);
 	array_init(&list);
-	ok = list_pages(q, &k, &redislock_script_top, redislock_script_top_args, top_entries, 3, count, &list);
+	ok = list_pages(q, &k, &redislock_script_top, top_page_args, top_entries, 3, count, &list);
 	redislock_queue_keys_free(&k);
 	if (!ok) {
 		zval_ptr_dtor(&list);
@@ -1863,7 +1876,7 @@ static void id_call(INTERNAL_FUNCTION_PARAMETERS, after_id after,
 		break;
 	default:
 		script = &redislock_script_remove;
-		redislock_script_remove_args(&a, QUEUE_KEYS(k), id);
+		redislock_script_remove_args(&a, QUEUE_ALL_KEYS(k), id);
 		break;
 	}
 	reply = run(q, script, &a, redislock_conn_config(q->conn)->read_timeout);
@@ -1964,8 +1977,17 @@ PHP_METHOD(RedisQueue, remove)
 }
 
 /* The builder of a script that takes a queue's keys alone. */
-typedef void (*whole_queue_args)(redislock_argv *a, const zend_string *queue, const zend_string *inflight,
-	const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads);
+typedef void (*whole_queue_args)(redislock_argv *a, const queue_keys *k);
+
+static void size_args(redislock_argv *a, const queue_keys *k)
+{
+	redislock_script_size_args(a, QUEUE_ALL_KEYS(*k));
+}
+
+static void clear_args(redislock_argv *a, const queue_keys *k)
+{
+	redislock_script_clear_args(a, QUEUE_ALL_KEYS(*k));
+}
 
 /* size() and clear(): the whole queue, one script of O(1) work (counts, UNLINK). */
 static redisReply *whole_queue_call(INTERNAL_FUNCTION_PARAMETERS, const redislock_script *script, whole_queue_args args)
@@ -1984,7 +2006,7 @@ static redisReply *whole_queue_call(INTERNAL_FUNCTION_PARAMETERS, const redisloc
 		return NULL;
 	}
 	keys_init(&k, q, name);
-	args(&a, QUEUE_KEYS(k));
+	args(&a, &k);
 	reply = run(q, script, &a, redislock_conn_config(q->conn)->read_timeout);
 	redislock_argv_free(&a);
 	redislock_queue_keys_free(&k);
@@ -1993,7 +2015,7 @@ static redisReply *whole_queue_call(INTERNAL_FUNCTION_PARAMETERS, const redisloc
 
 PHP_METHOD(RedisQueue, size)
 {
-	redisReply *reply = whole_queue_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_size, redislock_script_size_args);
+	redisReply *reply = whole_queue_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_size, size_args);
 	if (!reply) {
 		QUEUE_FAILED_THIS();
 	}
@@ -2095,7 +2117,7 @@ PHP_METHOD(RedisQueue, stats)
 	keys = safe_emalloc(n, sizeof(*keys), 0);
 	for (uint32_t i = 0; i < n; i++) {
 		keys_init(&keys[i], q, names[i]);
-		redislock_script_stats_args(&sets[i], QUEUE_KEYS(keys[i]));
+		redislock_script_stats_args(&sets[i], QUEUE_ALL_KEYS(keys[i]));
 	}
 	/* One round trip on a single server; one per queue on a cluster or behind a
 	 * sentinel, where each may have to follow its slot or the master. */
@@ -2171,7 +2193,7 @@ static void whole_queue_count(INTERNAL_FUNCTION_PARAMETERS, const redislock_scri
 
 PHP_METHOD(RedisQueue, clear)
 {
-	whole_queue_count(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_clear, redislock_script_clear_args);
+	whole_queue_count(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_clear, clear_args);
 }
 
 PHP_METHOD(RedisQueue, dead)
@@ -2193,7 +2215,7 @@ PHP_METHOD(RedisQueue, dead)
 	}
 	keys_init(&k, q, name);
 	array_init(return_value);
-	ok = list_pages(q, &k, &redislock_script_dead, redislock_script_dead_args, redislock_queue_dead_to_return, 4, count,
+	ok = list_pages(q, &k, &redislock_script_dead, dead_page_args_of, redislock_queue_dead_to_return, 4, count,
 		return_value);
 	redislock_queue_keys_free(&k);
 	if (!ok) {
@@ -2249,7 +2271,7 @@ PHP_METHOD(RedisQueue, retryDead)
 		redisReply *reply;
 		bool ok;
 
-		redislock_script_retry_dead_args(&a, m, QUEUE_KEYS(k), NULL, list + sent);
+		redislock_script_retry_dead_args(&a, m, QUEUE_ALL_KEYS(k), !q->zset_layout, NULL, list + sent);
 		sent += m;
 		reply = run(q, &redislock_script_retry_dead, &a, redislock_conn_config(q->conn)->read_timeout);
 		redislock_argv_free(&a);
@@ -2292,10 +2314,89 @@ PHP_METHOD(RedisQueue, purgeDead)
 		RETURN_THROWS();
 	}
 	keys_init(&k, q, name);
-	removed = dead_pages(q, &k, &redislock_script_purge_dead, redislock_script_purge_dead_args);
+	removed = dead_pages(q, &k, &redislock_script_purge_dead, purge_dead_all_args);
 	redislock_queue_keys_free(&k);
 	if (removed < 0) {
 		QUEUE_FAILED(q);
 	}
 	RETURN_LONG(removed);
+}
+
+/* The integers of a migrate page's reply (all of them integers, n of them);
+ * false (recorded as unexpected) when it has another shape. */
+static bool migrate_page(redislock_queue_obj *q, const redisReply *reply, size_t n, long long *out)
+{
+	if (reply->type != REDIS_REPLY_ARRAY || reply->elements != n) {
+		redislock_conn_set_unexpected(q->conn, reply);
+		return false;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (reply->element[i]->type != REDIS_REPLY_INTEGER) {
+			redislock_conn_set_unexpected(q->conn, reply);
+			return false;
+		}
+		out[i] = reply->element[i]->integer;
+	}
+	return true;
+}
+
+/* migrate(): a script per page until a page comes back short (each page atomic,
+ * workers run in between). Forward, the ids a page skipped (in flight on the
+ * zset layout, or on the stream already) stay at the front of the due ones, so
+ * the next page starts after them. */
+PHP_METHOD(RedisQueue, migrate)
+{
+	zend_string *name;
+	bool back = false, ok = true;
+	redislock_queue_obj *q;
+	queue_keys k;
+	long long r[6] = {0}, moved = 0, settled = 0, skipped = 0;
+
+	ZEND_PARSE_PARAMETERS_START(1, 2)
+		Z_PARAM_STR(name)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_BOOL(back)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!redislock_check_name(name, 1) || !(q = this_queue(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	keys_init(&k, q, name);
+	do {
+		redislock_argv a;
+		redisReply *reply;
+
+		if (back) {
+			redislock_script_migrate_back_args(&a, QUEUE_ALL_KEYS(k));
+		} else {
+			redislock_script_migrate_args(&a, QUEUE_ALL_KEYS(k), 30000, q->max_attempts,
+				(zend_long) llround(q->retry_backoff * 1000), (zend_long) skipped);
+		}
+		reply = run(q, back ? &redislock_script_migrate_back : &redislock_script_migrate, &a,
+			redislock_conn_config(q->conn)->read_timeout);
+		redislock_argv_free(&a);
+		ok = reply && migrate_page(q, reply, back ? 6 : 5, r);
+		if (reply) {
+			freeReplyObject(reply);
+		}
+		if (!ok) {
+			break;
+		}
+		moved += r[0];
+		if (back) {
+			settled += r[1];
+		} else {
+			skipped += r[1];
+		}
+	} while (r[2]);
+	redislock_queue_keys_free(&k);
+	if (!ok) {
+		QUEUE_FAILED(q);
+	}
+	array_init_size(return_value, 5);
+	add_assoc_long(return_value, "moved", (zend_long) moved);
+	add_assoc_long(return_value, "settled", (zend_long) settled);
+	add_assoc_long(return_value, "zset", (zend_long) (back ? r[5] : r[3]));
+	add_assoc_long(return_value, "inflight", (zend_long) (back ? r[3] : r[4]));
+	add_assoc_string(return_value, "layout", back && r[4] ? "zset" : "stream");
 }

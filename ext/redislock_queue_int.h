@@ -58,6 +58,8 @@ typedef struct {
 
 /* The six keys of a queue, as every queue script's builder takes them first. */
 #define QUEUE_KEYS(k) (k).queue, (k).inflight, (k).wakeup, (k).meta, (k).dead, (k).payloads
+/* All nine, as the scripts that see both layouts take them. */
+#define QUEUE_ALL_KEYS(k) QUEUE_KEYS(k), (k).stream, (k).index, (k).settings
 
 void redislock_queue_keys_init(queue_keys *k, const zend_string *prefix, const zend_string *name);
 void redislock_queue_keys_free(queue_keys *k);

@@ -22,6 +22,8 @@ extern const redislock_script redislock_script_dead;
 extern const redislock_script redislock_script_dequeue;
 extern const redislock_script redislock_script_enqueue;
 extern const redislock_script redislock_script_fail;
+extern const redislock_script redislock_script_migrate;
+extern const redislock_script redislock_script_migrate_back;
 extern const redislock_script redislock_script_purge_dead;
 extern const redislock_script redislock_script_release;
 extern const redislock_script redislock_script_remove;
@@ -236,16 +238,19 @@ static inline void redislock_script_ack_args(redislock_argv *a, const zend_strin
 	if (receipt) { redislock_argv_push_str(a, receipt); } else { redislock_argv_push(a, "", 0); }
 }
 
-/* ext/lua/queue/clear.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads. */
-static inline void redislock_script_clear_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads)
+/* ext/lua/queue/clear.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings. */
+static inline void redislock_script_clear_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings)
 {
-	redislock_script_start(a, &redislock_script_clear, 6);
+	redislock_script_start(a, &redislock_script_clear, 9);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
 	redislock_argv_push_str(a, receipts);
 	redislock_argv_push_str(a, dead);
 	redislock_argv_push_str(a, payloads);
+	redislock_argv_push_str(a, stream);
+	redislock_argv_push_str(a, index);
+	redislock_argv_push_str(a, settings);
 }
 
 /* ext/lua/queue/dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV count, ARGV after, ARGV after_score. */
@@ -263,16 +268,19 @@ static inline void redislock_script_dead_args(redislock_argv *a, const zend_stri
 	if (after_score) { redislock_argv_push_str(a, after_score); } else { redislock_argv_push(a, "", 0); }
 }
 
-/* ext/lua/queue/dequeue.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV id, ARGV score. */
-static inline void redislock_script_dequeue_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *id, double score)
+/* ext/lua/queue/dequeue.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, ARGV id, ARGV score. */
+static inline void redislock_script_dequeue_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *id, double score)
 {
-	redislock_script_start(a, &redislock_script_dequeue, 6);
+	redislock_script_start(a, &redislock_script_dequeue, 9);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
 	redislock_argv_push_str(a, receipts);
 	redislock_argv_push_str(a, dead);
 	redislock_argv_push_str(a, payloads);
+	redislock_argv_push_str(a, stream);
+	redislock_argv_push_str(a, index);
+	redislock_argv_push_str(a, settings);
 	redislock_argv_push_str(a, id);
 	redislock_argv_push_double(a, score);
 }
@@ -315,6 +323,40 @@ static inline void redislock_script_fail_args(redislock_argv *a, const zend_stri
 	if (payload) { redislock_argv_push_str(a, payload); } else { redislock_argv_push(a, "", 0); }
 }
 
+/* ext/lua/queue/migrate.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, ARGV visibility, ARGV attempts, ARGV backoff, ARGV skip. */
+static inline void redislock_script_migrate_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, zend_long visibility, zend_long attempts, zend_long backoff, zend_long skip)
+{
+	redislock_script_start(a, &redislock_script_migrate, 9);
+	redislock_argv_push_str(a, queue);
+	redislock_argv_push_str(a, inflight);
+	redislock_argv_push_str(a, wakeup);
+	redislock_argv_push_str(a, receipts);
+	redislock_argv_push_str(a, dead);
+	redislock_argv_push_str(a, payloads);
+	redislock_argv_push_str(a, stream);
+	redislock_argv_push_str(a, index);
+	redislock_argv_push_str(a, settings);
+	redislock_argv_push_long(a, visibility);
+	redislock_argv_push_long(a, attempts);
+	redislock_argv_push_long(a, backoff);
+	redislock_argv_push_long(a, skip);
+}
+
+/* ext/lua/queue/migrate_back.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings. */
+static inline void redislock_script_migrate_back_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings)
+{
+	redislock_script_start(a, &redislock_script_migrate_back, 9);
+	redislock_argv_push_str(a, queue);
+	redislock_argv_push_str(a, inflight);
+	redislock_argv_push_str(a, wakeup);
+	redislock_argv_push_str(a, receipts);
+	redislock_argv_push_str(a, dead);
+	redislock_argv_push_str(a, payloads);
+	redislock_argv_push_str(a, stream);
+	redislock_argv_push_str(a, index);
+	redislock_argv_push_str(a, settings);
+}
+
 /* ext/lua/queue/purge_dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV died_by. */
 static inline void redislock_script_purge_dead_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *died_by)
 {
@@ -343,57 +385,70 @@ static inline void redislock_script_release_args(redislock_argv *a, const zend_s
 	if (receipt) { redislock_argv_push_str(a, receipt); } else { redislock_argv_push(a, "", 0); }
 }
 
-/* ext/lua/queue/remove.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV id. */
-static inline void redislock_script_remove_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *id)
+/* ext/lua/queue/remove.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, ARGV id. */
+static inline void redislock_script_remove_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *id)
 {
-	redislock_script_start(a, &redislock_script_remove, 6);
+	redislock_script_start(a, &redislock_script_remove, 9);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
 	redislock_argv_push_str(a, receipts);
 	redislock_argv_push_str(a, dead);
 	redislock_argv_push_str(a, payloads);
+	redislock_argv_push_str(a, stream);
+	redislock_argv_push_str(a, index);
+	redislock_argv_push_str(a, settings);
 	redislock_argv_push_str(a, id);
 }
 
-/* ext/lua/queue/retry_dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV died_by, ARGV id. */
-static inline void redislock_script_retry_dead_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *died_by, zend_string **id)
+/* ext/lua/queue/retry_dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, ARGV streams, ARGV died_by, ARGV id. */
+static inline void redislock_script_retry_dead_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, bool streams, const zend_string *died_by, zend_string **id)
 {
-	redislock_script_start(a, &redislock_script_retry_dead, 6);
+	redislock_script_start(a, &redislock_script_retry_dead, 9);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
 	redislock_argv_push_str(a, receipts);
 	redislock_argv_push_str(a, dead);
 	redislock_argv_push_str(a, payloads);
+	redislock_argv_push_str(a, stream);
+	redislock_argv_push_str(a, index);
+	redislock_argv_push_str(a, settings);
+	redislock_argv_push(a, streams ? "1" : "0", 1);
 	if (died_by) { redislock_argv_push_str(a, died_by); } else { redislock_argv_push(a, "", 0); }
 	for (uint32_t i = 0; i < n; i++) {
 		redislock_argv_push_owned(a, id[i]);
 	}
 }
 
-/* ext/lua/queue/size.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads. */
-static inline void redislock_script_size_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads)
+/* ext/lua/queue/size.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings. */
+static inline void redislock_script_size_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings)
 {
-	redislock_script_start(a, &redislock_script_size, 6);
+	redislock_script_start(a, &redislock_script_size, 9);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
 	redislock_argv_push_str(a, receipts);
 	redislock_argv_push_str(a, dead);
 	redislock_argv_push_str(a, payloads);
+	redislock_argv_push_str(a, stream);
+	redislock_argv_push_str(a, index);
+	redislock_argv_push_str(a, settings);
 }
 
-/* ext/lua/queue/stats.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads. */
-static inline void redislock_script_stats_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads)
+/* ext/lua/queue/stats.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings. */
+static inline void redislock_script_stats_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings)
 {
-	redislock_script_start(a, &redislock_script_stats, 6);
+	redislock_script_start(a, &redislock_script_stats, 9);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
 	redislock_argv_push_str(a, receipts);
 	redislock_argv_push_str(a, dead);
 	redislock_argv_push_str(a, payloads);
+	redislock_argv_push_str(a, stream);
+	redislock_argv_push_str(a, index);
+	redislock_argv_push_str(a, settings);
 }
 
 /* ext/lua/queue/stream_ack.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS stream, KEYS index, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries. */
@@ -523,16 +578,19 @@ static inline void redislock_script_take_args(redislock_argv *a, uint32_t n, zen
 	}
 }
 
-/* ext/lua/queue/top.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV count, ARGV after, ARGV after_score. */
-static inline void redislock_script_top_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, zend_long count, const zend_string *after, const zend_string *after_score)
+/* ext/lua/queue/top.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, ARGV count, ARGV after, ARGV after_score. */
+static inline void redislock_script_top_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, zend_long count, const zend_string *after, const zend_string *after_score)
 {
-	redislock_script_start(a, &redislock_script_top, 6);
+	redislock_script_start(a, &redislock_script_top, 9);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
 	redislock_argv_push_str(a, receipts);
 	redislock_argv_push_str(a, dead);
 	redislock_argv_push_str(a, payloads);
+	redislock_argv_push_str(a, stream);
+	redislock_argv_push_str(a, index);
+	redislock_argv_push_str(a, settings);
 	redislock_argv_push_long(a, count);
 	if (after) { redislock_argv_push_str(a, after); } else { redislock_argv_push(a, "", 0); }
 	if (after_score) { redislock_argv_push_str(a, after_score); } else { redislock_argv_push(a, "", 0); }

@@ -21,8 +21,10 @@ var_dump($q->size($name));
 echo "one id\n";
 $t0 = rq_server_time($raw);
 var_dump($q->retryDead($name, 'd1'));
-$score = (float) $raw->call('ZSCORE', "Queue:$name", 'd1');
-rq_check($score >= $t0 && $score < $t0 + 1, 'due now', [$t0, $score]);
+// On the stream layout (the queue's reserve() put it there) a revived task is
+// an entry, due at its entry id's ms.
+$score = array_column($q->top($name, 10), 'score', 'id')['d1'] ?? 0.0;
+rq_check($score >= $t0 - 0.001 && $score < $t0 + 1, 'due now', [$t0, $score]);
 var_dump($q->retryDead($name, 'd1'));          // not dead any more
 var_dump($q->retryDead($name, 6));              // an int id
 

@@ -4,7 +4,9 @@ RedisQueue::stats(): due, delayed, in flight, dead, the oldest due task's age, t
 <?php
 require __DIR__ . '/../harness/queue_test.inc';
 $name = rl_name();
-$q = rq_queue(['max_attempts' => 1]);
+// The zset layout: on the stream layout a reservation is overdue at the queue's
+// visibility (the longest asked), and a promoted task's age counts from its entry.
+$q = rq_queue(['max_attempts' => 1, 'queue_layout' => 'zset']);
 var_dump($q->stats($name));
 $q->enqueue($name, ['d1', 'd2', 'd3']);
 $q->enqueue($name, 'later', afterInterval: 30);

@@ -16,7 +16,7 @@ final class CliArguments
     private const VALUE_OPTIONS = ['dsn', 'prefix', 'lock-prefix', 'semaphore-prefix', 'queue-prefix', 'count'];
 
     /** Options that are flags. */
-    private const FLAG_OPTIONS = ['json', 'yes', 'semaphore', 'help'];
+    private const FLAG_OPTIONS = ['json', 'yes', 'semaphore', 'help', 'back'];
 
     /**
      * @param list<string> $positional the arguments after the subcommand

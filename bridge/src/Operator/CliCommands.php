@@ -79,6 +79,10 @@ final class CliCommands
                 [$queue] = $args->arguments(1, 1);
 
                 return $this->purgeDead($queue, $args->has('yes'));
+            case 'migrate-queue':
+                [$queue] = $args->arguments(1, 1);
+
+                return $this->migrateQueue($queue, $args->has('back'));
             case 'force-unlock':
                 [$name] = $args->arguments(1, 1);
 
@@ -246,6 +250,26 @@ final class CliCommands
         }
 
         return $n === 0 ? Cli::EXIT_EMPTY : Cli::EXIT_OK;
+    }
+
+    private function migrateQueue(string $queue, bool $back): int
+    {
+        $this->inspector->reach('queue', $queue);
+        $r = $this->sent('migrate-queue', fn (): array => $this->inspector->migrate($queue, $back));
+        if ($this->output->json) {
+            $this->output->emitJson(Names::json('queue', $queue) + $r);
+        } else {
+            $this->output->pairs([
+                'queue' => Names::escape($queue),
+                'moved' => (string) $r['moved'],
+                'settled' => (string) $r['settled'],
+                'in zset' => (string) $r['zset'],
+                'in flight' => (string) $r['inflight'],
+                'layout' => $r['layout'],
+            ]);
+        }
+
+        return $back && $r['layout'] !== 'zset' ? Cli::EXIT_EMPTY : Cli::EXIT_OK;
     }
 
     private function forceUnlock(string $name, bool $yes): int

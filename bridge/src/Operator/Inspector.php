@@ -371,6 +371,21 @@ final class Inspector
         return $this->queueObject()->purgeDead($queue);
     }
 
+    /**
+     * Moves $queue onto the stream layout, or with $back to the zset layout: RedisQueue::migrate()'s counts.
+     *
+     * @return array{moved: int, settled: int, zset: int, inflight: int, layout: string}
+     * @throws UnsupportedException when the extension predates the stream layout
+     */
+    public function migrate(string $queue, bool $back): array
+    {
+        if (!self::supports(\RedisQueue::class, 'migrate')) {
+            throw new UnsupportedException('migrate-queue needs a redislock extension with RedisQueue::migrate()');
+        }
+
+        return $this->queueObject()->migrate($queue, $back);
+    }
+
     /** Removes the lock $name whoever holds it; true when there was one. */
     public function forceUnlock(string $name): bool
     {

@@ -1,9 +1,10 @@
 --redislock:clear
 --
--- Deletes the queue's keys; returns how many tasks were queued, in flight or
--- dead. UNLINK, not DEL: the server frees a large set in the background, so a
--- queue of millions is gone at once without blocking it (DEL of 10^6 members
--- takes about a second).
+-- Deletes the queue's keys, the stream layout's too (a cleared queue starts on
+-- the zset layout again); returns how many tasks were queued, in flight or dead.
+-- UNLINK, not DEL: the server frees a large set in the background, so a queue of
+-- millions is gone at once without blocking it (DEL of 10^6 members takes about
+-- a second).
 --
 -- @key   queue     string                     Z, the queue: task ids by due time (s)
 -- @key   inflight  string                     F, the tasks in flight by reservation deadline
@@ -11,7 +12,11 @@
 -- @key   receipts  string                     H, the reservations' records
 -- @key   dead      string                     D, the dead letters by the time they died
 -- @key   payloads  string                     P, the tasks' payloads by id
+-- @key   stream    string                     S, the stream of ready and in-flight tasks (group rl)
+-- @key   index     string                     X, the stream's index: id -> entry id
+-- @key   settings  string                     M, the queue's settings (v, m, b)
 
 local n = redis.call('zcard', queue) + redis.call('zcard', inflight) + redis.call('zcard', dead)
-redis.call('unlink', queue, inflight, wakeup, receipts, dead, payloads)
+if redis.call('exists', stream) == 1 then n = n + redis.call('xlen', stream) end
+redis.call('unlink', queue, inflight, wakeup, receipts, dead, payloads, stream, index, settings)
 return n

@@ -1,6 +1,9 @@
 --redislock:dequeue
 --
--- Removes the task only if its stored score is still exactly that score.
+-- Removes the task only if its stored score is still exactly that score. A task
+-- on the stream (ready, never delivered) has the score of its entry id: the ms
+-- it was appended, in seconds, as top() gives it; one in flight is not queued
+-- and is left alone, as on the zset layout.
 --
 -- @key   queue     string                     Z, the queue: task ids by due time (s)
 -- @key   inflight  string                     F, the tasks in flight by reservation deadline
@@ -8,9 +11,13 @@
 -- @key   receipts  string                     H, the reservations' records
 -- @key   dead      string                     D, the dead letters by the time they died
 -- @key   payloads  string                     P, the tasks' payloads by id
+-- @key   stream    string                     S, the stream of ready and in-flight tasks (group rl)
+-- @key   index     string                     X, the stream's index: id -> entry id
+-- @key   settings  string                     M, the queue's settings (v, m, b)
 -- @arg   id        string                     the task id
 -- @arg   score     number                     the score it must still have
 
+--#include "common/stream.lua"
 local s = redis.call('zscore', queue, id)
 if s and tonumber(s) == tonumber(score) then
   redis.call('zrem', queue, id)
@@ -22,4 +29,8 @@ if s and tonumber(s) == tonumber(score) then
   end
   return 1
 end
-return 0
+local v = redis.call('hget', index, id)
+local eid = v and string.match(v, '^(%d+%-%d+)')
+if not eid or entry_ms(eid) / 1000 ~= tonumber(score) or pending(stream, eid) then return 0 end
+redis.call('hdel', index, id)
+return redis.call('xdel', stream, eid)

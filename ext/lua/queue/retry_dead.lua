@@ -4,7 +4,8 @@
 -- their payloads kept: the ids given (a page at most), or without ids the first
 -- page of those that died at died_by or before. Returns [how many, died_by] (died_by:
 -- now when none was given), so that a caller paging through all of them never
--- revives a task that died after its first page.
+-- revives a task that died after its first page. On the stream layout they go
+-- onto the stream (each an entry with its payload), unless queued already.
 --
 -- @key   queue     string                     Z, the queue: task ids by due time (s)
 -- @key   inflight  string                     F, the tasks in flight by reservation deadline
@@ -12,21 +13,26 @@
 -- @key   receipts  string                     H, the reservations' records
 -- @key   dead      string                     D, the dead letters by the time they died
 -- @key   payloads  string                     P, the tasks' payloads by id
+-- @key   stream    string                     S, the stream of ready and in-flight tasks (group rl)
+-- @key   index     string                     X, the stream's index: id -> entry id
+-- @key   settings  string                     M, the queue's settings (v, m, b)
+-- @arg   streams   flag '1' '0'               whether they may go onto the stream (not for queue_layout zset)
 -- @arg   died_by   string or ''               without ids: the latest time of death revived ('': now)
 -- @arg   id        owned string, list         the ids to revive; none for the first page of all
 
 --#include "common/tasks.lua"
 --#include "common/page.lua"
+--#include "common/stream.lua"
 local last = died_by
 if last == '' then last = score(now_us) end
-if #ARGV - 1 > PAGE then return redis.error_reply('ERR over ' .. PAGE .. ' ids in one call') end
+if #ARGV - 2 > PAGE then return redis.error_reply('ERR over ' .. PAGE .. ' ids in one call') end
 local ids = {}
-if #ARGV == 1 then
+if #ARGV == 2 then
   ids = redis.call('zrangebyscore', dead, '-inf', last, 'limit', 0, PAGE)
 else
   -- The ids given that are dead, each once.
   local seen = {}
-  for i = 2, #ARGV do
+  for i = 3, #ARGV do
     local id = ARGV[i]
     if not seen[id] and redis.call('zscore', dead, id) then seen[id] = true; ids[#ids + 1] = id end
   end
@@ -36,6 +42,20 @@ local due, members = score(now_us), {}
 for _, id in ipairs(ids) do members[#members + 1] = due; members[#members + 1] = id end
 chunked({'zrem', dead}, ids)
 chunked({'hdel', receipts}, ids)
-chunked({'zadd', queue, 'nx'}, members)
-wake(wakeup, #ids)
+if streams == '1' and group_of(stream) then
+  -- Onto the stream, unless queued already; one whose earlier run is still in
+  -- flight waits in Z until that run ends, as an id enqueued again does.
+  for _, id in ipairs(ids) do
+    if redis.call('zscore', queue, id) then
+    elseif redis.call('hexists', index, id) == 1 then
+      redis.call('zadd', queue, due, id)
+    else
+      append(stream, index, id, redis.call('hget', payloads, id), 0)
+      redis.call('hdel', payloads, id)
+    end
+  end
+else
+  chunked({'zadd', queue, 'nx'}, members)
+  wake(wakeup, #ids)
+end
 return {#ids, last}

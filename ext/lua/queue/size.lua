@@ -1,6 +1,8 @@
 --redislock:size
 --
--- [due, delayed, in flight, dead].
+-- [due, delayed, in flight, dead]. On the stream layout, due counts the ready
+-- entries too (those not in the PEL) and in flight the PEL besides the legacy
+-- reservations of F.
 --
 -- @key   queue     string                     Z, the queue: task ids by due time (s)
 -- @key   inflight  string                     F, the tasks in flight by reservation deadline
@@ -8,7 +10,14 @@
 -- @key   receipts  string                     H, the reservations' records
 -- @key   dead      string                     D, the dead letters by the time they died
 -- @key   payloads  string                     P, the tasks' payloads by id
+-- @key   stream    string                     S, the stream of ready and in-flight tasks (group rl)
+-- @key   index     string                     X, the stream's index: id -> entry id
+-- @key   settings  string                     M, the queue's settings (v, m, b)
 
 --#include "common/now.lua"
-local due = redis.call('zcount', queue, '-inf', score(now_us))
-return {due, redis.call('zcard', queue) - due, redis.call('zcard', inflight), redis.call('zcard', dead)}
+--#include "common/stream.lua"
+local due, inflights = redis.call('zcount', queue, '-inf', score(now_us)), redis.call('zcard', inflight)
+local delayed = redis.call('zcard', queue) - due
+local _, pel = group_of(stream)
+if pel then due = due + redis.call('xlen', stream) - pel; inflights = inflights + pel end
+return {due, delayed, inflights, redis.call('zcard', dead)}

@@ -3,7 +3,10 @@
 -- What an operator asks of a queue, read-only, by the server's clock: [due,
 -- delayed, in flight, dead, µs since the oldest due task fell due (-1: none due),
 -- µs until the first delayed task falls due (-1: none), reservations past their
--- deadline that no call has returned yet].
+-- deadline that no call has returned yet]. On the stream layout the ready
+-- entries are due (since they were appended), the PEL is in flight, and a
+-- reservation is past its deadline once idle for the queue's visibility (M's v):
+-- counted among the oldest 1000 of the PEL only, so that the call stays short.
 --
 -- @key   queue     string                     Z, the queue: task ids by due time (s)
 -- @key   inflight  string                     F, the tasks in flight by reservation deadline
@@ -11,14 +14,33 @@
 -- @key   receipts  string                     H, the reservations' records
 -- @key   dead      string                     D, the dead letters by the time they died
 -- @key   payloads  string                     P, the tasks' payloads by id
+-- @key   stream    string                     S, the stream of ready and in-flight tasks (group rl)
+-- @key   index     string                     X, the stream's index: id -> entry id
+-- @key   settings  string                     M, the queue's settings (v, m, b)
 
 --#include "common/now.lua"
+--#include "common/stream.lua"
 local now = score(now_us)
 local function us(s) return math.floor(tonumber(s) * 1000000 + 0.5) end
-local due = redis.call('zcount', queue, '-inf', now)
-local oldest, next_in = -1, -1
+local due, inflights = redis.call('zcount', queue, '-inf', now), redis.call('zcard', inflight)
+local delayed = redis.call('zcard', queue) - due
+local oldest, next_in, overdue = -1, -1, redis.call('zcount', inflight, '-inf', now)
 if due > 0 then oldest = math.max(0, now_us - us(redis.call('zrange', queue, 0, 0, 'withscores')[2])) end
 local later = redis.call('zrangebyscore', queue, '(' .. now, '+inf', 'withscores', 'limit', 0, 1)
 if #later > 0 then next_in = us(later[2]) - now_us end
-return {due, redis.call('zcard', queue) - due, redis.call('zcard', inflight), redis.call('zcard', dead),
-  oldest, next_in, redis.call('zcount', inflight, '-inf', now)}
+local last, pel = group_of(stream)
+if pel then
+  local ready = redis.call('xlen', stream) - pel
+  due, inflights = due + ready, inflights + pel
+  if ready > 0 then
+    local first = redis.call('xrange', stream, '(' .. last, '+', 'count', 1)
+    if #first > 0 then oldest = math.max(oldest, now_us - entry_ms(first[1][1]) * 1000, 0) end
+  end
+  local v = tonumber(redis.call('hget', settings, 'v'))
+  if v and pel > 0 then
+    for _, e in ipairs(redis.call('xpending', stream, 'rl', '-', '+', 1000)) do
+      if tonumber(e[3]) >= v then overdue = overdue + 1 end
+    end
+  end
+end
+return {due, delayed, inflights, redis.call('zcard', dead), oldest, next_in, overdue}

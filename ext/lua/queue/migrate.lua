@@ -1,0 +1,55 @@
+--redislock:migrate
+--
+-- Puts a queue on the stream layout (migrate()), a page at a time: creates the
+-- stream and its group rl and the settings M (each setting only when absent),
+-- then moves a page of due ids of Z onto the stream, each as an entry with its
+-- payload and the attempts its record carries, in due order. An id with a
+-- reservation in flight in F (enqueued again while it runs) or already on the
+-- stream stays in Z: moving it would let it run twice at once; it is skipped,
+-- and the caller passes on how many it skipped so far. Delayed ids stay in Z,
+-- where the stream layout keeps them; the legacy reservations of F drain by ack
+-- or expiry. Returns [moved, skipped, whether the page was full, ids left in Z,
+-- reservations left in F].
+--
+-- @key   queue     string                     Z, the queue: task ids by due time (s)
+-- @key   inflight  string                     F, the tasks in flight by reservation deadline
+-- @key   wakeup    string                     W, the wake-up list blocked workers BLPOP on
+-- @key   receipts  string                     H, the reservations' records
+-- @key   dead      string                     D, the dead letters by the time they died
+-- @key   payloads  string                     P, the tasks' payloads by id
+-- @key   stream    string                     S, the stream of ready and in-flight tasks (group rl)
+-- @key   index     string                     X, the stream's index: id -> entry id
+-- @key   settings  string                     M, the queue's settings (v, m, b)
+-- @arg   visibility integer                   the visibility (ms) a queue without settings gets
+-- @arg   attempts  integer                    the max attempts (0: none) a queue without settings gets
+-- @arg   backoff   integer                    the backoff (ms) a queue without settings gets
+-- @arg   skip      integer                    how many due ids the pages before skipped
+
+--#include "common/tasks.lua"
+--#include "common/page.lua"
+--#include "common/stream.lua"
+if not group_of(stream) then redis.call('xgroup', 'create', stream, 'rl', '0', 'mkstream') end
+redis.call('hsetnx', settings, 'v', visibility)
+redis.call('hsetnx', settings, 'm', attempts)
+redis.call('hsetnx', settings, 'b', backoff)
+local ids = redis.call('zrangebyscore', queue, '-inf', score(now_us), 'limit', tonumber(skip), PAGE)
+local moved, skipped = 0, 0
+for _, id in ipairs(ids) do
+  if redis.call('zscore', inflight, id) or redis.call('hexists', index, id) == 1 then
+    skipped = skipped + 1
+  else
+    local entry = {'xadd', stream, '*', 'i', id}
+    local p = redis.call('hget', payloads, id)
+    if p then entry[#entry + 1] = 'p'; entry[#entry + 1] = p end
+    local _, a = record(receipts, id)
+    if a > 0 then entry[#entry + 1] = 'a'; entry[#entry + 1] = string.format('%d', a) end
+    redis.call('hset', index, id, redis.call(unpack(entry)))
+    redis.call('zrem', queue, id)
+    redis.call('hdel', payloads, id)
+    redis.call('hdel', receipts, id)
+    moved = moved + 1
+  end
+end
+local full = 0
+if #ids == PAGE then full = 1 end
+return {moved, skipped, full, redis.call('zcard', queue), redis.call('zcard', inflight)}
