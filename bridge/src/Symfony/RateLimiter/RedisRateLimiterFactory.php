@@ -6,7 +6,6 @@ namespace RedisLock\Bridge\Symfony\RateLimiter;
 
 use Symfony\Component\RateLimiter\LimiterInterface;
 use Symfony\Component\RateLimiter\Policy\NoLimiter;
-use Symfony\Component\RateLimiter\Util\TimeUtil;
 
 /**
  * symfony's RateLimiterFactory on a \RedisRateLimiter: the same config (id,
@@ -102,11 +101,12 @@ final class RedisRateLimiterFactory implements RateLimiterFactoryContract
         } catch (\Exception $e) {
             $later = false;
         }
-        $seconds = $later === false ? 0 : TimeUtil::dateIntervalToSeconds($now->diff($later));
+        // Fractions of a second count (symfony's own limiters round them away).
+        $seconds = $later === false ? 0.0 : (float) $later->format('U.u') - (float) $now->format('U.u');
         if ($seconds <= 0) {
             throw new \InvalidArgumentException(sprintf('The rate limiter option "%s" cannot be read as an interval: "%s" (use a unit as described on https://www.php.net/datetime.formats.relative).', $option, $interval));
         }
 
-        return (float) $seconds;
+        return $seconds;
     }
 }
