@@ -19,6 +19,7 @@
 #include "redislock_lock.h"
 #include "redislock_queue.h"
 #include "redislock_semaphore.h"
+#include "redislock_limiter.h"
 #include "redislock_watchdog.h"
 #include "redislock_arginfo.h"
 #include <hiredis/hiredis.h>
@@ -95,6 +96,8 @@ static PHP_MINIT_FUNCTION(redislock)
 	redislock_queue_startup(ce);
 	ce = register_class_RedisSemaphore();
 	redislock_semaphore_startup(ce);
+	ce = register_class_RedisRateLimiter();
+	redislock_limiter_startup(ce);
 
 	redislock_slots_startup();
 	redislock_config_startup();
@@ -147,7 +150,7 @@ static PHP_MINFO_FUNCTION(redislock)
 	php_info_print_table_row(2, "Version", PHP_REDISLOCK_VERSION);
 	php_info_print_table_row(2, "hiredis version", hiredis_version);
 	php_info_print_table_row(2, "TLS", OpenSSL_version(OPENSSL_VERSION));
-	php_info_print_table_row(2, "Classes", "RedisLock, RedisQueue, RedisSemaphore");
+	php_info_print_table_row(2, "Classes", "RedisLock, RedisQueue, RedisSemaphore, RedisRateLimiter");
 	php_info_print_table_row(2, "Watchdog thread", redislock_wd_running() ? "running" : "not running");
 	{
 		char count[16];

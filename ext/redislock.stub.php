@@ -463,3 +463,84 @@ class RedisQueue
     public function purgeDead(string $name): int {}
 }
 
+
+/**
+ * A rate limiter: at most $limit tokens of a name per $interval seconds, decided
+ * and recorded in one atomic script on the server, by the server's clock. One key
+ * per name (prefix + name, a hash), which expires once the limiter is back to its
+ * full capacity. The policies are Symfony's, by the same names:
+ * - "token_bucket" (GCRA): a token comes back every $interval / $limit seconds
+ *   (rounded up to the µs), up to $burst at once (default $limit);
+ * - "fixed_window": a window opens at the first hit after the last window ended
+ *   and admits $limit tokens until $interval has passed (Laravel's and Symfony's
+ *   fixed windows both start at the first hit);
+ * - "sliding_window": windows follow each other from the first hit; a hit counts
+ *   with the hits of its window plus those of the window before, weighted by the
+ *   part of it the last $interval still covers (rounded down, as Symfony does).
+ * $interval is from 0.001 to 31536000 seconds (365 days), $limit, $burst and
+ * $tokens from 1 to 1000000000, and $burst * $interval / $limit at most ten years.
+ * A name used with another policy than its state's starts afresh.
+ *
+ * @not-serializable
+ */
+class RedisRateLimiter
+{
+    /**
+     * @param string|array|null $connection Same forms as RedisLock::__construct(),
+     *        except redlock, min_replicas, watchdog and the queue options (a
+     *        ValueError). The key prefix defaults to "Limiter:".
+     */
+    public function __construct(#[\SensitiveParameter] string|array|null $connection = null) {}
+
+    /**
+     * Take $tokens of $name if the policy allows them now, in one round trip.
+     * Returns ['allowed' => bool, 'remaining' => int (tokens left after this
+     * call), 'retry_after' => float (seconds until $tokens would be allowed; 0.0
+     * when allowed), 'reset_after' => float (seconds until the limiter is back to
+     * its full capacity), 'limit' => int]. Nothing is consumed when not allowed.
+     * Waiters queued by wait() come first: a call is not allowed past them.
+     */
+    public function consume(string $name, int $limit, float $interval, int $tokens = 1, string $policy = 'token_bucket', ?int $burst = null): array {}
+
+    /**
+     * Wait up to $timeout seconds for $tokens of $name, in the order of arrival:
+     * one script reserves the caller's place (the first moment the policy allows
+     * its tokens after the waiters queued before it) when it comes within
+     * $timeout, and the caller sleeps until then, by the server's clock, without
+     * polling; a second command, once the place has come, reads the limiter's
+     * state for the answer (the same array as consume(), 'allowed' true). Returns
+     * false, having consumed nothing, when the place would come after $timeout.
+     * PHP's signal handlers run during the sleep; one that throws ends the wait,
+     * and the place reserved is spent. A connection that fails while waiting
+     * throws: the place was spent once, and is not asked for again.
+     * "sliding_window" cannot reserve a place (as in Symfony): a ValueError.
+     */
+    public function wait(string $name, int $limit, float $interval, int $tokens = 1, string $policy = 'token_bucket', ?int $burst = null, float $timeout = 10): array|false {}
+
+    /**
+     * What consume() would answer now, consuming nothing: 'allowed' says whether
+     * $tokens would be, 'remaining' the tokens left now.
+     */
+    public function peek(string $name, int $limit, float $interval, int $tokens = 1, string $policy = 'token_bucket', ?int $burst = null): array {}
+
+    /** Forget the state of $name, its waiters' places included. False when it had none. */
+    public function reset(string $name): bool {}
+
+    /**
+     * The state of $name for operators: read-only, one round trip, by the
+     * server's clock. Null when it has none; otherwise ['policy' => string,
+     * 'limit' => int, 'interval' => float, 'burst' => ?int (null for the
+     * windows), 'remaining' => int (tokens left now), 'retry_after' => float
+     * (seconds until one token is allowed), 'reset_after' => float, 'backlog' =>
+     * float (seconds until the last waiter's place; 0.0 when nobody waits)], with
+     * the limit and interval of the last call that consumed.
+     */
+    public function inspect(string $name): ?array {}
+
+    /**
+     * The names of the limiters under this object's prefix that have a state,
+     * listed as RedisLock::names() lists locks.
+     * @return array{names: list<string>, cursor: ?string}
+     */
+    public function names(?string $cursor = null, int $count = 100): array {}
+}

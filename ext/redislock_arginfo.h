@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 7d01d8b1252bb33f1d93ad4ae8f824dcafdcc4fe */
+ * Stub hash: 45cc7393efa11483386737876585b666e0b74054 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_MASK(0, connection, MAY_BE_STRING|MAY_BE_ARRAY|MAY_BE_NULL, "null")
@@ -239,6 +239,35 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_RedisQueue_purgeDead arginfo_class_RedisSemaphore_count
 
+#define arginfo_class_RedisRateLimiter___construct arginfo_class_RedisLock___construct
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisRateLimiter_consume, 0, 3, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, limit, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO(0, interval, IS_DOUBLE, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, tokens, IS_LONG, 0, "1")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, policy, IS_STRING, 0, "\'token_bucket\'")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, burst, IS_LONG, 1, "null")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_RedisRateLimiter_wait, 0, 3, MAY_BE_ARRAY|MAY_BE_FALSE)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, limit, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO(0, interval, IS_DOUBLE, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, tokens, IS_LONG, 0, "1")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, policy, IS_STRING, 0, "\'token_bucket\'")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, burst, IS_LONG, 1, "null")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "10")
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisRateLimiter_peek arginfo_class_RedisRateLimiter_consume
+
+#define arginfo_class_RedisRateLimiter_reset arginfo_class_RedisLock_unlock
+
+#define arginfo_class_RedisRateLimiter_inspect arginfo_class_RedisLock_inspect
+
+#define arginfo_class_RedisRateLimiter_names arginfo_class_RedisLock_names
+
 
 ZEND_METHOD(RedisLock, __construct);
 ZEND_METHOD(RedisLock, lock);
@@ -291,6 +320,13 @@ ZEND_METHOD(RedisQueue, clear);
 ZEND_METHOD(RedisQueue, dead);
 ZEND_METHOD(RedisQueue, retryDead);
 ZEND_METHOD(RedisQueue, purgeDead);
+ZEND_METHOD(RedisRateLimiter, __construct);
+ZEND_METHOD(RedisRateLimiter, consume);
+ZEND_METHOD(RedisRateLimiter, wait);
+ZEND_METHOD(RedisRateLimiter, peek);
+ZEND_METHOD(RedisRateLimiter, reset);
+ZEND_METHOD(RedisRateLimiter, inspect);
+ZEND_METHOD(RedisRateLimiter, names);
 
 
 static const zend_function_entry class_RedisLockException_methods[] = {
@@ -378,6 +414,18 @@ static const zend_function_entry class_RedisQueue_methods[] = {
 	ZEND_FE_END
 };
 
+
+static const zend_function_entry class_RedisRateLimiter_methods[] = {
+	ZEND_ME(RedisRateLimiter, __construct, arginfo_class_RedisRateLimiter___construct, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisRateLimiter, consume, arginfo_class_RedisRateLimiter_consume, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisRateLimiter, wait, arginfo_class_RedisRateLimiter_wait, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisRateLimiter, peek, arginfo_class_RedisRateLimiter_peek, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisRateLimiter, reset, arginfo_class_RedisRateLimiter_reset, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisRateLimiter, inspect, arginfo_class_RedisRateLimiter_inspect, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisRateLimiter, names, arginfo_class_RedisRateLimiter_names, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
 static zend_class_entry *register_class_RedisLockException(zend_class_entry *class_entry_RuntimeException)
 {
 	zend_class_entry ce, *class_entry;
@@ -451,6 +499,20 @@ static zend_class_entry *register_class_RedisQueue(void)
 	zend_class_entry ce, *class_entry;
 
 	INIT_CLASS_ENTRY(ce, "RedisQueue", class_RedisQueue_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_NOT_SERIALIZABLE;
+
+
+	zend_add_parameter_attribute(zend_hash_str_find_ptr(&class_entry->function_table, "__construct", sizeof("__construct") - 1), 0, ZSTR_KNOWN(ZEND_STR_SENSITIVEPARAMETER), 0);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisRateLimiter(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_CLASS_ENTRY(ce, "RedisRateLimiter", class_RedisRateLimiter_methods);
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
 	class_entry->ce_flags |= ZEND_ACC_NOT_SERIALIZABLE;
 

@@ -4,6 +4,9 @@
 #ifndef REDISLOCK_SCRIPTS_GEN_H
 #define REDISLOCK_SCRIPTS_GEN_H
 
+extern const redislock_script redislock_script_rate_inspect;
+extern const redislock_script redislock_script_rate_limit;
+extern const redislock_script redislock_script_rate_reset;
 extern const redislock_script redislock_script_extend;
 extern const redislock_script redislock_script_fence;
 extern const redislock_script redislock_script_force_unlock;
@@ -36,6 +39,35 @@ extern const redislock_script redislock_script_sem_count;
 extern const redislock_script redislock_script_sem_extend;
 extern const redislock_script redislock_script_sem_inspect;
 extern const redislock_script redislock_script_sem_release;
+
+/* ext/lua/limiter/rate_inspect.lua: KEYS key. */
+static inline void redislock_script_rate_inspect_args(redislock_argv *a, const zend_string *key)
+{
+	redislock_script_start(a, &redislock_script_rate_inspect, 1);
+	redislock_argv_push_str(a, key);
+}
+
+/* ext/lua/limiter/rate_limit.lua: KEYS key, ARGV policy, ARGV limit, ARGV interval, ARGV tokens, ARGV burst, ARGV emission, ARGV mode, ARGV max_wait. */
+static inline void redislock_script_rate_limit_args(redislock_argv *a, const zend_string *key, const char *policy, zend_long limit, zend_long interval, zend_long tokens, zend_long burst, zend_long emission, const char *mode, zend_long max_wait)
+{
+	redislock_script_start(a, &redislock_script_rate_limit, 1);
+	redislock_argv_push_str(a, key);
+	redislock_argv_push(a, policy, 1);
+	redislock_argv_push_long(a, limit);
+	redislock_argv_push_long(a, interval);
+	redislock_argv_push_long(a, tokens);
+	redislock_argv_push_long(a, burst);
+	redislock_argv_push_long(a, emission);
+	redislock_argv_push(a, mode, 1);
+	redislock_argv_push_long(a, max_wait);
+}
+
+/* ext/lua/limiter/rate_reset.lua: KEYS key. */
+static inline void redislock_script_rate_reset_args(redislock_argv *a, const zend_string *key)
+{
+	redislock_script_start(a, &redislock_script_rate_reset, 1);
+	redislock_argv_push_str(a, key);
+}
 
 /* ext/lua/lock/extend.lua: KEYS key, KEYS queue, KEYS many, ARGV token, ARGV life, ARGV hint. */
 static inline void redislock_script_extend_args(redislock_argv *a, const zend_string *key, const zend_string *queue, const zend_string *many, const zend_string *token, zend_long life, const char *hint)

@@ -1,0 +1,551 @@
+/* RedisRateLimiter: at most $limit tokens of a name per $interval.
+ *
+ * Invariants:
+ * - A decision is one script (rate_limit) that reads the limiter's hash, decides
+ *   by the server's TIME and writes the hash back in the same step: no two
+ *   callers can both take the last token, and nothing is written when a caller is
+ *   refused.
+ * - Every number that crosses into Lua is an integer (µs, counts), formatted
+ *   with %d: a Unix time in µs has 16 digits, more than a Lua number prints.
+ * - A waiter never polls: the script gives it a place in the order of arrival
+ *   (the token bucket's TAT, or a window ahead, moves past it), the client sleeps
+ *   until that place, and reads the state once more when it comes. Two commands
+ *   per admission at most, one when the tokens are there at once.
+ */
+#include "redislock_limiter.h"
+#include "redislock_holder.h"
+#include "redislock_args.h"
+#include "redislock_exceptions.h"
+#include "redislock_names.h"
+#include "redislock_runner.h"
+#include "redislock_wait.h"
+#include "zend_exceptions.h"
+#include <errno.h>
+#include <math.h>
+#include <time.h>
+
+#define REDISLOCK_LIMITER_DEFAULT_PREFIX "Limiter:"
+/* The largest limit, burst or token count. */
+#define REDISLOCK_LIMITER_MAX_COUNT 1000000000
+/* The interval's bounds, seconds. */
+#define REDISLOCK_LIMITER_MIN_INTERVAL 0.001
+#define REDISLOCK_LIMITER_MAX_INTERVAL 31536000.0
+/* The longest a full token bucket takes to refill ($burst * $interval / $limit),
+ * µs: ten years. With a TAT (a Unix time in µs, 1.8e15 today) and a wait of up to
+ * 1e9 s added, every sum stays below 2^53, where Lua's numbers are exact. */
+#define REDISLOCK_LIMITER_MAX_REFILL_US 315360000000000LL
+/* A sleep is cut into slices this long at most (seconds), so that PHP's signal
+ * handlers run on time even on a system whose sleep a signal does not cut. */
+#define REDISLOCK_LIMITER_SLEEP_SLICE 0.05
+
+typedef struct _redislock_limiter_obj {
+	redislock_conn *conn;
+	zend_string *prefix;
+	zend_object std;
+} redislock_limiter_obj;
+
+/* A decision's parameters, checked. */
+typedef struct {
+	zend_string *name;
+	zend_long limit;
+	zend_long interval_us;
+	zend_long tokens;
+	zend_long burst;
+	zend_long emission_us;  /* the token bucket's µs per token: interval / limit, rounded up */
+	char policy;            /* 't', 'f' or 's', as the script takes it */
+} limiter_call;
+
+/* The script's answer. */
+typedef struct {
+	bool allowed;
+	zend_long remaining;
+	zend_long retry_us;
+	zend_long reset_us;
+	zend_long wait_us;
+} limiter_answer;
+
+/* A limiter's hash has no siblings. */
+static const char *const limiter_siblings[] = {NULL};
+
+static zend_object_handlers limiter_handlers;
+
+static inline redislock_limiter_obj *limiter_from_obj(zend_object *obj)
+{
+	return (redislock_limiter_obj *) ((char *) obj - XtOffsetOf(redislock_limiter_obj, std));
+}
+
+static redislock_limiter_obj *this_limiter(zval *this_ptr)
+{
+	redislock_limiter_obj *l = limiter_from_obj(Z_OBJ_P(this_ptr));
+	if (!l->conn) {
+		zend_throw_error(NULL, "%s object is not initialized: its constructor was not called",
+			ZSTR_VAL(Z_OBJCE_P(this_ptr)->name));
+		return NULL;
+	}
+	return l;
+}
+
+/* A method's end after a failed call: the failure recorded on the connection is
+ * thrown here, once. */
+#define LIMITER_FAILED(l) do { if ((l) && !EG(exception)) { redislock_conn_throw((l)->conn); } RETURN_THROWS(); } while (0)
+
+static double read_timeout(const redislock_limiter_obj *l)
+{
+	return redislock_conn_config(l->conn)->read_timeout;
+}
+
+static zend_string *limiter_key(const redislock_limiter_obj *l, const zend_string *name)
+{
+	return zend_string_concat2(ZSTR_VAL(l->prefix), ZSTR_LEN(l->prefix), ZSTR_VAL(name), ZSTR_LEN(name));
+}
+
+/* Runs a script on name's key: its reply (the caller frees it), or NULL with the
+ * failure recorded (an error reply too). */
+static redisReply *run(redislock_limiter_obj *l, const redislock_script *script, redislock_argv *a)
+{
+	redisReply *reply;
+	if (redislock_script_call(l->conn, script, a, read_timeout(l), &reply) == FAILURE) {
+		return NULL;
+	}
+	if (reply->type == REDIS_REPLY_ERROR) {
+		redislock_conn_set_reply_error(l->conn, reply);
+		freeReplyObject(reply);
+		return NULL;
+	}
+	return reply;
+}
+
+/* ---- object handlers ----------------------------------------------------------- */
+
+static zend_object *limiter_create(zend_class_entry *ce)
+{
+	redislock_limiter_obj *l = zend_object_alloc(sizeof(redislock_limiter_obj), ce);
+	zend_object_std_init(&l->std, ce);
+	object_properties_init(&l->std, ce);
+	l->std.handlers = &limiter_handlers;
+	return &l->std;
+}
+
+static void limiter_free(zend_object *obj)
+{
+	redislock_limiter_obj *l = limiter_from_obj(obj);
+	if (l->conn) {
+		redislock_conn_destroy(l->conn);
+	}
+	if (l->prefix) {
+		zend_string_release(l->prefix);
+	}
+	zend_object_std_dtor(obj);
+}
+
+static HashTable *limiter_debug_info(zend_object *obj, int *is_temp)
+{
+	redislock_limiter_obj *l = limiter_from_obj(obj);
+	zval info;
+
+	*is_temp = 1;
+	array_init(&info);
+	if (l->conn) {
+		redislock_config_describe(redislock_conn_config(l->conn), &info);
+		add_assoc_str(&info, "prefix", zend_string_copy(l->prefix));
+		add_assoc_bool(&info, "connected", redislock_conn_connected(l->conn));
+	}
+	return Z_ARRVAL(info);
+}
+
+void redislock_limiter_startup(zend_class_entry *ce)
+{
+	ce->create_object = limiter_create;
+	memcpy(&limiter_handlers, zend_get_std_object_handlers(), sizeof(limiter_handlers));
+	limiter_handlers.offset = XtOffsetOf(redislock_limiter_obj, std);
+	limiter_handlers.free_obj = limiter_free;
+	limiter_handlers.clone_obj = NULL;
+	limiter_handlers.get_debug_info = limiter_debug_info;
+}
+
+/* ---- argument checks -------------------------------------------------------------- */
+
+static const struct {
+	const char *name;
+	char code;
+} policies[] = {
+	{"token_bucket", 't'},
+	{"fixed_window", 'f'},
+	{"sliding_window", 's'},
+};
+
+static const char *policy_name(char code)
+{
+	for (size_t i = 0; i < sizeof(policies) / sizeof(policies[0]); i++) {
+		if (policies[i].code == code) {
+			return policies[i].name;
+		}
+	}
+	return "unknown";
+}
+
+/* Checks the arguments consume(), wait() and peek() share (numbered as they
+ * are), filling call; false after throwing a ValueError. */
+static bool check_call(limiter_call *call, zend_string *name, zend_long limit, double interval, zend_long tokens,
+	const zend_string *policy, bool burst_null, zend_long burst)
+{
+	call->policy = policy ? 0 : 't';
+	for (size_t i = 0; policy && i < sizeof(policies) / sizeof(policies[0]); i++) {
+		if (zend_string_equals_cstr(policy, policies[i].name, strlen(policies[i].name))) {
+			call->policy = policies[i].code;
+		}
+	}
+	if (!redislock_check_name(name, 1)) {
+		return false;
+	}
+	if (limit < 1 || limit > REDISLOCK_LIMITER_MAX_COUNT) {
+		zend_argument_value_error(2, "must be between 1 and %d", REDISLOCK_LIMITER_MAX_COUNT);
+		return false;
+	}
+	if (!isfinite(interval) || interval < REDISLOCK_LIMITER_MIN_INTERVAL || interval > REDISLOCK_LIMITER_MAX_INTERVAL) {
+		zend_argument_value_error(3, "must be a finite number of seconds from 0.001 to 31536000 (365 days)");
+		return false;
+	}
+	if (!call->policy) {
+		zend_argument_value_error(5, "must be \"token_bucket\", \"fixed_window\" or \"sliding_window\"");
+		return false;
+	}
+	if (!burst_null && call->policy != 't') {
+		zend_argument_value_error(6, "must be null for the %s policy: only a token bucket has a burst", policy_name(call->policy));
+		return false;
+	}
+	if (burst_null) {
+		burst = limit;
+	} else if (burst < 1 || burst > REDISLOCK_LIMITER_MAX_COUNT) {
+		zend_argument_value_error(6, "must be between 1 and %d", REDISLOCK_LIMITER_MAX_COUNT);
+		return false;
+	}
+	call->name = name;
+	call->limit = limit;
+	call->interval_us = (zend_long) llround(interval * 1e6);
+	call->burst = burst;
+	call->emission_us = (call->interval_us + limit - 1) / limit;
+	if (call->policy == 't' && (double) burst * (double) call->emission_us > (double) REDISLOCK_LIMITER_MAX_REFILL_US) {
+		zend_argument_value_error(6, "must keep $burst * $interval / $limit at most ten years (315360000 s)");
+		return false;
+	}
+	if (tokens < 1 || tokens > burst) {
+		zend_argument_value_error(4, "must be between 1 and %s (" ZEND_LONG_FMT ")",
+			call->policy == 't' ? "$burst" : "$limit", burst);
+		return false;
+	}
+	call->tokens = tokens;
+	return true;
+}
+
+/* ---- the decision ----------------------------------------------------------------- */
+
+/* Runs the rate_limit script in mode ('c', 'p' or 'r', with max_wait µs); false
+ * when it failed (recorded). */
+static bool decide(redislock_limiter_obj *l, const limiter_call *call, char mode, zend_long max_wait_us, limiter_answer *out)
+{
+	zend_string *key = limiter_key(l, call->name);
+	redislock_argv a;
+	redisReply *reply;
+	bool ok = false;
+
+	redislock_script_rate_limit_args(&a, key, &call->policy, call->limit, call->interval_us, call->tokens, call->burst,
+		call->emission_us, &mode, max_wait_us);
+	reply = run(l, &redislock_script_rate_limit, &a);
+	redislock_argv_free(&a);
+	zend_string_release(key);
+	if (!reply) {
+		return false;
+	}
+	if (reply->type == REDIS_REPLY_ARRAY && reply->elements == 5) {
+		ok = true;
+		for (size_t i = 0; i < 5; i++) {
+			ok = ok && reply->element[i]->type == REDIS_REPLY_INTEGER;
+		}
+	}
+	if (ok) {
+		out->allowed = reply->element[0]->integer == 1;
+		out->remaining = (zend_long) reply->element[1]->integer;
+		out->retry_us = (zend_long) reply->element[2]->integer;
+		out->reset_us = (zend_long) reply->element[3]->integer;
+		out->wait_us = (zend_long) reply->element[4]->integer;
+	} else {
+		redislock_conn_set_unexpected(l->conn, reply);
+	}
+	freeReplyObject(reply);
+	return ok;
+}
+
+static void answer_to_return(const limiter_answer *ans, zend_long limit, zval *return_value)
+{
+	array_init_size(return_value, 5);
+	add_assoc_bool(return_value, "allowed", ans->allowed);
+	add_assoc_long(return_value, "remaining", ans->remaining);
+	add_assoc_double(return_value, "retry_after", ans->allowed ? 0.0 : (double) ans->retry_us / 1e6);
+	add_assoc_double(return_value, "reset_after", (double) ans->reset_us / 1e6);
+	add_assoc_long(return_value, "limit", limit);
+}
+
+/* Sleeps until the monotonic time deadline, in slices, serving PHP's signals
+ * between them; false when a handler threw or the script ran out of time
+ * (recorded on the connection, the handler's exception pending). */
+static bool sleep_until(redislock_limiter_obj *l, double deadline)
+{
+	for (;;) {
+		double left = deadline - redislock_now();
+		struct timespec ts;
+
+		if (!redislock_serve_signals(l->conn)) {
+			return false;
+		}
+		if (left <= 0) {
+			return true;
+		}
+		left = MIN(left, REDISLOCK_LIMITER_SLEEP_SLICE);
+		ts.tv_sec = (time_t) left;
+		ts.tv_nsec = (long) ((left - (double) ts.tv_sec) * 1e9);
+		/* EINTR: a signal came; the loop serves it and sleeps again. */
+		nanosleep(&ts, NULL);
+	}
+}
+
+/* The methods that decide: consume, peek and wait. */
+static void decision_method(INTERNAL_FUNCTION_PARAMETERS, char mode)
+{
+	zend_string *name, *policy = NULL;
+	zend_long limit, tokens = 1, burst = 0;
+	bool burst_null = true;
+	double interval, timeout = 10;
+	redislock_limiter_obj *l = NULL;
+	limiter_call call;
+	limiter_answer ans;
+
+	ZEND_PARSE_PARAMETERS_START(3, mode == 'r' ? 7 : 6)
+		Z_PARAM_STR(name)
+		Z_PARAM_LONG(limit)
+		Z_PARAM_DOUBLE(interval)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_LONG(tokens)
+		Z_PARAM_STR(policy)
+		Z_PARAM_LONG_OR_NULL(burst, burst_null)
+		Z_PARAM_DOUBLE(timeout)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!check_call(&call, name, limit, interval, tokens, policy, burst_null, burst)) {
+		RETURN_THROWS();
+	}
+	if (mode == 'r' && !redislock_check_seconds(timeout, 7, true)) {
+		RETURN_THROWS();
+	}
+	if (mode == 'r' && call.policy == 's') {
+		zend_argument_value_error(5, "cannot be \"sliding_window\" for wait(): a sliding window cannot reserve a place "
+			"(use \"token_bucket\" or \"fixed_window\")");
+		RETURN_THROWS();
+	}
+	if (!(l = this_limiter(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	if (mode != 'r') {
+		if (!decide(l, &call, mode, 0, &ans)) {
+			LIMITER_FAILED(l);
+		}
+		answer_to_return(&ans, limit, return_value);
+		return;
+	}
+	{
+		double answered;
+		if (!decide(l, &call, 'r', (zend_long) floor(timeout * 1e6), &ans)) {
+			LIMITER_FAILED(l);
+		}
+		if (!ans.allowed) {
+			RETURN_FALSE;
+		}
+		answered = redislock_now();
+		if (ans.wait_us > 0) {
+			/* The place is wait_us after the script ran: counted from when its
+			 * answer came, the caller is never admitted before its place (at most
+			 * the reply's way back after it). */
+			if (!sleep_until(l, answered + (double) ans.wait_us / 1e6)) {
+				LIMITER_FAILED(l);
+			}
+			if (!decide(l, &call, 'p', 0, &ans)) {
+				LIMITER_FAILED(l);
+			}
+			ans.allowed = true;
+		}
+		answer_to_return(&ans, limit, return_value);
+	}
+}
+
+/* ---- methods ------------------------------------------------------------------ */
+
+PHP_METHOD(RedisRateLimiter, __construct)
+{
+	zend_string *dsn = NULL;
+	HashTable *options = NULL;
+	redislock_limiter_obj *l = limiter_from_obj(Z_OBJ_P(ZEND_THIS));
+	redislock_config cfg;
+
+	ZEND_PARSE_PARAMETERS_START(0, 1)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_ARRAY_HT_OR_STR_OR_NULL(options, dsn)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (l->conn) {
+		zend_throw_error(NULL, "RedisRateLimiter::__construct() cannot be called twice");
+		RETURN_THROWS();
+	}
+	if (redislock_config_parse(&cfg, dsn, options, 1) == FAILURE || !redislock_holder_no_queue_options(&cfg)) {
+		RETURN_THROWS();
+	}
+	if (cfg.mode == REDISLOCK_MODE_REDLOCK) {
+		redislock_config_free(&cfg);
+		zend_argument_value_error(1, "cannot use option \"redlock\": a rate limiter counts in one place, a server, "
+			"a Sentinel-managed master or a cluster slot, never split over independent servers");
+		RETURN_THROWS();
+	}
+	if (cfg.min_replicas > 0) {
+		redislock_config_free(&cfg);
+		zend_argument_value_error(1, "cannot use option \"min_replicas\": it applies to lock acquisitions");
+		RETURN_THROWS();
+	}
+	if (cfg.watchdog) {
+		redislock_config_free(&cfg);
+		zend_argument_value_error(1, "cannot use option \"watchdog\": a rate limiter holds nothing to renew");
+		RETURN_THROWS();
+	}
+	l->prefix = cfg.prefix ? zend_string_copy(cfg.prefix)
+		: zend_string_init(REDISLOCK_LIMITER_DEFAULT_PREFIX, sizeof(REDISLOCK_LIMITER_DEFAULT_PREFIX) - 1, 0);
+	l->conn = redislock_conn_create(&cfg);
+}
+
+PHP_METHOD(RedisRateLimiter, consume)
+{
+	decision_method(INTERNAL_FUNCTION_PARAM_PASSTHRU, 'c');
+}
+
+PHP_METHOD(RedisRateLimiter, peek)
+{
+	decision_method(INTERNAL_FUNCTION_PARAM_PASSTHRU, 'p');
+}
+
+PHP_METHOD(RedisRateLimiter, wait)
+{
+	decision_method(INTERNAL_FUNCTION_PARAM_PASSTHRU, 'r');
+}
+
+PHP_METHOD(RedisRateLimiter, reset)
+{
+	zend_string *name, *key;
+	redislock_limiter_obj *l;
+	redislock_argv a;
+	redisReply *reply;
+	bool removed;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_STR(name)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!redislock_check_name(name, 1) || !(l = this_limiter(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	key = limiter_key(l, name);
+	redislock_script_rate_reset_args(&a, key);
+	reply = run(l, &redislock_script_rate_reset, &a);
+	redislock_argv_free(&a);
+	zend_string_release(key);
+	if (!reply) {
+		LIMITER_FAILED(l);
+	}
+	removed = reply->type == REDIS_REPLY_INTEGER && reply->integer > 0;
+	freeReplyObject(reply);
+	RETURN_BOOL(removed);
+}
+
+/* The rate_inspect script's answer (ext/lua/limiter/rate_inspect.lua) as
+ * inspect() returns it; false when it is not of that shape. */
+static bool inspect_result(const redisReply *r, zval *out)
+{
+	char code;
+
+	if (r->type != REDIS_REPLY_ARRAY || r->elements != 8 || r->element[0]->type != REDIS_REPLY_STRING
+		|| r->element[0]->len != 1) {
+		return false;
+	}
+	for (size_t i = 1; i < 8; i++) {
+		if (r->element[i]->type != REDIS_REPLY_INTEGER) {
+			return false;
+		}
+	}
+	code = r->element[0]->str[0];
+	array_init_size(out, 8);
+	add_assoc_string(out, "policy", policy_name(code));
+	add_assoc_long(out, "limit", (zend_long) r->element[1]->integer);
+	add_assoc_double(out, "interval", (double) r->element[2]->integer / 1e6);
+	if (code == 't') {
+		add_assoc_long(out, "burst", (zend_long) r->element[3]->integer);
+	} else {
+		add_assoc_null(out, "burst");
+	}
+	add_assoc_long(out, "remaining", (zend_long) r->element[4]->integer);
+	add_assoc_double(out, "retry_after", (double) r->element[5]->integer / 1e6);
+	add_assoc_double(out, "reset_after", (double) r->element[6]->integer / 1e6);
+	add_assoc_double(out, "backlog", (double) r->element[7]->integer / 1e6);
+	return true;
+}
+
+PHP_METHOD(RedisRateLimiter, inspect)
+{
+	zend_string *name, *key;
+	redislock_limiter_obj *l;
+	redislock_argv a;
+	redisReply *reply;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_STR(name)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!redislock_check_name(name, 1) || !(l = this_limiter(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	key = limiter_key(l, name);
+	redislock_script_rate_inspect_args(&a, key);
+	reply = run(l, &redislock_script_rate_inspect, &a);
+	redislock_argv_free(&a);
+	zend_string_release(key);
+	if (!reply) {
+		LIMITER_FAILED(l);
+	}
+	if (reply->type == REDIS_REPLY_NIL) {
+		freeReplyObject(reply);
+		RETURN_NULL();
+	}
+	if (!inspect_result(reply, return_value)) {
+		redislock_conn_set_unexpected(l->conn, reply);
+		freeReplyObject(reply);
+		zval_ptr_dtor(return_value);
+		ZVAL_NULL(return_value);
+		LIMITER_FAILED(l);
+	}
+	freeReplyObject(reply);
+}
+
+PHP_METHOD(RedisRateLimiter, names)
+{
+	zend_string *cursor = NULL;
+	zend_long count = 100;
+	redislock_limiter_obj *l;
+
+	ZEND_PARSE_PARAMETERS_START(0, 2)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_STR_OR_NULL(cursor)
+		Z_PARAM_LONG(count)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!(l = this_limiter(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	if (!redislock_names_list(l->conn, l->prefix, limiter_siblings, cursor, count, return_value)) {
+		LIMITER_FAILED(l);
+	}
+}
