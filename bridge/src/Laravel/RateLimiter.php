@@ -20,6 +20,8 @@ use ValueError;
  * crowd). The slot is taken before the callback runs, so a callback that
  * throws has used its attempt.
  *
+ * Reads (tooManyAttempts(), attempts(), remaining(), availableIn()) are one
+ * round trip each, by the window's own limit and decay, those of its last hit.
  * tooManyAttempts() then hit() (the order of Laravel's middleware) checks, then
  * records with the limit that the check used, in one round trip: the count of a
  * window never passes that limit. The middleware still acts on the check, as
@@ -44,9 +46,6 @@ class RateLimiter extends LaravelRateLimiter
      */
     public const COUNT_LIMIT = 1000000000;
 
-    /** The decay, in seconds, that Laravel's methods take when given none. */
-    public const DEFAULT_DECAY = 60;
-
     /** @var \RedisRateLimiter */
     protected $redis;
 
@@ -60,14 +59,6 @@ class RateLimiter extends LaravelRateLimiter
      * @var array<string, int>
      */
     protected $checked = [];
-
-    /**
-     * The decay of the last hit() of each key in this process, which a check
-     * reads the window with.
-     *
-     * @var array<string, float>
-     */
-    protected $decays = [];
 
     public function __construct(Cache $cache, \RedisRateLimiter $redis, string $prefix = '')
     {
@@ -103,9 +94,7 @@ class RateLimiter extends LaravelRateLimiter
             return false;
         }
         if ($decay > 0) {
-            $name = $this->redisName($key);
-            $this->decays[$name] = $decay;
-            if (!$this->redis->consume($name, $maxAttempts, $decay, 1, static::POLICY)['allowed']) {
+            if (!$this->redis->consume($this->redisName($key), $maxAttempts, $decay, 1, static::POLICY)['allowed']) {
                 return false;
             }
         }
@@ -131,11 +120,11 @@ class RateLimiter extends LaravelRateLimiter
         if ($maxAttempts < 1) {
             unset($this->checked[$name]);
 
-            return $this->count($name) >= $maxAttempts;
+            return true;
         }
         $this->checked[$name] = $maxAttempts;
 
-        return !$this->peek($name, $maxAttempts)['allowed'];
+        return $this->count($name) >= $maxAttempts;
     }
 
     /**
@@ -176,7 +165,6 @@ class RateLimiter extends LaravelRateLimiter
             // Laravel's cache keeps nothing for a lifetime of 0: nothing is counted.
             return $this->count($name);
         }
-        $this->decays[$name] = $decay;
         $amount = min($amount, $limit);
         $answer = $this->redis->consume($name, $limit, $decay, $amount, static::POLICY);
 
@@ -240,13 +228,12 @@ class RateLimiter extends LaravelRateLimiter
      */
     public function availableIn($key)
     {
-        $name = $this->redisName($key);
-        $answer = $this->peek($name, static::COUNT_LIMIT);
-        if ($answer['remaining'] >= $answer['limit']) {
+        $state = $this->redis->inspect($this->redisName($key));
+        if ($state === null || $state['remaining'] >= $state['limit']) {
             return 0;
         }
 
-        return max(0, (int) ceil($answer['reset_after']));
+        return max(0, (int) ceil($state['reset_after']));
     }
 
     /** The \RedisRateLimiter the decisions are made by. */
@@ -276,18 +263,15 @@ class RateLimiter extends LaravelRateLimiter
         return method_exists(LaravelRateLimiter::class, 'increment');
     }
 
-    /** The attempts of the window of $name. */
+    /**
+     * The attempts of the running window of $name (0 when none runs), read by
+     * the window's own limit and decay, those of its last hit.
+     */
     protected function count(string $name): int
     {
-        $answer = $this->peek($name, static::COUNT_LIMIT);
+        $state = $this->redis->inspect($name);
 
-        return $answer['limit'] - $answer['remaining'];
-    }
-
-    /** What consuming one attempt of $name under $limit would answer. */
-    protected function peek(string $name, int $limit): array
-    {
-        return $this->redis->peek($name, $limit, $this->decays[$name] ?? (float) static::DEFAULT_DECAY, 1, static::POLICY);
+        return $state === null ? 0 : max(0, $state['limit'] - $state['remaining']);
     }
 
     /**

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace RedisLock\Bridge\Symfony\RateLimiter;
 
 use Symfony\Component\RateLimiter\Exception\MaxWaitDurationExceededException;
+use Symfony\Component\RateLimiter\Exception\ReserveNotSupportedException;
 use Symfony\Component\RateLimiter\LimiterInterface;
 use Symfony\Component\RateLimiter\RateLimit;
 use Symfony\Component\RateLimiter\Reservation;
@@ -22,8 +23,8 @@ use Symfony\Component\RateLimiter\Reservation;
  *   wait that the limiter's answer shows to be longer throws
  *   MaxWaitDurationExceededException at once, and so does a wait that reaches
  *   $maxTime; nothing is consumed then. Symfony's own limiters book the tokens
- *   and leave the waiting to Reservation::wait(); sliding_window reserves here
- *   too (symfony's refuses before 6.2).
+ *   and leave the waiting to Reservation::wait(). sliding_window cannot
+ *   reserve (ReserveNotSupportedException, as symfony's own before 7.x).
  * - reset() forgets the limiter's state.
  *
  * Made by RedisRateLimiterFactory from symfony's limiter config.
@@ -53,6 +54,10 @@ final class RedisLimiter implements LimiterInterface
 
     public function reserve(int $tokens = 1, ?float $maxTime = null): Reservation
     {
+        if ($this->policy === 'sliding_window') {
+            // A sliding window has no moment at which a place can be promised.
+            throw new ReserveNotSupportedException(self::class);
+        }
         $this->checkTokens($tokens);
         $start = microtime(true);
         if ($maxTime !== null) {
@@ -77,9 +82,6 @@ final class RedisLimiter implements LimiterInterface
         if ($tokens === 0) {
             // symfony's way of reading a limiter: nothing taken, the tokens left told.
             $answer = $this->call('peek', 1);
-            if ($answer['allowed']) {
-                $answer['remaining']++;
-            }
             $answer['allowed'] = true;
 
             return $this->rateLimit($answer, microtime(true));
