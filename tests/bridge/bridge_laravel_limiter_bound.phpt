@@ -5,6 +5,9 @@ With RedisLockServiceProvider registered, the container's Illuminate\Cache\RateL
 is RedisLock\Bridge\Laravel\RateLimiter when cache.limiter names a store of the
 driver redislock, and Laravel's own when it names another store. A named limiter
 registered with for() on Laravel's limiter before ours replaced it is still there.
+--INI--
+extension=mbstring
+extension=posix
 --FILE--
 <?php
 require __DIR__ . '/../harness/limiter_laravel_test.inc';
@@ -24,8 +27,8 @@ $replaced = RedisLock\Bridge\Laravel\RedisLockServiceProvider::rateLimiter($app,
 var_dump(get_class($replaced), ($replaced->limiter('uploads'))());
 ?>
 --EXPECT--
-string(32) "RedisLock\Bridge\Laravel\RateLimiter"
+string(36) "RedisLock\Bridge\Laravel\RateLimiter"
 bool(true)
-string(26) "Illuminate\Cache\RateLimiter"
-string(32) "RedisLock\Bridge\Laravel\RateLimiter"
+string(28) "Illuminate\Cache\RateLimiter"
+string(36) "RedisLock\Bridge\Laravel\RateLimiter"
 string(5) "limit"

@@ -5,6 +5,9 @@ Laravel's Illuminate\Queue\Middleware\RateLimited with a named limiter
 (RateLimiter::for('reports', fn () => Limit::perMinute(2))) on our RateLimiter: the
 first two jobs run, the third is released (its job's release() called, not run)
 with the seconds left of the window plus Laravel's 3, and attempts() counts 2.
+--INI--
+extension=mbstring
+extension=posix
 --FILE--
 <?php
 require __DIR__ . '/../harness/limiter_laravel_test.inc';

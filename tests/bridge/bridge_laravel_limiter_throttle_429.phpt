@@ -8,6 +8,9 @@ X-RateLimit-Limit 3 and X-RateLimit-Remaining counting down, the 4th gets Larave
 ThrottleRequestsException, which Laravel's exception handler renders as its status
 (429) and headers: Retry-After (the seconds left of the minute's window) and
 X-RateLimit-Remaining 0. Another client is not limited.
+--INI--
+extension=mbstring
+extension=posix
 --FILE--
 <?php
 require __DIR__ . '/../harness/limiter_laravel_test.inc';

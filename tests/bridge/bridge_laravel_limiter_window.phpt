@@ -7,6 +7,9 @@ null), false after; hit() counts and returns the count; tooManyAttempts(),
 attempts(), remaining() and retriesLeft() read the window; availableIn() is the
 whole seconds until the window that started at the first hit ends; clear() and
 resetAttempts() start afresh; the window ends after its decay seconds.
+--INI--
+extension=mbstring
+extension=posix
 --FILE--
 <?php
 require __DIR__ . '/../harness/limiter_laravel_test.inc';
