@@ -20,14 +20,29 @@ use ValueError;
  * crowd). The slot is taken before the callback runs, so a callback that
  * throws has used its attempt.
  *
- * Reads (tooManyAttempts(), attempts(), remaining(), availableIn()) are one
- * round trip each, by the window's own limit and decay, those of its last hit.
- * tooManyAttempts() then hit() (the order of Laravel's middleware) checks, then
- * records with the limit that the check used, in one round trip: the count of a
- * window never passes that limit. The middleware still acts on the check, as
- * Laravel's code does: two processes checking the last slot at once both go
- * on, and the second one's hit() records nothing. hit() without a check
- * counts as Laravel's does, without a limit.
+ * Reads (attempts(), remaining(), availableIn()) are one round trip each, by
+ * the window's own limit and decay, those of its last hit.
+ *
+ * tooManyAttempts() then hit(), the order of Laravel's `throttle` middleware and
+ * RateLimited, is decided as one: the check takes the slot itself, in the one
+ * round trip that decides, and remembers it in this process; the hit() of the
+ * key that follows claims it and records nothing more. Of any number of
+ * processes checking the last slot at once, one goes on. The check needs the
+ * window's decay, which Laravel gives only to hit(): it is read from the limits
+ * of the middleware that checks (ThrottleRequests and RateLimited, 8 to 13).
+ * Other checks take nothing, as \RedisRateLimiter cannot give a slot back and
+ * a check may be all their caller does: the checks of other code, of limits
+ * counted after the response (Limit::after(), 12 and later) and of
+ * ThrottlesExceptions (whose hit() counts a failure, not the run its check
+ * admits). They read the count, and the hit() that follows records under the
+ * limit they checked, so the count never passes it (attempt() is the call that
+ * decides atomically for such code).
+ *
+ * A slot taken that no hit() claims (on 12 and later, a later limit of the same
+ * request refused it) is kept for the next check of the key in this process
+ * while its window runs, so it is never taken twice; otherwise it stays used
+ * until its window ends: the middleware can under-admit, never over-admit.
+ * hit() without a check counts as Laravel's does, without a limit.
  *
  * The RedisRateLimiter's key of Laravel's key "k" is the store's prefix, ":",
  * then the key as Laravel cleans it (cleanRateLimiterKey()). Nothing of the
@@ -59,6 +74,15 @@ class RateLimiter extends LaravelRateLimiter
      * @var array<string, int>
      */
     protected $checked = [];
+
+    /**
+     * The slots tooManyAttempts() took that no hit() has claimed yet, by name:
+     * the limit checked, the attempts of the window with the slot, and until
+     * when (hrtime, seconds) the window that holds it runs at the latest.
+     *
+     * @var array<string, array{limit: int, count: int, until: float}>
+     */
+    protected $reserved = [];
 
     public function __construct(Cache $cache, \RedisRateLimiter $redis, string $prefix = '')
     {
@@ -93,8 +117,13 @@ class RateLimiter extends LaravelRateLimiter
         if ($maxAttempts < 1) {
             return false;
         }
+        $name = $this->redisName($key);
+        unset($this->checked[$name]);
+        if ($this->claim($name, $maxAttempts) !== null) {
+            $decay = 0.0;   // the slot a check took is this attempt's
+        }
         if ($decay > 0) {
-            if (!$this->redis->consume($this->redisName($key), $maxAttempts, $decay, 1, static::POLICY)['allowed']) {
+            if (!$this->redis->consume($name, $maxAttempts, $decay, 1, static::POLICY)['allowed']) {
                 return false;
             }
         }
@@ -107,7 +136,9 @@ class RateLimiter extends LaravelRateLimiter
     }
 
     /**
-     * Whether $key has had $maxAttempts attempts or more in its window.
+     * Whether $key has had $maxAttempts attempts or more in its window. When
+     * not, the slot of the hit() that follows is taken now, in the round trip
+     * that decides (see the class's comment).
      *
      * @param  string  $key
      * @param  int  $maxAttempts
@@ -117,14 +148,32 @@ class RateLimiter extends LaravelRateLimiter
     {
         $maxAttempts = (int) $maxAttempts;
         $name = $this->redisName($key);
+        unset($this->checked[$name]);
         if ($maxAttempts < 1) {
-            unset($this->checked[$name]);
-
             return true;
         }
-        $this->checked[$name] = $maxAttempts;
+        $held = $this->reserved[$name] ?? null;
+        if ($held !== null && $held['limit'] === $maxAttempts && hrtime(true) / 1e9 < $held['until']) {
+            return false;   // a slot an earlier check took, unclaimed: still ours
+        }
+        unset($this->reserved[$name]);
+        $decay = $this->checkDecay((string) $key);
+        if ($decay === null) {
+            $this->checked[$name] = $maxAttempts;
 
-        return $this->count($name) >= $maxAttempts;
+            return $this->count($name) >= $maxAttempts;
+        }
+        // The server's clock is at least this one's when it decides: the window
+        // that holds the slot ends at the latest reset_after from now.
+        $asked = hrtime(true) / 1e9;
+        $answer = $this->redis->consume($name, $maxAttempts, $decay, 1, static::POLICY);
+        if (!$answer['allowed']) {
+            return true;
+        }
+        $this->reserved[$name] = ['limit' => $maxAttempts, 'count' => $answer['limit'] - $answer['remaining'],
+            'until' => $asked + $answer['reset_after']];
+
+        return false;
     }
 
     /**
@@ -161,6 +210,14 @@ class RateLimiter extends LaravelRateLimiter
         $decay = $this->decaySeconds($decaySeconds);
         $limit = $this->checked[$name] ?? static::COUNT_LIMIT;
         unset($this->checked[$name]);
+        if ($amount > 0 && ($held = $this->claim($name)) !== null) {
+            // The check took this hit's slot: the rest, if any, under its limit.
+            $limit = $held['limit'];
+            $amount--;
+            if ($amount === 0 || $decay <= 0) {
+                return $held['count'];
+            }
+        }
         if ($decay <= 0 || $amount === 0) {
             // Laravel's cache keeps nothing for a lifetime of 0: nothing is counted.
             return $this->count($name);
@@ -191,7 +248,7 @@ class RateLimiter extends LaravelRateLimiter
     public function resetAttempts($key)
     {
         $name = $this->redisName($key);
-        unset($this->checked[$name]);
+        unset($this->checked[$name], $this->reserved[$name]);
 
         return $this->redis->reset($name);
     }
@@ -261,6 +318,59 @@ class RateLimiter extends LaravelRateLimiter
     public static function hasIncrement(): bool
     {
         return method_exists(LaravelRateLimiter::class, 'increment');
+    }
+
+    /**
+     * The slot a check took for $name, taken out of the reservations: null when
+     * none is held (or its window has ended, or it was checked under another
+     * limit than $limit).
+     *
+     * @return array{limit: int, count: int, until: float}|null
+     */
+    protected function claim(string $name, ?int $limit = null): ?array
+    {
+        $held = $this->reserved[$name] ?? null;
+        unset($this->reserved[$name]);
+        if ($held === null || hrtime(true) / 1e9 >= $held['until'] || ($limit !== null && $held['limit'] !== $limit)) {
+            return null;
+        }
+
+        return $held;
+    }
+
+    /**
+     * The decay (seconds) the check of $key takes its slot with, null when the
+     * check takes none. Laravel's middleware knows the decay and gives it to
+     * hit() only: it is read from the limits of the middleware that checks
+     * (ThrottleRequests::handleRequest(), RateLimited::handleJob(): objects with
+     * the key, decaySeconds or on 8 decayMinutes, and on 12 and later
+     * afterCallback, whose limits are counted after the response and take
+     * nothing). ThrottlesExceptions takes nothing: its hit() counts a job's
+     * failure, not the run its check admits. Other callers take nothing: a
+     * check may be all they do, and a slot taken cannot be given back.
+     */
+    protected function checkDecay(string $key): ?float
+    {
+        $caller = debug_backtrace(DEBUG_BACKTRACE_PROVIDE_OBJECT, 3)[2] ?? [];
+        $object = $caller['object'] ?? null;
+        if ($object instanceof \Illuminate\Queue\Middleware\ThrottlesExceptions) {
+            return null;
+        }
+        if (($object instanceof \Illuminate\Routing\Middleware\ThrottleRequests && $caller['function'] === 'handleRequest')
+            || ($object instanceof \Illuminate\Queue\Middleware\RateLimited && $caller['function'] === 'handleJob')) {
+            foreach ((array) ($caller['args'][2] ?? []) as $limit) {
+                if (is_object($limit) && isset($limit->key) && (string) $limit->key === $key) {
+                    if (!empty($limit->afterCallback)) {
+                        return null;
+                    }
+                    $decay = isset($limit->decaySeconds) ? $this->decaySeconds($limit->decaySeconds)
+                        : (float) (($limit->decayMinutes ?? 1) * 60);
+
+                    return $decay > 0 ? $decay : null;
+                }
+            }
+        }
+        return null;
     }
 
     /**
