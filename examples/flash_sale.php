@@ -4,18 +4,22 @@
  * there are only 10 in stock. Hundreds of buyers press "Buy" in the same instant.
  *
  * Every buyer is its own process (as PHP-FPM workers on many web servers would
- * be). A buyer takes the stock lock with RedisLock, and while holding it reads the
- * stock, takes one unit and enqueues an order into a RedisQueue, or answers
- * "sold out". One order worker drains the queue with reserve() + ack().
+ * be). At the door, a RedisRateLimiter (a fixed window) lets in --door buyers per
+ * 100 ms: a buyer over the rate is told to come back in retry_after seconds, when
+ * the next window opens, and does. Inside, a buyer takes the stock lock with RedisLock, and while holding it
+ * reads the stock, takes one unit and enqueues an order into a RedisQueue, or
+ * answers "sold out". One order worker drains the queue with reserve() + ack().
  *
  * The promise: exactly 10 units sold, 10 orders created and processed, nothing
- * oversold, and everyone else told "sold out". The exit status is 0 only if so.
+ * oversold, and everyone else told "sold out"; and the door never let in more
+ * buyers than its rate allows. The exit status is 0 only if so.
  *
- *   php -n -d extension=modules/redislock.so examples/flash_sale.php [--buyers=200] [--no-lock]
+ *   php -n -d extension=modules/redislock.so examples/flash_sale.php [--buyers=200] [--door=40] [--no-lock]
  *
  * REDISLOCK_DSN (default redis://127.0.0.1:6379) names the server. The demo
- * only touches keys starting with "flash_sale:", the lock "flash_sale:phone" and
- * the queue "flash_sale:orders". --no-lock skips the lock, to show what it prevents.
+ * only touches keys starting with "flash_sale:", the lock "flash_sale:phone",
+ * the queue "flash_sale:orders" and the door's limiter "flash_sale:limiter:door".
+ * --no-lock skips the lock, to show what it prevents; --door=0 opens the door wide.
  */
 
 declare(strict_types=1);
@@ -35,29 +39,43 @@ const K_PROCESSED_IDS = 'flash_sale:processed_ids';
 const K_BUYERS_DONE = 'flash_sale:buyers_done';
 const K_WORKER = 'flash_sale:worker';
 const K_LEAVE = 'flash_sale:leave';
+/* The door: a fixed window of --door buyers per DOOR_INTERVAL seconds. */
+const DOOR = 'door';
+const DOOR_PREFIX = 'flash_sale:limiter:';
+const DOOR_INTERVAL = 0.1;
 
-$opts = getopt('', ['buyers:', 'no-lock', 'help']);
+$opts = getopt('', ['buyers:', 'door:', 'no-lock', 'help']);
 if (isset($opts['help'])) {
-    echo "usage: flash_sale.php [--buyers=N (default 200)] [--no-lock]\n";
+    echo "usage: flash_sale.php [--buyers=N (default 200)] [--door=N per 100 ms (default 40; 0: no door)] [--no-lock]\n";
     exit(0);
 }
 $buyers = (int) ($opts['buyers'] ?? 200);
+$doorRate = (int) ($opts['door'] ?? 40);
 $useLock = !isset($opts['no-lock']);
+if ($doorRate < 0 || $doorRate > 100000) {
+    fwrite(STDERR, "--door must be between 0 and 100000\n");
+    exit(2);
+}
 if ($buyers < STOCK + 1 || $buyers > 2000) {
     fwrite(STDERR, "--buyers must be between " . (STOCK + 1) . " and 2000\n");
     exit(2);
 }
 $dsn = demo_dsn();
+/* The door's limiter keeps its key under the demo's own prefix. */
+$doorDsn = $dsn . (str_contains($dsn, '?') ? '&' : '?') . 'prefix=' . rawurlencode(DOOR_PREFIX);
 
 /* ---- reset ---------------------------------------------------------------- */
 
 $redis = new Resp($dsn);
 $redis->call('DEL', K_STOCK, K_READY, K_GO, K_ANSWERS, K_CREATED, K_PROCESSED, K_PROCESSED_IDS, K_BUYERS_DONE, K_WORKER, K_LEAVE);
 (new RedisQueue($dsn))->clear(QUEUE);
+(new RedisRateLimiter($doorDsn))->reset(DOOR);
 $redis->call('SET', K_STOCK, (string) STOCK);
 
 printf("Flash sale: a phone, normally 1999, today 999. %d in stock, %d buyers at once%s.\n",
     STOCK, $buyers, $useLock ? '' : ' (WITHOUT the lock)');
+echo $doorRate > 0 ? sprintf("At the door: %d buyers per %d ms, the others told when to come back.\n", $doorRate, DOOR_INTERVAL * 1000)
+    : "At the door: nobody (--door=0).\n";
 printf("Redis: %s\n\n", preg_replace('#//[^@/]*@#', '//***@', $dsn));
 
 /* ---- the order worker ----------------------------------------------------------- */
@@ -95,27 +113,54 @@ function order_worker(string $dsn): int
 
 /* ---- a buyer --------------------------------------------------------------------- */
 
-/** Waits for the start signal, tries to buy, and reports "buyer answer seconds retries". */
-function buyer(string $dsn, int $n, bool $useLock): int
+/**
+ * Waits for the start signal, passes the door, tries to buy, and reports "buyer
+ * answer seconds retries door-refusals seconds-at-door-admission
+ * longest-retry_after-told end-of-its-door-window" (seconds from the opening).
+ */
+function buyer(string $dsn, string $doorDsn, int $n, bool $useLock, int $doorRate): int
 {
     $redis = new Resp($dsn);
     $lock = new RedisLock($dsn);
     $queue = new RedisQueue($dsn);
+    $door = new RedisRateLimiter($doorDsn);
     $queue->size(QUEUE);                      // connect now, not in the rush
+    $door->peek(DOOR, max(1, $doorRate), DOOR_INTERVAL, 1, 'fixed_window');
     $redis->call('INCR', K_READY);
     $go = $redis->call('BLPOP', K_GO, '30');  // everyone is released at once
     if ($go === null) {
         return 3;
     }
     $goAt = (float) $go[1];
+    $giveUpAt = microtime(true) + 20;
+
+    // The door: one decision per try; a buyer over the rate comes back when told.
+    $turnedAway = 0;
+    $longestTold = 0.0;
+    $windowEnd = -1.0;
+    while ($doorRate > 0) {
+        $entry = $door->consume(DOOR, $doorRate, DOOR_INTERVAL, 1, 'fixed_window');
+        if ($entry['allowed']) {
+            $windowEnd = microtime(true) + $entry['reset_after'] - $goAt;
+            break;
+        }
+        if (microtime(true) >= $giveUpAt) {
+            $redis->call('RPUSH', K_ANSWERS, sprintf('%d busy %.6f 0 %d -1 %.6f -1', $n, microtime(true) - $goAt, $turnedAway, $longestTold));
+            return 0;
+        }
+        $turnedAway++;
+        $longestTold = max($longestTold, $entry['retry_after']);
+        usleep((int) ceil($entry['retry_after'] * 1e6));
+    }
+    $inside = microtime(true) - $goAt;
 
     // Wait up to 2 s for the lock; a buyer told "busy, try again" presses Buy
     // again, for at most 20 s in all.
     $retries = 0;
-    $giveUpAt = microtime(true) + 20;
     while ($useLock && !$lock->lock(LOCK, 2, 5, 1000)) {
         if (microtime(true) >= $giveUpAt) {
-            $redis->call('RPUSH', K_ANSWERS, sprintf('%d busy %.6f %d', $n, microtime(true) - $goAt, $retries));
+            $redis->call('RPUSH', K_ANSWERS, sprintf('%d busy %.6f %d %d %.6f %.6f %.6f', $n, microtime(true) - $goAt, $retries,
+                $turnedAway, $inside, $longestTold, $windowEnd));
             return 0;
         }
         $retries++;
@@ -135,7 +180,8 @@ function buyer(string $dsn, int $n, bool $useLock): int
             $lock->unlock(LOCK);
         }
     }
-    $redis->call('RPUSH', K_ANSWERS, sprintf('%d %s %.6f %d', $n, $answer, microtime(true) - $goAt, $retries));
+    $redis->call('RPUSH', K_ANSWERS, sprintf('%d %s %.6f %d %d %.6f %.6f %.6f', $n, $answer, microtime(true) - $goAt, $retries,
+        $turnedAway, $inside, $longestTold, $windowEnd));
     // Stay until the sale is over: tearing down a process costs CPU, and 200 of
     // them exiting mid-sale would measure process exits, not the lock.
     $redis->call('BLPOP', K_LEAVE, '30');
@@ -147,7 +193,7 @@ function buyer(string $dsn, int $n, bool $useLock): int
 $workerPid = demo_fork(fn() => order_worker($dsn));
 $buyerPids = [];
 for ($i = 1; $i <= $buyers; $i++) {
-    $buyerPids[] = demo_fork(fn() => buyer($dsn, $i, $useLock));
+    $buyerPids[] = demo_fork(fn() => buyer($dsn, $doorDsn, $i, $useLock, $doorRate));
 }
 
 // Wait until every buyer is connected and waiting, then open the sale.
@@ -176,9 +222,21 @@ $answers = ['bought' => 0, 'sold_out' => 0, 'busy' => 0];
 $latencies = [];
 $firstBuyers = [];
 $retries = 0;
+$turnedAway = $comeBack = 0;
+$longestTold = 0.0;
+$inside = $windowEnds = [];
 foreach ($redis->call('LRANGE', K_ANSWERS, '0', '-1') as $line) {
-    [$n, $answer, $seconds, $tries] = explode(' ', $line);
+    [$n, $answer, $seconds, $tries, $away, $in, $told, $end] = explode(' ', $line);
     $retries += (int) $tries;
+    $turnedAway += (int) $away;
+    $comeBack += (int) $away > 0 ? 1 : 0;
+    $longestTold = max($longestTold, (float) $told);
+    if ((float) $in >= 0) {
+        $inside[] = (float) $in;
+    }
+    if ((float) $end >= 0) {
+        $windowEnds[] = (float) $end;
+    }
     $answers[$answer] = ($answers[$answer] ?? 0) + 1;
     $latencies[] = (float) $seconds * 1000;
     if ($answer === 'bought') {
@@ -193,6 +251,20 @@ $workerLast = (float) $redis->call('GET', K_WORKER);
 $unitsSold = STOCK - $stockLeft;
 $oversold = max(0, $answers['bought'] - STOCK, $answers['bought'] - $unitsSold);
 $crashed = count(array_filter($buyerCodes, fn($c) => $c !== 0));
+/* The door's promise, by the windows the server counted each entry in: a
+ * window's end is when its answer came plus the reset_after it said (entries of
+ * one window agree on it within their round trips; windows are 100 ms apart). */
+sort($inside);
+sort($windowEnds);
+$perWindow = [];
+foreach ($windowEnds as $end) {
+    if (!$perWindow || $end - $last > 0.02) {
+        $perWindow[] = 0;
+    }
+    $perWindow[count($perWindow) - 1]++;
+    $last = $end;
+}
+$mostPerWindow = $perWindow ? max($perWindow) : 0;
 
 echo "\nResults\n";
 $row = fn(string $label, $value) => printf("  %-30s %8s\n", $label, $value);
@@ -207,12 +279,20 @@ $row('gave up (lock busy for 20 s)', $answers['busy']);
 $row('lock waits over 2 s, retried', $retries);
 $row('buyers without an answer', $buyers - array_sum($answers));
 $row('stock left', $stockLeft);
+$row('door: told to come back', $turnedAway);
+$row('door: buyers who came back', $comeBack);
+$row('door: windows of 100 ms used', count($perWindow));
+$row('door: most let in per window', $mostPerWindow);
 
 echo "\nTimings\n";
 $row('total (open -> last answer)', sprintf('%.1f ms', end($latencies)));
 $row('time to an answer, p50', sprintf('%.1f ms', demo_percentile($latencies, 50)));
 $row('time to an answer, p99', sprintf('%.1f ms', demo_percentile($latencies, 99)));
 $row('last order processed', $workerLast > 0 ? sprintf('%.1f ms', ($workerLast - $goAt) * 1000) : 'never');
+if ($doorRate > 0 && $inside) {
+    $row('door: last buyer let in', sprintf('%.1f ms', end($inside) * 1000));
+    $row('door: longest retry_after told', sprintf('%.1f ms', $longestTold * 1000));
+}
 echo "\n  The lucky buyers: ", implode(', ', array_slice($firstBuyers, 0, STOCK)), "\n";
 
 $checks = [
@@ -223,6 +303,7 @@ $checks = [
     '"sold out" answers = ' . ($buyers - STOCK) => $answers['sold_out'] === $buyers - STOCK,
     'every buyer answered' => array_sum($answers) === $buyers && $crashed === 0,
     'the order worker finished' => $workerCode === 0,
+    'the door let in at most ' . $doorRate . ' per window' => $doorRate === 0 || $mostPerWindow <= $doorRate,
 ];
 $failed = array_keys(array_filter($checks, fn($ok) => !$ok));
 echo "\n";

@@ -507,12 +507,15 @@ class RedisRateLimiter
      * one script reserves the caller's place (the first moment the policy allows
      * its tokens after the waiters queued before it) when it comes within
      * $timeout, and the caller sleeps until then, by the server's clock, without
-     * polling; a second command, once the place has come, reads the limiter's
-     * state for the answer (the same array as consume(), 'allowed' true). Returns
-     * false, having consumed nothing, when the place would come after $timeout.
-     * PHP's signal handlers run during the sleep; one that throws ends the wait,
-     * and the place reserved is spent. A connection that fails while waiting
-     * throws: the place was spent once, and is not asked for again.
+     * polling; a second command, once the place has come, checks that the
+     * server still holds it and reads the limiter's state for the answer (the
+     * same array as consume(), 'allowed' true). Returns false, having consumed
+     * nothing, when the place would come after $timeout. PHP's signal handlers
+     * run during the sleep; one that throws ends the wait, and the place
+     * reserved is spent. A server that cannot be reached when the place comes
+     * throws RedisLockConnectionException; one that no longer holds the place (it
+     * restarted or failed over without it, or reset() forgot it) throws
+     * RedisLockServerException. The place is reserved once, never asked for again.
      * "sliding_window" cannot reserve a place (as in Symfony): a ValueError.
      */
     public function wait(string $name, int $limit, float $interval, int $tokens = 1, string $policy = 'token_bucket', ?int $burst = null, float $timeout = 10): array|false {}
@@ -523,7 +526,10 @@ class RedisRateLimiter
      */
     public function peek(string $name, int $limit, float $interval, int $tokens = 1, string $policy = 'token_bucket', ?int $burst = null): array {}
 
-    /** Forget the state of $name, its waiters' places included. False when it had none. */
+    /**
+     * Forget the state of $name, its waiters' places included (their wait()
+     * throws RedisLockServerException when their place comes). False when it had none.
+     */
     public function reset(string $name): bool {}
 
     /**

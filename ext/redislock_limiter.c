@@ -1,10 +1,11 @@
 /* RedisRateLimiter: at most $limit tokens of a name per $interval.
  *
  * Invariants:
- * - A decision is one script (rate_limit) that reads the limiter's hash, decides
- *   by the server's TIME and writes the hash back in the same step: no two
- *   callers can both take the last token, and nothing is written when a caller is
- *   refused.
+ * - A decision is one script (rate_limit) that reads the limiter's key (one
+ *   string: the head of the last call that consumed, then the state), decides by
+ *   the server's TIME and writes the key back with one SET ... PX in the same
+ *   step: no two callers can both take the last token, and nothing is written
+ *   when a caller is refused. An allowed consume is TIME, GET and SET.
  * - Every number that crosses into Lua is an integer (µs, counts), formatted
  *   with %d: a Unix time in µs has 16 digits, more than a Lua number prints.
  * - A waiter never polls: the script gives it a place in the order of arrival
@@ -62,6 +63,8 @@ typedef struct {
 	zend_long retry_us;
 	zend_long reset_us;
 	zend_long wait_us;
+	zend_long mark;       /* reserve: the place's TAT, or its window's start (µs) */
+	bool lost;            /* check: the state no longer holds the place */
 } limiter_answer;
 
 /* A limiter's hash has no siblings. */
@@ -240,8 +243,8 @@ static bool check_call(limiter_call *call, zend_string *name, zend_long limit, d
 
 /* ---- the decision ----------------------------------------------------------------- */
 
-/* Runs the rate_limit script in mode ('c', 'p' or 'r', with max_wait µs); false
- * when it failed (recorded). */
+/* Runs the rate_limit script in mode ('c', 'p', 'r' with max_wait µs, or 'k'
+ * with the place's mark as max_wait); false when it failed (recorded). */
 static bool decide(redislock_limiter_obj *l, const limiter_call *call, char mode, zend_long max_wait_us, limiter_answer *out)
 {
 	zend_string *key = limiter_key(l, call->name);
@@ -249,26 +252,40 @@ static bool decide(redislock_limiter_obj *l, const limiter_call *call, char mode
 	redisReply *reply;
 	bool ok = false;
 
-	redislock_script_rate_limit_args(&a, key, &call->policy, call->limit, call->interval_us, call->tokens, call->burst,
-		call->emission_us, &mode, max_wait_us);
+	/* The state's head, stored with it for inspect(); the mode with its number,
+	 * left out for a consume (the script's fast path). */
+	char head[4 * MAX_LENGTH_OF_LONG + 8], how[MAX_LENGTH_OF_LONG + 2] = "";
+
+	snprintf(head, sizeof(head), "%c:" ZEND_LONG_FMT ":" ZEND_LONG_FMT ":" ZEND_LONG_FMT ":", call->policy, call->limit,
+		call->interval_us, call->burst);
+	if (mode == 'p') {
+		how[0] = 'p';
+		how[1] = '\0';
+	} else if (mode != 'c') {
+		snprintf(how, sizeof(how), "%c" ZEND_LONG_FMT, mode, max_wait_us);
+	}
+	redislock_script_rate_limit_args(&a, key, head, call->limit, call->interval_us, call->tokens, call->burst,
+		call->emission_us, how);
 	reply = run(l, &redislock_script_rate_limit, &a);
 	redislock_argv_free(&a);
 	zend_string_release(key);
 	if (!reply) {
 		return false;
 	}
-	if (reply->type == REDIS_REPLY_ARRAY && reply->elements == 5) {
+	if (reply->type == REDIS_REPLY_ARRAY && reply->elements == 6) {
 		ok = true;
-		for (size_t i = 0; i < 5; i++) {
+		for (size_t i = 0; i < 6; i++) {
 			ok = ok && reply->element[i]->type == REDIS_REPLY_INTEGER;
 		}
 	}
 	if (ok) {
 		out->allowed = reply->element[0]->integer == 1;
+		out->lost = reply->element[0]->integer == -1;
 		out->remaining = (zend_long) reply->element[1]->integer;
 		out->retry_us = (zend_long) reply->element[2]->integer;
 		out->reset_us = (zend_long) reply->element[3]->integer;
 		out->wait_us = (zend_long) reply->element[4]->integer;
+		out->mark = (zend_long) reply->element[5]->integer;
 	} else {
 		redislock_conn_set_unexpected(l->conn, reply);
 	}
@@ -368,8 +385,18 @@ static void decision_method(INTERNAL_FUNCTION_PARAMETERS, char mode)
 			if (!sleep_until(l, answered + (double) ans.wait_us / 1e6)) {
 				LIMITER_FAILED(l);
 			}
-			if (!decide(l, &call, 'p', 0, &ans)) {
+			/* Whether the server still holds the place, and the state now: a
+			 * server that went away throws here, one that came back without the
+			 * place (a restart, a failover, a reset()) too. Never asked for again:
+			 * a place is reserved once. */
+			if (!decide(l, &call, 'k', ans.mark, &ans)) {
 				LIMITER_FAILED(l);
+			}
+			if (ans.lost) {
+				redislock_throw(redislock_ce_server_exception, "rate limiter \"%.*s\" on %s lost the place this wait() "
+					"had reserved (the server restarted or failed over without it, or reset() forgot it); it is not "
+					"asked for again", (int) MIN(ZSTR_LEN(name), 200), ZSTR_VAL(name), redislock_conn_endpoint(l->conn));
+				RETURN_THROWS();
 			}
 			ans.allowed = true;
 		}

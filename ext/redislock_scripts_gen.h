@@ -47,19 +47,20 @@ static inline void redislock_script_rate_inspect_args(redislock_argv *a, const z
 	redislock_argv_push_str(a, key);
 }
 
-/* ext/lua/limiter/rate_limit.lua: KEYS key, ARGV policy, ARGV limit, ARGV interval, ARGV tokens, ARGV burst, ARGV emission, ARGV mode, ARGV max_wait. */
-static inline void redislock_script_rate_limit_args(redislock_argv *a, const zend_string *key, const char *policy, zend_long limit, zend_long interval, zend_long tokens, zend_long burst, zend_long emission, const char *mode, zend_long max_wait)
+/* ext/lua/limiter/rate_limit.lua: KEYS key, ARGV head, ARGV limit, ARGV interval, ARGV tokens, ARGV burst, ARGV emission, ARGV mode. */
+static inline void redislock_script_rate_limit_args(redislock_argv *a, const zend_string *key, const char *head, zend_long limit, zend_long interval, zend_long tokens, zend_long burst, zend_long emission, const char *mode)
 {
 	redislock_script_start(a, &redislock_script_rate_limit, 1);
 	redislock_argv_push_str(a, key);
-	redislock_argv_push(a, policy, 1);
+	redislock_argv_push(a, head, strlen(head));
 	redislock_argv_push_long(a, limit);
 	redislock_argv_push_long(a, interval);
 	redislock_argv_push_long(a, tokens);
 	redislock_argv_push_long(a, burst);
 	redislock_argv_push_long(a, emission);
-	redislock_argv_push(a, mode, 1);
-	redislock_argv_push_long(a, max_wait);
+	if (*mode) {
+		redislock_argv_push(a, mode, strlen(mode));
+	}
 }
 
 /* ext/lua/limiter/rate_reset.lua: KEYS key. */

@@ -1,5 +1,10 @@
 --TEST--
-examples/flash_sale.php: 200 buyers at once for 10 phones: exactly 10 sold, 10 orders created, 10 processed, 0 oversold, 190 "sold out", exit status 0
+examples/flash_sale.php: 200 buyers at once for 10 phones: exactly 10 sold, 10 orders processed, 0 oversold, 190 "sold out", at most 40 let in per 100 ms, exit status 0
+--DESCRIPTION--
+The demo's summary: 10 units sold, 10 orders created and 10 processed, none
+oversold, 190 buyers told "sold out"; the rate limiter at the door let in at most
+40 buyers per window of 100 ms and told the others when to come back, and they
+came back; the exit status is 0.
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';
@@ -28,6 +33,12 @@ foreach ($want as $label => $value) {
     $got = figure($out, $label);
     echo $label, ': ', $got ?? 'missing', "\n";
 }
+$door = figure($out, 'door: most let in per window');
+echo 'the door let in at most 40 per window: ', $door !== null && $door <= 40 && $door > 0 ? 'yes' : "no ($door)", "\n";
+$told = figure($out, 'door: told to come back');
+$came = figure($out, 'door: buyers who came back');
+echo 'buyers over the rate were told to come back, and came: ', $told > 0 && $came > 0 && $came <= $told ? 'yes' : "no ($told, $came)", "\n";
+var_dump(preg_match('/door: longest retry_after told +\d+\.\d ms/', $out));
 var_dump($code);
 var_dump(preg_match('/^OK: 10 sold, 10 orders created and processed, none oversold, 190 buyers told "sold out"\.$/m', $out));
 var_dump(preg_match('/time to an answer, p50 +\d+\.\d ms/', $out), preg_match('/time to an answer, p99 +\d+\.\d ms/', $out));
@@ -46,6 +57,9 @@ oversold: 0
 gave up (lock busy for 20 s): 0
 buyers without an answer: 0
 stock left: 0
+the door let in at most 40 per window: yes
+buyers over the rate were told to come back, and came: yes
+int(1)
 int(0)
 int(1)
 int(1)

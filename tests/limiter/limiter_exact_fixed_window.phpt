@@ -6,6 +6,8 @@ the answer came plus reset_after. Windows follow each other from the first hit
 after the last one ended, so under a crowd each ends about where the next starts.
 Every full window admits exactly the limit; the last one, cut by the end of the
 run, no more than it.
+--CONFLICTS--
+all
 --FILE--
 <?php
 require __DIR__ . '/../harness/limiter_test.inc';

@@ -9,6 +9,8 @@ admission, the admissions of its window answered before it was sent (surely
 before it), plus one, plus the window before weighted at the latest moment the
 server can have decided it, and the window's earliest possible start: never
 more than 20.
+--CONFLICTS--
+all
 --FILE--
 <?php
 require __DIR__ . '/../harness/limiter_test.inc';

@@ -8,6 +8,8 @@ admission, those decided for sure within the interval that starts when it was
 sent, and over the whole run, bounds what the server admitted from below, which
 must still be within the policy. The crowd keeps the bucket empty, so the run
 also admits at least 90% of what the policy allows.
+--CONFLICTS--
+all
 --FILE--
 <?php
 require __DIR__ . '/../harness/limiter_test.inc';

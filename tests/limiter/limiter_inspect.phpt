@@ -8,12 +8,12 @@ $l = lim_new();
 $name = rl_name();
 var_dump($l->inspect($name));
 $l->consume($name, 4, 2.0, 3, 'token_bucket', 8);
-$before = lim_hash($raw, lim_key($name));
+$before = lim_state($raw, lim_key($name));
 $i = $l->inspect($name);
 var_dump(array_keys($i), $i['policy'], $i['limit'], $i['interval'], $i['burst']);
 echo 'tokens left 5: ', lim_yes($i['remaining'] === 5, $i), ', a token now: ', lim_yes($i['retry_after'] == 0.0, $i),
     ', full again in about 1.5 s: ', lim_yes($i['reset_after'] > 1.45 && $i['reset_after'] <= 1.5, $i), ', nobody waits: ', lim_yes($i['backlog'] == 0.0), "\n";
-echo 'read-only: ', lim_yes(lim_hash($raw, lim_key($name)) === $before), "\n";
+echo 'read-only: ', lim_yes(lim_state($raw, lim_key($name)) === $before), "\n";
 
 $w = rl_name();
 $l->consume($w, 2, 1.0, 2, 'fixed_window');

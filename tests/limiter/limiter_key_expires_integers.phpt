@@ -1,19 +1,25 @@
 --TEST--
-RedisRateLimiter: one key per name, a hash of integers only (µs, counts), that expires once the limiter is back to its full capacity
+RedisRateLimiter: one key per name, a string of integers only (µs, counts) after its policy, that expires once the limiter is back to its full capacity
+--DESCRIPTION--
+The key holds "<policy>:<limit>:<interval µs>:<burst>:<state>", the state's
+integers joined by ':' (token bucket: the TAT; fixed window: the window's start
+and its hits; sliding window: the window's start, its hits and those of the
+window before). A Unix time in µs has 16 digits: written by Lua's own
+number-to-string it would lose its last ones (1.7e+15), so the test checks that
+every number is an integer written whole.
 --FILE--
 <?php
 require __DIR__ . '/../harness/limiter_test.inc';
 $raw = new RawRedis();
 $l = lim_new();
-foreach (['token_bucket' => 0.5, 'fixed_window' => 0.5, 'sliding_window' => 1.0] as $policy => $life) {
+foreach (['token_bucket' => [0.5, 't', 4], 'fixed_window' => [0.5, 'f', 5], 'sliding_window' => [1.0, 's', 6]] as $policy => [$life, $code, $count]) {
     $name = rl_name();
     $l->consume($name, 10, 0.5, 5, $policy);
-    $h = lim_hash($raw, lim_key($name));
-    $numbers = array_diff_key($h, ['policy' => 1]);
-    $ints = array_filter($numbers, fn ($v) => preg_match('/^-?\d+$/', $v) === 1);
+    $s = lim_state($raw, lim_key($name));
+    $ints = array_filter($s['numbers'], fn ($v) => preg_match('/^\d+$/', $v) === 1);
     $ttl = $raw->call('PTTL', lim_key($name));
-    echo "$policy: integers only: ", lim_yes(count($ints) === count($numbers) && count($numbers) === 7, $h),
-        ', a µs time of 16 digits kept whole: ', lim_yes(strlen($h['a']) === 16, $h['a']),
+    echo "$policy: integers only: ", lim_yes($s['policy'] === $code && count($ints) === $count && count($s['numbers']) === $count, $s),
+        ', a µs time of 16 digits kept whole: ', lim_yes(strlen($s['numbers'][3]) === 16, $s['value']),
         ", expires within $life s: ", lim_yes($ttl > 0 && $ttl <= $life * 1000 + 1, $ttl), "\n";
     $keys = (array) $raw->call('KEYS', '*' . $name . '*');
     echo '  one key: ', lim_yes($keys === [lim_key($name)], $keys), "\n";

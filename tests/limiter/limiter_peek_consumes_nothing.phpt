@@ -8,14 +8,14 @@ $l = lim_new();
 foreach (['token_bucket', 'fixed_window', 'sliding_window'] as $policy) {
     $name = rl_name();
     $l->consume($name, 3, 30, 1, $policy);
-    $before = lim_hash($raw, lim_key($name));
+    $before = lim_state($raw, lim_key($name));
     $peeks = [];
     for ($i = 0; $i < 5; $i++) {
         $peeks[] = $l->peek($name, 3, 30, 2, $policy);
     }
     $same = count(array_unique(array_map(fn ($p) => $p['allowed'] . '/' . $p['remaining'], $peeks))) === 1;
     echo "$policy: allowed ", var_export($peeks[0]['allowed'], true), ', remaining ', $peeks[0]['remaining'],
-        ', all alike: ', lim_yes($same), ', hash unchanged: ', lim_yes(lim_hash($raw, lim_key($name)) === $before), "\n";
+        ', all alike: ', lim_yes($same), ', state unchanged: ', lim_yes(lim_state($raw, lim_key($name)) === $before), "\n";
     $p = $l->peek($name, 3, 30, 3, $policy);
     echo "  3 tokens: allowed ", var_export($p['allowed'], true), ', retry_after > 0: ', lim_yes($p['retry_after'] > 0), "\n";
     $none = rl_name();
@@ -24,12 +24,12 @@ foreach (['token_bucket', 'fixed_window', 'sliding_window'] as $policy) {
 }
 ?>
 --EXPECT--
-token_bucket: allowed true, remaining 2, all alike: yes, hash unchanged: yes
+token_bucket: allowed true, remaining 2, all alike: yes, state unchanged: yes
   3 tokens: allowed false, retry_after > 0: yes
   a peek of an unused name writes nothing: yes
-fixed_window: allowed true, remaining 2, all alike: yes, hash unchanged: yes
+fixed_window: allowed true, remaining 2, all alike: yes, state unchanged: yes
   3 tokens: allowed false, retry_after > 0: yes
   a peek of an unused name writes nothing: yes
-sliding_window: allowed true, remaining 2, all alike: yes, hash unchanged: yes
+sliding_window: allowed true, remaining 2, all alike: yes, state unchanged: yes
   3 tokens: allowed false, retry_after > 0: yes
   a peek of an unused name writes nothing: yes

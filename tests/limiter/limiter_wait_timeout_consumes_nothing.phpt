@@ -9,12 +9,12 @@ foreach (['token_bucket', 'fixed_window'] as $policy) {
     $name = rl_name();
     /* 2 per second: the bucket (or window) is empty after 2, a token comes back in 0.5 s (the window in 1 s). */
     $l->consume($name, 2, 1.0, 2, $policy);
-    $before = lim_hash($raw, lim_key($name));
+    $before = lim_state($raw, lim_key($name));
     $t = microtime(true);
     $r = $l->wait($name, 2, 1.0, 1, $policy, null, 0.2);
     $took = microtime(true) - $t;
     echo "$policy: false: ", lim_yes($r === false, $r), ', at once: ', lim_yes($took < 0.05, $took),
-        ', nothing consumed: ', lim_yes(lim_hash($raw, lim_key($name)) === $before), "\n";
+        ', nothing consumed: ', lim_yes(lim_state($raw, lim_key($name)) === $before), "\n";
     $t = microtime(true);
     $r = $l->wait($name, 2, 1.0, 1, $policy, null, 1.5);
     $took = microtime(true) - $t;

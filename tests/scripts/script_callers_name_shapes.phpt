@@ -2,7 +2,7 @@
 Lua scripts: every caller sends the arguments its script expects, whatever the shape of the name
 --DESCRIPTION--
 Every caller of every script sends the arguments the script expects, whatever
-the name: the methods, the watchdog's renewals (locks, shared locks, permits),
+the name: the methods (RedisRateLimiter's among them), the watchdog's renewals (locks, shared locks, permits),
 auto-release, the cleanup of lost replies and Redlock each work on names with
 unmatched braces, a hash tag, "{}", a NUL, CRLF, "%" and a 1 MiB name, on one
 server and on the cluster
@@ -102,6 +102,14 @@ foreach ($topologies as $topo => [$options, $endpoints]) {
             sc_check(is_array($r) && $q->release($name, $r['id']) && count($q->dead($name)) === 1, "$at dead letters");
             sc_check($q->retryDead($name) === 1 && $q->remove($name, $r['id']), "$at retryDead/remove");
             sc_check($q->enqueue($name, 'z') && $q->clear($name) === 1 && $q->purgeDead($name) === 0, "$at clear/purgeDead");
+        });
+        sc_try("$at rate limiter methods", function () use ($options, $name, $at) {
+            $r = new RedisRateLimiter($options);
+            foreach (['token_bucket', 'fixed_window', 'sliding_window'] as $policy) {
+                sc_check($r->consume($name, 2, 5, 2, $policy)['allowed'] && !$r->peek($name, 2, 5, 1, $policy)['allowed'], "$at $policy consume/peek");
+                sc_check($r->inspect($name)['policy'] === $policy && $r->reset($name), "$at $policy inspect/reset");
+            }
+            sc_check($r->consume($name, 1, 0.05)['allowed'] && is_array($r->wait($name, 1, 0.05, 1, 'token_bucket', null, 1)) && $r->reset($name), "$at wait");
         });
     }
 

@@ -277,7 +277,7 @@ final class CliCommands
             $this->output->write($chunk);
         };
         $onError = fn (string $kind, string $name, string $message) => $this->output->nameError($kind, $name, $message);
-        $sections = ['queues', 'locks', 'semaphores'];
+        $sections = ['queues', 'locks', 'semaphores', 'limiters'];
         $errors = $this->output->json
             ? Metrics::writeJson($out, $this->inspector, $sections, $progress, $onError)
             : Metrics::write($out, $this->inspector, $sections, $progress, $onError);

@@ -5,15 +5,15 @@ declare(strict_types=1);
 namespace RedisLock\Bridge\Operator;
 
 /**
- * What an operator reads and does on the locks, semaphores and queues of one
- * connection, read through the extension's own calls. Every result is a plain
+ * What an operator reads and does on the locks, semaphores, queues and rate
+ * limiters of one connection, read through the extension's own calls. Every result is a plain
  * array with fixed keys; nothing returned here ever carries a lock's or a
  * semaphore's token: the lock and semaphore views are built from a fixed list of
  * keys of inspect(), whatever else it may return.
  *
  * The connection is anything \RedisLock's constructor takes (a DSN, an options
  * array, or null for the INI default); the prefixes, when given, replace each
- * class's default ("Lock:", "Semaphore:", "Queue:").
+ * class's default ("Lock:", "Semaphore:", "Queue:", "Limiter:").
  */
 final class Inspector
 {
@@ -22,6 +22,9 @@ final class Inspector
 
     /** The keys of a semaphore's view, in order. */
     public const SEMAPHORE_KEYS = ['held', 'holders', 'ttls', 'waiters', 'oldest_wait'];
+
+    /** The keys of a rate limiter's view, in order. */
+    public const LIMITER_KEYS = ['policy', 'limit', 'interval', 'burst', 'remaining', 'retry_after', 'reset_after', 'backlog'];
 
     /** The keys of a queue's stats, in order. */
     public const QUEUE_KEYS = ['due', 'delayed', 'inflight', 'dead', 'oldest_due_age', 'next_due_in', 'overdue'];
@@ -35,6 +38,7 @@ final class Inspector
     private ?\RedisLock $lock = null;
     private ?\RedisSemaphore $semaphore = null;
     private ?\RedisQueue $queue = null;
+    private ?\RedisRateLimiter $limiter = null;
 
     /**
      * @param string|array<string, mixed>|null $connection
@@ -45,6 +49,7 @@ final class Inspector
         private ?string $semaphorePrefix = null,
         private ?string $queuePrefix = null,
         private int $scanCount = 500,
+        private ?string $limiterPrefix = null,
     ) {
         self::requireExtension();
     }
@@ -93,6 +98,19 @@ final class Inspector
         $this->need(\RedisQueue::class, 'names');
 
         return $this->walk(fn (?string $cursor) => $this->queueObject()->names($cursor, $this->scanCount), $progress);
+    }
+
+    /**
+     * The rate limiters with a state, sorted, each once.
+     *
+     * @param (callable(int): void)|null $progress
+     * @return list<string>
+     */
+    public function limiterNames(?callable $progress = null): array
+    {
+        $this->need(\RedisRateLimiter::class, 'names');
+
+        return $this->walk(fn (?string $cursor) => $this->limiterObject()->names($cursor, $this->scanCount), $progress);
     }
 
     /**
@@ -212,6 +230,50 @@ final class Inspector
             'oldest_wait' => self::floatOrNull($info['oldest_wait'] ?? null),
             'fencing' => isset($info['fencing']) ? (int) $info['fencing'] : null,
             'promised' => (bool) ($info['promised'] ?? false),
+        ];
+    }
+
+    /**
+     * The rate limiters with a state, a page at a time: rows of ['name', 'state' => limiter()'s array].
+     *
+     * @param (callable(int): void)|null $progress
+     * @return \Generator<int, array{rows: list<array{name: string, state: array<string, mixed>}>, errors: list<array{name: string, message: string}>}>
+     */
+    public function limiterPages(?callable $progress = null): \Generator
+    {
+        $this->need(\RedisRateLimiter::class, 'names');
+        $this->need(\RedisRateLimiter::class, 'inspect');
+
+        return $this->pages(
+            fn (?string $cursor) => $this->limiterObject()->names($cursor, $this->scanCount),
+            fn (array $names) => $this->eachName($names, $this->limiter(...)),
+            $progress,
+        );
+    }
+
+    /**
+     * A rate limiter's state: null when it has none; else the keys of
+     * LIMITER_KEYS (RedisRateLimiter::inspect()).
+     *
+     * @return array{policy: string, limit: int, interval: float, burst: ?int, remaining: int, retry_after: float, reset_after: float, backlog: float}|null
+     */
+    public function limiter(string $name): ?array
+    {
+        $this->need(\RedisRateLimiter::class, 'inspect');
+        $info = $this->limiterObject()->inspect($name);
+        if ($info === null) {
+            return null;
+        }
+
+        return [
+            'policy' => (string) ($info['policy'] ?? ''),
+            'limit' => (int) ($info['limit'] ?? 0),
+            'interval' => (float) ($info['interval'] ?? 0.0),
+            'burst' => isset($info['burst']) ? (int) $info['burst'] : null,
+            'remaining' => (int) ($info['remaining'] ?? 0),
+            'retry_after' => (float) ($info['retry_after'] ?? 0.0),
+            'reset_after' => (float) ($info['reset_after'] ?? 0.0),
+            'backlog' => (float) ($info['backlog'] ?? 0.0),
         ];
     }
 
@@ -512,6 +574,11 @@ final class Inspector
     private function queueObject(): \RedisQueue
     {
         return $this->queue ??= new \RedisQueue($this->options($this->queuePrefix));
+    }
+
+    private function limiterObject(): \RedisRateLimiter
+    {
+        return $this->limiter ??= new \RedisRateLimiter($this->options($this->limiterPrefix));
     }
 
     /**

@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace RedisLock\Bridge\Operator;
 
 /**
- * The state of the queues, locks and semaphores of one connection in the
+ * The state of the queues, locks, semaphores and rate limiters of one connection in the
  * Prometheus text exposition format (version 0.0.4), every family a gauge:
  *
  *   redislock_queue_tasks{queue,state}            tasks by state: due, delayed, inflight, dead
@@ -20,7 +20,12 @@ namespace RedisLock\Bridge\Operator;
  *   redislock_semaphore_holders{semaphore}        acquisitions holding them
  *   redislock_semaphore_waiters{semaphore}        callers waiting for permits
  *   redislock_semaphore_oldest_wait_seconds{semaphore}
- *   redislock_queue_errors{queue}, redislock_lock_errors{lock}, redislock_semaphore_errors{semaphore}
+ *   redislock_limiter_limit{limiter,policy}       tokens per interval of the last call that consumed
+ *   redislock_limiter_remaining{limiter}          tokens left now
+ *   redislock_limiter_retry_after_seconds{limiter} time until a token is allowed (0 when one is)
+ *   redislock_limiter_backlog_seconds{limiter}    time until the last waiter's place (0 when none waits)
+ *   redislock_queue_errors{queue}, redislock_lock_errors{lock}, redislock_semaphore_errors{semaphore},
+ *   redislock_limiter_errors{limiter}
  *                                                 1 for each name whose state the server refused to read
  *                                                 (another application's key, a key of another type)
  *
@@ -37,8 +42,8 @@ namespace RedisLock\Bridge\Operator;
  * beyond BUFFER bytes), plus 8 bytes per name seen; render() and data() return
  * the whole page.
  *
- * Locks and semaphores need RedisLock/RedisSemaphore::names() and inspect(); on
- * an extension without them their families are left out, with a comment line
+ * Locks, semaphores and rate limiters need their class's names() and inspect();
+ * on an extension without them their families are left out, with a comment line
  * saying so.
  */
 final class Metrics
@@ -65,6 +70,11 @@ final class Metrics
         'redislock_semaphore_waiters' => ['semaphores', 'Callers waiting for permits of a semaphore.'],
         'redislock_semaphore_oldest_wait_seconds' => ['semaphores', 'Seconds the first waiter of a semaphore has waited (absent when none waits).'],
         'redislock_semaphore_errors' => ['semaphores', 'Names under the semaphore prefix whose state the server refused to read: 1 each.'],
+        'redislock_limiter_limit' => ['limiters', 'Tokens per interval of a rate limiter, as the last call that consumed gave it.'],
+        'redislock_limiter_remaining' => ['limiters', 'Tokens of a rate limiter left now.'],
+        'redislock_limiter_retry_after_seconds' => ['limiters', 'Seconds until a rate limiter allows a token (0 when it does now).'],
+        'redislock_limiter_backlog_seconds' => ['limiters', 'Seconds until the place of the last caller waiting on a rate limiter (0 when none waits).'],
+        'redislock_limiter_errors' => ['limiters', 'Names under the rate limiter prefix whose state the server refused to read: 1 each.'],
     ];
 
     private const JSON_FLAGS = JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION | JSON_THROW_ON_ERROR;
@@ -100,14 +110,14 @@ final class Metrics
 
     /**
      * The exposition text for a connection (a DSN, an options array, null for the
-     * INI default) or an Inspector, whole. $sections: any of "queues", "locks", "semaphores".
+     * INI default) or an Inspector, whole. $sections: any of "queues", "locks", "semaphores", "limiters".
      *
      * @param Inspector|string|array<string, mixed>|null $connection
      * @param list<string> $sections
      */
     public static function render(
         #[\SensitiveParameter] Inspector|string|array|null $connection = null,
-        array $sections = ['queues', 'locks', 'semaphores'],
+        array $sections = ['queues', 'locks', 'semaphores', 'limiters'],
         ?callable $progress = null,
     ): string {
         $text = '';
@@ -121,7 +131,7 @@ final class Metrics
     /**
      * Streams the exposition text to $out, in chunks, once every name is read
      * (the text format wants each family's samples together). $onError is
-     * called with (kind "queue", "lock" or "semaphore", name, message) for each
+     * called with (kind "queue", "lock", "semaphore" or "limiter", name, message) for each
      * name the server refused to read. Returns how many there were.
      *
      * @param callable(string): void $out
@@ -132,7 +142,7 @@ final class Metrics
     public static function write(
         callable $out,
         #[\SensitiveParameter] Inspector|string|array|null $connection = null,
-        array $sections = ['queues', 'locks', 'semaphores'],
+        array $sections = ['queues', 'locks', 'semaphores', 'limiters'],
         ?callable $progress = null,
         ?callable $onError = null,
     ): int {
@@ -158,7 +168,7 @@ final class Metrics
      */
     public static function data(
         #[\SensitiveParameter] Inspector|string|array|null $connection = null,
-        array $sections = ['queues', 'locks', 'semaphores'],
+        array $sections = ['queues', 'locks', 'semaphores', 'limiters'],
         ?callable $progress = null,
     ): array {
         $json = '';
@@ -182,7 +192,7 @@ final class Metrics
     public static function writeJson(
         callable $out,
         #[\SensitiveParameter] Inspector|string|array|null $connection = null,
-        array $sections = ['queues', 'locks', 'semaphores'],
+        array $sections = ['queues', 'locks', 'semaphores', 'limiters'],
         ?callable $progress = null,
         ?callable $onError = null,
     ): int {
@@ -222,6 +232,9 @@ final class Metrics
         }
         if (in_array('semaphores', $sections, true)) {
             $m->semaphores($inspector, $progress);
+        }
+        if (in_array('limiters', $sections, true)) {
+            $m->limiters($inspector, $progress);
         }
 
         return $m;
@@ -316,6 +329,26 @@ final class Metrics
                 }
             }
             $this->errors('semaphore', $page['errors']);
+        }
+    }
+
+    private function limiters(Inspector $inspector, ?callable $progress): void
+    {
+        if (!Inspector::supports(\RedisRateLimiter::class, 'names') || !Inspector::supports(\RedisRateLimiter::class, 'inspect')) {
+            $this->comments[] = '# redislock: rate limiter metrics need RedisRateLimiter::names() and RedisRateLimiter::inspect(), which this extension lacks';
+
+            return;
+        }
+        $this->section('limiters');
+        foreach ($inspector->limiterPages($progress) as $page) {
+            foreach ($page['rows'] as ['name' => $name, 'state' => $info]) {
+                $label = ['limiter' => $name];
+                $this->sample('redislock_limiter_limit', $label + ['policy' => $info['policy']], $info['limit']);
+                $this->sample('redislock_limiter_remaining', $label, $info['remaining']);
+                $this->sample('redislock_limiter_retry_after_seconds', $label, $info['retry_after']);
+                $this->sample('redislock_limiter_backlog_seconds', $label, $info['backlog']);
+            }
+            $this->errors('limiter', $page['errors']);
         }
     }
 
