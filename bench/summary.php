@@ -365,6 +365,47 @@ if (isset($res['fpm'])) {
         bench_rate($f['rate']['fresh']), $f['rate']['persistent'] / $f['rate']['fresh']);
 }
 
+if (isset($res['limiter'])) {
+    $l = $res['limiter'];
+    $rates = $l['rates'];
+    foreach ([['redislock Laravel RateLimiter::attempt()', 'Laravel RateLimiter::attempt(), redis store (phpredis)', 2.0],
+        ['redislock Symfony RedisLimiter::consume()', 'symfony RateLimiterFactory, Redis cache + RedisStore lock', 5.0]] as [$ours, $peer, $target]) {
+        foreach ($rates[$ours] ?? [] as $n => $f) {
+            if (!isset($rates[$peer][$n])) {
+                continue;
+            }
+            $ratio = $f['decisions_per_s'] / $rates[$peer][$n]['decisions_per_s'];
+            $row(sprintf('rate limit decisions/s, %d process%s (higher is better)', $n, $n > 1 ? 'es' : ''),
+                bench_rate($f['decisions_per_s']) . ' (' . $ours . ')', $peer, bench_rate($rates[$peer][$n]['decisions_per_s']),
+                $ratio, '≥ ' . $target . 'x', $ratio >= $target);
+        }
+    }
+    $raw = 'redislock RedisRateLimiter::consume()';
+    foreach ($rates[$raw] ?? [] as $n => $f) {
+        $cheaper = null;
+        foreach (['Laravel RateLimiter::attempt(), redis store (phpredis)', 'symfony RateLimiterFactory, Redis cache + RedisStore lock'] as $peer) {
+            if (isset($rates[$peer][$n]) && ($cheaper === null || $rates[$peer][$n]['cpu_us'] < $rates[$cheaper][$n]['cpu_us'])) {
+                $cheaper = $peer;
+            }
+        }
+        if ($cheaper !== null) {
+            $ratio = $f['cpu_us'] / $rates[$cheaper][$n]['cpu_us'];
+            $row(sprintf('rate limit, Redis CPU µs per decision, %d process%s (lower is better)', $n, $n > 1 ? 'es' : ''),
+                bench_fixed($f['cpu_us'], 1), $cheaper . ' (the cheaper peer)', bench_fixed($rates[$cheaper][$n]['cpu_us'], 1),
+                $ratio, '≤ 0.5x', $ratio <= 0.5);
+        }
+    }
+    foreach ($l['over'] as $label => $over) {
+        if (str_starts_with($label, 'redislock')) {
+            $rows[] = ['rate limit, admissions over the limit, 32 processes, 10 windows (' . $label . ')', (string) $over,
+                'peers: ' . implode(', ', array_map(fn(string $p, int $o): string => "$p $o",
+                    array_keys(array_filter($l['over'], fn($k) => !str_starts_with($k, 'redislock'), ARRAY_FILTER_USE_KEY)),
+                    array_filter($l['over'], fn($k) => !str_starts_with($k, 'redislock'), ARRAY_FILTER_USE_KEY))),
+                '', '', '0', $over === 0 ? 'yes' : 'NO'];
+        }
+    }
+}
+
 foreach (['memory_lock' => ['cycles', 'lock + unlock cycles'], 'memory_queue' => ['ops', 'queue operations (enqueue, pop, reserve, ack)']] as $key => [$count, $what]) {
     if (isset($res[$key])) {
         $m = $res[$key];

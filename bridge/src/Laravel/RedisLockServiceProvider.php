@@ -4,6 +4,7 @@ namespace RedisLock\Bridge\Laravel;
 
 use Illuminate\Cache\CacheManager;
 use Illuminate\Cache\NullStore;
+use Illuminate\Cache\RateLimiter as LaravelRateLimiter;
 use Illuminate\Support\ServiceProvider;
 use InvalidArgumentException;
 
@@ -37,6 +38,10 @@ use InvalidArgumentException;
  * EventMutex contract to Scheduling\EventMutex (unless the application bound
  * one), which decides that per event.
  *
+ * Rate limits: when cache.limiter (or, unset, cache.default) names a redislock
+ * store, Laravel's RateLimiter is RateLimiter, on a \RedisRateLimiter of the
+ * store's lock connection (see rateLimiter()).
+ *
  * Cache::funnel() (Laravel 12 and later): the store's repository is Repository,
  * whose funnel is one RedisSemaphore on the lock connection. Cache::flushLocks()
  * and cache:clear --locks (Laravel 13): see LockStore::flushLocks().
@@ -58,6 +63,12 @@ class RedisLockServiceProvider extends ServiceProvider
         // The scheduler's overlap mutex, where Laravel's scheduler is installed.
         if (interface_exists(\Illuminate\Console\Scheduling\EventMutex::class)) {
             $this->app->bindIf(\Illuminate\Console\Scheduling\EventMutex::class, Scheduling\EventMutex::class);
+        }
+        // Laravel's RateLimiter, on a redislock store named by cache.limiter.
+        if (class_exists(LaravelRateLimiter::class)) {
+            $this->app->extend(LaravelRateLimiter::class, function (LaravelRateLimiter $limiter, $app) {
+                return static::rateLimiter($app, $limiter);
+            });
         }
         // The queue driver "redislock", whenever the queue manager is made.
         $this->app->afterResolving('queue', function ($manager) {
@@ -121,6 +132,38 @@ class RedisLockServiceProvider extends ServiceProvider
         $data = static::dataStoreName($app, $config);
 
         return new LockStore($data === null ? new NullStore : $app['cache']->store($data)->getStore(), $locks);
+    }
+
+    /**
+     * The RateLimiter in place of Laravel's $limiter when the store it is made
+     * for (cache.limiter, or cache.default) is a redislock store: decided by a
+     * \RedisRateLimiter on the store's lock connection (its "redislock" options
+     * less their "prefix": the limiter keeps keys under its own), the names
+     * under the store's prefix. $limiter itself otherwise, and on a connection
+     * that a RedisRateLimiter does not take (redlock, min_replicas), or with an
+     * extension that has none.
+     */
+    public static function rateLimiter(#[\SensitiveParameter] $app, LaravelRateLimiter $limiter): LaravelRateLimiter
+    {
+        if (!class_exists(\RedisRateLimiter::class)) {
+            return $limiter;
+        }
+        $name = $app['config']['cache.limiter'] ?? $app['config']['cache.default'] ?? null;
+        $config = is_string($name) ? ($app['config']["cache.stores.$name"] ?? null) : null;
+        if (!is_array($config) || ($config['driver'] ?? null) !== 'redislock') {
+            return $limiter;
+        }
+        $options = $config['redislock']
+            ?? ConnectionConfig::redisConnectionOptions($app['config']['database.redis'] ?? [], ConnectionConfig::lockConnection($config));
+        if (is_array($options)) {
+            if (isset($options['redlock']) || !empty($options['min_replicas'])) {
+                return $limiter;
+            }
+            unset($options['prefix']);
+        }
+        $prefix = $config['prefix'] ?? $app['config']['cache.prefix'] ?? '';
+
+        return RateLimiter::replacing($limiter, new \RedisRateLimiter($options), (string) $prefix);
     }
 
     /** @deprecated  ConnectionConfig::leaseSeconds() */

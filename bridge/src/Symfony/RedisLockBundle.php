@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace RedisLock\Bridge\Symfony;
 
+use RedisLock\Bridge\Symfony\DependencyInjection\FrameworkLimitersPass;
 use RedisLock\Bridge\Symfony\DependencyInjection\LockFactoryPass;
 use RedisLock\Bridge\Symfony\DependencyInjection\RedisLockExtension;
 use Symfony\Component\DependencyInjection\ContainerBuilder;
@@ -18,6 +19,9 @@ use Symfony\Component\HttpKernel\Bundle\Bundle;
  *         connection: '%env(REDISLOCK_DSN)%'   # a DSN, or \RedisLock's options as a map
  *         lease: 10                             # seconds; false: locks keep symfony's ttl only
  *         lock_factory: true                    # lock.factory (and LockFactory) on our store
+ *         rate_limiters:                        # redislock.limiter.NAME, decided by one \RedisRateLimiter
+ *             api: { policy: token_bucket, limit: 100, rate: { interval: '1 minute', amount: 100 } }
+ *         framework_limiters: true              # symfony 7.3+: framework.rate_limiter's limiters on it too
  */
 class RedisLockBundle extends Bundle
 {
@@ -25,6 +29,7 @@ class RedisLockBundle extends Bundle
     {
         parent::build($container);
         $container->addCompilerPass(new LockFactoryPass());
+        $container->addCompilerPass(new FrameworkLimitersPass());
     }
 
     public function getContainerExtension(): ?ExtensionInterface

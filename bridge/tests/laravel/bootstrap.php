@@ -11,7 +11,7 @@
  * (its unix socket), set by bridge/tests/laravel/run.
  */
 
-foreach (['Illuminate/Support', 'Illuminate/Container', 'Illuminate/Config', 'Illuminate/Cache'] as $package) {
+foreach (['Illuminate/Support', 'Illuminate/Container', 'Illuminate/Config', 'Illuminate/Cache', 'Illuminate/Bus', 'Illuminate/Queue', 'Illuminate/Pipeline'] as $package) {
     if (stream_resolve_include_path("$package/autoload.php") === false) {
         fwrite(STDERR, "$package is not installed (Debian php-illuminate-*): run bridge/tests/laravel/run\n");
         exit(2);
@@ -19,6 +19,10 @@ foreach (['Illuminate/Support', 'Illuminate/Container', 'Illuminate/Config', 'Il
     require_once "$package/autoload.php";
 }
 require_once dirname(__DIR__, 2) . '/autoload.php';
+// Laravel's RateLimitedTest mocks its jobs with Mockery (Debian's php-mockery).
+if (stream_resolve_include_path('Mockery/autoload.php') !== false) {
+    require_once 'Mockery/autoload.php';
+}
 
 if (!extension_loaded('redislock')) {
     fwrite(STDERR, "the redislock extension is not loaded (php -d extension=\$REDISLOCK_SO)\n");

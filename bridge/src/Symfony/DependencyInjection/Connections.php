@@ -35,6 +35,11 @@ final class Connections
         return new \RedisSemaphore($connection);
     }
 
+    public static function rateLimiter(#[\SensitiveParameter] string|array $connection): \RedisRateLimiter
+    {
+        return new \RedisRateLimiter($connection);
+    }
+
     /** What the extension said, without the method and argument it names (the configuration's key is named instead). */
     public static function reason(\Throwable $e): string
     {

@@ -7,6 +7,7 @@ namespace RedisLock\Bridge\Symfony\DependencyInjection;
 use RedisLock\Bridge\Symfony\Console\RedisLockCommand;
 use RedisLock\Bridge\Symfony\Messenger\RedisLockTransportFactory;
 use RedisLock\Bridge\Symfony\RedisLockStore;
+use RedisLock\Bridge\Symfony\RateLimiter\RedisRateLimiterFactory;
 use RedisLock\Bridge\Symfony\RedisSemaphoreStore;
 use Symfony\Component\Config\Definition\ConfigurationInterface;
 use Symfony\Component\Config\Definition\Exception\InvalidConfigurationException;
@@ -16,6 +17,7 @@ use Symfony\Component\DependencyInjection\Definition;
 use Symfony\Component\DependencyInjection\Extension\Extension;
 use Symfony\Component\DependencyInjection\Reference;
 use Symfony\Component\Lock\LockFactory;
+use Symfony\Component\RateLimiter\LimiterInterface;
 
 /**
  * Registers, from the "redislock" configuration:
@@ -24,6 +26,10 @@ use Symfony\Component\Lock\LockFactory;
  * - with `lock_factory: true`, redislock.lock_factory, a LockFactory on that store,
  *   which LockFactoryPass makes lock.factory and Symfony\Component\Lock\LockFactory;
  * - redislock.semaphore (\RedisSemaphore) and RedisSemaphoreStore, when symfony/semaphore is there;
+ * - redislock.rate_limiter (\RedisRateLimiter) and, for each of `rate_limiters`, the
+ *   service redislock.limiter.NAME (a RedisRateLimiterFactory), when symfony/rate-limiter
+ *   is there; with `framework_limiters: true` (symfony 7.3 and later), FrameworkLimitersPass
+ *   makes FrameworkBundle's limiter.NAME services RedisRateLimiterFactory too;
  * - RedisLockTransportFactory (tag messenger.transport_factory), when symfony/messenger is there;
  * - RedisLockCommand (tag console.command, on the same connection), when symfony/console is there.
  * Every service is autoconfigured. The connection is checked here, while the container
@@ -73,6 +79,21 @@ final class RedisLockExtension extends Extension
                 ->setArguments([new Reference('redislock.semaphore')])
                 ->setAutoconfigured(true));
             $container->setAlias('redislock.semaphore_store', RedisSemaphoreStore::class)->setPublic(true);
+        }
+
+        if (interface_exists(LimiterInterface::class) && class_exists(\RedisRateLimiter::class)) {
+            $container->setDefinition('redislock.rate_limiter', (new Definition(\RedisRateLimiter::class))
+                ->setFactory([Connections::class, 'rateLimiter'])
+                ->setArguments([$connection]));
+            foreach ($config['rate_limiters'] as $name => $limiter) {
+                $container->setDefinition("redislock.limiter.$name", (new Definition(RedisRateLimiterFactory::class))
+                    ->setArguments([['id' => (string) $name] + $limiter, new Reference('redislock.rate_limiter')])
+                    ->setPublic(true));
+                $container->registerAliasForArgument("redislock.limiter.$name", RedisRateLimiterFactory::class, $name . '.limiter');
+            }
+            $container->setParameter('redislock.framework_limiters', $config['framework_limiters']);
+        } elseif ($config['rate_limiters'] || $config['framework_limiters']) {
+            throw new InvalidConfigurationException('Invalid configuration for path "redislock.rate_limiters": rate limiters need symfony/rate-limiter and an extension with the class RedisRateLimiter.');
         }
 
         if (interface_exists(\Symfony\Component\Messenger\Transport\TransportFactoryInterface::class)) {

@@ -3,6 +3,7 @@
 namespace Orchestra\Testbench;
 
 use Illuminate\Cache\CacheManager;
+use Illuminate\Cache\RateLimiter as LaravelRateLimiter;
 use Illuminate\Config\Repository as Config;
 use Illuminate\Container\Container;
 use Illuminate\Support\Carbon;
@@ -32,8 +33,13 @@ abstract class TestCase extends \PHPUnit\Framework\TestCase
             'cache' => [
                 'default' => 'redis',
                 'prefix' => REDISLOCK_LARAVEL_PREFIX,
+                'limiter' => 'limits',
                 'stores' => [
                     'redis' => ['driver' => 'redislock', 'connection' => 'default'],
+                    // The rate limiter's store: a prefix of each test's own, so that
+                    // every test starts with no window, as Testbench's array cache does.
+                    'limits' => ['driver' => 'redislock', 'connection' => 'default',
+                        'prefix' => REDISLOCK_LARAVEL_PREFIX . '-' . bin2hex(random_bytes(6))],
                 ],
             ],
             'database' => [
@@ -45,6 +51,11 @@ abstract class TestCase extends \PHPUnit\Framework\TestCase
         $cache = new CacheManager($app);
         $app->instance('cache', $cache);
         RedisLockServiceProvider::extendCache($cache);
+
+        // Laravel's RateLimiter, as CacheServiceProvider binds it, and ours in its
+        // place as RedisLockServiceProvider puts it there.
+        $app->singleton(LaravelRateLimiter::class, static fn ($app) => new LaravelRateLimiter($app['cache']->store($app['config']['cache.limiter'])));
+        $app->extend(LaravelRateLimiter::class, static fn ($limiter, $app) => RedisLockServiceProvider::rateLimiter($app, $limiter));
 
         Facade::clearResolvedInstances();
         Facade::setFacadeApplication($app);
@@ -58,6 +69,10 @@ abstract class TestCase extends \PHPUnit\Framework\TestCase
         $store = $probe->store('redis')->getStore();
         if (!$store instanceof \RedisLock\Bridge\Laravel\LockStore) {
             $this->fail('the cache store "redis" is ' . get_class($store) . ', not the redislock LockStore');
+        }
+        $limiter = (clone $app)->make(LaravelRateLimiter::class);
+        if (!$limiter instanceof \RedisLock\Bridge\Laravel\RateLimiter) {
+            $this->fail('the RateLimiter is ' . get_class($limiter) . ', not the redislock RateLimiter');
         }
     }
 
