@@ -1,5 +1,5 @@
 --TEST--
-Cluster: queues whose names land on each of the 3 masters keep their sorted set on the master owning the slot; enqueue, reserve, ack, pop with a wait, size and clear all work there
+Cluster: queues whose names land on each of the 3 masters keep their sorted set and stream on the master owning the slot; enqueue, reserve, ack, pop with a wait, size and clear all work there
 --FILE--
 <?php
 require __DIR__ . '/../harness/topology_test.inc';
@@ -11,6 +11,9 @@ foreach (topo_cluster_seeds() as $i => $master) {
     var_dump($queue->enqueue($name, ['a', 'b', 'c']));
     echo "master $i: the tasks are on the owner: ", topo_yes($raw->call('ZCARD', "Queue:$name") === 3), "\n";
     $reserved = $queue->reserve($name, 1, 30);
+    /* reserve() put the queue on the stream layout: its stream, index and settings beside the zset. */
+    echo "master $i: the stream layout's keys are on the owner: ",
+        topo_yes($raw->call('EXISTS', "{Queue:$name}:stream", "{Queue:$name}:index", "{Queue:$name}:meta") === 3), "\n";
     var_dump($reserved['id'], $queue->ack($name, 'a'));
     var_dump($queue->pop($name)['id']);
     /* A blocking pop: the wake-up list shares the slot. */
@@ -25,6 +28,7 @@ foreach (topo_cluster_seeds() as $i => $master) {
 --EXPECT--
 bool(true)
 master 0: the tasks are on the owner: yes
+master 0: the stream layout's keys are on the owner: yes
 string(1) "a"
 bool(true)
 string(1) "b"
@@ -36,6 +40,7 @@ int(1)
 int(0)
 bool(true)
 master 1: the tasks are on the owner: yes
+master 1: the stream layout's keys are on the owner: yes
 string(1) "a"
 bool(true)
 string(1) "b"
@@ -47,6 +52,7 @@ int(1)
 int(0)
 bool(true)
 master 2: the tasks are on the owner: yes
+master 2: the stream layout's keys are on the owner: yes
 string(1) "a"
 bool(true)
 string(1) "b"

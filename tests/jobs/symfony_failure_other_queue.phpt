@@ -23,6 +23,8 @@ sm_run(sm_worker($transport, function (SmMessage $m) use (&$runs) {
     throw new LogicException('never works');
 }, fn () => $failed->getMessageCount() > 0, 20, maxRetries: 1, delayMs: 50, failure: $failed));
 rq_check($runs === 2, 'the handler ran twice (one retry)', $runs);
+/* The failed message's reject goes in the same write as the consumer's next get(). */
+rq_check([...$transport->get()] === [], 'the next get() on the original queue finds nothing');
 $size = rq_queue()->size($name);
 rq_check($size === ['due' => 0, 'delayed' => 0, 'inflight' => 0, 'dead' => 0], 'the original queue holds nothing', $size);
 $size = rq_queue()->size($failedName);
@@ -35,6 +37,7 @@ rq_check($failed->getMessageCount() === 0 && [...$failed->get()] === [], 'ack() 
 ?>
 --EXPECT--
 ok: the handler ran twice (one retry)
+ok: the next get() on the original queue finds nothing
 ok: the original queue holds nothing
 ok: the failure queue holds one dead letter and nothing else
 ok: with the message and its error details

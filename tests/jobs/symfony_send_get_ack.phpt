@@ -3,8 +3,8 @@ Symfony Messenger transport: send() enqueues, get() reserves and ack() finishes 
 --DESCRIPTION--
 Symfony Messenger transport: send() enqueues the envelope with a
 TransportMessageIdStamp; get() reserves it (a second get() sees nothing while it
-is in flight) with that id and a receipt; ack() finishes it and the queue is
-empty
+is in flight) with that id and a receipt; ack() finishes it (the ack goes with
+the consumer's next get()) and the queue is empty
 --FILE--
 <?php
 require __DIR__ . '/symfony_test.inc';
@@ -32,9 +32,10 @@ rq_check($transport->getMessageCount() === 0, 'in flight, it is no longer counte
 rq_check([...$transport->get()] === [], 'nor handed to a second get()');
 
 $transport->ack($envelope);
+/* The ack goes in the same write as the consumer's next get(). */
+rq_check([...$transport->get()] === [], 'the next get() finds nothing');
 $size = rq_queue()->size($name);
-rq_check($size === ['due' => 0, 'delayed' => 0, 'inflight' => 0, 'dead' => 0], 'ack() finishes it: the queue is empty', $size);
-rq_check([...$transport->get()] === [], 'and get() finds nothing');
+rq_check($size === ['due' => 0, 'delayed' => 0, 'inflight' => 0, 'dead' => 0], 'ack() finished it by then: the queue is empty', $size);
 ?>
 --EXPECT--
 ok: send() stamps a 128-bit hex id
@@ -45,5 +46,5 @@ ok: with the id send() gave it
 ok: and a stamp with its queue, id, receipt and attempt
 ok: in flight, it is no longer counted as waiting
 ok: nor handed to a second get()
-ok: ack() finishes it: the queue is empty
-ok: and get() finds nothing
+ok: the next get() finds nothing
+ok: ack() finished it by then: the queue is empty

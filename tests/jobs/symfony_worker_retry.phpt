@@ -29,6 +29,8 @@ $worker = sm_worker($transport, function (SmMessage $m) use (&$runs, $raw) {
 sm_run($worker);
 rq_check(count($runs) === 3, 'three runs: two failures, one success', count($runs));
 rq_check($runs[1] - $runs[0] >= 0.3 && $runs[2] - $runs[1] >= 0.3, 'each retry came after its 300 ms delay, by the server\'s clock', [$runs[1] - $runs[0], $runs[2] - $runs[1]]);
+/* The last ack goes in the same write as the consumer's next get(). */
+rq_check([...$transport->get()] === [], 'the next get() finds nothing');
 $size = rq_queue()->size($name);
 rq_check($size === ['due' => 0, 'delayed' => 0, 'inflight' => 0, 'dead' => 0], 'the queue is empty: the failed runs were removed, the last acked', $size);
 rq_check($raw->call('HEXISTS', '{Queue:' . $name . '}:payloads', $first) === 0, 'the first message\'s payload is gone');
@@ -37,5 +39,6 @@ rq_check($raw->call('HEXISTS', '{Queue:' . $name . '}:payloads', $first) === 0, 
 ok: the first message carries its envelope as payload
 ok: three runs: two failures, one success
 ok: each retry came after its 300 ms delay, by the server's clock
+ok: the next get() finds nothing
 ok: the queue is empty: the failed runs were removed, the last acked
 ok: the first message's payload is gone

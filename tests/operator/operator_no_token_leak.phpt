@@ -5,7 +5,12 @@ No output of redislock, with or without --json, nor of Metrics, ever carries a
 token: locks held exclusively (fenced and not), shared, contended, semaphore
 permits and queue reservations are run through every subcommand, and no output
 holds any token, its random part, or any 8-character piece of either (a fenced
-token's leading fencing number alone is shown, as inspect() gives it)
+token's leading fencing number alone is shown, as inspect() gives it). Of a
+queue reservation's receipt on the stream layout (<entry id>/<consumer>/<deliveries>)
+the consumer is the secret part: the entry id is the server's time of the
+entry, which outputs may show as such. The consumer is not in the queue
+object's debug info either, nor in the message of an exception a call with the
+receipt throws.
 --FILE--
 <?php
 require __DIR__ . '/operator_test.inc';
@@ -63,6 +68,11 @@ rq_check(str_contains($runs['locks --json']['stdout'], '"contended"') && str_con
 
 $pieces = [];
 foreach ($tokens as $token) {
+    if (substr_count($token, '/') === 2) {
+        /* A receipt of the stream layout, <entry id>/<consumer>/<deliveries>: its entry id
+         * is a server timestamp outputs may show as a time; the consumer is the secret. */
+        $token = explode('/', $token)[1];
+    }
     $pieces[$token] = $token;
     $parts = explode(':', $token);
     usort($parts, fn ($a, $b) => strlen($b) <=> strlen($a));
@@ -85,6 +95,24 @@ foreach ($runs as $what => $run) {
     }
 }
 rq_check($leaks === [], 'no token, nor any 8-character piece of one, in ' . count($runs) . ' outputs (' . count($pieces) . ' pieces)', array_slice($leaks, 0, 10));
+
+/* The queue object's debug info, and an exception thrown by a call with a receipt. */
+$consumer = explode('/', $t['receipt'])[1];
+$shown = print_r($q, true) . var_export($q, true) . json_encode((array) $q);
+ob_start();
+var_dump($q);
+$shown .= ob_get_clean();
+(new RawRedis())->call('SET', '{' . $qp . 'broken}:index', 'not a hash');
+try {
+    $q->ack('broken', 'a', $t['receipt']);
+    $thrown = 'nothing thrown';
+} catch (RedisLockException $e) {
+    $thrown = get_class($e) . ': ' . $e->getMessage();
+}
+rq_check(preg_match('/RedisLock\w*Exception: .*WRONGTYPE/', $thrown) === 1, 'a call on a key of another type throws', $thrown);
+$seen = array_values(array_filter(array_map(fn ($i) => substr($consumer, $i, 8), range(0, strlen($consumer) - 8)),
+    fn ($piece) => str_contains($shown . $thrown, $piece)));
+rq_check(str_contains($shown, 'prefix') && $seen === [], 'the consumer id is in neither the debug info nor the exception', [$seen, $shown, $thrown]);
 l4_signal($waiter[2], 'KILL');
 proc_close($waiter[0]);
 ?>
@@ -95,3 +123,5 @@ ok: a waiter waits
 ok: every call ran (exit 0 or 1)
 ok: the outputs show the state
 ok: no token, nor any 8-character piece of one, in 30 outputs (%d pieces)
+ok: a call on a key of another type throws
+ok: the consumer id is in neither the debug info nor the exception

@@ -14,7 +14,8 @@ use Illuminate\Queue\Jobs\Job;
  * worker was stopped long enough for another to take it) can never finish,
  * release or fail the other worker's run.
  *
- * - delete(): acks the task (RedisQueue::ack()).
+ * - delete(): acks the task (RedisQueue::ack(), deferred to the queue's next
+ *   call on the stream layout: one round trip per job in a worker loop).
  * - release($delay): puts it back, due $delay later by the server's clock ($delay
  *   in any form Laravel takes: seconds, a date, an interval).
  * - attempts(): the task's reservations so far, this one included.
@@ -118,7 +119,9 @@ class RedisLockJob extends Job implements JobContract
     /**
      * Whether the last delete(), release() or fail() acted on this reservation
      * (false: it had ended, and the task may be another worker's now); null
-     * before any of them.
+     * before any of them. A delete() on the stream layout defers its ack to the
+     * queue's next call (see RedisLockQueue::ackJob()): it answers true, and a
+     * reservation lost meanwhile is left as it is when the ack is sent.
      */
     public function wasSettled(): ?bool
     {

@@ -419,7 +419,10 @@ class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
     /**
      * Finish a reserved job: false when the reservation is no longer this one. On
      * the stream layout the ack is deferred: it goes in the same write as the
-     * worker's next pop() (any other call sends it first), and the answer is true.
+     * worker's next pop() (any other call on this queue, the \RedisQueue's end and
+     * the process's end send it first), the answer is true, and an ack whose
+     * reservation was lost meanwhile changes nothing when it is sent. Until then
+     * the heartbeat keeps the reservation renewed, so no other worker gets the job.
      */
     public function ackJob(RedisLockJob $job): bool
     {
