@@ -587,8 +587,9 @@ static void stream_shorten(redislock_queue_obj *q, const queue_keys *k, const re
 /* An XREADGROUP reply as reserve() returns it: the tasks of the first queue (in
  * the caller's order) that gave any, each reservation renewed by the heartbeat
  * when the watchdog option is on; those of the others handed back, and entries
- * that are no task dropped. 1 with tasks, 0 with none (only such entries), -1
- * with the failure recorded when the reply has another shape. */
+ * that are no task dropped. 1 + the index of the queue they came from with
+ * tasks, 0 with none (only such entries), -1 with the failure recorded when the
+ * reply has another shape. */
 static int stream_reply_to_return(redislock_queue_obj *q, const redisReply *r, queue_keys *keys, zend_string **names,
 	uint32_t n, bool listed, zend_long count, double visibility, zval *return_value)
 {
@@ -632,7 +633,6 @@ static int stream_reply_to_return(redislock_queue_obj *q, const redisReply *r, q
 			}
 		}
 	}
-	(void) won;
 	if (!winner) {
 		zval_ptr_dtor(&list);
 		return 0;
@@ -648,7 +648,70 @@ static int stream_reply_to_return(redislock_queue_obj *q, const redisReply *r, q
 	} else {
 		RETVAL_COPY_VALUE(&list);
 	}
-	return 1;
+	return (int) won + 1;
+}
+
+/* reserve() of more than a page on the stream layout: once the first read
+ * filled its page, further non-blocking reads of the queue it came from, a
+ * page each (COUNT at most REDISLOCK_QUEUE_PAGE: each read is one bounded
+ * command), until $count or a short page, appended to the list in list. */
+static bool stream_take_more(redislock_queue_obj *q, queue_keys *k, zend_string *name, bool listed,
+	zend_long left, double visibility, zend_string *consumer, zval *list)
+{
+	const redislock_config *cfg = redislock_conn_config(q->conn);
+
+	while (left > 0) {
+		zend_long page = MIN(left, REDISLOCK_QUEUE_PAGE);
+		redislock_argv read;
+		redisReply *r;
+		zval more;
+		int res;
+		uint32_t got;
+
+		redislock_argv_init(&read);
+		redislock_argv_push(&read, "XREADGROUP", 10);
+		redislock_argv_push(&read, "GROUP", 5);
+		redislock_argv_push(&read, "rl", 2);
+		redislock_argv_push_str(&read, consumer);
+		redislock_argv_push(&read, "COUNT", 5);
+		redislock_argv_push_long(&read, page);
+		redislock_argv_push(&read, "STREAMS", 7);
+		redislock_argv_push_str(&read, k->stream);
+		redislock_argv_push(&read, ">", 1);
+		{
+			pipe_cmd cmd = {&read, NULL};
+			zend_result sent = pipe_run(q, &cmd, 1, cfg->read_timeout, &r);
+			redislock_argv_free(&read);
+			if (sent == FAILURE) {
+				return false;
+			}
+		}
+		if (r->type == REDIS_REPLY_ERROR) {
+			redislock_conn_set_reply_error(q->conn, r);
+			freeReplyObject(r);
+			return false;
+		}
+		ZVAL_UNDEF(&more);
+		res = r->type == REDIS_REPLY_ARRAY ? stream_reply_to_return(q, r, k, &name, 1, listed, 2, visibility, &more) : 0;
+		freeReplyObject(r);
+		if (res <= 0) {
+			return res == 0;
+		}
+		got = zend_hash_num_elements(Z_ARRVAL(more));
+		{
+			zval *t;
+			ZEND_HASH_FOREACH_VAL(Z_ARRVAL(more), t) {
+				Z_TRY_ADDREF_P(t);
+				add_next_index_zval(list, t);
+			} ZEND_HASH_FOREACH_END();
+		}
+		zval_ptr_dtor(&more);
+		left -= got;
+		if (got < (uint32_t) page) {
+			break;
+		}
+	}
+	return true;
 }
 
 /* reserve() on the stream layout: one XREADGROUP over the queues' streams (new
@@ -787,6 +850,11 @@ static void stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, ze
 				freeReplyObject(r);
 				got = res > 0;
 				if (res < 0) {
+					failed = true;
+				} else if (got && count > page && Z_TYPE_P(return_value) == IS_ARRAY
+					&& zend_hash_num_elements(Z_ARRVAL_P(return_value)) >= (uint32_t) page
+					&& !stream_take_more(q, &keys[res - 1], names[res - 1], listed,
+						count - zend_hash_num_elements(Z_ARRVAL_P(return_value)), visibility, consumer, return_value)) {
 					failed = true;
 				}
 				break;
@@ -971,7 +1039,7 @@ static bool enqueue_pages(redislock_queue_obj *q, const queue_keys *k, zend_stri
 		memcpy(page + 2 * p, list + 2 * paired + bare_sent, b * sizeof(*page));
 		pairs_sent += p;
 		bare_sent += b;
-		redislock_script_enqueue_args(&a, 2 * p + b, QUEUE_KEYS(*k), k->stream, k->index, !q->zset_layout, delay, due,
+		redislock_script_enqueue_args(&a, 2 * p + b, QUEUE_ALL_KEYS(*k), !q->zset_layout, delay, due,
 			replace, p, page);
 		reply = run(q, &redislock_script_enqueue, &a, timeout);
 		redislock_argv_free(&a);
@@ -1774,7 +1842,7 @@ static const redislock_script *stream_id_args(redislock_argv *a, after_id after,
 	zend_string *eid = r ? r->eid : NULL, *consumer = r ? r->consumer : NULL, *deliveries = r ? r->deliveries : NULL;
 	switch (after) {
 	case AFTER_ID_RECEIPT:
-		redislock_script_stream_ack_args(a, k->queue, k->payloads, k->meta, k->stream, k->index, id, eid, consumer,
+		redislock_script_stream_ack_args(a, k->queue, k->payloads, k->meta, k->stream, k->index, k->settings, id, eid, consumer,
 			deliveries);
 		return &redislock_script_stream_ack;
 	case AFTER_ID_DELAY:
