@@ -918,10 +918,10 @@ const redislock_script redislock_script_migrate = {"migrate script",
 	"\n"
 	"\n"
 	"local s = redis.call('hmget', settings, 'v', 'm', 'b')\n"
-	"write_limits(settings, s, attempts, backoff)\n"
 	"if not s[1] or tonumber(visibility) > tonumber(s[1]) then\n"
 	"raise_visibility(stream, settings, tonumber(s[1]) or 0, math.max(tonumber(s[1]) or 0, tonumber(visibility)))\n"
 	"end\n"
+	"write_limits(settings, s, attempts, backoff)\n"
 	"local ids = redis.call('zrangebyscore', queue, '-inf', score(now_us), 'limit', tonumber(skip), PAGE)\n"
 	"local moved, skipped = 0, 0\n"
 	"for _, id in ipairs(ids) do\n"
@@ -943,7 +943,7 @@ const redislock_script redislock_script_migrate = {"migrate script",
 	"local full = 0\n"
 	"if #ids == PAGE then full = 1 end\n"
 	"return {moved, skipped, full, redis.call('zcard', queue), redis.call('zcard', inflight)}\n",
-	9224, "bfb43426c2c7322ea0c2eee8b734b6087982a3d7"};
+	9224, "70cec586ee5d37d7878abb56931472d0699648e9"};
 
 const redislock_script redislock_script_migrate_back = {"migrate_back script",
 	"--redislock:migrate_back\n"

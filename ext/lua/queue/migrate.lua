@@ -33,10 +33,10 @@ if not group_of(stream) then redis.call('xgroup', 'create', stream, 'rl', '0', '
 -- The settings by the rule of stream_idle: max attempts and backoff the
 -- caller's (last writer wins), the visibility only ever raised.
 local s = redis.call('hmget', settings, 'v', 'm', 'b')
-write_limits(settings, s, attempts, backoff)
 if not s[1] or tonumber(visibility) > tonumber(s[1]) then
   raise_visibility(stream, settings, tonumber(s[1]) or 0, math.max(tonumber(s[1]) or 0, tonumber(visibility)))
 end
+write_limits(settings, s, attempts, backoff)
 local ids = redis.call('zrangebyscore', queue, '-inf', score(now_us), 'limit', tonumber(skip), PAGE)
 local moved, skipped = 0, 0
 for _, id in ipairs(ids) do
