@@ -379,7 +379,11 @@ class RedisQueue
      * that is neither acked nor released in time becomes due again, after the
      * retry_backoff its attempts call for, or, once it has had $maxAttempts
      * reservations (default: the max_attempts option; 0: no limit), goes to the
-     * dead letters instead. Pages of 500 as for pop(); one script also returns at
+     * dead letters instead. On the stream layout (queue_layout auto, once the
+     * queue's stream exists) max attempts and retry_backoff are the queue's
+     * settings: $maxAttempts (or the option) is written to the queue, last writer
+     * wins, and applies to every reservation of it, settled by whichever worker
+     * finds it expired or releases it; the visibility kept is the longest asked. Pages of 500 as for pop(); one script also returns at
      * most 500 expired reservations to the queue, and looks for tasks to hand out
      * among about 1000 due ones over all its queues (ids in flight, enqueued
      * again, are skipped; tasks behind more of them wait until those runs end).

@@ -408,6 +408,7 @@ typedef struct {
 	double visibility;
 	zend_long queue_ms;      /* the queue's visibility (ms) the upkeep answered */
 	double next_expiry;      /* when the first reservation made since then may expire (redislock_now()) */
+	zend_long max_attempts;  /* the max attempts it sent (the queue's setting, last writer wins) */
 } stream_state;
 
 /* One entry of an XREADGROUP reply as a reserved task: id, score (the entry's
@@ -587,8 +588,9 @@ static void stream_shorten(redislock_queue_obj *q, const queue_keys *k, const re
 /* An XREADGROUP reply as reserve() returns it: the tasks of the first queue (in
  * the caller's order) that gave any, each reservation renewed by the heartbeat
  * when the watchdog option is on; those of the others handed back, and entries
- * that are no task dropped. 1 with tasks, 0 with none (only such entries), -1
- * with the failure recorded when the reply has another shape. */
+ * that are no task dropped. 1 + the index of the queue they came from with
+ * tasks, 0 with none (only such entries), -1 with the failure recorded when the
+ * reply has another shape. */
 static int stream_reply_to_return(redislock_queue_obj *q, const redisReply *r, queue_keys *keys, zend_string **names,
 	uint32_t n, bool listed, zend_long count, double visibility, zval *return_value)
 {
@@ -632,7 +634,6 @@ static int stream_reply_to_return(redislock_queue_obj *q, const redisReply *r, q
 			}
 		}
 	}
-	(void) won;
 	if (!winner) {
 		zval_ptr_dtor(&list);
 		return 0;
@@ -648,7 +649,86 @@ static int stream_reply_to_return(redislock_queue_obj *q, const redisReply *r, q
 	} else {
 		RETVAL_COPY_VALUE(&list);
 	}
-	return 1;
+	return (int) won + 1;
+}
+
+/* reserve() of more than a page on the stream layout: once the first read
+ * filled its page, further non-blocking reads of the queue it came from, a
+ * page each (COUNT at most REDISLOCK_QUEUE_PAGE: each read is one bounded
+ * command), each behind the queue's upkeep in the same write (it moves the
+ * next page of due ids of Z onto the stream), until $count or a short page,
+ * appended to the list in list. */
+static bool stream_take_more(redislock_queue_obj *q, queue_keys *k, zend_string *name, bool listed,
+	zend_long left, double visibility, zend_long max_attempts, zend_string *consumer, zval *list)
+{
+	const redislock_config *cfg = redislock_conn_config(q->conn);
+
+	while (left > 0) {
+		zend_long page = MIN(left, REDISLOCK_QUEUE_PAGE);
+		redislock_argv read;
+		redisReply *r;
+		zval more;
+		int res;
+		uint32_t got;
+
+		redislock_argv_init(&read);
+		redislock_argv_push(&read, "XREADGROUP", 10);
+		redislock_argv_push(&read, "GROUP", 5);
+		redislock_argv_push(&read, "rl", 2);
+		redislock_argv_push_str(&read, consumer);
+		redislock_argv_push(&read, "COUNT", 5);
+		redislock_argv_push_long(&read, page);
+		redislock_argv_push(&read, "STREAMS", 7);
+		redislock_argv_push_str(&read, k->stream);
+		redislock_argv_push(&read, ">", 1);
+		{
+			redislock_argv idle;
+			pipe_cmd cmds[2] = {{&idle, &redislock_script_stream_idle}, {&read, NULL}};
+			redisReply *replies[2];
+			zend_result sent;
+			redislock_script_stream_idle_args(&idle, QUEUE_KEYS(*k), k->stream, k->index, k->settings, false,
+				(zend_long) ceil(visibility * 1000), max_attempts, (zend_long) ceil(q->retry_backoff * 1000), false);
+			sent = pipe_run(q, cmds, 2, cfg->read_timeout, replies);
+			redislock_argv_free(&idle);
+			redislock_argv_free(&read);
+			if (sent == FAILURE) {
+				return false;
+			}
+			if (replies[0]->type == REDIS_REPLY_ERROR) {
+				redislock_conn_set_reply_error(q->conn, replies[0]);
+				freeReplyObject(replies[0]);
+				freeReplyObject(replies[1]);
+				return false;
+			}
+			freeReplyObject(replies[0]);
+			r = replies[1];
+		}
+		if (r->type == REDIS_REPLY_ERROR) {
+			redislock_conn_set_reply_error(q->conn, r);
+			freeReplyObject(r);
+			return false;
+		}
+		ZVAL_UNDEF(&more);
+		res = r->type == REDIS_REPLY_ARRAY ? stream_reply_to_return(q, r, k, &name, 1, listed, 2, visibility, &more) : 0;
+		freeReplyObject(r);
+		if (res <= 0) {
+			return res == 0;
+		}
+		got = zend_hash_num_elements(Z_ARRVAL(more));
+		{
+			zval *t;
+			ZEND_HASH_FOREACH_VAL(Z_ARRVAL(more), t) {
+				Z_TRY_ADDREF_P(t);
+				add_next_index_zval(list, t);
+			} ZEND_HASH_FOREACH_END();
+		}
+		zval_ptr_dtor(&more);
+		left -= got;
+		if (got < (uint32_t) page) {
+			break;
+		}
+	}
+	return true;
 }
 
 /* reserve() on the stream layout: one XREADGROUP over the queues' streams (new
@@ -696,7 +776,7 @@ static void stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, ze
 		for (uint32_t i = 0; i < n; i++) {
 			stream_state *st = zend_hash_find_ptr(&q->streams, names[i]);
 			idle_used[i] = all_idle || setup || !st || now - st->at >= 1.0 || visibility > st->visibility
-				|| now >= st->next_expiry;
+				|| now >= st->next_expiry || max_attempts != st->max_attempts;
 			if (idle_used[i]) {
 				redislock_script_stream_idle_args(&idle[i], QUEUE_KEYS(keys[i]), keys[i].stream, keys[i].index,
 					keys[i].settings, setup, (zend_long) ceil(visibility * 1000), max_attempts,
@@ -751,7 +831,7 @@ static void stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, ze
 			} else if (replies[j]->type == REDIS_REPLY_ARRAY && replies[j]->elements == 2
 				&& replies[j]->element[0]->type == REDIS_REPLY_INTEGER && replies[j]->element[1]->type == REDIS_REPLY_INTEGER) {
 				stream_state st = {.at = now, .visibility = visibility, .queue_ms = (zend_long) replies[j]->element[1]->integer,
-					.next_expiry = INFINITY};
+					.next_expiry = INFINITY, .max_attempts = max_attempts};
 				zend_long h = (zend_long) replies[j]->element[0]->integer;
 				zend_hash_update_mem(&q->streams, names[i], &st, sizeof(st));
 				if (h >= 0 && (hint < 0 || h < hint)) {
@@ -787,6 +867,11 @@ static void stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, ze
 				freeReplyObject(r);
 				got = res > 0;
 				if (res < 0) {
+					failed = true;
+				} else if (got && count > page && Z_TYPE_P(return_value) == IS_ARRAY
+					&& zend_hash_num_elements(Z_ARRVAL_P(return_value)) >= (uint32_t) page
+					&& !stream_take_more(q, &keys[res - 1], names[res - 1], listed,
+						count - zend_hash_num_elements(Z_ARRVAL_P(return_value)), visibility, max_attempts, consumer, return_value)) {
 					failed = true;
 				}
 				break;
@@ -971,7 +1056,7 @@ static bool enqueue_pages(redislock_queue_obj *q, const queue_keys *k, zend_stri
 		memcpy(page + 2 * p, list + 2 * paired + bare_sent, b * sizeof(*page));
 		pairs_sent += p;
 		bare_sent += b;
-		redislock_script_enqueue_args(&a, 2 * p + b, QUEUE_KEYS(*k), k->stream, k->index, !q->zset_layout, delay, due,
+		redislock_script_enqueue_args(&a, 2 * p + b, QUEUE_ALL_KEYS(*k), !q->zset_layout, delay, due,
 			replace, p, page);
 		reply = run(q, &redislock_script_enqueue, &a, timeout);
 		redislock_argv_free(&a);
@@ -1168,8 +1253,8 @@ static bool list_pages(redislock_queue_obj *q, const queue_keys *k, const redisl
  * Appends to list. A page that fails ends the call with the tasks taken so far,
  * without throwing: they are taken already (popped, or reserved until their
  * visibility), and only the caller can run them. */
-static void take_more(redislock_queue_obj *q, zend_string **key_lists[6], uint32_t n, zend_string **names, bool listed,
-	zend_long left, bool reserve, double visibility, double timeout, zend_long max_attempts, zval *list)
+static void take_more(redislock_queue_obj *q, zend_string **key_lists[6], queue_keys *keys, uint32_t n, zend_string **names,
+	bool listed, zend_long left, bool reserve, double visibility, double timeout, zend_long max_attempts, zval *list)
 {
 	while (left > 0) {
 		zend_long want = MIN(left, REDISLOCK_QUEUE_PAGE);
@@ -1189,6 +1274,30 @@ static void take_more(redislock_queue_obj *q, zend_string **key_lists[6], uint32
 		redislock_argv_free(&a);
 		if (base) {
 			zend_string_release(base);
+		}
+		if (reply && !reserve && !q->zset_layout && reply->type == REDIS_REPLY_INTEGER) {
+			/* Nothing in the zset layout: the next page from the queues on the stream layout. */
+			zend_string **lists = safe_emalloc(7 * (size_t) n, sizeof(*lists), 0);
+			for (uint32_t i = 0; i < n; i++) {
+				lists[i] = keys[i].queue;
+				lists[n + i] = keys[i].payloads;
+				lists[2 * n + i] = keys[i].meta;
+				lists[3 * n + i] = keys[i].dead;
+				lists[4 * n + i] = keys[i].stream;
+				lists[5 * n + i] = keys[i].index;
+				lists[6 * n + i] = keys[i].settings;
+			}
+			freeReplyObject(reply);
+			redislock_script_stream_pop_args(&a, n, lists, lists + n, lists + 2 * n, lists + 3 * n, lists + 4 * n,
+				lists + 5 * n, lists + 6 * n, want);
+			reply = run(q, &redislock_script_stream_pop, &a, timeout);
+			redislock_argv_free(&a);
+			efree(lists);
+			if (reply && reply->type == REDIS_REPLY_ARRAY && reply->elements == 2
+				&& reply->element[0]->type == REDIS_REPLY_INTEGER && reply->element[0]->integer == 0) {
+				freeReplyObject(reply);
+				return;
+			}
 		}
 		if (!reply) {
 			return;
@@ -1585,7 +1694,7 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 			}
 			freeReplyObject(reply);
 			if (!failed && count > 1 && got == page) {
-				take_more(q, key_lists, n, names, listed, count - got, reserve, visibility, timeout, max_attempts,
+				take_more(q, key_lists, keys, n, names, listed, count - got, reserve, visibility, timeout, max_attempts,
 					return_value);
 			}
 			break;
@@ -1774,7 +1883,7 @@ static const redislock_script *stream_id_args(redislock_argv *a, after_id after,
 	zend_string *eid = r ? r->eid : NULL, *consumer = r ? r->consumer : NULL, *deliveries = r ? r->deliveries : NULL;
 	switch (after) {
 	case AFTER_ID_RECEIPT:
-		redislock_script_stream_ack_args(a, k->queue, k->payloads, k->meta, k->stream, k->index, id, eid, consumer,
+		redislock_script_stream_ack_args(a, k->queue, k->payloads, k->meta, k->stream, k->index, k->settings, id, eid, consumer,
 			deliveries);
 		return &redislock_script_stream_ack;
 	case AFTER_ID_DELAY:

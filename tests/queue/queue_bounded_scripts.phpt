@@ -7,7 +7,10 @@ through larger work. The test fills a server of its own with raw pipelined ZADD 
 HSET commands (no script): queue "big" with 10^6 due tasks, 10^6 reservations whose
 deadline passed and 10^6 dead letters carrying payloads, and queue "big2" with 10^6
 dead letters; and queue "busy" whose 10^5 due tasks are all in flight too (enqueued
-again while they run), which a take must skip; then it runs every RedisQueue method that reads or changes many
+again while they run), which a take must skip; and queue "bigs" on the stream layout: 10^6 entries in its
+stream (each in its index), all delivered, so 10^6 reservations in the group's PEL,
+idle past the queue's visibility (1 ms) and owned by a worker that is gone; then it
+runs every RedisQueue method that reads or changes many
 members (size, stats, top, dead, pop, reserve, reserve on "busy", enqueue of 2 * 10^5 ids, retryDead
 of a list and of all, purgeDead, clear), checks what each returned, and reads the
 server's SLOWLOG, which logs every command of 50 ms or more: it must stay empty.
@@ -55,6 +58,37 @@ while ($replies < $sent && ($line = fgets($socket)) !== false) {
 }
 fclose($socket);
 rq_check($replies === $sent, 'the server holds the queues', [$replies, $sent]);
+/* The stream layout: XADD one entry a command, pipelined, then the index, then
+ * every entry delivered to a consumer that never acks (10^6 in the PEL). */
+$socket = stream_socket_client('tcp://127.0.0.1:' . $srv->port);
+$s = '{Queue:bigs}:stream';
+for ($i = 0; $i < N; $i += 1000) {
+    $out = '';
+    for ($j = $i; $j < $i + 1000; $j++) {
+        $id = sprintf('s%07d', $j);
+        $eid = ($j + 1) . '-0';
+        $out .= "*7\r\n\$4\r\nXADD\r\n\$" . strlen($s) . "\r\n$s\r\n\$" . strlen($eid) . "\r\n$eid\r\n\$1\r\ni\r\n\$8\r\n$id\r\n\$1\r\np\r\n\$1\r\np\r\n";
+    }
+    fwrite($socket, $out);
+}
+$sent = bq_fill($socket, 'HSET', '{Queue:bigs}:index', fn ($i) => [sprintf('s%07d', $i), ($i + 1) . '-0']);
+$replies = 0;
+$want = N + $sent;
+while ($replies < $want && ($line = fgets($socket)) !== false) {
+    $replies += $line[0] === '$' || $line === ":1000\r\n";
+    if ($line[0] === '$') {
+        fgets($socket);
+    }
+}
+fclose($socket);
+$raw->call('XGROUP', 'CREATE', $s, 'rl', '0');
+for ($i = 0; $i < N; $i += 10000) {
+    $raw->call('XREADGROUP', 'GROUP', 'rl', 'gone', 'COUNT', '10000', 'STREAMS', $s, '>');
+}
+$raw->call('HSET', '{Queue:bigs}:meta', 'v', '1', 'm', '0', 'b', '0');
+usleep(5000);
+rq_check($replies === $want && $raw->call('XLEN', $s) === N && $raw->call('XPENDING', $s, 'rl')[0] === N,
+    'the server holds the stream layout\'s queue', [$replies, $want]);
 $built = microtime(true) - $start;
 
 $raw->call('CONFIG', 'SET', 'slowlog-log-slower-than', '50000');
@@ -105,6 +139,15 @@ rq_check($q->retryDead('big', $list) === 100000, 'retryDead() of a list of 10^5'
 rq_check($q->retryDead('big') === N - 100000, 'retryDead() of all the others');
 rq_check($q->size('big')['dead'] === 0, 'no dead letter is left');
 rq_check($q->purgeDead('big2') === N, 'purgeDead() of 10^6');
+rq_check($q->size('bigs') === ['due' => 0, 'delayed' => 0, 'inflight' => N, 'dead' => 0], 'size() on the stream layout', $q->size('bigs'));
+rq_check($q->stats('bigs')['inflight'] === N, 'stats() on the stream layout');
+$got = $q->reserve('bigs', 1000, visibility: 600);
+rq_check(is_array($got), 'reserve() on the stream layout settles a page of the expired reservations and raises the visibility');
+$t = $q->reserve('bigs', 1, 900);
+rq_check($t === false || $q->touch('bigs', $t['id'], 1200, $t['receipt']), 'touch() with a longer visibility raises it again');
+rq_check(is_array($q->pop('bigs', 1000)), 'pop() on the stream layout');
+rq_check($q->remove('bigs', 's0999999') === true, 'remove() of an entry in flight');
+rq_check($q->clear('bigs') > 0 && $raw->call('EXISTS', $s) === 0, 'clear() on the stream layout');
 $size = $q->size('big');
 rq_check($q->clear('big') === array_sum($size), 'clear() answers how many tasks it held', $size);
 rq_check($raw->call('EXISTS', 'Queue:big', '{Queue:big}:inflight', '{Queue:big}:payloads', '{Queue:big2}:dead') === 0,
@@ -121,6 +164,7 @@ rq_check($took < 50, 'the test stays within its bound', sprintf('built in %.1f s
 ?>
 --EXPECT--
 ok: the server holds the queues
+ok: the server holds the stream layout's queue
 ok: size()
 ok: stats()
 ok: top() of 2 * 10^5
@@ -134,6 +178,13 @@ ok: retryDead() of a list of 10^5
 ok: retryDead() of all the others
 ok: no dead letter is left
 ok: purgeDead() of 10^6
+ok: size() on the stream layout
+ok: stats() on the stream layout
+ok: reserve() on the stream layout settles a page of the expired reservations and raises the visibility
+ok: touch() with a longer visibility raises it again
+ok: pop() on the stream layout
+ok: remove() of an entry in flight
+ok: clear() on the stream layout
 ok: clear() answers how many tasks it held
 ok: the keys are gone
 ok: no command took 50 ms or more

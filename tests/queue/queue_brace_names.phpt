@@ -1,35 +1,45 @@
 --TEST--
-RedisQueue: queue names with braces ("{a}b", "a}b{c", "{}x", "a{}{b}", "}{") work, and each queue's four keys (queue, in-flight, wake-up, receipts) share one cluster slot
+RedisQueue: queue names with braces ("{a}b", "a}b{c", "{}x", "a{}{b}", "}{") work, and each queue's keys (queue, in-flight, wake-up, receipts; on the stream layout its stream, index and settings) share one cluster slot
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';
-$q = rq_queue();
 $raw = new RawRedis();
 $unique = rl_name();
 
-foreach (['{a}b', 'a}b{c', '{}x', 'a{}{b}', '}{', 'plain'] as $suffix) {
-    $name = "$unique:$suffix";
-    $q->enqueue($name, ['job1', 'job2']);
-    $q->enqueue($name, 'w', 10, 0.05);
-    $r = $q->reserve($name);
-    $p = $q->pop($name);
-    $w = $q->pop($name, 1, 10, 2);   // waits: creates the wake-up key path too
-    $q->enqueue($name, 'x');        // leaves a wake-up token behind
-    $keys = rq_keys_containing($raw, $name);
-    $slots = array_unique(array_map('rq_key_slot', $keys));
-    $main = 'Queue:' . $name;
-    printf("%-8s %s %s %s, %d keys, main key present: %s, one slot: %s, slot of the main key: %s\n",
-        $suffix, $r['id'], $p['id'], $w['id'] ?? 'none', count($keys),
-        in_array($main, $keys, true) ? 'yes' : 'no',
-        count($slots) === 1 ? 'yes' : 'no (' . implode(',', $slots) . ')',
-        $slots === [rq_key_slot($main)] ? 'yes' : 'no');
-    if (count($keys) !== 4 || count($slots) !== 1) {
-        foreach ($keys as $k) echo '    ', $k, ' -> ', rq_key_slot($k), "\n";
+/* The zset layout (queue_layout zset): its four keys. The stream layout (the
+ * default): the stream, its index and the settings join them, the zset itself
+ * empty once its tasks moved onto the stream; all in the main key's slot. */
+foreach (['zset', 'auto'] as $layout) {
+    echo "$layout\n";
+    $q = rq_queue(['queue_layout' => $layout]);
+    foreach (['{a}b', 'a}b{c', '{}x', 'a{}{b}', '}{', 'plain'] as $suffix) {
+        $name = "$unique:$layout:$suffix";
+        $q->enqueue($name, ['job1', 'job2']);
+        $q->enqueue($name, 'w', 10, 0.05);
+        $r = $q->reserve($name);
+        $p = $q->pop($name);
+        $w = $q->pop($name, 1, 10, 2);   // waits: creates the wake-up key path too
+        $q->enqueue($name, 'x');        // leaves a wake-up token behind
+        $keys = rq_keys_containing($raw, $name);
+        $slots = array_unique(array_map('rq_key_slot', $keys));
+        $main = 'Queue:' . $name;
+        $expected = $layout === 'zset' ? 4 : 3;
+        $present = $layout === 'zset' ? in_array($main, $keys, true)
+            : count(array_filter($keys, fn ($k) => str_ends_with($k, ':stream') || str_contains($k, ':stream:'))) === 1;
+        printf("%-8s %s %s %s, %d keys, %s key present: %s, one slot: %s, slot of the main key: %s\n",
+            $suffix, $r['id'], $p['id'], $w['id'] ?? 'none', count($keys), $layout === 'zset' ? 'main' : 'stream',
+            $present ? 'yes' : 'no',
+            count($slots) === 1 ? 'yes' : 'no (' . implode(',', $slots) . ')',
+            $slots === [rq_key_slot($main)] ? 'yes' : 'no');
+        if (count($keys) !== $expected || count($slots) !== 1) {
+            foreach ($keys as $k) echo '    ', $k, ' -> ', rq_key_slot($k), "\n";
+        }
+        var_dump($q->ack($name, 'job1'), $q->size($name), $q->clear($name));
     }
-    var_dump($q->ack($name, 'job1'), $q->size($name), $q->clear($name));
 }
 ?>
 --EXPECT--
+zset
 {a}b     job1 job2 w, 4 keys, main key present: yes, one slot: yes, slot of the main key: yes
 bool(true)
 array(4) {
@@ -96,6 +106,85 @@ array(4) {
 }
 int(1)
 plain    job1 job2 w, 4 keys, main key present: yes, one slot: yes, slot of the main key: yes
+bool(true)
+array(4) {
+  ["due"]=>
+  int(1)
+  ["delayed"]=>
+  int(0)
+  ["inflight"]=>
+  int(0)
+  ["dead"]=>
+  int(0)
+}
+int(1)
+auto
+{a}b     job1 job2 w, 3 keys, stream key present: yes, one slot: yes, slot of the main key: yes
+bool(true)
+array(4) {
+  ["due"]=>
+  int(1)
+  ["delayed"]=>
+  int(0)
+  ["inflight"]=>
+  int(0)
+  ["dead"]=>
+  int(0)
+}
+int(1)
+a}b{c    job1 job2 w, 3 keys, stream key present: yes, one slot: yes, slot of the main key: yes
+bool(true)
+array(4) {
+  ["due"]=>
+  int(1)
+  ["delayed"]=>
+  int(0)
+  ["inflight"]=>
+  int(0)
+  ["dead"]=>
+  int(0)
+}
+int(1)
+{}x      job1 job2 w, 3 keys, stream key present: yes, one slot: yes, slot of the main key: yes
+bool(true)
+array(4) {
+  ["due"]=>
+  int(1)
+  ["delayed"]=>
+  int(0)
+  ["inflight"]=>
+  int(0)
+  ["dead"]=>
+  int(0)
+}
+int(1)
+a{}{b}   job1 job2 w, 3 keys, stream key present: yes, one slot: yes, slot of the main key: yes
+bool(true)
+array(4) {
+  ["due"]=>
+  int(1)
+  ["delayed"]=>
+  int(0)
+  ["inflight"]=>
+  int(0)
+  ["dead"]=>
+  int(0)
+}
+int(1)
+}{       job1 job2 w, 3 keys, stream key present: yes, one slot: yes, slot of the main key: yes
+bool(true)
+array(4) {
+  ["due"]=>
+  int(1)
+  ["delayed"]=>
+  int(0)
+  ["inflight"]=>
+  int(0)
+  ["dead"]=>
+  int(0)
+}
+int(1)
+plain    job1 job2 w, 3 keys, stream key present: yes, one slot: yes, slot of the main key: yes
 bool(true)
 array(4) {
   ["due"]=>

@@ -4,24 +4,30 @@ RedisQueue: purgeDead() drops every dead letter and its attempts record and retu
 <?php
 require __DIR__ . '/../harness/queue_test.inc';
 $raw = new RawRedis();
-$name = rl_name();
-$q = rq_queue(['max_attempts' => 1]);
-var_dump($q->purgeDead($name));
-$q->enqueue($name, ['x1', 'x2', 'x3']);
-foreach ($q->reserve($name, 3) as $t) {
-    $q->release($name, $t['id']);
+foreach (['zset', 'auto'] as $layout) {
+    echo "$layout\n";
+    $name = rl_name();
+    $q = rq_queue(['max_attempts' => 1, 'queue_layout' => $layout]);
+    var_dump($q->purgeDead($name));
+    $q->enqueue($name, ['x1', 'x2', 'x3']);
+    foreach ($q->reserve($name, 3) as $t) {
+        $q->release($name, $t['id']);
+    }
+    $q->enqueue($name, ['queued', 'held']);
+    $held = $q->reserve($name, 1, 30);
+    var_dump($q->size($name));
+    var_dump($q->purgeDead($name));
+    var_dump($q->dead($name), $raw->call('EXISTS', "{Queue:$name}:dead"));
+    /* The records left: the zset layout keeps the in-flight task's; the stream layout
+     * keeps it in the stream's PEL (none in the receipts hash). */
+    var_dump(array_keys(rq_records($raw, $name)), rq_where($raw, $name, $held['id']));
+    var_dump($q->size($name));
+    var_dump($q->purgeDead($name));
+    var_dump($q->retryDead($name), $q->remove($name, 'x1'));
 }
-$q->enqueue($name, ['queued', 'held']);
-$held = $q->reserve($name, 1, 30);
-var_dump($q->size($name));
-var_dump($q->purgeDead($name));
-var_dump($q->dead($name), $raw->call('EXISTS', "{Queue:$name}:dead"));
-var_dump(array_keys(rq_records($raw, $name)));
-var_dump($q->size($name));
-var_dump($q->purgeDead($name));
-var_dump($q->retryDead($name), $q->remove($name, 'x1'));
 ?>
 --EXPECT--
+zset
 int(0)
 array(4) {
   ["due"]=>
@@ -40,6 +46,45 @@ int(0)
 array(1) {
   [0]=>
   string(4) "held"
+}
+array(1) {
+  [0]=>
+  string(8) "inflight"
+}
+array(4) {
+  ["due"]=>
+  int(1)
+  ["delayed"]=>
+  int(0)
+  ["inflight"]=>
+  int(1)
+  ["dead"]=>
+  int(0)
+}
+int(0)
+int(0)
+bool(false)
+auto
+int(0)
+array(4) {
+  ["due"]=>
+  int(1)
+  ["delayed"]=>
+  int(0)
+  ["inflight"]=>
+  int(1)
+  ["dead"]=>
+  int(3)
+}
+int(3)
+array(0) {
+}
+int(0)
+array(0) {
+}
+array(1) {
+  [0]=>
+  string(8) "inflight"
 }
 array(4) {
   ["due"]=>

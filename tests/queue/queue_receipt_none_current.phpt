@@ -21,7 +21,7 @@ var_dump($w1->ack($name, 'job', 'made-up'));
 var_dump($w1->release($name, 'job', 0, $jobReceipt . 'x'));
 $t0 = rq_server_time($raw);
 var_dump($w1->touch($name, 'job', 60));
-$deadline = (float) $raw->call('ZSCORE', "{Queue:$name}:inflight", 'job');
+$deadline = (float) rq_deadline($raw, $name, 'job');
 rq_check($deadline >= $t0 + 60 && $deadline < $t0 + 61, 'touch() without a receipt moved the current deadline', [$t0, $deadline]);
 var_dump($w1->release($name, 'job'));
 var_dump(rq_where($raw, $name, 'job'));

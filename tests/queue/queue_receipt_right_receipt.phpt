@@ -20,7 +20,7 @@ rq_check(is_string($ra) && $ra !== '' && $ra !== $rb, 'two reservations of one c
 echo "touch\n";
 $t0 = rq_server_time($raw);
 var_dump($q->touch($name, 'a', 5, $ra));
-$deadline = (float) $raw->call('ZSCORE', "{Queue:$name}:inflight", 'a');
+$deadline = (float) rq_deadline($raw, $name, 'a');
 rq_check($deadline >= $t0 + 5 && $deadline < $t0 + 5.5, 'the deadline is now + 5 s', [$t0, $deadline]);
 
 echo "release\n";

@@ -15,7 +15,7 @@ $q->enqueue($name, ['job', 'queued']);
 $t = $q->reserve($name, 1, 30);
 $t0 = rq_server_time($raw);
 var_dump($q->touch($name, 'job', 0.2));
-$deadline = (float) $raw->call('ZSCORE', "{Queue:$name}:inflight", 'job');
+$deadline = (float) rq_deadline($raw, $name, 'job');
 rq_check($deadline >= $t0 + 0.2 && $deadline < $t0 + 0.3, 'deadline now + 0.2 s', $deadline - $t0);
 $start = microtime(true);
 $ids = [];

@@ -3,7 +3,8 @@
 -- has one, a the attempts carried from earlier runs when any), X a hash id ->
 -- entry id of every task in S ("<entry id>|<due s>" while a run enqueued again
 -- during the current one waits for it: the parked re-run, its payload in P), M the queue's settings (v the visibility in ms,
--- only ever raised; m the most attempts, 0: no limit; b the backoff in ms). Z, P,
+-- only ever raised; m the most attempts, 0: no limit; b the backoff in ms; r how
+-- many runs are parked in X, for size() and stats()). Z, P,
 -- H and D keep their formats: Z holds the tasks not in S (delayed, backed off,
 -- released with a delay, re-enqueued while in flight, or queued by the zset
 -- layout), an id in Z that X also holds waits there until its run ends. A
@@ -60,7 +61,12 @@ local function settle_entry(Z, P, H, D, S, X, M, eid, deliveries, delay_us, dead
   redis.call('xdel', S, eid)
   if not id then return nil end
   local xe, parked = index_of(redis.call('hget', X, id))
-  if xe == eid then redis.call('hdel', X, id) else parked = '' end
+  if xe == eid then
+    redis.call('hdel', X, id)
+    if parked ~= '' then redis.call('hincrby', M, 'r', -1) end
+  else
+    parked = ''
+  end
   local n = a + tonumber(deliveries)
   local s = redis.call('hmget', M, 'm', 'b')
   local m, b = tonumber(s[1]) or 0, tonumber(s[2]) or 0
@@ -109,16 +115,27 @@ local function reservation(S, X, id, eid, consumer, deliveries)
   if consumer ~= '' and (pe[1][2] ~= consumer or pe[1][4] ~= tonumber(deliveries)) then return 0 end
   return pe[1], eid
 end
--- Raises the queue's visibility from v to nv (ms): every reservation in flight
--- keeps the deadline it has (its idle time grows by the difference, as XCLAIM
--- IDLE sets it; each stays with its consumer, its delivery count untouched).
+-- Raises the queue's visibility from v to nv (ms): the reservations in flight
+-- keep the deadline they have (the idle time grows by the difference, as XCLAIM
+-- IDLE sets it; each stays with its consumer, its delivery count untouched), the
+-- first page of the PEL (REDISLOCK_QUEUE_PAGE, so that the call stays short). An
+-- entry beyond it keeps its idle time: its deadline moves later by nv - v, which
+-- only delays its recovery if its worker died (never a second run while its
+-- worker lives; a live worker's heartbeat renews it anyway). Needs
+-- common/page.lua included before.
 local function raise_visibility(S, M, v, nv)
   redis.call('hset', M, 'v', string.format('%d', nv))
   if v <= 0 or nv <= v or redis.call('exists', S) == 0 then return end
-  local pel = redis.call('xpending', S, 'rl', '-', '+', 10000)
+  local pel = redis.call('xpending', S, 'rl', '-', '+', PAGE)
   for _, e in ipairs(pel) do
     redis.call('xclaim', S, 'rl', e[2], 0, e[1], 'IDLE', string.format('%d', e[3] + nv - v), 'JUSTID')
   end
+end
+-- The queue's settings, one rule for every writer (stream_idle, migrate): the max
+-- attempts and backoff are the caller's (last writer wins), written only when
+-- they differ from s (M's [v, m, b] as HMGET read them).
+local function write_limits(M, s, attempts, backoff)
+  if s[2] ~= attempts or s[3] ~= backoff then redis.call('hset', M, 'm', attempts, 'b', backoff) end
 end
 -- A delayed task that falls due before every other one of Z (due: its score):
 -- a worker blocked on S sleeps until the due time it saw, so an empty entry
@@ -140,6 +157,19 @@ local function group_of(S)
     if f['name'] == 'rl' then return f['last-delivered-id'], tonumber(f['pending']) end
   end
   return nil
+end
+-- The tasks of the stream layout, counted without reading the stream (wake-up
+-- entries, which carry no id, are not tasks): [ready, in flight], or nil when S
+-- has no group rl. X holds one field per task in S, so the ready ones are X's
+-- size less the PEL's (a wake-up entry is in the PEL only between the read that
+-- delivered it and its ack, which follows at once); a run parked behind its run
+-- in flight (M's r) is queued too, and counts as ready.
+local function stream_tasks(S, X, M)
+  local last, pel = group_of(S)
+  if not last then return nil end
+  local ready = redis.call('hlen', X) - pel
+  if ready < 0 then ready = 0 end
+  return ready + (tonumber(redis.call('hget', M, 'r')) or 0), pel, last
 end
 -- An entry's fields, from XRANGE's flat [field, value, ...].
 local function fields_of(flat)

@@ -17,6 +17,8 @@
 -- @key   settings  string                     M, the queue's settings (v, m, b)
 
 local n = redis.call('zcard', queue) + redis.call('zcard', inflight) + redis.call('zcard', dead)
-if redis.call('exists', stream) == 1 then n = n + redis.call('xlen', stream) end
+-- On the stream layout: the tasks of X (ready or in flight) and the parked runs;
+-- the wake-up entries are no tasks.
+n = n + redis.call('hlen', index) + (tonumber(redis.call('hget', settings, 'r')) or 0)
 redis.call('unlink', queue, inflight, wakeup, receipts, dead, payloads, stream, index, settings)
 return n

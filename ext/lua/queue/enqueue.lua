@@ -16,6 +16,7 @@
 -- @key   payloads  string                     P, the tasks' payloads by id
 -- @key   stream    string                     S, the stream of ready and in-flight tasks (stream layout)
 -- @key   index     string                     X, id -> entry id of the tasks in S
+-- @key   settings  string                     M, the queue\'s settings (r: runs parked in X)
 -- @arg   streamed  flag '1' '0'               whether the queue may be on the stream layout (its S exists)
 -- @arg   delay     number                     the delay (s)
 -- @arg   due       string or ''               the due time (s) of the call's first page ('': from the delay)
@@ -58,6 +59,7 @@ if streamed == '1' and redis.call('exists', stream) == 1 then
       -- Parked in the index until the current run ends (not in Z, where pop()
       -- could take it during the run); a parked run keeps its due time.
       if parked == '' or replace then
+        if parked == '' then redis.call('hincrby', settings, 'r', 1) end
         redis.call('hset', index, id, x .. '|' .. due)
         if payload[i] then redis.call('hset', payloads, id, payload[i]) else redis.call('hdel', payloads, id) end
         changed = changed + 1

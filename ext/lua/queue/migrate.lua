@@ -1,7 +1,8 @@
 --redislock:migrate
 --
 -- Puts a queue on the stream layout (migrate()), a page at a time: creates the
--- stream and its group rl and the settings M (each setting only when absent),
+-- stream and its group rl and writes the settings M (the rule of stream_idle:
+-- max attempts and backoff the caller's, the visibility only ever raised),
 -- then moves a page of due ids of Z onto the stream, each as an entry with its
 -- payload and the attempts its record carries, in due order. An id with a
 -- reservation in flight in F (enqueued again while it runs) or already on the
@@ -20,18 +21,22 @@
 -- @key   stream    string                     S, the stream of ready and in-flight tasks (group rl)
 -- @key   index     string                     X, the stream's index: id -> entry id
 -- @key   settings  string                     M, the queue's settings (v, m, b)
--- @arg   visibility integer                   the visibility (ms) a queue without settings gets
--- @arg   attempts  integer                    the max attempts (0: none) a queue without settings gets
--- @arg   backoff   integer                    the backoff (ms) a queue without settings gets
+-- @arg   visibility integer                   the visibility (ms): the queue's is raised to it when shorter
+-- @arg   attempts  integer                    the max attempts (0: none), the queue's from now on
+-- @arg   backoff   integer                    the backoff (ms), the queue's from now on
 -- @arg   skip      integer                    how many due ids the pages before skipped
 
 --#include "common/tasks.lua"
 --#include "common/page.lua"
 --#include "common/stream.lua"
 if not group_of(stream) then redis.call('xgroup', 'create', stream, 'rl', '0', 'mkstream') end
-redis.call('hsetnx', settings, 'v', visibility)
-redis.call('hsetnx', settings, 'm', attempts)
-redis.call('hsetnx', settings, 'b', backoff)
+-- The settings by the rule of stream_idle: max attempts and backoff the
+-- caller's (last writer wins), the visibility only ever raised.
+local s = redis.call('hmget', settings, 'v', 'm', 'b')
+if not s[1] or tonumber(visibility) > tonumber(s[1]) then
+  raise_visibility(stream, settings, tonumber(s[1]) or 0, math.max(tonumber(s[1]) or 0, tonumber(visibility)))
+end
+write_limits(settings, s, attempts, backoff)
 local ids = redis.call('zrangebyscore', queue, '-inf', score(now_us), 'limit', tonumber(skip), PAGE)
 local moved, skipped = 0, 0
 for _, id in ipairs(ids) do

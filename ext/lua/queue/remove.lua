@@ -21,6 +21,7 @@ local v = redis.call('hget', index, id)
 if v then
   local eid = string.match(v, '^(%d+%-%d+)')
   redis.call('hdel', index, id)
+  if string.find(v, '|', 1, true) then redis.call('hincrby', settings, 'r', -1) end
   if eid then
     redis.call('xack', stream, 'rl', eid)
     n = n + redis.call('xdel', stream, eid)

@@ -44,11 +44,16 @@ chunked({'zrem', dead}, ids)
 chunked({'hdel', receipts}, ids)
 if streams == '1' and group_of(stream) then
   -- Onto the stream, unless queued already; one whose earlier run is still in
-  -- flight waits in Z until that run ends, as an id enqueued again does.
+  -- flight is parked behind it in X (its payload stays in P), as an id enqueued
+  -- again is, and runs once that run ends.
   for _, id in ipairs(ids) do
+    local x, parked = index_of(redis.call('hget', index, id))
     if redis.call('zscore', queue, id) then
-    elseif redis.call('hexists', index, id) == 1 then
-      redis.call('zadd', queue, due, id)
+    elseif x then
+      if parked == '' and pending(stream, x) then
+        redis.call('hset', index, id, x .. '|' .. due)
+        redis.call('hincrby', settings, 'r', 1)
+      end
     else
       append(stream, index, id, redis.call('hget', payloads, id), 0)
       redis.call('hdel', payloads, id)

@@ -1,7 +1,8 @@
 --redislock:size
 --
 -- [due, delayed, in flight, dead]. On the stream layout, due counts the ready
--- entries too (those not in the PEL) and in flight the PEL besides the legacy
+-- tasks too (stream_tasks(): the wake-up entries are none, a run parked behind
+-- its run in flight is one) and in flight the PEL besides the legacy
 -- reservations of F.
 --
 -- @key   queue     string                     Z, the queue: task ids by due time (s)
@@ -18,6 +19,6 @@
 --#include "common/stream.lua"
 local due, inflights = redis.call('zcount', queue, '-inf', score(now_us)), redis.call('zcard', inflight)
 local delayed = redis.call('zcard', queue) - due
-local _, pel = group_of(stream)
-if pel then due = due + redis.call('xlen', stream) - pel; inflights = inflights + pel end
+local ready, pel = stream_tasks(stream, index, settings)
+if ready then due = due + ready; inflights = inflights + pel end
 return {due, delayed, inflights, redis.call('zcard', dead)}

@@ -28,13 +28,14 @@ local oldest, next_in, overdue = -1, -1, redis.call('zcount', inflight, '-inf', 
 if due > 0 then oldest = math.max(0, now_us - us(redis.call('zrange', queue, 0, 0, 'withscores')[2])) end
 local later = redis.call('zrangebyscore', queue, '(' .. now, '+inf', 'withscores', 'limit', 0, 1)
 if #later > 0 then next_in = us(later[2]) - now_us end
-local last, pel = group_of(stream)
-if pel then
-  local ready = redis.call('xlen', stream) - pel
+local ready, pel, last = stream_tasks(stream, index, settings)
+if ready then
   due, inflights = due + ready, inflights + pel
   if ready > 0 then
-    local first = redis.call('xrange', stream, '(' .. last, '+', 'count', 1)
-    if #first > 0 then oldest = math.max(oldest, now_us - entry_ms(first[1][1]) * 1000, 0) end
+    -- The first ready task (a few wake-up entries may come before it).
+    for _, e in ipairs(redis.call('xrange', stream, '(' .. last, '+', 'count', 10)) do
+      if fields_of(e[2]).i then oldest = math.max(oldest, now_us - entry_ms(e[1]) * 1000, 0); break end
+    end
   end
   local v = tonumber(redis.call('hget', settings, 'v'))
   if v and pel > 0 then

@@ -14,6 +14,7 @@
 -- @key   receipts  string                     H, the records of carried attempts
 -- @key   stream    string                     S, the stream of ready and in-flight tasks
 -- @key   index     string                     X, id -> entry id of the tasks in S
+-- @key   settings  string                     M, the queue\'s settings (v, m, b; r: runs parked in X)
 -- @arg   id        string                     the task id
 -- @arg   eid       string or ''               the receipt's entry id ('': the current reservation)
 -- @arg   consumer  string or ''               the receipt's consumer
@@ -29,7 +30,7 @@ redis.call('xack', stream, 'rl', eid)
 redis.call('xdel', stream, eid)
 redis.call('hdel', index, id)
 -- A run parked while this one ran goes to Z, then to the stream below if due.
-if parked ~= '' then redis.call('zadd', queue, parked, id) end
+if parked ~= '' then redis.call('zadd', queue, parked, id); redis.call('hincrby', settings, 'r', -1) end
 local due = redis.call('zscore', queue, id)
 if due then
   local t = redis.call('time')

@@ -38,7 +38,7 @@ if setup == '1' or redis.call('exists', stream) == 0 then
 end
 local s = redis.call('hmget', meta, 'v', 'm', 'b')
 local v = tonumber(s[1]) or tonumber(visibility)
-if s[2] ~= attempts or s[3] ~= backoff then redis.call('hset', meta, 'm', attempts, 'b', backoff) end
+write_limits(meta, s, attempts, backoff)
 local busy = settle_expired(queue, inflight, receipts, dead, PAGE)
 local due = redis.call('zrangebyscore', queue, '-inf', score(now_us), 'limit', 0, PAGE)
 for _, id in ipairs(due) do

@@ -16,6 +16,7 @@
 -- @arg   deliveries string or ''              the receipt's delivery count
 -- @arg   visibility integer                   the visibility asked for (ms)
 
+--#include "common/page.lua"
 --#include "common/stream.lua"
 local x = index_of(redis.call('hget', index, id))
 if not x then return -1 end
