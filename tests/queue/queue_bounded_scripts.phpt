@@ -160,7 +160,7 @@ foreach ($raw->call('SLOWLOG', 'GET', '1000') as $entry) {
 }
 rq_check($slow === [], 'no command took 50 ms or more', $slow);
 $took = microtime(true) - $start;
-rq_check($took < 50, 'the test stays within its bound', sprintf('built in %.1f s, %.1f s in all', $built, $took));
+rq_check($took < 90, 'the test stays within its bound', sprintf('built in %.1f s, %.1f s in all', $built, $took));
 ?>
 --EXPECT--
 ok: the server holds the queues

@@ -1,5 +1,8 @@
 --TEST--
-RedisQueue: queue names with braces ("{a}b", "a}b{c", "{}x", "a{}{b}", "}{") work, and each queue's keys (queue, in-flight, wake-up, receipts; on the stream layout its stream, index and settings) share one cluster slot
+RedisQueue: queue names with braces work, and each queue's keys share one cluster slot, on both layouts
+--DESCRIPTION--
+Names: "{a}b", "a}b{c", "{}x", "a{}{b}", "}{". The keys: queue, in-flight, wake-up,
+receipts; on the stream layout also its stream, index and settings.
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

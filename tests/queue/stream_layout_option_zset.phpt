@@ -1,5 +1,8 @@
 --TEST--
-RedisQueue option queue_layout: 'zset' keeps the layout of earlier releases (today's receipts, no stream key), 'auto' moves the queue onto a stream at its first reserve(), any other value is a ValueError naming the option
+RedisQueue option queue_layout: 'zset' keeps the earlier layout, 'auto' moves a queue onto a stream at its first reserve(), any other value is a ValueError
+--DESCRIPTION--
+'zset' keeps the layout of earlier releases (today's receipts, no stream key);
+the ValueError names the option.
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

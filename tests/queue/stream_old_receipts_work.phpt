@@ -1,5 +1,9 @@
 --TEST--
-RedisQueue stream layout: a reservation made by a worker of the zset layout (receipt "<32 hex>:<k>") is still acked, released and touched by an object of the stream layout, and its tasks left in the zset are drained onto the stream
+RedisQueue stream layout: a reservation made by a zset-layout worker is still acked, released and touched, and its zset tasks drain onto the stream
+--DESCRIPTION--
+The zset layout's receipts look like "<32 hex>:<k>"; an object of the stream layout
+acks, releases and touches with them, and moves the tasks left in the zset onto
+the stream.
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

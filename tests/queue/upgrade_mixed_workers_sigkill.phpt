@@ -1,6 +1,7 @@
 --TEST--
-RedisQueue upgrade: workers of the zset layout and of the stream layout share one queue filled by the zset layout, workers SIGKILLed at random: every task completes exactly once, never in two workers at once
+RedisQueue upgrade: zset-layout and stream-layout workers share one queue under random SIGKILLs: every task completes exactly once, never in two workers at once
 --DESCRIPTION--
+workers of the zset layout and of the stream layout share one queue filled by the zset layout, workers SIGKILLed at random: every task completes exactly once, never in two workers at once.
 1,500 tasks enqueued by a 'queue_layout' => 'zset' object (today's release), then
 4 workers of that layout and 4 of the default layout (which puts the queue on the
 stream and drains the zset) reserve, work and ack with receipts while workers

@@ -115,6 +115,25 @@ local function reservation(S, X, id, eid, consumer, deliveries)
   if consumer ~= '' and (pe[1][2] ~= consumer or pe[1][4] ~= tonumber(deliveries)) then return 0 end
   return pe[1], eid
 end
+-- The reservations of S idle for v ms or more (their worker died or stalled),
+-- at most 100, found among at most 1000 PEL entries: XPENDING IDLE would walk the
+-- whole PEL when none has lapsed. The walk resumes after the last entry it looked
+-- at (M's field c) and starts over at the PEL's head once it reached the end, so
+-- every reservation is looked at within a few calls.
+local function lapsed(S, M, v)
+  local c = redis.call('hget', M, 'c')
+  local window = redis.call('xpending', S, 'rl', c or '-', '+', 1000)
+  local out, last = {}, nil
+  for _, e in ipairs(window) do
+    if e[3] >= tonumber(v) then
+      out[#out + 1] = e
+      if #out >= 100 then last = e[1]; break end
+    end
+  end
+  if not last and #window >= 1000 then last = window[#window][1] end
+  if last then redis.call('hset', M, 'c', '(' .. last) elseif c then redis.call('hdel', M, 'c') end
+  return out
+end
 -- Raises the queue's visibility from v to nv (ms): the reservations in flight
 -- keep the deadline they have (the idle time grows by the difference, as XCLAIM
 -- IDLE sets it; each stays with its consumer, its delivery count untouched), the

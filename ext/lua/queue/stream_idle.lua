@@ -46,7 +46,7 @@ for _, id in ipairs(due) do
     promote(queue, payloads, receipts, stream, index, id)
   end
 end
-local expired = redis.call('xpending', stream, 'rl', 'IDLE', v, '-', '+', 100)
+local expired = lapsed(stream, meta, v)
 for _, e in ipairs(expired) do
   settle_entry(queue, payloads, receipts, dead, stream, index, meta, e[1], e[4], nil, false)
 end

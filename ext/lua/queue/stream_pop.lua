@@ -28,7 +28,7 @@ for q = 1, #KEYS / 7 do
   if redis.call('exists', S) == 1 then
     local v = redis.call('hget', M, 'v')
     if v then
-      for _, e in ipairs(redis.call('xpending', S, 'rl', 'IDLE', v, '-', '+', 100)) do
+      for _, e in ipairs(lapsed(S, M, v)) do
         settle_entry(Z, P, H, D, S, X, M, e[1], e[4], nil, false)
       end
     end
