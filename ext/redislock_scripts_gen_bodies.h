@@ -984,9 +984,18 @@ const redislock_script redislock_script_migrate_back = {"migrate_back script",
 	"local b = (tonumber(redis.call('hget', settings, 'b')) or 0) / 1000\n"
 	"local v = tonumber(redis.call('hget', settings, 'v')) or 30000\n"
 	"\n"
+	"\n"
+	"\n"
 	"local function unlink_entry(eid, id)\n"
 	"redis.call('xdel', stream, eid)\n"
-	"if id and string.match(redis.call('hget', index, id) or '', '^(%d+%-%d+)') == eid then redis.call('hdel', index, id) end\n"
+	"if not id then return end\n"
+	"local xe, parked = index_of(redis.call('hget', index, id))\n"
+	"if xe ~= eid then return end\n"
+	"redis.call('hdel', index, id)\n"
+	"if parked ~= '' then\n"
+	"redis.call('zadd', queue, 'nx', parked, id)\n"
+	"redis.call('hincrby', settings, 'r', -1)\n"
+	"end\n"
 	"end\n"
 	"local moved, settled, full = 0, 0, 0\n"
 	"local ready = redis.call('xrange', stream, '(' .. last, '+', 'count', PAGE)\n"
@@ -1031,7 +1040,7 @@ const redislock_script redislock_script_migrate_back = {"migrate_back script",
 	"gone = 1\n"
 	"end\n"
 	"return {moved, settled, full, pel, gone, redis.call('zcard', queue)}\n",
-	10516, "2269b3ae103700c318fcb891b1a3ce5fe05410aa"};
+	10651, "0164d5ee2327892535e48555753c5e245b6bbe46"};
 
 const redislock_script redislock_script_purge_dead = {"purge_dead script",
 	"--redislock:purge_dead\n"

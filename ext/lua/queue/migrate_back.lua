@@ -36,9 +36,18 @@ local m = tonumber(redis.call('hget', settings, 'm')) or 0
 local b = (tonumber(redis.call('hget', settings, 'b')) or 0) / 1000
 local v = tonumber(redis.call('hget', settings, 'v')) or 30000
 -- The entry's run leaves the stream: out of it and of the index.
+-- A run parked behind this entry (enqueued again while it ran) goes into Z with
+-- its due time; its payload is already in P.
 local function unlink_entry(eid, id)
   redis.call('xdel', stream, eid)
-  if id and string.match(redis.call('hget', index, id) or '', '^(%d+%-%d+)') == eid then redis.call('hdel', index, id) end
+  if not id then return end
+  local xe, parked = index_of(redis.call('hget', index, id))
+  if xe ~= eid then return end
+  redis.call('hdel', index, id)
+  if parked ~= '' then
+    redis.call('zadd', queue, 'nx', parked, id)
+    redis.call('hincrby', settings, 'r', -1)
+  end
 end
 local moved, settled, full = 0, 0, 0
 local ready = redis.call('xrange', stream, '(' .. last, '+', 'count', PAGE)
