@@ -133,6 +133,10 @@ function bench_laravel_round(Redis $r, string $label, int $n, int $jobs, int $ro
     $app = bench_laravel_app($queue);
     $connection = $app['queue']->connection(CONNECTIONS[$label]);
     $data = str_repeat('x', PAYLOAD_BYTES);
+    // Workers already serve the queue, as in production: the first poll of one
+    // (a pop() on the empty queue) puts ours on the stream layout, so the jobs
+    // pushed after it are appended to the stream; Laravel's answers null.
+    $connection->pop($queue);
     $enqueue = bench_jobs_enqueue($r, $jobs, function () use ($connection, $data): void {
         $connection->push(new BenchLaravelJob($data));
     });

@@ -193,7 +193,7 @@ try {
     foreach ($labels as $label) {
         $senders[$label] = transport($label, "$base:" . SLUGS[$label], 0);
         if ($senders[$label] instanceof Symfony\Component\Messenger\Transport\SetupableTransportInterface) {
-            $senders[$label]->setup();   // Symfony's stream and consumer group
+            $senders[$label]->setup();   // messenger:setup-transports: the stream and group (ours: the stream layout)
         }
     }
     for ($round = 0; $round < ROUNDS; $round++) {

@@ -10,6 +10,7 @@ use Symfony\Component\Messenger\Transport\Receiver\MessageCountAwareInterface;
 use Symfony\Component\Messenger\Transport\Sender\SenderInterface;
 use Symfony\Component\Messenger\Transport\Serialization\PhpSerializer;
 use Symfony\Component\Messenger\Transport\Serialization\SerializerInterface;
+use Symfony\Component\Messenger\Transport\SetupableTransportInterface;
 use Symfony\Component\Messenger\Transport\TransportInterface;
 
 /**
@@ -52,11 +53,15 @@ use Symfony\Component\Messenger\Transport\TransportInterface;
  * many times) are listed there too. RedisQueue::retryDead() puts dead letters back
  * in the queue, payloads and all.
  *
+ * `messenger:setup-transports` (setup()) puts the queue on the stream layout
+ * (RedisQueue::migrate()), so that send() appends to its stream from the first
+ * message; without it, the first get() does it.
+ *
  * The transport only delegates (as Symfony's RedisTransport does): to a
  * RedisLockSender and a RedisLockReceiver on the queue, or in dead-letter mode to
  * one DeadLetterReceiver that is both; they share one QueueConnection.
  */
-final class RedisLockTransport implements TransportInterface, MessageCountAwareInterface, ListableReceiverInterface, KeepaliveReceiver
+final class RedisLockTransport implements TransportInterface, MessageCountAwareInterface, ListableReceiverInterface, KeepaliveReceiver, SetupableTransportInterface
 {
     private QueueConnection $connection;
     private bool $deadLetters;
@@ -106,6 +111,23 @@ final class RedisLockTransport implements TransportInterface, MessageCountAwareI
             $this->receiver = new RedisLockReceiver($this->connection);
             $this->sender = new RedisLockSender($this->connection);
         }
+    }
+
+    /**
+     * Puts the queue on the stream layout (RedisQueue::migrate(), which moves the
+     * tasks already due), unless the connection keeps the zset layout
+     * (`queue_layout=zset`) or this is the dead-letter transport.
+     *
+     * @throws TransportException when Redis fails
+     */
+    public function setup(): void
+    {
+        $c = $this->connection;
+        // The connection's options show in its debug view only.
+        if ($this->deadLetters || str_contains(print_r($c->queue, true), "[queue_layout] => zset\n")) {
+            return;
+        }
+        $c->call(fn (): array => $c->queue->migrate($c->name));
     }
 
     public function getQueueName(): string
