@@ -257,6 +257,31 @@ static void stream_beat_start(redislock_queue_obj *q, const queue_keys *k, const
 	zend_string_release(key);
 }
 
+/* XREADGROUP GROUP rl <consumer> COUNT <page> [BLOCK <ms>] STREAMS <each queue's stream> > ...:
+ * the reserve of the stream layout (block_ms < 0: no BLOCK). */
+static void xreadgroup_args(redislock_argv *a, const zend_string *consumer, zend_long page, zend_long block_ms,
+	const queue_keys *keys, uint32_t n)
+{
+	redislock_argv_init(a);
+	redislock_argv_push(a, "XREADGROUP", 10);
+	redislock_argv_push(a, "GROUP", 5);
+	redislock_argv_push(a, "rl", 2);
+	redislock_argv_push_str(a, consumer);
+	redislock_argv_push(a, "COUNT", 5);
+	redislock_argv_push_long(a, page);
+	if (block_ms >= 0) {
+		redislock_argv_push(a, "BLOCK", 5);
+		redislock_argv_push_long(a, block_ms);
+	}
+	redislock_argv_push(a, "STREAMS", 7);
+	for (uint32_t i = 0; i < n; i++) {
+		redislock_argv_push_str(a, keys[i].stream);
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		redislock_argv_push(a, ">", 1);
+	}
+}
+
 /* One command of a write: a script's (EVALSHA, EVAL after NOSCRIPT) or a native one (script NULL). */
 typedef struct {
 	redislock_argv *a;
@@ -785,20 +810,7 @@ static void stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, ze
 				cmds[m++].script = &redislock_script_stream_idle;
 			}
 		}
-		redislock_argv_init(&read);
-		redislock_argv_push(&read, "XREADGROUP", 10);
-		redislock_argv_push(&read, "GROUP", 5);
-		redislock_argv_push(&read, "rl", 2);
-		redislock_argv_push_str(&read, consumer);
-		redislock_argv_push(&read, "COUNT", 5);
-		redislock_argv_push_long(&read, page);
-		redislock_argv_push(&read, "STREAMS", 7);
-		for (uint32_t i = 0; i < n; i++) {
-			redislock_argv_push_str(&read, keys[i].stream);
-		}
-		for (uint32_t i = 0; i < n; i++) {
-			redislock_argv_push(&read, ">", 1);
-		}
+		xreadgroup_args(&read, consumer, page, -1, keys, n);
 		read_at = m;
 		cmds[m].a = &read;
 		cmds[m++].script = NULL;
@@ -903,22 +915,7 @@ static void stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, ze
 					failed = true;
 					break;
 				}
-				redislock_argv_init(&b);
-				redislock_argv_push(&b, "XREADGROUP", 10);
-				redislock_argv_push(&b, "GROUP", 5);
-				redislock_argv_push(&b, "rl", 2);
-				redislock_argv_push_str(&b, consumer);
-				redislock_argv_push(&b, "COUNT", 5);
-				redislock_argv_push_long(&b, page);
-				redislock_argv_push(&b, "BLOCK", 5);
-				redislock_argv_push_long(&b, block_ms);
-				redislock_argv_push(&b, "STREAMS", 7);
-				for (uint32_t i = 0; i < n; i++) {
-					redislock_argv_push_str(&b, keys[i].stream);
-				}
-				for (uint32_t i = 0; i < n; i++) {
-					redislock_argv_push(&b, ">", 1);
-				}
+				xreadgroup_args(&b, consumer, page, block_ms, keys, n);
 				result = redislock_conn_call_interruptible(q->conn, &b, block_ms / 1000.0 + cfg->read_timeout,
 					&redislock_php_signals, &replies[read_at]);
 				redislock_argv_free(&b);
