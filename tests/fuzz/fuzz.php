@@ -12,7 +12,8 @@
  * (unknown or repeated named argument, a second __construct(), an object whose
  * constructor was not run), a RedisLockException subclass, or the documented
  * BadMethodCallException of fencingToken(), lockShared(), inspect() and names()
- * (and their kin) on a redlock object, and of watchLock() without the watchdog;
+ * (and their kin) on a redlock object, and of watchLock() and addLock(..., watch: true)
+ * without the watchdog;
  * and RedisSemaphore and RedisQueue must refuse a connection with redlock or
  * min_replicas (a ValueError, or a TypeError for another option of it), and a
  * token of RedisSemaphore::acquire() must read "<permits>:<32 hex digits>".
@@ -1823,7 +1824,8 @@ final class Fuzzer
              * no shared holds, and no one server to inspect or list. */
             return (in_array($method, ['fencingToken', 'fenceLock', 'lockShared', 'addLock', 'convertLock', 'inspect', 'inspectMany', 'names'], true)
                 && str_starts_with($e->getMessage(), "RedisLock::$method() is not available with redlock"))
-                || ($method === 'watchLock' && str_starts_with($e->getMessage(), 'RedisLock::watchLock() needs the "watchdog" option'));
+                || (in_array($method, ['watchLock', 'addLock'], true)
+                    && str_starts_with($e->getMessage(), "RedisLock::$method() needs the \"watchdog\" option"));
         }
         if (get_class($e) === 'Error') {
             $m = $e->getMessage();
