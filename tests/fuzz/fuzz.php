@@ -108,6 +108,12 @@ final class Fuzzer
     private const SEM_PREFIX = 'Semaphore:';
     /** After the run's marker, the key prefix of the pool's rate limiters. */
     private const LIM_PREFIX = 'Limiter:';
+    /**
+     * The database of the pool's working rate limiters: apart from the locks',
+     * semaphores' and queues' keys, so that every key of it can be listed
+     * before and after each call of theirs.
+     */
+    private const LIM_DATABASE = 13;
     /** The rate limiters' policies, as the methods take them. */
     private const POLICIES = ['token_bucket', 'fixed_window', 'sliding_window'];
     /** The objects of the pool of each class, the main one first. */
@@ -133,6 +139,8 @@ final class Fuzzer
     private int $deadPort;
     /** A connection without the extension, to look at the keys. */
     private ?RawRedis $raw = null;
+    /** The same, on the rate limiters' database. */
+    private ?RawRedis $limRaw = null;
     public int $calls = 0;
     public array $outcomes = [];
     public array $perMethod = [];
@@ -188,15 +196,18 @@ final class Fuzzer
     /** Every key of this run: cleaned up at the end. */
     public function cleanup(): int
     {
-        $raw = new RawRedis();
         $deleted = 0;
-        $cursor = '0';
-        do {
-            [$cursor, $keys] = $raw->call('SCAN', $cursor, 'MATCH', '*' . $this->marker . '*', 'COUNT', '1000');
-            foreach ($keys as $key) {
-                $deleted += $raw->call('DEL', $key);
-            }
-        } while ($cursor !== '0');
+        foreach (['0', (string) self::LIM_DATABASE] as $db) {
+            $raw = new RawRedis();
+            $raw->call('SELECT', $db);
+            $cursor = '0';
+            do {
+                [$cursor, $keys] = $raw->call('SCAN', $cursor, 'MATCH', '*' . $this->marker . '*', 'COUNT', '1000');
+                foreach ($keys as $key) {
+                    $deleted += $raw->call('DEL', $key);
+                }
+            } while ($cursor !== '0');
+        }
         return $deleted;
     }
 
@@ -1558,14 +1569,13 @@ final class Fuzzer
         return null;
     }
 
-    /** The keys of this run (those that hold its marker), as the keys of an array. */
-    private function runKeys(): array
+    /** Every key of the rate limiters' database, as the keys of an array. */
+    private function limiterKeys(): array
     {
-        $this->raw ??= new RawRedis();
         $keys = [];
         $cursor = '0';
         do {
-            [$cursor, $batch] = $this->raw->call('SCAN', $cursor, 'MATCH', '*' . $this->marker . '*', 'COUNT', '1000');
+            [$cursor, $batch] = $this->limRaw()->call('SCAN', $cursor, 'COUNT', '1000');
             foreach ($batch as $key) {
                 $keys[$key] = true;
             }
@@ -1578,6 +1588,15 @@ final class Fuzzer
      * known): the run's keys, and the value and time to live of the name's key,
      * for limiterAfter().
      */
+    private function limRaw(): RawRedis
+    {
+        if ($this->limRaw === null) {
+            $this->limRaw = new RawRedis();
+            $this->limRaw->call('SELECT', (string) self::LIM_DATABASE);
+        }
+        return $this->limRaw;
+    }
+
     private function limiterBefore(string $target, string $method, array $args): ?array
     {
         if (!in_array($target, ['limiter', 'limiter2'], true) || $this->depth > 1) {
@@ -1585,9 +1604,8 @@ final class Fuzzer
         }
         $name = in_array($method, ['consume', 'peek', 'wait', 'reset', 'inspect'], true) ? $this->argOf($args, 'name', 0) : null;
         $key = is_string($name) && $name !== '' ? $this->marker . self::LIM_PREFIX . $name : null;
-        $this->raw ??= new RawRedis();
-        return ['key' => $key, 'keys' => $this->runKeys(), 'value' => $key === null ? null : $this->raw->call('GET', $key),
-            'pttl' => $key === null ? null : $this->raw->call('PTTL', $key), 'at' => hrtime(true)];
+        return ['key' => $key, 'keys' => $this->limiterKeys(), 'value' => $key === null ? null : $this->limRaw()->call('GET', $key),
+            'pttl' => $key === null ? null : $this->limRaw()->call('PTTL', $key), 'at' => hrtime(true)];
     }
 
     /**
@@ -1603,7 +1621,7 @@ final class Fuzzer
      */
     private function limiterAfter(array $w, string $method, mixed $result, ?Throwable $error): ?string
     {
-        $new = array_diff_key($this->runKeys(), $w['keys']);
+        $new = array_diff_key($this->limiterKeys(), $w['keys']);
         if ($w['key'] !== null) {
             unset($new[$w['key']]);
         }
@@ -1615,8 +1633,8 @@ final class Fuzzer
             return null;
         }
         $elapsed = (hrtime(true) - $w['at']) / 1e6;
-        $value = $this->raw->call('GET', $w['key']);
-        $pttl = $this->raw->call('PTTL', $w['key']);
+        $value = $this->limRaw()->call('GET', $w['key']);
+        $pttl = $this->limRaw()->call('PTTL', $w['key']);
         /* A key may expire on its own while the call runs. */
         $expired = $w['value'] !== null && is_int($w['pttl']) && $w['pttl'] <= $elapsed + 20;
         if ($value !== null) {
@@ -1681,7 +1699,7 @@ final class Fuzzer
         $this->pool['sem_dead'] ??= new RedisSemaphore(['host' => '127.0.0.1', 'port' => $this->deadPort,
             'prefix' => $this->marker . self::SEM_PREFIX, 'connect_timeout' => 0.5]);
         $this->pool['sem_unconstructed'] ??= new FuzzUnconstructedSemaphore();
-        $limOpts = ['prefix' => $this->marker . self::LIM_PREFIX] + $opts;
+        $limOpts = ['prefix' => $this->marker . self::LIM_PREFIX, 'database' => self::LIM_DATABASE] + $opts;
         $this->pool['limiter'] ??= new RedisRateLimiter($limOpts);
         $this->pool['limiter2'] ??= new RedisRateLimiter($limOpts);
         $this->pool['limiter_dead'] ??= new RedisRateLimiter(['host' => '127.0.0.1', 'port' => $this->deadPort,
