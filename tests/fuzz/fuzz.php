@@ -1385,10 +1385,15 @@ final class Fuzzer
         $target = $this->chance(0.5) ? 'limiter' : 'limiter2';
         $name = $this->chance(0.85) ? 'n' . $this->int(0, 3)
             : $this->pick(['{tag}x', "bin\x00\r\n%n%s{}", 'ü', "\xff\xfe\xc3\x28", '}{x', 'tenant{42', 'n' . $this->int(4, 11)]);
-        $policy = $this->pick(self::POLICIES);
-        $limit = $this->chance(0.85) ? $this->int(1, 5) : $this->pick([1, 1000, 1000000000, $this->int(1, 1000000000)]);
-        $interval = $this->chance(0.85) ? $this->pick([0.001, 0.01, 0.05, 0.2, 1.0, 60.0])
-            : $this->pick([31536000.0, 0.0015, $this->real(0.001, 100)]);
+        /* Mostly the name's own rule, so that its limit fills; often another limit
+         * on the same window (each caller is decided with its own), sometimes
+         * another policy or interval, which starts or ends windows early. */
+        $h = crc32($name);
+        $policy = $this->chance(0.8) ? self::POLICIES[$h % 3] : $this->pick(self::POLICIES);
+        $limit = $this->chance(0.6) ? 1 + ($h >> 2) % 5
+            : ($this->chance(0.85) ? $this->int(1, 5) : $this->pick([1, 1000, 1000000000, $this->int(1, 1000000000)]));
+        $interval = $this->chance(0.8) ? [0.05, 0.3, 1.0, 5.0][($h >> 5) % 4]
+            : ($this->chance(0.85) ? $this->pick([0.001, 0.01, 0.05, 0.2, 1.0, 60.0]) : $this->pick([31536000.0, 0.0015, $this->real(0.001, 100)]));
         $burst = $policy === 'token_bucket' && $this->chance(0.4) ? $this->int(1, 10) : null;
         $tokens = $this->chance(0.7) ? 1 : $this->int(1, $burst ?? min($limit, 10));
         $method = $this->pick(['consume', 'consume', 'consume', 'consume', 'peek', 'peek', 'wait', 'wait', 'wait',
