@@ -1608,6 +1608,10 @@ final class Fuzzer
             return null;
         }
         $name = in_array($method, ['consume', 'peek', 'wait', 'reset', 'inspect'], true) ? $this->argOf($args, 'name', 0) : null;
+        /* A scalar or a Stringable reaches the method as a string (coercive mode). */
+        if (is_int($name) || is_float($name) || is_bool($name) || $name instanceof Stringable) {
+            $name = (string) $name;
+        }
         $key = is_string($name) && $name !== '' ? $this->marker . self::LIM_PREFIX . $name : null;
         return ['key' => $key, 'keys' => $this->limiterKeys(), 'value' => $key === null ? null : $this->limRaw()->call('GET', $key),
             'pttl' => $key === null ? null : $this->limRaw()->call('PTTL', $key), 'at' => hrtime(true)];
