@@ -1,7 +1,7 @@
 <?php
 /*
- * Fuzzer of the public API: calls every public method of RedisLock, RedisSemaphore
- * and RedisQueue, the constructors too, with random arguments of every PHP type,
+ * Fuzzer of the public API: calls every public method of RedisLock, RedisSemaphore,
+ * RedisQueue and RedisRateLimiter, the constructors too, with random arguments of every PHP type,
  * against the test servers of tests/run.
  *
  *   tests/run --fuzz [CALLS] [SEED]    built with ASan, against throwaway servers
@@ -23,6 +23,15 @@
  * get the engine's own coercion diagnostics for the argument (null to a scalar
  * parameter, a float with a fraction to an int parameter, and from PHP 8.5 NAN to
  * a string parameter), which PHP raises before the method runs.
+ *
+ * RedisRateLimiter gets its counts, intervals and policies at and past their
+ * bounds (0, 10^9, 10^9 + 1, PHP_INT_MAX, NAN, INF, 31536000 s, unknown policies),
+ * and waits of 20 ms at most. Its ValueErrors and TypeErrors must name their
+ * parameter, its answers have the documented keys, types and bounds, and around
+ * each call of its working pool objects (on a database of their own) the fuzzer
+ * checks the server: no key written but prefix . name, a state of integers that
+ * expires, and a call that consumed nothing (an error, a refused consume(), a
+ * peek(), a wait() that returned false, inspect(), names()) left the key as it was.
  *
  * Besides random values, the calls get the shapes that once broke extensions like
  * this one: options arrays that refer back into themselves ($o['redlock'][0] = &$o,
