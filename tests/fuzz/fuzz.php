@@ -1,7 +1,7 @@
 <?php
 /*
- * Fuzzer of the public API: calls every public method of RedisLock, RedisSemaphore
- * and RedisQueue, the constructors too, with random arguments of every PHP type,
+ * Fuzzer of the public API: calls every public method of RedisLock, RedisSemaphore,
+ * RedisQueue and RedisRateLimiter, the constructors too, with random arguments of every PHP type,
  * against the test servers of tests/run.
  *
  *   tests/run --fuzz [CALLS] [SEED]    built with ASan, against throwaway servers
@@ -12,7 +12,8 @@
  * (unknown or repeated named argument, a second __construct(), an object whose
  * constructor was not run), a RedisLockException subclass, or the documented
  * BadMethodCallException of fencingToken(), lockShared(), inspect() and names()
- * (and their kin) on a redlock object, and of watchLock() without the watchdog;
+ * (and their kin) on a redlock object, and of watchLock() and addLock(..., watch: true)
+ * without the watchdog;
  * and RedisSemaphore and RedisQueue must refuse a connection with redlock or
  * min_replicas (a ValueError, or a TypeError for another option of it), and a
  * token of RedisSemaphore::acquire() must read "<permits>:<32 hex digits>".
@@ -22,6 +23,15 @@
  * get the engine's own coercion diagnostics for the argument (null to a scalar
  * parameter, a float with a fraction to an int parameter, and from PHP 8.5 NAN to
  * a string parameter), which PHP raises before the method runs.
+ *
+ * RedisRateLimiter gets its counts, intervals and policies at and past their
+ * bounds (0, 10^9, 10^9 + 1, PHP_INT_MAX, NAN, INF, 31536000 s, unknown policies),
+ * and waits of 20 ms at most. Its ValueErrors and TypeErrors must name their
+ * parameter, its answers have the documented keys, types and bounds, and around
+ * each call of its working pool objects (on a database of their own) the fuzzer
+ * checks the server: no key written but prefix . name, a state of integers that
+ * expires, and a call that consumed nothing (an error, a refused consume(), a
+ * peek(), a wait() that returned false, inspect(), names()) left the key as it was.
  *
  * Besides random values, the calls get the shapes that once broke extensions like
  * this one: options arrays that refer back into themselves ($o['redlock'][0] = &$o,
@@ -75,6 +85,11 @@ final class FuzzUnconstructedQueue extends RedisQueue
     public function __construct() {}
 }
 
+final class FuzzUnconstructedLimiter extends RedisRateLimiter
+{
+    public function __construct() {}
+}
+
 final class FuzzStringable
 {
     public function __construct(private string $s) {}
@@ -97,14 +112,25 @@ function fuzz_new_strict(string $class, array $args): object
 
 final class Fuzzer
 {
-    private const CLASSES = ['RedisLock', 'RedisSemaphore', 'RedisQueue'];
+    private const CLASSES = ['RedisLock', 'RedisSemaphore', 'RedisQueue', 'RedisRateLimiter'];
     /** After the run's marker, the key prefix of the pool's semaphores: apart from the locks' keys. */
     private const SEM_PREFIX = 'Semaphore:';
+    /** After the run's marker, the key prefix of the pool's rate limiters. */
+    private const LIM_PREFIX = 'Limiter:';
+    /**
+     * The database of the pool's working rate limiters: apart from the locks',
+     * semaphores' and queues' keys, so that every key of it can be listed
+     * before and after each call of theirs.
+     */
+    private const LIM_DATABASE = 13;
+    /** The rate limiters' policies, as the methods take them. */
+    private const POLICIES = ['token_bucket', 'fixed_window', 'sliding_window'];
     /** The objects of the pool of each class, the main one first. */
     private const TARGETS = [
         'RedisLock' => ['lock', 'lock2', 'lock_dead', 'lock_unconstructed', 'fresh_lock'],
         'RedisSemaphore' => ['sem', 'sem2', 'sem_wd', 'sem_dead', 'sem_unconstructed', 'fresh_sem'],
         'RedisQueue' => ['queue', 'queue_dead', 'queue_unconstructed', 'fresh_queue'],
+        'RedisRateLimiter' => ['limiter', 'limiter2', 'limiter_dead', 'limiter_unconstructed', 'fresh_limiter'],
     ];
     private Random\Randomizer $rnd;
     private string $marker;
@@ -122,6 +148,8 @@ final class Fuzzer
     private int $deadPort;
     /** A connection without the extension, to look at the keys. */
     private ?RawRedis $raw = null;
+    /** The same, on the rate limiters' database. */
+    private ?RawRedis $limRaw = null;
     public int $calls = 0;
     public array $outcomes = [];
     public array $perMethod = [];
@@ -177,15 +205,18 @@ final class Fuzzer
     /** Every key of this run: cleaned up at the end. */
     public function cleanup(): int
     {
-        $raw = new RawRedis();
         $deleted = 0;
-        $cursor = '0';
-        do {
-            [$cursor, $keys] = $raw->call('SCAN', $cursor, 'MATCH', '*' . $this->marker . '*', 'COUNT', '1000');
-            foreach ($keys as $key) {
-                $deleted += $raw->call('DEL', $key);
-            }
-        } while ($cursor !== '0');
+        foreach (['0', (string) self::LIM_DATABASE] as $db) {
+            $raw = new RawRedis();
+            $raw->call('SELECT', $db);
+            $cursor = '0';
+            do {
+                [$cursor, $keys] = $raw->call('SCAN', $cursor, 'MATCH', '*' . $this->marker . '*', 'COUNT', '1000');
+                foreach ($keys as $key) {
+                    $deleted += $raw->call('DEL', $key);
+                }
+            } while ($cursor !== '0');
+        }
         return $deleted;
     }
 
@@ -418,18 +449,19 @@ final class Fuzzer
         switch ($this->int(0, 3)) {
             case 0:
                 unset($this->pool[$this->pick(['lock2', 'lock_dead', 'queue_dead', 'fresh_lock', 'fresh_queue',
-                    'lock_unconstructed', 'queue_unconstructed', 'sem2', 'sem_dead', 'fresh_sem', 'sem_unconstructed'])]);
+                    'lock_unconstructed', 'queue_unconstructed', 'sem2', 'sem_dead', 'fresh_sem', 'sem_unconstructed',
+                    'limiter2', 'limiter_dead', 'fresh_limiter', 'limiter_unconstructed'])]);
                 break;
             case 1:
                 foreach (array_keys($this->pool) as $key) {
-                    if ($key !== 'lock' && $key !== 'queue' && $key !== 'sem') {
+                    if ($key !== 'lock' && $key !== 'queue' && $key !== 'sem' && $key !== 'limiter') {
                         unset($this->pool[$key]);
                     }
                 }
                 break;
             case 2:
                 /* Replaced: the old one goes at once, unless it is the one running. */
-                unset($this->pool[$this->pick(['lock', 'lock2', 'queue', 'sem', 'sem2'])]);
+                unset($this->pool[$this->pick(['lock', 'lock2', 'queue', 'sem', 'sem2', 'limiter', 'limiter2'])]);
                 $this->refillPool();
                 break;
             default:
@@ -715,8 +747,64 @@ final class Fuzzer
             2 ** 53, (float) 2 ** 63, 2147483648, -1, '1e300', '1e-300', '9223372036854775808', '-0', 'NAN', '0.0005']);
     }
 
+    /**
+     * A count of a rate limiter ($limit, $tokens, $burst): small, at its bounds
+     * (1 and 10^9) and past them, or huge and negative.
+     */
+    private function limiterCount(): int|float|string
+    {
+        return match ($this->int(0, 9)) {
+            0 => $this->pick([0, -1, 1000000000, 1000000001, PHP_INT_MAX, PHP_INT_MIN, 2 ** 31, 2 ** 32, 2 ** 53 + 1]),
+            1 => $this->chance(0.5) ? $this->integer() : $this->extreme(),
+            2 => $this->int(1, 1000000000),
+            default => $this->int(1, 6),
+        };
+    }
+
+    /**
+     * An interval of a rate limiter: short or long valid ones, its bounds (0.001
+     * and 31536000 s) and just past them, zero, negative, NAN, INF, huge.
+     */
+    private function limiterInterval(): int|float|string
+    {
+        return match ($this->int(0, 9)) {
+            0 => $this->pick([0.001, 0.0009999, 0.0005, 31536000, 31536000.0, 31536000.5, 31536001, 315360000.0]),
+            1 => $this->pick([0, 0.0, -0.0, -1, -0.001, NAN, INF, -INF, 1e300, PHP_FLOAT_MAX, PHP_FLOAT_EPSILON, 5e-324, PHP_INT_MAX]),
+            2 => $this->chance(0.5) ? $this->float() : $this->extreme(),
+            3 => $this->int(1, 86400),
+            default => $this->pick([0.001, 0.01, 0.05, 0.2, 1, 1.0, 2.5, 60, 3600]),
+        };
+    }
+
+    /** A policy: each of the three, or one that is not (case, NUL, padding, empty, another class's word). */
+    private function limiterPolicy(): string
+    {
+        if ($this->chance(0.8)) {
+            return $this->pick(self::POLICIES);
+        }
+        return $this->pick(['', 'TOKEN_BUCKET', 'token_bucket ', ' token_bucket', "token_bucket\x00", "fixed_window\x00x", 'leaky_bucket',
+            'sliding', 'window', 't', 'f', 's', 'gcra', 'no_limit', 'fixed-window', 'tokenbucket', "\xff\xfe", $this->string()]);
+    }
+
+    /** A value for a parameter of RedisRateLimiter, or null to draw as for the other classes. */
+    private function limiterArgument(string $param): ?array
+    {
+        return match ($param) {
+            'limit', 'tokens' => [$this->limiterCount()],
+            'burst' => [$this->chance(0.4) ? null : $this->limiterCount()],
+            'interval' => [$this->limiterInterval()],
+            'policy' => [$this->limiterPolicy()],
+            'count' => [$this->chance(0.8) ? $this->pick([1, 2, 10, 100, 1000]) : $this->limiterCount()],
+            'cursor' => [$this->chance(0.6) ? null : $this->pick(['0', '', '-1', '18446744073709551616', 'x', "0\x00", '1e3'])],
+            default => null,
+        };
+    }
+
     private function plausible(string $param, string $class = ''): mixed
     {
+        if ($class === 'RedisRateLimiter' && ($v = $this->limiterArgument($param)) !== null) {
+            return $v[0];
+        }
         switch ($param) {
             case 'limit':
                 return $this->chance(0.85) ? $this->int(1, 5) : ($this->chance(0.5) ? $this->integer() : $this->extreme());
@@ -1251,6 +1339,9 @@ final class Fuzzer
     private function wellFormed(): array
     {
         $this->refillPool();
+        if ($this->chance(0.25)) {
+            return $this->wellFormedLimiter();
+        }
         $name = $this->chance(0.85) ? 'n' . $this->int(0, 3) : $this->pick(['{tag}x', "bin\x00\r\n%n%s{}", 'ü', 'n' . $this->int(4, 11)]);
         if ($this->chance(0.6)) {
             $target = $this->chance(0.5) ? 'lock' : 'lock2';
@@ -1290,6 +1381,44 @@ final class Fuzzer
         return ['RedisSemaphore', $target, $this->pool[$target], $method, $args];
     }
 
+    /**
+     * A well-formed call of a rate limiter of the pool, on a few realistic names
+     * shared by the three policies (a name used with another policy starts
+     * afresh), limits from 1 to 5 mostly, intervals from 1 ms, tokens up to the
+     * burst, and waits of 20 ms at most, so that wait() stays bounded.
+     *
+     * @return array{string, string, object, string, array}
+     */
+    private function wellFormedLimiter(): array
+    {
+        $target = $this->chance(0.5) ? 'limiter' : 'limiter2';
+        $name = $this->chance(0.85) ? 'n' . $this->int(0, 3)
+            : $this->pick(['{tag}x', "bin\x00\r\n%n%s{}", 'ü', "\xff\xfe\xc3\x28", '}{x', 'tenant{42', 'n' . $this->int(4, 11)]);
+        /* Mostly the name's own rule, so that its limit fills; often another limit
+         * on the same window (each caller is decided with its own), sometimes
+         * another policy or interval, which starts or ends windows early. */
+        $h = crc32($name);
+        $policy = $this->chance(0.8) ? self::POLICIES[$h % 3] : $this->pick(self::POLICIES);
+        $limit = $this->chance(0.6) ? 1 + ($h >> 2) % 5
+            : ($this->chance(0.85) ? $this->int(1, 5) : $this->pick([1, 1000, 1000000000, $this->int(1, 1000000000)]));
+        $interval = $this->chance(0.8) ? [0.05, 0.3, 1.0, 5.0][($h >> 5) % 4]
+            : ($this->chance(0.85) ? $this->pick([0.001, 0.01, 0.05, 0.2, 1.0, 60.0]) : $this->pick([31536000.0, 0.0015, $this->real(0.001, 100)]));
+        $burst = $policy === 'token_bucket' && $this->chance(0.4) ? $this->int(1, 10) : null;
+        $tokens = $this->chance(0.7) ? 1 : $this->int(1, $burst ?? min($limit, 10));
+        $method = $this->pick(['consume', 'consume', 'consume', 'consume', 'peek', 'peek', 'wait', 'wait', 'wait',
+            'reset', 'inspect', 'inspect', 'names']);
+        if ($method === 'wait' && $policy === 'sliding_window') {
+            $policy = $this->pick(['token_bucket', 'fixed_window']);
+        }
+        $args = match ($method) {
+            'consume', 'peek' => [$name, $limit, $interval, $tokens, $policy, $burst],
+            'wait' => [$name, $limit, $interval, $tokens, $policy, $burst, $this->pick([0, 0.001, 0.005, 0.02, $this->real(0, 0.02)])],
+            'reset', 'inspect' => [$name],
+            default => $this->chance(0.5) ? [] : [null, $this->pick([1, 10, 1000])],
+        };
+        return ['RedisRateLimiter', $target, $this->pool[$target], $method, $args];
+    }
+
     /** A connection a semaphore or a queue refuses with a ValueError: redlock, or min_replicas above 0. */
     private function refusedConnection(): array|string
     {
@@ -1314,13 +1443,20 @@ final class Fuzzer
         }
     }
 
-    /** Whether a connection from safeConnection() is one a semaphore or a queue refuses. */
-    private function isRefused(array|string $connection): bool
+    /**
+     * Whether a connection from safeConnection() is one a semaphore, a queue or a
+     * rate limiter refuses (a rate limiter the watchdog too: it holds nothing to renew).
+     */
+    private function isRefused(array|string $connection, string $class = ''): bool
     {
+        $limiter = $class === 'RedisRateLimiter';
         if (is_string($connection)) {
-            return (bool) preg_match('/[?&]min_replicas=0*[1-9]/', $connection);
+            return (bool) preg_match('/[?&]min_replicas=0*[1-9]/', $connection)
+                || ($limiter && preg_match('/[?&]watchdog=1(&|$)/', $connection));
         }
-        return isset($connection['redlock']) || (is_int($connection['min_replicas'] ?? null) && $connection['min_replicas'] > 0);
+        $watchdog = $connection['watchdog'] ?? null;
+        return isset($connection['redlock']) || (is_int($connection['min_replicas'] ?? null) && $connection['min_replicas'] > 0)
+            || ($limiter && ($watchdog === true || (is_array($watchdog) && array_intersect_key($watchdog, ['lease' => 1, 'max_hold' => 1]))));
     }
 
     /**
@@ -1339,11 +1475,217 @@ final class Fuzzer
                     . $error->getMessage();
             }
         }
+        if ($class === 'RedisRateLimiter') {
+            return $this->limiterContract($method, $args, $result, $error);
+        }
         if ($class === 'RedisSemaphore' && $method === 'acquire' && is_string($result)) {
             $permits = array_key_exists('permits', $args) ? $args['permits'] : (array_key_exists(4, $args) ? $args[4] : 1);
             if (!preg_match('/^([1-9][0-9]*):[0-9a-f]{32}$/D', $result, $m) || (is_int($permits) && (int) $m[1] !== $permits)) {
                 return 'acquire() returned the token ' . $this->describe($result) . ', not "<permits>:<32 hex digits>" for '
                     . $this->describe($permits) . ' permits';
+            }
+        }
+        return null;
+    }
+
+    /** The value of a parameter of a call, given by name or by position; $default when not given. */
+    private function argOf(array $args, string $param, int $position, mixed $default = null): mixed
+    {
+        if (array_key_exists($param, $args)) {
+            return $args[$param];
+        }
+        return array_key_exists($position, $args) ? $args[$position] : $default;
+    }
+
+    /**
+     * What RedisRateLimiter documents of an outcome: a ValueError or TypeError
+     * names the parameter it is about ("Argument #N ($param)", the method's own
+     * Nth parameter); consume(), peek() and wait() answer ['allowed', 'remaining',
+     * 'retry_after', 'reset_after', 'limit'] of those types, 'limit' the one
+     * given, 'remaining' from 0 to the capacity ($burst, or $limit), after an
+     * allowed consume() at most the capacity less $tokens, 'retry_after' 0.0 when
+     * allowed and above 0 when refused, finite non-negative seconds; wait() answers
+     * false or an allowed array; inspect() null or its documented array, names()
+     * a list of strings and a cursor.
+     */
+    private function limiterContract(string $method, array $args, mixed $result, ?Throwable $error): ?string
+    {
+        if ($error !== null) {
+            if ($error instanceof ValueError || get_class($error) === 'TypeError') {
+                $params = $this->methods['RedisRateLimiter'][$method]->getParameters();
+                $message = $error->getMessage();
+                if (!preg_match('/^RedisRateLimiter::' . $method . '\(\): Argument #(\d+) \(\$(\w+)\) /', $message, $m)
+                    || ($params[(int) $m[1] - 1] ?? null)?->getName() !== $m[2]) {
+                    return get_class($error) . ' that does not name its parameter as "Argument #N ($name)": ' . $message;
+                }
+            }
+            return null;
+        }
+        $seconds = fn(mixed $x): bool => is_float($x) && is_finite($x) && $x >= 0.0;
+        switch ($method) {
+            case 'consume':
+            case 'peek':
+            case 'wait':
+                if ($method === 'wait' && $result === false) {
+                    return null;
+                }
+                if (array_keys($result) !== ['allowed', 'remaining', 'retry_after', 'reset_after', 'limit']
+                    || !is_bool($result['allowed']) || !is_int($result['remaining']) || !is_int($result['limit'])
+                    || !$seconds($result['retry_after']) || !$seconds($result['reset_after'])) {
+                    return "$method() answered " . $this->describe($result) . ', not the documented array';
+                }
+                $limit = $this->argOf($args, 'limit', 1);
+                $tokens = $this->argOf($args, 'tokens', 3, 1);
+                $policy = $this->argOf($args, 'policy', 4, 'token_bucket');
+                $burst = $this->argOf($args, 'burst', 5);
+                $cap = $policy === 'token_bucket' ? ($burst ?? $limit) : $limit;
+                if (is_int($limit) && $result['limit'] !== $limit) {
+                    return "$method() answered 'limit' => {$result['limit']} for \$limit $limit";
+                }
+                if ($result['remaining'] < 0 || (is_int($cap) && $result['remaining'] > $cap)) {
+                    return "$method() answered 'remaining' => {$result['remaining']}, outside 0 to the capacity " . $this->describe($cap);
+                }
+                if ($method === 'consume' && $result['allowed'] && is_int($cap) && is_int($tokens) && $result['remaining'] > $cap - $tokens) {
+                    return "consume() took $tokens tokens and answered 'remaining' => {$result['remaining']} of a capacity of $cap";
+                }
+                if ($result['allowed'] && $result['retry_after'] !== 0.0) {
+                    return "$method() allowed and answered 'retry_after' => {$result['retry_after']}, not 0.0";
+                }
+                if (!$result['allowed'] && $result['retry_after'] <= 0.0) {
+                    return "$method() refused and answered 'retry_after' => 0.0";
+                }
+                if ($method === 'wait' && !$result['allowed']) {
+                    return 'wait() answered an array with \'allowed\' => false, not false';
+                }
+                return null;
+            case 'inspect':
+                if ($result === null) {
+                    return null;
+                }
+                if (array_keys($result) !== ['policy', 'limit', 'interval', 'burst', 'remaining', 'retry_after', 'reset_after', 'backlog']
+                    || !in_array($result['policy'], self::POLICIES, true) || !is_int($result['limit'])
+                    || $result['limit'] < 1 || $result['limit'] > 1000000000
+                    || !$seconds($result['interval']) || $result['interval'] < 0.001 || $result['interval'] > 31536000.0
+                    || ($result['policy'] === 'token_bucket' ? !is_int($result['burst']) || $result['burst'] < 1 : $result['burst'] !== null)
+                    || !is_int($result['remaining']) || $result['remaining'] < 0
+                    || !$seconds($result['retry_after']) || !$seconds($result['reset_after']) || !$seconds($result['backlog'])) {
+                    return 'inspect() answered ' . $this->describe($result) . ', not the documented array';
+                }
+                return null;
+            case 'names':
+                if (array_keys($result) !== ['names', 'cursor'] || !is_array($result['names']) || !array_is_list($result['names'])
+                    || array_filter($result['names'], fn($n) => !is_string($n) || $n === '')
+                    || ($result['cursor'] !== null && !is_string($result['cursor']))) {
+                    return 'names() answered ' . $this->describe($result) . ', not ["names" => list of names, "cursor" => ?string]';
+                }
+                return null;
+        }
+        return null;
+    }
+
+    /** Every key of the rate limiters' database, as the keys of an array. */
+    private function limiterKeys(): array
+    {
+        $keys = [];
+        $cursor = '0';
+        do {
+            [$cursor, $batch] = $this->limRaw()->call('SCAN', $cursor, 'COUNT', '1000');
+            foreach ($batch as $key) {
+                $keys[$key] = true;
+            }
+        } while ($cursor !== '0');
+        return $keys;
+    }
+
+    /**
+     * Before a call of one of the pool's working rate limiters (whose prefix is
+     * known): the run's keys, and the value and time to live of the name's key,
+     * for limiterAfter().
+     */
+    private function limRaw(): RawRedis
+    {
+        if ($this->limRaw === null) {
+            $this->limRaw = new RawRedis();
+            $this->limRaw->call('SELECT', (string) self::LIM_DATABASE);
+        }
+        return $this->limRaw;
+    }
+
+    private function limiterBefore(string $target, string $method, array $args): ?array
+    {
+        if (!in_array($target, ['limiter', 'limiter2'], true) || $this->depth > 1) {
+            return null;
+        }
+        $name = in_array($method, ['consume', 'peek', 'wait', 'reset', 'inspect'], true) ? $this->argOf($args, 'name', 0) : null;
+        /* A scalar or a Stringable reaches the method as a string (coercive mode). */
+        if (is_int($name) || is_float($name) || is_bool($name) || $name instanceof Stringable) {
+            $name = (string) $name;
+        }
+        $key = is_string($name) && $name !== '' ? $this->marker . self::LIM_PREFIX . $name : null;
+        return ['key' => $key, 'keys' => $this->limiterKeys(), 'value' => $key === null ? null : $this->limRaw()->call('GET', $key),
+            'pttl' => $key === null ? null : $this->limRaw()->call('PTTL', $key), 'at' => hrtime(true)];
+    }
+
+    /**
+     * After a call of a rate limiter: why what it did to the server breaks what is
+     * documented, or null. It wrote no key but its name's (prefix . name); the
+     * key, when there is one, holds a state of integers ("<policy>:<limit>:
+     * <interval>:<burst>:" then up to four more, no float's exponent or fraction)
+     * and expires; a call that consumed nothing (refused by a ValueError or
+     * TypeError or any other error, a refused consume(), a peek(), a wait() that
+     * returned false, inspect(), names()) left the key's value as it was and did
+     * not lengthen its life; reset() left no key, and answered whether there was
+     * one.
+     */
+    private function limiterAfter(array $w, string $method, mixed $result, ?Throwable $error): ?string
+    {
+        $new = array_diff_key($this->limiterKeys(), $w['keys']);
+        if ($w['key'] !== null) {
+            unset($new[$w['key']]);
+        }
+        if ($new) {
+            return 'the call wrote keys other than its name\'s (' . $this->describe($w['key']) . '): '
+                . implode(', ', array_map(fn($k) => $this->describe((string) $k), array_keys($new)));
+        }
+        if ($w['key'] === null) {
+            return null;
+        }
+        $elapsed = (hrtime(true) - $w['at']) / 1e6;
+        $value = $this->limRaw()->call('GET', $w['key']);
+        $pttl = $this->limRaw()->call('PTTL', $w['key']);
+        /* A key may expire on its own while the call runs. */
+        $expired = $w['value'] !== null && is_int($w['pttl']) && $w['pttl'] <= $elapsed + 20;
+        if ($value !== null) {
+            if (!is_string($value) || !preg_match('/^[tfs]:[0-9]+:[0-9]+:[0-9]+:[0-9]+(:[0-9]+){0,3}$/D', $value)) {
+                return 'the key holds ' . $this->describe($value) . ', not a state of integers';
+            }
+            if (!is_int($pttl) || ($pttl < 0 && $pttl !== -2)) {
+                return 'the key does not expire (PTTL ' . $this->describe($pttl) . ')';
+            }
+        }
+        if ($error instanceof RedisLockException && $method === 'wait') {
+            return null;   // a place may have been reserved before the failure
+        }
+        if ($method === 'reset' && $error === null) {
+            if ($value !== null) {
+                return 'reset() returned, and the key is still there: ' . $this->describe($value);
+            }
+            if ($result === true && $w['value'] === null) {
+                return 'reset() returned true for a name without a state';
+            }
+            if ($result === false && $w['value'] !== null && !$expired) {
+                return 'reset() returned false for a name with the state ' . $this->describe($w['value']);
+            }
+            return null;
+        }
+        $consumed = $error === null && (($method === 'consume' && is_array($result) && $result['allowed'] === true)
+            || ($method === 'wait' && is_array($result)));
+        if (!$consumed) {
+            if ($value !== $w['value'] && !($value === null && $expired)) {
+                return 'a call that consumed nothing changed the key from ' . $this->describe($w['value']) . ' to ' . $this->describe($value);
+            }
+            if ($value !== null && is_int($w['pttl']) && $w['pttl'] >= 0 && $pttl > $w['pttl']) {
+                return "a call that consumed nothing lengthened the key's life from {$w['pttl']} ms to $pttl ms";
             }
         }
         return null;
@@ -1375,6 +1717,12 @@ final class Fuzzer
         $this->pool['sem_dead'] ??= new RedisSemaphore(['host' => '127.0.0.1', 'port' => $this->deadPort,
             'prefix' => $this->marker . self::SEM_PREFIX, 'connect_timeout' => 0.5]);
         $this->pool['sem_unconstructed'] ??= new FuzzUnconstructedSemaphore();
+        $limOpts = ['prefix' => $this->marker . self::LIM_PREFIX, 'database' => self::LIM_DATABASE] + $opts;
+        $this->pool['limiter'] ??= new RedisRateLimiter($limOpts);
+        $this->pool['limiter2'] ??= new RedisRateLimiter($limOpts);
+        $this->pool['limiter_dead'] ??= new RedisRateLimiter(['host' => '127.0.0.1', 'port' => $this->deadPort,
+            'prefix' => $this->marker . self::LIM_PREFIX, 'connect_timeout' => 0.5]);
+        $this->pool['limiter_unconstructed'] ??= new FuzzUnconstructedLimiter();
     }
 
     /* ---- one call -------------------------------------------------------------------- */
@@ -1512,7 +1860,8 @@ final class Fuzzer
              * no shared holds, and no one server to inspect or list. */
             return (in_array($method, ['fencingToken', 'fenceLock', 'lockShared', 'addLock', 'convertLock', 'inspect', 'inspectMany', 'names'], true)
                 && str_starts_with($e->getMessage(), "RedisLock::$method() is not available with redlock"))
-                || ($method === 'watchLock' && str_starts_with($e->getMessage(), 'RedisLock::watchLock() needs the "watchdog" option'));
+                || (in_array($method, ['watchLock', 'addLock'], true)
+                    && str_starts_with($e->getMessage(), "RedisLock::$method() needs the \"watchdog\" option"));
         }
         if (get_class($e) === 'Error') {
             $m = $e->getMessage();
@@ -1605,7 +1954,8 @@ final class Fuzzer
             $args ??= $this->arguments($m);
             $label = $this->depth > 1 ? "$target (re-entered)" : $target;
         } else {
-            $class = $this->chance(0.45) ? 'RedisLock' : ($this->chance(0.4) ? 'RedisSemaphore' : 'RedisQueue');
+            $class = $this->chance(0.4) ? 'RedisLock'
+                : ($this->chance(0.35) ? 'RedisSemaphore' : ($this->chance(0.5) ? 'RedisQueue' : 'RedisRateLimiter'));
             $construct = $this->chance(0.06);
             $m = $construct ? $this->methods[$class]['__construct'] : $this->pick(array_values($this->methods[$class]));
             $method = $m->getName();
@@ -1618,7 +1968,7 @@ final class Fuzzer
                 $args = [$this->safeConnection()];
                 $safe = true;
                 if ($class !== 'RedisLock') {
-                    $refused = $this->isRefused($args[0]);
+                    $refused = $this->isRefused($args[0], $class);
                 }
                 if (is_array($args[0]) && $this->chance(0.3)) {
                     $refs = $this->referenceOptions($args[0]);   // changed once the constructor has read them
@@ -1646,6 +1996,7 @@ final class Fuzzer
         if (function_exists('pcntl_alarm')) {
             pcntl_alarm(30);
         }
+        $limiterWatch = $class === 'RedisRateLimiter' && !$construct ? $this->limiterBefore($target, $method, $args) : null;
         $this->diagnostics = [];
         $result = null;
         $error = null;
@@ -1677,7 +2028,8 @@ final class Fuzzer
             throw $error;
         }
         $why = $this->verdict($m, $construct, $coercive, $result, $error, $this->diagnostics)
-            ?? $this->contract($class, $method, $args, $result, $error, $refused);
+            ?? $this->contract($class, $method, $args, $result, $error, $refused)
+            ?? ($limiterWatch !== null ? $this->limiterAfter($limiterWatch, $method, $result, $error) : null);
         $this->diagnostics = [];
         if ($why !== null) {
             $this->fail($why);
@@ -1695,7 +2047,9 @@ final class Fuzzer
                 $refs[$i] = $this->value(1);   // through the references: the object must not have kept them
             }
             if ($safe) {
-                $this->pool[match ($class) { 'RedisLock' => 'fresh_lock', 'RedisSemaphore' => 'fresh_sem', default => 'fresh_queue' }] = $result;
+                $this->pool[match ($class) {
+                    'RedisLock' => 'fresh_lock', 'RedisSemaphore' => 'fresh_sem', 'RedisQueue' => 'fresh_queue', default => 'fresh_limiter',
+                }] = $result;
             }
             $result = null;
         }

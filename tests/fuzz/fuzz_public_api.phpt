@@ -1,15 +1,18 @@
 --TEST--
 Fuzz: random calls of every public method end only in a result of the declared type or a documented exception
 --DESCRIPTION--
-3,000 random calls of every public method of RedisLock, RedisSemaphore and
-RedisQueue, constructors too: every PHP type, named arguments, wrong arity, with
-well-formed shared and exclusive locks and semaphore permits mixed in. Each call
-ends only in one of:
+3,000 random calls of every public method of RedisLock, RedisSemaphore,
+RedisQueue and RedisRateLimiter, constructors too: every PHP type, named
+arguments, wrong arity, with well-formed shared and exclusive locks, semaphore
+permits and rate limits of every policy mixed in. Each call ends only in one of:
 - a result of the declared type;
 - TypeError, ValueError, or an Error for a wrong call shape;
 - a RedisLockException;
 - the documented BadMethodCallException under redlock.
-No other exception, and no warning, notice or deprecation.
+No other exception, and no warning, notice or deprecation. A rate limiter's
+ValueError or TypeError names its parameter, its answers have the documented
+shape and bounds, and a call of it that consumed nothing left its key as it was
+and wrote no other key.
 --FILE--
 <?php
 require __DIR__ . '/fuzz.php';

@@ -71,7 +71,7 @@ local function fixed_window(L, head, p, sa, start, hits, ahead, ahead_hits, limi
   if k == 0 then k, kh = 1, 0 elseif kh + tokens > limit then k, kh = k + 1, 0 end
   local slot = start + k * interval
   local left = 0
-  if ahead == 0 then left = limit - hits end
+  if ahead == 0 then left = math.max(limit - hits, 0) end
   if mode == 'r' and slot - now <= arg then
     redis.call('set', L, head .. (sa or int(start)) .. ':' .. hits .. ':' .. k .. ':' .. (kh + tokens), 'px',
       px(slot + interval - now))
