@@ -25,7 +25,8 @@ var_dump($queue->size($name));
 $server->kill();
 $server->start();
 $raw = $server->raw();
-var_dump($raw->call('ZCARD', "{Queue:$name}:inflight"));
+/* The reservation came back from the AOF: the stream's PEL still holds it. */
+var_dump(count($raw->call('XPENDING', "{Queue:$name}:stream", 'rl', '-', '+', '10')));
 
 /* The reservation lapses and a new worker (a new connection) gets the task. */
 $queue = new RedisQueue($server->options(['read_timeout' => 5.0]));
