@@ -461,11 +461,32 @@ PHP_METHOD(RedisRateLimiter, wait)
 	decision_method(INTERNAL_FUNCTION_PARAM_PASSTHRU, 'r');
 }
 
+/* The one-key scripts of reset() and inspect(): the name checked, its key built,
+ * the script run. NULL with an exception thrown (the failure recorded on the
+ * connection when the call got that far: *l is then set). */
+static redisReply *name_script(zval *this_ptr, const zend_string *name, const redislock_script *script,
+	void (*args)(redislock_argv *, const zend_string *), redislock_limiter_obj **l)
+{
+	zend_string *key;
+	redislock_argv a;
+	redisReply *reply;
+
+	*l = NULL;
+	if (!redislock_check_name(name, 1) || !(*l = this_limiter(this_ptr))) {
+		return NULL;
+	}
+	key = limiter_key(*l, name);
+	args(&a, key);
+	reply = run(*l, script, &a);
+	redislock_argv_free(&a);
+	zend_string_release(key);
+	return reply;
+}
+
 PHP_METHOD(RedisRateLimiter, reset)
 {
-	zend_string *name, *key;
+	zend_string *name;
 	redislock_limiter_obj *l;
-	redislock_argv a;
 	redisReply *reply;
 	bool removed;
 
@@ -473,15 +494,7 @@ PHP_METHOD(RedisRateLimiter, reset)
 		Z_PARAM_STR(name)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!redislock_check_name(name, 1) || !(l = this_limiter(ZEND_THIS))) {
-		RETURN_THROWS();
-	}
-	key = limiter_key(l, name);
-	redislock_script_rate_reset_args(&a, key);
-	reply = run(l, &redislock_script_rate_reset, &a);
-	redislock_argv_free(&a);
-	zend_string_release(key);
-	if (!reply) {
+	if (!(reply = name_script(ZEND_THIS, name, &redislock_script_rate_reset, redislock_script_rate_reset_args, &l))) {
 		LIMITER_FAILED(l);
 	}
 	removed = reply->type == REDIS_REPLY_INTEGER && reply->integer > 0;
@@ -523,24 +536,15 @@ static bool inspect_result(const redisReply *r, zval *out)
 
 PHP_METHOD(RedisRateLimiter, inspect)
 {
-	zend_string *name, *key;
+	zend_string *name;
 	redislock_limiter_obj *l;
-	redislock_argv a;
 	redisReply *reply;
 
 	ZEND_PARSE_PARAMETERS_START(1, 1)
 		Z_PARAM_STR(name)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!redislock_check_name(name, 1) || !(l = this_limiter(ZEND_THIS))) {
-		RETURN_THROWS();
-	}
-	key = limiter_key(l, name);
-	redislock_script_rate_inspect_args(&a, key);
-	reply = run(l, &redislock_script_rate_inspect, &a);
-	redislock_argv_free(&a);
-	zend_string_release(key);
-	if (!reply) {
+	if (!(reply = name_script(ZEND_THIS, name, &redislock_script_rate_inspect, redislock_script_rate_inspect_args, &l))) {
 		LIMITER_FAILED(l);
 	}
 	if (reply->type == REDIS_REPLY_NIL) {
