@@ -1244,6 +1244,31 @@ static bool list_pages(redislock_queue_obj *q, const queue_keys *k, const redisl
 	return ok;
 }
 
+/* pop() from the queues on the stream layout (the stream_pop script over each
+ * queue's seven keys), once the zset layout had nothing. */
+static redisReply *stream_pop(redislock_queue_obj *q, const queue_keys *keys, uint32_t n, zend_long count, double timeout)
+{
+	zend_string **lists = safe_emalloc(7 * (size_t) n, sizeof(*lists), 0);
+	redislock_argv a;
+	redisReply *reply;
+
+	for (uint32_t i = 0; i < n; i++) {
+		lists[i] = keys[i].queue;
+		lists[n + i] = keys[i].payloads;
+		lists[2 * n + i] = keys[i].meta;
+		lists[3 * n + i] = keys[i].dead;
+		lists[4 * n + i] = keys[i].stream;
+		lists[5 * n + i] = keys[i].index;
+		lists[6 * n + i] = keys[i].settings;
+	}
+	redislock_script_stream_pop_args(&a, n, lists, lists + n, lists + 2 * n, lists + 3 * n, lists + 4 * n,
+		lists + 5 * n, lists + 6 * n, count);
+	reply = run(q, &redislock_script_stream_pop, &a, timeout);
+	redislock_argv_free(&a);
+	efree(lists);
+	return reply;
+}
+
 /* pop() and reserve() of more than a page: the pages after the first, a script
  * each that takes at most REDISLOCK_QUEUE_PAGE due tasks (each page atomic, other
  * workers' calls in between), until count are taken or a page comes back short.
@@ -1274,22 +1299,8 @@ static void take_more(redislock_queue_obj *q, zend_string **key_lists[6], queue_
 		}
 		if (reply && !reserve && !q->zset_layout && reply->type == REDIS_REPLY_INTEGER) {
 			/* Nothing in the zset layout: the next page from the queues on the stream layout. */
-			zend_string **lists = safe_emalloc(7 * (size_t) n, sizeof(*lists), 0);
-			for (uint32_t i = 0; i < n; i++) {
-				lists[i] = keys[i].queue;
-				lists[n + i] = keys[i].payloads;
-				lists[2 * n + i] = keys[i].meta;
-				lists[3 * n + i] = keys[i].dead;
-				lists[4 * n + i] = keys[i].stream;
-				lists[5 * n + i] = keys[i].index;
-				lists[6 * n + i] = keys[i].settings;
-			}
 			freeReplyObject(reply);
-			redislock_script_stream_pop_args(&a, n, lists, lists + n, lists + 2 * n, lists + 3 * n, lists + 4 * n,
-				lists + 5 * n, lists + 6 * n, want);
-			reply = run(q, &redislock_script_stream_pop, &a, timeout);
-			redislock_argv_free(&a);
-			efree(lists);
+			reply = stream_pop(q, keys, n, want, timeout);
 			if (reply && reply->type == REDIS_REPLY_ARRAY && reply->elements == 2
 				&& reply->element[0]->type == REDIS_REPLY_INTEGER && reply->element[0]->integer == 0) {
 				freeReplyObject(reply);
@@ -1643,22 +1654,7 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 		redislock_argv_free(&a);
 		if (reply && !reserve && !q->zset_layout && reply->type == REDIS_REPLY_INTEGER) {
 			/* Nothing in the zset layout: the queues on the stream layout may have tasks. */
-			zend_string **lists = safe_emalloc(7 * (size_t) n, sizeof(*lists), 0);
-			redisReply *more;
-			for (uint32_t i = 0; i < n; i++) {
-				lists[i] = keys[i].queue;
-				lists[n + i] = keys[i].payloads;
-				lists[2 * n + i] = keys[i].meta;
-				lists[3 * n + i] = keys[i].dead;
-				lists[4 * n + i] = keys[i].stream;
-				lists[5 * n + i] = keys[i].index;
-				lists[6 * n + i] = keys[i].settings;
-			}
-			redislock_script_stream_pop_args(&a, n, lists, lists + n, lists + 2 * n, lists + 3 * n, lists + 4 * n,
-				lists + 5 * n, lists + 6 * n, page);
-			more = run(q, &redislock_script_stream_pop, &a, timeout);
-			redislock_argv_free(&a);
-			efree(lists);
+			redisReply *more = stream_pop(q, keys, n, page, timeout);
 			if (!more) {
 				freeReplyObject(reply);
 				reply = NULL;
