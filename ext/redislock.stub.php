@@ -344,7 +344,7 @@ class RedisQueue
      * $payload: for one id, its bytes; for a list, an array of id => bytes (ids
      * left out carry none). A task that is added or replaced carries exactly the
      * payload given (or none). At most 16 MiB per payload and 64 MiB per call.
-     * A list goes in pages of 500 ids (REDISLOCK_QUEUE_PAGE), one script each:
+     * A list goes in pages of 250 ids (REDISLOCK_QUEUE_PAGE), one script each:
      * each page is atomic, a longer list is not ($timeout applies per page).
      */
     public function enqueue(string $name, string|int|array $id, float $timeout = 10, float $afterInterval = 0, bool $replace = false, string|array|null $payload = null): bool {}
@@ -361,13 +361,13 @@ class RedisQueue
      * $name may be a list of queues in order of preference: the tasks come from
      * the first that has any, each entry then also says 'queue' => its name, and
      * the wait is on all of them at once (on a cluster they must share a slot).
-     * One script takes at most 500 tasks (REDISLOCK_QUEUE_PAGE): a larger $count
+     * One script takes at most 250 tasks (REDISLOCK_QUEUE_PAGE): a larger $count
      * takes them a page at a time, each page atomic, until $count or a short page.
      */
     public function pop(string|array $name, int $count = 1, float $timeout = 10, float $wait = 0): array|false {}
 
     /**
-     * The same as pop(), without removing anything; a page of 500 per script, each
+     * The same as pop(), without removing anything; a page of 250 per script, each
      * resuming after the last task of the one before.
      */
     public function top(string $name, int $count = 1): array|false {}
@@ -383,9 +383,10 @@ class RedisQueue
      * queue's stream exists) max attempts and retry_backoff are the queue's
      * settings: $maxAttempts (or the option) is written to the queue, last writer
      * wins, and applies to every reservation of it, settled by whichever worker
-     * finds it expired or releases it; the visibility kept is the longest asked. Pages of 500 as for pop(); one script also returns at
-     * most 500 expired reservations to the queue, and looks for tasks to hand out
-     * among about 1000 due ones over all its queues (ids in flight, enqueued
+     * finds it expired or releases it; the visibility kept is the longest asked.
+     * Pages of 250 as for pop(); one script also returns at most 250 expired
+     * reservations to the queue, and looks for tasks to hand out among about 500
+     * due ones over all its queues (ids in flight, enqueued
      * again, are skipped; tasks behind more of them wait until those runs end).
      */
     public function reserve(string|array $name, int $count = 1, float $visibility = 30, float $wait = 0, ?int $maxAttempts = null): array|false {}
@@ -452,19 +453,19 @@ class RedisQueue
     /**
      * The oldest $count dead letters: a list of ['id' => string, 'attempts' => int,
      * 'time' => float (when it died, Unix seconds of the server's clock)].
-     * Read a page of 500 per script, each resuming after the last of the one before.
+     * Read a page of 250 per script, each resuming after the last of the one before.
      */
     public function dead(string $name, int $count = 100): array {}
 
     /**
      * Put dead letters back in the queue, due now, attempts forgotten: the ones
-     * named, or all. Returns how many. A page of 500 per script, each atomic: all
+     * named, or all. Returns how many. A page of 250 per script, each atomic: all
      * means those that died by the call's first page (one dying meanwhile stays).
      */
     public function retryDead(string $name, string|int|array|null $ids = null): int {}
 
     /**
-     * Drop every dead letter that died by the call's first page, a page of 500 per
+     * Drop every dead letter that died by the call's first page, a page of 250 per
      * script; returns how many.
      */
     public function purgeDead(string $name): int {}
