@@ -160,7 +160,9 @@ foreach ($raw->call('SLOWLOG', 'GET', '1000') as $entry) {
 }
 rq_check($slow === [], 'no command took 50 ms or more', $slow);
 $took = microtime(true) - $start;
-rq_check($took < 90, 'the test stays within its bound', sprintf('built in %.1f s, %.1f s in all', $built, $took));
+/* The test's own bound: 57 s on Valkey 8.1 (whose scripts cost more per call than Redis's) on an
+ * idle 2-core machine; a loaded one takes longer. */
+rq_check($took < 180, 'the test stays within its bound', sprintf('built in %.1f s, %.1f s in all', $built, $took));
 ?>
 --EXPECT--
 ok: the server holds the queues
