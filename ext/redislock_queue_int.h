@@ -1,11 +1,12 @@
-/* RedisQueue's private declarations: the object, a queue's keys, and the
- * argument and reply helpers of redislock_queue_tasks.c. */
+/* RedisQueue's private declarations, below the class's files: the object, a
+ * queue's keys, the argument and reply helpers of redislock_queue_tasks.c, and
+ * what redislock_queue_common.c gives the methods and the stream layout alike. */
 #ifndef REDISLOCK_QUEUE_INT_H
 #define REDISLOCK_QUEUE_INT_H
 
-#include "redislock_queue.h"
 #include "redislock_conn.h"
 #include "redislock_renewal.h"
+#include "redislock_scripts.h"
 
 /* The most a payload may be, and the most the payloads of one enqueue() may be in
  * all (Redis takes up to 512 MB in one argument; a queue entry is not a blob store). */
@@ -81,5 +82,31 @@ bool redislock_queue_tasks_to_return(redislock_conn *conn, const redisReply *rep
 	zend_string **names, uint32_t n_names, zend_long count, zval *return_value);
 void redislock_queue_empty_result(zend_long count, zval *return_value);
 bool redislock_queue_dead_to_return(redislock_conn *conn, const redisReply *reply, zval *return_value);
+
+/* ---- redislock_queue_common.c ---- */
+
+/* A method's end after an argument error (thrown already) or a failed call: the
+ * failure the call recorded is thrown here, once. q may be NULL, or not
+ * constructed (that threw). */
+void redislock_queue_fail(const redislock_queue_obj *q);
+#define QUEUE_FAILED(q) do { redislock_queue_fail(q); RETURN_THROWS(); } while (0)
+
+/* Runs the call: its reply, which the caller frees, or NULL with the failure
+ * recorded (an error reply too). */
+redisReply *redislock_queue_run(redislock_queue_obj *q, const redislock_script *script, redislock_argv *a,
+	double timeout);
+
+/* The heartbeat. A reservation's key in q->beats: see redislock_queue_beat_key(). */
+zend_string *redislock_queue_beat_key(const zend_string *name, const char *id, size_t id_len);
+/* A forked child renews nothing of its parent's, and never stops it either. */
+void redislock_queue_beats_forget_parent(redislock_queue_obj *q);
+/* Stops the heartbeat of id; with only_receipt, only when it renews that reservation. */
+void redislock_queue_beat_stop(redislock_queue_obj *q, const zend_string *name, const zend_string *id,
+	const zend_string *only_receipt);
+void redislock_queue_beats_stop_all(redislock_queue_obj *q);
+/* With the watchdog option, renews each reservation of a reserve() reply of the
+ * zset layout from since on. */
+void redislock_queue_beats_start(redislock_queue_obj *q, const redisReply *reply, zend_string **names,
+	double visibility, double since);
 
 #endif

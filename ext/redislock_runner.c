@@ -54,6 +54,17 @@ static bool noscript_to_eval(const redisReply *reply, redislock_argv *a, const v
 	return true;
 }
 
+/* Frees the replies read so far of a call that failed. */
+static void free_replies(redisReply **replies, int n)
+{
+	for (int i = 0; i < n; i++) {
+		if (replies[i]) {
+			freeReplyObject(replies[i]);
+			replies[i] = NULL;
+		}
+	}
+}
+
 zend_result redislock_script_call_many(redislock_conn *c, const redislock_script *script,
 	redislock_argv *sets, int n, double timeout, redisReply **replies)
 {
@@ -73,10 +84,7 @@ zend_result redislock_script_call_many(redislock_conn *c, const redislock_script
 			result = redislock_conn_exec(c, &sets[i], timeout, noscript_to_eval, script, &replies[i]);
 			use_evalsha(&sets[i], script);
 			if (result == FAILURE) {
-				for (int j = 0; j < i; j++) {
-					freeReplyObject(replies[j]);
-					replies[j] = NULL;
-				}
+				free_replies(replies, i);
 				return FAILURE;
 			}
 		}
@@ -127,11 +135,66 @@ zend_result redislock_script_call_many(redislock_conn *c, const redislock_script
 	return SUCCESS;
 
 failed:
+	free_replies(replies, n);
+	return FAILURE;
+}
+
+zend_result redislock_script_pipe(redislock_conn *c, redislock_pipe_cmd *cmds, int n, double timeout,
+	redisReply **replies)
+{
+	double deadline;
+
 	for (int i = 0; i < n; i++) {
-		if (replies[i]) {
-			freeReplyObject(replies[i]);
-			replies[i] = NULL;
+		replies[i] = NULL;
+	}
+	if (redislock_conn_config(c)->mode != REDISLOCK_MODE_SINGLE) {
+		for (int i = 0; i < n; i++) {
+			zend_result result;
+			redislock_conn_begin(c, cmds[i].script ? cmds[i].script->name : cmds[i].a->argv[0]);
+			result = redislock_conn_exec(c, cmds[i].a, timeout, cmds[i].script ? noscript_to_eval : NULL, cmds[i].script,
+				&replies[i]);
+			if (cmds[i].script) {
+				use_evalsha(cmds[i].a, cmds[i].script);
+			}
+			if (result == FAILURE) {
+				goto failed;
+			}
+		}
+		return SUCCESS;
+	}
+	redislock_conn_begin(c, cmds[n - 1].script ? cmds[n - 1].script->name : cmds[n - 1].a->argv[0]);
+	if (redislock_conn_ensure(c) == FAILURE) {
+		return FAILURE;
+	}
+	deadline = redislock_now() + timeout;
+	for (int i = 0; i < n; i++) {
+		if (redislock_conn_append(c, cmds[i].a) == FAILURE) {
+			return FAILURE;
 		}
 	}
+	if (redislock_conn_flush(c, deadline) == FAILURE) {
+		return FAILURE;
+	}
+	for (int i = 0; i < n; i++) {
+		if (redislock_conn_read(c, deadline, &replies[i]) == FAILURE) {
+			goto failed;
+		}
+	}
+	for (int i = 0; i < n; i++) {
+		if (cmds[i].script && is_noscript(replies[i])) {
+			freeReplyObject(replies[i]);
+			replies[i] = NULL;
+			redislock_conn_begin(c, cmds[i].script->name);
+			if (redislock_conn_exec(c, cmds[i].a, timeout, noscript_to_eval, cmds[i].script, &replies[i]) == FAILURE) {
+				use_evalsha(cmds[i].a, cmds[i].script);
+				goto failed;
+			}
+			use_evalsha(cmds[i].a, cmds[i].script);
+		}
+	}
+	return SUCCESS;
+
+failed:
+	free_replies(replies, n);
 	return FAILURE;
 }

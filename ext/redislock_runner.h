@@ -22,4 +22,19 @@ zend_result redislock_script_call(redislock_conn *c, const redislock_script *scr
 zend_result redislock_script_call_many(redislock_conn *c, const redislock_script *script,
 	redislock_argv *sets, int n, double timeout, redisReply **replies);
 
+/* One command of a write: a script's, built by its builder (EVALSHA, EVAL after
+ * NOSCRIPT), or a native one (script NULL). */
+typedef struct {
+	redislock_argv *a;
+	const redislock_script *script;
+} redislock_pipe_cmd;
+
+/* Sends the commands in one write and reads their replies (each may be an error
+ * reply; replies[i] belongs to cmds[i]). On one server they share a round trip;
+ * behind a sentinel or on a cluster each is sent on its own (it may have to
+ * follow the master or a slot). A script the server lacks is sent again as EVAL
+ * on its own. FAILURE with the failure recorded, no reply kept. */
+zend_result redislock_script_pipe(redislock_conn *c, redislock_pipe_cmd *cmds, int n, double timeout,
+	redisReply **replies);
+
 #endif

@@ -1,0 +1,821 @@
+/* RedisQueue's stream layout: a queue's ready and in-flight tasks as entries of
+ * one stream S with a consumer group, reserve() as XREADGROUP behind the queue's
+ * upkeep script (due ids of Z promoted onto S, expired reservations settled), the
+ * receipts "<entry id>/<consumer>/<deliveries>" and their heartbeat, the ack
+ * deferred to the next reserve() or pop(), pop() of the queues on the stream and
+ * its wait. The methods in redislock_queue.c call down into this file; it calls
+ * nothing of theirs. */
+#include "redislock_queue_stream.h"
+#include "redislock_keys.h"
+#include "redislock_runner.h"
+#include "redislock_wait.h"
+#include "zend_smart_str.h"
+#include <math.h>
+
+bool redislock_queue_stream_receipt_parse(const zend_string *receipt, stream_receipt *r)
+{
+	const char *s = ZSTR_VAL(receipt), *end = s + ZSTR_LEN(receipt);
+	const char *a = memchr(s, '/', ZSTR_LEN(receipt)), *b;
+	if (!a || !(b = memchr(a + 1, '/', (size_t) (end - a - 1))) || a == s || b == a + 1 || b + 1 == end) {
+		return false;
+	}
+	r->eid = zend_string_init(s, (size_t) (a - s), 0);
+	r->consumer = zend_string_init(a + 1, (size_t) (b - a - 1), 0);
+	r->deliveries = zend_string_init(b + 1, (size_t) (end - b - 1), 0);
+	return true;
+}
+
+void redislock_queue_stream_receipt_free(stream_receipt *r)
+{
+	zend_string_release(r->eid);
+	zend_string_release(r->consumer);
+	zend_string_release(r->deliveries);
+}
+
+/* The stream layout's renewal of a reservation: the owner-checked touch. */
+static void stream_touch_args(redislock_argv *a, const queue_keys *k, const zend_string *id, const stream_receipt *r,
+	double visibility)
+{
+	redislock_script_stream_touch_args(a, k->stream, k->index, k->settings, id, r ? r->eid : NULL,
+		r ? r->consumer : NULL, r ? r->deliveries : NULL, (zend_long) ceil(visibility * 1000));
+}
+
+/* With the watchdog option, a reservation of the stream layout is renewed every
+ * visibility / 3 by the owner-checked touch (XCLAIM JUSTID: never an attempt). */
+static void stream_beat_start(redislock_queue_obj *q, const queue_keys *k, const zend_string *name, zend_string *id,
+	zend_string *receipt, double visibility, double since)
+{
+	const redislock_config *cfg = redislock_conn_config(q->conn);
+	zend_string *key;
+	stream_receipt r;
+	redislock_argv a;
+	uint64_t wd;
+
+	if (!cfg->watchdog) {
+		return;
+	}
+	redislock_queue_beats_forget_parent(q);
+	if (!redislock_renewal_target(&q->renewal, q->conn)) {
+		return;
+	}
+	if (!redislock_queue_stream_receipt_parse(receipt, &r)) {
+		return;
+	}
+	stream_touch_args(&a, k, id, &r, visibility);
+	redislock_queue_stream_receipt_free(&r);
+	wd = redislock_renewal_add(&q->renewal, &a, redislock_script_stream_touch.body, 0, visibility, cfg->watchdog_max_hold,
+		since);
+	redislock_argv_free(&a);
+	key = redislock_queue_beat_key(name, ZSTR_VAL(id), ZSTR_LEN(id));
+	if (wd != 0) {
+		redislock_renewal_table_put(&q->beats, key, wd, receipt);
+	} else {
+		redislock_renewal_table_stop(&q->beats, key, NULL);
+	}
+	zend_string_release(key);
+}
+
+/* XREADGROUP GROUP rl <consumer> COUNT <page> [BLOCK <ms>] STREAMS <each queue's stream> > ...:
+ * the reserve of the stream layout (block_ms < 0: no BLOCK). */
+static void xreadgroup_args(redislock_argv *a, const zend_string *consumer, zend_long page, zend_long block_ms,
+	const queue_keys *keys, uint32_t n)
+{
+	redislock_argv_init(a);
+	redislock_argv_push(a, "XREADGROUP", 10);
+	redislock_argv_push(a, "GROUP", 5);
+	redislock_argv_push(a, "rl", 2);
+	redislock_argv_push_str(a, consumer);
+	redislock_argv_push(a, "COUNT", 5);
+	redislock_argv_push_long(a, page);
+	if (block_ms >= 0) {
+		redislock_argv_push(a, "BLOCK", 5);
+		redislock_argv_push_long(a, block_ms);
+	}
+	redislock_argv_push(a, "STREAMS", 7);
+	for (uint32_t i = 0; i < n; i++) {
+		redislock_argv_push_str(a, keys[i].stream);
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		redislock_argv_push(a, ">", 1);
+	}
+}
+
+void redislock_queue_deferred_clear(redislock_queue_obj *q)
+{
+	if (!q->deferred) {
+		return;
+	}
+	redislock_argv_free(&q->deferred_ack);
+	zend_string_release(q->deferred_name);
+	zend_string_release(q->deferred_id);
+	zend_string_release(q->deferred_receipt);
+	q->deferred = false;
+}
+
+/* The deferred ack's reply came (or the write failed): its reservation's
+ * heartbeat ends now that the ack is on the wire (or lapses, as any lost ack). */
+static void deferred_done(redislock_queue_obj *q)
+{
+	if (q->deferred) {
+		redislock_queue_beat_stop(q, q->deferred_name, q->deferred_id, q->deferred_receipt);
+		redislock_queue_deferred_clear(q);
+	}
+}
+
+void redislock_queue_deferred_flush(redislock_queue_obj *q)
+{
+	redisReply *reply;
+	redislock_pipe_cmd cmd;
+
+	if (!q->deferred) {
+		return;
+	}
+	if (q->renewal.generation != redislock_fork_generation) {
+		/* A forked child acks nothing of its parent's. */
+		redislock_queue_deferred_clear(q);
+		return;
+	}
+	cmd.a = &q->deferred_ack;
+	cmd.script = &redislock_script_stream_ack;
+	if (redislock_script_pipe(q->conn, &cmd, 1, redislock_conn_config(q->conn)->read_timeout, &reply) == SUCCESS) {
+		freeReplyObject(reply);
+	}
+	deferred_done(q);
+}
+
+void redislock_queue_defer_ack(redislock_queue_obj *q, const queue_keys *k, zend_string *name, zend_string *id,
+	zend_string *receipt, const stream_receipt *r)
+{
+	redislock_queue_deferred_clear(q);
+	redislock_queue_stream_id_args(&q->deferred_ack, AFTER_ID_RECEIPT, k, id, r, 0, NULL);
+	q->deferred = true;
+	q->deferred_name = zend_string_copy(name);
+	q->deferred_id = zend_string_copy(id);
+	q->deferred_receipt = zend_string_copy(receipt);
+}
+
+redisReply *redislock_queue_run_after_ack(redislock_queue_obj *q, const redislock_script *script, redislock_argv *a,
+	double timeout)
+{
+	redislock_pipe_cmd cmds[2] = {{&q->deferred_ack, &redislock_script_stream_ack}, {a, script}};
+	redisReply *replies[2], *reply = NULL;
+
+	if (!q->deferred) {
+		return redislock_queue_run(q, script, a, timeout);
+	}
+	/* The deferred ack goes in the same write. */
+	if (redislock_script_pipe(q->conn, cmds, 2, timeout, replies) == SUCCESS) {
+		freeReplyObject(replies[0]);
+		reply = replies[1];
+		if (reply->type == REDIS_REPLY_ERROR) {
+			redislock_conn_set_reply_error(q->conn, reply);
+			freeReplyObject(reply);
+			reply = NULL;
+		}
+	}
+	deferred_done(q);
+	return reply;
+}
+
+/* The consumer name of this object's reservations on the stream layout. */
+static zend_string *stream_consumer(redislock_queue_obj *q)
+{
+	if (!q->consumer) {
+		q->consumer = redislock_random_hex();
+	}
+	return q->consumer;
+}
+
+/* When this object last ran a queue's upkeep, and the visibility it sent. */
+typedef struct {
+	double at;
+	double visibility;
+	zend_long queue_ms;      /* the queue's visibility (ms) the upkeep answered */
+	double next_expiry;      /* when the first reservation made since then may expire (redislock_now()) */
+	zend_long max_attempts;  /* the max attempts it sent (the queue's setting, last writer wins) */
+} stream_state;
+
+/* One entry of an XREADGROUP reply as a reserved task: id, score (the entry's
+ * time, s), receipt, attempts, payload, and the queue when several were asked. */
+static bool stream_entry_to_task(redislock_queue_obj *q, const redisReply *e, zend_string *queue, zval *task,
+	zend_string **id_out, zend_string **receipt_out)
+{
+	const redisReply *eid, *f, *id = NULL, *payload = NULL;
+	zend_long carried = 0;
+	smart_str receipt = {0};
+
+	if (e->type != REDIS_REPLY_ARRAY || e->elements != 2 || e->element[0]->type != REDIS_REPLY_STRING) {
+		return false;
+	}
+	eid = e->element[0];
+	f = e->element[1];
+	if (f->type != REDIS_REPLY_ARRAY) {
+		return false;
+	}
+	for (size_t i = 0; i + 1 < f->elements; i += 2) {
+		const redisReply *k = f->element[i], *v = f->element[i + 1];
+		if (k->type != REDIS_REPLY_STRING || v->type != REDIS_REPLY_STRING || k->len != 1) {
+			continue;
+		}
+		if (k->str[0] == 'i') {
+			id = v;
+		} else if (k->str[0] == 'p') {
+			payload = v;
+		} else if (k->str[0] == 'a') {
+			carried = ZEND_STRTOL(v->str, NULL, 10);
+		}
+	}
+	if (!id) {
+		return false;
+	}
+	smart_str_appendl(&receipt, eid->str, eid->len);
+	smart_str_appendc(&receipt, '/');
+	smart_str_append(&receipt, stream_consumer(q));
+	smart_str_appendl(&receipt, "/1", 2);
+	smart_str_0(&receipt);
+	array_init_size(task, 6);
+	add_assoc_stringl(task, "id", id->str, id->len);
+	add_assoc_double(task, "score", ZEND_STRTOL(eid->str, NULL, 10) / 1000.0);
+	add_assoc_str(task, "receipt", zend_string_copy(receipt.s));
+	add_assoc_long(task, "attempts", carried + 1);
+	if (payload) {
+		add_assoc_stringl(task, "payload", payload->str, payload->len);
+	}
+	if (queue) {
+		add_assoc_str(task, "queue", zend_string_copy(queue));
+	}
+	*id_out = zend_string_init(id->str, id->len, 0);
+	*receipt_out = receipt.s;
+	return true;
+}
+
+/* Acks and deletes the entries of a read that are no task (an empty entry
+ * that woke a blocked worker, see nudge() in common/stream.lua). */
+static void stream_drop_nudges(redislock_queue_obj *q, const queue_keys *k, const redisReply *entries)
+{
+	redislock_argv ack, del;
+	redislock_pipe_cmd cmds[2] = {{&ack, NULL}, {&del, NULL}};
+	redisReply *replies[2];
+	int found = 0;
+
+	redislock_argv_init(&ack);
+	redislock_argv_init(&del);
+	redislock_argv_push(&ack, "XACK", 4);
+	redislock_argv_push_str(&ack, k->stream);
+	redislock_argv_push(&ack, "rl", 2);
+	redislock_argv_push(&del, "XDEL", 4);
+	redislock_argv_push_str(&del, k->stream);
+	for (size_t e = 0; e < entries->elements; e++) {
+		const redisReply *ent = entries->element[e], *f;
+		bool task = false;
+		if (ent->type != REDIS_REPLY_ARRAY || ent->elements != 2 || ent->element[0]->type != REDIS_REPLY_STRING) {
+			continue;
+		}
+		f = ent->element[1];
+		for (size_t i = 0; f->type == REDIS_REPLY_ARRAY && i + 1 < f->elements; i += 2) {
+			task = task || (f->element[i]->len == 1 && f->element[i]->str[0] == 'i');
+		}
+		if (!task) {
+			redislock_argv_push(&ack, ent->element[0]->str, ent->element[0]->len);
+			redislock_argv_push(&del, ent->element[0]->str, ent->element[0]->len);
+			found++;
+		}
+	}
+	if (found > 0
+		&& redislock_script_pipe(q->conn, cmds, 2, redislock_conn_config(q->conn)->read_timeout, replies) == SUCCESS) {
+		freeReplyObject(replies[0]);
+		freeReplyObject(replies[1]);
+	}
+	redislock_argv_free(&ack);
+	redislock_argv_free(&del);
+}
+
+/* Hands back entries delivered to this object that it will not return (the
+ * surplus of a read over several queues): each goes back to its stream's end,
+ * the delivery not counted as an attempt. */
+static void stream_hand_back(redislock_queue_obj *q, const queue_keys *k, const redisReply *entries)
+{
+	for (size_t e = 0; e < entries->elements; e++) {
+		const redisReply *ent = entries->element[e], *f;
+		zend_string *eid, *id = NULL, *deliveries = ZSTR_CHAR('1');
+		redislock_argv a;
+		redisReply *reply;
+
+		if (ent->type != REDIS_REPLY_ARRAY || ent->elements != 2 || ent->element[0]->type != REDIS_REPLY_STRING
+			|| (f = ent->element[1])->type != REDIS_REPLY_ARRAY) {
+			continue;
+		}
+		for (size_t i = 0; i + 1 < f->elements; i += 2) {
+			if (f->element[i]->len == 1 && f->element[i]->str[0] == 'i') {
+				id = zend_string_init(f->element[i + 1]->str, f->element[i + 1]->len, 0);
+			}
+		}
+		if (!id) {
+			continue;
+		}
+		eid = zend_string_init(ent->element[0]->str, ent->element[0]->len, 0);
+		redislock_script_stream_release_args(&a, k->queue, k->payloads, k->meta, k->dead, k->stream, k->index,
+			k->settings, id, eid, q->consumer, deliveries, 0, true);
+		reply = redislock_queue_run(q, &redislock_script_stream_release, &a, redislock_conn_config(q->conn)->read_timeout);
+		redislock_argv_free(&a);
+		if (reply) {
+			freeReplyObject(reply);
+		}
+		zend_string_release(eid);
+		zend_string_release(id);
+	}
+}
+
+/* The entries of queue i in an XREADGROUP reply, or NULL. */
+static const redisReply *stream_entries_of(const redisReply *r, const queue_keys *k)
+{
+	for (size_t s = 0; s < r->elements; s++) {
+		const redisReply *pair = r->element[s];
+		if (pair->type == REDIS_REPLY_ARRAY && pair->elements == 2 && pair->element[0]->type == REDIS_REPLY_STRING
+			&& zend_string_equals_cstr(k->stream, pair->element[0]->str, pair->element[0]->len)
+			&& pair->element[1]->type == REDIS_REPLY_ARRAY) {
+			return pair->element[1];
+		}
+	}
+	return NULL;
+}
+
+/* A reservation asked for a shorter visibility than the queue's (queue_ms)
+ * gets the difference as idle time, so that it expires after its own: one
+ * XCLAIM ... IDLE ... JUSTID of the entries (their delivery count stays). */
+static void stream_shorten(redislock_queue_obj *q, const queue_keys *k, const redisReply *entries, zend_long idle_ms)
+{
+	redislock_argv a;
+	redisReply *reply;
+	redislock_pipe_cmd cmd = {&a, NULL};
+
+	redislock_argv_init(&a);
+	redislock_argv_push(&a, "XCLAIM", 6);
+	redislock_argv_push_str(&a, k->stream);
+	redislock_argv_push(&a, "rl", 2);
+	redislock_argv_push_str(&a, q->consumer);
+	redislock_argv_push(&a, "0", 1);
+	for (size_t e = 0; e < entries->elements; e++) {
+		const redisReply *ent = entries->element[e];
+		if (ent->type == REDIS_REPLY_ARRAY && ent->elements == 2 && ent->element[0]->type == REDIS_REPLY_STRING) {
+			redislock_argv_push(&a, ent->element[0]->str, ent->element[0]->len);
+		}
+	}
+	redislock_argv_push(&a, "IDLE", 4);
+	redislock_argv_push_long(&a, idle_ms);
+	redislock_argv_push(&a, "JUSTID", 6);
+	if (redislock_script_pipe(q->conn, &cmd, 1, redislock_conn_config(q->conn)->read_timeout, &reply) == SUCCESS) {
+		freeReplyObject(reply);
+	}
+	redislock_argv_free(&a);
+}
+
+/* An XREADGROUP reply as reserve() returns it: the tasks of the first queue (in
+ * the caller's order) that gave any, each reservation renewed by the heartbeat
+ * when the watchdog option is on; those of the others handed back, and entries
+ * that are no task dropped. 1 + the index of the queue they came from with
+ * tasks, 0 with none (only such entries), -1 with the failure recorded when the
+ * reply has another shape. */
+static int stream_reply_to_return(redislock_queue_obj *q, const redisReply *r, queue_keys *keys, zend_string **names,
+	uint32_t n, bool listed, zend_long count, double visibility, zval *return_value)
+{
+	const redisReply *winner = NULL;
+	uint32_t won = 0;
+	double since = redislock_conn_last_flush(q->conn);
+	zval list;
+
+	array_init(&list);
+	for (uint32_t i = 0; i < n; i++) {
+		const redisReply *entries = stream_entries_of(r, &keys[i]);
+		if (!entries || entries->elements == 0) {
+			continue;
+		}
+		stream_drop_nudges(q, &keys[i], entries);
+		if (winner) {
+			stream_hand_back(q, &keys[i], entries);
+			continue;
+		}
+		for (size_t e = 0; e < entries->elements; e++) {
+			zval task;
+			zend_string *id, *receipt;
+			if (!stream_entry_to_task(q, entries->element[e], listed ? names[i] : NULL, &task, &id, &receipt)) {
+				continue;
+			}
+			add_next_index_zval(&list, &task);
+			stream_beat_start(q, &keys[i], names[i], id, receipt, visibility, since);
+			zend_string_release(id);
+			zend_string_release(receipt);
+		}
+		if (zend_hash_num_elements(Z_ARRVAL(list)) > 0) {
+			stream_state *st = zend_hash_find_ptr(&q->streams, names[i]);
+			winner = entries;
+			won = i;
+			if (st && since + visibility < st->next_expiry) {
+				/* The upkeep runs again once this reservation may have expired. */
+				st->next_expiry = since + visibility;
+			}
+			if (st && st->queue_ms > (zend_long) ceil(visibility * 1000)) {
+				stream_shorten(q, &keys[i], entries, st->queue_ms - (zend_long) ceil(visibility * 1000));
+			}
+		}
+	}
+	if (!winner) {
+		zval_ptr_dtor(&list);
+		return 0;
+	}
+	if (count == 1) {
+		zval *first = zend_hash_index_find(Z_ARRVAL(list), 0);
+		if (first) {
+			RETVAL_COPY(first);
+		} else {
+			RETVAL_FALSE;
+		}
+		zval_ptr_dtor(&list);
+	} else {
+		RETVAL_COPY_VALUE(&list);
+	}
+	return (int) won + 1;
+}
+
+/* reserve() of more than a page on the stream layout: once the first read
+ * filled its page, further non-blocking reads of the queue it came from, a
+ * page each (COUNT at most REDISLOCK_QUEUE_PAGE: each read is one bounded
+ * command), each behind the queue's upkeep in the same write (it moves the
+ * next page of due ids of Z onto the stream), until $count or a short page,
+ * appended to the list in list. */
+static bool stream_take_more(redislock_queue_obj *q, queue_keys *k, zend_string *name, bool listed,
+	zend_long left, double visibility, zend_long max_attempts, zend_string *consumer, zval *list)
+{
+	const redislock_config *cfg = redislock_conn_config(q->conn);
+
+	while (left > 0) {
+		zend_long page = MIN(left, REDISLOCK_QUEUE_PAGE);
+		redislock_argv read;
+		redisReply *r;
+		zval more;
+		int res;
+		uint32_t got;
+
+		redislock_argv_init(&read);
+		redislock_argv_push(&read, "XREADGROUP", 10);
+		redislock_argv_push(&read, "GROUP", 5);
+		redislock_argv_push(&read, "rl", 2);
+		redislock_argv_push_str(&read, consumer);
+		redislock_argv_push(&read, "COUNT", 5);
+		redislock_argv_push_long(&read, page);
+		redislock_argv_push(&read, "STREAMS", 7);
+		redislock_argv_push_str(&read, k->stream);
+		redislock_argv_push(&read, ">", 1);
+		{
+			redislock_argv idle;
+			redislock_pipe_cmd cmds[2] = {{&idle, &redislock_script_stream_idle}, {&read, NULL}};
+			redisReply *replies[2];
+			zend_result sent;
+			redislock_script_stream_idle_args(&idle, QUEUE_KEYS(*k), k->stream, k->index, k->settings, false,
+				(zend_long) ceil(visibility * 1000), max_attempts, (zend_long) ceil(q->retry_backoff * 1000), false);
+			sent = redislock_script_pipe(q->conn, cmds, 2, cfg->read_timeout, replies);
+			redislock_argv_free(&idle);
+			redislock_argv_free(&read);
+			if (sent == FAILURE) {
+				return false;
+			}
+			if (replies[0]->type == REDIS_REPLY_ERROR) {
+				redislock_conn_set_reply_error(q->conn, replies[0]);
+				freeReplyObject(replies[0]);
+				freeReplyObject(replies[1]);
+				return false;
+			}
+			freeReplyObject(replies[0]);
+			r = replies[1];
+		}
+		if (r->type == REDIS_REPLY_ERROR) {
+			redislock_conn_set_reply_error(q->conn, r);
+			freeReplyObject(r);
+			return false;
+		}
+		ZVAL_UNDEF(&more);
+		res = r->type == REDIS_REPLY_ARRAY ? stream_reply_to_return(q, r, k, &name, 1, listed, 2, visibility, &more) : 0;
+		freeReplyObject(r);
+		if (res <= 0) {
+			return res == 0;
+		}
+		got = zend_hash_num_elements(Z_ARRVAL(more));
+		{
+			zval *t;
+			ZEND_HASH_FOREACH_VAL(Z_ARRVAL(more), t) {
+				Z_TRY_ADDREF_P(t);
+				add_next_index_zval(list, t);
+			} ZEND_HASH_FOREACH_END();
+		}
+		zval_ptr_dtor(&more);
+		left -= got;
+		if (got < (uint32_t) page) {
+			break;
+		}
+	}
+	return true;
+}
+
+/* reserve() on the stream layout: one XREADGROUP over the queues' streams (new
+ * entries: '>'), in the same write as the deferred ack, and, once a second or
+ * when this object has not set a queue up yet, its upkeep script ahead of it.
+ * Nothing delivered: the upkeep of every queue with the read again (due ids
+ * promoted, expired reservations settled), then with wait > 0 a blocking
+ * XREADGROUP until an entry comes or the upkeep's hint (the next due task or
+ * expiring reservation) passes. Entries of more than the first queue that has
+ * any (several queues, one read) go back at once, not counted as attempts. */
+void redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_string **names, uint32_t n,
+	bool listed, zend_long count, double visibility, double wait, zend_long max_attempts)
+{
+	const redislock_config *cfg = redislock_conn_config(q->conn);
+	queue_keys *keys = safe_emalloc(n, sizeof(*keys), 0);
+	redislock_argv *idle = safe_emalloc(n, sizeof(*idle), 0);
+	redislock_pipe_cmd *cmds = safe_emalloc(n + 2, sizeof(*cmds), 0);
+	redisReply **replies = safe_emalloc(n + 2, sizeof(*replies), 0);
+	bool *idle_used = safe_emalloc(n, sizeof(*idle_used), 0);
+	zend_long page = MIN(count, REDISLOCK_QUEUE_PAGE);
+	zend_string *consumer = stream_consumer(q);
+	double wait_until = redislock_now() + wait, now;
+	bool failed = false, all_idle = false, setup = false, got = false;
+	int nogroup = 0;
+
+	if (!consumer) {
+		failed = true;
+		goto done;
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		redislock_queue_keys_init(&keys[i], q->prefix, names[i]);
+	}
+	for (;;) {
+		redislock_argv read;
+		int m = 0, read_at, ack_at = -1;
+		zend_long hint = -1;
+		bool blocked = false;
+
+		now = redislock_now();
+		if (q->deferred) {
+			ack_at = m;
+			cmds[m].a = &q->deferred_ack;
+			cmds[m++].script = &redislock_script_stream_ack;
+		}
+		for (uint32_t i = 0; i < n; i++) {
+			stream_state *st = zend_hash_find_ptr(&q->streams, names[i]);
+			idle_used[i] = all_idle || setup || !st || now - st->at >= 1.0 || visibility > st->visibility
+				|| now >= st->next_expiry || max_attempts != st->max_attempts;
+			if (idle_used[i]) {
+				redislock_script_stream_idle_args(&idle[i], QUEUE_KEYS(keys[i]), keys[i].stream, keys[i].index,
+					keys[i].settings, setup, (zend_long) ceil(visibility * 1000), max_attempts,
+					(zend_long) ceil(q->retry_backoff * 1000), all_idle && wait > 0);
+				cmds[m].a = &idle[i];
+				cmds[m++].script = &redislock_script_stream_idle;
+			}
+		}
+		xreadgroup_args(&read, consumer, page, -1, keys, n);
+		read_at = m;
+		cmds[m].a = &read;
+		cmds[m++].script = NULL;
+		if (redislock_script_pipe(q->conn, cmds, m, cfg->read_timeout, replies) == FAILURE) {
+			for (int j = 0, i = 0; i < (int) n; i++) {
+				if (idle_used[i]) {
+					redislock_argv_free(&idle[i]);
+				}
+				(void) j;
+			}
+			redislock_argv_free(&read);
+			if (ack_at >= 0) {
+				deferred_done(q);
+			}
+			failed = true;
+			break;
+		}
+		if (ack_at >= 0) {
+			freeReplyObject(replies[ack_at]);
+			deferred_done(q);
+		}
+		for (uint32_t i = 0, j = ack_at >= 0 ? 1 : 0; i < n; i++) {
+			if (!idle_used[i]) {
+				continue;
+			}
+			redislock_argv_free(&idle[i]);
+			if (!failed && replies[j]->type == REDIS_REPLY_ERROR) {
+				redislock_conn_set_reply_error(q->conn, replies[j]);
+				failed = true;
+			} else if (replies[j]->type == REDIS_REPLY_ARRAY && replies[j]->elements == 2
+				&& replies[j]->element[0]->type == REDIS_REPLY_INTEGER && replies[j]->element[1]->type == REDIS_REPLY_INTEGER) {
+				stream_state st = {.at = now, .visibility = visibility, .queue_ms = (zend_long) replies[j]->element[1]->integer,
+					.next_expiry = INFINITY, .max_attempts = max_attempts};
+				zend_long h = (zend_long) replies[j]->element[0]->integer;
+				zend_hash_update_mem(&q->streams, names[i], &st, sizeof(st));
+				if (h >= 0 && (hint < 0 || h < hint)) {
+					hint = h;
+				}
+			}
+			freeReplyObject(replies[j]);
+			j++;
+		}
+		redislock_argv_free(&read);
+		if (failed) {
+			freeReplyObject(replies[read_at]);
+			break;
+		}
+		for (int pass = 0; pass < 2; pass++) {
+			redisReply *r = replies[read_at];
+			if (r->type == REDIS_REPLY_ERROR && r->len >= 7 && memcmp(r->str, "NOGROUP", 7) == 0 && nogroup < 2) {
+				/* The stream or its group is gone (cleared): set it up again. */
+				freeReplyObject(r);
+				nogroup++;
+				setup = true;
+				break;
+			}
+			setup = false;
+			if (r->type == REDIS_REPLY_ERROR) {
+				redislock_conn_set_reply_error(q->conn, r);
+				freeReplyObject(r);
+				failed = true;
+				break;
+			}
+			if (r->type == REDIS_REPLY_ARRAY) {
+				int res = stream_reply_to_return(q, r, keys, names, n, listed, count, visibility, return_value);
+				freeReplyObject(r);
+				got = res > 0;
+				if (res < 0) {
+					failed = true;
+				} else if (got && count > page && Z_TYPE_P(return_value) == IS_ARRAY
+					&& zend_hash_num_elements(Z_ARRVAL_P(return_value)) >= (uint32_t) page
+					&& !stream_take_more(q, &keys[res - 1], names[res - 1], listed,
+						count - zend_hash_num_elements(Z_ARRVAL_P(return_value)), visibility, max_attempts, consumer, return_value)) {
+					failed = true;
+				}
+				break;
+			}
+			freeReplyObject(r);
+			if (pass == 1 || blocked) {
+				break;
+			}
+			/* Nothing: a blocking read, once the upkeep of every queue has run. */
+			if (!all_idle) {
+				break;
+			}
+			{
+				double remaining = wait_until - redislock_now();
+				zend_long block_ms;
+				redislock_argv b;
+				zend_result result;
+				if (wait <= 0 || remaining <= 0) {
+					break;
+				}
+				block_ms = (zend_long) ceil(remaining * 1000);
+				if (hint >= 0 && hint + 1 < block_ms) {
+					block_ms = hint + 1;
+				}
+				if (block_ms < 1) {
+					block_ms = 1;
+				}
+				if (!redislock_serve_signals(q->conn)) {
+					failed = true;
+					break;
+				}
+				xreadgroup_args(&b, consumer, page, block_ms, keys, n);
+				result = redislock_conn_call_interruptible(q->conn, &b, block_ms / 1000.0 + cfg->read_timeout,
+					&redislock_php_signals, &replies[read_at]);
+				redislock_argv_free(&b);
+				blocked = true;
+				if (result == FAILURE) {
+					if (redislock_conn_status(q->conn)->kind == REDISLOCK_ERR_INTERRUPTED) {
+						/* The link is closed, the read with it: as if woken, once the handlers ran. */
+						if (!redislock_serve_signals(q->conn)) {
+							failed = true;
+						}
+						break;
+					}
+					failed = true;
+					break;
+				}
+			}
+		}
+		if (failed || got) {
+			break;
+		}
+		if (setup) {
+			continue;
+		}
+		if (!all_idle) {
+			all_idle = true;
+			continue;
+		}
+		if (wait <= 0 || wait_until - redislock_now() <= 0) {
+			break;
+		}
+	}
+	if (!failed && !got) {
+		redislock_queue_empty_result(count, return_value);
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		redislock_queue_keys_free(&keys[i]);
+	}
+done:
+	efree(keys);
+	efree(idle);
+	efree(cmds);
+	efree(replies);
+	efree(idle_used);
+	if (failed) {
+		QUEUE_FAILED(q);
+	}
+}
+
+/* pop() from the queues on the stream layout (the stream_pop script over each
+ * queue's seven keys), once the zset layout had nothing. */
+redisReply *redislock_queue_stream_pop(redislock_queue_obj *q, const queue_keys *keys, uint32_t n, zend_long count,
+	double timeout)
+{
+	zend_string **lists = safe_emalloc(7 * (size_t) n, sizeof(*lists), 0);
+	redislock_argv a;
+	redisReply *reply;
+
+	for (uint32_t i = 0; i < n; i++) {
+		lists[i] = keys[i].queue;
+		lists[n + i] = keys[i].payloads;
+		lists[2 * n + i] = keys[i].meta;
+		lists[3 * n + i] = keys[i].dead;
+		lists[4 * n + i] = keys[i].stream;
+		lists[5 * n + i] = keys[i].index;
+		lists[6 * n + i] = keys[i].settings;
+	}
+	redislock_script_stream_pop_args(&a, n, lists, lists + n, lists + 2 * n, lists + 3 * n, lists + 4 * n,
+		lists + 5 * n, lists + 6 * n, count);
+	reply = redislock_queue_run(q, &redislock_script_stream_pop, &a, timeout);
+	redislock_argv_free(&a);
+	efree(lists);
+	return reply;
+}
+
+/* Blocks until an entry is added to one of the queues' streams, or seconds
+ * pass (XREAD BLOCK from their end: nothing is taken). A signal PHP must serve
+ * ends the wait at once, as if woken. */
+zend_result redislock_queue_stream_wait(redislock_queue_obj *q, queue_keys *keys, uint32_t n, double seconds)
+{
+	redislock_argv a;
+	redisReply *reply;
+	zend_result result;
+	zend_long ms = (zend_long) ceil(seconds * 1000);
+
+	if (!redislock_serve_signals(q->conn)) {
+		return FAILURE;
+	}
+	redislock_argv_init(&a);
+	redislock_argv_push(&a, "XREAD", 5);
+	redislock_argv_push(&a, "COUNT", 5);
+	redislock_argv_push(&a, "1", 1);
+	redislock_argv_push(&a, "BLOCK", 5);
+	redislock_argv_push_long(&a, ms < 1 ? 1 : ms);
+	redislock_argv_push(&a, "STREAMS", 7);
+	for (uint32_t i = 0; i < n; i++) {
+		redislock_argv_push_str(&a, keys[i].stream);
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		redislock_argv_push(&a, "$", 1);
+	}
+	result = redislock_conn_call_interruptible(q->conn, &a, seconds + redislock_conn_config(q->conn)->read_timeout,
+		&redislock_php_signals, &reply);
+	redislock_argv_free(&a);
+	if (result == FAILURE) {
+		if (redislock_conn_status(q->conn)->kind == REDISLOCK_ERR_INTERRUPTED) {
+			return redislock_serve_signals(q->conn) ? SUCCESS : FAILURE;
+		}
+		return FAILURE;
+	}
+	if (reply->type == REDIS_REPLY_ERROR) {
+		redislock_conn_set_reply_error(q->conn, reply);
+		freeReplyObject(reply);
+		return FAILURE;
+	}
+	freeReplyObject(reply);
+	return SUCCESS;
+}
+
+/* The stream layout's script for ack, release, touch or fail of id (r: the
+ * receipt's parts, NULL: the current reservation). */
+const redislock_script *redislock_queue_stream_id_args(redislock_argv *a, after_id after, const queue_keys *k,
+	zend_string *id, const stream_receipt *r, double seconds, zend_string *payload)
+{
+	zend_string *eid = r ? r->eid : NULL, *consumer = r ? r->consumer : NULL, *deliveries = r ? r->deliveries : NULL;
+	switch (after) {
+	case AFTER_ID_RECEIPT:
+		redislock_script_stream_ack_args(a, k->queue, k->payloads, k->meta, k->stream, k->index, k->settings, id, eid, consumer,
+			deliveries);
+		return &redislock_script_stream_ack;
+	case AFTER_ID_DELAY:
+		redislock_script_stream_release_args(a, k->queue, k->payloads, k->meta, k->dead, k->stream, k->index,
+			k->settings, id, eid, consumer, deliveries, seconds, false);
+		return &redislock_script_stream_release;
+	case AFTER_ID_VISIBILITY:
+		stream_touch_args(a, k, id, r, seconds);
+		return &redislock_script_stream_touch;
+	default:
+		redislock_script_stream_fail_args(a, k->queue, k->payloads, k->meta, k->dead, k->stream, k->index,
+			k->settings, id, eid, consumer, deliveries, payload != NULL, payload);
+		return &redislock_script_stream_fail;
+	}
+}
+

@@ -1,0 +1,58 @@
+/* RedisQueue's stream layout, one floor below the class's methods: the receipts
+ * of its reservations, the ack deferred to the next reserve() or pop() and the
+ * write it shares with them, reserve() as XREADGROUP behind each queue's upkeep
+ * script, pop() of the queues on the stream and its wait, and the scripts of the
+ * calls on one id. redislock_queue.c calls down into it; it never calls back up. */
+#ifndef REDISLOCK_QUEUE_STREAM_H
+#define REDISLOCK_QUEUE_STREAM_H
+
+#include "redislock_queue_int.h"
+
+/* A receipt of the stream layout, "<entry id>/<consumer>/<deliveries>", split. */
+typedef struct {
+	zend_string *eid, *consumer, *deliveries;
+} stream_receipt;
+
+/* False for any other receipt (today's "<32 hex>:<k>" has no '/'). */
+bool redislock_queue_stream_receipt_parse(const zend_string *receipt, stream_receipt *r);
+void redislock_queue_stream_receipt_free(stream_receipt *r);
+
+/* What an id call takes after the id. */
+typedef enum {
+	AFTER_ID_NOTHING,     /* remove(name, id) */
+	AFTER_ID_RECEIPT,     /* ack(name, id, ?receipt) */
+	AFTER_ID_DELAY,       /* release(name, id, delay = 0, ?receipt) */
+	AFTER_ID_VISIBILITY,  /* touch(name, id, visibility, ?receipt) */
+	AFTER_ID_FAIL,        /* fail(name, id, ?receipt, ?payload) */
+} after_id;
+
+/* The stream layout's script for ack, release, touch or fail of id (r: the
+ * receipt's parts, NULL: the current reservation), its arguments built into a. */
+const redislock_script *redislock_queue_stream_id_args(redislock_argv *a, after_id after, const queue_keys *k,
+	zend_string *id, const stream_receipt *r, double seconds, zend_string *payload);
+
+/* ack(..., defer: true) of the reservation r of id: kept for the next reserve()
+ * or pop() (replacing one kept before); the heartbeat renews it until then. */
+void redislock_queue_defer_ack(redislock_queue_obj *q, const queue_keys *k, zend_string *name, zend_string *id,
+	zend_string *receipt, const stream_receipt *r);
+/* Forgets the deferred ack without sending it. */
+void redislock_queue_deferred_clear(redislock_queue_obj *q);
+/* Sends a deferred ack on its own: what every call but reserve() and pop() does
+ * first, and the object's end and the request's. A failure is not reported: the
+ * task's reservation then lapses and it runs again, as after any lost ack. */
+void redislock_queue_deferred_flush(redislock_queue_obj *q);
+/* redislock_queue_run(), with the deferred ack, if any, in the same write. */
+redisReply *redislock_queue_run_after_ack(redislock_queue_obj *q, const redislock_script *script, redislock_argv *a,
+	double timeout);
+
+/* reserve() on the stream layout (see redislock_queue_stream.c). */
+void redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_string **names, uint32_t n,
+	bool listed, zend_long count, double visibility, double wait, zend_long max_attempts);
+/* pop() from the queues on the stream layout, once the zset layout had nothing:
+ * the stream_pop script's reply, or NULL with the failure recorded. */
+redisReply *redislock_queue_stream_pop(redislock_queue_obj *q, const queue_keys *keys, uint32_t n, zend_long count,
+	double timeout);
+/* Blocks until an entry is added to one of the queues' streams, or seconds pass. */
+zend_result redislock_queue_stream_wait(redislock_queue_obj *q, queue_keys *keys, uint32_t n, double seconds);
+
+#endif
