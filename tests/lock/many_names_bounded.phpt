@@ -17,6 +17,7 @@ $lock = new RedisLock(rl_options());
 $other = new RedisLock(rl_options());
 $raw->call('CONFIG', 'SET', 'slowlog-log-slower-than', '50000');
 $raw->call('SLOWLOG', 'RESET');
+rl_server_priority($raw);
 var_dump($lock->lockMany($names, 0, 30));
 var_dump($other->lockMany(array_reverse($names), 0.3, 30));
 var_dump($lock->unlockAll());

@@ -94,6 +94,7 @@ $built = microtime(true) - $start;
 $raw->call('CONFIG', 'SET', 'slowlog-log-slower-than', '50000');
 $raw->call('CONFIG', 'SET', 'slowlog-max-len', '1000');
 $raw->call('SLOWLOG', 'RESET');
+rl_server_priority($raw);
 $q = new RedisQueue($srv->options(['read_timeout' => 30]));
 
 rq_check($q->size('big') === ['due' => N, 'delayed' => 0, 'inflight' => N, 'dead' => N], 'size()', $q->size('big'));

@@ -30,6 +30,7 @@ foreach (["{Lock:$name:l}:queue", "{Semaphore:$name:s}:queue"] as $queue) {
 }
 $raw->call('CONFIG', 'SET', 'slowlog-log-slower-than', '50000');
 $raw->call('SLOWLOG', 'RESET');
+rl_server_priority($raw);
 $lockWaiter = l4_fork(function () use ($opts, $name) {
     $w = new RedisLock($opts);
     return $w->lock("$name:l", 20, 5) && $w->unlock("$name:l") ? 0 : 3;
