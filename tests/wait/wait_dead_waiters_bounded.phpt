@@ -1,5 +1,5 @@
 --TEST--
-A lock's or semaphore's script drops at most 1000 dead waiters per call: 200,000 dead waiters in a queue never make a command of 50 ms, and the live waiter behind them still gets the name
+A lock's or semaphore's script drops at most 500 dead waiters per call: 200,000 dead waiters in a queue never make a command of 50 ms, and the live waiter behind them still gets the name
 --DESCRIPTION--
 Waiters that die leave their place in the queue until a script finds their alive
 mark gone. 200,000 such places are written straight into the queues of a lock

@@ -18,9 +18,9 @@ local function used()
   return n
 end
 -- The first waiter still alive, with the permits it asks for and its limit;
--- dead ones are dropped, 1000 at most per call, as for locks.
+-- dead ones are dropped, 500 at most per call, as for locks.
 local function head()
-  for _ = 1, 1000 do
+  for _ = 1, 500 do
     local first = redis.call('zrange', Q, 0, 0)[1]
     if not first then return nil end
     local asks = redis.call('get', P .. 'a:' .. first)
