@@ -106,16 +106,7 @@ static zend_string *limiter_key(const redislock_limiter_obj *l, const zend_strin
  * failure recorded (an error reply too). */
 static redisReply *run(redislock_limiter_obj *l, const redislock_script *script, redislock_argv *a)
 {
-	redisReply *reply;
-	if (redislock_script_call(l->conn, script, a, read_timeout(l), &reply) == FAILURE) {
-		return NULL;
-	}
-	if (reply->type == REDIS_REPLY_ERROR) {
-		redislock_conn_set_reply_error(l->conn, reply);
-		freeReplyObject(reply);
-		return NULL;
-	}
-	return reply;
+	return redislock_script_run(l->conn, script, a, read_timeout(l));
 }
 
 /* ---- object handlers ----------------------------------------------------------- */

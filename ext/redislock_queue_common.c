@@ -15,16 +15,7 @@ void redislock_queue_fail(const redislock_queue_obj *q)
 redisReply *redislock_queue_run(redislock_queue_obj *q, const redislock_script *script, redislock_argv *a,
 	double timeout)
 {
-	redisReply *reply;
-	if (redislock_script_call(q->conn, script, a, timeout, &reply) == FAILURE) {
-		return NULL;
-	}
-	if (reply->type == REDIS_REPLY_ERROR) {
-		redislock_conn_set_reply_error(q->conn, reply);
-		freeReplyObject(reply);
-		return NULL;
-	}
-	return reply;
+	return redislock_script_run(q->conn, script, a, timeout);
 }
 
 /* ---- the heartbeat ------------------------------------------------------------- */

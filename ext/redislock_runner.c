@@ -43,6 +43,20 @@ zend_result redislock_script_call(redislock_conn *c, const redislock_script *scr
 	return redislock_script_call_many(c, script, a, 1, timeout, reply);
 }
 
+redisReply *redislock_script_run(redislock_conn *c, const redislock_script *script, redislock_argv *a, double timeout)
+{
+	redisReply *reply;
+	if (redislock_script_call(c, script, a, timeout, &reply) == FAILURE) {
+		return NULL;
+	}
+	if (reply->type == REDIS_REPLY_ERROR) {
+		redislock_conn_set_reply_error(c, reply);
+		freeReplyObject(reply);
+		return NULL;
+	}
+	return reply;
+}
+
 /* NOSCRIPT: the server does not have the script (first use, a restart, SCRIPT
  * FLUSH, a cluster node not used before); send the body once, which caches it. */
 static bool noscript_to_eval(const redisReply *reply, redislock_argv *a, const void *script)

@@ -16,6 +16,9 @@ bool redislock_reply_is_noscript(const redisReply *reply);
 /* Runs a script within timeout seconds. */
 zend_result redislock_script_call(redislock_conn *c, const redislock_script *script,
 	redislock_argv *a, double timeout, redisReply **reply);
+/* Runs a script within timeout seconds: its reply (the caller frees it), or NULL
+ * with the failure recorded on c, an error reply included. */
+redisReply *redislock_script_run(redislock_conn *c, const redislock_script *script, redislock_argv *a, double timeout);
 
 /* Runs the same script with n argument sets in one round trip; replies[i] belongs
  * to sets[i]. The NOSCRIPT fallback applies per reply. */
