@@ -184,7 +184,7 @@ class RedisLock
      * Take every lock in $names, or none of them, in one atomic step, so that two
      * callers taking [a, b] and [b, a] can never deadlock. On a Redis Cluster the
      * names must share a hash slot (a common "{tag}"), otherwise ValueError. At
-     * most 1000 names, all different (compared byte by byte), otherwise ValueError:
+     * most 250 names, all different (compared byte by byte), otherwise ValueError:
      * one script takes them, and Redis serves nobody while it runs.
      *
      * @param string[] $names

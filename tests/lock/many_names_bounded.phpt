@@ -1,9 +1,9 @@
 --TEST--
-RedisLock::lockMany() takes up to 1000 names in one script under 50 ms of server time, and refuses more with a ValueError before anything is sent
+RedisLock::lockMany() takes up to 250 names in one script under 50 ms of server time, and refuses more with a ValueError before anything is sent
 --DESCRIPTION--
 One script takes every name of a lockMany(), and Redis serves nobody while it
-runs. 1000 names (the bound) are taken, waited for by a second caller and
-released, each script under the server's 50 ms slow log threshold; 1001 names
+runs. 250 names (the bound) are taken, waited for by a second caller and
+released, each script under the server's 50 ms slow log threshold; 251 names
 and 100,000 names are a ValueError at once (within 0.2 s) that sends nothing.
 --CONFLICTS--
 all
@@ -12,7 +12,7 @@ all
 require __DIR__ . '/../harness/lock4_test.inc';
 $raw = new RawRedis();
 $name = rl_name();
-$names = array_map(fn($i) => "$name:$i", range(1, 1000));
+$names = array_map(fn($i) => "$name:$i", range(1, 250));
 $lock = new RedisLock(rl_options());
 $other = new RedisLock(rl_options());
 $raw->call('CONFIG', 'SET', 'slowlog-log-slower-than', '50000');
@@ -29,7 +29,7 @@ foreach ($slow as $entry) {
     echo '  ', $entry[2], ' us: ', implode(' ', array_slice($entry[3], 0, 3)), "\n";
 }
 $raw->call('CONFIG', 'SET', 'slowlog-log-slower-than', '10000');
-foreach ([1001, 100000] as $n) {
+foreach ([251, 100000] as $n) {
     $many = array_map(fn($i) => "$name:$i", range(1, $n));
     $t = microtime(true);
     try {
@@ -47,6 +47,6 @@ bool(true)
 bool(true)
 bool(true)
 commands over 50 ms: 0
-RedisLock::lockMany(): Argument #1 ($names) must not hold more than 1000 names
-RedisLock::lockMany(): Argument #1 ($names) must not hold more than 1000 names
+RedisLock::lockMany(): Argument #1 ($names) must not hold more than 250 names
+RedisLock::lockMany(): Argument #1 ($names) must not hold more than 250 names
 int(0)
