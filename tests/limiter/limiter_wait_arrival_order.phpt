@@ -1,5 +1,5 @@
 --TEST--
-RedisRateLimiter::wait(): 16 processes waiting on 10 per second are admitted in arrival order, each at most 5 ms after its place (in one of 3 runs), with at most 2 commands per admission
+RedisRateLimiter::wait(): 16 processes waiting on 10 per second are admitted in arrival order, each at most 5 ms after its place (in one of 5 runs), with at most 2 commands per admission
 --DESCRIPTION--
 A token bucket of 10 per second with a burst of 1: the k-th waiter's place is
 100 ms * k after the first admission. The processes ask in a known order, well
@@ -15,9 +15,11 @@ A virtual machine's own timer wakes a process late now and then: a bare
 nanosleep at nice -10 on an idle 2-core VM overslept 2 to 6 ms in about 1 sleep
 of 100, with no time spent on the run queue (the host, not this kernel, held
 it). Each run makes 16 timed wakes and 32 round trips, so the 5 ms is asked of
-one whole run in up to 3, every run held to everything else (order, places,
-commands, never early) and to 25 ms for each admission: a wait that is late by
-design (a poll, a slice, a rounding) is late in every run.
+one whole run in up to 5, a second apart (a burst of load from outside, such as
+the processes a test before this one leaves ending, passes), every run held to
+everything else (order, places, commands, never early) and to 25 ms for each
+admission: a wait that is late by design (a poll, a slice, a rounding) is late
+in every run.
 --CONFLICTS--
 all
 --FILE--
@@ -134,7 +136,10 @@ function arrival_run(RawRedis $raw, int $attempt): array
 }
 
 $lates = [];
-for ($attempt = 1; $attempt <= 3; $attempt++) {
+for ($attempt = 1; $attempt <= 5; $attempt++) {
+    if ($attempt > 1) {
+        sleep(1);
+    }
     $run = arrival_run($raw, $attempt);
     $lates[] = $run['late'];
     $held = !array_filter($run['lines'], fn ($line) => !str_ends_with($line, ': yes'));
@@ -143,7 +148,7 @@ for ($attempt = 1; $attempt <= 3; $attempt++) {
     }
 }
 echo implode("\n", $run['lines']), "\n";
-echo 'in one run of at most 3, each admitted at most 5 ms after its place: ', lim_yes(!$run['late'], $lates), "\n";
+echo 'in one run of at most 5, each admitted at most 5 ms after its place: ', lim_yes(!$run['late'], $lates), "\n";
 ?>
 --EXPECT--
 every waiter ended well: yes
@@ -154,4 +159,4 @@ none admitted before its place: yes
 each admitted at most 25 ms after its place: yes
 at most 2 scripts per admission: yes
 no other command sent: yes
-in one run of at most 3, each admitted at most 5 ms after its place: yes
+in one run of at most 5, each admitted at most 5 ms after its place: yes
