@@ -15,10 +15,10 @@ members (size, stats, top, dead, pop, reserve, reserve on "busy", enqueue of 2 *
 of a list and of all, purgeDead, clear), checks what each returned, and reads the
 server's SLOWLOG, which logs every command of 50 ms or more, against the script
 calls counted by INFO commandstats. A script that walked 10^6 members would take
-seconds: none may take 500 ms. The scripts' work per call is one page, and they
-took 5-10 ms each (Valkey 9.1, a slow 2-core VM) in thousands of calls; the same
-script on the same work took up to 90 ms now and then, when the host held the
-VM's CPU (a bare nanosleep here wakes up to 6 ms late with no time on this
+seconds: none may take 500 ms. The scripts' work per call is a page per sweep.
+An upkeep script doing the same 250 settles in every call took 5-10 ms in most
+of some 2,000 calls (Valkey 9.1, a slow 2-core VM) and up to 90 ms now and then,
+when the host held the VM's CPU (a bare nanosleep here wakes up to 6 ms late with no time on this
 kernel's run queue). So the 50 ms is asked of all but 1 call in 200: a page
 too big for it (every call over 50 ms) fails, a host's stall does not.
 --CONFLICTS--
