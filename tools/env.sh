@@ -153,6 +153,50 @@ redislock_free_port() {
   php -n -r '$s = stream_socket_server("tcp://127.0.0.1:0"); $n = stream_socket_get_name($s, false); echo substr($n, strrpos($n, ":") + 1);'
 }
 
+# redislock_hold_closed_ports VAR [COUNT]: holds COUNT (default 4) loopback ports
+# closed for as long as the calling script runs, and stores them as "p1,p2,..." in
+# VAR: each is a TCP socket bound on 127.0.0.1 (and on ::1 with the same number,
+# where the machine has IPv6) that never listens, so a connection to it is refused
+# at once and no other program can take the port meanwhile. A test that needs "a
+# port where nothing listens" takes one of these, never a number it guessed or a
+# port it found free a moment ago. Like redislock_start_redis, it must not run in a
+# $(...) subshell.
+redislock_hold_closed_ports() {
+  local _rl_var=$1 _rl_count=${2:-4} _rl_file="$REDISLOCK_TMP/closed-ports" _rl_i
+  perl -MSocket=:all -e '
+    my ($count, $file) = @ARGV;
+    my (@held, @ports);
+    while (@ports < $count) {
+      socket(my $v4, PF_INET, SOCK_STREAM, 0) or die "socket: $!";
+      bind($v4, pack_sockaddr_in(0, INADDR_LOOPBACK)) or die "bind 127.0.0.1: $!";
+      my ($port) = unpack_sockaddr_in(getsockname($v4));
+      if (socket(my $v6, PF_INET6, SOCK_STREAM, 0)) {
+        # The same number on ::1 too; when another program has it there, try another.
+        next unless bind($v6, pack_sockaddr_in6($port, inet_pton(AF_INET6, "::1"))) || $!{EADDRNOTAVAIL};
+        push @held, $v6;
+      }
+      push @held, $v4;
+      push @ports, $port;
+    }
+    open(my $out, ">", "$file.tmp") or die "$file.tmp: $!";
+    print $out join(",", @ports), "\n";
+    close $out;
+    rename("$file.tmp", $file) or die "rename: $!";
+    sleep;
+  ' "$_rl_count" "$_rl_file" </dev/null >/dev/null 2>"$_rl_file.log" &
+  REDISLOCK_PIDS+=($!)
+  for _rl_i in $(seq 1 100); do
+    if [ -s "$_rl_file" ]; then
+      printf -v "$_rl_var" '%s' "$(cat "$_rl_file")"
+      return 0
+    fi
+    sleep 0.05
+  done
+  echo "could not hold $_rl_count closed ports:" >&2
+  cat "$_rl_file.log" >&2
+  return 1
+}
+
 # redislock_start_redis NAME VAR [redis-server options...]: starts a server on a
 # free loopback port (and a unix socket NAME/redis.sock) and stores the port in
 # the variable VAR. It must not run in a $(...) subshell: the server's pid has to
