@@ -406,6 +406,14 @@ if (isset($res['limiter'])) {
     }
 }
 
+if (isset($res['latency'])) {
+    foreach ($res['latency']['promises'] as $p) {
+        $rows[] = [$p['promise'] . ', ms (lower is better)',
+            sprintf('median %s, p99 %s, worst %s of %s; %d over the target', $p['median'], $p['p99'], $p['worst'],
+                number_format($p['n']), $p['over']), '', '', '', $p['target'], $p['met'] ? 'yes' : 'NO'];
+    }
+}
+
 foreach (['memory_lock' => ['cycles', 'lock + unlock cycles'], 'memory_queue' => ['ops', 'queue operations (enqueue, pop, reserve, ack)']] as $key => [$count, $what]) {
     if (isset($res[$key])) {
         $m = $res[$key];
