@@ -117,7 +117,11 @@ end
 -- a place if it comes within arg µs, 'k' check that the place whose mark is arg
 -- (its TAT, or its window's start) is still in the state, then peek: a server
 -- that restarted or failed over without it, or a reset(), lost it (-1). The
--- state only moves forward, so a later TAT or window is ours kept.
+-- state only moves forward, so a later TAT or window is ours kept. No state at
+-- all once the state the place was reserved in has run out by itself (its PX
+-- ended at the mark for a token bucket, at the end of the mark's window for a
+-- fixed window) is not a loss: a waiter woken that late (a loaded machine, a
+-- stopped process) had its place counted and kept to the end.
 local function rate(L, v, head, limit, interval, tokens, burst, emission, mode, arg)
   local p, sa, b, c, d
   if v then
@@ -132,6 +136,7 @@ local function rate(L, v, head, limit, interval, tokens, burst, emission, mode, 
     if p == policy and policy == 'f' and a < arg then
       held = (arg - a) % interval == 0 and (arg - a) / interval <= c
     end
+    if not v then held = now >= (policy == 'f' and arg + interval or arg) end
     if not held then return {-1, 0, 0, 0, 0, 0} end
     mode = 'p'
   end
