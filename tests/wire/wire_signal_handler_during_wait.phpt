@@ -1,5 +1,5 @@
 --TEST--
-RedisLock::lock(): a signal that arrives while lock() waits (pcntl_async_signals) runs its PHP handler inside the wait (before lock() returns), and the wait goes on to take the lock at the holder's expiry
+RedisLock::lock(): a signal that arrives while lock() waits (pcntl_async_signals) runs its PHP handler inside the wait, and the wait goes on to take the lock at the holder's expiry
 --FILE--
 <?php
 require __DIR__ . '/../harness/lock4_test.inc';
