@@ -2,7 +2,7 @@
 examples/symfony_flash_sale.php: 30 buyers through symfony/lock on RedisLockStore buy exactly the 10 phones in stock
 --DESCRIPTION--
 examples/symfony_flash_sale.php: 30 buyers through symfony/lock's LockFactory
-on RedisLockStore for 10 phones: exactly 10 sold, 90 "sold out", every sale
+on RedisLockStore for 10 phones: exactly 10 sold, 20 "sold out", every sale
 fenced with a greater number, at most 7 lock round trips per buyer, exit status
 0
 --FILE--
