@@ -1,8 +1,8 @@
 --TEST--
 Watchdog: a server stalled past the lease lets the lock lapse, and the holder learns it lost it
 --DESCRIPTION--
-Watchdog: a server stalled past the lease (DEBUG SLEEP 1 on a server of the
-test's own, lease 0.3 s) lets the lock lapse; the holder learns it lost it
+Watchdog: a server stalled past the lease (DEBUG SLEEP 2 on a server of the
+test's own, lease 0.8 s) lets the lock lapse; the holder learns it lost it
 (isLocking() false, ttl() null, unlock() false) and another client takes it at
 once
 --FILE--
