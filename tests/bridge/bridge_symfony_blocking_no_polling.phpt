@@ -3,8 +3,8 @@ Symfony bridge: acquire(true) on RedisLockStore waits on the server, not by Symf
 --DESCRIPTION--
 Symfony bridge: LockFactory::createLock()->acquire(true) on RedisLockStore waits
 on the server (BLPOP), not by symfony's 100 ms retry loop: blocked 2 s behind
-another Lock, it sends a handful of commands and gets the lock within
-milliseconds of the release
+another Lock, it sends a handful of commands (a BLPOP for each 2 s round of its
+wait) and gets the lock after the release, long before the holder's ttl
 --FILE--
 <?php
 require __DIR__ . '/../harness/lock4_test.inc';
@@ -64,10 +64,14 @@ var_dump($holder->isAcquired());
 $waiters = array_filter(sem_like_commands($seen, $name), fn ($commands) => in_array('BLPOP', $commands, true));
 echo 'connections that blocked: ', count($waiters), "\n";
 $commands = $waiters ? reset($waiters) : [];
-/* Its acquisition (a try, at most 2 BLPOP and a confirmation), and Lock::acquire()'s
- * refresh: symfony's own retry loop would have sent about 20 saves in 2 s. */
-echo 'at most 6 commands: ', count($commands) <= 6 ? 'yes' : 'no: ' . implode(' ', $commands), "\n";
-echo 'at most 2 BLPOP: ', count(array_keys($commands, 'BLPOP')) <= 2 ? 'yes' : 'no: ' . implode(' ', $commands), "\n";
+/* Its acquisition (a try, a BLPOP for each round of at most 2 s its wait took, one
+ * more for a wake-up that crosses a round, and a confirmation), and
+ * Lock::acquire()'s refresh: symfony's own retry loop would have sent about 10
+ * saves a second. The rounds are counted from the wait's own length, which a
+ * loaded host may stretch past the 2 s watched. */
+$rounds = (int) ceil(((float) $at - (float) $start) / 2.0) + 1;
+echo 'at most 4 commands and a BLPOP a round: ', count($commands) <= 4 + $rounds ? 'yes' : "no ($rounds rounds): " . implode(' ', $commands), "\n";
+echo 'at most a BLPOP a round: ', count(array_keys($commands, 'BLPOP')) <= $rounds ? 'yes' : "no ($rounds rounds): " . implode(' ', $commands), "\n";
 
 $raw->call('SET', "$name:done", '1');
 echo implode(',', l4_wait([$pid], 60)), "\n";
@@ -100,7 +104,7 @@ it waited at least 2 s: yes
 after the release, long before the holder would have lapsed: yes
 bool(false)
 connections that blocked: 1
-at most 6 commands: yes
-at most 2 BLPOP: yes
+at most 4 commands and a BLPOP a round: yes
+at most a BLPOP a round: yes
 0
 bool(false)
