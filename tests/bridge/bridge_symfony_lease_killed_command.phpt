@@ -1,5 +1,5 @@
 --TEST--
-Symfony lease: a console command's lock is free within lease + 1 s of the command being SIGKILLed
+Symfony lease: a console command's lock is free within the lease of the command being SIGKILLed (at most the lease left, as the server counts)
 --DESCRIPTION--
 Symfony lease: a console command holding a LockFactory lock (ttl 300 s) of the
 bundle's lock.factory with lease 1 keeps it while it lives, and once SIGKILLed
@@ -101,13 +101,17 @@ $pttl = $raw->call('PTTL', "Lock:$name");
 echo 'alive after three leases: ', $pttl > 0 && $pttl <= 1000 ? 'held, at most the lease left' : "PTTL $pttl", "\n";
 var_dump($others->createLock($name)->acquire());
 $kill($proc, $pipes);
+/* Free within the lease: right after the kill the server gives the hold at most
+ * the lease (1 s) to live, not symfony's 300 s; then another takes it (60 s only
+ * tells a hang from a loaded host). */
+$left = $raw->call('PTTL', "Lock:$name");
 $killed = microtime(true);
 $lock = $others->createLock($name, 10);
-while (!$lock->acquire() && microtime(true) - $killed < 5) {
+while (!$lock->acquire() && microtime(true) - $killed < 60) {
     usleep(20000);
 }
 $freed = microtime(true) - $killed;
-echo 'free after SIGKILL within lease + 1 s: ', $lock->isAcquired() && $freed <= 2.0 ? 'yes' : sprintf('no (%.2f s)', $freed), "\n";
+echo 'free after SIGKILL within the lease: ', $left <= 1000 && $lock->isAcquired() ? 'yes' : sprintf('no (PTTL %d ms after the kill, %.2f s)', $left, $freed), "\n";
 $lock->release();
 
 echo "-- lease: false\n";
@@ -123,6 +127,6 @@ $raw->call('DEL', "Lock:$name");
 -- lease: 1
 alive after three leases: held, at most the lease left
 bool(false)
-free after SIGKILL within lease + 1 s: yes
+free after SIGKILL within the lease: yes
 -- lease: false
 after SIGKILL: held for symfony's ttl

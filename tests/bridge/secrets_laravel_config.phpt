@@ -42,7 +42,9 @@ $redis = [
     'encoded_wrong' => ['url' => "redis://alice:Zq6a%2FZq6b@$auth"],
     'pass_only_wrong' => ['url' => "redis://Zq7a@$auth"],
     'password_key_wrong' => ['host' => rl_env('REDISLOCK_TEST_HOST'), 'port' => rl_env('REDISLOCK_TEST_AUTH_PORT'), 'password' => 'Zq8a'],
-    'password_key_bad_port' => ['host' => rl_env('REDISLOCK_TEST_HOST'), 'port' => 'x', 'password' => 'Zq9a'],
+    // Refused: a port where nothing listens (a port Laravel reads as none, such as
+    // 'x', would fall back to 6379, where another server may listen).
+    'password_key_dead_port' => ['host' => rl_env('REDISLOCK_TEST_HOST'), 'port' => (string) rl_dead_port(), 'password' => 'Zq9a'],
     'clusters' => ['c' => [['url' => "redis://alice:Zq10a/Zq10b@$hp"]]],
 ];
 $stores = [];
@@ -100,7 +102,7 @@ ok: queue: redis connection pass_only_wrong: RedisLockServerException
 ok: cache store: redis connection pass_only_wrong: RedisLockServerException
 ok: queue: redis connection password_key_wrong: RedisLockServerException
 ok: cache store: redis connection password_key_wrong: RedisLockServerException
-ok: queue: redis connection password_key_bad_port: RedisLockConnectionException
-ok: cache store: redis connection password_key_bad_port: RedisLockConnectionException
+ok: queue: redis connection password_key_dead_port: RedisLockConnectionException
+ok: cache store: redis connection password_key_dead_port: RedisLockConnectionException
 ok: queue: redis connection clusters: InvalidArgumentException
 ok: cache store: redis connection clusters: InvalidArgumentException

@@ -1,5 +1,5 @@
 --TEST--
-RedisLock: a server that never completes the TCP handshake makes the first call throw RedisLockTimeoutException after about connect_timeout
+RedisLock: a server that never completes the TCP handshake makes the first call throw RedisLockTimeoutException, not before connect_timeout, and does not hang
 --FILE--
 <?php
 require __DIR__ . '/../harness/redislock_test.inc';
@@ -22,8 +22,10 @@ try {
 } catch (RedisLockException $e) {
     $elapsed = microtime(true) - $start;
     echo get_class($e), ', ', str_contains($e->getMessage(), $address) ? 'names host:port' : 'message: ' . $e->getMessage(),
-        ', ', $elapsed >= 0.3 && $elapsed < 1.5 ? 'after about 0.4 s' : "after $elapsed s", "\n";
+        /* Not before connect_timeout (0.4 s, less 0.1 s of clock rounding); 10 s only
+         * tells a hang from a loaded host's delay. */
+        ', ', $elapsed >= 0.3 && $elapsed < 10 ? 'not before 0.4 s' : "after $elapsed s", "\n";
 }
 ?>
 --EXPECT--
-RedisLockTimeoutException, names host:port, after about 0.4 s
+RedisLockTimeoutException, names host:port, not before 0.4 s

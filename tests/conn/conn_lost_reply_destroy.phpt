@@ -2,13 +2,14 @@
 RedisLock: an object destroyed after a lost acquisition reply deletes the lock the late acquisition created
 --FILE--
 <?php
-require __DIR__ . '/../harness/redislock_test.inc';
-$raw = new RawRedis();
+require __DIR__ . '/../harness/fault_test.inc';
+$server = new FaultServer(['--enable-debug-command', 'yes']);
+$raw = $server->raw();
 $name = rl_name();
-$lock = new RedisLock(rl_options(['read_timeout' => 0.2]));
+$lock = new RedisLock($server->options(['read_timeout' => 0.2]));
 var_dump($lock->lock($name . ':warmup'), $lock->unlock($name . ':warmup'));
-$stall = rl_stall_server(0.6);
-usleep(50000);
+/* The server (this test's own) is busy for 3 s, far longer than read_timeout. */
+$stall = $server->stall(3.0);
 try {
     var_dump($lock->lock($name, 0, 30));
 } catch (RedisLockTimeoutException $e) {

@@ -1,5 +1,5 @@
 --TEST--
-RedisLock: a server that accepts but never answers makes lock() throw RedisLockTimeoutException after about read_timeout, naming host:port and the time
+RedisLock: a server that accepts but never answers makes lock() throw RedisLockTimeoutException, not before read_timeout and without hanging, naming host:port and the time
 --FILE--
 <?php
 require __DIR__ . '/../harness/redislock_test.inc';
@@ -16,13 +16,15 @@ foreach (['lock' => fn() => $lock->lock('x'), 'lock with timeout' => fn() => $lo
         $m = $e->getMessage();
         echo "$what: ", get_class($e), ', ', str_contains($m, $address) ? 'names host:port' : "message: $m",
             ', ', preg_match('/0\.[0-9]{3} s/', $m) ? 'says how long' : "message: $m",
-            ', ', $elapsed >= 0.25 && $elapsed < 1.0 ? 'after about 0.3 s' : "after $elapsed s", "\n";
+            /* Not before read_timeout (0.3 s, less clock rounding); 10 s only tells a
+             * hang from a loaded host's delay. */
+            ', ', $elapsed >= 0.25 && $elapsed < 10 ? 'not before 0.3 s' : "after $elapsed s", "\n";
     }
     var_dump($lock->isLocking('x'));
 }
 ?>
 --EXPECT--
-lock: RedisLockTimeoutException, names host:port, says how long, after about 0.3 s
+lock: RedisLockTimeoutException, names host:port, says how long, not before 0.3 s
 bool(false)
-lock with timeout: RedisLockTimeoutException, names host:port, says how long, after about 0.3 s
+lock with timeout: RedisLockTimeoutException, names host:port, says how long, not before 0.3 s
 bool(false)

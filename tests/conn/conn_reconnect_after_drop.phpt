@@ -2,8 +2,11 @@
 RedisLock: after the server dropped the connection, a call fails cleanly or succeeds, and the next call reconnects; the interrupted unlock is completed
 --FILE--
 <?php
-require __DIR__ . '/../harness/redislock_test.inc';
-$raw = new RawRedis();
+require __DIR__ . '/../harness/fault_test.inc';
+/* Connections are listed and killed on a server of this test's own: on a shared
+ * one, another test's new connection would be taken for this object's. */
+$server = new FaultServer();
+$raw = $server->raw();
 $my_id = $raw->call('CLIENT', 'ID');
 $name = rl_name();
 $before = [];
@@ -11,7 +14,7 @@ foreach (explode("\n", trim($raw->call('CLIENT', 'LIST'))) as $line) {
     preg_match('/^id=(\d+)/', $line, $m);
     $before[$m[1]] = true;
 }
-$lock = new RedisLock(rl_dsn());
+$lock = new RedisLock($server->options());
 var_dump($lock->lock($name));
 /* Find this object's connection and kill it. */
 $killed = 0;
@@ -28,7 +31,7 @@ usleep(50000);
 try {
     echo $lock->unlock($name) ? "released or failed cleanly\n" : "unlock returned false\n";
 } catch (RedisLockConnectionException $e) {
-    echo str_contains($e->getMessage(), rl_env('REDISLOCK_TEST_HOST') . ':' . rl_env('REDISLOCK_TEST_PORT'))
+    echo str_contains($e->getMessage(), '127.0.0.1:' . $server->port)
         ? "released or failed cleanly\n" : 'message without host:port: ' . $e->getMessage() . "\n";
 }
 /* Whether or not the unlock reached Redis, the next call makes sure it is gone. */

@@ -2,10 +2,12 @@
 RedisLock: unlock(), expire() and unlockAll() still work after the server's script cache was flushed
 --FILE--
 <?php
-require __DIR__ . '/../harness/redislock_test.inc';
-$raw = new RawRedis();
+require __DIR__ . '/../harness/fault_test.inc';
+/* SCRIPT FLUSH empties a whole server's script cache: this test's own server. */
+$server = new FaultServer();
+$raw = $server->raw();
 $name = rl_name();
-$lock = new RedisLock(rl_dsn());
+$lock = new RedisLock("redis://127.0.0.1:{$server->port}");
 var_dump($lock->lock($name . 'a'), $lock->lock($name . 'b'), $lock->lock($name . 'c'));
 var_dump($lock->unlock($name . 'a'));
 var_dump($raw->call('SCRIPT', 'FLUSH'));

@@ -2,17 +2,20 @@
 RedisLock: an error reply from Redis (OOM) makes lock() throw RedisLockServerException naming host:port and the error; held locks can still be released
 --FILE--
 <?php
-require __DIR__ . '/../harness/redislock_test.inc';
-$raw = new RawRedis();
+require __DIR__ . '/../harness/fault_test.inc';
+/* maxmemory is set on a server of this test's own: every client of a shared one
+ * would be refused its writes. */
+$server = new FaultServer();
+$raw = $server->raw();
 $name = rl_name();
-$lock = new RedisLock(rl_dsn());
+$lock = new RedisLock($server->options());
 var_dump($lock->lock("$name:held"));
 $raw->call('CONFIG', 'SET', 'maxmemory', '1');
 try {
     try {
         var_dump($lock->lock("$name:new"));
     } catch (RedisLockServerException $e) {
-        echo get_class($e), ': ', str_replace(rl_env('REDISLOCK_TEST_HOST') . ':' . rl_env('REDISLOCK_TEST_PORT'), 'HOST:PORT', $e->getMessage()), "\n";
+        echo get_class($e), ': ', str_replace('127.0.0.1:' . $server->port, 'HOST:PORT', $e->getMessage()), "\n";
     }
     var_dump($lock->isLocking("$name:new"));
     var_dump($raw->call('EXISTS', "Lock:$name:new"));

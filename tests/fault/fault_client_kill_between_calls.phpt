@@ -3,7 +3,10 @@ RedisLock/RedisQueue: a connection killed by the server between two calls (CLIEN
 --FILE--
 <?php
 require __DIR__ . '/../harness/fault_test.inc';
-$raw = new RawRedis();
+/* Connections are listed and killed on a server of this test's own: on a shared
+ * one, other tests' new connections would be killed too. */
+$server = new FaultServer();
+$raw = $server->raw();
 $my_id = $raw->call('CLIENT', 'ID');
 $name = rl_name();
 
@@ -26,8 +29,8 @@ foreach (explode("\n", trim($raw->call('CLIENT', 'LIST'))) as $line) {
     $before[$m[1]] = true;
 }
 
-$lock = new RedisLock(rl_options(['read_timeout' => 2.0]));
-$queue = new RedisQueue(rl_options(['read_timeout' => 2.0]));
+$lock = new RedisLock($server->options(['read_timeout' => 2.0]));
+$queue = new RedisQueue($server->options(['read_timeout' => 2.0]));
 var_dump($lock->lock($name));
 var_dump($queue->enqueue($name, 'task'));
 var_dump(kill_new_connections($raw, $my_id, $before));

@@ -32,7 +32,9 @@ var_dump(count($raw->call('XPENDING', "{Queue:$name}:stream", 'rl', '-', '+', '1
 $queue = new RedisQueue($server->options(['read_timeout' => 5.0]));
 [$e, $task, $took] = fault_timed(fn () => $queue->reserve($name, 1, 30, 5));
 echo $e ? get_class($e) . ': ' . $e->getMessage() : 'reserved again: ' . ($task['id'] ?? var_export($task, true)), "\n";
-var_dump($took < 5.5);
+/* Delivered once the 1 s reservation lapsed, not at the end of the 30 s wait:
+ * 20 s only tells the two apart on a loaded host. */
+var_dump($took < 20);
 var_dump($queue->ack($name, 'job-1'));
 var_dump($queue->size($name));
 ?>

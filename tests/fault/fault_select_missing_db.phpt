@@ -7,13 +7,20 @@ connection open, and writes nothing to database 0
 --FILE--
 <?php
 require __DIR__ . '/../harness/fault_test.inc';
-$host = rl_env('REDISLOCK_TEST_HOST');
-$port = rl_env('REDISLOCK_TEST_PORT');
-$raw = new RawRedis();
+require __DIR__ . '/../harness/lock4_test.inc';
+/* Connections are counted on a server of this test's own, which no other test uses. */
+$server = new FaultServer();
+$host = '127.0.0.1';
+$port = $server->port;
+$raw = $server->raw();
+$connected = function () use ($raw): int {
+    preg_match('/connected_clients:(\d+)/', $raw->call('INFO', 'clients'), $m);
+    return (int) $m[1] - 1;
+};
 $name = rl_name();
-$clients = rl_connected_clients();
+$clients = $connected();
 $lock = new RedisLock("redis://$host:$port/99999");
-$queue = new RedisQueue(rl_options(['database' => 99999]));
+$queue = new RedisQueue($server->options(['database' => 99999]));
 $calls = [
     'lock' => fn () => $lock->lock($name),
     'lock again' => fn () => $lock->lock($name),
@@ -31,9 +38,10 @@ foreach ($calls as $what => $call) {
         str_contains($msg, 'SELECT') ? 'SELECT' : "no SELECT in: $msg", ', ',
         str_contains($msg, "$host:$port") ? 'host:port' : 'no host:port', "\n";
 }
-/* The failed handshakes were closed, not kept half set up (give the server a moment to see the closes). */
-usleep(100000);
-var_dump(rl_connected_clients() - $clients);
+/* The failed handshakes were closed, not kept half set up: the server sees the
+ * closes (waited for, up to a deadline no healthy run comes near). */
+l4_until(fn () => $connected() === $clients, 10.0);
+var_dump($connected() - $clients);
 var_dump($raw->call('EXISTS', "Lock:$name", "Queue:$name"));
 ?>
 --EXPECT--

@@ -25,7 +25,7 @@ $killer = proc_open(['sh', '-c', 'sleep 0.3; kill -9 ' . $server->pid()], [], $p
 $failure = null;
 $slowest = 0.0;
 $calls = 0;
-$deadline = microtime(true) + 5;
+$deadline = microtime(true) + 30;
 while ($failure === null && microtime(true) < $deadline) {
     foreach (['lock', 'unlock'] as $method) {
         [$e, , $took] = fault_timed(fn () => $lock->$method($name));
@@ -39,16 +39,18 @@ while ($failure === null && microtime(true) < $deadline) {
 }
 proc_close($killer);
 $server->kill(); /* reaps it (it is already dead) */
-echo $failure ? get_class($failure) : 'no failure within 5 s', "\n";
+echo $failure ? get_class($failure) : 'no failure within 30 s', "\n";
 var_dump($failure && str_contains($failure->getMessage(), $endpoint));
 var_dump($calls > 2);
-var_dump($slowest < 2.0);
+/* Within the timeouts (0.5 s each), never a hang: 10 s tells a hang from a
+ * loaded host's delay. */
+var_dump($slowest < 10.0);
 
 /* While it is down, each call fails quickly too (connection refused). */
 [$e, , $took] = fault_timed(fn () => $lock->lock($name . ':down'));
 echo $e ? get_class($e) : 'no exception', "\n";
 var_dump($e && str_contains($e->getMessage(), $endpoint));
-var_dump($took < 2.0);
+var_dump($took < 10.0);
 
 /* Back on the same port: the same object reconnects without help. */
 $server->start();

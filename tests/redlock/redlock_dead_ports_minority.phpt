@@ -11,7 +11,7 @@ foreach ([1, 2] as $down) {
     $lock = new RedisLock(topo_redlock_options($servers, ['connect_timeout' => 0.5, 'read_timeout' => 0.5]));
     $name = rl_name();
     [$e, $ok, $took] = topo_timed(fn () => $lock->lock($name, 0, 10));
-    echo "$down down: lock() ", $e ? get_class($e) . ': ' . $e->getMessage() : json_encode($ok), ', in time: ', topo_yes($took < 2.5, $took), "\n";
+    echo "$down down: lock() ", $e ? get_class($e) . ': ' . $e->getMessage() : json_encode($ok), ', in time: ', topo_yes($took < 10, $took), "\n";
     echo "$down down: held on every live server: ", topo_yes(topo_count_holding($raws, "Lock:$name") === 5 - $down), "\n";
     var_dump($lock->isLocking($name), $lock->isLocked($name));
     [$e, $ok] = topo_timed(fn () => $lock->unlock($name));

@@ -17,7 +17,7 @@ foreach (['lock' => fn () => $lock->lock($name, 0, 10), 'lockMany' => fn () => $
     [$e, $result, $took] = topo_timed($call);
     echo "$method(): ", $e ? get_class($e) : 'no exception, ' . json_encode($result), "\n";
     $message = $e ? $e->getMessage() : '';
-    echo '  within 3 x connect_timeout + 1 s: ', topo_yes($took < 3 * 0.5 + 1.0, $took), "\n";
+    echo '  within the timeouts (no hang): ', topo_yes($took < 10, $took), "\n";
     echo '  mentions the majority: ', topo_yes(stripos($message, 'majority') !== false, $message), "\n";
     echo '  says 2 answered and 3 are needed: ', topo_yes(preg_match('/\b2\b/', $message) && preg_match('/\b3\b/', $message), $message), "\n";
     echo '  left behind: ', topo_count_holding($raws, "Lock:$name") + topo_count_holding($raws, "Lock:$name:2"), "\n";
@@ -26,17 +26,17 @@ var_dump($lock->isLocking($name));
 ?>
 --EXPECT--
 lock(): RedisLockConnectionException
-  within 3 x connect_timeout + 1 s: yes
+  within the timeouts (no hang): yes
   mentions the majority: yes
   says 2 answered and 3 are needed: yes
   left behind: 0
 lockMany(): RedisLockConnectionException
-  within 3 x connect_timeout + 1 s: yes
+  within the timeouts (no hang): yes
   mentions the majority: yes
   says 2 answered and 3 are needed: yes
   left behind: 0
 addLock(): RedisLockConnectionException
-  within 3 x connect_timeout + 1 s: yes
+  within the timeouts (no hang): yes
   mentions the majority: yes
   says 2 answered and 3 are needed: yes
   left behind: 0

@@ -13,7 +13,7 @@ $servers[1]->kill();
 $servers[3]->kill();
 $live = topo_raws([$servers[0], $servers[2], $servers[4]]);
 [$e, $ok, $took] = topo_timed(fn () => $lock->lock($name, 0, 10));
-echo 'lock(): ', $e ? get_class($e) . ': ' . $e->getMessage() : json_encode($ok), ', in time: ', topo_yes($took < 2.5, $took), "\n";
+echo 'lock(): ', $e ? get_class($e) . ': ' . $e->getMessage() : json_encode($ok), ', in time: ', topo_yes($took < 10, $took), "\n";
 var_dump(topo_count_holding($live, $key));
 var_dump($lock->expire($name, 20));
 echo 'extended on the 3: ', topo_yes(min(array_map(fn ($r) => $r->call('PTTL', $key), $live)) > 15000), "\n";

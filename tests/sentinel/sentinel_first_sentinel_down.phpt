@@ -10,7 +10,7 @@ $name = rl_name();
 [$e, $ok, $took] = topo_timed(fn () => (new RedisLock(topo_sentinel_options(['connect_timeout' => 0.5], $sentinels)))->addLock($name, 5));
 echo $e ? get_class($e) . ': ' . $e->getMessage() : 'no exception', "\n";
 echo 'the lock is on the master: ', topo_yes(is_string($ok) && $raw->call('GET', "Lock:$name") === $ok), "\n";
-echo 'in time: ', topo_yes($took < 3.0, $took), "\n";
+echo 'in time: ', topo_yes($took < 10, $took), "\n";
 
 $queue = new RedisQueue(topo_sentinel_options(['connect_timeout' => 0.5], $sentinels));
 var_dump($queue->enqueue($name, 'x'));

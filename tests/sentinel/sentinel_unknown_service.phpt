@@ -12,7 +12,7 @@ foreach (['RedisLock' => fn ($o) => $o->lock('x'), 'RedisQueue' => fn ($o) => $o
     echo '  names the service: ', topo_yes(str_contains($message, $service), $message), "\n";
     $named = array_filter($sentinels, fn ($s) => str_contains($message, $s));
     echo '  names the sentinels: ', topo_yes(count($named) === count($sentinels), $message), "\n";
-    echo '  in time: ', topo_yes($took < 5.0, $took), "\n";
+    echo '  in time: ', topo_yes($took < 15, $took), "\n";
 }
 /* The same through a DSN. */
 [$e] = topo_timed(fn () => (new RedisLock(topo_sentinel_dsn('', $sentinels, $service)))->lock('x'));

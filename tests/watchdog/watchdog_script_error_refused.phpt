@@ -8,22 +8,37 @@ counts no hold renewed
 --FILE--
 <?php
 require __DIR__ . '/../harness/watchdog_test.inc';
-$raw = new RawRedis();
+/* Commands and connections are counted on a server of this test's own. */
+$server = new FaultServer();
+$raw = $server->raw();
 $name = rl_name();
 $lease = 0.9;
-$sem = new RedisSemaphore(wd_options($lease));
-$token = $sem->acquire($name, 1);
-usleep(400000);   /* one renewal done: the thread's connection is open */
-echo wd_info()['holds'], "\n";
+$monitor = $server->monitor();
 $connections = fn () => (int) (preg_match('/total_connections_received:(\d+)/', $raw->call('INFO', 'stats'), $m) ? $m[1] : -1);
+$sem = new RedisSemaphore($server->options(['watchdog' => ['lease' => $lease, 'max_hold' => 300.0]]));
+$token = $sem->acquire($name, 1);
+/* The scripts the watchdog's thread sent: from a connection other than the
+ * acquisition's (the first script seen). */
+$seen = '';
+$renewals = function () use ($monitor, &$seen): int {
+    $seen .= rl_monitor_read($monitor, 0.01);
+    preg_match_all('/^\+[\d.]+ \[\d+ ([^\]]+)\] "(?:EVALSHA|EVAL)"/m', $seen, $m);
+    return count(array_filter($m[1], fn ($addr) => $addr !== $m[1][0]));
+};
+/* Until one renewal is done: the thread's connection is open. */
+l4_until(fn () => $renewals() >= 1, 30.0);
+echo wd_info()['holds'], "\n";
 $before = $connections();
-$monitor = rl_monitor();
+$done = $renewals();
 $raw->call('SET', 'Semaphore:' . $name, 'not a sorted set');
-usleep(700000);   /* more than two renewal periods */
-$seen = rl_monitor_read($monitor);
-$renewals = substr_count($seen, '"EVALSHA"') + substr_count($seen, '"EVAL"');
-echo wd_ok($renewals === 1, $renewals), "\n";
-echo wd_ok($connections() - $before === 1, $connections() - $before), "\n";   /* the monitor's own */
+/* Until the next renewal (the one answered with the error), then more than two
+ * renewal periods (0.7 s): no renewal follows it. */
+l4_until(fn () => $renewals() > $done, 30.0);
+usleep(700000);
+$after = $renewals() - $done;
+echo wd_ok($after === 1, $after), "\n";
+echo wd_ok($connections() - $before === 0, $connections() - $before), "\n";
+l4_until(fn () => wd_info()['holds'] === '0', 30.0);
 echo wd_info()['holds'], "\n";
 $raw->call('DEL', 'Semaphore:' . $name);
 var_dump($sem->release($name, $token));

@@ -11,8 +11,6 @@ means the waiter has not had its turn and unlock() is true; lost means unlock()
 is false), and at least one keeps the hold (before renewals past the deadline
 were allowed, none of 10 did; with them, 10 of 10 on a quiet machine). Without a
 waiter the key has expired by then: watchdog_server_stall_loses.
---CONFLICTS--
-all
 --FILE--
 <?php
 require __DIR__ . '/../harness/watchdog_test.inc';

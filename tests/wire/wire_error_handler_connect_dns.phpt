@@ -26,7 +26,8 @@ foreach ($cases as $what => $call) {
     } catch (Throwable $e) {
         echo "$what: ", get_class($e), ', ',
             str_contains($e->getMessage(), 'connect to no-such-host.invalid:6379 failed') ? 'names host:port' : 'message: ' . $e->getMessage(),
-            ', ', microtime(true) - $t < 2 ? 'within connect_timeout' : 'slow', "\n";
+            /* No wait beyond connect_timeout (1 s): 10 s tells a hang from a loaded host. */
+            ', ', microtime(true) - $t < 10 ? 'not hanging' : 'slow', "\n";
     }
 }
 restore_error_handler();
@@ -36,6 +37,6 @@ foreach ($calls as $message) {
 }
 ?>
 --EXPECT--
-RedisLock::lock(): RedisLockConnectionException, names host:port, within connect_timeout
-RedisQueue::enqueue(): RedisLockConnectionException, names host:port, within connect_timeout
+RedisLock::lock(): RedisLockConnectionException, names host:port, not hanging
+RedisQueue::enqueue(): RedisLockConnectionException, names host:port, not hanging
 error handler calls: 0

@@ -19,8 +19,9 @@ $lock = new RedisLock(['redlock' => ['redis://' . $live[0], 'redis://' . $live[1
 $name = rl_name();
 $key = "Lock:$name";
 
+/* In time: no hang (10 s, far past the 1 s connect_timeout, on a loaded host too). */
 [$e, $ok, $took] = topo_timed(fn () => $lock->lock($name, 0, 10));
-echo 'lock(): ', $e ? get_class($e) . ': ' . $e->getMessage() : var_export($ok, true), ', in time: ', topo_yes($took < 2.5, $took), "\n";
+echo 'lock(): ', $e ? get_class($e) . ': ' . $e->getMessage() : var_export($ok, true), ', in time: ', topo_yes($took < 10, $took), "\n";
 $values = topo_values($raws, $key);
 echo 'held on both live servers: ', topo_yes(count(array_filter($values, 'is_string')) === 2, $values), "\n";
 /* A token is "<number>:<random>"; the random part is drawn once per acquisition. */
