@@ -6,6 +6,8 @@ extension=posix
 --FILE--
 <?php
 require __DIR__ . '/laravel_queue.inc';
+/* A server of the test's own: the command counts in INFO commandstats are the test's alone. */
+rq_own_main_server();
 $app = lq_app();
 $queued = [];
 $app['events']->listen(Illuminate\Queue\Events\JobQueued::class, function ($e) use (&$queued) {
