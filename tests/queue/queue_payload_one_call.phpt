@@ -17,7 +17,8 @@ $q->enqueue($name, 'one', payload: 'x');
 $q->enqueue($name, $ids, payload: $payloads);
 $got = $q->reserve($name, 101);
 $sent = array_column(array_filter(rq_own_commands(rq_monitor_take($monitor), $name), fn ($c) => $c['from'] === 'client'), 'cmd');
-rq_check($sent === ['evalsha', 'evalsha', 'evalsha'], 'three calls, three commands', $sent);
+fclose($monitor);
+rq_check(count(array_keys($sent, 'evalsha')) === 3 && !in_array('eval', $sent, true), 'three calls, three commands', $sent);
 rq_check(count($got) === 101 && count(array_filter($got, fn($e) => isset($e['payload']))) === 101, 'every task came with its payload');
 ?>
 --EXPECT--

@@ -33,9 +33,9 @@ $reads = rq_cmd_calls($raw, 'xreadgroup') - $x0;
 $scripts = rq_cmd_calls($raw, 'evalsha') - $e0;
 /* The upkeep runs once a second of the loop, however long a loaded machine makes it. */
 $upkeep = (int) ceil($took) + 1;
+rq_check($trips <= 20 + 3 + max(0, $scripts - 20), 'one round trip per job (20 jobs)', [$trips, $scripts]);
 rq_check($reads === 20, 'one XREADGROUP per job', $reads);
 rq_check($scripts >= 19 && $scripts <= 20 + $upkeep, 'one ack script per job, plus the upkeep once a second', [$scripts, $took]);
-rq_check($trips <= 20 + 3 + max(0, $scripts - 20), 'one round trip per job (20 jobs)', [$trips, $scripts]);
 // Without defer: two round trips per job.
 $w0 = writes($raw);
 for ($i = 0; $i < 10; $i++) {

@@ -25,5 +25,5 @@ rq_check($reads <= 5, 'a few reads, no polling', $reads);
 --EXPECT--
 string(5) "later"
 ok: the queue is on the stream layout
-ok: taken when due by the server clock
+ok: taken when due by the server clock, not before
 ok: a few reads, no polling

@@ -6,6 +6,8 @@ the name: the methods (RedisRateLimiter's among them), the watchdog's renewals (
 auto-release, the cleanup of lost replies and Redlock each work on names with
 unmatched braces, a hash tag, "{}", a NUL, CRLF, "%" and a 1 MiB name, on one
 server and on the cluster
+--CONFLICTS--
+all
 --FILE--
 <?php
 require __DIR__ . '/../harness/watchdog_test.inc';
