@@ -15,6 +15,9 @@ require __DIR__ . '/laravel_delay.inc';
 /* A server of the test's own: the command counts in INFO commandstats are the test's alone. */
 rq_own_main_server();
 $app = lq_app();
+/* Scripts that copy 8 MiB payloads take seconds on a loaded machine: a read timeout
+ * that only a hang reaches. */
+$app['config']->set('database.redis.default.read_timeout', 60);
 $queued = [];
 $app['events']->listen(Illuminate\Queue\Events\JobQueued::class, function ($e) use (&$queued) {
     $queued[] = $e->id;

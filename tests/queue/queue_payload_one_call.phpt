@@ -8,6 +8,9 @@ $raw = new RawRedis();
 $q = rq_queue();
 $q->enqueue($name, 'warm', payload: 'w');
 $q->pop($name);
+/* And the reserve() path (a script's first call on a server is an EVALSHA refused and an EVAL). */
+$q->enqueue("$name-warm", 'warm', payload: 'w');
+$q->reserve("$name-warm", 2);
 $ids = range(1, 100);
 $payloads = array_combine($ids, array_map(fn($i) => str_repeat('p', 1024), $ids));
 /* MONITOR counts this test's connection only (the server is shared). */
