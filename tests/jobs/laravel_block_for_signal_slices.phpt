@@ -40,5 +40,5 @@ foreach ([0, 60] as $blockFor) {
 --EXPECT--
 ok: block_for 0: the alarm's handler ran within a slice and ended pop()
 ok: block_for 0: the queue works afterwards
-ok: block_for 5: the alarm's handler ran within a slice and ended pop()
-ok: block_for 5: the queue works afterwards
+ok: block_for 60: the alarm's handler ran within a slice and ended pop()
+ok: block_for 60: the queue works afterwards

@@ -30,16 +30,17 @@ rq_check($r['status'] === 0 && $all === $want && $sorted(array_slice($names, 0, 
 rq_check(array_sum(array_column($r['json']['queues'], 'due')) === 1200, 'each with its one due task');
 
 /* 4 s: the listing, started within it, takes more than the half second after which
- * it shows its progress, however long a loaded machine takes to start the command. */
+ * it shows its progress, however long a loaded machine takes to start the command
+ * (whose read timeout is longer than the stall). */
 $stall = rl_stall_server(4.0);
-$r = op_cli_tty(['queues', '--prefix', $prefix]);
+$r = op_cli_tty(['queues', '--prefix', $prefix], env: ['REDISLOCK_DSN' => rl_dsn() . '?read_timeout=30']);
 rl_stall_wait($stall);
 rq_check($r['status'] === 0 && preg_match('/listing queues: \d+ names so far\.\.\./', $r['output']) === 1, 'on a terminal, a slow listing shows its progress', $r['status']);
 $table = substr($r['output'], strrpos($r['output'], "\r\033[K") + 4);
 rq_check(str_starts_with($table, "QUEUE ") && substr_count($table, "\n") === 1201, 'the line is cleared before the table', substr($table, 0, 200));
 
 $stall = rl_stall_server(4.0);
-$r = op_cli(['queues', '--prefix', $prefix]);
+$r = op_cli(['queues', '--prefix', $prefix], ['REDISLOCK_DSN' => rl_dsn() . '?read_timeout=30']);
 rl_stall_wait($stall);
 rq_check($r['status'] === 0 && $r['stderr'] === '' && substr_count($r['stdout'], "\n") === 1201, 'stderr not a terminal: no progress line', $r['stderr']);
 foreach ($want as $name) {
