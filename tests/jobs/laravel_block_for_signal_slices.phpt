@@ -1,5 +1,5 @@
 --TEST--
-Laravel queue driver: while pop() waits (block_for 0 or 60), PHP's signal handlers run between wait slices, not at the end of the wait, a handler that throws ends pop() cleanly, and the queue works afterwards
+Laravel queue driver: while pop() waits (block_for 0 or 60), PHP's signal handlers run between wait slices, and a handler that throws ends pop() cleanly
 --DESCRIPTION--
 The --timeout of Laravel's Worker and any pcntl_alarm() of the application act
 through PHP signal handlers, which run only when the extension's call returns. A

@@ -1,5 +1,5 @@
 --TEST--
-RedisQueue: on queues of 5 * 10^4 due tasks, reservations and dead letters, each script call does at most a page's work (its commands counted by MONITOR), and a count or list of n members takes n / 250 calls
+RedisQueue: on queues of 5 * 10^4 members, each script call does at most a page's work (its commands counted by MONITOR), and a count or list of n members takes n / 250 calls
 --DESCRIPTION--
 Every queue script works on at most 250 members per call (REDISLOCK_QUEUE_PAGE),
 whatever the size of the queue or of the call's count or list; the extension pages

@@ -1,5 +1,5 @@
 --TEST--
-RedisQueue with watchdog: a worker killed (SIGKILL) mid-job stops renewing, and its task is reserved by another worker once its visibility (0.8 s) runs out, not before, and not at the end of the other's wait
+RedisQueue with watchdog: a worker killed (SIGKILL) mid-job stops renewing, and its task goes to another worker once its visibility (0.8 s) runs out, not before
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

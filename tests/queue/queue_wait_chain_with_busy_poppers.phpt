@@ -1,5 +1,5 @@
 --TEST--
-RedisQueue: 20 workers blocked in pop() (wait 60) all get a task when one enqueue of 200 tasks wakes them, not at the end of their wait, while 2 busy workers pop without waiting (a pop that was not woken never breaks the chain of wake-ups)
+RedisQueue: 20 workers blocked in pop() are all woken for a task by one enqueue of 200 tasks while 2 busy workers pop without waiting (a pop not woken never breaks the chain)
 --DESCRIPTION--
 One enqueue() wakes at most 16 blocked workers (its tokens are capped); the
 others are woken in a chain, each woken worker passing the turn on while tasks

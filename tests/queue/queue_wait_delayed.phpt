@@ -1,5 +1,5 @@
 --TEST--
-RedisQueue: a pop() with wait 30 picks up a task enqueued with afterInterval 0.3 when it falls due (not earlier, long before the wait ends); a waiting reserve() follows a nearer due time enqueued meanwhile
+RedisQueue: a waiting pop() picks up a task enqueued with afterInterval 0.3 when it falls due, not earlier; a waiting reserve() follows a nearer due time enqueued meanwhile
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

@@ -1,5 +1,5 @@
 --TEST--
-RedisQueue stream layout: a worker SIGKILLed holding a reservation loses nothing: after the queue's visibility (2 s, server clock) a waiting reserve() gets the task, its payload kept, counted as attempt 2
+RedisQueue stream layout: a worker SIGKILLed holding a reservation loses nothing: once the queue's visibility (2 s) ran out a waiting reserve() gets the task, payload kept, attempt 2
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';
