@@ -48,6 +48,8 @@ $forms = [
     'sentinel' => 'redislock+sentinel://' . implode(',', topo_sentinels()) . '/' . topo_sentinel_service() . "?queue=$name&wait=0",
     'cluster' => 'redislock+cluster://' . implode(',', topo_cluster_seeds()) . "/$name?wait=0",
 ];
+/* The first tests of a run may come before the sentinels answer for their master. */
+topo_until(fn () => topo_sentinel_master() !== null, 30.0);
 foreach ($forms as $what => $dsn) {
     /* Timeouts no healthy run comes near: the defaults (1 s to connect) are not what
      * is tested here, and a TLS handshake or a Sentinel's answer takes longer on a
