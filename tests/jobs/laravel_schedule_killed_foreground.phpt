@@ -3,13 +3,13 @@ Laravel scheduler, withoutOverlapping() on our store: a foreground task's mutex 
 --DESCRIPTION--
 Laravel scheduler, withoutOverlapping() on our store: a foreground task's mutex
 holds while its process lives (3 leases), and a process SIGKILLed in the task
-lets the next run run it within lease + 1 s; through Laravel's own redis store
+lets the next run run it once the lease ran out; through Laravel's own redis store
 the killed run's task stays blocked
 
 Unchanged user code: $schedule->call(...)->name(...)->withoutOverlapping(),
 run by Laravel's own Event::run() as schedule:run runs a due event, each run in
 its own process. The service provider binds Laravel's EventMutex contract to
-ours, which holds a foreground event's mutex under the watchdog's lease (1 s
+ours, which holds a foreground event's mutex under the watchdog's lease (2.5 s
 here): the process running the task renews it, and it lapses within a lease of
 that process's death. Laravel's CacheEventMutex on its own redis store keeps the
 mutex for the event's expiresAt (24 hours by default).
