@@ -83,4 +83,4 @@ rq_check($run === null && $theirs > 0, "Laravel's store: every run up to " . (LE
 ok: the first run of each store runs the task
 ok: ours: every run while the first lives (3 leases) skips the task
 ok: ours: a run after the SIGKILL runs the task once the lease ran out
-ok: Laravel's store: every run up to 4 s after the SIGKILL skips the task
+ok: Laravel's store: every run up to 5.5 s after the SIGKILL skips the task
