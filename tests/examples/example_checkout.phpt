@@ -3,7 +3,7 @@ examples/checkout.php: 24 buyers through a RedisSemaphore gate of 3 never have m
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';
-[$code, $out, $err] = rq_run_demo('checkout.php', [], 60);
+[$code, $out, $err] = rq_run_demo('checkout.php', [], 600);   // the time only catches a hang
 var_dump($code);
 foreach ([
     '/buyers through the gate: 24 of 24 in/',

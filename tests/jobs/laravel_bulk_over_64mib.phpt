@@ -12,13 +12,22 @@ memory_limit=2G
 --FILE--
 <?php
 require __DIR__ . '/laravel_delay.inc';
+/* A server of the test's own: the command counts in INFO commandstats are the test's alone. */
+rq_own_main_server();
 $app = lq_app();
+/* Scripts that copy 8 MiB payloads take seconds on a loaded machine: a read timeout
+ * that only a hang reaches. */
+$app['config']->set('database.redis.default.read_timeout', 60);
 $queued = [];
 $app['events']->listen(Illuminate\Queue\Events\JobQueued::class, function ($e) use (&$queued) {
     $queued[] = $e->id;
 });
 $queue = $app['queue']->connection('redislock');
 $raw = new RawRedis();
+/* Warm-up on another queue: the test's server is fresh, and a script's first call on
+ * it is an EVALSHA refused (NOSCRIPT) and an EVAL. */
+$queue->bulk([new LqRecordJob('warm-up')], '', lq_queue() . ':warm-up');
+$queued = [];
 
 /* 9 jobs of 8 MiB each: about 72 MiB of payloads. */
 $jobs = [];
@@ -39,7 +48,8 @@ rq_check($error === null, 'no error', $error);
 rq_check($queue->size() === 9, 'all 9 jobs queued', $queue->stats());
 rq_check($calls === 2, 'in two round trips (two chunks under 64 MiB)', $calls);
 rq_check(count($queued) === 9 && count(array_unique($queued)) === 9, 'a JobQueued event for each', $queued);
-rq_check($took < 20, 'within 20 s', $took);
+/* Only a hang is a failure here: a loaded machine stretches the copying of 72 MiB. */
+rq_check($took < 200, 'it does not hang (200 s)', $took);
 /* Each job carries its own payload. */
 $job = $queue->pop();
 rq_check($job !== null && strlen($job->getRawBody()) > 8 << 20 && in_array($job->getJobId(), $queued, true),
@@ -67,7 +77,7 @@ ok: no error
 ok: all 9 jobs queued
 ok: in two round trips (two chunks under 64 MiB)
 ok: a JobQueued event for each
-ok: within 20 s
+ok: it does not hang (200 s)
 ok: a job comes back with its whole payload
 ok: a payload over 16 MiB: ValueError naming the bound
 ok: nothing queued, no event

@@ -17,11 +17,13 @@ $key = 'Queue:' . lq_queue();
 $due = [];
 foreach ([$a => 1.5, $b => 3.0, $c => 45.0] as $id => $delay) {
     $due[$id] = (float) $raw->call('ZSCORE', $key, $id) - $now;
-    rq_check(abs($due[$id] - $delay) < 0.5, "due $delay s from now by the server's TIME", $due[$id]);
+    /* From the server's clock before the calls: their own time (a loaded machine
+     * stretches it) comes on top; 5 s only catches a due time that is wrong. */
+    rq_check($due[$id] >= $delay - 0.5 && $due[$id] < $delay + 5, "due $delay s from now by the server's TIME", $due[$id]);
 }
 rq_check($queue->delayedSize() === 3 && $queue->pop() === null, 'none is handed out early');
 $worker = lq_worker($app);
-$deadline = microtime(true) + 6;
+$deadline = microtime(true) + 40;
 $ran = [];
 while (count($ran) < 2 && microtime(true) < $deadline) {
     $worker->runNextJob('redislock', lq_queue(), lq_options());

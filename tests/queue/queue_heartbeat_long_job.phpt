@@ -1,5 +1,5 @@
 --TEST--
-RedisQueue with watchdog: a reservation held 3x longer than its visibility (0.6 s) is renewed and never handed to another worker; ack() then succeeds with its receipt and the renewals stop
+RedisQueue with watchdog: a reservation held 3x longer than its visibility (1.5 s) is renewed and never handed to another worker; ack() then succeeds with its receipt and the renewals stop
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';
@@ -8,11 +8,11 @@ $name = rl_name();
 $worker = rq_queue(['watchdog' => true]);
 $other = rq_queue();
 $worker->enqueue($name, 'long', payload: 'job');
-$t = $worker->reserve($name, visibility: 0.6);
+$t = $worker->reserve($name, visibility: 1.5);
 $info = wd_info();
 rq_check($info['holds'] === '1', 'the watchdog renews one reservation', $info);
 $stolen = false;
-$end = microtime(true) + 1.8;
+$end = microtime(true) + 4.5;
 while (microtime(true) < $end) {
     $stolen = $stolen || $other->reserve($name, visibility: 5) !== false;
     usleep(50000);

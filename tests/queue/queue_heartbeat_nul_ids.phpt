@@ -15,11 +15,11 @@ $other = rq_queue();
 $a = pack('J', 1);
 $b = pack('J', 2);
 $worker->enqueue($name, [$a, $b]);
-$got = $worker->reserve($name, 2, visibility: 0.6);
+$got = $worker->reserve($name, 2, visibility: 1.5);
 rq_check(count($got) === 2, 'the worker reserved both ids');
 rq_check(wd_info()['holds'] === '2', 'the watchdog renews two reservations', wd_info());
 $stolen = [];
-$end = microtime(true) + 2.4;
+$end = microtime(true) + 6.0;
 while (microtime(true) < $end) {
     $t = $other->reserve($name, visibility: 5);
     if ($t !== false) {

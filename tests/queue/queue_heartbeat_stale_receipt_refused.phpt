@@ -14,14 +14,14 @@ $name = rl_name();
 $worker = rq_queue(['watchdog' => true]);
 $other = rq_queue();
 $worker->enqueue($name, 'job');
-$t = $worker->reserve($name, visibility: 0.6);
+$t = $worker->reserve($name, visibility: 1.5);
 $stale = 'ffffffffffffffffffffffffffffffff:1';
 var_dump($worker->ack($name, 'job', $stale));
 var_dump($worker->release($name, 'job', 0, $stale));
 var_dump($worker->fail($name, 'job', $stale));
 rq_check(wd_info()['holds'] === '1', 'the watchdog still renews the reservation', wd_info());
 $stolen = false;
-$end = microtime(true) + 2.0;
+$end = microtime(true) + 5.0;
 while (microtime(true) < $end) {
     $stolen = $stolen || $other->reserve($name, visibility: 5) !== false;
     usleep(50000);

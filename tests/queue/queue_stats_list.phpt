@@ -3,6 +3,8 @@ RedisQueue::stats() of a list answers name => stats for every queue named, in on
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';
+/* A server of the test's own: the command counts in INFO commandstats are the test's alone. */
+rq_own_main_server();
 $raw = new RawRedis();
 $base = rl_name();
 $q = rq_queue();

@@ -1,8 +1,8 @@
 --TEST--
 RedisQueue: a worker that keeps touch()ing its reservation keeps the task from a second worker long past the visibility
 --DESCRIPTION--
-RedisQueue: a slow worker process that touch()es its reservation (visibility 0.4
-s, touched every 0.2 s for 1.6 s) keeps the task from a second worker blocked in
+RedisQueue: a slow worker process that touch()es its reservation (visibility 1.0
+s, touched every 0.3 s for 2.4 s) keeps the task from a second worker blocked in
 reserve() long past the original visibility; its ack() with the receipt then
 succeeds and the task never runs twice
 --FILE--
@@ -13,16 +13,18 @@ $q = rq_queue();
 $q->enqueue($name, 'slow');
 $code = '$q = new RedisQueue(' . var_export(rl_dsn(), true) . ');'
     . '$n = ' . var_export($name, true) . ';'
-    . '$t = $q->reserve($n, 1, 0.4);'
+    . '$t = $q->reserve($n, 1, 1.0);'
     . 'echo json_encode($t), "\n";'
     . '$touched = [];'
-    . 'for ($i = 0; $i < 8; $i++) { usleep(200000); $touched[] = $q->touch($n, "slow", 0.4, $t["receipt"]); }'
+    . 'for ($i = 0; $i < 8; $i++) { usleep(300000); $touched[] = $q->touch($n, "slow", 1.0, $t["receipt"]); }'
     . 'echo json_encode([$touched, $q->ack($n, "slow", $t["receipt"])]), "\n";';
 [$proc, $out] = rq_spawn_php($code);
-$first = json_decode((string) rq_read_line($out, 5), true);
+/* Visibility 1.0 s, a touch every 0.3 s for 2.4 s: the work outlasts the visibility
+ * twice over, and a touch that comes 0.7 s late still keeps it. */
+$first = json_decode((string) rq_read_line($out, 30), true);
 echo 'worker 1 reserved ', $first['id'] ?? 'nothing', "\n";
 [$second, $took] = rq_timed(fn () => $q->reserve($name, 1, 30, 2.2));
-[$touched, $acked] = json_decode((string) rq_read_line($out, 5), true) ?? [[], null];
+[$touched, $acked] = json_decode((string) rq_read_line($out, 30), true) ?? [[], null];
 fclose($out);
 proc_close($proc);
 echo 'touches: ', implode(' ', array_map('json_encode', $touched)), "\n";

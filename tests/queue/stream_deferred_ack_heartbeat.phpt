@@ -9,13 +9,13 @@ $name = rl_name();
 $worker = rq_queue(['watchdog' => true]);
 $other = rq_queue();
 $worker->enqueue($name, 'j');
-$t = $worker->reserve($name, 1, 0.3);
+$t = $worker->reserve($name, 1, 1.0);
 var_dump($worker->ack($name, 'j', $t['receipt'], true));
 rq_check(wd_info()['holds'] === '1', 'still renewed while the ack waits', wd_info());
 $stolen = false;
-$end = microtime(true) + 1.0;
+$end = microtime(true) + 3.0;
 while (microtime(true) < $end) {
-    $stolen = $stolen || $other->reserve($name, 1, 0.3) !== false;
+    $stolen = $stolen || $other->reserve($name, 1, 1.0) !== false;
     usleep(50000);
 }
 rq_check(!$stolen, 'nobody else got it within 3 visibilities');

@@ -1,5 +1,5 @@
 --TEST--
-RedisQueue stream layout with watchdog: a reservation held 3x its visibility (0.6 s) is renewed by the owner-checked touch and never handed to another worker, and the renewals never count as attempts
+RedisQueue stream layout with watchdog: a reservation held 3x its visibility (1.5 s) is renewed by the owner-checked touch and never handed to another worker, and the renewals never count as attempts
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';
@@ -9,12 +9,12 @@ $name = rl_name();
 $worker = rq_queue(['watchdog' => true]);
 $other = rq_queue();
 $worker->enqueue($name, 'long', payload: 'job');
-$t = $worker->reserve($name, visibility: 0.6);
+$t = $worker->reserve($name, visibility: 1.5);
 rq_check(wd_info()['holds'] === '1', 'the watchdog renews one reservation', wd_info());
 $stolen = false;
-$end = microtime(true) + 1.8;
+$end = microtime(true) + 4.5;
 while (microtime(true) < $end) {
-    $stolen = $stolen || $other->reserve($name, visibility: 0.6) !== false;
+    $stolen = $stolen || $other->reserve($name, visibility: 1.5) !== false;
     usleep(50000);
 }
 rq_check(!$stolen, 'no other worker got the task within 3 visibilities');
