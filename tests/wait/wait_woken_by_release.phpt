@@ -27,7 +27,7 @@ function handoff(RawRedis $raw, string $name, callable $release): string
     $release();
     $codes = l4_wait([$pid], 5);
     $delay = ((float) $raw->call('GET', "$name:acquired") - $released) * 1000;
-    return $codes[0] === 0 && $delay >= 0 && $delay < l4_bound(100) ? 'woken at once' : sprintf('exit %d, %.1f ms', $codes[0], $delay);
+    return $codes[0] === 0 && $delay >= 0 && $delay < l4_bound(1500) ? 'woken within 1.5 s' : sprintf('exit %d, %.1f ms', $codes[0], $delay);
 }
 
 $name = rl_name();
@@ -69,10 +69,10 @@ var_dump(handoff($raw, $name, fn() => $raw->call('RPUSH', "$name:go", '1')));
 echo implode(',', l4_wait([$pid])), "\n";
 ?>
 --EXPECT--
-string(13) "woken at once"
-string(13) "woken at once"
-string(13) "woken at once"
-string(13) "woken at once"
-string(13) "woken at once"
-string(13) "woken at once"
+string(18) "woken within 1.5 s"
+string(18) "woken within 1.5 s"
+string(18) "woken within 1.5 s"
+string(18) "woken within 1.5 s"
+string(18) "woken within 1.5 s"
+string(18) "woken within 1.5 s"
 0
