@@ -2,7 +2,7 @@
 RedisLock: every way of releasing a lock wakes a blocked waiter at once (unlock, releaseLock, unlockAll, the holder object's destruction, synchronized)
 --FILE--
 <?php
-require __DIR__ . '/../harness/lock4_test.inc';
+require __DIR__ . '/../harness/handoff_test.inc';
 $raw = new RawRedis();
 
 /* Starts a waiter in another process, lets $release free the lock, and says how
@@ -22,7 +22,8 @@ function handoff(RawRedis $raw, string $name, callable $release): string
         return $lock->unlock($name) ? 0 : 11;
     });
     $raw->call('BLPOP', "$name:ready", '5');
-    usleep(100000);
+    /* Released once the waiter is in the queue (seen on the server). */
+    ho_until_queued($raw, $name, 1, 30);
     $released = microtime(true);
     $release();
     $codes = l4_wait([$pid], 5);
