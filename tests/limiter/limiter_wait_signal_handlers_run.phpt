@@ -1,5 +1,5 @@
 --TEST--
-RedisRateLimiter::wait(): PHP's async signal handlers run during the sleep until the place, each after its signal and before the wait ends, and the wait still ends at its place; a handler that throws ends it before the place
+RedisRateLimiter::wait(): PHP's async signal handlers run during the sleep until the place, which still ends at its place; a handler that throws ends it before the place
 --DESCRIPTION--
 A token bucket of 1 per 2 s, emptied: the place of the next caller is 2 s after
 that consume, on the server's clock, which is this host's. Three signals are
