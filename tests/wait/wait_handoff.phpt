@@ -8,10 +8,10 @@ $name = rl_name();
 $events = "$name:events";
 $rounds = l4_valgrind() ? 10 : 50;
 
-/* Two processes take turns: each holds the lock for 20 ms, long enough for the
+/* Two processes take turns: each holds the lock for 50 ms, long enough for the
  * other to be blocked waiting, and records when it called unlock() and when its
  * lock() returned, keyed by fencing number. */
-$hold = l4_valgrind() ? 300000 : 20000;
+$hold = l4_valgrind() ? 300000 : 50000;
 $pids = [];
 for ($p = 0; $p < 2; $p++) {
     $pids[] = l4_fork(function () use ($name, $events, $rounds, $hold) {
