@@ -8,20 +8,22 @@ releases it; the object records no orphan of it and deletes nothing on its next
 call
 --FILE--
 <?php
-require __DIR__ . '/../harness/redislock_test.inc';
-$raw = new RawRedis();
+require __DIR__ . '/../harness/lock4_test.inc';
+require __DIR__ . '/../harness/fault_test.inc';
+/* A server of the test's own: it is stalled, and tests running beside this one must not be. */
+$server = new FaultServer(['--enable-debug-command', 'local']);
+$raw = $server->raw();
 $name = rl_name();
 $key = "Lock:$name";
-$lock = new RedisLock(rl_options(['read_timeout' => 0.2]));
+$lock = new RedisLock($server->options(['read_timeout' => 0.2]));
 /* The fencing script is loaded, so the next call is one EVALSHA. */
 $t = $lock->addLock("$name:warmup", 5, fenced: false);
 var_dump(is_string($lock->fenceLock("$name:warmup", $t)));
 $token = $lock->addLock($name, 30, fenced: false);
 
-/* The server is busy for 0.7 s: the script waits in its socket buffer, our read
+/* The server is busy for 2 s (ten times the read timeout): the script waits in its socket buffer, our read
  * times out, and the server runs it once the stall is over. */
-$stall = rl_stall_server(0.7);
-usleep(50000);
+$stall = l4_stall($server->port, 2.0);
 try {
     var_dump($lock->fenceLock($name, $token));
 } catch (RedisLockTimeoutException $e) {

@@ -8,19 +8,21 @@ fencingToken() null, and the object's next call deletes it, so it is never left
 held for its whole lifetime
 --FILE--
 <?php
-require __DIR__ . '/../harness/redislock_test.inc';
-$raw = new RawRedis();
+require __DIR__ . '/../harness/lock4_test.inc';
+require __DIR__ . '/../harness/fault_test.inc';
+/* A server of the test's own: it is stalled, and tests running beside this one must not be. */
+$server = new FaultServer(['--enable-debug-command', 'local']);
+$raw = $server->raw();
 $name = rl_name();
 $key = "Lock:$name";
-$lock = new RedisLock(rl_options(['read_timeout' => 0.2]));
+$lock = new RedisLock($server->options(['read_timeout' => 0.2]));
 /* The fencing script is loaded, so the next call is one EVALSHA. */
 var_dump($lock->lock("$name:warmup"), is_int($lock->fencingToken("$name:warmup")), $lock->unlock("$name:warmup"));
 var_dump($lock->lock($name, 0, 30));
 
-/* The server is busy for 0.7 s: the fencing script waits in its socket buffer,
+/* The server is busy for 2 s (ten times the read timeout): the fencing script waits in its socket buffer,
  * our read times out, and the server runs it once the stall is over. */
-$stall = rl_stall_server(0.7);
-usleep(50000);
+$stall = l4_stall($server->port, 2.0);
 try {
     var_dump($lock->fencingToken($name));
 } catch (RedisLockTimeoutException $e) {

@@ -46,7 +46,7 @@ $rows = array_map(fn ($line) => explode(' ', $line), $raw->call('LRANGE', $order
 echo implode(',', array_column($rows, 0)), "\n";
 $first = isset($rows[0]) ? (float) $rows[0][1] - $killed : INF;
 $third = isset($rows[1]) ? (float) $rows[1][1] - $killed : INF;
-var_dump($first < l4_bound(0.5) ? 'first at once' : "first after $first s");
+var_dump($first < l4_bound(1.5) ? 'first at once' : "first after $first s");
 var_dump($third < l4_bound(6) ? 'third within a few seconds' : "third after $third s");
 var_dump($raw->call('EXISTS', $key));
 /* Nothing of the dead waiter is in the way of the next caller. */

@@ -19,10 +19,11 @@ $rounds = l4_valgrind() ? 5 : 40;
 
 $got = $gave_up = $orphans = $bad_unlocks = $failed = 0;
 for ($r = 0; $r < $rounds; $r++) {
-    /* The holder unlocks 5..105 ms after the waiter starts its 50 ms wait: wide
-       enough that both outcomes come even on a loaded machine, whose scheduling
-       shifts the two clocks by a few tens of milliseconds. */
-    $delay = 5000 + intdiv(100000 * $r, max(1, $rounds - 1));
+    /* The holder unlocks 5..105 ms after the waiter starts its 50 ms wait, across
+       the moment the wait runs out; the first round at once and the last after
+       400 ms, so that both outcomes come however a loaded machine shifts the two
+       processes' clocks. */
+    $delay = $r === 0 ? 0 : ($r === $rounds - 1 ? 400000 : 5000 + intdiv(100000 * ($r - 1), max(1, $rounds - 3)));
     $holder = l4_fork(function () use ($name, $ready, $done, $delay) {
         $raw = new RawRedis();
         $lock = new RedisLock(rl_dsn());

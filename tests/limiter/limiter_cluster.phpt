@@ -24,7 +24,7 @@ foreach ($names as $label => $name) {
     $w2 = $l->wait("$name:w", 1, 0.2, 1, 'token_bucket', null, 1);
     $waited = microtime(true) - $t;
     echo "$label: ", implode(',', array_map(fn ($a) => $a ? 'y' : 'n', $allowed)), ', on its owner: ', topo_yes($onOwner),
-        ', waited its turn: ', topo_yes(is_array($w) && is_array($w2) && $waited > 0.19 && $waited < 0.3, $waited),
+        ', waited its turn: ', topo_yes(is_array($w) && is_array($w2) && $waited > 0.19 && $waited < 1.5, $waited),
         ', inspect: ', $l->inspect($name)['remaining'], "\n";
 }
 $listed = [];

@@ -2,7 +2,7 @@
 RedisRateLimiter::wait(): a server restarted empty while callers wait for their places gives each a RedisLockServerException saying its place was lost, and no place is asked for twice
 --DESCRIPTION--
 Three processes wait on a token bucket of 1 per second that is empty: their
-places are 1, 2 and 3 s ahead. The server is killed at 0.25 s and started
+places are 1, 2 and 3 s ahead. The server is killed once all three have them, and started
 again, empty. Each waiter, when its place comes, reads the limiter's state again
 and finds that the server no longer holds it: it throws RedisLockServerException
 naming the server. MONITOR on the restarted server shows each waiter's check and
@@ -15,12 +15,12 @@ $server = new FaultServer();
 $name = rl_name();
 $l = new RedisRateLimiter($server->options());
 $l->consume($name, 1, 1.0);
+$tat0 = lim_tat($server->raw(), lim_key($name));
 $dir = rl_env('REDISLOCK_TEST_TMP') . '/kill-' . getmypid();
 @mkdir($dir, 0700, true);
 $pids = [];
 for ($i = 0; $i < 3; $i++) {
     $pids[] = l4_fork(function () use ($i, $server, $name, $dir) {
-        usleep(20000 * $i);
         $l = new RedisRateLimiter($server->options());
         try {
             $r = $l->wait($name, 1, 1.0, 1, 'token_bucket', null, 5);
@@ -32,28 +32,36 @@ for ($i = 0; $i < 3; $i++) {
         return 0;
     });
 }
-usleep(250000);
+/* Restarted once all three have their places (the TAT moved 3 s), well before the first comes. */
+var_dump(lim_until_reserved($server->raw(), lim_key($name), $tat0, 3, 1.0));
 $server->kill();
 $server->start();
 $monitor = stream_socket_client('tcp://127.0.0.1:' . $server->port, $errno, $errstr, 2);
 fwrite($monitor, "MONITOR\r\n");
 fgets($monitor);
-echo implode(',', array_unique(l4_wait($pids, l4_bound(10)))), "\n";
+echo implode(',', array_unique(l4_wait($pids, 30))), "\n";
 for ($i = 0; $i < 3; $i++) {
     $out = file_get_contents("$dir/$i");
     unlink("$dir/$i");
     echo "waiter $i: ", lim_yes(str_starts_with($out, 'RedisLockServerException: ') && str_contains($out, "127.0.0.1:{$server->port} lost the place"), $out), "\n";
 }
 rmdir($dir);
+/* Every waiter has ended, so its check was logged: read until the three are seen. */
 stream_set_blocking($monitor, false);
-usleep(100000);
-$seen = (string) stream_get_contents($monitor);
+$seen = '';
+$checks = [[], []];
+l4_until(function () use ($monitor, &$seen, &$checks) {
+    $seen .= (string) stream_get_contents($monitor);
+    preg_match_all('/\[0 ([0-9.:]+)\] "EVAL(?:SHA)?" .*"k\d+"\s*$/m', $seen, $checks);
+    return count(array_unique($checks[1])) >= 3;
+}, 10);
 preg_match_all('/\[0 ([0-9.:]+)\] "EVAL(?:SHA)?" .*"k\d+"\s*$/m', $seen, $checks);
 echo 'a check from each waiter: ', lim_yes(count(array_unique($checks[1])) === 3, $seen), "\n";
 echo 'no reservation sent again: ', lim_yes(!str_contains($seen, '"r5000000"'), $seen), "\n";
 echo 'the restarted server has no state for the name: ', lim_yes($server->raw()->call('EXISTS', lim_key($name)) === 0), "\n";
 ?>
 --EXPECT--
+bool(true)
 0
 waiter 0: yes
 waiter 1: yes

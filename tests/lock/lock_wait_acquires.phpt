@@ -13,7 +13,9 @@ if ($pid === 0) {
     $child = new RedisLock(rl_dsn());
     $child->lock($name, 0, 10);
     usleep(400000);
+    $unlocking = microtime(true);
     $child->unlock($name);
+    (new RawRedis())->call('SET', "$name:unlocking", sprintf('%.6f', $unlocking));
     exit(0);
 }
 $deadline = microtime(true) + 3;
@@ -22,20 +24,25 @@ while ($raw->call('EXISTS', "Lock:$name") === 0 && microtime(true) < $deadline) 
 }
 $start = microtime(true);
 var_dump($lock->lock($name, 3, 15, 20000));
-$elapsed = microtime(true) - $start;
-var_dump($elapsed > 0.1 && $elapsed < 1.5 ? 'after the unlock' : "took $elapsed s");
+$got = microtime(true);
+$elapsed = $got - $start;
 pcntl_waitpid($pid, $status);
+/* Held after the child began its unlock (one clock), and well within the 3 s wait. */
+$unlocking = (float) $raw->call('GET', "$name:unlocking");
+var_dump($got >= $unlocking && $elapsed < 2.5 ? 'after the unlock' : "took $elapsed s, $unlocking");
+$raw->call('DEL', "$name:unlocking");
 var_dump(pcntl_wexitstatus($status));
 var_dump($lock->isLocking($name));
 var_dump($lock->unlock($name));
 
 /* An expiring holder that never unlocks. */
 $holder = new RedisLock(rl_dsn());
-var_dump($holder->lock($name, 0, 0.4));
+/* Timed from before the holder's lock: its 0.4 s end after this start. */
 $start = microtime(true);
+var_dump($holder->lock($name, 0, 0.4));
 var_dump($lock->lock($name, 3, 15, 20000));
 $elapsed = microtime(true) - $start;
-var_dump($elapsed > 0.2 && $elapsed < 1.5 ? 'after the expiry' : "took $elapsed s");
+var_dump($elapsed >= 0.399 && $elapsed < 2.5 ? 'after the expiry' : "took $elapsed s");
 var_dump($holder->isLocking($name));
 var_dump($lock->unlock($name));
 ?>

@@ -1,43 +1,72 @@
 --TEST--
-RedisLock::lockMany() takes up to 250 names in one script under 50 ms of server time, and refuses more with a ValueError before anything is sent
+RedisLock::lockMany() takes up to 250 names in one script, a bounded number of commands per name, and refuses more with a ValueError before anything is sent
 --DESCRIPTION--
 One script takes every name of a lockMany(), and Redis serves nobody while it
-runs. 250 names (the bound) are taken, waited for by a second caller and
-released, each script under the server's 50 ms slow log threshold; 251 names
-and 100,000 names are a ValueError at once (within 0.2 s) that sends nothing.
---CONFLICTS--
-all
+runs, so its work must stay bounded. 250 names (the bound) are taken, waited
+for by a second caller and released; MONITOR, filtered to this test's names,
+shows each call as single scripts that name at most the 250 names, and the
+commands the server ran inside each script (which MONITOR logs too) at most a
+few per name. 251 names and 100,000 names are a ValueError that sends nothing.
+How long such a script runs on the server is a benchmark figure.
 --FILE--
 <?php
-require __DIR__ . '/../harness/lock4_test.inc';
+require __DIR__ . '/../harness/handoff_test.inc';
 $raw = new RawRedis();
 $name = rl_name();
 $names = array_map(fn($i) => "$name:$i", range(1, 250));
 $lock = new RedisLock(rl_options());
 $other = new RedisLock(rl_options());
-$raw->call('CONFIG', 'SET', 'slowlog-log-slower-than', '50000');
-$raw->call('SLOWLOG', 'RESET');
-rl_server_priority($raw);
+/* Connected before MONITOR starts. */
+$lock->isLocked("$name:warm");
+$other->isLocked("$name:warm");
+$monitor = rl_monitor();
 var_dump($lock->lockMany($names, 0, 30));
 var_dump($other->lockMany(array_reverse($names), 0.3, 30));
 var_dump($lock->unlockAll());
 var_dump($other->lockMany($names, 1, 30), $other->unlockAll());
-/* Only this test's commands: the server is shared with the tests running beside it. */
-$slow = array_filter($raw->call('SLOWLOG', 'GET', '128'), fn($e) => str_contains(implode(' ', $e[3]), $name));
-echo 'commands over 50 ms: ', count($slow), "\n";
-foreach ($slow as $entry) {
-    echo '  ', $entry[2], ' us: ', implode(' ', array_slice($entry[3], 0, 3)), "\n";
-}
-$raw->call('CONFIG', 'SET', 'slowlog-log-slower-than', '10000');
+$raw->call('ECHO', "$name:refused");
 foreach ([251, 100000] as $n) {
     $many = array_map(fn($i) => "$name:$i", range(1, $n));
-    $t = microtime(true);
     try {
         $lock->lockMany($many);
     } catch (ValueError $e) {
-        echo $e->getMessage(), (microtime(true) - $t) < 0.2 ? '' : ' (slow)', "\n";
+        echo $e->getMessage(), "\n";
     }
 }
+$seen = l4_monitor_until($monitor, $raw);
+fclose($monitor);
+[$before, $after] = explode('"' . "$name:refused" . '"', $seen, 2) + [1 => ''];
+/* The client scripts that named this test's locks, and the runs of commands the
+ * server ran inside scripts ("lua" lines): a script runs alone, so each run is one
+ * script's (MONITOR logs it before or after the script's own line, by version). */
+$keys = [];
+$runs = [];
+$run = null;
+foreach (ho_commands($before) as $c) {
+    $ours = (bool) array_filter(array_slice($c['args'], 1), fn($a) => str_contains($a, "Lock:$name:"));
+    if ($c['client'] === 'lua') {
+        $run ??= ['n' => 0, 'ours' => false];
+        $run['n']++;
+        $run['ours'] = $run['ours'] || $ours;
+        continue;
+    }
+    if ($run !== null && $run['ours']) {
+        $runs[] = $run['n'];
+    }
+    $run = null;
+    if ($ours && in_array($c['args'][0], ['EVALSHA', 'EVAL'], true)) {
+        $keys[] = (int) $c['args'][2];
+    }
+}
+if ($run !== null && $run['ours']) {
+    $runs[] = $run['n'];
+}
+/* lockMany() gives a script two keys per name (the lock and its counter). */
+echo 'scripts that named all 250 names at once: ', count(array_keys($keys, 500)) >= 4 ? 'at least 4' : json_encode(array_count_values($keys)), "\n";
+echo 'none named more than 250: ', $keys && max($keys) <= 500 ? 'yes' : 'no', "\n";
+$most = $runs ? max($runs) : 0;
+echo 'at most 12 commands per name inside any script: ', $most > 0 && $most <= 12 * 250 ? 'yes' : "no ($most)", "\n";
+echo 'nothing sent for 251 or 100,000 names: ', str_contains($after, "$name:251") || str_contains($after, "$name:250\"") ? 'no' : 'yes', "\n";
 var_dump($raw->call('EXISTS', "Lock:$name:1"));
 ?>
 --EXPECT--
@@ -46,7 +75,10 @@ bool(false)
 bool(true)
 bool(true)
 bool(true)
-commands over 50 ms: 0
 RedisLock::lockMany(): Argument #1 ($names) must not hold more than 250 names
 RedisLock::lockMany(): Argument #1 ($names) must not hold more than 250 names
+scripts that named all 250 names at once: at least 4
+none named more than 250: yes
+at most 12 commands per name inside any script: yes
+nothing sent for 251 or 100,000 names: yes
 int(0)

@@ -13,7 +13,7 @@ var_dump($holder->lock($name, 0, 30));
 $start = microtime(true);
 var_dump($lock->addLock($name, 10, 0.3));
 $elapsed = microtime(true) - $start;
-var_dump($elapsed >= 0.25 && $elapsed < l4_bound(1) ? 'false after about 0.3 s' : "after $elapsed s");
+var_dump($elapsed >= 0.25 && $elapsed < l4_bound(2.5) ? 'false after about 0.3 s' : "after $elapsed s");
 var_dump($holder->isLocking($name));
 var_dump($holder->unlock($name));
 
@@ -33,7 +33,7 @@ $token = $lock->addLock($name, 10, 5);
 $acquired = microtime(true);
 var_dump(is_string($token) && $raw->call('GET', l4_key($name)) === $token);
 $delay = ($acquired - (float) $raw->call('GET', "$name:unlocked")) * 1000;
-var_dump($delay < l4_bound(50) ? 'within 50 ms of the unlock' : sprintf('%.1f ms after the unlock', $delay));
+var_dump($delay < l4_bound(1500) ? 'within 1.5 s of the unlock' : sprintf('%.1f ms after the unlock', $delay));
 $pttl = $raw->call('PTTL', l4_key($name));
 var_dump($pttl > 9000 && $pttl <= 10000);
 echo implode(',', l4_wait([$pid])), "\n";
@@ -47,7 +47,7 @@ bool(true)
 bool(true)
 bool(true)
 bool(true)
-string(26) "within 50 ms of the unlock"
+string(26) "within 1.5 s of the unlock"
 bool(true)
 0
 bool(true)

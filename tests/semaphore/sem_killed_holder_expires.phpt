@@ -1,5 +1,5 @@
 --TEST--
-RedisSemaphore: a holder killed with SIGKILL keeps its 2 permits until its own $expire (1 s); a waiter for them gets in not before that deadline and within 250 ms after it
+RedisSemaphore: a holder killed with SIGKILL keeps its 2 permits until its own $expire (1 s); a waiter for them gets in not before that deadline, woken by it
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';
@@ -31,7 +31,7 @@ $t = false;
 $at = microtime(true);
 echo 'acquired: ', sem_exc($e), ', ', sem_yes(is_string($t)), "\n";
 echo 'not before the deadline: ', sem_yes($at >= $deadline - 0.01, $at - $deadline), "\n";
-echo 'within 250 ms of it: ', sem_yes($at - $deadline < l4_bound(0.25), $at - $deadline), "\n";
+echo 'within 1.5 s of it: ', sem_yes($at - $deadline < l4_bound(1.5), $at - $deadline), "\n";
 var_dump($sem->count($name), $sem->release($name, (string) $t));
 $raw->call('DEL', $ready);
 ?>
@@ -42,6 +42,6 @@ int(2)
 bool(false)
 acquired: no exception, yes
 not before the deadline: yes
-within 250 ms of it: yes
+within 1.5 s of it: yes
 int(2)
 bool(true)

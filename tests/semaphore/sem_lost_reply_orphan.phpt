@@ -3,15 +3,17 @@ RedisSemaphore: when the reply to acquire() is lost (read timeout), it throws, a
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';
-$raw = new RawRedis();
+require __DIR__ . '/../harness/fault_test.inc';
+/* A server of the test's own: it is stalled, and tests running beside this one must not be. */
+$server = new FaultServer(['--enable-debug-command', 'local']);
+$raw = $server->raw();
 $name = rl_name();
-$sem = new RedisSemaphore(rl_options(['read_timeout' => 0.2]));
+$sem = new RedisSemaphore($server->options(['read_timeout' => 0.2]));
 $w = $sem->acquire("$name:warmup", 1);
 var_dump(is_string($w), $sem->release("$name:warmup", $w));
 
-/* The server is busy for 0.7 s: our acquisition waits in its socket buffer. */
-$stall = rl_stall_server(0.7);
-usleep(50000);
+/* The server is busy for 2 s (ten times the read timeout): our acquisition waits in its socket buffer. */
+$stall = l4_stall($server->port, 2.0);
 try {
     var_dump($sem->acquire($name, 3, 0, 30, 2));
 } catch (RedisLockTimeoutException $e) {

@@ -1,5 +1,5 @@
 --TEST--
-RedisSemaphore::acquire(): a waiter for 2 permits (limit 2) stays queued while only 1 is free, and is admitted once the second holder releases too, within 250 ms of that release
+RedisSemaphore::acquire(): a waiter for 2 permits (limit 2) stays queued while only 1 is free, and is admitted once the second holder releases too, woken by that release
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';
@@ -28,7 +28,7 @@ $released = microtime(true);
 var_dump($sem->release($name, $b));
 [$what, $at] = sem_report($raw, $report, 3);
 var_dump($what);
-echo 'within 250 ms of the second release: ', sem_yes($at - $released < l4_bound(0.25), $at - $released), "\n";
+echo 'within 1.5 s of the second release: ', sem_yes($at - $released < l4_bound(1.5), $at - $released), "\n";
 echo implode(',', l4_wait([$pid], l4_bound(5))), "\n";
 var_dump($sem->count($name));
 $raw->call('DEL', $ready, $report);
@@ -38,6 +38,6 @@ bool(true)
 still waiting with 1 free: yes
 bool(true)
 string(8) "acquired"
-within 250 ms of the second release: yes
+within 1.5 s of the second release: yes
 0
 int(0)

@@ -7,13 +7,15 @@ created is removed by the object's next call
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';
-$raw = new RawRedis();
+require __DIR__ . '/../harness/fault_test.inc';
+/* A server of the test's own: it is stalled, and tests running beside this one must not be. */
+$server = new FaultServer(['--enable-debug-command', 'local']);
+$raw = $server->raw();
 $name = rl_name();
-$lock = new RedisLock(rl_options(['read_timeout' => 0.2]));
+$lock = new RedisLock($server->options(['read_timeout' => 0.2]));
 var_dump($lock->lockShared("$name:warmup"), $lock->unlock("$name:warmup"));
 
-$stall = rl_stall_server(0.7);
-usleep(50000);
+$stall = l4_stall($server->port, 2.0);
 try {
     var_dump($lock->lockShared($name, 0, 30));
 } catch (RedisLockTimeoutException $e) {

@@ -58,7 +58,7 @@ $run = array_slice($ins, 0, 3);
 sort($run);
 echo 'admitted first: ', implode(',', $run), '; then: ', implode(',', array_slice($ins, 3)), "\n";
 $late = max($at['r0-in'] ?? 99e9, $at['r1-in'] ?? 99e9, $at['r2-in'] ?? 99e9) - $released;
-echo 'the run admitted within 150 ms of the unlock: ', sem_yes($late < l4_bound(0.15), $late), "\n";
+echo 'the run admitted within 1.5 s of the unlock: ', sem_yes($late < l4_bound(1.5), $late), "\n";
 $lastOut = max($at['r0-out'] ?? 0, $at['r1-out'] ?? 0, $at['r2-out'] ?? 0);
 echo 'the writer got in after the whole run left: ', sem_yes(($at['w-in'] ?? 0) >= $lastOut, $at), "\n";
 echo 'the last reader got in after the writer left: ', sem_yes(($at['r3-in'] ?? 0) >= ($at['w-out'] ?? 99e9), $at), "\n";
@@ -72,7 +72,7 @@ bool(true)
 three shared holders at once: yes
 0,0,0,0,0
 admitted first: r0-in,r1-in,r2-in; then: w-in,r3-in
-the run admitted within 150 ms of the unlock: yes
+the run admitted within 1.5 s of the unlock: yes
 the writer got in after the whole run left: yes
 the last reader got in after the writer left: yes
 int(0)

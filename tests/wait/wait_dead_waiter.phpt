@@ -19,10 +19,13 @@ $dead = l4_fork(function () use ($name, $ready) {
     return 10;
 });
 $raw->call('BLPOP', $ready, '5');
-usleep(100000);
+/* Killed once it is in the queue (seen on the server), not after a pause assumed long enough. */
+require_once __DIR__ . '/../harness/handoff_test.inc';
+$queued = ho_until_queued($raw, $name, 1, 30);
 l4_signal($dead, 'KILL');
 $killed = microtime(true);
 echo implode(',', l4_wait([$dead], 5)), "\n";
+var_dump($queued);
 
 var_dump($holder->unlock($name));
 $waiter = new RedisLock(rl_dsn());
@@ -38,6 +41,7 @@ var_dump($holder->unlock($name));
 --EXPECT--
 bool(true)
 -1
+bool(true)
 bool(true)
 bool(true)
 string(20) "within a few seconds"

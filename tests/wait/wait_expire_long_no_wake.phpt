@@ -26,14 +26,16 @@ $w = l4_fork(function () use ($name) {
 var_dump(ho_until_queued($raw, $name, 1));
 usleep(100000);                   // the waiter is blocked now
 
-/* The wake-ups the scripts push: RPUSH run inside a script. */
-$pushes = fn (string $seen) => count(array_filter(ho_commands($seen),
+/* The wake-ups the scripts push for this lock: RPUSH run inside a script, to a
+ * list named after it (the server is shared with the tests running beside this
+ * one, whose scripts push their own). Each read ends at a marker sent after the call. */
+$pushes = fn (string $seen) => count(array_filter(ho_commands($seen, $name),
     fn ($c) => $c['client'] === 'lua' && $c['args'][0] === 'RPUSH'));
 $monitor = rl_monitor();
 var_dump($holder->expire($name, 10));
-echo "shortened to 10 s: ", $pushes(rl_monitor_read($monitor, 0.2)), " wake-up(s)\n";
+echo "shortened to 10 s: ", $pushes(l4_monitor_until($monitor, $raw)), " wake-up(s)\n";
 var_dump($holder->expire($name, 2));
-echo "shortened to 2 s: ", $pushes(rl_monitor_read($monitor, 0.2)), " wake-up(s)\n";
+echo "shortened to 2 s: ", $pushes(l4_monitor_until($monitor, $raw)), " wake-up(s)\n";
 fclose($monitor);
 
 var_dump($holder->unlock($name));

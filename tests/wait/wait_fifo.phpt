@@ -1,8 +1,8 @@
 --TEST--
-RedisLock::lock(): waiters get the lock in the order they started waiting (4 processes arriving 50 ms apart)
+RedisLock::lock(): waiters get the lock in the order they started waiting (4 processes, each arriving once the one before is queued)
 --FILE--
 <?php
-require __DIR__ . '/../harness/lock4_test.inc';
+require __DIR__ . '/../harness/handoff_test.inc';
 $raw = new RawRedis();
 $name = rl_name();
 $order = "$name:order";
@@ -24,10 +24,11 @@ for ($i = 0; $i < 4; $i++) {
         usleep(20000);
         return $lock->unlock($name) ? 0 : 11;
     });
-    /* The next one starts 50 ms after this one is about to wait. */
+    /* The next one starts once this one is in the queue (not after a pause assumed long enough). */
     $raw->call('BLPOP', $ready, '5');
-    usleep(50000);
+    $queued = ho_until_queued($raw, $name, $i + 1, 30) && ($queued ?? true);
 }
+var_dump($queued);
 var_dump($raw->call('LLEN', $order));
 var_dump($holder->unlock($name));
 echo implode(',', l4_wait($pids, l4_bound(10))), "\n";
@@ -35,6 +36,7 @@ echo implode(',', $raw->call('LRANGE', $order, '0', '-1')), "\n";
 var_dump($raw->call('EXISTS', l4_key($name)));
 ?>
 --EXPECT--
+bool(true)
 bool(true)
 int(0)
 bool(true)

@@ -2,7 +2,7 @@
 RedisLock: every way of releasing a lock wakes a blocked waiter at once (unlock, releaseLock, unlockAll, the holder object's destruction, synchronized)
 --FILE--
 <?php
-require __DIR__ . '/../harness/lock4_test.inc';
+require __DIR__ . '/../harness/handoff_test.inc';
 $raw = new RawRedis();
 
 /* Starts a waiter in another process, lets $release free the lock, and says how
@@ -22,12 +22,13 @@ function handoff(RawRedis $raw, string $name, callable $release): string
         return $lock->unlock($name) ? 0 : 11;
     });
     $raw->call('BLPOP', "$name:ready", '5');
-    usleep(100000);
+    /* Released once the waiter is in the queue (seen on the server). */
+    ho_until_queued($raw, $name, 1, 30);
     $released = microtime(true);
     $release();
     $codes = l4_wait([$pid], 5);
     $delay = ((float) $raw->call('GET', "$name:acquired") - $released) * 1000;
-    return $codes[0] === 0 && $delay >= 0 && $delay < l4_bound(100) ? 'woken at once' : sprintf('exit %d, %.1f ms', $codes[0], $delay);
+    return $codes[0] === 0 && $delay >= 0 && $delay < l4_bound(1500) ? 'woken within 1.5 s' : sprintf('exit %d, %.1f ms', $codes[0], $delay);
 }
 
 $name = rl_name();
@@ -69,10 +70,10 @@ var_dump(handoff($raw, $name, fn() => $raw->call('RPUSH', "$name:go", '1')));
 echo implode(',', l4_wait([$pid])), "\n";
 ?>
 --EXPECT--
-string(13) "woken at once"
-string(13) "woken at once"
-string(13) "woken at once"
-string(13) "woken at once"
-string(13) "woken at once"
-string(13) "woken at once"
+string(18) "woken within 1.5 s"
+string(18) "woken within 1.5 s"
+string(18) "woken within 1.5 s"
+string(18) "woken within 1.5 s"
+string(18) "woken within 1.5 s"
+string(18) "woken within 1.5 s"
 0
