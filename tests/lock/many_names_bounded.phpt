@@ -33,7 +33,7 @@ foreach ([251, 100000] as $n) {
         echo $e->getMessage(), "\n";
     }
 }
-$seen = l4_monitor_until($monitor, $raw);
+$seen = rl_monitor_read($monitor, 0.0);
 fclose($monitor);
 [$before, $after] = explode('"' . "$name:refused" . '"', $seen, 2) + [1 => ''];
 /* The client scripts that named this test's locks, and the runs of commands the

@@ -51,7 +51,7 @@ var_dump(l4_until(fn() => $raw->call('ZCOUNT', $queues['l'], '1000000', '+inf') 
 var_dump($lock->inspect("$name:l") !== null, $sem->inspect("$name:s") !== null);
 var_dump($lock->unlock("$name:l"), $sem->release("$name:s", $t));
 echo implode(',', l4_wait([$lockWaiter, $semWaiter], 90)), "\n";
-$seen = l4_monitor_until($monitor, $raw);
+$seen = rl_monitor_read($monitor, 0.0);
 fclose($monitor);
 /* The runs of commands scripts ran ("lua" lines between two client commands): the dead ids each removed. */
 $runs = [];

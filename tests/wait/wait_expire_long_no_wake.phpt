@@ -33,9 +33,9 @@ $pushes = fn (string $seen) => count(array_filter(ho_commands($seen, $name),
     fn ($c) => $c['client'] === 'lua' && $c['args'][0] === 'RPUSH'));
 $monitor = rl_monitor();
 var_dump($holder->expire($name, 10));
-echo "shortened to 10 s: ", $pushes(l4_monitor_until($monitor, $raw)), " wake-up(s)\n";
+echo "shortened to 10 s: ", $pushes(rl_monitor_read($monitor, 0.0)), " wake-up(s)\n";
 var_dump($holder->expire($name, 2));
-echo "shortened to 2 s: ", $pushes(l4_monitor_until($monitor, $raw)), " wake-up(s)\n";
+echo "shortened to 2 s: ", $pushes(rl_monitor_read($monitor, 0.0)), " wake-up(s)\n";
 fclose($monitor);
 
 var_dump($holder->unlock($name));
