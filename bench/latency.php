@@ -19,6 +19,15 @@
  *    250 free names and waiting on 250 held ones; under 50 ms each.
  * 4. The sweep of dead waiters: a lock's and a semaphore's queue filled with dead
  *    waiters; each call that drops them (up to 500 per sweep), under 50 ms each.
+ * 5. Wake-ups, waits and prompt answers: one row per kind of promise the tests
+ *    used to bound by the clock (a waiter woken after unlock, expiry or its
+ *    holder's death; a busy call with timeout 0; a signal handler during a wait; a
+ *    fair crowd; a queue worker woken on enqueue, a delayed or lapsed task taken;
+ *    a refused connection, -BUSY, a Redlock or cluster waiter, the bridges' waits),
+ *    each over repetitions: median, p99 and worst beside the tightest bound a
+ *    test of that kind held. The Redlock, cluster and busy-script rows use the
+ *    servers bench/run starts (BENCH_REDLOCK, BENCH_CLUSTER, BENCH_BUSY_DSN) and
+ *    say "not measured" without them.
  *
  * The server's main thread runs at nice -10 while this measures (where this
  * process may raise it: root, or CAP_SYS_NICE), as the waiters do; the server's
@@ -218,8 +227,8 @@ $info = $r->info('server');
 $server = isset($info['valkey_version']) ? 'Valkey ' . $info['valkey_version'] : 'Redis ' . ($info['redis_version'] ?? '?');
 $promises = [];
 
-echo "## Promises on time: fair waits and bounded scripts\n\n";
-printf("Four bounds the extension promises on time, each measured on %s and printed beside its target, \"met\" or \"missed\". "
+echo "## Promises on time: fair waits, bounded scripts, wake-ups\n\n";
+printf("The bounds the extension promises on time, each measured on %s and printed beside its target, \"met\" or \"missed\". "
     . "Wall-clock bounds are not asserted by the test suite (a loaded machine would flip them); they are measured here, "
     . "and a miss is reported as measured, never hidden. Script times are the server's own (INFO commandstats and "
     . "SLOWLOG: the time the server spent in each call, during which it serves nobody else). "
@@ -699,6 +708,718 @@ $promises[] = [
     'met' => $sweep_ok && lat_over($sweeps, SCRIPT_TARGET_MS) === 0 && $sweeps,
     'note' => $sweep_ok ? '' : 'a call failed or a queue was not emptied; ',
 ];
+
+/* ---- 5. wake-ups, waits and prompt answers ---- */
+
+/**
+ * One repetition with a forked waiter: $child($sock) runs in the child after it
+ * connected and returns [ok, microtime when its call returned]; the parent waits
+ * until $queued() says the waiter waits (at most 5 s), then $release() lets go and
+ * returns the reference time (microtime taken just before it let go). Returns the
+ * lateness in ms (child's time − reference), or null when the waiter failed.
+ */
+function lat_wake_rep(callable $prepare, callable $queued, callable $release): ?float
+{
+    [$pid, $sock] = bench_fork('waiter', function ($sock) use ($prepare): int {
+        $wait = $prepare();
+        fwrite($sock, 'r');
+        [$ok, $at] = $wait();
+        fwrite($sock, json_encode([$ok, $at]) . "\n");
+        return 0;
+    });
+    stream_set_timeout($sock, 30);
+    $late = null;
+    if (fread($sock, 1) === 'r') {
+        $deadline = bench_now() + 5.0;
+        while (!$queued() && bench_now() < $deadline) {
+            usleep(1000);
+        }
+        $ref = $release();
+        $line = fgets($sock);
+        $got = $line === false ? null : json_decode($line, true);
+        if (is_array($got) && $got[0]) {
+            $late = ($got[1] - $ref) * 1000;
+        }
+    }
+    fclose($sock);
+    posix_kill($pid, SIGKILL);
+    pcntl_waitpid($pid, $status);
+    return $late;
+}
+
+/** The server's count of clients blocked in a command (BLPOP and the like). */
+function lat_blocked(Redis $r): int
+{
+    return (int) ($r->info('clients')['blocked_clients'] ?? 0);
+}
+
+/** A holder forked to take something, say when it asked (microtime) and hang until killed: [pid, socket, time asked, ok]. */
+function lat_doomed_holder(callable $take): array
+{
+    [$pid, $sock] = bench_fork('holder', function ($sock) use ($take): int {
+        $before = microtime(true);
+        $ok = $take();
+        fwrite($sock, json_encode([$ok, $before]) . "\n");
+        sleep(60);
+        return 0;
+    });
+    stream_set_timeout($sock, 30);
+    $line = fgets($sock);
+    $got = $line === false ? [false, 0.0] : json_decode($line, true);
+    return [$pid, $sock, (float) $got[1], (bool) $got[0]];
+}
+
+function lat_kill(int $pid, $sock): void
+{
+    posix_kill($pid, SIGKILL);
+    pcntl_waitpid($pid, $status);
+    fclose($sock);
+}
+
+$dsn = bench_dsn();
+$wake_rows = [];   // [group, row, tests, ms list, failures, target ms, what the figure is, note]
+/** Adds a row: $ms the measured figures (ms), $failed the repetitions that did not give one. */
+$add = function (string $group, string $row, string $what, array $ms, int $failed, float $target, string $note = '') use (&$wake_rows): void {
+    $wake_rows[] = compact('group', 'row', 'what', 'ms', 'failed', 'target', 'note');
+};
+$skip = function (string $group, string $row, string $why, float $target) use (&$wake_rows): void {
+    $wake_rows[] = ['group' => $group, 'row' => $row, 'what' => $why, 'ms' => [], 'failed' => 0, 'target' => $target, 'note' => 'not measured'];
+};
+$lock = new RedisLock($dsn);
+$sem = new RedisSemaphore($dsn);
+$q = new RedisQueue($dsn);
+$lock->isLocked("$base:w:warm");
+$reps = bench_n(20, 5);
+$slow_reps = bench_n(6, 3);
+
+/* -- locks, semaphores, shared locks -- */
+$G = 'locks, semaphores, shared locks';
+$waiters = fn(string $kind, string $n): int => (int) (($kind === 'lock' ? $lock->inspect($n) : $sem->inspect($n))['waiters'] ?? 0);
+
+$ms = [];
+$failed = 0;
+for ($i = 0; $i < $reps; $i++) {
+    $n = "$base:w:unlock:$i";
+    $lock->lock($n, 0, 30);
+    $late = lat_wake_rep(function () use ($dsn, $n) {
+        $l = new RedisLock($dsn);
+        $l->isLocked($n);
+        return fn() => [$l->lock($n, 10, 30), microtime(true)];
+    }, fn() => $waiters('lock', $n) >= 1, function () use ($lock, $n): float {
+        $t = microtime(true);
+        $lock->unlock($n);
+        return $t;
+    });
+    $late === null ? $failed++ : $ms[] = $late;
+    $r->del("Lock:$n");
+}
+$add($G, 'a lock waiter woken after unlock', 'woken − unlock', $ms, $failed, 50);
+
+$ms = [];
+$failed = 0;
+for ($i = 0; $i < $slow_reps; $i++) {
+    $n = "$base:w:expiry:$i";
+    $taken = microtime(true);
+    $lock->lock($n, 0, 0.3);
+    $late = lat_wake_rep(function () use ($dsn, $n) {
+        $l = new RedisLock($dsn);
+        $l->isLocked($n);
+        return fn() => [$l->lock($n, 10, 30), microtime(true)];
+    }, fn() => $waiters('lock', $n) >= 1, fn(): float => $taken + 0.3);
+    /* Before the expiry (beyond the two clocks' 20 ms) would be a broken lock: no figure. */
+    $late === null || $late < -20 ? $failed++ : $ms[] = $late;
+    $r->del("Lock:$n");
+}
+$add($G, 'a lock waiter woken after expiry', 'woken − the holder\'s expiry (0.3 s after it asked)', $ms, $failed, 250);
+
+$ms = [];
+$failed = 0;
+for ($i = 0; $i < $slow_reps; $i++) {
+    $n = "$base:w:killed:$i";
+    [$pid, $sock, $before, $ok] = lat_doomed_holder(fn() => ($GLOBALS['lat_kept'] = new RedisLock($dsn))->lock($n, 0, 0.5));
+    lat_kill($pid, $sock);
+    $got = $ok && $lock->lock($n, 10, 30);
+    $got ? $ms[] = (microtime(true) - $before - 0.5) * 1000 : $failed++;
+    $lock->unlock($n);
+}
+$add($G, 'a lock waiter woken after its holder was killed (SIGKILL)', 'woken − the killed holder\'s expiry (0.5 s)', $ms, $failed, 250);
+
+$ms = [];
+$failed = 0;
+for ($i = 0; $i < $reps; $i++) {
+    $n = "$base:w:sem:$i";
+    $tok = $sem->acquire($n, 1, 0, 30);
+    $late = lat_wake_rep(function () use ($dsn, $n) {
+        $s = new RedisSemaphore($dsn);
+        $s->count($n);
+        return fn() => [$s->acquire($n, 1, 10, 30) !== false, microtime(true)];
+    }, fn() => $waiters('sem', $n) >= 1, function () use ($sem, $n, $tok): float {
+        $t = microtime(true);
+        $sem->release($n, (string) $tok);
+        return $t;
+    });
+    $late === null ? $failed++ : $ms[] = $late;
+    $r->del("Semaphore:$n", "{Semaphore:$n}:queue");
+}
+$add($G, 'a semaphore waiter woken after release', 'woken − release', $ms, $failed, 100);
+
+$ms = [];
+$failed = 0;
+for ($i = 0; $i < $slow_reps; $i++) {
+    $n = "$base:w:semkilled:$i";
+    [$pid, $sock, $before, $ok] = lat_doomed_holder(fn() => ($GLOBALS['lat_kept'] = new RedisSemaphore($dsn))->acquire($n, 2, 0, 0.5, 2) !== false);
+    lat_kill($pid, $sock);
+    $tok = $ok ? $sem->acquire($n, 2, 10, 30, 2) : false;
+    $tok !== false ? $ms[] = (microtime(true) - $before - 0.5) * 1000 : $failed++;
+    $tok !== false && $sem->release($n, $tok);
+}
+$add($G, 'a semaphore waiter woken after its holder was killed (SIGKILL)', 'woken − the killed holder\'s expiry (0.5 s)', $ms, $failed, 250);
+
+$ms = [];
+$failed = 0;
+$reader2 = new RedisLock($dsn);
+for ($i = 0; $i < $reps; $i++) {
+    $n = "$base:w:writer:$i";
+    $lock->lockShared($n, 0, 30);
+    $reader2->lockShared($n, 0, 30);
+    $late = lat_wake_rep(function () use ($dsn, $n) {
+        $l = new RedisLock($dsn);
+        $l->isLocked($n);
+        return fn() => [$l->lock($n, 10, 30), microtime(true)];
+    }, fn() => $waiters('lock', $n) >= 1, function () use ($lock, $reader2, $n): float {
+        $reader2->unlock($n);
+        $t = microtime(true);
+        $lock->unlock($n);
+        return $t;
+    });
+    $late === null ? $failed++ : $ms[] = $late;
+    $r->del("Lock:$n");
+}
+$add($G, 'a shared lock: a writer woken after the readers leave', 'woken − the last reader\'s unlock', $ms, $failed, 250);
+
+$ms = [];
+$failed = 0;
+for ($i = 0; $i < $reps; $i++) {
+    $n = "$base:w:readers:$i";
+    $lock->lock($n, 0, 30);
+    /* Two readers queued behind the writer, each a process of its own; the figure is each reader's. */
+    $kids = [];
+    for ($k = 0; $k < 2; $k++) {
+        $kids[] = bench_fork('reader', function ($sock) use ($dsn, $n): int {
+            $l = new RedisLock($dsn);
+            $l->isLocked($n);
+            fwrite($sock, 'r');
+            $ok = $l->lockShared($n, 10, 30);
+            fwrite($sock, json_encode([$ok, microtime(true)]) . "\n");
+            return 0;
+        });
+    }
+    foreach ($kids as [, $sock]) {
+        stream_set_timeout($sock, 30);
+        fread($sock, 1);
+    }
+    $deadline = bench_now() + 5.0;
+    while ($waiters('lock', $n) < 2 && bench_now() < $deadline) {
+        usleep(1000);
+    }
+    $t = microtime(true);
+    $lock->unlock($n);
+    foreach ($kids as [$pid, $sock]) {
+        $line = fgets($sock);
+        $got = $line === false ? null : json_decode($line, true);
+        is_array($got) && $got[0] ? $ms[] = ($got[1] - $t) * 1000 : $failed++;
+        fclose($sock);
+        pcntl_waitpid($pid, $status);
+    }
+    $r->del("Lock:$n");
+}
+$add($G, 'a shared lock: readers woken after the writer leaves', 'each of 2 readers: admitted − the writer\'s unlock', $ms, $failed, 150);
+
+$ms = [];
+$failed = 0;
+$other = new RedisLock($dsn);
+$osem = new RedisSemaphore($dsn);
+$n = "$base:w:busy";
+$lock->lock($n, 0, 60);
+$stok = $sem->acquire($n, 1, 0, 60);
+$calls = [fn() => $other->lock($n, 0, 30), fn() => $other->lockShared($n, 0, 30), fn() => $osem->acquire($n, 1, 0, 30)];
+for ($i = 0; $i < 3 * $reps; $i++) {
+    $t = bench_now();
+    $got = $calls[$i % 3]();
+    $took = (bench_now() - $t) * 1000;
+    $got === false ? $ms[] = $took : $failed++;
+}
+$lock->unlock($n);
+$sem->release($n, (string) $stok);
+$add($G, 'a busy lock() / lockShared() / acquire() with timeout 0 returns false', 'the call\'s time', $ms, $failed, 100);
+
+/* Signal handlers during a wait: a forked sender signals this process 3 times, 150 ms apart, during each wait. */
+pcntl_async_signals(true);
+$handled = [];
+pcntl_signal(SIGUSR1, function () use (&$handled) { $handled[] = microtime(true); });
+$signalled = function (callable $wait): array {
+    global $handled;
+    $handled = [];
+    $parent = getmypid();
+    [$pid, $sock] = bench_fork('signal sender', function ($sock) use ($parent): int {
+        $sent = [];
+        for ($k = 0; $k < 3; $k++) {
+            usleep(150000);
+            $sent[] = microtime(true);
+            posix_kill($parent, SIGUSR1);
+        }
+        fwrite($sock, json_encode($sent) . "\n");
+        return 0;
+    });
+    stream_set_timeout($sock, 30);
+    $wait();
+    $sent = json_decode((string) fgets($sock), true) ?: [];
+    fclose($sock);
+    pcntl_waitpid($pid, $status);
+    $late = [];
+    foreach ($sent as $k => $s) {
+        if (isset($handled[$k])) {
+            $late[] = ($handled[$k] - $s) * 1000;
+        }
+    }
+    return [$late, count($sent) - count($late)];
+};
+$ms = [];
+$failed = 0;
+$n = "$base:w:signal";
+$lock->lock($n, 0, 60);
+for ($i = 0; $i < $slow_reps; $i++) {
+    [$late, $lost] = $signalled(fn() => $other->lock($n, 0.6, 30));
+    $ms = array_merge($ms, $late);
+    $failed += $lost;
+}
+$lock->unlock($n);
+$add($G, 'a PHP signal handler runs during a lock wait', 'handler ran − signal sent (3 per wait)', $ms, $failed, 100);
+
+$ms = [];
+$failed = 0;
+$lim = new RedisRateLimiter($dsn);
+for ($i = 0; $i < $slow_reps; $i++) {
+    $n = "$base:w:limsig:$i";
+    $lim->consume($n, 1, 0.6, 1, 'token_bucket', 1);
+    [$late, $lost] = $signalled(fn() => $lim->wait($n, 1, 0.6, 1, 'token_bucket', 1, 5.0));
+    $ms = array_merge($ms, $late);
+    $failed += $lost;
+    $lim->reset($n);
+}
+pcntl_signal(SIGUSR1, SIG_DFL);
+$add($G, 'a PHP signal handler runs during a limiter wait', 'handler ran − signal sent (3 per wait)', $ms, $failed, 60);
+
+$ms = [];
+$failed = 0;
+pcntl_signal(SIGALRM, function () { throw new RuntimeException('alarm'); });
+$n = "$base:w:throws";
+$lock->lock($n, 0, 60);
+$stok = $sem->acquire($n, 1, 0, 60);
+$throwing = [fn() => $other->lock($n, 10, 30), fn() => $osem->acquire($n, 1, 10, 30), fn() => $q->reserve("$base:w:throwsq", 1, 30, 10)];
+for ($i = 0; $i < 3; $i++) {
+    $t = bench_now();
+    pcntl_alarm(1);
+    try {
+        $throwing[$i % 3]();
+        $failed++;
+    } catch (RuntimeException $e) {
+        $ms[] = (bench_now() - $t) * 1000;
+    }
+}
+pcntl_alarm(0);
+pcntl_signal(SIGALRM, SIG_DFL);
+$lock->unlock($n);
+$sem->release($n, (string) $stok);
+$add($G, 'a throwing signal handler ends the wait (lock, acquire, reserve)', 'start of a 10 s wait − the exception, SIGALRM after 1 s', $ms, $failed, 1300);
+
+/* A fair crowd: 8 processes, each taking the lock again and again, 1 ms held. */
+$n = "$base:w:fair";
+$rounds = bench_n(100, 10);
+$kids = [];
+for ($p = 0; $p < 8; $p++) {
+    $kids[] = bench_fork('fair waiter', function ($sock) use ($dsn, $n, $rounds): int {
+        $l = new RedisLock($dsn);
+        $l->isLocked($n);
+        fwrite($sock, 'r');
+        fread($sock, 1);
+        $w = [];
+        for ($i = 0; $i < $rounds; $i++) {
+            $t = bench_now();
+            if (!$l->lock($n, 30, 15)) {
+                break;
+            }
+            $w[] = (bench_now() - $t) * 1000;
+            usleep(1000);
+            $l->unlock($n);
+        }
+        fwrite($sock, json_encode($w) . "\n");
+        return 0;
+    });
+}
+foreach ($kids as [, $sock]) {
+    stream_set_timeout($sock, 120);
+    fread($sock, 1);
+}
+foreach ($kids as [, $sock]) {
+    fwrite($sock, 'g');
+}
+$ms = [];
+foreach ($kids as [$pid, $sock]) {
+    $ms = array_merge($ms, json_decode((string) fgets($sock), true) ?: []);
+    fclose($sock);
+    pcntl_waitpid($pid, $status);
+}
+$add($G, 'a fair crowd: every wait of 8 processes on one lock', 'each wait, 8 × ' . $rounds . ' acquisitions, 1 ms held', $ms, 8 * $rounds - count($ms), 2000);
+
+/* -- the queue -- */
+$G = 'queue';
+$blocked = fn(): bool => lat_blocked($r) >= 1;
+$queue_wake = function (string $row, callable $wait, callable $send, float $target, string $what, ?callable $before = null) use ($add, $G, $reps, $blocked, $dsn): void {
+    $ms = [];
+    $failed = 0;
+    for ($i = 0; $i < $reps; $i++) {
+        $before && $before($i);
+        $late = lat_wake_rep(function () use ($dsn, $wait, $i) {
+            $wq = new RedisQueue($dsn);
+            $wq->size('warm');
+            return fn() => [$wait($wq, $i), microtime(true)];
+        }, $blocked, fn(): float => $send($i));
+        $late === null ? $failed++ : $ms[] = $late;
+    }
+    $add($G, $row, $what, $ms, $failed, $target);
+};
+$qn = "$base:w:q";
+$queue_wake('a blocked worker woken on enqueue, one queue (pop with a wait)',
+    fn(RedisQueue $wq, int $i) => ($wq->pop($qn, 1, 10, 5)['id'] ?? null) === "t$i",
+    function (int $i) use ($q, $qn): float {
+        $t = microtime(true);
+        $q->enqueue($qn, "t$i");
+        return $t;
+    }, 1000, 'woken − enqueue');
+$queue_wake('a blocked worker woken on enqueue, two queues (reserve on both)',
+    fn(RedisQueue $wq, int $i) => ($wq->reserve(["$qn:a", "$qn:b"], 1, 30, 5)['id'] ?? null) === "t$i",
+    function (int $i) use ($q, $qn): float {
+        $t = microtime(true);
+        $q->enqueue("$qn:b", "t$i");
+        return $t;
+    }, 150, 'woken − enqueue on the second queue');
+$task = null;
+$queue_wake('a worker waiting in reserve() takes an id enqueued again while in flight, once the first worker acks',
+    fn(RedisQueue $wq, int $i) => ($wq->reserve("$qn:re$i", 1, 30, 5)['id'] ?? null) === 'job',
+    function (int $i) use ($q, $qn, &$task): float {
+        $t = microtime(true);
+        $q->ack("$qn:re$i", 'job', $task['receipt'] ?? null);
+        return $t;
+    }, 300, 'taken − the first worker\'s ack', function (int $i) use ($q, $qn, &$task): void {
+        /* Taken by a first worker, then enqueued again while in flight: held back until the ack. */
+        $q->enqueue("$qn:re$i", 'job');
+        $task = $q->reserve("$qn:re$i", 1, 30);
+        $q->enqueue("$qn:re$i", 'job');
+    });
+
+/* A delayed task: the worker waits before it is enqueued; late = taken − due. */
+$ms = [];
+$failed = 0;
+$early = 0;
+for ($i = 0; $i < $slow_reps; $i++) {
+    $late = lat_wake_rep(function () use ($dsn, $qn, $i) {
+        $wq = new RedisQueue($dsn);
+        $wq->size('warm');
+        return fn() => [($wq->reserve("$qn:d$i", 1, 30, 5)['id'] ?? null) === 'later', microtime(true)];
+    }, $blocked, function () use ($q, $qn, $i): float {
+        $t = microtime(true);
+        $q->enqueue("$qn:d$i", 'later', 10, 0.3);
+        return $t + 0.3;
+    });
+    $late === null ? $failed++ : $ms[] = $late;
+    $early += $late !== null && $late < -20 ? 1 : 0;
+}
+$add($G, 'a delayed task (0.3 s) taken by a waiting worker', 'taken − due (enqueue + 0.3 s)', $ms, $failed + $early, 300,
+    $early ? "$early taken more than 20 ms before due" : '');
+
+/* A reservation that lapsed (its worker holds it and does nothing) or whose worker was killed: retaken after its deadline. */
+$ms = [];
+$failed = 0;
+for ($i = 0; $i < $slow_reps; $i++) {
+    $n = "$qn:lapse$i";
+    $q->enqueue($n, 'job');
+    [$pid, $sock, $before, $ok] = lat_doomed_holder(fn() => (($GLOBALS['lat_kept'] = new RedisQueue($dsn))->reserve($n, 1, 0.5)['id'] ?? null) === 'job');
+    if ($i % 2 === 1) {
+        posix_kill($pid, SIGKILL);
+    }
+    $got = $ok ? $q->reserve($n, 1, 30, 5) : false;
+    ($got['id'] ?? null) === 'job' ? $ms[] = (microtime(true) - $before - 0.5) * 1000 : $failed++;
+    lat_kill($pid, $sock);
+}
+$add($G, 'a lapsed reservation or a killed worker\'s task retaken by a waiting worker', 'taken − the reservation\'s deadline (visibility 0.5 s); alternately lapsed and killed (SIGKILL)', $ms, $failed, 700);
+
+$ms = [];
+$failed = 0;
+for ($i = 0; $i < $reps; $i++) {
+    $t = bench_now();
+    $got = $q->reserve("$qn:empty", 1, 30, 0);
+    $took = (bench_now() - $t) * 1000;
+    $got === false || $got === [] ? $ms[] = $took : $failed++;
+}
+$add($G, 'an empty reserve() with wait 0 returns', 'the call\'s time', $ms, $failed, 100);
+$ms = [];
+$failed = 0;
+for ($i = 0; $i < $slow_reps; $i++) {
+    $t = bench_now();
+    $got = $q->reserve("$qn:empty", 1, 30, 0.3);
+    $took = (bench_now() - $t) * 1000;
+    $got === false || $got === [] ? $ms[] = $took - 300 : $failed++;
+}
+$add($G, 'an empty reserve() with wait 0.3 s returns after its wait', 'the call\'s time − 0.3 s', $ms, $failed, 500);
+
+/* -- connections, topologies, bridges -- */
+$G = 'connections, topologies, bridges';
+$ms = [];
+$failed = 0;
+for ($i = 0; $i < $reps; $i++) {
+    /* A port nobody listens on: bound, then closed. */
+    $srv = stream_socket_server('tcp://127.0.0.1:0');
+    $port = (int) substr(strrchr(stream_socket_get_name($srv, false), ':'), 1);
+    fclose($srv);
+    $t = bench_now();
+    try {
+        (new RedisLock(['host' => '127.0.0.1', 'port' => $port, 'connect_timeout' => 60]))->lock('x');
+        $failed++;
+    } catch (RedisLockException $e) {
+        $ms[] = (bench_now() - $t) * 1000;
+    }
+}
+$add($G, 'a refused connection reported', 'lock() on a closed port, connect_timeout 60 s: until its exception', $ms, $failed, 1000);
+
+$busy_dsn = getenv('BENCH_BUSY_DSN') ?: '';
+if ($busy_dsn === '') {
+    $skip($G, '-BUSY surfaces', 'no server with a busy-script threshold of 100 ms (BENCH_BUSY_DSN, started by bench/run)', 500);
+} else {
+    $ms = [];
+    $failed = 0;
+    $bp = bench_dsn_parts($busy_dsn);
+    $braw = new Redis();
+    $braw->connect((string) $bp['host'], (int) $bp['port'], 5.0);
+    $bl = new RedisLock($busy_dsn);
+    $bl->lock("$base:busy:warm");
+    $bl->unlock("$base:busy:warm");
+    for ($i = 0; $i < $slow_reps; $i++) {
+        $bs = stream_socket_client("tcp://{$bp['host']}:{$bp['port']}", $errno, $errstr, 2.0);
+        $loop = 'while true do end';
+        fwrite($bs, lat_resp(['EVAL', $loop, '0']));
+        $deadline = bench_now() + 10;
+        do {
+            usleep(10000);
+            try {
+                $braw->ping();
+                $is_busy = false;
+            } catch (RedisException $e) {
+                $is_busy = str_contains($e->getMessage(), 'BUSY');
+            }
+        } while (!$is_busy && bench_now() < $deadline);
+        $t = bench_now();
+        try {
+            $bl->lock("$base:busy", 0, 30);
+            $failed++;
+        } catch (RedisLockServerException $e) {
+            str_contains($e->getMessage(), 'BUSY') ? $ms[] = (bench_now() - $t) * 1000 : $failed++;
+        } catch (RedisLockException $e) {
+            $failed++;
+        }
+        try {
+            $braw->rawCommand('SCRIPT', 'KILL');
+        } catch (RedisException $e) {
+        }
+        stream_set_timeout($bs, 10);
+        fgets($bs);
+        fclose($bs);
+    }
+    $add($G, '-BUSY surfaces', 'lock() while a script runs past the server\'s 100 ms busy threshold: until its exception', $ms, $failed, 500);
+}
+
+$redlock = array_filter(explode(',', (string) getenv('BENCH_REDLOCK')));
+if (!$redlock) {
+    $skip($G, 'a Redlock waiter woken after unlock', 'no Redlock servers (BENCH_REDLOCK, started by bench/run)', 2000);
+} else {
+    $rl_opts = ['redlock' => array_map(fn(string $s): string => "redis://$s", $redlock)];
+    $rholder = new RedisLock($rl_opts);
+    $ms = [];
+    $failed = 0;
+    for ($i = 0; $i < $slow_reps; $i++) {
+        $n = "$base:rl:$i";
+        $rholder->lock($n, 0, 30);
+        $started = 0.0;
+        $late = lat_wake_rep(function () use ($rl_opts, $n) {
+            $l = new RedisLock($rl_opts);
+            $l->isLocked($n);
+            return fn() => [$l->lock($n, 10, 30), microtime(true)];
+        }, function () use (&$started): bool {
+            /* Waiting on 5 servers has no count to read: 0.3 s is past its first round. */
+            $started = $started ?: bench_now();
+            return bench_now() - $started > 0.3;
+        }, function () use ($rholder, $n): float {
+            $t = microtime(true);
+            $rholder->unlock($n);
+            return $t;
+        });
+        $late === null ? $failed++ : $ms[] = $late;
+    }
+    foreach ($redlock as $s) {
+        [$h, $p] = explode(':', $s);
+        $x = new Redis();
+        $x->connect($h, (int) $p);
+        bench_sweep_keys($x, $base);
+    }
+    $add($G, 'a Redlock waiter woken after unlock', sprintf('woken − unlock, %d servers', count($redlock)), $ms, $failed, 2000);
+}
+
+$cluster = array_filter(explode(',', (string) getenv('BENCH_CLUSTER')));
+if (!$cluster) {
+    $skip($G, 'a waiter on the cluster woken', 'no Redis Cluster (BENCH_CLUSTER, started by bench/run)', 500);
+} else {
+    $c_opts = ['cluster' => $cluster];
+    $csem = new RedisSemaphore($c_opts);
+    $clock = new RedisLock($c_opts);
+    $creader = new RedisLock($c_opts);
+    $ms = [];
+    $failed = 0;
+    for ($i = 0; $i < $slow_reps * 2; $i++) {
+        $n = "$base:c:$i";
+        $sem_row = $i % 2 === 0;
+        $tok = $sem_row ? $csem->acquire($n, 1, 0, 30) : ($clock->lockShared($n, 0, 30) && $creader->lockShared($n, 0, 30));
+        $late = lat_wake_rep(function () use ($c_opts, $n, $sem_row) {
+            $s = new RedisSemaphore($c_opts);
+            $l = new RedisLock($c_opts);
+            $sem_row ? $s->count($n) : $l->isLocked($n);
+            return fn() => [$sem_row ? $s->acquire($n, 1, 10, 5) !== false : $l->lock($n, 10, 5), microtime(true)];
+        }, fn(): bool => (($sem_row ? $csem->inspect($n) : $clock->inspect($n))['waiters'] ?? 0) >= 1,
+        function () use ($sem_row, $csem, $clock, $creader, $n, $tok): float {
+            if (!$sem_row) {
+                $creader->unlock($n);
+            }
+            $t = microtime(true);
+            $sem_row ? $csem->release($n, (string) $tok) : $clock->unlock($n);
+            return $t;
+        });
+        $late === null ? $failed++ : $ms[] = $late;
+    }
+    $add($G, 'a waiter on the cluster woken', sprintf('a semaphore waiter after release, a writer after the readers leave, alternately; %d masters', count($cluster)), $ms, $failed, 500);
+}
+
+$sf_lock = '/usr/share/php/Symfony/Component/Lock/autoload.php';
+$bridge = __DIR__ . '/../bridge/autoload.php';
+if (!is_file($sf_lock) || !is_file($bridge)) {
+    $skip($G, 'Symfony acquire(true) on our store gains the lock after release', 'php-symfony-lock or the bridge missing', 100);
+} else {
+    require_once $sf_lock;
+    require_once $bridge;
+    $factory = new Symfony\Component\Lock\LockFactory(new RedisLock\Bridge\Symfony\RedisLockStore(new RedisLock($dsn)));
+    $ms = [];
+    $failed = 0;
+    for ($i = 0; $i < $reps; $i++) {
+        $n = "$base:sf:$i";
+        $holder = $factory->createLock($n, 30);
+        $holder->acquire();
+        $late = lat_wake_rep(function () use ($dsn, $n) {
+            $l = (new Symfony\Component\Lock\LockFactory(new RedisLock\Bridge\Symfony\RedisLockStore(new RedisLock($dsn))))->createLock($n, 30);
+            return fn() => [$l->acquire(true), microtime(true)];
+        }, fn() => $waiters('lock', $n) >= 1, function () use ($holder): float {
+            $t = microtime(true);
+            $holder->release();
+            return $t;
+        });
+        $late === null ? $failed++ : $ms[] = $late;
+    }
+    $add($G, 'Symfony acquire(true) on our store gains the lock after release', 'acquired − release', $ms, $failed, 100);
+}
+
+$lv = ['/usr/share/php/Illuminate/Support/autoload.php', '/usr/share/php/Illuminate/Cache/autoload.php'];
+if (count(array_filter($lv, 'is_file')) < 2 || !is_file($bridge)) {
+    $skip($G, 'Laravel block() returns after release', 'php-illuminate-cache or the bridge missing', 1500);
+} else {
+    foreach ($lv as $f) {
+        require_once $f;
+    }
+    require_once $bridge;
+    $provider = new RedisLock\Bridge\Laravel\LockProvider(new RedisLock($dsn));
+    $ms = [];
+    $failed = 0;
+    for ($i = 0; $i < $slow_reps; $i++) {
+        $n = "$base:lv:$i";
+        $holder = $provider->lock($n, 60);
+        $holder->get();
+        $late = lat_wake_rep(function () use ($dsn, $n) {
+            $l = (new RedisLock\Bridge\Laravel\LockProvider(new RedisLock($dsn)))->lock($n, 10);
+            return fn() => [$l->block(30) === true, microtime(true)];
+        }, fn() => $waiters('lock', $n) >= 1, function () use ($holder): float {
+            $t = microtime(true);
+            $holder->release();
+            return $t;
+        });
+        $late === null ? $failed++ : $ms[] = $late;
+    }
+    $add($G, 'Laravel block() returns after release', 'returned − release', $ms, $failed, 1500);
+}
+
+$sf_rl = array_map(fn(string $p): string => "/usr/share/php/Symfony/Component/$p/autoload.php", ['RateLimiter', 'OptionsResolver']);
+if (count(array_filter($sf_rl, 'is_file')) < 2 || !is_file($bridge)) {
+    $skip($G, 'the Symfony limiter\'s reserve refusal', 'php-symfony-rate-limiter or the bridge missing', 50);
+} else {
+    foreach ($sf_rl as $f) {
+        require_once $f;
+    }
+    $rf = new RedisLock\Bridge\Symfony\RateLimiter\RedisRateLimiterFactory(['id' => "$base:sfrl", 'policy' => 'fixed_window',
+        'limit' => 2, 'interval' => '1 second'], new RedisRateLimiter($dsn));
+    $ms = $ms2 = [];
+    $failed = $failed2 = 0;
+    for ($i = 0; $i < $reps; $i++) {
+        $limiter = $rf->create("r$i");
+        $limiter->consume(2);
+        $t = bench_now();
+        try {
+            $limiter->reserve(1, 0.05);
+            $failed++;
+        } catch (Symfony\Component\RateLimiter\Exception\MaxWaitDurationExceededException $e) {
+            $ms[] = (bench_now() - $t) * 1000;
+        }
+        $res = $rf->create("w$i")->reserve(1);
+        $t = bench_now();
+        $res->wait();
+        $ms2[] = (bench_now() - $t) * 1000;
+    }
+    $add($G, 'the Symfony limiter\'s reserve refusal (reserve(1, 0.05) on a full window)', 'until MaxWaitDurationExceededException', $ms, $failed, 50);
+    $add($G, 'the Symfony limiter\'s wait() with nothing left to wait', 'the call\'s time', $ms2, $failed2, 10);
+}
+
+echo "### 5. Wake-ups, waits and prompt answers\n\n";
+printf("Each row one kind of promise on time that the test suite used to hold with a wall-clock bound, measured over "
+    . "repetitions on the benchmark's server (and, for the Redlock, cluster and busy-script rows, servers of their own that "
+    . "`bench/run` starts): the figure per repetition in ms, its median, p99 (nearest rank) and worst. The target is "
+    . "the tightest bound a test of the row's kind held; the test names per row are in the method page's table. A waiter "
+    . "is a forked process with its own connection, released once the server counts it waiting (a lock's or semaphore's "
+    . "`inspect()` waiters, a queue's `blocked_clients`; a Redlock waiter after 0.3 s); a lateness is taken from microtime "
+    . "just before the releasing call, in two processes of this host. Nothing here runs at a raised priority. "
+    . "\"failed\": repetitions that gave no figure (the call did not return what it should) and count as a miss.\n\n");
+$rows = [];
+foreach ($wake_rows as $w) {
+    $d = lat_dist($w['ms']);
+    $over = lat_over($w['ms'], $w['target']);
+    $measured = $w['note'] !== 'not measured';
+    $met = $measured && $w['ms'] && $over === 0 && $w['failed'] === 0;
+    $rows[] = [$w['group'], $w['row'], $w['what'], $measured ? (string) count($w['ms']) : '–',
+        $measured ? lat_ms($d['median']) : '–', $measured ? lat_ms($d['p99']) : '–', $measured ? lat_ms($d['worst']) : '–',
+        $measured ? (string) $over : '–', (string) $w['failed'],
+        '< ' . bench_fixed($w['target'], 0) . ' ms', $measured ? ($met ? 'met' : 'missed') . ($w['note'] !== '' ? " ({$w['note']})" : '') : 'not measured'];
+    $promises[] = [
+        'promise' => $w['row'], 'what' => $w['what'], 'dist' => $d, 'over' => $over,
+        'target' => '< ' . bench_fixed($w['target'], 0) . ' ms',
+        'met' => $met, 'note' => $measured ? ($w['failed'] ? "{$w['failed']} failed; " : '') . ($w['note'] !== '' ? $w['note'] . '; ' : '') : 'not measured: ' . $w['what'] . '; ',
+    ];
+}
+bench_table(['group', 'promise', 'figure', 'count', 'median ms', 'p99 ms', 'worst ms', 'over the target', 'failed', 'target', 'met'],
+    $rows, [3, 4, 5, 6, 7, 8]);
+
 
 /* ---- the promises ---- */
 
