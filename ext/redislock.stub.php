@@ -503,15 +503,18 @@ class RedisQueue
  * per name (prefix + name, a hash), which expires once the limiter is back to its
  * full capacity. The policies are Symfony's, by the same names:
  * - "token_bucket" (GCRA): a token comes back every $interval / $limit seconds
- *   (rounded up to the µs), up to $burst at once (default $limit);
+ *   (kept to the picosecond, rounded up), up to $burst at once (default $limit);
+ * - "stepped_bucket": Symfony's TokenBucket: $burst tokens (default $limit),
+ *   $limit of them back at each whole $interval after the bucket's start;
  * - "fixed_window": a window opens at the first hit after the last window ended
  *   and admits $limit tokens until $interval has passed (Laravel's and Symfony's
  *   fixed windows both start at the first hit);
  * - "sliding_window": windows follow each other from the first hit; a hit counts
  *   with the hits of its window plus those of the window before, weighted by the
  *   part of it the last $interval still covers (rounded down, as Symfony does).
- * $interval is from 0.001 to 31536000 seconds (365 days), $limit, $burst and
- * $tokens from 1 to 1000000000, and $burst * $interval / $limit at most ten years.
+ * $interval is from 0.001 to 3153600000 seconds (100 years of 365 days), $limit
+ * (up to 10^13 for a fixed window), $burst and $tokens from 1 to 1000000000, and
+ * the time a bucket takes to refill at most ten years.
  * A name used with another policy than its state's starts afresh.
  *
  * @not-serializable
@@ -548,7 +551,9 @@ class RedisRateLimiter
      * reserved is spent. A server that cannot be reached when the place comes
      * throws RedisLockConnectionException; one that no longer holds the place (it
      * restarted or failed over without it, or reset() forgot it) throws
-     * RedisLockServerException. The place is reserved once, never asked for again.
+     * RedisLockServerException: the place is the state's own record (the state
+     * it was reserved in, named by its birth), never a state that only reached
+     * it. The place is reserved once, never asked for again.
      * "sliding_window" cannot reserve a place (as in Symfony): a ValueError.
      */
     public function wait(string $name, int $limit, float $interval, int $tokens = 1, string $policy = 'token_bucket', ?int $burst = null, float $timeout = 10): array|false {}

@@ -28,9 +28,14 @@
 #define REDISLOCK_LIMITER_DEFAULT_PREFIX "Limiter:"
 /* The largest limit, burst or token count. */
 #define REDISLOCK_LIMITER_MAX_COUNT 1000000000
-/* The interval's bounds, seconds. */
+/* The largest limit of a fixed window (a window's hits, as Laravel counts a
+ * decay's attempts): below 10^14, where a Lua number still prints whole. */
+#define REDISLOCK_LIMITER_MAX_WINDOW_LIMIT 10000000000000LL
+/* The interval's bounds, seconds: up to 100 years of 365 days. A Unix time in µs
+ * (1.8e15 today) plus two intervals and a wait of up to 1e9 s stays below 2^53,
+ * where Lua's numbers are exact. */
 #define REDISLOCK_LIMITER_MIN_INTERVAL 0.001
-#define REDISLOCK_LIMITER_MAX_INTERVAL 31536000.0
+#define REDISLOCK_LIMITER_MAX_INTERVAL 3153600000.0
 /* The longest a full token bucket takes to refill ($burst * $interval / $limit),
  * µs: ten years. With a TAT (a Unix time in µs, 1.8e15 today) and a wait of up to
  * 1e9 s added, every sum stays below 2^53, where Lua's numbers are exact. */
@@ -52,8 +57,9 @@ typedef struct {
 	zend_long interval_us;
 	zend_long tokens;
 	zend_long burst;
-	zend_long emission_us;  /* the token bucket's µs per token: interval / limit, rounded up */
-	char policy;            /* 't', 'f' or 's', as the script takes it */
+	zend_long emission_us;  /* the token bucket's time per token, interval / limit rounded up to the ps: */
+	zend_long emission_ps;  /* its whole µs, and the ps past them (0 to 999999) */
+	char policy;            /* 'T', 'F' or 's', as the script takes it */
 } limiter_call;
 
 /* The script's answer. */
@@ -64,6 +70,7 @@ typedef struct {
 	zend_long reset_us;
 	zend_long wait_us;
 	zend_long mark;       /* reserve: the place's TAT, or its window's start (µs) */
+	zend_long birth;      /* reserve: the birth (µs) of the state the place is counted in */
 	bool lost;            /* check: the state no longer holds the place */
 } limiter_answer;
 
@@ -163,9 +170,13 @@ static const struct {
 	const char *name;
 	char code;
 } policies[] = {
+	{"token_bucket", 'T'},
+	{"fixed_window", 'F'},
+	{"sliding_window", 's'},
+	{"stepped_bucket", 'Q'},
+	/* The states of the release before. */
 	{"token_bucket", 't'},
 	{"fixed_window", 'f'},
-	{"sliding_window", 's'},
 };
 
 static const char *policy_name(char code)
@@ -183,8 +194,8 @@ static const char *policy_name(char code)
 static bool check_call(limiter_call *call, zend_string *name, zend_long limit, double interval, zend_long tokens,
 	const zend_string *policy, bool burst_null, zend_long burst)
 {
-	call->policy = policy ? 0 : 't';
-	for (size_t i = 0; policy && i < sizeof(policies) / sizeof(policies[0]); i++) {
+	call->policy = policy ? 0 : 'T';
+	for (size_t i = 0; policy && i < 4; i++) {
 		if (zend_string_equals_cstr(policy, policies[i].name, strlen(policies[i].name))) {
 			call->policy = policies[i].code;
 		}
@@ -192,24 +203,28 @@ static bool check_call(limiter_call *call, zend_string *name, zend_long limit, d
 	if (!redislock_check_name(name, 1)) {
 		return false;
 	}
-	if (limit < 1 || limit > REDISLOCK_LIMITER_MAX_COUNT) {
+	if (!call->policy) {
+		zend_argument_value_error(5, "must be \"token_bucket\", \"fixed_window\", \"sliding_window\" or \"stepped_bucket\"");
+		return false;
+	}
+	if (call->policy == 'F' && (limit < 1 || limit > REDISLOCK_LIMITER_MAX_WINDOW_LIMIT)) {
+		zend_argument_value_error(2, "must be between 1 and 10000000000000 (10^13) for a fixed window");
+		return false;
+	}
+	if (call->policy != 'F' && (limit < 1 || limit > REDISLOCK_LIMITER_MAX_COUNT)) {
 		zend_argument_value_error(2, "must be between 1 and %d", REDISLOCK_LIMITER_MAX_COUNT);
 		return false;
 	}
 	if (!isfinite(interval) || interval < REDISLOCK_LIMITER_MIN_INTERVAL || interval > REDISLOCK_LIMITER_MAX_INTERVAL) {
-		zend_argument_value_error(3, "must be a finite number of seconds from 0.001 to 31536000 (365 days)");
+		zend_argument_value_error(3, "must be a finite number of seconds from 0.001 to 3153600000 (100 years of 365 days)");
 		return false;
 	}
-	if (!call->policy) {
-		zend_argument_value_error(5, "must be \"token_bucket\", \"fixed_window\" or \"sliding_window\"");
-		return false;
-	}
-	if (!burst_null && call->policy != 't') {
+	if (!burst_null && call->policy != 'T' && call->policy != 'Q') {
 		zend_argument_value_error(6, "must be null for the %s policy: only a token bucket has a burst", policy_name(call->policy));
 		return false;
 	}
 	if (burst_null) {
-		burst = limit;
+		burst = MIN(limit, REDISLOCK_LIMITER_MAX_COUNT);
 	} else if (burst < 1 || burst > REDISLOCK_LIMITER_MAX_COUNT) {
 		zend_argument_value_error(6, "must be between 1 and %d", REDISLOCK_LIMITER_MAX_COUNT);
 		return false;
@@ -218,14 +233,28 @@ static bool check_call(limiter_call *call, zend_string *name, zend_long limit, d
 	call->limit = limit;
 	call->interval_us = (zend_long) llround(interval * 1e6);
 	call->burst = burst;
-	call->emission_us = (call->interval_us + limit - 1) / limit;
-	if (call->policy == 't' && (double) burst * (double) call->emission_us > (double) REDISLOCK_LIMITER_MAX_REFILL_US) {
+	/* Exact to the ps, rounded up: never more than $limit per $interval. The
+	 * remainder is below $limit (10^9 but for a fixed window, which has no use
+	 * for it), times 10^6 below 2^63. */
+	call->emission_us = call->interval_us / limit;
+	call->emission_ps = limit > REDISLOCK_LIMITER_MAX_COUNT ? 0 : ((call->interval_us % limit) * 1000000 + limit - 1) / limit;
+	if (call->emission_ps >= 1000000) {
+		call->emission_us++;
+		call->emission_ps -= 1000000;
+	}
+	if (call->policy == 'T' && (double) burst * ((double) call->emission_us + (double) call->emission_ps / 1e6)
+		> (double) REDISLOCK_LIMITER_MAX_REFILL_US) {
+		zend_argument_value_error(6, "must keep $burst * $interval / $limit at most ten years (315360000 s)");
+		return false;
+	}
+	if (call->policy == 'Q' && ceil((double) burst / (double) limit) * (double) call->interval_us
+		> (double) REDISLOCK_LIMITER_MAX_REFILL_US) {
 		zend_argument_value_error(6, "must keep $burst * $interval / $limit at most ten years (315360000 s)");
 		return false;
 	}
 	if (tokens < 1 || tokens > burst) {
 		zend_argument_value_error(4, "must be between 1 and %s (" ZEND_LONG_FMT ")",
-			call->policy == 't' ? "$burst" : "$limit", burst);
+			call->policy == 'T' || call->policy == 'Q' ? "$burst" : "$limit", burst);
 		return false;
 	}
 	call->tokens = tokens;
@@ -235,8 +264,10 @@ static bool check_call(limiter_call *call, zend_string *name, zend_long limit, d
 /* ---- the decision ----------------------------------------------------------------- */
 
 /* Runs the rate_limit script in mode ('c', 'p', 'r' with max_wait µs, or 'k'
- * with the place's mark as max_wait); false when it failed (recorded). */
-static bool decide(redislock_limiter_obj *l, const limiter_call *call, char mode, zend_long max_wait_us, limiter_answer *out)
+ * with the place's mark as max_wait and its state's birth); false when it
+ * failed (recorded). */
+static bool decide(redislock_limiter_obj *l, const limiter_call *call, char mode, zend_long max_wait_us, zend_long birth,
+	limiter_answer *out)
 {
 	zend_string *key = limiter_key(l, call->name);
 	redislock_argv a;
@@ -245,27 +276,29 @@ static bool decide(redislock_limiter_obj *l, const limiter_call *call, char mode
 
 	/* The state's head, stored with it for inspect(); the mode with its number,
 	 * left out for a consume (the script's fast path). */
-	char head[4 * MAX_LENGTH_OF_LONG + 8], how[MAX_LENGTH_OF_LONG + 2] = "";
+	char head[4 * MAX_LENGTH_OF_LONG + 8], how[2 * MAX_LENGTH_OF_LONG + 4] = "";
 
 	snprintf(head, sizeof(head), "%c:" ZEND_LONG_FMT ":" ZEND_LONG_FMT ":" ZEND_LONG_FMT ":", call->policy, call->limit,
 		call->interval_us, call->burst);
 	if (mode == 'p') {
 		how[0] = 'p';
 		how[1] = '\0';
+	} else if (mode == 'k') {
+		snprintf(how, sizeof(how), "k" ZEND_LONG_FMT ":" ZEND_LONG_FMT, max_wait_us, birth);
 	} else if (mode != 'c') {
 		snprintf(how, sizeof(how), "%c" ZEND_LONG_FMT, mode, max_wait_us);
 	}
 	redislock_script_rate_limit_args(&a, key, head, call->limit, call->interval_us, call->tokens, call->burst,
-		call->emission_us, how);
+		call->emission_us, call->emission_ps, how);
 	reply = run(l, &redislock_script_rate_limit, &a);
 	redislock_argv_free(&a);
 	zend_string_release(key);
 	if (!reply) {
 		return false;
 	}
-	if (reply->type == REDIS_REPLY_ARRAY && reply->elements == 6) {
+	if (reply->type == REDIS_REPLY_ARRAY && reply->elements == 7) {
 		ok = true;
-		for (size_t i = 0; i < 6; i++) {
+		for (size_t i = 0; i < 7; i++) {
 			ok = ok && reply->element[i]->type == REDIS_REPLY_INTEGER;
 		}
 	}
@@ -277,6 +310,7 @@ static bool decide(redislock_limiter_obj *l, const limiter_call *call, char mode
 		out->reset_us = (zend_long) reply->element[3]->integer;
 		out->wait_us = (zend_long) reply->element[4]->integer;
 		out->mark = (zend_long) reply->element[5]->integer;
+		out->birth = (zend_long) reply->element[6]->integer;
 	} else {
 		redislock_conn_set_unexpected(l->conn, reply);
 	}
@@ -354,7 +388,7 @@ static void decision_method(INTERNAL_FUNCTION_PARAMETERS, char mode)
 		RETURN_THROWS();
 	}
 	if (mode != 'r') {
-		if (!decide(l, &call, mode, 0, &ans)) {
+		if (!decide(l, &call, mode, 0, 0, &ans)) {
 			LIMITER_FAILED(l);
 		}
 		answer_to_return(&ans, limit, return_value);
@@ -362,7 +396,7 @@ static void decision_method(INTERNAL_FUNCTION_PARAMETERS, char mode)
 	}
 	{
 		double answered;
-		if (!decide(l, &call, 'r', (zend_long) floor(timeout * 1e6), &ans)) {
+		if (!decide(l, &call, 'r', (zend_long) floor(timeout * 1e6), 0, &ans)) {
 			LIMITER_FAILED(l);
 		}
 		if (!ans.allowed) {
@@ -380,7 +414,7 @@ static void decision_method(INTERNAL_FUNCTION_PARAMETERS, char mode)
 			 * server that went away throws here, one that came back without the
 			 * place (a restart, a failover, a reset()) too. Never asked for again:
 			 * a place is reserved once. */
-			if (!decide(l, &call, 'k', ans.mark, &ans)) {
+			if (!decide(l, &call, 'k', ans.mark, ans.birth, &ans)) {
 				LIMITER_FAILED(l);
 			}
 			if (ans.lost) {
@@ -513,7 +547,7 @@ static bool inspect_result(const redisReply *r, zval *out)
 	add_assoc_string(out, "policy", policy_name(code));
 	add_assoc_long(out, "limit", (zend_long) r->element[1]->integer);
 	add_assoc_double(out, "interval", (double) r->element[2]->integer / 1e6);
-	if (code == 't') {
+	if (code == 'T' || code == 't' || code == 'Q') {
 		add_assoc_long(out, "burst", (zend_long) r->element[3]->integer);
 	} else {
 		add_assoc_null(out, "burst");

@@ -55,8 +55,8 @@ static inline void redislock_script_rate_inspect_args(redislock_argv *a, const z
 	redislock_argv_push_str(a, key);
 }
 
-/* ext/lua/limiter/rate_limit.lua: KEYS key, ARGV head, ARGV limit, ARGV interval, ARGV tokens, ARGV burst, ARGV emission, ARGV mode. */
-static inline void redislock_script_rate_limit_args(redislock_argv *a, const zend_string *key, const char *head, zend_long limit, zend_long interval, zend_long tokens, zend_long burst, zend_long emission, const char *mode)
+/* ext/lua/limiter/rate_limit.lua: KEYS key, ARGV head, ARGV limit, ARGV interval, ARGV tokens, ARGV burst, ARGV emission, ARGV emission_ps, ARGV mode. */
+static inline void redislock_script_rate_limit_args(redislock_argv *a, const zend_string *key, const char *head, zend_long limit, zend_long interval, zend_long tokens, zend_long burst, zend_long emission, zend_long emission_ps, const char *mode)
 {
 	redislock_script_start(a, &redislock_script_rate_limit, 1);
 	redislock_argv_push_str(a, key);
@@ -66,6 +66,7 @@ static inline void redislock_script_rate_limit_args(redislock_argv *a, const zen
 	redislock_argv_push_long(a, tokens);
 	redislock_argv_push_long(a, burst);
 	redislock_argv_push_long(a, emission);
+	redislock_argv_push_long(a, emission_ps);
 	if (*mode) {
 		redislock_argv_push(a, mode, strlen(mode));
 	}

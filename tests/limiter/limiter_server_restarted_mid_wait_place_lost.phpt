@@ -52,10 +52,10 @@ $seen = '';
 $checks = [[], []];
 l4_until(function () use ($monitor, &$seen, &$checks) {
     $seen .= (string) stream_get_contents($monitor);
-    preg_match_all('/\[0 ([0-9.:]+)\] "EVAL(?:SHA)?" .*"k\d+"\s*$/m', $seen, $checks);
+    preg_match_all('/\[0 ([0-9.:]+)\] "EVAL(?:SHA)?" .*"k\d+:\d+"\s*$/m', $seen, $checks);
     return count(array_unique($checks[1])) >= 3;
 }, 10);
-preg_match_all('/\[0 ([0-9.:]+)\] "EVAL(?:SHA)?" .*"k\d+"\s*$/m', $seen, $checks);
+preg_match_all('/\[0 ([0-9.:]+)\] "EVAL(?:SHA)?" .*"k\d+:\d+"\s*$/m', $seen, $checks);
 echo 'a check from each waiter: ', lim_yes(count(array_unique($checks[1])) === 3, $seen), "\n";
 echo 'no reservation sent again: ', lim_yes(!str_contains($seen, '"r5000000"'), $seen), "\n";
 echo 'the restarted server has no state for the name: ', lim_yes($server->raw()->call('EXISTS', lim_key($name)) === 0), "\n";

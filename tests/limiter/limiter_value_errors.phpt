@@ -9,10 +9,11 @@ $calls = [
     fn () => $l->consume('', 1, 1),
     fn () => $l->consume('n', 0, 1),
     fn () => $l->consume('n', 1000000001, 1),
+    fn () => $l->consume('n', 10000000000001, 1, 1, 'fixed_window'),
     fn () => $l->consume('n', 1, 0),
     fn () => $l->consume('n', 1, -1),
     fn () => $l->consume('n', 1, 0.0005),
-    fn () => $l->consume('n', 1, 31536001),
+    fn () => $l->consume('n', 1, 3153600001),
     fn () => $l->consume('n', 1, NAN),
     fn () => $l->consume('n', 5, 1, 0),
     fn () => $l->consume('n', 5, 1, 6),
@@ -36,16 +37,17 @@ foreach ($calls as $call) {
 ValueError: RedisRateLimiter::consume(): Argument #1 ($name) must not be empty
 ValueError: RedisRateLimiter::consume(): Argument #2 ($limit) must be between 1 and 1000000000
 ValueError: RedisRateLimiter::consume(): Argument #2 ($limit) must be between 1 and 1000000000
-ValueError: RedisRateLimiter::consume(): Argument #3 ($interval) must be a finite number of seconds from 0.001 to 31536000 (365 days)
-ValueError: RedisRateLimiter::consume(): Argument #3 ($interval) must be a finite number of seconds from 0.001 to 31536000 (365 days)
-ValueError: RedisRateLimiter::consume(): Argument #3 ($interval) must be a finite number of seconds from 0.001 to 31536000 (365 days)
-ValueError: RedisRateLimiter::consume(): Argument #3 ($interval) must be a finite number of seconds from 0.001 to 31536000 (365 days)
-ValueError: RedisRateLimiter::consume(): Argument #3 ($interval) must be a finite number of seconds from 0.001 to 31536000 (365 days)
+ValueError: RedisRateLimiter::consume(): Argument #2 ($limit) must be between 1 and 10000000000000 (10^13) for a fixed window
+ValueError: RedisRateLimiter::consume(): Argument #3 ($interval) must be a finite number of seconds from 0.001 to 3153600000 (100 years of 365 days)
+ValueError: RedisRateLimiter::consume(): Argument #3 ($interval) must be a finite number of seconds from 0.001 to 3153600000 (100 years of 365 days)
+ValueError: RedisRateLimiter::consume(): Argument #3 ($interval) must be a finite number of seconds from 0.001 to 3153600000 (100 years of 365 days)
+ValueError: RedisRateLimiter::consume(): Argument #3 ($interval) must be a finite number of seconds from 0.001 to 3153600000 (100 years of 365 days)
+ValueError: RedisRateLimiter::consume(): Argument #3 ($interval) must be a finite number of seconds from 0.001 to 3153600000 (100 years of 365 days)
 ValueError: RedisRateLimiter::consume(): Argument #4 ($tokens) must be between 1 and $burst (5)
 ValueError: RedisRateLimiter::consume(): Argument #4 ($tokens) must be between 1 and $burst (5)
 ValueError: RedisRateLimiter::consume(): Argument #4 ($tokens) must be between 1 and $burst (2)
 ValueError: RedisRateLimiter::consume(): Argument #4 ($tokens) must be between 1 and $limit (5)
-ValueError: RedisRateLimiter::consume(): Argument #5 ($policy) must be "token_bucket", "fixed_window" or "sliding_window"
+ValueError: RedisRateLimiter::consume(): Argument #5 ($policy) must be "token_bucket", "fixed_window", "sliding_window" or "stepped_bucket"
 ValueError: RedisRateLimiter::consume(): Argument #6 ($burst) must be between 1 and 1000000000
 ValueError: RedisRateLimiter::consume(): Argument #6 ($burst) must keep $burst * $interval / $limit at most ten years (315360000 s)
 ValueError: RedisRateLimiter::consume(): Argument #6 ($burst) must be null for the fixed_window policy: only a token bucket has a burst

@@ -1,70 +1,140 @@
 -- A rate limiter's decision on its key L, by the server's clock in µs. Every
--- number is an integer (µs, counts); a Unix time in µs has 16 digits, past what
--- Lua's own number-to-string keeps, so the times are written with %d (or kept as
--- the text they were read as), the smaller numbers (counts, below 10^14) by Lua.
+-- number is an integer (µs, ps, counts); a Unix time in µs has 16 digits, past
+-- what Lua's own number-to-string keeps, so the times are written with %d (or
+-- kept as the text they were read as), the smaller numbers (below 10^14) by Lua.
 --
 -- L is a string: "<head><state>", the head "<policy>:<limit>:<interval>:<burst>:"
--- (policy 't', 'f' or 's', interval in µs) of the last call that consumed, which
+-- (policy 'T', 'F' or 's', interval in µs) of the last call that consumed, which
 -- the caller sends ready-made, and the state, integers joined by ':', by policy:
---   token bucket:   the theoretical arrival time (GCRA's TAT, µs)
---   fixed window:   the window's start (its first hit), its hits, and only while
---                   a waiter holds a place ahead: the furthest window ahead a
---                   waiter holds a place in (the windows before it count as
---                   full), its hits
---   sliding window: the current window's start, its hits, the hits of the window
---                   before
--- One read and one write (SET with PX) per decision that consumes; none written
--- when refused. A state of another policy is started afresh, as Symfony's
--- limiters do with a state of another class.
+--   token bucket (T):   the theoretical arrival time (GCRA's TAT) in µs and the
+--                       ps past it, the state's birth (µs)
+--   fixed window (F):   the window's start (its first hit), its hits, the
+--                       furthest window ahead a waiter holds a place in (0:
+--                       none; the windows before it count as full), its hits,
+--                       the state's birth (µs)
+--   sliding window (s): the current window's start, its hits, the hits of the
+--                       window before
+--   stepped bucket (Q): Symfony's TokenBucket: the start of the current refill
+--                       step (µs), the tokens used (above burst: places
+--                       reserved ahead), the state's birth (µs)
+-- The states 't' (the TAT alone) and 'f' (start, hits[, ahead, its hits]) of the
+-- release before are read as T and F of no known birth. The birth names a
+-- state: a state started afresh (none, another policy's, a fixed window after a
+-- gap) is born at its first write, and a waiter's place is the birth of the
+-- state it was reserved in with its mark. One read and one write (SET with PX)
+-- per decision that consumes; none written when refused. A state of another
+-- policy is started afresh, as Symfony's limiters do with a state of another
+-- class.
 local t1 = redis.call('time')
 local now = tonumber(t1[1]) * 1000000 + tonumber(t1[2])
--- The head, then up to four numbers: a (always), b, c, d.
-local STATE = '^(%a):%d+:%d+:%d+:(%d+):?(%d*):?(%d*):?(%d*)$'
 local function int(n) return string.format('%d', n) end
--- floor(a / b) of integers below 2^53: the quotient's rounding cannot cross an
--- integer there. PX: ms until life µs have passed, rounded up.
+-- The state of value v: its policy byte and its numbers (as text), or nil.
+local function parse(v)
+  local p, rest = string.match(v, '^(%a):%d+:%d+:%d+:([%d:]*)$')
+  if not p then return nil end
+  local n = {}
+  for x in string.gmatch(rest, '%d+') do n[#n + 1] = x end
+  if #n == 0 or #n > 5 then return nil end
+  return p, n
+end
+-- PX: ms until life µs have passed, rounded up.
 local function px(life) return math.floor(life / 1000) + 1 end
--- The GCRA: a token every emission µs, at most burst at once.
-local function token_bucket(L, head, p, tat, tokens, burst, emission, mode, arg)
-  if p ~= 't' or tat < now then tat = now end
-  local cap = burst * emission
-  local new = tat + tokens * emission
-  local slot = new - cap
-  if slot <= now then
-    if mode == 'p' then return {1, math.floor((cap - (tat - now)) / emission), 0, tat - now, 0, 0} end
-    redis.call('set', L, head .. int(new), 'px', px(new - now))
-    return {1, math.floor((now - slot) / emission), 0, new - now, 0, 0}
+-- Spans of time as (µs, ps) pairs, 0 <= ps < 10^6: a token's time is exact to
+-- the ps, and every product stays below 2^53 (at most 10^9 tokens of at most
+-- 10^6 ps; at most ten years of µs).
+local PS = 1000000
+local function tmul(n, eu, ep)
+  local q = n * ep
+  local c = math.floor(q / PS)
+  return n * eu + c, q - c * PS
+end
+local function tadd(au, aq, bu, bq)
+  local u, q = au + bu, aq + bq
+  if q >= PS then return u + 1, q - PS end
+  return u, q
+end
+local function tsub(au, aq, bu, bq)
+  local u, q = au - bu, aq - bq
+  if q < 0 then return u - 1, q + PS end
+  return u, q
+end
+-- µs of a span, rounded up (a wait never ends before its moment).
+local function up(u, q) if q > 0 then return u + 1 end return u end
+local function fits(n, u, q, eu, ep)
+  local mu, mq = tmul(n, eu, ep)
+  return mu < u or (mu == u and mq <= q)
+end
+-- floor((u, q) / (eu, ep)): the whole emissions in a span of at most burst of them.
+local function tdiv(u, q, eu, ep, burst)
+  if u < 0 then return 0 end
+  local n = math.floor((u + q / PS) / (eu + ep / PS))
+  if n > burst then n = burst end
+  while n > 0 and not fits(n, u, q, eu, ep) do n = n - 1 end
+  while n < burst and fits(n + 1, u, q, eu, ep) do n = n + 1 end
+  return n
+end
+-- The GCRA: a token every emission (eu µs and ep ps), at most burst at once.
+local function token_bucket(L, head, p, st, tokens, burst, eu, ep, mode, arg)
+  local tu, tq, birth = now, 0, 0
+  if p == 'T' then
+    tu, tq, birth = tonumber(st[1]), tonumber(st[2] or 0), tonumber(st[3] or 0)
+    if tu < now then tu, tq = now, 0 end
   end
-  if mode == 'r' and slot - now <= arg then
-    redis.call('set', L, head .. int(new), 'px', px(new - now))
-    return {1, 0, 0, new - now, slot - now, new}
+  if birth == 0 then birth = now end
+  local cu, cq = tmul(burst, eu, ep)
+  local du, dq = tsub(tu, tq, now, 0)
+  local nu, nq = tadd(tu, tq, tmul(tokens, eu, ep))
+  local su, sq = tsub(nu, nq, cu, cq)
+  local lu, lq = tsub(cu, cq, du, dq)
+  local function write()
+    redis.call('set', L, head .. int(nu) .. ':' .. nq .. ':' .. int(birth), 'px', px(up(nu - now, nq)))
   end
-  local left = math.floor((cap - (tat - now)) / emission)
-  if left < 0 then left = 0 end
-  return {0, left, slot - now, tat - now, 0, 0}
+  if su < now or (su == now and sq == 0) then
+    if mode == 'p' then return {1, tdiv(lu, lq, eu, ep, burst), 0, up(du, dq), 0, 0, 0} end
+    write()
+    local ru, rq = tsub(now, 0, su, sq)
+    return {1, tdiv(ru, rq, eu, ep, burst), 0, up(nu - now, nq), 0, 0, 0}
+  end
+  local wait = up(su - now, sq)
+  if mode == 'r' and wait <= arg then
+    write()
+    return {1, 0, 0, up(nu - now, nq), wait, nu, birth}
+  end
+  return {0, tdiv(lu, lq, eu, ep, burst), wait, up(du, dq), 0, 0, 0}
 end
 -- Symfony's FixedWindow: a window opens at the first hit after the last one
 -- ended and admits limit tokens until interval has passed. sa: the start as
 -- stored (written back as it was while the window lasts).
-local function fixed_window(L, head, p, sa, start, hits, ahead, ahead_hits, limit, interval, tokens, mode, arg)
-  if p ~= 'f' then
-    start, hits, ahead, ahead_hits, sa = now, 0, 0, 0, nil
+local function fixed_window(L, head, p, st, limit, interval, tokens, mode, arg)
+  local sa, start, hits, ahead, ahead_hits, birth
+  if p == 'F' then
+    sa = st[1]
+    start, hits, ahead, ahead_hits, birth = tonumber(sa), tonumber(st[2] or 0), tonumber(st[3] or 0),
+      tonumber(st[4] or 0), tonumber(st[5] or 0)
+  end
+  if p ~= 'F' then
+    start, hits, ahead, ahead_hits, sa, birth = now, 0, 0, 0, nil, now
   elseif now >= start + interval then
     local m = math.floor((now - start) / interval)
     sa = nil
     if m > ahead then
-      start, hits, ahead, ahead_hits = now, 0, 0, 0
+      start, hits, ahead, ahead_hits, birth = now, 0, 0, 0, now
     elseif m < ahead then
       start, hits, ahead = start + m * interval, limit, ahead - m
     else
       start, hits, ahead, ahead_hits = start + m * interval, ahead_hits, 0, 0
     end
   end
+  if birth == 0 then birth = now end
+  local function write(h, k, kh, life)
+    redis.call('set', L, head .. (sa or int(start)) .. ':' .. h .. ':' .. k .. ':' .. kh .. ':' .. int(birth), 'px',
+      px(life))
+  end
   local ends = start + interval
   if ahead == 0 and hits + tokens <= limit then
-    if mode == 'p' then return {1, limit - hits, 0, ends - now, 0, 0} end
-    redis.call('set', L, head .. (sa or int(start)) .. ':' .. (hits + tokens), 'px', px(ends - now))
-    return {1, limit - hits - tokens, 0, ends - now, 0, 0}
+    if mode == 'p' then return {1, limit - hits, 0, hits == 0 and 0 or ends - now, 0, 0, 0} end
+    write(hits + tokens, 0, 0, ends - now)
+    return {1, limit - hits - tokens, 0, ends - now, 0, 0, 0}
   end
   -- The first window with room, behind those that waiters hold places in.
   local k, kh = ahead, ahead_hits
@@ -73,17 +143,19 @@ local function fixed_window(L, head, p, sa, start, hits, ahead, ahead_hits, limi
   local left = 0
   if ahead == 0 then left = math.max(limit - hits, 0) end
   if mode == 'r' and slot - now <= arg then
-    redis.call('set', L, head .. (sa or int(start)) .. ':' .. hits .. ':' .. k .. ':' .. (kh + tokens), 'px',
-      px(slot + interval - now))
-    return {1, limit - kh - tokens, 0, slot + interval - now, slot - now, slot}
+    write(hits, k, kh + tokens, slot + interval - now)
+    return {1, limit - kh - tokens, 0, slot + interval - now, slot - now, slot, birth}
   end
-  return {0, left, slot - now, slot - now, 0, 0}
+  -- Back to full capacity once the last window anyone holds tokens in ends.
+  return {0, left, slot - now, start + math.max(ahead, 0) * interval + interval - now, 0, 0, 0}
 end
 -- Symfony's SlidingWindow: windows follow each other from the first hit; a hit
 -- counts with the hits of its window plus those of the window before, weighted by
 -- how much of that one the last interval still covers (rounded down, as Symfony
 -- does; 1e-6 guards the rounding of the product against admitting one more).
-local function sliding_window(L, head, p, sa, start, hits, prev, limit, interval, tokens, mode)
+local function sliding_window(L, head, p, st, limit, interval, tokens, mode)
+  local sa, start, hits, prev
+  if p == 's' then sa, start, hits, prev = st[1], tonumber(st[1]), tonumber(st[2] or 0), tonumber(st[3] or 0) end
   if p ~= 's' or now >= start + 2 * interval then
     start, hits, prev, sa = now, 0, 0, nil
   elseif now >= start + interval then
@@ -93,9 +165,9 @@ local function sliding_window(L, head, p, sa, start, hits, prev, limit, interval
   local used = math.floor(prev * (interval - e) / interval + 1e-6) + hits
   local reset = start + 2 * interval - now
   if used + tokens <= limit then
-    if mode == 'p' then return {1, limit - used, 0, reset, 0, 0} end
+    if mode == 'p' then return {1, limit - used, 0, used == 0 and 0 or reset, 0, 0, 0} end
     redis.call('set', L, head .. (sa or int(start)) .. ':' .. (hits + tokens) .. ':' .. prev, 'px', px(reset))
-    return {1, limit - used - tokens, 0, reset, 0, 0}
+    return {1, limit - used - tokens, 0, reset, 0, 0, 0}
   end
   -- The first elapsed µs of a window (prev q, hits h) at which tokens fit; nil: none.
   local function fits_at(q, h)
@@ -110,39 +182,87 @@ local function sliding_window(L, head, p, sa, start, hits, prev, limit, interval
   local at = fits_at(prev, hits)
   if at then at = start + at else at = start + interval + (fits_at(hits, 0) or 0) end
   if at <= now then at = now + 1 end
-  return {0, math.max(limit - used, 0), at - now, reset, 0, 0}
+  return {0, math.max(limit - used, 0), at - now, reset, 0, 0, 0}
+end
+-- Symfony's TokenBucket: burst tokens, limit (Symfony's rate amount) of them
+-- back at each whole interval after the step's start, which moves by whole
+-- intervals only, so the steps keep the phase of the bucket's start. The state
+-- lives as long as Symfony's cache item (the time burst tokens take to come
+-- back, from the last write), and at least until every place is refilled.
+local function stepped_bucket(L, head, p, st, limit, interval, tokens, burst, mode, arg)
+  local timer, used, birth = now, 0, now
+  if p == 'Q' and #st == 3 then
+    timer, used, birth = tonumber(st[1]), tonumber(st[2]), tonumber(st[3])
+    if now >= timer + interval then
+      local cycles = math.floor((now - timer) / interval)
+      used, timer = math.max(used - cycles * limit, 0), timer + cycles * interval
+    end
+  end
+  local function full(u) if u <= 0 then return 0 end return timer + math.ceil(u / limit) * interval - now end
+  local function write(u)
+    redis.call('set', L, head .. int(timer) .. ':' .. u .. ':' .. int(birth), 'px',
+      px(math.max(math.ceil(burst / limit) * interval, full(u))))
+  end
+  local avail = burst - used
+  if avail >= tokens then
+    if mode == 'p' then return {1, avail, 0, full(used), 0, 0, 0} end
+    write(used + tokens)
+    return {1, avail - tokens, 0, full(used + tokens), 0, 0, 0}
+  end
+  local slot = timer + math.ceil((tokens - avail) / limit) * interval
+  if mode == 'r' and slot - now <= arg then
+    write(used + tokens)
+    return {1, 0, 0, full(used + tokens), slot - now, slot, birth}
+  end
+  return {0, math.max(avail, 0), slot - now, full(used), 0, 0, 0}
+end
+-- Whether the state (policy p, numbers st; p nil: none) still counts the place
+-- a waiter reserved: its mark (the TAT after it, or its window's start) in the
+-- state born at birth. The place is the state's own record, not an inequality
+-- any state meets: a state born since (a reset(), a restart or failover that
+-- lost it, then other callers) does not hold it, however far it has moved. Once
+-- the place has ended (the TAT, or the end of its window), what it paid for was
+-- counted to its end: a waiter woken that late (a loaded machine, a stopped
+-- process) keeps it while no state born before that end replaced its own.
+local function held(p, st, policy, interval, mark, birth)
+  local ends = mark
+  if policy == 'F' then ends = mark + interval end
+  if p == policy and birth > 0 and tonumber(st[#st]) == birth and #st == (policy == 'F' and 5 or 3) then
+    if policy == 'Q' then return true end
+    local a = tonumber(st[1])
+    if a >= mark then return true end
+    if policy == 'F' then
+      return (mark - a) % interval == 0 and (mark - a) / interval <= tonumber(st[3])
+    end
+    return false
+  end
+  if now < ends then return false end
+  if not p then return true end
+  local b = 0
+  if (p == 'T' or p == 'Q') and #st == 3 then b = tonumber(st[3]) elseif p == 'F' and #st == 5 then b = tonumber(st[5]) end
+  return b >= ends
 end
 -- The decision on L, whose value v (false: none) the caller read. head: the
 -- call's (its policy is its first byte); mode 'c' consume, 'p' peek, 'r' reserve
--- a place if it comes within arg µs, 'k' check that the place whose mark is arg
--- (its TAT, or its window's start) is still in the state, then peek: a server
--- that restarted or failed over without it, or a reset(), lost it (-1). The
--- state only moves forward, so a later TAT or window is ours kept. No state at
--- all once the state the place was reserved in has run out by itself (its PX
--- ended at the mark for a token bucket, at the end of the mark's window for a
--- fixed window) is not a loss: a waiter woken that late (a loaded machine, a
--- stopped process) had its place counted and kept to the end.
-local function rate(L, v, head, limit, interval, tokens, burst, emission, mode, arg)
-  local p, sa, b, c, d
+-- a place if it comes within arg µs, 'k' check that the place of mark arg in
+-- the state born at arg2 is still counted (-1 when not), then peek. Returns
+-- [allowed, remaining, µs until allowed, µs until full capacity, µs to wait
+-- (reserve), the place's mark (reserve), the state's birth (reserve)].
+local function rate(L, v, head, limit, interval, tokens, burst, eu, ep, mode, arg, arg2)
+  local p, st
   if v then
-    p, sa, b, c, d = string.match(v, STATE)
+    p, st = parse(v)
     if not p then return redis.error_reply('WRONGTYPE the key holds no rate limiter state') end
+    if p == 't' then p, st = 'T', {st[1], '0', '0'} end
+    if p == 'f' then p, st = 'F', {st[1], st[2], st[3] or '0', st[4] or '0', '0'} end
   end
-  local a = tonumber(sa)
   local policy = string.sub(head, 1, 1)
-  c = tonumber(c) or 0
   if mode == 'k' then
-    local held = p == policy and a >= arg
-    if p == policy and policy == 'f' and a < arg then
-      held = (arg - a) % interval == 0 and (arg - a) / interval <= c
-    end
-    if not v then held = now >= (policy == 'f' and arg + interval or arg) end
-    if not held then return {-1, 0, 0, 0, 0, 0} end
+    if not held(p, st, policy, interval, arg, arg2 or 0) then return {-1, 0, 0, 0, 0, 0, 0} end
     mode = 'p'
   end
-  if policy == 't' then return token_bucket(L, head, p, a, tokens, burst, emission, mode, arg) end
-  if policy == 'f' then
-    return fixed_window(L, head, p, sa, a, tonumber(b) or 0, c, tonumber(d) or 0, limit, interval, tokens, mode, arg)
-  end
-  return sliding_window(L, head, p, sa, a, tonumber(b) or 0, c, limit, interval, tokens, mode)
+  if policy == 'T' then return token_bucket(L, head, p, st, tokens, burst, eu, ep, mode, arg) end
+  if policy == 'F' then return fixed_window(L, head, p, st, limit, interval, tokens, mode, arg) end
+  if policy == 'Q' then return stepped_bucket(L, head, p, st, limit, interval, tokens, burst, mode, arg) end
+  return sliding_window(L, head, p, st, limit, interval, tokens, mode)
 end

@@ -13,15 +13,24 @@ if not v then return nil end
 local head, p, limit, interval, burst = string.match(v, '^((%a):(%d+):(%d+):(%d+):)')
 if not head then return redis.error_reply('WRONGTYPE the key holds no rate limiter state') end
 limit, interval, burst = tonumber(limit), tonumber(interval), tonumber(burst)
-local emission = math.ceil(interval / limit)
-local r = rate(key, v, head, limit, interval, 1, burst, emission, 'p', 0)
+-- The time per token as the caller sends it: whole µs, and the ps past them rounded up.
+local eu = math.floor(interval / limit)
+local ep = math.ceil((interval - eu * limit) * PS / limit)
+if ep >= PS then eu, ep = eu + 1, 0 end
+if p == 't' then p = 'T' elseif p == 'f' then p = 'F' end
+local r = rate(key, v, p .. string.sub(head, 2), limit, interval, 1, burst, eu, ep, 'p', 0, 0)
 if r.err then return r end
-local _, a, _, c = string.match(v, STATE)
-a, c = tonumber(a), tonumber(c) or 0
+local _, st = parse(v)
+local a, c = tonumber(st[1]), tonumber(st[3] or 0)
 local backlog = 0
-if p == 't' then
-  backlog = math.max(a - now - burst * emission, 0)
-elseif p == 'f' and c > 0 then
+if p == 'T' then
+  local cu, cq = tmul(burst, eu, ep)
+  local bu, bq = tsub(a, tonumber(st[2] or 0), now, 0)
+  bu, bq = tsub(bu, bq, cu, cq)
+  if bu >= 0 then backlog = up(bu, bq) end
+elseif p == 'Q' and c > 0 then
+  backlog = math.max(a + math.ceil(math.max(tonumber(st[2]) - burst, 0) / limit) * interval - now, 0)
+elseif p == 'F' and c > 0 then
   backlog = math.max(a + c * interval - now, 0)
 end
 return {p, limit, interval, burst, r[2], r[3], r[4], backlog}
