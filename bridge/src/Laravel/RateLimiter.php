@@ -55,11 +55,21 @@ class RateLimiter extends LaravelRateLimiter
     public const POLICY = 'fixed_window';
 
     /**
-     * The limit that hit() and attempts() count under when no check gave one:
-     * far above any count a window reaches, within the integers the server's
-     * scripts keep exact.
+     * The largest limit of a window (10^13 attempts), and the one hit() and
+     * attempts() count under when no check gave one: far above any count a
+     * window reaches, within the integers the server's scripts keep exact. A
+     * larger $maxAttempts counts as this one.
      */
-    public const COUNT_LIMIT = 1000000000;
+    public const COUNT_LIMIT = 10000000000000;
+
+    /**
+     * The longest window, in seconds: 100 years of 365 days, the longest
+     * interval of a \RedisRateLimiter. A longer decay lasts this long.
+     */
+    public const MAX_DECAY = 3153600000.0;
+
+    /** The most attempts one call of increment() counts at once. */
+    public const MAX_AMOUNT = 1000000000;
 
     /** @var \RedisRateLimiter */
     protected $redis;
@@ -112,7 +122,7 @@ class RateLimiter extends LaravelRateLimiter
      */
     public function attempt($key, $maxAttempts, Closure $callback, $decaySeconds = 60)
     {
-        $maxAttempts = (int) $maxAttempts;
+        $maxAttempts = min((int) $maxAttempts, static::COUNT_LIMIT);
         $decay = $this->decaySeconds($decaySeconds);
         if ($maxAttempts < 1) {
             return false;
@@ -146,7 +156,7 @@ class RateLimiter extends LaravelRateLimiter
      */
     public function tooManyAttempts($key, $maxAttempts)
     {
-        $maxAttempts = (int) $maxAttempts;
+        $maxAttempts = min((int) $maxAttempts, static::COUNT_LIMIT);
         $name = $this->redisName($key);
         unset($this->checked[$name]);
         if ($maxAttempts < 1) {
@@ -222,7 +232,7 @@ class RateLimiter extends LaravelRateLimiter
             // Laravel's cache keeps nothing for a lifetime of 0: nothing is counted.
             return $this->count($name);
         }
-        $amount = min($amount, $limit);
+        $amount = min($amount, $limit, static::MAX_AMOUNT);
         $answer = $this->redis->consume($name, $limit, $decay, $amount, static::POLICY);
 
         return $answer['limit'] - $answer['remaining'];
@@ -262,7 +272,7 @@ class RateLimiter extends LaravelRateLimiter
      */
     public function remaining($key, $maxAttempts)
     {
-        return max(0, (int) $maxAttempts - $this->count($this->redisName($key)));
+        return max(0, min((int) $maxAttempts, static::COUNT_LIMIT) - $this->count($this->redisName($key)));
     }
 
     /**
@@ -364,7 +374,7 @@ class RateLimiter extends LaravelRateLimiter
                         return null;
                     }
                     $decay = isset($limit->decaySeconds) ? $this->decaySeconds($limit->decaySeconds)
-                        : (float) (($limit->decayMinutes ?? 1) * 60);
+                        : min((float) (($limit->decayMinutes ?? 1) * 60), static::MAX_DECAY);
 
                     return $decay > 0 ? $decay : null;
                 }
@@ -386,14 +396,14 @@ class RateLimiter extends LaravelRateLimiter
 
     /**
      * Laravel's decay (seconds, a DateInterval, or on 10 and later the moment
-     * the window ends) in seconds.
+     * the window ends) in seconds, at most MAX_DECAY.
      */
     protected function decaySeconds($decay): float
     {
         if ($decay instanceof \DateTimeInterface || $decay instanceof \DateInterval) {
-            return (float) $this->secondsUntil($decay);
+            return min((float) $this->secondsUntil($decay), static::MAX_DECAY);
         }
 
-        return (float) $decay;
+        return min((float) $decay, static::MAX_DECAY);
     }
 }

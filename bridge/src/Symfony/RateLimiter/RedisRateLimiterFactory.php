@@ -15,14 +15,23 @@ use Symfony\Component\RateLimiter\Policy\NoLimiter;
  * (RedisLimiter) instead of a cache item under a lock. On symfony 7.3 and later
  * it is a RateLimiterFactoryInterface.
  *
- * token_bucket: "limit" is the bucket's size, refilled by rate.amount tokens
- * every rate.interval (RedisRateLimiter's $limit and $interval, with $burst the
- * size). fixed_window and sliding_window: "limit" hits per "interval".
- * no_limit: symfony's NoLimiter.
+ * token_bucket: symfony's TokenBucket, "limit" the bucket's size, refilled by
+ * rate.amount tokens at each whole rate.interval after the bucket's start (the
+ * \RedisRateLimiter's "stepped_bucket", its $limit and $interval the rate, its
+ * $burst the size). fixed_window and sliding_window: "limit" hits per
+ * "interval". no_limit: symfony's NoLimiter. An interval is at most 100 years
+ * (of 365 days), and a bucket refills in at most ten years: the constructor
+ * refuses anything longer, naming the option.
  */
 final class RedisRateLimiterFactory implements RateLimiterFactoryContract
 {
     private const POLICIES = ['token_bucket', 'fixed_window', 'sliding_window', 'no_limit'];
+
+    /** The longest interval, in seconds: 100 years of 365 days (\RedisRateLimiter's). */
+    public const MAX_INTERVAL = 3153600000.0;
+
+    /** The longest time a token bucket takes to refill, in seconds: ten years (\RedisRateLimiter's). */
+    public const MAX_REFILL = 315360000.0;
 
     private string $id;
     private string $policy;
@@ -67,6 +76,9 @@ final class RedisRateLimiterFactory implements RateLimiterFactoryContract
             $this->rate = $amount;
             $this->interval = self::seconds('rate.interval', $rate['interval']);
             $this->burst = $this->limit;
+            if (ceil($this->limit / $amount) * $this->interval > self::MAX_REFILL) {
+                throw new \InvalidArgumentException(sprintf('The rate limiter options "limit" and "rate" make a bucket that takes %.0f seconds to refill, more than ten years (%.0f seconds).', ceil($this->limit / $amount) * $this->interval, self::MAX_REFILL));
+            }
         } else {
             $this->rate = $this->limit;
             $this->interval = self::seconds('interval', $config['interval'] ?? null);
@@ -79,7 +91,8 @@ final class RedisRateLimiterFactory implements RateLimiterFactoryContract
             return new NoLimiter();
         }
 
-        return new RedisLimiter($this->redis, $this->id . '-' . $key, $this->policy, $this->limit, $this->rate,
+        return new RedisLimiter($this->redis, $this->id . '-' . $key,
+            $this->policy === 'token_bucket' ? 'stepped_bucket' : $this->policy, $this->limit, $this->rate,
             $this->interval, $this->burst);
     }
 
@@ -105,6 +118,9 @@ final class RedisRateLimiterFactory implements RateLimiterFactoryContract
         $seconds = $later === false ? 0.0 : (float) $later->format('U.u') - (float) $now->format('U.u');
         if ($seconds <= 0) {
             throw new \InvalidArgumentException(sprintf('The rate limiter option "%s" cannot be read as an interval: "%s" (use a unit as described on https://www.php.net/datetime.formats.relative).', $option, $interval));
+        }
+        if ($seconds > self::MAX_INTERVAL) {
+            throw new \InvalidArgumentException(sprintf('The rate limiter option "%s" is "%s", %.0f seconds: at most 100 years (%.0f seconds) are supported.', $option, $interval, $seconds, self::MAX_INTERVAL));
         }
 
         return $seconds;
