@@ -523,8 +523,11 @@ class RedisRateLimiter
 {
     /**
      * @param string|array|null $connection Same forms as RedisLock::__construct(),
-     *        except redlock, min_replicas, watchdog and the queue options (a
-     *        ValueError). The key prefix defaults to "Limiter:".
+     *        except redlock, watchdog, the queue options and min_replicas on a
+     *        cluster (a ValueError). With min_replicas, a decision that consumed
+     *        returns once that many replicas have it (WAIT), or throws
+     *        RedisLockTimeoutException, the tokens taken. The key prefix
+     *        defaults to "Limiter:".
      */
     public function __construct(#[\SensitiveParameter] string|array|null $connection = null) {}
 

@@ -351,6 +351,52 @@ static bool sleep_until(redislock_limiter_obj *l, double deadline)
 	}
 }
 
+/* min_replicas: a decision that consumed counts once that many replicas have
+ * it (WAIT, within read_timeout), so that a failover cannot hand the tokens
+ * out again. When they do not have it in time, RedisLockTimeoutException says
+ * so: the tokens stay taken on the master (a limiter never gives any back), and
+ * the caller is not admitted. false then, recorded on the connection. */
+static bool replicated(redislock_limiter_obj *l, const zend_string *name)
+{
+	const redislock_config *cfg = redislock_conn_config(l->conn);
+	double started = redislock_now();
+	zend_long acked = -1;
+	redislock_argv a;
+	redisReply *reply;
+
+	if (cfg->min_replicas <= 0) {
+		return true;
+	}
+	redislock_argv_init(&a);
+	redislock_argv_push(&a, "WAIT", 4);
+	redislock_argv_push_long(&a, cfg->min_replicas);
+	redislock_argv_push_long(&a, redislock_seconds_to_ms(cfg->read_timeout));
+	/* WAIT answers by its own timeout; the reply gets a second on top. */
+	if (redislock_conn_call_timeout(l->conn, &a, cfg->read_timeout + 1.0, &reply) == FAILURE) {
+		redislock_argv_free(&a);
+		return false;
+	}
+	redislock_argv_free(&a);
+	if (reply->type == REDIS_REPLY_INTEGER) {
+		acked = (zend_long) reply->integer;
+	}
+	if (acked >= cfg->min_replicas) {
+		freeReplyObject(reply);
+		return true;
+	}
+	if (acked < 0) {
+		redislock_conn_set_unexpected(l->conn, reply);
+	} else {
+		redislock_conn_set_error(l->conn, REDISLOCK_ERR_TIMEOUT,
+			"rate limiter \"%.*s\" on %s: " ZEND_LONG_FMT " of " ZEND_LONG_FMT " replicas had the tokens taken within "
+			"%.3f s (min_replicas); they stay taken, and the caller is not admitted",
+			(int) MIN(ZSTR_LEN(name), 200), ZSTR_VAL(name), redislock_conn_endpoint(l->conn), acked,
+			cfg->min_replicas, redislock_now() - started);
+	}
+	freeReplyObject(reply);
+	return false;
+}
+
 /* The methods that decide: consume, peek and wait. */
 static void decision_method(INTERNAL_FUNCTION_PARAMETERS, char mode)
 {
@@ -388,7 +434,7 @@ static void decision_method(INTERNAL_FUNCTION_PARAMETERS, char mode)
 		RETURN_THROWS();
 	}
 	if (mode != 'r') {
-		if (!decide(l, &call, mode, 0, 0, &ans)) {
+		if (!decide(l, &call, mode, 0, 0, &ans) || (mode == 'c' && ans.allowed && !replicated(l, name))) {
 			LIMITER_FAILED(l);
 		}
 		answer_to_return(&ans, limit, return_value);
@@ -403,6 +449,10 @@ static void decision_method(INTERNAL_FUNCTION_PARAMETERS, char mode)
 			RETURN_FALSE;
 		}
 		answered = redislock_now();
+		/* The place is taken: replicated before the caller sleeps on it. */
+		if (!replicated(l, name)) {
+			LIMITER_FAILED(l);
+		}
 		if (ans.wait_us > 0) {
 			/* The place is wait_us after the script ran: counted from when its
 			 * answer came, the caller is never admitted before its place (at most
@@ -456,9 +506,9 @@ PHP_METHOD(RedisRateLimiter, __construct)
 			"a Sentinel-managed master or a cluster slot, never split over independent servers");
 		RETURN_THROWS();
 	}
-	if (cfg.min_replicas > 0) {
+	if (cfg.min_replicas > 0 && cfg.mode == REDISLOCK_MODE_CLUSTER) {
 		redislock_config_free(&cfg);
-		zend_argument_value_error(1, "cannot use option \"min_replicas\": it applies to lock acquisitions");
+		zend_argument_value_error(1, "cannot use option \"min_replicas\" with \"cluster\" for a rate limiter");
 		RETURN_THROWS();
 	}
 	if (cfg.watchdog) {

@@ -1,5 +1,5 @@
 --TEST--
-new RedisRateLimiter(): the options redlock, min_replicas, watchdog and the queue options are refused with a ValueError, as RedisQueue refuses redlock and min_replicas
+new RedisRateLimiter(): the options redlock, watchdog and the queue options are refused with a ValueError, as RedisQueue refuses redlock; min_replicas is taken
 --FILE--
 <?php
 require __DIR__ . '/../harness/limiter_test.inc';
@@ -13,8 +13,8 @@ echo lim_error(fn () => $l->__construct(rl_dsn())), "\n";
 ?>
 --EXPECT--
 ValueError: RedisRateLimiter::__construct(): Argument #1 ($connection) cannot use option "redlock": a rate limiter counts in one place, a server, a Sentinel-managed master or a cluster slot, never split over independent servers
-ValueError: RedisRateLimiter::__construct(): Argument #1 ($connection) cannot use option "min_replicas": it applies to lock acquisitions
+no error
 ValueError: RedisRateLimiter::__construct(): Argument #1 ($connection) cannot use option "watchdog": a rate limiter holds nothing to renew
 ValueError: RedisRateLimiter::__construct(): Argument #1 ($connection) cannot use options "max_attempts" and "retry_backoff": they apply to RedisQueue reservations
-ValueError: RedisRateLimiter::__construct(): Argument #1 ($connection) cannot use option "min_replicas": it applies to lock acquisitions
+no error
 Error: RedisRateLimiter::__construct() cannot be called twice
