@@ -1451,11 +1451,11 @@ final class Fuzzer
     {
         $limiter = $class === 'RedisRateLimiter';
         if (is_string($connection)) {
-            return (bool) preg_match('/[?&]min_replicas=0*[1-9]/', $connection)
+            return (!$limiter && preg_match('/[?&]min_replicas=0*[1-9]/', $connection))
                 || ($limiter && preg_match('/[?&]watchdog=1(&|$)/', $connection));
         }
         $watchdog = $connection['watchdog'] ?? null;
-        return isset($connection['redlock']) || (is_int($connection['min_replicas'] ?? null) && $connection['min_replicas'] > 0)
+        return isset($connection['redlock']) || (!$limiter && is_int($connection['min_replicas'] ?? null) && $connection['min_replicas'] > 0)
             || ($limiter && ($watchdog === true || (is_array($watchdog) && array_intersect_key($watchdog, ['lease' => 1, 'max_hold' => 1]))));
     }
 
@@ -1961,9 +1961,9 @@ final class Fuzzer
             $method = $m->getName();
             $args = $this->arguments($m);
             if ($construct && $class !== 'RedisLock' && $this->chance(0.25)) {
-                /* Options a semaphore and a queue refuse: redlock, min_replicas. */
+                /* Options a semaphore and a queue refuse: redlock, min_replicas (a rate limiter redlock only). */
                 $args = [$this->refusedConnection()];
-                $refused = true;
+                $refused = $class !== 'RedisRateLimiter' || $this->isRefused($args[0], $class);
             } elseif ($construct && $this->chance(0.5)) {
                 $args = [$this->safeConnection()];
                 $safe = true;
