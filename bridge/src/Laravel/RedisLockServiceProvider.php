@@ -140,8 +140,9 @@ class RedisLockServiceProvider extends ServiceProvider
      * \RedisRateLimiter on the store's lock connection (its "redislock" options
      * less their "prefix": the limiter keeps keys under its own), the names
      * under the store's prefix. $limiter itself otherwise, and on a connection
-     * that a RedisRateLimiter does not take (redlock, min_replicas), or with an
-     * extension that has none.
+     * that a RedisRateLimiter does not take (redlock, min_replicas on a
+     * cluster), or with an extension that has none. With min_replicas, each
+     * decision that counts is replicated before it answers.
      */
     public static function rateLimiter(#[\SensitiveParameter] $app, LaravelRateLimiter $limiter): LaravelRateLimiter
     {
@@ -156,7 +157,7 @@ class RedisLockServiceProvider extends ServiceProvider
         $options = $config['redislock']
             ?? ConnectionConfig::redisConnectionOptions($app['config']['database.redis'] ?? [], ConnectionConfig::lockConnection($config));
         if (is_array($options)) {
-            if (isset($options['redlock']) || !empty($options['min_replicas'])) {
+            if (isset($options['redlock']) || (!empty($options['min_replicas']) && isset($options['cluster']))) {
                 return $limiter;
             }
             unset($options['prefix']);
