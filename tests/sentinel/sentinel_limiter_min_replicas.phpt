@@ -1,5 +1,5 @@
 --TEST--
-Sentinel, min_replicas: a RedisRateLimiter decision that consumed returns only once that many replicas have it (WAIT); when they cannot in time, RedisLockTimeoutException says why and the tokens stay taken
+Sentinel, min_replicas: a RedisRateLimiter decision that consumed returns once that many replicas have it (WAIT); else RedisLockTimeoutException says why, the tokens taken
 --DESCRIPTION--
 A replica that has every admission when it is promoted cannot admit the limit
 again after a failover. With min_replicas 1, consume() and wait() return once
