@@ -19,6 +19,8 @@ for ($i = 0; $i < 4; $i++) {
 $r = $l->consume($name, 2, 2.0, 1, 'stepped_bucket', 4);
 printf("admitted %d of 4, the 5th %s, reset_after - retry_after = %.6f\n", $n, $r['allowed'] ? 'admitted' : 'refused',
     $r['reset_after'] - $r['retry_after']);
+$i = $l->inspect($name);
+echo 'inspect: ', $i['policy'], ', burst ', $i['burst'], ', limit ', $i['limit'], ', remaining ', $i['remaining'], "\n";
 $state = lim_state($raw, lim_key($name));
 $step = (int) $state['numbers'][3] + 2000000;
 echo 'state: ', $state['policy'], ', used ', $state['numbers'][4], "\n";
@@ -36,6 +38,7 @@ echo 'waiter exit ', implode(',', l4_wait([$pid], 30.0)), "\n";
 ?>
 --EXPECT--
 admitted 4 of 4, the 5th refused, reset_after - retry_after = 2.000000
+inspect: stepped_bucket, burst 4, limit 2, remaining 0
 state: Q, used 4
 wait: true, not before the step: yes
 a consume while a place is held: refused
