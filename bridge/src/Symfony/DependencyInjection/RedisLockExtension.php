@@ -86,6 +86,11 @@ final class RedisLockExtension extends Extension
                 ->setFactory([Connections::class, 'rateLimiter'])
                 ->setArguments([$connection]));
             foreach ($config['rate_limiters'] as $name => $limiter) {
+                try {
+                    RedisRateLimiterFactory::validate(['id' => (string) $name] + $limiter);
+                } catch (\InvalidArgumentException $e) {
+                    throw new InvalidConfigurationException(sprintf('Invalid configuration for path "redislock.rate_limiters.%s": %s', $name, $e->getMessage()), 0, $e);
+                }
                 $container->setDefinition("redislock.limiter.$name", (new Definition(RedisRateLimiterFactory::class))
                     ->setArguments([['id' => (string) $name] + $limiter, new Reference('redislock.rate_limiter')])
                     ->setPublic(true));

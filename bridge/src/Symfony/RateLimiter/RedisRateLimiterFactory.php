@@ -41,9 +41,26 @@ final class RedisRateLimiterFactory implements RateLimiterFactoryContract
     private ?int $burst = null;
 
     /**
-     * @throws \InvalidArgumentException  for a config symfony's factory refuses, naming the option
+     * Checks $config as the constructor does, without a \RedisRateLimiter: the
+     * bundle calls it when it builds the container, so that a config out of
+     * range fails there, naming the option.
+     *
+     * @throws \InvalidArgumentException
+     */
+    public static function validate(array $config): void
+    {
+        (new \ReflectionClass(self::class))->newInstanceWithoutConstructor()->configure($config);
+    }
+
+    /**
+     * @throws \InvalidArgumentException  for a config symfony's factory refuses, or one out of range, naming the option
      */
     public function __construct(array $config, private \RedisRateLimiter $redis)
+    {
+        $this->configure($config);
+    }
+
+    private function configure(array $config): void
     {
         $unknown = array_diff(array_keys($config), ['id', 'policy', 'limit', 'interval', 'rate']);
         if ($unknown) {
