@@ -59,7 +59,7 @@ typedef struct {
 	zend_long burst;
 	zend_long emission_us;  /* the token bucket's time per token, interval / limit rounded up to the ps: */
 	zend_long emission_ps;  /* its whole µs, and the ps past them (0 to 999999) */
-	char policy;            /* 'T', 'F' or 's', as the script takes it */
+	char policy;            /* 't', 'f', 's' or 'Q', as the script takes it */
 } limiter_call;
 
 /* The script's answer. */
@@ -69,7 +69,7 @@ typedef struct {
 	zend_long retry_us;
 	zend_long reset_us;
 	zend_long wait_us;
-	zend_long mark;       /* reserve: the place's TAT, or its window's start (µs) */
+	zend_long mark;       /* reserve: the place's TAT rounded up, or its window's start (µs) */
 	zend_long birth;      /* reserve: the birth (µs) of the state the place is counted in */
 	bool lost;            /* check: the state no longer holds the place */
 } limiter_answer;
@@ -170,13 +170,10 @@ static const struct {
 	const char *name;
 	char code;
 } policies[] = {
-	{"token_bucket", 'T'},
-	{"fixed_window", 'F'},
-	{"sliding_window", 's'},
-	{"stepped_bucket", 'Q'},
-	/* The states of the release before. */
 	{"token_bucket", 't'},
 	{"fixed_window", 'f'},
+	{"sliding_window", 's'},
+	{"stepped_bucket", 'Q'},
 };
 
 static const char *policy_name(char code)
@@ -194,8 +191,8 @@ static const char *policy_name(char code)
 static bool check_call(limiter_call *call, zend_string *name, zend_long limit, double interval, zend_long tokens,
 	const zend_string *policy, bool burst_null, zend_long burst)
 {
-	call->policy = policy ? 0 : 'T';
-	for (size_t i = 0; policy && i < 4; i++) {
+	call->policy = policy ? 0 : 't';
+	for (size_t i = 0; policy && i < sizeof(policies) / sizeof(policies[0]); i++) {
 		if (zend_string_equals_cstr(policy, policies[i].name, strlen(policies[i].name))) {
 			call->policy = policies[i].code;
 		}
@@ -207,11 +204,11 @@ static bool check_call(limiter_call *call, zend_string *name, zend_long limit, d
 		zend_argument_value_error(5, "must be \"token_bucket\", \"fixed_window\", \"sliding_window\" or \"stepped_bucket\"");
 		return false;
 	}
-	if (call->policy == 'F' && (limit < 1 || limit > REDISLOCK_LIMITER_MAX_WINDOW_LIMIT)) {
+	if (call->policy == 'f' && (limit < 1 || limit > REDISLOCK_LIMITER_MAX_WINDOW_LIMIT)) {
 		zend_argument_value_error(2, "must be between 1 and 10000000000000 (10^13) for a fixed window");
 		return false;
 	}
-	if (call->policy != 'F' && (limit < 1 || limit > REDISLOCK_LIMITER_MAX_COUNT)) {
+	if (call->policy != 'f' && (limit < 1 || limit > REDISLOCK_LIMITER_MAX_COUNT)) {
 		zend_argument_value_error(2, "must be between 1 and %d", REDISLOCK_LIMITER_MAX_COUNT);
 		return false;
 	}
@@ -219,7 +216,7 @@ static bool check_call(limiter_call *call, zend_string *name, zend_long limit, d
 		zend_argument_value_error(3, "must be a finite number of seconds from 0.001 to 3153600000 (100 years of 365 days)");
 		return false;
 	}
-	if (!burst_null && call->policy != 'T' && call->policy != 'Q') {
+	if (!burst_null && call->policy != 't' && call->policy != 'Q') {
 		zend_argument_value_error(6, "must be null for the %s policy: only a token bucket has a burst", policy_name(call->policy));
 		return false;
 	}
@@ -242,7 +239,7 @@ static bool check_call(limiter_call *call, zend_string *name, zend_long limit, d
 		call->emission_us++;
 		call->emission_ps -= 1000000;
 	}
-	if (call->policy == 'T' && (double) burst * ((double) call->emission_us + (double) call->emission_ps / 1e6)
+	if (call->policy == 't' && (double) burst * ((double) call->emission_us + (double) call->emission_ps / 1e6)
 		> (double) REDISLOCK_LIMITER_MAX_REFILL_US) {
 		zend_argument_value_error(6, "must keep $burst * $interval / $limit at most ten years (315360000 s)");
 		return false;
@@ -254,7 +251,7 @@ static bool check_call(limiter_call *call, zend_string *name, zend_long limit, d
 	}
 	if (tokens < 1 || tokens > burst) {
 		zend_argument_value_error(4, "must be between 1 and %s (" ZEND_LONG_FMT ")",
-			call->policy == 'T' || call->policy == 'Q' ? "$burst" : "$limit", burst);
+			call->policy == 't' || call->policy == 'Q' ? "$burst" : "$limit", burst);
 		return false;
 	}
 	call->tokens = tokens;
@@ -597,7 +594,7 @@ static bool inspect_result(const redisReply *r, zval *out)
 	add_assoc_string(out, "policy", policy_name(code));
 	add_assoc_long(out, "limit", (zend_long) r->element[1]->integer);
 	add_assoc_double(out, "interval", (double) r->element[2]->integer / 1e6);
-	if (code == 'T' || code == 't' || code == 'Q') {
+	if (code == 't' || code == 'Q') {
 		add_assoc_long(out, "burst", (zend_long) r->element[3]->integer);
 	} else {
 		add_assoc_null(out, "burst");

@@ -2,10 +2,11 @@
 RedisRateLimiter: one key per name, a string of integers only (µs, counts) after its policy, that expires once the limiter is back to its full capacity
 --DESCRIPTION--
 The key holds "<policy>:<limit>:<interval µs>:<burst>:<state>", the state's
-integers joined by ':' (token bucket: the TAT in µs, the ps past it and the
-state's birth; fixed window: the window's start, its hits, the window ahead a
-waiter holds a place in and its hits, and the state's birth; sliding window: the
-window's start, its hits and those of the window before). A Unix time in µs has 16 digits: written by Lua's own
+integers joined by ':' (token bucket: the TAT in µs rounded up, the ps it was
+rounded up by and the state's birth; fixed window: the window's start, its hits,
+0 (no waiter holds a place ahead) and the state's birth; sliding window: the
+window's start, its hits and those of the window before), in the forms of the
+release before ('t', 'f', 's'). A Unix time in µs has 16 digits: written by Lua's own
 number-to-string it would lose its last ones (1.7e+15), so the test checks that
 every number is an integer written whole.
 --FILE--
@@ -13,7 +14,7 @@ every number is an integer written whole.
 require __DIR__ . '/../harness/limiter_test.inc';
 $raw = new RawRedis();
 $l = lim_new();
-foreach (['token_bucket' => [0.5, 'T', 6], 'fixed_window' => [0.5, 'F', 8], 'sliding_window' => [1.0, 's', 6]] as $policy => [$life, $code, $count]) {
+foreach (['token_bucket' => [0.5, 't', 6], 'fixed_window' => [0.5, 'f', 7], 'sliding_window' => [1.0, 's', 6]] as $policy => [$life, $code, $count]) {
     $name = rl_name();
     $l->consume($name, 10, 0.5, 5, $policy);
     $s = lim_state($raw, lim_key($name));

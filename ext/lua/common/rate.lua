@@ -4,27 +4,35 @@
 -- kept as the text they were read as), the smaller numbers (below 10^14) by Lua.
 --
 -- L is a string: "<head><state>", the head "<policy>:<limit>:<interval>:<burst>:"
--- (policy 'T', 'F' or 's', interval in µs) of the last call that consumed, which
--- the caller sends ready-made, and the state, integers joined by ':', by policy:
---   token bucket (T):   the theoretical arrival time (GCRA's TAT) in µs and the
---                       ps past it, the state's birth (µs)
---   fixed window (F):   the window's start (its first hit), its hits, the
---                       furthest window ahead a waiter holds a place in (0:
---                       none; the windows before it count as full), its hits,
---                       the state's birth (µs)
+-- (policy 't', 'f', 's' or 'Q', interval in µs) of the last call that consumed,
+-- which the caller sends ready-made, and the state, at most four integers
+-- joined by ':', by policy:
+--   token bucket (t):   the theoretical arrival time (GCRA's TAT) in µs, rounded
+--                       up, the ps it was rounded up by, the state's birth (µs)
+--   fixed window (f):   the window's start (its first hit), its hits, and when
+--                       a waiter holds a place ahead the furthest window ahead it
+--                       holds a place in (0: none) and that window's hits; the
+--                       windows before it count as full, so while there is one
+--                       the second number is the state's birth instead of the
+--                       hits (no decision reads them then); with none, the
+--                       fourth number is the birth: start, hits, 0, birth
 --   sliding window (s): the current window's start, its hits, the hits of the
 --                       window before
 --   stepped bucket (Q): Symfony's TokenBucket: the start of the current refill
 --                       step (µs), the tokens used (above burst: places
 --                       reserved ahead), the state's birth (µs)
--- The states 't' (the TAT alone) and 'f' (start, hits[, ahead, its hits]) of the
--- release before are read as T and F of no known birth. The birth names a
--- state: a state started afresh (none, another policy's, a fixed window after a
--- gap) is born at its first write, and a waiter's place is the birth of the
--- state it was reserved in with its mark. One read and one write (SET with PX)
--- per decision that consumes; none written when refused. A state of another
--- policy is started afresh, as Symfony's limiters do with a state of another
--- class.
+-- These are the forms of the release before, whose script reads the head's
+-- letter and at most four numbers, only the first of a token bucket, and a
+-- fixed window's hits only while nobody holds a place ahead: it decides on a
+-- state written here as on its own, and drops the birth when it rewrites one.
+-- The birth names a state: a state started afresh (none, another policy's, a
+-- fixed window after a gap) is born at its first write, and a waiter's place is
+-- the birth of the state it was reserved in with its mark. A state of no known
+-- birth (0: the release before wrote it, or it was continued from such a state)
+-- keeps none until it starts afresh, and a place in it is checked as the
+-- release before did. One read and one write (SET with PX) per decision that
+-- consumes; none written when refused. A state of another policy is started
+-- afresh, as Symfony's limiters do with a state of another class.
 local t1 = redis.call('time')
 local now = tonumber(t1[1]) * 1000000 + tonumber(t1[2])
 local function int(n) return string.format('%d', n) end
@@ -34,8 +42,22 @@ local function parse(v)
   if not p then return nil end
   local n = {}
   for x in string.gmatch(rest, '%d+') do n[#n + 1] = x end
-  if #n == 0 or #n > 5 then return nil end
+  if #n == 0 or #n > 4 then return nil end
   return p, n
+end
+-- A birth is a Unix time in µs (past 10^15 since 2001); a fixed window's hits
+-- stay below 10^14.
+local BORN = 1000000000000000
+-- The birth of state (p, st), 0 when it has none known.
+local function birth_of(p, st)
+  local b = 0
+  if (p == 't' or p == 'Q') and #st == 3 then
+    b = tonumber(st[3])
+  elseif p == 'f' and #st == 4 then
+    if tonumber(st[3]) > 0 then b = tonumber(st[2]) else b = tonumber(st[4]) end
+  end
+  if b < BORN then return 0 end
+  return b
 end
 -- PX: ms until life µs have passed, rounded up.
 local function px(life) return math.floor(life / 1000) + 1 end
@@ -75,19 +97,23 @@ local function tdiv(u, q, eu, ep, burst)
 end
 -- The GCRA: a token every emission (eu µs and ep ps), at most burst at once.
 local function token_bucket(L, head, p, st, tokens, burst, eu, ep, mode, arg)
-  local tu, tq, birth = now, 0, 0
-  if p == 'T' then
-    tu, tq, birth = tonumber(st[1]), tonumber(st[2] or 0), tonumber(st[3] or 0)
+  local tu, tq, birth = now, 0, now
+  if p == 't' then
+    -- The TAT as stored is rounded up to the µs: the ps it was rounded by back off.
+    tu, tq, birth = tonumber(st[1]), 0, birth_of(p, st)
+    local r = tonumber(st[2] or 0)
+    if r > 0 and r < PS then tu, tq = tu - 1, PS - r end
     if tu < now then tu, tq = now, 0 end
   end
-  if birth == 0 then birth = now end
   local cu, cq = tmul(burst, eu, ep)
   local du, dq = tsub(tu, tq, now, 0)
   local nu, nq = tadd(tu, tq, tmul(tokens, eu, ep))
   local su, sq = tsub(nu, nq, cu, cq)
   local lu, lq = tsub(cu, cq, du, dq)
   local function write()
-    redis.call('set', L, head .. int(nu) .. ':' .. nq .. ':' .. int(birth), 'px', px(up(nu - now, nq)))
+    local r = 0
+    if nq > 0 then r = PS - nq end
+    redis.call('set', L, head .. int(up(nu, nq)) .. ':' .. r .. ':' .. int(birth), 'px', px(up(nu - now, nq)))
   end
   if su < now or (su == now and sq == 0) then
     if mode == 'p' then return {1, tdiv(lu, lq, eu, ep, burst), 0, up(du, dq), 0, 0, 0} end
@@ -98,7 +124,7 @@ local function token_bucket(L, head, p, st, tokens, burst, eu, ep, mode, arg)
   local wait = up(su - now, sq)
   if mode == 'r' and wait <= arg then
     write()
-    return {1, 0, 0, up(nu - now, nq), wait, nu, birth}
+    return {1, 0, 0, up(nu - now, nq), wait, up(nu, nq), birth}
   end
   return {0, tdiv(lu, lq, eu, ep, burst), wait, up(du, dq), 0, 0, 0}
 end
@@ -107,12 +133,14 @@ end
 -- stored (written back as it was while the window lasts).
 local function fixed_window(L, head, p, st, limit, interval, tokens, mode, arg)
   local sa, start, hits, ahead, ahead_hits, birth
-  if p == 'F' then
+  if p == 'f' then
     sa = st[1]
     start, hits, ahead, ahead_hits, birth = tonumber(sa), tonumber(st[2] or 0), tonumber(st[3] or 0),
-      tonumber(st[4] or 0), tonumber(st[5] or 0)
+      tonumber(st[4] or 0), birth_of(p, st)
+    -- While a waiter holds a place ahead, the current window counts as full.
+    if ahead > 0 then hits = limit end
   end
-  if p ~= 'F' then
+  if p ~= 'f' then
     start, hits, ahead, ahead_hits, sa, birth = now, 0, 0, 0, nil, now
   elseif now >= start + interval then
     local m = math.floor((now - start) / interval)
@@ -125,10 +153,17 @@ local function fixed_window(L, head, p, st, limit, interval, tokens, mode, arg)
       start, hits, ahead, ahead_hits = start + m * interval, ahead_hits, 0, 0
     end
   end
-  if birth == 0 then birth = now end
+  -- With a place ahead, the birth stands where the hits no decision reads were.
   local function write(h, k, kh, life)
-    redis.call('set', L, head .. (sa or int(start)) .. ':' .. h .. ':' .. k .. ':' .. kh .. ':' .. int(birth), 'px',
-      px(life))
+    local s
+    if k == 0 then
+      s = h .. ':0:' .. int(birth)
+    elseif birth > 0 then
+      s = int(birth) .. ':' .. k .. ':' .. kh
+    else
+      s = h .. ':' .. k .. ':' .. kh
+    end
+    redis.call('set', L, head .. (sa or int(start)) .. ':' .. s, 'px', px(life))
   end
   local ends = start + interval
   if ahead == 0 and hits + tokens <= limit then
@@ -220,27 +255,30 @@ end
 -- a waiter reserved: its mark (the TAT after it, or its window's start) in the
 -- state born at birth. The place is the state's own record, not an inequality
 -- any state meets: a state born since (a reset(), a restart or failover that
--- lost it, then other callers) does not hold it, however far it has moved. Once
--- the place has ended (the TAT, or the end of its window), what it paid for was
--- counted to its end: a waiter woken that late (a loaded machine, a stopped
--- process) keeps it while no state born before that end replaced its own.
+-- lost it, then other callers) does not hold it, however far it has moved. Only
+-- where a birth is not known (the state's or the place's: the release before
+-- wrote or reserved it) is the place checked as that release did, by the mark
+-- alone. Once the place has ended (the TAT, or the end of its window), what it
+-- paid for was counted to its end: a waiter woken that late (a loaded machine,
+-- a stopped process) keeps it while no state born before that end replaced its
+-- own.
 local function held(p, st, policy, interval, mark, birth)
   local ends = mark
-  if policy == 'F' then ends = mark + interval end
-  if p == policy and birth > 0 and tonumber(st[#st]) == birth and #st == (policy == 'F' and 5 or 3) then
-    if policy == 'Q' then return true end
-    local a = tonumber(st[1])
-    if a >= mark then return true end
-    if policy == 'F' then
-      return (mark - a) % interval == 0 and (mark - a) / interval <= tonumber(st[3])
+  if policy == 'f' then ends = mark + interval end
+  if not p then return now >= ends end
+  local b = birth_of(p, st)
+  if p == policy and (b == 0 or birth == 0 or b == birth) then
+    if policy == 'Q' then
+      if b == birth then return true end
+    else
+      local a = tonumber(st[1])
+      if a >= mark then return true end
+      if policy == 'f' and (mark - a) % interval == 0 and (mark - a) / interval <= tonumber(st[3] or 0) then
+        return true
+      end
     end
-    return false
   end
-  if now < ends then return false end
-  if not p then return true end
-  local b = 0
-  if (p == 'T' or p == 'Q') and #st == 3 then b = tonumber(st[3]) elseif p == 'F' and #st == 5 then b = tonumber(st[5]) end
-  return b >= ends
+  return now >= ends and b >= ends
 end
 -- The decision on L, whose value v (false: none) the caller read. head: the
 -- call's (its policy is its first byte); mode 'c' consume, 'p' peek, 'r' reserve
@@ -253,16 +291,14 @@ local function rate(L, v, head, limit, interval, tokens, burst, eu, ep, mode, ar
   if v then
     p, st = parse(v)
     if not p then return redis.error_reply('WRONGTYPE the key holds no rate limiter state') end
-    if p == 't' then p, st = 'T', {st[1], '0', '0'} end
-    if p == 'f' then p, st = 'F', {st[1], st[2], st[3] or '0', st[4] or '0', '0'} end
   end
   local policy = string.sub(head, 1, 1)
   if mode == 'k' then
     if not held(p, st, policy, interval, arg, arg2 or 0) then return {-1, 0, 0, 0, 0, 0, 0} end
     mode = 'p'
   end
-  if policy == 'T' then return token_bucket(L, head, p, st, tokens, burst, eu, ep, mode, arg) end
-  if policy == 'F' then return fixed_window(L, head, p, st, limit, interval, tokens, mode, arg) end
+  if policy == 't' then return token_bucket(L, head, p, st, tokens, burst, eu, ep, mode, arg) end
+  if policy == 'f' then return fixed_window(L, head, p, st, limit, interval, tokens, mode, arg) end
   if policy == 'Q' then return stepped_bucket(L, head, p, st, limit, interval, tokens, burst, mode, arg) end
   return sliding_window(L, head, p, st, limit, interval, tokens, mode)
 end

@@ -17,20 +17,22 @@ limit, interval, burst = tonumber(limit), tonumber(interval), tonumber(burst)
 local eu = math.floor(interval / limit)
 local ep = math.ceil((interval - eu * limit) * PS / limit)
 if ep >= PS then eu, ep = eu + 1, 0 end
-if p == 't' then p = 'T' elseif p == 'f' then p = 'F' end
-local r = rate(key, v, p .. string.sub(head, 2), limit, interval, 1, burst, eu, ep, 'p', 0, 0)
+local r = rate(key, v, head, limit, interval, 1, burst, eu, ep, 'p', 0, 0)
 if r.err then return r end
 local _, st = parse(v)
 local a, c = tonumber(st[1]), tonumber(st[3] or 0)
 local backlog = 0
-if p == 'T' then
+if p == 't' then
+  -- The TAT as stored is rounded up to the µs by the ps of its second number.
+  local tu, tq, r = a, 0, tonumber(st[2] or 0)
+  if r > 0 and r < PS then tu, tq = a - 1, PS - r end
   local cu, cq = tmul(burst, eu, ep)
-  local bu, bq = tsub(a, tonumber(st[2] or 0), now, 0)
+  local bu, bq = tsub(tu, tq, now, 0)
   bu, bq = tsub(bu, bq, cu, cq)
   if bu >= 0 then backlog = up(bu, bq) end
 elseif p == 'Q' and c > 0 then
   backlog = math.max(a + math.ceil(math.max(tonumber(st[2]) - burst, 0) / limit) * interval - now, 0)
-elseif p == 'F' and c > 0 then
+elseif p == 'f' and c > 0 then
   backlog = math.max(a + c * interval - now, 0)
 end
 return {p, limit, interval, burst, r[2], r[3], r[4], backlog}

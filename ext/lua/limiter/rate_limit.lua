@@ -6,12 +6,12 @@
 -- -1: the place is lost), tokens remaining, µs until the tokens would be allowed
 -- (0 when allowed), µs until the limiter is back to its full capacity, µs the
 -- caller waits for its place (reserve; 0 otherwise), the place's mark (reserve:
--- its TAT, or its window's start; 0 otherwise), the birth of the state the place
--- is counted in (reserve; 0 otherwise)]. Nothing is written when not allowed,
+-- its TAT rounded up to the µs, or its window's start; 0 otherwise), the birth
+-- of the state the place is counted in (reserve; 0 otherwise)]. Nothing is written when not allowed,
 -- nor by a peek or a check; a consume that is allowed is TIME, GET and SET.
 --
 -- @key   key       string                     L, the limiter's key (prefix + name)
--- @arg   head      text                       the state's head: "<policy>:<limit>:<interval>:<burst>:", policy 'T' token bucket, 'F' fixed window, 's' sliding window, interval in µs, burst the token bucket's size (the limit for the windows)
+-- @arg   head      text                       the state's head: "<policy>:<limit>:<interval>:<burst>:", policy 't' token bucket, 'f' fixed window, 's' sliding window, 'Q' stepped bucket, interval in µs, burst the token bucket's size (the limit for the windows)
 -- @arg   limit     integer                    tokens per interval
 -- @arg   interval  integer                    the interval (µs)
 -- @arg   tokens    integer                    how many tokens
