@@ -1656,7 +1656,7 @@ final class Fuzzer
         /* A key may expire on its own while the call runs. */
         $expired = $w['value'] !== null && is_int($w['pttl']) && $w['pttl'] <= $elapsed + 20;
         if ($value !== null) {
-            if (!is_string($value) || !preg_match('/^[TFQs]:[0-9]+:[0-9]+:[0-9]+:[0-9]+(:[0-9]+){0,4}$/D', $value)) {
+            if (!is_string($value) || !preg_match('/^[tfsQ]:[0-9]+:[0-9]+:[0-9]+:[0-9]+(:[0-9]+){0,3}$/D', $value)) {
                 return 'the key holds ' . $this->describe($value) . ', not a state of integers';
             }
             if (!is_int($pttl) || ($pttl < 0 && $pttl !== -2)) {
