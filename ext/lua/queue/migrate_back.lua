@@ -11,7 +11,7 @@
 -- used up), found a window of the PEL at a time (lapsed(): at most 100 among 1000
 -- entries, the walk resuming where the call before stopped; the page counts as
 -- full while the walk has more of the PEL to look at). The other reservations drain: their acks still work.
--- Once the stream is empty it goes, with its index and settings: the queue is on
+-- Once the stream is empty it goes, with its index, settings and deadlines: the queue is on
 -- the zset layout again. Returns [moved, settled, whether a page was full,
 -- reservations left in flight on the stream, whether the stream is gone, tasks
 -- in Z].
@@ -25,6 +25,7 @@
 -- @key   stream    string                     S, the stream of ready and in-flight tasks (group rl)
 -- @key   index     string                     X, the stream's index: id -> entry id
 -- @key   settings  string                     M, the queue's settings (v, m, b)
+-- @key   deadlines string                     L, the stream's deadline index
 
 --#include "common/tasks.lua"
 --#include "common/page.lua"
@@ -92,7 +93,7 @@ end
 if moved + settled > 0 then wake(wakeup, moved + settled) end
 local gone = 0
 if pel == 0 and redis.call('xlen', stream) == 0 then
-  redis.call('unlink', stream, index, settings)
+  redis.call('unlink', stream, index, settings, deadlines)
   gone = 1
 end
 return {moved, settled, full, pel, gone, redis.call('zcard', queue)}

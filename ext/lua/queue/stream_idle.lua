@@ -6,9 +6,11 @@
 -- stream layout), records the queue's settings (the visibility only ever
 -- raised), settles the expired reservations of the zset layout (F), moves the
 -- due ids of Z to the stream (not an id whose run is still in flight: it moves
--- when that run ends), and settles the reservations idle for the queue's
--- visibility (their worker died or stalled): backoff into Z, or dead with their
--- payload when their attempts are used up. Returns [the milliseconds until
+-- when that run ends), adds the deliveries made since the last upkeep to the
+-- deadline index L, and settles the reservations idle for the queue's
+-- visibility (their worker died or stalled), found at the head of L whatever
+-- the number in flight: backoff into Z, or dead with their payload when their
+-- attempts are used up. Returns [the milliseconds until
 -- something may become takeable (a delayed task, an expiring reservation), 0 when
 -- more is due than one call moves, -1 for nothing scheduled; the queue's
 -- visibility in ms]. A reservation asked for a shorter visibility than the
@@ -24,6 +26,7 @@
 -- @key   stream    string                     S, the stream of ready and in-flight tasks
 -- @key   index     string                     X, id -> entry id of the tasks in S
 -- @key   meta      string                     M, the queue's settings
+-- @key   deadlines string                     L, entry id -> when its reservation may have lapsed (ms)
 -- @arg   setup     flag '1' '0'               whether to create the group even if S exists (NOGROUP seen)
 -- @arg   visibility integer                   the visibility asked for (ms)
 -- @arg   attempts  integer                    the most reservations a task gets (0: no limit)
@@ -35,6 +38,9 @@
 --#include "common/stream.lua"
 if setup == '1' or redis.call('exists', stream) == 0 then
   redis.pcall('xgroup', 'create', stream, 'rl', '0', 'mkstream')
+  -- A new group delivers from the stream's start: the deadline index starts over.
+  redis.call('hdel', meta, 'n')
+  redis.call('unlink', deadlines)
 end
 local s = redis.call('hmget', meta, 'v', 'm', 'b')
 local v = tonumber(s[1]) or tonumber(visibility)
@@ -46,7 +52,8 @@ for _, id in ipairs(due) do
     promote(queue, payloads, receipts, stream, index, id)
   end
 end
-local expired = lapsed(stream, meta, v)
+local behind = index_new(stream, meta, deadlines, v)
+local expired = lapsed_due(stream, deadlines, v)
 for _, e in ipairs(expired) do
   settle_entry(queue, payloads, receipts, dead, stream, index, meta, e[1], e[4], nil, false)
 end
@@ -63,9 +70,11 @@ local hint = -1
 local function consider(ms) if ms < 0 then ms = 0 end; if hint < 0 or ms < hint then hint = ms end end
 local later = redis.call('zrangebyscore', queue, '(' .. score(now_us), '+inf', 'withscores', 'limit', 0, 1)
 if #later > 0 then consider(math.ceil((tonumber(later[2]) * 1000000 - now_us) / 1000)) end
-for _, e in ipairs(redis.call('xpending', stream, 'rl', '-', '+', 1000)) do consider(v - e[3]) end
+local first = redis.call('zrange', deadlines, 0, 0, 'withscores')
+if #first > 0 then consider(tonumber(first[2]) - math.floor(now_us / 1000)) end
+if behind then consider(1000) end
 if busy then
-  local first = redis.call('zrange', inflight, 0, 0, 'withscores')
-  if #first > 0 then consider(math.ceil((tonumber(first[2]) * 1000000 - now_us) / 1000)) end
+  local f = redis.call('zrange', inflight, 0, 0, 'withscores')
+  if #f > 0 then consider(math.ceil((tonumber(f[2]) * 1000000 - now_us) / 1000)) end
 end
 return {hint, v}
