@@ -6,16 +6,17 @@
 -- stream layout), records the queue's settings (the visibility only ever
 -- raised), settles the expired reservations of the zset layout (F), moves the
 -- due ids of Z to the stream (not an id whose run is still in flight: it moves
--- when that run ends), adds the deliveries made since the last upkeep to the
--- deadline index L, and settles the reservations idle for the queue's
--- visibility (their worker died or stalled), found at the head of L whatever
--- the number in flight: backoff into Z, or dead with their payload when their
--- attempts are used up. Returns [the milliseconds until
--- something may become takeable (a delayed task, an expiring reservation), 0 when
--- more is due than one call moves, -1 for nothing scheduled; the queue's
--- visibility in ms]. A reservation asked for a shorter visibility than the
--- queue's is given the difference as idle time by the reserver (XCLAIM IDLE), so
--- it expires after its own.
+-- when that run ends; one that waits on the stream already, queued again by a
+-- zset-layout client, is dropped from Z: it runs once), adds the deliveries
+-- made since the last upkeep to the deadline index L, and settles the
+-- reservations idle for the queue's visibility (their worker died or stalled),
+-- found at the head of L whatever the number in flight: backoff into Z, or dead
+-- with their payload when their attempts are used up. Returns [the milliseconds
+-- until something may become takeable (a delayed task, an expiring
+-- reservation), 0 when more is due than one call moves, -1 for nothing
+-- scheduled; the queue's visibility in ms]. A reservation asked for a shorter
+-- visibility than the queue's is given the difference as idle time by the
+-- reserver (stream_shorten), so it expires after its own.
 --
 -- @key   queue     string                     Z, the queue: task ids by due time (s)
 -- @key   inflight  string                     F, the zset layout's tasks in flight by deadline
@@ -48,8 +49,16 @@ write_limits(meta, s, attempts, backoff)
 local busy = settle_expired(queue, inflight, receipts, dead, PAGE)
 local due = redis.call('zrangebyscore', queue, '-inf', score(now_us), 'limit', 0, PAGE)
 for _, id in ipairs(due) do
-  if redis.call('hexists', index, id) == 0 and not (busy and redis.call('zscore', inflight, id)) then
-    promote(queue, payloads, receipts, stream, index, id)
+  local x, parked = index_of(redis.call('hget', index, id))
+  if not x then
+    if not (busy and redis.call('zscore', inflight, id)) then promote(queue, payloads, receipts, stream, index, id) end
+  elseif parked == '' and not pending(stream, x) then
+    -- Queued again into Z by a client that knows only the zset layout while the
+    -- task waits on the stream, not yet delivered: the same task twice. It keeps
+    -- its place on the stream, as an enqueue of a waiting id does on either
+    -- layout, and runs once.
+    redis.call('zrem', queue, id)
+    redis.call('hdel', payloads, id)
   end
 end
 local behind = index_new(stream, meta, deadlines, v)
