@@ -30,7 +30,8 @@ local function append(S, X, id, p, a)
   redis.call('hset', X, id, eid)
   return eid
 end
--- Moves id from Z to the end of S, with its payload and the attempts its record carries.
+-- Moves id from Z to the end of S, with its payload and the attempts its record
+-- carries. Returns the payload's length (the bytes copied).
 local function promote(Z, P, H, S, X, id)
   local p = redis.call('hget', P, id)
   local a, rec = carried(H, id)
@@ -38,6 +39,7 @@ local function promote(Z, P, H, S, X, id)
   redis.call('zrem', Z, id)
   if p then redis.call('hdel', P, id) end
   if rec then redis.call('hdel', H, id) end
+  return p and #p or 0
 end
 -- The id, payload (false: none) and carried attempts of entry eid; nil when it is gone.
 local function entry(S, eid)
@@ -54,12 +56,14 @@ end
 -- or failed (dead). Dead when failed or when its attempts are used up (the
 -- queue's max attempts), with the entry's payload; else due again, the attempts
 -- carried. An id re-enqueued meanwhile (in Z) keeps that due time and payload,
--- and the run it parked becomes the one that runs.
+-- and the run it parked becomes the one that runs. Returns the id (nil: the
+-- entry was gone) and the payload bytes copied.
 local function settle_entry(Z, P, H, D, S, X, M, eid, deliveries, delay_us, dead)
   local id, p, a = entry(S, eid)
+  local size = p and #p or 0
   redis.call('xack', S, 'rl', eid)
   redis.call('xdel', S, eid)
-  if not id then return nil end
+  if not id then return nil, 0 end
   local xe, parked = index_of(redis.call('hget', X, id))
   if xe == eid then
     redis.call('hdel', X, id)
@@ -76,7 +80,7 @@ local function settle_entry(Z, P, H, D, S, X, M, eid, deliveries, delay_us, dead
     redis.call('zrem', Z, id)
     if p then redis.call('hset', P, id, p) else redis.call('hdel', P, id) end
     redis.call('hset', H, id, rec)
-    return id
+    return id, size
   end
   if parked ~= '' then
     -- The run enqueued again during this one takes its place, with its due
@@ -92,15 +96,15 @@ local function settle_entry(Z, P, H, D, S, X, M, eid, deliveries, delay_us, dead
     end
     if delay_us <= 0 then
       append(S, X, id, p, n)
-      return id
+      return id, size
     end
     redis.call('zadd', Z, score(now_us + delay_us), id)
     if p then redis.call('hset', P, id, p) else redis.call('hdel', P, id) end
     redis.call('hset', H, id, rec)
   end
   local due = redis.call('zscore', Z, id)
-  if due and tonumber(due) * 1000000 <= now_us then promote(Z, P, H, S, X, id) end
-  return id
+  if due and tonumber(due) * 1000000 <= now_us then size = size + promote(Z, P, H, S, X, id) end
+  return id, size
 end
 -- The entry id of id's reservation given by a receipt (eid '' : the current
 -- one), and its PEL entry [eid, consumer, idle, deliveries], checked: -1 when id

@@ -11,7 +11,8 @@
 -- made since the last upkeep to the deadline index L, and settles the
 -- reservations idle for the queue's visibility (their worker died or stalled),
 -- found at the head of L whatever the number in flight: backoff into Z, or dead
--- with their payload when their attempts are used up. Returns [the milliseconds
+-- with their payload when their attempts are used up; the moves of one call
+-- end once they have copied BYTES of payload (after one task at least). Returns [the milliseconds
 -- until something may become takeable (a delayed task, an expiring
 -- reservation), 0 when more is due than one call moves, -1 for nothing
 -- scheduled; the queue's visibility in ms]. A reservation asked for a shorter
@@ -48,10 +49,16 @@ local v = tonumber(s[1]) or tonumber(visibility)
 write_limits(meta, s, attempts, backoff)
 local busy = settle_expired(queue, inflight, receipts, dead, PAGE)
 local due = redis.call('zrangebyscore', queue, '-inf', score(now_us), 'limit', 0, PAGE)
+-- The payload bytes this call has copied: past BYTES, the rest waits for the next.
+local bytes, more = 0, false
 for _, id in ipairs(due) do
   local x, parked = index_of(redis.call('hget', index, id))
   if not x then
-    if not (busy and redis.call('zscore', inflight, id)) then promote(queue, payloads, receipts, stream, index, id) end
+    if not (busy and redis.call('zscore', inflight, id)) then
+      if bytes >= BYTES then more = true; break end
+      bytes = bytes + redis.call('hstrlen', payloads, id)
+      promote(queue, payloads, receipts, stream, index, id)
+    end
   elseif parked == '' and not pending(stream, x) then
     -- Queued again into Z by a client that knows only the zset layout while the
     -- task waits on the stream, not yet delivered: the same task twice. It keeps
@@ -63,8 +70,16 @@ for _, id in ipairs(due) do
 end
 local behind = index_new(stream, meta, deadlines, v)
 local expired = lapsed_due(stream, deadlines, v)
-for _, e in ipairs(expired) do
-  settle_entry(queue, payloads, receipts, dead, stream, index, meta, e[1], e[4], nil, false)
+for i, e in ipairs(expired) do
+  if bytes >= BYTES then
+    -- Past the byte budget: the lapsed ones left stay due in L for the next call.
+    local now_ms = math.floor(now_us / 1000)
+    for j = i, #expired do redis.call('zadd', deadlines, now_ms, expired[j][1]) end
+    more = true
+    break
+  end
+  local _, n = settle_entry(queue, payloads, receipts, dead, stream, index, meta, e[1], e[4], nil, false)
+  bytes = bytes + n
 end
 -- Raised after the sweep: the reservations made under the shorter visibility
 -- that have run out by now are settled by it.
@@ -74,7 +89,7 @@ if not s[1] or tonumber(visibility) > v then
   v = nv
 end
 if waiting ~= '1' then return {-1, v} end
-if #due >= PAGE or #expired >= 100 then return {0, v} end
+if more or #due >= PAGE or #expired >= 100 then return {0, v} end
 local hint = -1
 local function consider(ms) if ms < 0 then ms = 0 end; if hint < 0 or ms < hint then hint = ms end end
 local later = redis.call('zrangebyscore', queue, '(' .. score(now_us), '+inf', 'withscores', 'limit', 0, 1)
