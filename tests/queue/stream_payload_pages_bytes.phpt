@@ -1,5 +1,5 @@
 --TEST--
-RedisQueue stream layout: the scripts that move tasks end a page at 1 MiB of payload (migrate both ways, retryDead, promotion), one task at least, and every task arrives intact
+RedisQueue stream layout: the scripts that move tasks end a page at 1 MiB of payload (migrate both ways, retryDead, promotion, settling), one task at least, and every task arrives intact
 --DESCRIPTION--
 Six tasks of 1 MiB each, on a server of the test's own (its commandstats count
 only this test's calls). A script that moves tasks copies their payloads inside
@@ -34,12 +34,12 @@ function scripts(RawRedis $raw): int
     return rq_cmd_calls($raw, 'evalsha') + rq_cmd_calls($raw, 'eval');
 }
 
-function take(RedisQueue $q, string $name, array $want): array
+function take(RedisQueue $q, string $name, array $want, float $visibility = 600): array
 {
     $got = [];
     $deadline = microtime(true) + 60;
     while (count($got) < count($want) && microtime(true) < $deadline) {
-        foreach ($q->reserve($name, 10, 600, 0.2) ?: [] as $t) {
+        foreach ($q->reserve($name, 10, $visibility, 0.2) ?: [] as $t) {
             $got[$t['id']] = $t;
         }
     }
@@ -85,8 +85,33 @@ foreach ($first as $t) {
 ksort($tasks);
 intact($tasks, IDS, 'retryDead and promotion');
 
-foreach (IDS as $id) {
+/* a, b, c reserved for 0.3 s by a worker that never comes back: once they have
+ * lapsed, a fresh worker's first reserve() settles 1 MiB of them in its upkeep. */
+foreach (['a', 'b', 'c'] as $id) {
     $w->release($name, $id, 0, $tasks[$id]['receipt']);
+}
+$short = take($w, $name, ['a', 'b', 'c'], 0.3);
+$v = (int) $raw->call('HGET', "$K:meta", 'v');
+$deadline = microtime(true) + 30;
+do {
+    $idle = array_column($raw->call('XPENDING', "$K:stream", 'rl', '-', '+', '10'), 2);
+    $lapsed = count(array_filter($idle, fn ($i) => $i >= $v));
+} while ($lapsed < 3 && microtime(true) < $deadline && usleep(20000) === null);
+rq_check($lapsed === 3, 'lapse: the three short reservations lapsed', $idle);
+$w2 = new RedisQueue($srv->options(['read_timeout' => 60]));
+$first = $w2->reserve($name, 10, 600);
+rq_check(count($first) === 1, 'settle of a lapse: one upkeep settles 1 MiB of payload, not every lapsed task', array_column($first, 'id'));
+$again = take($w2, $name, array_values(array_diff(['a', 'b', 'c'], array_column($first, 'id'))));
+foreach ($first as $t) {
+    $again[$t['id']] = $t;
+}
+ksort($again);
+intact($again, ['a', 'b', 'c'], 'settle of a lapse');
+$tasks = $again + $tasks;
+ksort($tasks);
+
+foreach (IDS as $id) {
+    $w2->release($name, $id, 0, $tasks[$id]['receipt']);
 }
 $raw->call('CONFIG', 'RESETSTAT');
 $deadline = microtime(true) + 60;
@@ -106,6 +131,9 @@ ok: retryDead: six back
 ok: retryDead: one onto the stream, five due in the zset
 ok: promotion: one upkeep moves 1 MiB of payload, not every due task
 ok: retryDead and promotion: every task, its payload intact
+ok: lapse: the three short reservations lapsed
+ok: settle of a lapse: one upkeep settles 1 MiB of payload, not every lapsed task
+ok: settle of a lapse: every task, its payload intact
 ok: migrate back: the stream is gone
 ok: migrate back: a script per 1 MiB of payload
 ok: migrate back: every task, its payload intact
