@@ -1072,7 +1072,7 @@ static void size_args(redislock_argv *a, const queue_keys *k)
 
 static void clear_args(redislock_argv *a, const queue_keys *k)
 {
-	redislock_script_clear_args(a, QUEUE_ALL_KEYS(*k));
+	redislock_script_clear_args(a, QUEUE_ALL_KEYS(*k), k->deadlines);
 }
 
 /* size() and clear(): the whole queue, one script of O(1) work (counts, UNLINK). */
@@ -1453,7 +1453,7 @@ PHP_METHOD(RedisQueue, migrate)
 		redisReply *reply;
 
 		if (back) {
-			redislock_script_migrate_back_args(&a, QUEUE_ALL_KEYS(k));
+			redislock_script_migrate_back_args(&a, QUEUE_ALL_KEYS(k), k.deadlines);
 		} else {
 			redislock_script_migrate_args(&a, QUEUE_ALL_KEYS(k), 30000, q->max_attempts,
 				(zend_long) llround(q->retry_backoff * 1000), (zend_long) skipped);

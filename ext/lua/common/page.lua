@@ -4,6 +4,10 @@
 -- page through more. page(n): a caller's count, capped.
 local PAGE = 250
 local function page(n) return math.max(0, math.min(math.floor(tonumber(n)), PAGE)) end
+-- The most payload bytes a script that moves tasks copies in one call: it ends its
+-- page once it has moved that many (always after one task at least, so that it
+-- goes on), and the caller goes on with the next page as for a full one.
+local BYTES = 1048576
 -- The rank a listing of zset K resumes at, after member `after` of score
 -- `after_score`, the last one of the page before (none: ''): right after it while it
 -- is still there with that score, else at the first member of that score or more

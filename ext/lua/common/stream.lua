@@ -30,7 +30,8 @@ local function append(S, X, id, p, a)
   redis.call('hset', X, id, eid)
   return eid
 end
--- Moves id from Z to the end of S, with its payload and the attempts its record carries.
+-- Moves id from Z to the end of S, with its payload and the attempts its record
+-- carries. Returns the payload's length (the bytes copied).
 local function promote(Z, P, H, S, X, id)
   local p = redis.call('hget', P, id)
   local a, rec = carried(H, id)
@@ -38,6 +39,7 @@ local function promote(Z, P, H, S, X, id)
   redis.call('zrem', Z, id)
   if p then redis.call('hdel', P, id) end
   if rec then redis.call('hdel', H, id) end
+  return p and #p or 0
 end
 -- The id, payload (false: none) and carried attempts of entry eid; nil when it is gone.
 local function entry(S, eid)
@@ -54,12 +56,14 @@ end
 -- or failed (dead). Dead when failed or when its attempts are used up (the
 -- queue's max attempts), with the entry's payload; else due again, the attempts
 -- carried. An id re-enqueued meanwhile (in Z) keeps that due time and payload,
--- and the run it parked becomes the one that runs.
+-- and the run it parked becomes the one that runs. Returns the id (nil: the
+-- entry was gone) and the payload bytes copied.
 local function settle_entry(Z, P, H, D, S, X, M, eid, deliveries, delay_us, dead)
   local id, p, a = entry(S, eid)
+  local size = p and #p or 0
   redis.call('xack', S, 'rl', eid)
   redis.call('xdel', S, eid)
-  if not id then return nil end
+  if not id then return nil, 0 end
   local xe, parked = index_of(redis.call('hget', X, id))
   if xe == eid then
     redis.call('hdel', X, id)
@@ -76,7 +80,7 @@ local function settle_entry(Z, P, H, D, S, X, M, eid, deliveries, delay_us, dead
     redis.call('zrem', Z, id)
     if p then redis.call('hset', P, id, p) else redis.call('hdel', P, id) end
     redis.call('hset', H, id, rec)
-    return id
+    return id, size
   end
   if parked ~= '' then
     -- The run enqueued again during this one takes its place, with its due
@@ -92,15 +96,15 @@ local function settle_entry(Z, P, H, D, S, X, M, eid, deliveries, delay_us, dead
     end
     if delay_us <= 0 then
       append(S, X, id, p, n)
-      return id
+      return id, size
     end
     redis.call('zadd', Z, score(now_us + delay_us), id)
     if p then redis.call('hset', P, id, p) else redis.call('hdel', P, id) end
     redis.call('hset', H, id, rec)
   end
   local due = redis.call('zscore', Z, id)
-  if due and tonumber(due) * 1000000 <= now_us then promote(Z, P, H, S, X, id) end
-  return id
+  if due and tonumber(due) * 1000000 <= now_us then size = size + promote(Z, P, H, S, X, id) end
+  return id, size
 end
 -- The entry id of id's reservation given by a receipt (eid '' : the current
 -- one), and its PEL entry [eid, consumer, idle, deliveries], checked: -1 when id
@@ -132,6 +136,46 @@ local function lapsed(S, M, v)
   end
   if not last and #window >= 1000 then last = window[#window][1] end
   if last then redis.call('hset', M, 'c', '(' .. last) elseif c then redis.call('hdel', M, 'c') end
+  return out
+end
+-- The deadline index L (zset: entry id -> the time in ms its reservation may have
+-- lapsed by), so that finding the lapsed reservations costs the same with any
+-- number in flight. index_new() adds the deliveries made since the last call (the
+-- PEL entries after M's n: deliveries come in entry id order), at most 1000, each
+-- due at its delivery time plus the queue's visibility v (NX: a deadline written
+-- already stays). A reserver asking a shorter visibility writes its own deadline
+-- (stream_shorten), stream_touch a renewed one, stream_ack removes the entry.
+-- Returns whether more is left to add.
+local function index_new(S, M, L, v)
+  local n = redis.call('hget', M, 'n')
+  local fresh = redis.call('xpending', S, 'rl', n and ('(' .. n) or '-', '+', 1000)
+  local now_ms = math.floor(now_us / 1000)
+  for _, e in ipairs(fresh) do
+    redis.call('zadd', L, 'nx', now_ms - e[3] + v, e[1])
+  end
+  if #fresh > 0 then redis.call('hset', M, 'n', fresh[#fresh][1]) end
+  return #fresh >= 1000
+end
+-- The reservations of S idle for v ms or more (their worker died or stalled), at
+-- most 100, from the head of L (a page of it at most): an entry no longer in
+-- flight (released, failed, removed) leaves L, one not lapsed yet (renewed by a
+-- worker that does not write L) is given its deadline again; each lapsed one
+-- leaves L, for the caller to settle. Needs common/page.lua included before.
+local function lapsed_due(S, L, v)
+  local now_ms = math.floor(now_us / 1000)
+  local out = {}
+  for _, eid in ipairs(redis.call('zrangebyscore', L, '-inf', now_ms, 'limit', 0, PAGE)) do
+    local pe = redis.call('xpending', S, 'rl', eid, eid, 1)
+    if #pe == 0 then
+      redis.call('zrem', L, eid)
+    elseif pe[1][3] >= tonumber(v) then
+      redis.call('zrem', L, eid)
+      out[#out + 1] = pe[1]
+      if #out >= 100 then break end
+    else
+      redis.call('zadd', L, now_ms + tonumber(v) - pe[1][3], eid)
+    end
+  end
   return out
 end
 -- Raises the queue's visibility from v to nv (ms): the reservations in flight

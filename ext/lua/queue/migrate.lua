@@ -4,7 +4,8 @@
 -- stream and its group rl and writes the settings M (the rule of stream_idle:
 -- max attempts and backoff the caller's, the visibility only ever raised),
 -- then moves a page of due ids of Z onto the stream, each as an entry with its
--- payload and the attempts its record carries, in due order. An id with a
+-- payload and the attempts its record carries, in due order (the page ends too
+-- once it has copied BYTES of payload, and counts as full). An id with a
 -- reservation in flight in F (enqueued again while it runs) or already on the
 -- stream stays in Z: moving it would let it run twice at once; it is skipped,
 -- and the caller passes on how many it skipped so far. Delayed ids stay in Z,
@@ -38,11 +39,16 @@ if not s[1] or tonumber(visibility) > tonumber(s[1]) then
 end
 write_limits(settings, s, attempts, backoff)
 local ids = redis.call('zrangebyscore', queue, '-inf', score(now_us), 'limit', tonumber(skip), PAGE)
-local moved, skipped = 0, 0
+local moved, skipped, bytes, full = 0, 0, 0, 0
 for _, id in ipairs(ids) do
   if redis.call('zscore', inflight, id) or redis.call('hexists', index, id) == 1 then
     skipped = skipped + 1
+  elseif bytes >= BYTES then
+    -- Past the byte budget: the rest stays due in Z, ahead of the next page.
+    full = 1
+    break
   else
+    bytes = bytes + redis.call('hstrlen', payloads, id)
     local entry = {'xadd', stream, '*', 'i', id}
     local p = redis.call('hget', payloads, id)
     if p then entry[#entry + 1] = 'p'; entry[#entry + 1] = p end
@@ -55,6 +61,5 @@ for _, id in ipairs(ids) do
     moved = moved + 1
   end
 end
-local full = 0
 if #ids == PAGE then full = 1 end
 return {moved, skipped, full, redis.call('zcard', queue), redis.call('zcard', inflight)}

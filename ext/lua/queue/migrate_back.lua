@@ -5,11 +5,14 @@
 -- page of the stream's ready entries (never delivered) into Z, each due at its
 -- entry's time (the ms of its id, plus its sequence number in µs, so that the
 -- entries of one ms keep their order), its payload into P and its carried attempts into its record H;
--- then settles a page of the reservations in flight on the stream that have been
--- idle for the queue's visibility (their worker is gone: a live one's heartbeat
--- keeps them fresh) as an expiry does (backoff into Z, or dead once their
--- attempts are used up). The other reservations drain: their acks still work.
--- Once the stream is empty it goes, with its index and settings: the queue is on
+-- then settles the reservations in flight on the stream that have been idle for
+-- the queue's visibility (their worker is gone: a live one's heartbeat keeps
+-- them fresh) as an expiry does (backoff into Z, or dead once their attempts are
+-- used up), found a window of the PEL at a time (lapsed(): at most 100 among 1000
+-- entries, the walk resuming where the call before stopped; the page counts as
+-- full while the walk has more of the PEL to look at). The other reservations drain: their acks still work.
+-- A call ends once it has copied BYTES of payload (after one task at least), the
+-- page then full. Once the stream is empty it goes, with its index, settings and deadlines: the queue is on
 -- the zset layout again. Returns [moved, settled, whether a page was full,
 -- reservations left in flight on the stream, whether the stream is gone, tasks
 -- in Z].
@@ -23,6 +26,7 @@
 -- @key   stream    string                     S, the stream of ready and in-flight tasks (group rl)
 -- @key   index     string                     X, the stream's index: id -> entry id
 -- @key   settings  string                     M, the queue's settings (v, m, b)
+-- @key   deadlines string                     L, the stream's deadline index
 
 --#include "common/tasks.lua"
 --#include "common/page.lua"
@@ -50,10 +54,18 @@ local function unlink_entry(eid, id)
   end
 end
 local moved, settled, full = 0, 0, 0
-local ready = redis.call('xrange', stream, '(' .. last, '+', 'count', PAGE)
-if #ready == PAGE then full = 1 end
-for _, e in ipairs(ready) do
+-- The ready entries one at a time, so that what a call reads and copies ends at
+-- BYTES of payload (after one entry at least) as well as at a page of entries.
+local bytes, after = 0, '(' .. last
+for i = 1, PAGE do
+  if bytes >= BYTES then full = 1; break end
+  local r = redis.call('xrange', stream, after, '+', 'count', 1)
+  if #r == 0 then break end
+  local e = r[1]
+  if i == PAGE then full = 1 end
+  after = '(' .. e[1]
   local f = fields_of(e[2])
+  if f.p then bytes = bytes + #f.p end
   if f.i then
     local ms, seq = string.match(e[1], '^(%d+)%-(%d+)$')
     if redis.call('zadd', queue, 'nx', score(tonumber(ms) * 1000 + math.min(tonumber(seq), 999)), f.i) == 1 then
@@ -66,16 +78,28 @@ for _, e in ipairs(ready) do
   unlink_entry(e[1], f.i)
 end
 if pel > 0 then
-  local lapsed = redis.call('xpending', stream, 'rl', 'idle', v, '-', '+', PAGE)
-  if #lapsed == PAGE then full = 1 end
-  for _, p in ipairs(lapsed) do
+  -- A window of the PEL at a time (lapsed(): XPENDING IDLE would walk all of it
+  -- when few have lapsed); while the walk has more to look at, the page is full.
+  local expired = {}
+  if bytes < BYTES then expired = lapsed(stream, settings, v) end
+  if redis.call('hexists', settings, 'c') == 1 then full = 1 end
+  local prev
+  for _, p in ipairs(expired) do
     local eid, deliveries = p[1], tonumber(p[4])
+    if bytes >= BYTES then
+      -- Past the byte budget: the walk resumes at this one in the next call.
+      redis.call('hset', settings, 'c', '(' .. prev)
+      full = 1
+      break
+    end
+    prev = eid
     local got = redis.call('xrange', stream, eid, eid)
     redis.call('xack', stream, 'rl', eid)
     pel = pel - 1
     if #got > 0 then
       local f = fields_of(got[1][2])
       unlink_entry(eid, f.i)
+      if f.p then bytes = bytes + #f.p end
       if f.i then
         if f.p and not redis.call('zscore', queue, f.i) then redis.call('hset', payloads, f.i, f.p) end
         set_record(receipts, f.i, '', (tonumber(f.a) or 0) + deliveries, m, string.format('%.17g', b))
@@ -88,7 +112,7 @@ end
 if moved + settled > 0 then wake(wakeup, moved + settled) end
 local gone = 0
 if pel == 0 and redis.call('xlen', stream) == 0 then
-  redis.call('unlink', stream, index, settings)
+  redis.call('unlink', stream, index, settings, deadlines)
   gone = 1
 end
 return {moved, settled, full, pel, gone, redis.call('zcard', queue)}

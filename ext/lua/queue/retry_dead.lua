@@ -5,7 +5,8 @@
 -- page of those that died at died_by or before. Returns [how many, died_by] (died_by:
 -- now when none was given), so that a caller paging through all of them never
 -- revives a task that died after its first page. On the stream layout they go
--- onto the stream (each an entry with its payload), unless queued already.
+-- onto the stream (each an entry with its payload), unless queued already, up to
+-- BYTES of payload; the others wait in Z, due now, for the upkeep.
 --
 -- @key   queue     string                     Z, the queue: task ids by due time (s)
 -- @key   inflight  string                     F, the tasks in flight by reservation deadline
@@ -46,6 +47,9 @@ if streams == '1' and group_of(stream) then
   -- Onto the stream, unless queued already; one whose earlier run is still in
   -- flight is parked behind it in X (its payload stays in P), as an id enqueued
   -- again is, and runs once that run ends.
+  -- Past BYTES of payload copied onto the stream, the rest wait in Z, due now,
+  -- their payloads in P: the upkeep moves them onto the stream as any due task.
+  local bytes = 0
   for _, id in ipairs(ids) do
     local x, parked = index_of(redis.call('hget', index, id))
     if redis.call('zscore', queue, id) then
@@ -54,7 +58,10 @@ if streams == '1' and group_of(stream) then
         redis.call('hset', index, id, x .. '|' .. due)
         redis.call('hincrby', settings, 'r', 1)
       end
+    elseif bytes >= BYTES then
+      redis.call('zadd', queue, due, id)
     else
+      bytes = bytes + redis.call('hstrlen', payloads, id)
       append(stream, index, id, redis.call('hget', payloads, id), 0)
       redis.call('hdel', payloads, id)
     end

@@ -27,13 +27,19 @@ for q = 1, #KEYS / 7 do
   local Z, P, H, D, S, X, M = KEYS[7 * q - 6], KEYS[7 * q - 5], KEYS[7 * q - 4], KEYS[7 * q - 3], KEYS[7 * q - 2], KEYS[7 * q - 1], KEYS[7 * q]
   if redis.call('exists', S) == 1 then
     local v = redis.call('hget', M, 'v')
+    -- The payload bytes copied (settled, promoted): past BYTES, the rest waits.
+    local bytes = 0
     if v then
+      local prev
       for _, e in ipairs(lapsed(S, M, v)) do
-        settle_entry(Z, P, H, D, S, X, M, e[1], e[4], nil, false)
+        if bytes >= BYTES then redis.call('hset', M, 'c', '(' .. prev); break end
+        local _, n = settle_entry(Z, P, H, D, S, X, M, e[1], e[4], nil, false)
+        bytes, prev = bytes + n, e[1]
       end
     end
     for _, id in ipairs(redis.call('zrangebyscore', Z, '-inf', score(now_us), 'limit', 0, count)) do
-      if redis.call('hexists', X, id) == 0 then promote(Z, P, H, S, X, id) end
+      if bytes >= BYTES then break end
+      if redis.call('hexists', X, id) == 0 then bytes = bytes + promote(Z, P, H, S, X, id) end
     end
     local r = redis.call('xreadgroup', 'group', 'rl', 'pop', 'count', count, 'streams', S, '>')
     if r and #r > 0 and #r[1][2] > 0 then
