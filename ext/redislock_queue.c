@@ -70,7 +70,7 @@ static void keys_init(queue_keys *k, const redislock_queue_obj *q, const zend_st
 
 static void queue_on_shutdown(void *owner)
 {
-	redislock_queue_deferred_flush(owner);
+	redislock_queue_deferred_final(owner);
 }
 
 /* ---- object handlers ----------------------------------------------------- */
@@ -91,7 +91,7 @@ static void queue_free(zend_object *obj)
 {
 	redislock_queue_obj *q = queue_from_obj(obj);
 	if (q->conn) {
-		redislock_queue_deferred_flush(q);
+		redislock_queue_deferred_final(q);
 	}
 	redislock_queue_deferred_clear(q);
 	redislock_queue_beats_stop_all(q);
@@ -922,8 +922,10 @@ static void id_call(INTERNAL_FUNCTION_PARAMETERS, after_id after,
 	if (!q->zset_layout && after != AFTER_ID_NOTHING && (has_sr || !receipt)) {
 		/* The stream layout first; an id not on the stream (-1), asked without a
 		 * receipt, is tried on the zset layout below. */
-		if (defer && has_sr && after == AFTER_ID_RECEIPT) {
-			/* Kept for the next reserve() or pop(); the heartbeat renews until then. */
+		if (defer && has_sr && after == AFTER_ID_RECEIPT && !redislock_queue_deferred_kept(q)) {
+			/* Kept for the next reserve() or pop(); the heartbeat renews until then.
+			 * (While an earlier one is still kept, its send having failed just now,
+			 * this one is sent at once: its failure is the call's.) */
 			redislock_queue_defer_ack(q, &k, name, id, receipt, &sr);
 			redislock_queue_stream_receipt_free(&sr);
 			redislock_queue_keys_free(&k);

@@ -37,10 +37,12 @@ typedef struct _redislock_queue_obj {
 	 * ran their upkeep script (redislock_now()) and the visibility it sent. */
 	HashTable streams;
 	/* A deferred ack (ack(..., defer: true)): sent in the same write as the next
-	 * reserve() or pop(), flushed first by anything else. */
+	 * reserve() or pop(), flushed first by anything else; kept until a reply says
+	 * it ran (a failed write, a lost or refused reply keep it). */
 	bool deferred;
 	redislock_argv deferred_ack;
 	zend_string *deferred_name, *deferred_id, *deferred_receipt;
+	redislock_generation deferred_generation; /* redislock_fork_generation when it was kept */
 	zend_object std;
 } redislock_queue_obj;
 

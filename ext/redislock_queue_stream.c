@@ -112,14 +112,26 @@ void redislock_queue_deferred_clear(redislock_queue_obj *q)
 	q->deferred = false;
 }
 
-/* The deferred ack's reply came (or the write failed): its reservation's
- * heartbeat ends now that the ack is on the wire (or lapses, as any lost ack). */
-static void deferred_done(redislock_queue_obj *q)
+bool redislock_queue_deferred_kept(redislock_queue_obj *q)
 {
-	if (q->deferred) {
+	if (q->deferred && q->deferred_generation != redislock_fork_generation) {
+		/* A forked child acks nothing of its parent's. */
+		redislock_queue_deferred_clear(q);
+	}
+	return q->deferred;
+}
+
+/* The deferred ack's reply came: an error reply (READONLY, LOADING, ...) says
+ * it did not run, and it stays kept for the next call; any other answer (1, or
+ * 0 and -1 when a resent ack had run already) ends it, and its reservation's
+ * heartbeat with it. A failed write never comes here: it stays kept. */
+static void deferred_answered(redislock_queue_obj *q, redisReply *reply)
+{
+	if (reply->type != REDIS_REPLY_ERROR && q->deferred) {
 		redislock_queue_beat_stop(q, q->deferred_name, q->deferred_id, q->deferred_receipt);
 		redislock_queue_deferred_clear(q);
 	}
+	freeReplyObject(reply);
 }
 
 void redislock_queue_deferred_flush(redislock_queue_obj *q)
@@ -127,20 +139,24 @@ void redislock_queue_deferred_flush(redislock_queue_obj *q)
 	redisReply *reply;
 	redislock_pipe_cmd cmd;
 
-	if (!q->deferred) {
-		return;
-	}
-	if (q->renewal.generation != redislock_fork_generation) {
-		/* A forked child acks nothing of its parent's. */
-		redislock_queue_deferred_clear(q);
+	if (!redislock_queue_deferred_kept(q)) {
 		return;
 	}
 	cmd.a = &q->deferred_ack;
 	cmd.script = &redislock_script_stream_ack;
 	if (redislock_script_pipe(q->conn, &cmd, 1, redislock_conn_config(q->conn)->read_timeout, &reply) == SUCCESS) {
-		freeReplyObject(reply);
+		deferred_answered(q, reply);
 	}
-	deferred_done(q);
+}
+
+void redislock_queue_deferred_final(redislock_queue_obj *q)
+{
+	redislock_queue_deferred_flush(q);
+	if (q->deferred) {
+		php_error_docref(NULL, E_WARNING, "RedisQueue: a deferred ack could not be sent before the object's end"
+			" (the server did not answer it); its task runs again after its visibility");
+		redislock_queue_deferred_clear(q);
+	}
 }
 
 void redislock_queue_defer_ack(redislock_queue_obj *q, const queue_keys *k, zend_string *name, zend_string *id,
@@ -149,6 +165,7 @@ void redislock_queue_defer_ack(redislock_queue_obj *q, const queue_keys *k, zend
 	redislock_queue_deferred_clear(q);
 	redislock_queue_stream_id_args(&q->deferred_ack, AFTER_ID_RECEIPT, k, id, r, 0, NULL);
 	q->deferred = true;
+	q->deferred_generation = redislock_fork_generation;
 	q->deferred_name = zend_string_copy(name);
 	q->deferred_id = zend_string_copy(id);
 	q->deferred_receipt = zend_string_copy(receipt);
@@ -160,12 +177,12 @@ redisReply *redislock_queue_run_after_ack(redislock_queue_obj *q, const redisloc
 	redislock_pipe_cmd cmds[2] = {{&q->deferred_ack, &redislock_script_stream_ack}, {a, script}};
 	redisReply *replies[2], *reply = NULL;
 
-	if (!q->deferred) {
+	if (!redislock_queue_deferred_kept(q)) {
 		return redislock_queue_run(q, script, a, timeout);
 	}
-	/* The deferred ack goes in the same write. */
+	/* The deferred ack goes in the same write; a failed write keeps it. */
 	if (redislock_script_pipe(q->conn, cmds, 2, timeout, replies) == SUCCESS) {
-		freeReplyObject(replies[0]);
+		deferred_answered(q, replies[0]);
 		reply = replies[1];
 		if (reply->type == REDIS_REPLY_ERROR) {
 			redislock_conn_set_reply_error(q->conn, reply);
@@ -173,7 +190,6 @@ redisReply *redislock_queue_run_after_ack(redislock_queue_obj *q, const redisloc
 			reply = NULL;
 		}
 	}
-	deferred_done(q);
 	return reply;
 }
 
@@ -553,7 +569,7 @@ void redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_o
 		bool blocked = false;
 
 		now = redislock_now();
-		if (q->deferred) {
+		if (redislock_queue_deferred_kept(q)) {
 			ack_at = m;
 			cmds[m].a = &q->deferred_ack;
 			cmds[m++].script = &redislock_script_stream_ack;
@@ -582,15 +598,11 @@ void redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_o
 				(void) j;
 			}
 			redislock_argv_free(&read);
-			if (ack_at >= 0) {
-				deferred_done(q);
-			}
-			failed = true;
+			failed = true;     /* a deferred ack in the write stays kept */
 			break;
 		}
 		if (ack_at >= 0) {
-			freeReplyObject(replies[ack_at]);
-			deferred_done(q);
+			deferred_answered(q, replies[ack_at]);
 		}
 		for (uint32_t i = 0, j = ack_at >= 0 ? 1 : 0; i < n; i++) {
 			if (!idle_used[i]) {
