@@ -75,6 +75,13 @@ static void queue_on_shutdown(void *owner)
 
 /* ---- object handlers ----------------------------------------------------- */
 
+/* An entry of q->streams (zend_hash_update_mem()'s copy): freed when replaced and
+ * with the table. */
+static void stream_state_free(zval *zv)
+{
+	efree(Z_PTR_P(zv));
+}
+
 static zend_object *queue_create(zend_class_entry *ce)
 {
 	redislock_queue_obj *q = zend_object_alloc(sizeof(redislock_queue_obj), ce);
@@ -83,7 +90,7 @@ static zend_object *queue_create(zend_class_entry *ce)
 	q->std.handlers = &queue_handlers;
 	redislock_renewal_table_init(&q->beats);
 	redislock_renewal_init(&q->renewal);
-	zend_hash_init(&q->streams, 0, NULL, NULL, 0);
+	zend_hash_init(&q->streams, 0, NULL, stream_state_free, 0);
 	return &q->std;
 }
 
