@@ -1464,8 +1464,11 @@ PHP_METHOD(RedisQueue, migrate)
 		if (back) {
 			redislock_script_migrate_back_args(&a, QUEUE_ALL_KEYS(k));
 		} else {
-			redislock_script_migrate_args(&a, QUEUE_ALL_KEYS(k), 30000, q->max_attempts,
-				(zend_long) llround(q->retry_backoff * 1000), (zend_long) skipped);
+			/* No visibility (each reserve() gives its own), and the object's max
+			 * attempts and backoff only when its options gave them. */
+			bool given = redislock_conn_config(q->conn)->queue_options;
+			redislock_script_migrate_args(&a, QUEUE_ALL_KEYS(k), 0, given ? q->max_attempts : -1,
+				given ? (zend_long) llround(q->retry_backoff * 1000) : -1, (zend_long) skipped);
 		}
 		reply = redislock_queue_run(q, back ? &redislock_script_migrate_back : &redislock_script_migrate, &a,
 			redislock_conn_config(q->conn)->read_timeout);

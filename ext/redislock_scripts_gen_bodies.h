@@ -917,11 +917,13 @@ const redislock_script redislock_script_migrate = {"migrate script",
 	"if not group_of(stream) then redis.call('xgroup', 'create', stream, 'rl', '0', 'mkstream') end\n"
 	"\n"
 	"\n"
+	"\n"
 	"local s = redis.call('hmget', settings, 'v', 'm', 'b')\n"
-	"if not s[1] or tonumber(visibility) > tonumber(s[1]) then\n"
+	"if tonumber(visibility) > 0 and (not s[1] or tonumber(visibility) > tonumber(s[1])) then\n"
 	"raise_visibility(stream, settings, tonumber(s[1]) or 0, math.max(tonumber(s[1]) or 0, tonumber(visibility)))\n"
 	"end\n"
-	"write_limits(settings, s, attempts, backoff)\n"
+	"if tonumber(attempts) >= 0 and attempts ~= s[2] then redis.call('hset', settings, 'm', attempts) end\n"
+	"if tonumber(backoff) >= 0 and backoff ~= s[3] then redis.call('hset', settings, 'b', backoff) end\n"
 	"local ids = redis.call('zrangebyscore', queue, '-inf', score(now_us), 'limit', tonumber(skip), PAGE)\n"
 	"local moved, skipped = 0, 0\n"
 	"for _, id in ipairs(ids) do\n"
@@ -943,7 +945,7 @@ const redislock_script redislock_script_migrate = {"migrate script",
 	"local full = 0\n"
 	"if #ids == PAGE then full = 1 end\n"
 	"return {moved, skipped, full, redis.call('zcard', queue), redis.call('zcard', inflight)}\n",
-	9693, "4da5e5611f4197c5c20c0dff7f2b15df4412128d"};
+	9879, "147bb8ffa971acf8ff7fe389834fe3ecea763aa6"};
 
 const redislock_script redislock_script_migrate_back = {"migrate_back script",
 	"--redislock:migrate_back\n"
