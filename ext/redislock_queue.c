@@ -743,8 +743,11 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 			double block = until_due ? hint_ms / 1000.0 + 0.001 : remaining;
 			if (on_streams) {
 				/* pop() of queues on the stream layout: XREAD BLOCK on their streams
-				 * from their end wakes on the next entry without taking it. */
-				if (redislock_queue_stream_wait(q, keys, n, block) == FAILURE) {
+				 * from their end wakes on the next entry without taking it. It is
+				 * not woken when a stream is deleted (clear(), FLUSHALL, the end of
+				 * migrate(back: true)), so it looks again at least once a second,
+				 * on whatever layout the queues are in by then. */
+				if (redislock_queue_stream_wait(q, keys, n, MIN(block, 1.0)) == FAILURE) {
 					failed = true;
 					break;
 				}

@@ -632,10 +632,15 @@ void redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_o
 		}
 		for (int pass = 0; pass < 2; pass++) {
 			redisReply *r = replies[read_at];
-			if (r->type == REDIS_REPLY_ERROR && r->len >= 7 && memcmp(r->str, "NOGROUP", 7) == 0 && nogroup < 2) {
-				/* The stream or its group is gone (cleared): set it up again. */
+			if (r->type == REDIS_REPLY_ERROR && ((r->len >= 7 && memcmp(r->str, "NOGROUP", 7) == 0 && (blocked || nogroup < 2))
+				|| (blocked && r->len >= 9 && memcmp(r->str, "UNBLOCKED", 9) == 0))) {
+				/* The stream or its group is gone (cleared, flushed, the end of a
+				 * migration back): set it up again. A wait goes on until its own
+				 * end (each such round follows a deletion, and the wait is bounded). */
 				freeReplyObject(r);
-				nogroup++;
+				if (!blocked) {
+					nogroup++;
+				}
 				setup = true;
 				break;
 			}
