@@ -742,11 +742,11 @@ done:
 }
 
 /* pop() from the queues on the stream layout (the stream_pop script over each
- * queue's seven keys), once the zset layout had nothing. */
+ * queue's eight keys), once the zset layout had nothing. */
 redisReply *redislock_queue_stream_pop(redislock_queue_obj *q, const queue_keys *keys, uint32_t n, zend_long count,
 	double timeout)
 {
-	zend_string **lists = safe_emalloc(7 * (size_t) n, sizeof(*lists), 0);
+	zend_string **lists = safe_emalloc(8 * (size_t) n, sizeof(*lists), 0);
 	redislock_argv a;
 	redisReply *reply;
 
@@ -758,9 +758,10 @@ redisReply *redislock_queue_stream_pop(redislock_queue_obj *q, const queue_keys 
 		lists[4 * n + i] = keys[i].stream;
 		lists[5 * n + i] = keys[i].index;
 		lists[6 * n + i] = keys[i].settings;
+		lists[7 * n + i] = keys[i].inflight;
 	}
 	redislock_script_stream_pop_args(&a, n, lists, lists + n, lists + 2 * n, lists + 3 * n, lists + 4 * n,
-		lists + 5 * n, lists + 6 * n, count);
+		lists + 5 * n, lists + 6 * n, lists + 7 * n, count);
 	reply = redislock_queue_run(q, &redislock_script_stream_pop, &a, timeout);
 	redislock_argv_free(&a);
 	efree(lists);

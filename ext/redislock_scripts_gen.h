@@ -507,10 +507,10 @@ static inline void redislock_script_stream_idle_args(redislock_argv *a, const ze
 	redislock_argv_push(a, waiting ? "1" : "0", 1);
 }
 
-/* ext/lua/queue/stream_pop.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, ARGV count. */
-static inline void redislock_script_stream_pop_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *payloads, zend_string *const *receipts, zend_string *const *dead, zend_string *const *stream, zend_string *const *index, zend_string *const *meta, zend_long count)
+/* ext/lua/queue/stream_pop.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS inflight, ARGV count. */
+static inline void redislock_script_stream_pop_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *payloads, zend_string *const *receipts, zend_string *const *dead, zend_string *const *stream, zend_string *const *index, zend_string *const *meta, zend_string *const *inflight, zend_long count)
 {
-	redislock_script_start(a, &redislock_script_stream_pop, (int) (7 * n));
+	redislock_script_start(a, &redislock_script_stream_pop, (int) (8 * n));
 	for (uint32_t i = 0; i < n; i++) {
 		redislock_argv_push_str(a, queue[i]);
 		redislock_argv_push_str(a, payloads[i]);
@@ -519,6 +519,7 @@ static inline void redislock_script_stream_pop_args(redislock_argv *a, uint32_t 
 		redislock_argv_push_str(a, stream[i]);
 		redislock_argv_push_str(a, index[i]);
 		redislock_argv_push_str(a, meta[i]);
+		redislock_argv_push_str(a, inflight[i]);
 	}
 	redislock_argv_push_long(a, count);
 }
