@@ -1,5 +1,12 @@
 --TEST--
-RedisQueue stream layout: reserve() over several queues hands the later queues' surplus back in the same write, in its place (ahead of newer tasks), uncounted; a reader that died before its hand-back costs no attempt
+RedisQueue stream layout: reserve() over several queues hands the surplus back in the same write, in its place and uncounted; a reader that died before its hand-back costs no attempt
+--DESCRIPTION--
+A read of 100 over two queues returns the first queue's 3 tasks and hands the
+second queue's 100 back in the same write (one script): they are reserved next in
+their order, ahead of a task enqueued after them, each on its first attempt. An
+entry delivered to a reader consumer whose hand-back never ran (a process killed
+between the read and it) comes back after the visibility, with max_attempts 1,
+on its first attempt: not dead.
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';
