@@ -33,6 +33,7 @@ typedef struct _redislock_queue_obj {
 	redislock_renewal renewal; /* where renewals go, and the fork generation of the beats */
 	bool zset_layout;        /* queue_layout "zset": today's layout only, never a stream */
 	zend_string *consumer;   /* the stream layout's consumer name: 32 hex digits, made on first use */
+	uint32_t reader_generation; /* of the reader consumer of reads over several queues, bumped after a failure */
 	/* The stream layout's queues this object reserved from: name -> when it last
 	 * ran their upkeep script (redislock_now()) and the visibility it sent. */
 	HashTable streams;

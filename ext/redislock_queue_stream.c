@@ -11,6 +11,7 @@
 #include "redislock_wait.h"
 #include "zend_smart_str.h"
 #include <math.h>
+#include <inttypes.h>
 
 bool redislock_queue_stream_receipt_parse(const zend_string *receipt, stream_receipt *r)
 {
@@ -553,7 +554,16 @@ void redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_o
 	for (uint32_t i = 0; i < n; i++) {
 		redislock_queue_keys_init(&keys[i], q->prefix, names[i]);
 	}
-	reader = n > 1 ? zend_string_concat2(ZSTR_VAL(consumer), ZSTR_LEN(consumer), "~", 1) : zend_string_copy(consumer);
+	if (n > 1) {
+		/* "<consumer>~", or "<consumer>~<generation>" after a failed read left
+		 * entries with the former reader, which the hand-back must not take for
+		 * this read's (they lapse, uncounted). */
+		char gen[16];
+		int len = q->reader_generation ? snprintf(gen, sizeof(gen), "~%" PRIu32, q->reader_generation) : snprintf(gen, sizeof(gen), "~");
+		reader = zend_string_concat2(ZSTR_VAL(consumer), ZSTR_LEN(consumer), gen, (size_t) len);
+	} else {
+		reader = zend_string_copy(consumer);
+	}
 	if (n > 1) {
 		hand_back_args(&hb, keys, n, reader, consumer);
 	}
@@ -709,6 +719,9 @@ void redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_o
 					&redislock_php_signals, &replies[read_at]);
 				redislock_argv_free(&b);
 				blocked = true;
+				if (result == FAILURE && n > 1) {
+					q->reader_generation++;    /* a delivery may have been lost with the link */
+				}
 				if (result == SUCCESS && n > 1 && replies[read_at]->type == REDIS_REPLY_ARRAY) {
 					/* The hand-back of a blocking read: the next write. */
 					redisReply *h = redislock_queue_run(q, &redislock_script_stream_hand_back, &hb, cfg->read_timeout);
@@ -751,6 +764,9 @@ void redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_o
 	}
 	if (n > 1) {
 		redislock_argv_free(&hb);
+		if (failed) {
+			q->reader_generation++;
+		}
 	}
 	zend_string_release(reader);
 	for (uint32_t i = 0; i < n; i++) {

@@ -120,15 +120,15 @@ end
 -- whole PEL when none has lapsed. The walk resumes after the last entry it looked
 -- at (M's field c) and starts over at the PEL's head once it reached the end, so
 -- every reservation is looked at within a few calls. An entry of a reader
--- consumer ("<consumer>~", see stream_hand_back) was never handed to a worker:
--- its delivery is not counted (e[4] 0).
+-- consumer ("<consumer>~[generation]", see stream_hand_back) was never handed
+-- to a worker: its delivery is not counted (e[4] 0).
 local function lapsed(S, M, v)
   local c = redis.call('hget', M, 'c')
   local window = redis.call('xpending', S, 'rl', c or '-', '+', 1000)
   local out, last = {}, nil
   for _, e in ipairs(window) do
     if e[3] >= tonumber(v) then
-      if string.sub(e[2], -1) == '~' then e[4] = 0 end
+      if string.find(e[2], '~', 1, true) then e[4] = 0 end
       out[#out + 1] = e
       if #out >= 100 then last = e[1]; break end
     end

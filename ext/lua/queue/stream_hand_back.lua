@@ -2,7 +2,8 @@
 --
 -- The end of a reserve() over several queues, in the write of its XREADGROUP
 -- (or the next one after a blocking read): the read delivered to the reader
--- consumer "<consumer>~", a page at most from each queue. The first queue that
+-- consumer "<consumer>~" (with a generation after a failed read, so that what
+-- that one left is never taken for this read's), a page at most from each queue. The first queue that
 -- got entries keeps them: they move to the object's consumer (XCLAIM JUSTID:
 -- the delivery count stays 1). The later queues' entries go back unseen, not
 -- counted as attempts: when no other read came after this one (the group's
@@ -22,7 +23,7 @@
 -- @key   stream    string, list               S, the stream of ready and in-flight tasks, of queue i
 -- @key   index     string, list               X, id -> entry id of the tasks in S, of queue i
 -- @key   meta      string, list               M, the queue's settings, of queue i
--- @arg   reader    string                     the consumer the read delivered to ("<consumer>~")
+-- @arg   reader    string                     the consumer the read delivered to ("<consumer>~[generation]")
 -- @arg   consumer  string                     the object's consumer, which keeps the first queue's entries
 
 --#include "common/now.lua"
