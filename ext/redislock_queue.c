@@ -1084,7 +1084,7 @@ static void size_args(redislock_argv *a, const queue_keys *k)
 
 static void clear_args(redislock_argv *a, const queue_keys *k)
 {
-	redislock_script_clear_args(a, QUEUE_ALL_KEYS(*k));
+	redislock_script_clear_args(a, QUEUE_ALL_KEYS(*k), k->deadlines);
 }
 
 /* size() and clear(): the whole queue, one script of O(1) work (counts, UNLINK). */
@@ -1465,7 +1465,7 @@ PHP_METHOD(RedisQueue, migrate)
 		redisReply *reply;
 
 		if (back) {
-			redislock_script_migrate_back_args(&a, QUEUE_ALL_KEYS(k));
+			redislock_script_migrate_back_args(&a, QUEUE_ALL_KEYS(k), k.deadlines);
 		} else {
 			/* No visibility (each reserve() gives its own), and the object's max
 			 * attempts and backoff only when its options gave them. */

@@ -58,6 +58,7 @@ typedef struct {
 	zend_string *stream;     /* S: the stream layout's ready and in-flight tasks */
 	zend_string *index;      /* X: id -> entry id of the tasks in S */
 	zend_string *settings;   /* M: the queue's settings (visibility, max attempts, backoff) */
+	zend_string *deadlines;  /* L: entry id -> when its reservation may have lapsed (ms) */
 } queue_keys;
 
 /* The six keys of a queue, as every queue script's builder takes them first. */

@@ -37,7 +37,7 @@ void redislock_queue_stream_receipt_free(stream_receipt *r)
 static void stream_touch_args(redislock_argv *a, const queue_keys *k, const zend_string *id, const stream_receipt *r,
 	double visibility)
 {
-	redislock_script_stream_touch_args(a, k->stream, k->index, k->settings, id, r ? r->eid : NULL,
+	redislock_script_stream_touch_args(a, k->stream, k->index, k->settings, k->deadlines, id, r ? r->eid : NULL,
 		r ? r->consumer : NULL, r ? r->deliveries : NULL, (zend_long) ceil(visibility * 1000));
 }
 
@@ -344,33 +344,35 @@ static const redisReply *stream_entries_of(const redisReply *r, const queue_keys
 }
 
 /* A reservation asked for a shorter visibility than the queue's (queue_ms)
- * gets the difference as idle time, so that it expires after its own: one
- * XCLAIM ... IDLE ... JUSTID of the entries (their delivery count stays). */
-static void stream_shorten(redislock_queue_obj *q, const queue_keys *k, const redisReply *entries, zend_long idle_ms)
+ * gets the difference as idle time, so that it expires after its own: the
+ * stream_shorten script claims the entries (XCLAIM ... IDLE ... JUSTID: their
+ * delivery count stays) and writes their deadline to the deadline index. */
+static void stream_shorten(redislock_queue_obj *q, const queue_keys *k, const redisReply *entries, zend_long idle_ms,
+	zend_long visibility_ms)
 {
 	redislock_argv a;
 	redisReply *reply;
-	redislock_pipe_cmd cmd = {&a, NULL};
+	redislock_pipe_cmd cmd = {&a, &redislock_script_stream_shorten};
+	zend_string **eids = safe_emalloc(entries->elements ? entries->elements : 1, sizeof(*eids), 0);
+	uint32_t n = 0;
 
-	redislock_argv_init(&a);
-	redislock_argv_push(&a, "XCLAIM", 6);
-	redislock_argv_push_str(&a, k->stream);
-	redislock_argv_push(&a, "rl", 2);
-	redislock_argv_push_str(&a, q->consumer);
-	redislock_argv_push(&a, "0", 1);
 	for (size_t e = 0; e < entries->elements; e++) {
 		const redisReply *ent = entries->element[e];
 		if (ent->type == REDIS_REPLY_ARRAY && ent->elements == 2 && ent->element[0]->type == REDIS_REPLY_STRING) {
-			redislock_argv_push(&a, ent->element[0]->str, ent->element[0]->len);
+			eids[n++] = zend_string_init(ent->element[0]->str, ent->element[0]->len, 0);
 		}
 	}
-	redislock_argv_push(&a, "IDLE", 4);
-	redislock_argv_push_long(&a, idle_ms);
-	redislock_argv_push(&a, "JUSTID", 6);
-	if (redislock_script_pipe(q->conn, &cmd, 1, redislock_conn_config(q->conn)->read_timeout, &reply) == SUCCESS) {
-		freeReplyObject(reply);
+	if (n > 0) {
+		redislock_script_stream_shorten_args(&a, n, k->stream, k->deadlines, q->consumer, idle_ms, visibility_ms, eids);
+		if (redislock_script_pipe(q->conn, &cmd, 1, redislock_conn_config(q->conn)->read_timeout, &reply) == SUCCESS) {
+			freeReplyObject(reply);
+		}
+		redislock_argv_free(&a);
 	}
-	redislock_argv_free(&a);
+	for (uint32_t i = 0; i < n; i++) {
+		zend_string_release(eids[i]);
+	}
+	efree(eids);
 }
 
 /* An XREADGROUP reply as reserve() returns it: the tasks of the first queue (in
@@ -418,7 +420,8 @@ static int stream_reply_to_return(redislock_queue_obj *q, const redisReply *r, q
 				st->next_expiry = since + visibility;
 			}
 			if (st && st->queue_ms > (zend_long) ceil(visibility * 1000)) {
-				stream_shorten(q, &keys[i], entries, st->queue_ms - (zend_long) ceil(visibility * 1000));
+				stream_shorten(q, &keys[i], entries, st->queue_ms - (zend_long) ceil(visibility * 1000),
+					(zend_long) ceil(visibility * 1000));
 			}
 		}
 	}
@@ -474,7 +477,7 @@ static bool stream_take_more(redislock_queue_obj *q, queue_keys *k, zend_string 
 			redislock_pipe_cmd cmds[2] = {{&idle, &redislock_script_stream_idle}, {&read, NULL}};
 			redisReply *replies[2];
 			zend_result sent;
-			redislock_script_stream_idle_args(&idle, QUEUE_KEYS(*k), k->stream, k->index, k->settings, false,
+			redislock_script_stream_idle_args(&idle, QUEUE_KEYS(*k), k->stream, k->index, k->settings, k->deadlines, false,
 				(zend_long) ceil(visibility * 1000), max_attempts, (zend_long) ceil(q->retry_backoff * 1000), false);
 			sent = redislock_script_pipe(q->conn, cmds, 2, cfg->read_timeout, replies);
 			redislock_argv_free(&idle);
@@ -585,7 +588,7 @@ void redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_o
 				|| now >= st->next_expiry || max_attempts != st->max_attempts;
 			if (idle_used[i]) {
 				redislock_script_stream_idle_args(&idle[i], QUEUE_KEYS(keys[i]), keys[i].stream, keys[i].index,
-					keys[i].settings, setup, (zend_long) ceil(visibility * 1000), max_attempts,
+					keys[i].settings, keys[i].deadlines, setup, (zend_long) ceil(visibility * 1000), max_attempts,
 					(zend_long) ceil(q->retry_backoff * 1000), all_idle && wait > 0);
 				cmds[m].a = &idle[i];
 				cmds[m++].script = &redislock_script_stream_idle;
@@ -862,7 +865,7 @@ const redislock_script *redislock_queue_stream_id_args(redislock_argv *a, after_
 	zend_string *eid = r ? r->eid : NULL, *consumer = r ? r->consumer : NULL, *deliveries = r ? r->deliveries : NULL;
 	switch (after) {
 	case AFTER_ID_RECEIPT:
-		redislock_script_stream_ack_args(a, k->queue, k->payloads, k->meta, k->stream, k->index, k->settings, id, eid, consumer,
+		redislock_script_stream_ack_args(a, k->queue, k->payloads, k->meta, k->stream, k->index, k->settings, k->deadlines, id, eid, consumer,
 			deliveries);
 		return &redislock_script_stream_ack;
 	case AFTER_ID_DELAY:

@@ -18,6 +18,7 @@ void redislock_queue_keys_init(queue_keys *k, const zend_string *prefix, const z
 	k->stream = redislock_sibling_key(k->queue, ":stream");
 	k->index = redislock_sibling_key(k->queue, ":index");
 	k->settings = redislock_sibling_key(k->queue, ":meta");
+	k->deadlines = redislock_sibling_key(k->queue, ":deadlines");
 }
 
 void redislock_queue_keys_free(queue_keys *k)
@@ -31,6 +32,7 @@ void redislock_queue_keys_free(queue_keys *k)
 	zend_string_release(k->stream);
 	zend_string_release(k->index);
 	zend_string_release(k->settings);
+	zend_string_release(k->deadlines);
 }
 
 /* ---- argument checks ----------------------------------------------------- */

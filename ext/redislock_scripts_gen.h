@@ -36,6 +36,7 @@ extern const redislock_script redislock_script_stream_hand_back;
 extern const redislock_script redislock_script_stream_idle;
 extern const redislock_script redislock_script_stream_pop;
 extern const redislock_script redislock_script_stream_release;
+extern const redislock_script redislock_script_stream_shorten;
 extern const redislock_script redislock_script_stream_touch;
 extern const redislock_script redislock_script_take;
 extern const redislock_script redislock_script_top;
@@ -239,10 +240,10 @@ static inline void redislock_script_ack_args(redislock_argv *a, const zend_strin
 	if (receipt) { redislock_argv_push_str(a, receipt); } else { redislock_argv_push(a, "", 0); }
 }
 
-/* ext/lua/queue/clear.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings. */
-static inline void redislock_script_clear_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings)
+/* ext/lua/queue/clear.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS deadlines. */
+static inline void redislock_script_clear_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *deadlines)
 {
-	redislock_script_start(a, &redislock_script_clear, 9);
+	redislock_script_start(a, &redislock_script_clear, 10);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -252,6 +253,7 @@ static inline void redislock_script_clear_args(redislock_argv *a, const zend_str
 	redislock_argv_push_str(a, stream);
 	redislock_argv_push_str(a, index);
 	redislock_argv_push_str(a, settings);
+	redislock_argv_push_str(a, deadlines);
 }
 
 /* ext/lua/queue/dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV count, ARGV after, ARGV after_score. */
@@ -344,10 +346,10 @@ static inline void redislock_script_migrate_args(redislock_argv *a, const zend_s
 	redislock_argv_push_long(a, skip);
 }
 
-/* ext/lua/queue/migrate_back.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings. */
-static inline void redislock_script_migrate_back_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings)
+/* ext/lua/queue/migrate_back.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS deadlines. */
+static inline void redislock_script_migrate_back_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *deadlines)
 {
-	redislock_script_start(a, &redislock_script_migrate_back, 9);
+	redislock_script_start(a, &redislock_script_migrate_back, 10);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -357,6 +359,7 @@ static inline void redislock_script_migrate_back_args(redislock_argv *a, const z
 	redislock_argv_push_str(a, stream);
 	redislock_argv_push_str(a, index);
 	redislock_argv_push_str(a, settings);
+	redislock_argv_push_str(a, deadlines);
 }
 
 /* ext/lua/queue/purge_dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV died_by. */
@@ -453,16 +456,17 @@ static inline void redislock_script_stats_args(redislock_argv *a, const zend_str
 	redislock_argv_push_str(a, settings);
 }
 
-/* ext/lua/queue/stream_ack.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS stream, KEYS index, KEYS settings, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries. */
-static inline void redislock_script_stream_ack_args(redislock_argv *a, const zend_string *queue, const zend_string *payloads, const zend_string *receipts, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *id, const zend_string *eid, const zend_string *consumer, const zend_string *deliveries)
+/* ext/lua/queue/stream_ack.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS stream, KEYS index, KEYS settings, KEYS deadlines, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries. */
+static inline void redislock_script_stream_ack_args(redislock_argv *a, const zend_string *queue, const zend_string *payloads, const zend_string *receipts, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *deadlines, const zend_string *id, const zend_string *eid, const zend_string *consumer, const zend_string *deliveries)
 {
-	redislock_script_start(a, &redislock_script_stream_ack, 6);
+	redislock_script_start(a, &redislock_script_stream_ack, 7);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, payloads);
 	redislock_argv_push_str(a, receipts);
 	redislock_argv_push_str(a, stream);
 	redislock_argv_push_str(a, index);
 	redislock_argv_push_str(a, settings);
+	redislock_argv_push_str(a, deadlines);
 	redislock_argv_push_str(a, id);
 	if (eid) { redislock_argv_push_str(a, eid); } else { redislock_argv_push(a, "", 0); }
 	if (consumer) { redislock_argv_push_str(a, consumer); } else { redislock_argv_push(a, "", 0); }
@@ -505,10 +509,10 @@ static inline void redislock_script_stream_hand_back_args(redislock_argv *a, uin
 	redislock_argv_push_str(a, consumer);
 }
 
-/* ext/lua/queue/stream_idle.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS meta, ARGV setup, ARGV visibility, ARGV attempts, ARGV backoff, ARGV waiting. */
-static inline void redislock_script_stream_idle_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *meta, bool setup, zend_long visibility, zend_long attempts, zend_long backoff, bool waiting)
+/* ext/lua/queue/stream_idle.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS meta, KEYS deadlines, ARGV setup, ARGV visibility, ARGV attempts, ARGV backoff, ARGV waiting. */
+static inline void redislock_script_stream_idle_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *meta, const zend_string *deadlines, bool setup, zend_long visibility, zend_long attempts, zend_long backoff, bool waiting)
 {
-	redislock_script_start(a, &redislock_script_stream_idle, 9);
+	redislock_script_start(a, &redislock_script_stream_idle, 10);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -518,6 +522,7 @@ static inline void redislock_script_stream_idle_args(redislock_argv *a, const ze
 	redislock_argv_push_str(a, stream);
 	redislock_argv_push_str(a, index);
 	redislock_argv_push_str(a, meta);
+	redislock_argv_push_str(a, deadlines);
 	redislock_argv_push(a, setup ? "1" : "0", 1);
 	redislock_argv_push_long(a, visibility);
 	redislock_argv_push_long(a, attempts);
@@ -561,13 +566,28 @@ static inline void redislock_script_stream_release_args(redislock_argv *a, const
 	redislock_argv_push(a, uncounted ? "1" : "0", 1);
 }
 
-/* ext/lua/queue/stream_touch.lua: KEYS stream, KEYS index, KEYS meta, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries, ARGV visibility. */
-static inline void redislock_script_stream_touch_args(redislock_argv *a, const zend_string *stream, const zend_string *index, const zend_string *meta, const zend_string *id, const zend_string *eid, const zend_string *consumer, const zend_string *deliveries, zend_long visibility)
+/* ext/lua/queue/stream_shorten.lua: KEYS stream, KEYS deadlines, ARGV consumer, ARGV idle, ARGV visibility, ARGV eid. */
+static inline void redislock_script_stream_shorten_args(redislock_argv *a, uint32_t n, const zend_string *stream, const zend_string *deadlines, const zend_string *consumer, zend_long idle, zend_long visibility, zend_string *const *eid)
 {
-	redislock_script_start(a, &redislock_script_stream_touch, 3);
+	redislock_script_start(a, &redislock_script_stream_shorten, 2);
+	redislock_argv_push_str(a, stream);
+	redislock_argv_push_str(a, deadlines);
+	redislock_argv_push_str(a, consumer);
+	redislock_argv_push_long(a, idle);
+	redislock_argv_push_long(a, visibility);
+	for (uint32_t i = 0; i < n; i++) {
+		redislock_argv_push_str(a, eid[i]);
+	}
+}
+
+/* ext/lua/queue/stream_touch.lua: KEYS stream, KEYS index, KEYS meta, KEYS deadlines, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries, ARGV visibility. */
+static inline void redislock_script_stream_touch_args(redislock_argv *a, const zend_string *stream, const zend_string *index, const zend_string *meta, const zend_string *deadlines, const zend_string *id, const zend_string *eid, const zend_string *consumer, const zend_string *deliveries, zend_long visibility)
+{
+	redislock_script_start(a, &redislock_script_stream_touch, 4);
 	redislock_argv_push_str(a, stream);
 	redislock_argv_push_str(a, index);
 	redislock_argv_push_str(a, meta);
+	redislock_argv_push_str(a, deadlines);
 	redislock_argv_push_str(a, id);
 	if (eid) { redislock_argv_push_str(a, eid); } else { redislock_argv_push(a, "", 0); }
 	if (consumer) { redislock_argv_push_str(a, consumer); } else { redislock_argv_push(a, "", 0); }

@@ -137,6 +137,46 @@ local function lapsed(S, M, v)
   if last then redis.call('hset', M, 'c', '(' .. last) elseif c then redis.call('hdel', M, 'c') end
   return out
 end
+-- The deadline index L (zset: entry id -> the time in ms its reservation may have
+-- lapsed by), so that finding the lapsed reservations costs the same with any
+-- number in flight. index_new() adds the deliveries made since the last call (the
+-- PEL entries after M's n: deliveries come in entry id order), at most 1000, each
+-- due at its delivery time plus the queue's visibility v (NX: a deadline written
+-- already stays). A reserver asking a shorter visibility writes its own deadline
+-- (stream_shorten), stream_touch a renewed one, stream_ack removes the entry.
+-- Returns whether more is left to add.
+local function index_new(S, M, L, v)
+  local n = redis.call('hget', M, 'n')
+  local fresh = redis.call('xpending', S, 'rl', n and ('(' .. n) or '-', '+', 1000)
+  local now_ms = math.floor(now_us / 1000)
+  for _, e in ipairs(fresh) do
+    redis.call('zadd', L, 'nx', now_ms - e[3] + v, e[1])
+  end
+  if #fresh > 0 then redis.call('hset', M, 'n', fresh[#fresh][1]) end
+  return #fresh >= 1000
+end
+-- The reservations of S idle for v ms or more (their worker died or stalled), at
+-- most 100, from the head of L (a page of it at most): an entry no longer in
+-- flight (released, failed, removed) leaves L, one not lapsed yet (renewed by a
+-- worker that does not write L) is given its deadline again; each lapsed one
+-- leaves L, for the caller to settle. Needs common/page.lua included before.
+local function lapsed_due(S, L, v)
+  local now_ms = math.floor(now_us / 1000)
+  local out = {}
+  for _, eid in ipairs(redis.call('zrangebyscore', L, '-inf', now_ms, 'limit', 0, PAGE)) do
+    local pe = redis.call('xpending', S, 'rl', eid, eid, 1)
+    if #pe == 0 then
+      redis.call('zrem', L, eid)
+    elseif pe[1][3] >= tonumber(v) then
+      redis.call('zrem', L, eid)
+      out[#out + 1] = pe[1]
+      if #out >= 100 then break end
+    else
+      redis.call('zadd', L, now_ms + tonumber(v) - pe[1][3], eid)
+    end
+  end
+  return out
+end
 -- Raises the queue's visibility from v to nv (ms): the reservations in flight
 -- keep the deadline they have (the idle time grows by the difference, as XCLAIM
 -- IDLE sets it; each stays with its consumer, its delivery count untouched), the

@@ -5,11 +5,13 @@
 -- page of the stream's ready entries (never delivered) into Z, each due at its
 -- entry's time (the ms of its id, plus its sequence number in µs, so that the
 -- entries of one ms keep their order), its payload into P and its carried attempts into its record H;
--- then settles a page of the reservations in flight on the stream that have been
--- idle for the queue's visibility (their worker is gone: a live one's heartbeat
--- keeps them fresh) as an expiry does (backoff into Z, or dead once their
--- attempts are used up). The other reservations drain: their acks still work.
--- Once the stream is empty it goes, with its index and settings: the queue is on
+-- then settles the reservations in flight on the stream that have been idle for
+-- the queue's visibility (their worker is gone: a live one's heartbeat keeps
+-- them fresh) as an expiry does (backoff into Z, or dead once their attempts are
+-- used up), found a window of the PEL at a time (lapsed(): at most 100 among 1000
+-- entries, the walk resuming where the call before stopped; the page counts as
+-- full while the walk has more of the PEL to look at). The other reservations drain: their acks still work.
+-- Once the stream is empty it goes, with its index, settings and deadlines: the queue is on
 -- the zset layout again. Returns [moved, settled, whether a page was full,
 -- reservations left in flight on the stream, whether the stream is gone, tasks
 -- in Z].
@@ -23,6 +25,7 @@
 -- @key   stream    string                     S, the stream of ready and in-flight tasks (group rl)
 -- @key   index     string                     X, the stream's index: id -> entry id
 -- @key   settings  string                     M, the queue's settings (v, m, b)
+-- @key   deadlines string                     L, the stream's deadline index
 
 --#include "common/tasks.lua"
 --#include "common/page.lua"
@@ -66,9 +69,11 @@ for _, e in ipairs(ready) do
   unlink_entry(e[1], f.i)
 end
 if pel > 0 then
-  local lapsed = redis.call('xpending', stream, 'rl', 'idle', v, '-', '+', PAGE)
-  if #lapsed == PAGE then full = 1 end
-  for _, p in ipairs(lapsed) do
+  -- A window of the PEL at a time (lapsed(): XPENDING IDLE would walk all of it
+  -- when few have lapsed); while the walk has more to look at, the page is full.
+  local expired = lapsed(stream, settings, v)
+  if redis.call('hexists', settings, 'c') == 1 then full = 1 end
+  for _, p in ipairs(expired) do
     local eid, deliveries = p[1], tonumber(p[4])
     local got = redis.call('xrange', stream, eid, eid)
     redis.call('xack', stream, 'rl', eid)
@@ -88,7 +93,7 @@ end
 if moved + settled > 0 then wake(wakeup, moved + settled) end
 local gone = 0
 if pel == 0 and redis.call('xlen', stream) == 0 then
-  redis.call('unlink', stream, index, settings)
+  redis.call('unlink', stream, index, settings, deadlines)
   gone = 1
 end
 return {moved, settled, full, pel, gone, redis.call('zcard', queue)}

@@ -15,6 +15,7 @@
 -- @key   stream    string                     S, the stream of ready and in-flight tasks
 -- @key   index     string                     X, id -> entry id of the tasks in S
 -- @key   settings  string                     M, the queue\'s settings (v, m, b; r: runs parked in X)
+-- @key   deadlines string                     L, entry id -> when its reservation may have lapsed (ms)
 -- @arg   id        string                     the task id
 -- @arg   eid       string or ''               the receipt's entry id ('': the current reservation)
 -- @arg   consumer  string or ''               the receipt's consumer
@@ -29,6 +30,7 @@ if #pe == 0 or (consumer ~= '' and (pe[1][2] ~= consumer or pe[1][4] ~= tonumber
 redis.call('xack', stream, 'rl', eid)
 redis.call('xdel', stream, eid)
 redis.call('hdel', index, id)
+redis.call('zrem', deadlines, eid)
 -- A run parked while this one ran goes to Z, then to the stream below if due.
 if parked ~= '' then redis.call('zadd', queue, parked, id); redis.call('hincrby', settings, 'r', -1) end
 local due = redis.call('zscore', queue, id)

@@ -6,14 +6,17 @@
 -- stream layout), records the queue's settings (the visibility only ever
 -- raised), settles the expired reservations of the zset layout (F), moves the
 -- due ids of Z to the stream (not an id whose run is still in flight: it moves
--- when that run ends), and settles the reservations idle for the queue's
--- visibility (their worker died or stalled): backoff into Z, or dead with their
--- payload when their attempts are used up. Returns [the milliseconds until
--- something may become takeable (a delayed task, an expiring reservation), 0 when
--- more is due than one call moves, -1 for nothing scheduled; the queue's
--- visibility in ms]. A reservation asked for a shorter visibility than the
--- queue's is given the difference as idle time by the reserver (XCLAIM IDLE), so
--- it expires after its own.
+-- when that run ends; one that waits on the stream already, queued again by a
+-- zset-layout client, is dropped from Z: it runs once), adds the deliveries
+-- made since the last upkeep to the deadline index L, and settles the
+-- reservations idle for the queue's visibility (their worker died or stalled),
+-- found at the head of L whatever the number in flight: backoff into Z, or dead
+-- with their payload when their attempts are used up. Returns [the milliseconds
+-- until something may become takeable (a delayed task, an expiring
+-- reservation), 0 when more is due than one call moves, -1 for nothing
+-- scheduled; the queue's visibility in ms]. A reservation asked for a shorter
+-- visibility than the queue's is given the difference as idle time by the
+-- reserver (stream_shorten), so it expires after its own.
 --
 -- @key   queue     string                     Z, the queue: task ids by due time (s)
 -- @key   inflight  string                     F, the zset layout's tasks in flight by deadline
@@ -24,6 +27,7 @@
 -- @key   stream    string                     S, the stream of ready and in-flight tasks
 -- @key   index     string                     X, id -> entry id of the tasks in S
 -- @key   meta      string                     M, the queue's settings
+-- @key   deadlines string                     L, entry id -> when its reservation may have lapsed (ms)
 -- @arg   setup     flag '1' '0'               whether to create the group even if S exists (NOGROUP seen)
 -- @arg   visibility integer                   the visibility asked for (ms)
 -- @arg   attempts  integer                    the most reservations a task gets (0: no limit)
@@ -35,6 +39,9 @@
 --#include "common/stream.lua"
 if setup == '1' or redis.call('exists', stream) == 0 then
   redis.pcall('xgroup', 'create', stream, 'rl', '0', 'mkstream')
+  -- A new group delivers from the stream's start: the deadline index starts over.
+  redis.call('hdel', meta, 'n')
+  redis.call('unlink', deadlines)
 end
 local s = redis.call('hmget', meta, 'v', 'm', 'b')
 local v = tonumber(s[1]) or tonumber(visibility)
@@ -42,11 +49,20 @@ write_limits(meta, s, attempts, backoff)
 local busy = settle_expired(queue, inflight, receipts, dead, PAGE)
 local due = redis.call('zrangebyscore', queue, '-inf', score(now_us), 'limit', 0, PAGE)
 for _, id in ipairs(due) do
-  if redis.call('hexists', index, id) == 0 and not (busy and redis.call('zscore', inflight, id)) then
-    promote(queue, payloads, receipts, stream, index, id)
+  local x, parked = index_of(redis.call('hget', index, id))
+  if not x then
+    if not (busy and redis.call('zscore', inflight, id)) then promote(queue, payloads, receipts, stream, index, id) end
+  elseif parked == '' and not pending(stream, x) then
+    -- Queued again into Z by a client that knows only the zset layout while the
+    -- task waits on the stream, not yet delivered: the same task twice. It keeps
+    -- its place on the stream, as an enqueue of a waiting id does on either
+    -- layout, and runs once.
+    redis.call('zrem', queue, id)
+    redis.call('hdel', payloads, id)
   end
 end
-local expired = lapsed(stream, meta, v)
+local behind = index_new(stream, meta, deadlines, v)
+local expired = lapsed_due(stream, deadlines, v)
 for _, e in ipairs(expired) do
   settle_entry(queue, payloads, receipts, dead, stream, index, meta, e[1], e[4], nil, false)
 end
@@ -63,9 +79,11 @@ local hint = -1
 local function consider(ms) if ms < 0 then ms = 0 end; if hint < 0 or ms < hint then hint = ms end end
 local later = redis.call('zrangebyscore', queue, '(' .. score(now_us), '+inf', 'withscores', 'limit', 0, 1)
 if #later > 0 then consider(math.ceil((tonumber(later[2]) * 1000000 - now_us) / 1000)) end
-for _, e in ipairs(redis.call('xpending', stream, 'rl', '-', '+', 1000)) do consider(v - e[3]) end
+local first = redis.call('zrange', deadlines, 0, 0, 'withscores')
+if #first > 0 then consider(tonumber(first[2]) - math.floor(now_us / 1000)) end
+if behind then consider(1000) end
 if busy then
-  local first = redis.call('zrange', inflight, 0, 0, 'withscores')
-  if #first > 0 then consider(math.ceil((tonumber(first[2]) * 1000000 - now_us) / 1000)) end
+  local f = redis.call('zrange', inflight, 0, 0, 'withscores')
+  if #f > 0 then consider(math.ceil((tonumber(f[2]) * 1000000 - now_us) / 1000)) end
 end
 return {hint, v}

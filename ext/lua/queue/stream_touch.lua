@@ -3,13 +3,15 @@
 -- Renews a reservation on the stream layout: it now ends visibility from now
 -- (XCLAIM to its own consumer with IDLE the queue's visibility minus this one,
 -- JUSTID: the delivery count, and so the attempts, stay); the queue's visibility
--- is raised to it when longer; a deadline moved earlier wakes a blocked worker.
+-- is raised to it when longer, the new deadline written to the deadline index;
+-- a deadline moved earlier wakes a blocked worker.
 -- Returns 1, 0 when the receipt is not the current reservation's (the
 -- heartbeat's LOST), -1 when the id is not on the stream.
 --
 -- @key   stream    string                     S, the stream of ready and in-flight tasks
 -- @key   index     string                     X, id -> entry id of the tasks in S
 -- @key   meta      string                     M, the queue's settings
+-- @key   deadlines string                     L, entry id -> when its reservation may have lapsed (ms)
 -- @arg   id        string                     the task id
 -- @arg   eid       string or ''               the receipt's entry id ('': the current reservation)
 -- @arg   consumer  string or ''               the receipt's consumer
@@ -29,6 +31,8 @@ if vis > v then
   v = vis
 end
 redis.call('xclaim', stream, 'rl', pe[1][2], 0, eid, 'IDLE', string.format('%d', v - vis), 'JUSTID')
+local t = redis.call('time')
+redis.call('zadd', deadlines, string.format('%d', tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) + vis), eid)
 -- Moved earlier: a worker blocked on S sleeps until the deadline it saw, so an
 -- empty entry wakes one to look again.
 if vis < v - pe[1][3] then redis.call('xadd', stream, '*', 'w', '1') end
