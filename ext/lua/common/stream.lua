@@ -159,7 +159,9 @@ end
 -- most 100, from the head of L (a page of it at most): an entry no longer in
 -- flight (released, failed, removed) leaves L, one not lapsed yet (renewed by a
 -- worker that does not write L) is given its deadline again; each lapsed one
--- leaves L, for the caller to settle. Needs common/page.lua included before.
+-- leaves L, for the caller to settle. An entry of a reader consumer was never
+-- handed to a worker: its delivery is not counted (as in lapsed()). Needs
+-- common/page.lua included before.
 local function lapsed_due(S, L, v)
   local now_ms = math.floor(now_us / 1000)
   local out = {}
@@ -169,6 +171,7 @@ local function lapsed_due(S, L, v)
       redis.call('zrem', L, eid)
     elseif pe[1][3] >= tonumber(v) then
       redis.call('zrem', L, eid)
+      if string.find(pe[1][2], '~', 1, true) then pe[1][4] = 0 end
       out[#out + 1] = pe[1]
       if #out >= 100 then break end
     else
