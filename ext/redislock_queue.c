@@ -70,10 +70,17 @@ static void keys_init(queue_keys *k, const redislock_queue_obj *q, const zend_st
 
 static void queue_on_shutdown(void *owner)
 {
-	redislock_queue_deferred_flush(owner);
+	redislock_queue_deferred_final(owner);
 }
 
 /* ---- object handlers ----------------------------------------------------- */
+
+/* An entry of q->streams (zend_hash_update_mem()'s copy): freed when replaced and
+ * with the table. */
+static void stream_state_free(zval *zv)
+{
+	efree(Z_PTR_P(zv));
+}
 
 static zend_object *queue_create(zend_class_entry *ce)
 {
@@ -83,7 +90,7 @@ static zend_object *queue_create(zend_class_entry *ce)
 	q->std.handlers = &queue_handlers;
 	redislock_renewal_table_init(&q->beats);
 	redislock_renewal_init(&q->renewal);
-	zend_hash_init(&q->streams, 0, NULL, NULL, 0);
+	zend_hash_init(&q->streams, 0, NULL, stream_state_free, 0);
 	return &q->std;
 }
 
@@ -91,7 +98,7 @@ static void queue_free(zend_object *obj)
 {
 	redislock_queue_obj *q = queue_from_obj(obj);
 	if (q->conn) {
-		redislock_queue_deferred_flush(q);
+		redislock_queue_deferred_final(q);
 	}
 	redislock_queue_deferred_clear(q);
 	redislock_queue_beats_stop_all(q);
@@ -736,8 +743,11 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 			double block = until_due ? hint_ms / 1000.0 + 0.001 : remaining;
 			if (on_streams) {
 				/* pop() of queues on the stream layout: XREAD BLOCK on their streams
-				 * from their end wakes on the next entry without taking it. */
-				if (redislock_queue_stream_wait(q, keys, n, block) == FAILURE) {
+				 * from their end wakes on the next entry without taking it. It is
+				 * not woken when a stream is deleted (clear(), FLUSHALL, the end of
+				 * migrate(back: true)), so it looks again at least once a second,
+				 * on whatever layout the queues are in by then. */
+				if (redislock_queue_stream_wait(q, keys, n, MIN(block, 1.0)) == FAILURE) {
 					failed = true;
 					break;
 				}
@@ -922,8 +932,10 @@ static void id_call(INTERNAL_FUNCTION_PARAMETERS, after_id after,
 	if (!q->zset_layout && after != AFTER_ID_NOTHING && (has_sr || !receipt)) {
 		/* The stream layout first; an id not on the stream (-1), asked without a
 		 * receipt, is tried on the zset layout below. */
-		if (defer && has_sr && after == AFTER_ID_RECEIPT) {
-			/* Kept for the next reserve() or pop(); the heartbeat renews until then. */
+		if (defer && has_sr && after == AFTER_ID_RECEIPT && !redislock_queue_deferred_kept(q)) {
+			/* Kept for the next reserve() or pop(); the heartbeat renews until then.
+			 * (While an earlier one is still kept, its send having failed just now,
+			 * this one is sent at once: its failure is the call's.) */
 			redislock_queue_defer_ack(q, &k, name, id, receipt, &sr);
 			redislock_queue_stream_receipt_free(&sr);
 			redislock_queue_keys_free(&k);
@@ -1455,8 +1467,11 @@ PHP_METHOD(RedisQueue, migrate)
 		if (back) {
 			redislock_script_migrate_back_args(&a, QUEUE_ALL_KEYS(k), k.deadlines);
 		} else {
-			redislock_script_migrate_args(&a, QUEUE_ALL_KEYS(k), 30000, q->max_attempts,
-				(zend_long) llround(q->retry_backoff * 1000), (zend_long) skipped);
+			/* No visibility (each reserve() gives its own), and the object's max
+			 * attempts and backoff only when its options gave them. */
+			bool given = redislock_conn_config(q->conn)->queue_options;
+			redislock_script_migrate_args(&a, QUEUE_ALL_KEYS(k), 0, given ? q->max_attempts : -1,
+				given ? (zend_long) llround(q->retry_backoff * 1000) : -1, (zend_long) skipped);
 		}
 		reply = redislock_queue_run(q, back ? &redislock_script_migrate_back : &redislock_script_migrate, &a,
 			redislock_conn_config(q->conn)->read_timeout);

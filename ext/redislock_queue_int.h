@@ -33,14 +33,17 @@ typedef struct _redislock_queue_obj {
 	redislock_renewal renewal; /* where renewals go, and the fork generation of the beats */
 	bool zset_layout;        /* queue_layout "zset": today's layout only, never a stream */
 	zend_string *consumer;   /* the stream layout's consumer name: 32 hex digits, made on first use */
+	uint32_t reader_generation; /* of the reader consumer of reads over several queues, bumped after a failure */
 	/* The stream layout's queues this object reserved from: name -> when it last
 	 * ran their upkeep script (redislock_now()) and the visibility it sent. */
 	HashTable streams;
 	/* A deferred ack (ack(..., defer: true)): sent in the same write as the next
-	 * reserve() or pop(), flushed first by anything else. */
+	 * reserve() or pop(), flushed first by anything else; kept until a reply says
+	 * it ran (a failed write, a lost or refused reply keep it). */
 	bool deferred;
 	redislock_argv deferred_ack;
 	zend_string *deferred_name, *deferred_id, *deferred_receipt;
+	redislock_generation deferred_generation; /* redislock_fork_generation when it was kept */
 	zend_object std;
 } redislock_queue_obj;
 

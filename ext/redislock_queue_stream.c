@@ -11,6 +11,7 @@
 #include "redislock_wait.h"
 #include "zend_smart_str.h"
 #include <math.h>
+#include <inttypes.h>
 
 bool redislock_queue_stream_receipt_parse(const zend_string *receipt, stream_receipt *r)
 {
@@ -112,14 +113,26 @@ void redislock_queue_deferred_clear(redislock_queue_obj *q)
 	q->deferred = false;
 }
 
-/* The deferred ack's reply came (or the write failed): its reservation's
- * heartbeat ends now that the ack is on the wire (or lapses, as any lost ack). */
-static void deferred_done(redislock_queue_obj *q)
+bool redislock_queue_deferred_kept(redislock_queue_obj *q)
 {
-	if (q->deferred) {
+	if (q->deferred && q->deferred_generation != redislock_fork_generation) {
+		/* A forked child acks nothing of its parent's. */
+		redislock_queue_deferred_clear(q);
+	}
+	return q->deferred;
+}
+
+/* The deferred ack's reply came: an error reply (READONLY, LOADING, ...) says
+ * it did not run, and it stays kept for the next call; any other answer (1, or
+ * 0 and -1 when a resent ack had run already) ends it, and its reservation's
+ * heartbeat with it. A failed write never comes here: it stays kept. */
+static void deferred_answered(redislock_queue_obj *q, redisReply *reply)
+{
+	if (reply->type != REDIS_REPLY_ERROR && q->deferred) {
 		redislock_queue_beat_stop(q, q->deferred_name, q->deferred_id, q->deferred_receipt);
 		redislock_queue_deferred_clear(q);
 	}
+	freeReplyObject(reply);
 }
 
 void redislock_queue_deferred_flush(redislock_queue_obj *q)
@@ -127,20 +140,24 @@ void redislock_queue_deferred_flush(redislock_queue_obj *q)
 	redisReply *reply;
 	redislock_pipe_cmd cmd;
 
-	if (!q->deferred) {
-		return;
-	}
-	if (q->renewal.generation != redislock_fork_generation) {
-		/* A forked child acks nothing of its parent's. */
-		redislock_queue_deferred_clear(q);
+	if (!redislock_queue_deferred_kept(q)) {
 		return;
 	}
 	cmd.a = &q->deferred_ack;
 	cmd.script = &redislock_script_stream_ack;
 	if (redislock_script_pipe(q->conn, &cmd, 1, redislock_conn_config(q->conn)->read_timeout, &reply) == SUCCESS) {
-		freeReplyObject(reply);
+		deferred_answered(q, reply);
 	}
-	deferred_done(q);
+}
+
+void redislock_queue_deferred_final(redislock_queue_obj *q)
+{
+	redislock_queue_deferred_flush(q);
+	if (q->deferred) {
+		php_error_docref(NULL, E_WARNING, "RedisQueue: a deferred ack could not be sent before the object's end"
+			" (the server did not answer it); its task runs again after its visibility");
+		redislock_queue_deferred_clear(q);
+	}
 }
 
 void redislock_queue_defer_ack(redislock_queue_obj *q, const queue_keys *k, zend_string *name, zend_string *id,
@@ -149,6 +166,7 @@ void redislock_queue_defer_ack(redislock_queue_obj *q, const queue_keys *k, zend
 	redislock_queue_deferred_clear(q);
 	redislock_queue_stream_id_args(&q->deferred_ack, AFTER_ID_RECEIPT, k, id, r, 0, NULL);
 	q->deferred = true;
+	q->deferred_generation = redislock_fork_generation;
 	q->deferred_name = zend_string_copy(name);
 	q->deferred_id = zend_string_copy(id);
 	q->deferred_receipt = zend_string_copy(receipt);
@@ -160,12 +178,12 @@ redisReply *redislock_queue_run_after_ack(redislock_queue_obj *q, const redisloc
 	redislock_pipe_cmd cmds[2] = {{&q->deferred_ack, &redislock_script_stream_ack}, {a, script}};
 	redisReply *replies[2], *reply = NULL;
 
-	if (!q->deferred) {
+	if (!redislock_queue_deferred_kept(q)) {
 		return redislock_queue_run(q, script, a, timeout);
 	}
-	/* The deferred ack goes in the same write. */
+	/* The deferred ack goes in the same write; a failed write keeps it. */
 	if (redislock_script_pipe(q->conn, cmds, 2, timeout, replies) == SUCCESS) {
-		freeReplyObject(replies[0]);
+		deferred_answered(q, replies[0]);
 		reply = replies[1];
 		if (reply->type == REDIS_REPLY_ERROR) {
 			redislock_conn_set_reply_error(q->conn, reply);
@@ -173,7 +191,6 @@ redisReply *redislock_queue_run_after_ack(redislock_queue_obj *q, const redisloc
 			reply = NULL;
 		}
 	}
-	deferred_done(q);
 	return reply;
 }
 
@@ -290,40 +307,26 @@ static void stream_drop_nudges(redislock_queue_obj *q, const queue_keys *k, cons
 	redislock_argv_free(&del);
 }
 
-/* Hands back entries delivered to this object that it will not return (the
- * surplus of a read over several queues): each goes back to its stream's end,
- * the delivery not counted as an attempt. */
-static void stream_hand_back(redislock_queue_obj *q, const queue_keys *k, const redisReply *entries)
+/* The stream_hand_back script after a read over several queues (reader: the
+ * consumer it read as, "<consumer>~"): the first queue with entries keeps them
+ * for the object's consumer, the others' go back in their place, unseen. */
+static void hand_back_args(redislock_argv *a, const queue_keys *keys, uint32_t n, const zend_string *reader,
+	const zend_string *consumer)
 {
-	for (size_t e = 0; e < entries->elements; e++) {
-		const redisReply *ent = entries->element[e], *f;
-		zend_string *eid, *id = NULL, *deliveries = ZSTR_CHAR('1');
-		redislock_argv a;
-		redisReply *reply;
+	zend_string **lists = safe_emalloc(7 * (size_t) n, sizeof(*lists), 0);
 
-		if (ent->type != REDIS_REPLY_ARRAY || ent->elements != 2 || ent->element[0]->type != REDIS_REPLY_STRING
-			|| (f = ent->element[1])->type != REDIS_REPLY_ARRAY) {
-			continue;
-		}
-		for (size_t i = 0; i + 1 < f->elements; i += 2) {
-			if (f->element[i]->len == 1 && f->element[i]->str[0] == 'i') {
-				id = zend_string_init(f->element[i + 1]->str, f->element[i + 1]->len, 0);
-			}
-		}
-		if (!id) {
-			continue;
-		}
-		eid = zend_string_init(ent->element[0]->str, ent->element[0]->len, 0);
-		redislock_script_stream_release_args(&a, k->queue, k->payloads, k->meta, k->dead, k->stream, k->index,
-			k->settings, id, eid, q->consumer, deliveries, 0, true);
-		reply = redislock_queue_run(q, &redislock_script_stream_release, &a, redislock_conn_config(q->conn)->read_timeout);
-		redislock_argv_free(&a);
-		if (reply) {
-			freeReplyObject(reply);
-		}
-		zend_string_release(eid);
-		zend_string_release(id);
+	for (uint32_t i = 0; i < n; i++) {
+		lists[i] = keys[i].queue;
+		lists[n + i] = keys[i].payloads;
+		lists[2 * n + i] = keys[i].meta;
+		lists[3 * n + i] = keys[i].dead;
+		lists[4 * n + i] = keys[i].stream;
+		lists[5 * n + i] = keys[i].index;
+		lists[6 * n + i] = keys[i].settings;
 	}
+	redislock_script_stream_hand_back_args(a, n, lists, lists + n, lists + 2 * n, lists + 3 * n, lists + 4 * n,
+		lists + 5 * n, lists + 6 * n, reader, consumer);
+	efree(lists);
 }
 
 /* The entries of queue i in an XREADGROUP reply, or NULL. */
@@ -373,30 +376,30 @@ static void stream_shorten(redislock_queue_obj *q, const queue_keys *k, const re
 }
 
 /* An XREADGROUP reply as reserve() returns it: the tasks of the first queue (in
- * the caller's order) that gave any, each reservation renewed by the heartbeat
- * when the watchdog option is on; those of the others handed back, and entries
- * that are no task dropped. 1 + the index of the queue they came from with
- * tasks, 0 with none (only such entries), -1 with the failure recorded when the
- * reply has another shape. */
+ * the caller's order) that gave any entries, each reservation renewed by the
+ * heartbeat when the watchdog option is on; entries that are no task dropped.
+ * The other queues' entries were handed back by stream_hand_back, which keeps
+ * the same first queue's. 1 + the index of the queue they came from with tasks,
+ * 0 with no entries, -2 when that queue's were no task (the others' were handed
+ * back: look again), -1 with the failure recorded when the reply has another
+ * shape. */
 static int stream_reply_to_return(redislock_queue_obj *q, const redisReply *r, queue_keys *keys, zend_string **names,
 	uint32_t n, bool listed, zend_long count, double visibility, zval *return_value)
 {
 	const redisReply *winner = NULL;
 	uint32_t won = 0;
 	double since = redislock_conn_last_flush(q->conn);
+	bool seen = false;
 	zval list;
 
 	array_init(&list);
-	for (uint32_t i = 0; i < n; i++) {
+	for (uint32_t i = 0; i < n && !seen; i++) {
 		const redisReply *entries = stream_entries_of(r, &keys[i]);
 		if (!entries || entries->elements == 0) {
 			continue;
 		}
+		seen = true;
 		stream_drop_nudges(q, &keys[i], entries);
-		if (winner) {
-			stream_hand_back(q, &keys[i], entries);
-			continue;
-		}
 		for (size_t e = 0; e < entries->elements; e++) {
 			zval task;
 			zend_string *id, *receipt;
@@ -424,7 +427,7 @@ static int stream_reply_to_return(redislock_queue_obj *q, const redisReply *r, q
 	}
 	if (!winner) {
 		zval_ptr_dtor(&list);
-		return 0;
+		return seen ? -2 : 0;
 	}
 	if (count == 1) {
 		zval *first = zend_hash_index_find(Z_ARRVAL(list), 0);
@@ -500,7 +503,7 @@ static bool stream_take_more(redislock_queue_obj *q, queue_keys *k, zend_string 
 		res = r->type == REDIS_REPLY_ARRAY ? stream_reply_to_return(q, r, k, &name, 1, listed, 2, visibility, &more) : 0;
 		freeReplyObject(r);
 		if (res <= 0) {
-			return res == 0;
+			return res != -1;
 		}
 		got = zend_hash_num_elements(Z_ARRVAL(more));
 		{
@@ -533,14 +536,19 @@ void redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_o
 	const redislock_config *cfg = redislock_conn_config(q->conn);
 	queue_keys *keys = safe_emalloc(n, sizeof(*keys), 0);
 	redislock_argv *idle = safe_emalloc(n, sizeof(*idle), 0);
-	redislock_pipe_cmd *cmds = safe_emalloc(n + 2, sizeof(*cmds), 0);
-	redisReply **replies = safe_emalloc(n + 2, sizeof(*replies), 0);
+	redislock_pipe_cmd *cmds = safe_emalloc(n + 3, sizeof(*cmds), 0);
+	redisReply **replies = safe_emalloc(n + 3, sizeof(*replies), 0);
 	bool *idle_used = safe_emalloc(n, sizeof(*idle_used), 0);
 	zend_long page = MIN(count, REDISLOCK_QUEUE_PAGE);
 	zend_string *consumer = stream_consumer(q);
 	double wait_until = redislock_now() + wait, now;
 	bool failed = false, all_idle = false, setup = false, got = false;
-	int nogroup = 0;
+	int nogroup = 0, again = 0;
+	/* Over several queues the read delivers to a reader consumer of its own,
+	 * and stream_hand_back, in the same write, keeps the first queue's entries
+	 * and puts the others' back in place (see the script). */
+	zend_string *reader = NULL;
+	redislock_argv hb;
 
 	if (!consumer) {
 		failed = true;
@@ -549,14 +557,27 @@ void redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_o
 	for (uint32_t i = 0; i < n; i++) {
 		redislock_queue_keys_init(&keys[i], q->prefix, names[i]);
 	}
+	if (n > 1) {
+		/* "<consumer>~", or "<consumer>~<generation>" after a failed read left
+		 * entries with the former reader, which the hand-back must not take for
+		 * this read's (they lapse, uncounted). */
+		char gen[16];
+		int len = q->reader_generation ? snprintf(gen, sizeof(gen), "~%" PRIu32, q->reader_generation) : snprintf(gen, sizeof(gen), "~");
+		reader = zend_string_concat2(ZSTR_VAL(consumer), ZSTR_LEN(consumer), gen, (size_t) len);
+	} else {
+		reader = zend_string_copy(consumer);
+	}
+	if (n > 1) {
+		hand_back_args(&hb, keys, n, reader, consumer);
+	}
 	for (;;) {
 		redislock_argv read;
-		int m = 0, read_at, ack_at = -1;
+		int m = 0, read_at, ack_at = -1, hand_at = -1;
 		zend_long hint = -1;
-		bool blocked = false;
+		bool blocked = false, look_again = false;
 
 		now = redislock_now();
-		if (q->deferred) {
+		if (redislock_queue_deferred_kept(q)) {
 			ack_at = m;
 			cmds[m].a = &q->deferred_ack;
 			cmds[m++].script = &redislock_script_stream_ack;
@@ -573,10 +594,15 @@ void redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_o
 				cmds[m++].script = &redislock_script_stream_idle;
 			}
 		}
-		xreadgroup_args(&read, consumer, page, -1, keys, n);
+		xreadgroup_args(&read, reader, page, -1, keys, n);
 		read_at = m;
 		cmds[m].a = &read;
 		cmds[m++].script = NULL;
+		if (n > 1) {
+			hand_at = m;
+			cmds[m].a = &hb;
+			cmds[m++].script = &redislock_script_stream_hand_back;
+		}
 		if (redislock_script_pipe(q->conn, cmds, m, cfg->read_timeout, replies) == FAILURE) {
 			for (int j = 0, i = 0; i < (int) n; i++) {
 				if (idle_used[i]) {
@@ -585,15 +611,11 @@ void redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_o
 				(void) j;
 			}
 			redislock_argv_free(&read);
-			if (ack_at >= 0) {
-				deferred_done(q);
-			}
-			failed = true;
+			failed = true;     /* a deferred ack in the write stays kept */
 			break;
 		}
 		if (ack_at >= 0) {
-			freeReplyObject(replies[ack_at]);
-			deferred_done(q);
+			deferred_answered(q, replies[ack_at]);
 		}
 		for (uint32_t i = 0, j = ack_at >= 0 ? 1 : 0; i < n; i++) {
 			if (!idle_used[i]) {
@@ -617,16 +639,28 @@ void redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_o
 			j++;
 		}
 		redislock_argv_free(&read);
+		if (hand_at >= 0) {
+			if (!failed && replies[hand_at]->type == REDIS_REPLY_ERROR) {
+				redislock_conn_set_reply_error(q->conn, replies[hand_at]);
+				failed = true;
+			}
+			freeReplyObject(replies[hand_at]);
+		}
 		if (failed) {
 			freeReplyObject(replies[read_at]);
 			break;
 		}
 		for (int pass = 0; pass < 2; pass++) {
 			redisReply *r = replies[read_at];
-			if (r->type == REDIS_REPLY_ERROR && r->len >= 7 && memcmp(r->str, "NOGROUP", 7) == 0 && nogroup < 2) {
-				/* The stream or its group is gone (cleared): set it up again. */
+			if (r->type == REDIS_REPLY_ERROR && ((r->len >= 7 && memcmp(r->str, "NOGROUP", 7) == 0 && (blocked || nogroup < 2))
+				|| (blocked && r->len >= 9 && memcmp(r->str, "UNBLOCKED", 9) == 0))) {
+				/* The stream or its group is gone (cleared, flushed, the end of a
+				 * migration back): set it up again. A wait goes on until its own
+				 * end (each such round follows a deletion, and the wait is bounded). */
 				freeReplyObject(r);
-				nogroup++;
+				if (!blocked) {
+					nogroup++;
+				}
 				setup = true;
 				break;
 			}
@@ -641,8 +675,13 @@ void redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_o
 				int res = stream_reply_to_return(q, r, keys, names, n, listed, count, visibility, return_value);
 				freeReplyObject(r);
 				got = res > 0;
-				if (res < 0) {
+				if (res == -1) {
 					failed = true;
+				} else if (res == -2 && again < 2) {
+					/* Only wake-up entries in the first queue that gave any: the
+					 * others' went back; look again at once. */
+					again++;
+					look_again = true;
 				} else if (got && count > page && Z_TYPE_P(return_value) == IS_ARRAY
 					&& zend_hash_num_elements(Z_ARRVAL_P(return_value)) >= (uint32_t) page
 					&& !stream_take_more(q, &keys[res - 1], names[res - 1], listed,
@@ -678,11 +717,24 @@ void redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_o
 					failed = true;
 					break;
 				}
-				xreadgroup_args(&b, consumer, page, block_ms, keys, n);
+				xreadgroup_args(&b, reader, page, block_ms, keys, n);
 				result = redislock_conn_call_interruptible(q->conn, &b, block_ms / 1000.0 + cfg->read_timeout,
 					&redislock_php_signals, &replies[read_at]);
 				redislock_argv_free(&b);
 				blocked = true;
+				if (result == FAILURE && n > 1) {
+					q->reader_generation++;    /* a delivery may have been lost with the link */
+				}
+				if (result == SUCCESS && n > 1 && replies[read_at]->type == REDIS_REPLY_ARRAY) {
+					/* The hand-back of a blocking read: the next write. */
+					redisReply *h = redislock_queue_run(q, &redislock_script_stream_hand_back, &hb, cfg->read_timeout);
+					if (!h) {
+						freeReplyObject(replies[read_at]);
+						failed = true;
+						break;
+					}
+					freeReplyObject(h);
+				}
 				if (result == FAILURE) {
 					if (redislock_conn_status(q->conn)->kind == REDISLOCK_ERR_INTERRUPTED) {
 						/* The link is closed, the read with it: as if woken, once the handlers ran. */
@@ -699,7 +751,7 @@ void redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_o
 		if (failed || got) {
 			break;
 		}
-		if (setup) {
+		if (setup || look_again) {
 			continue;
 		}
 		if (!all_idle) {
@@ -713,6 +765,13 @@ void redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_o
 	if (!failed && !got) {
 		redislock_queue_empty_result(count, return_value);
 	}
+	if (n > 1) {
+		redislock_argv_free(&hb);
+		if (failed) {
+			q->reader_generation++;
+		}
+	}
+	zend_string_release(reader);
 	for (uint32_t i = 0; i < n; i++) {
 		redislock_queue_keys_free(&keys[i]);
 	}
@@ -728,11 +787,11 @@ done:
 }
 
 /* pop() from the queues on the stream layout (the stream_pop script over each
- * queue's seven keys), once the zset layout had nothing. */
+ * queue's eight keys), once the zset layout had nothing. */
 redisReply *redislock_queue_stream_pop(redislock_queue_obj *q, const queue_keys *keys, uint32_t n, zend_long count,
 	double timeout)
 {
-	zend_string **lists = safe_emalloc(7 * (size_t) n, sizeof(*lists), 0);
+	zend_string **lists = safe_emalloc(8 * (size_t) n, sizeof(*lists), 0);
 	redislock_argv a;
 	redisReply *reply;
 
@@ -744,9 +803,10 @@ redisReply *redislock_queue_stream_pop(redislock_queue_obj *q, const queue_keys 
 		lists[4 * n + i] = keys[i].stream;
 		lists[5 * n + i] = keys[i].index;
 		lists[6 * n + i] = keys[i].settings;
+		lists[7 * n + i] = keys[i].inflight;
 	}
 	redislock_script_stream_pop_args(&a, n, lists, lists + n, lists + 2 * n, lists + 3 * n, lists + 4 * n,
-		lists + 5 * n, lists + 6 * n, count);
+		lists + 5 * n, lists + 6 * n, lists + 7 * n, count);
 	reply = redislock_queue_run(q, &redislock_script_stream_pop, &a, timeout);
 	redislock_argv_free(&a);
 	efree(lists);

@@ -37,10 +37,17 @@ void redislock_queue_defer_ack(redislock_queue_obj *q, const queue_keys *k, zend
 	zend_string *receipt, const stream_receipt *r);
 /* Forgets the deferred ack without sending it. */
 void redislock_queue_deferred_clear(redislock_queue_obj *q);
+/* Whether a deferred ack is kept (one a forked child inherited is forgotten:
+ * the child never sends it). */
+bool redislock_queue_deferred_kept(redislock_queue_obj *q);
 /* Sends a deferred ack on its own: what every call but reserve() and pop() does
- * first, and the object's end and the request's. A failure is not reported: the
- * task's reservation then lapses and it runs again, as after any lost ack. */
+ * first. A failed write, or an error reply (READONLY, LOADING ...), keeps it for
+ * the next call: it is only forgotten once a reply says it ran (a resent ack
+ * that had run answers 0 or -1, harmlessly). */
 void redislock_queue_deferred_flush(redislock_queue_obj *q);
+/* The object's end and the request's: the last flush; an ack it cannot send is
+ * reported (a warning: its task runs again after its visibility). */
+void redislock_queue_deferred_final(redislock_queue_obj *q);
 /* redislock_queue_run(), with the deferred ack, if any, in the same write. */
 redisReply *redislock_queue_run_after_ack(redislock_queue_obj *q, const redislock_script *script, redislock_argv *a,
 	double timeout);

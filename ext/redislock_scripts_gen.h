@@ -32,6 +32,7 @@ extern const redislock_script redislock_script_size;
 extern const redislock_script redislock_script_stats;
 extern const redislock_script redislock_script_stream_ack;
 extern const redislock_script redislock_script_stream_fail;
+extern const redislock_script redislock_script_stream_hand_back;
 extern const redislock_script redislock_script_stream_idle;
 extern const redislock_script redislock_script_stream_pop;
 extern const redislock_script redislock_script_stream_release;
@@ -492,6 +493,23 @@ static inline void redislock_script_stream_fail_args(redislock_argv *a, const ze
 	if (payload) { redislock_argv_push_str(a, payload); } else { redislock_argv_push(a, "", 0); }
 }
 
+/* ext/lua/queue/stream_hand_back.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, ARGV reader, ARGV consumer. */
+static inline void redislock_script_stream_hand_back_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *payloads, zend_string *const *receipts, zend_string *const *dead, zend_string *const *stream, zend_string *const *index, zend_string *const *meta, const zend_string *reader, const zend_string *consumer)
+{
+	redislock_script_start(a, &redislock_script_stream_hand_back, (int) (7 * n));
+	for (uint32_t i = 0; i < n; i++) {
+		redislock_argv_push_str(a, queue[i]);
+		redislock_argv_push_str(a, payloads[i]);
+		redislock_argv_push_str(a, receipts[i]);
+		redislock_argv_push_str(a, dead[i]);
+		redislock_argv_push_str(a, stream[i]);
+		redislock_argv_push_str(a, index[i]);
+		redislock_argv_push_str(a, meta[i]);
+	}
+	redislock_argv_push_str(a, reader);
+	redislock_argv_push_str(a, consumer);
+}
+
 /* ext/lua/queue/stream_idle.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS meta, KEYS deadlines, ARGV setup, ARGV visibility, ARGV attempts, ARGV backoff, ARGV waiting. */
 static inline void redislock_script_stream_idle_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *meta, const zend_string *deadlines, bool setup, zend_long visibility, zend_long attempts, zend_long backoff, bool waiting)
 {
@@ -513,10 +531,10 @@ static inline void redislock_script_stream_idle_args(redislock_argv *a, const ze
 	redislock_argv_push(a, waiting ? "1" : "0", 1);
 }
 
-/* ext/lua/queue/stream_pop.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, ARGV count. */
-static inline void redislock_script_stream_pop_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *payloads, zend_string *const *receipts, zend_string *const *dead, zend_string *const *stream, zend_string *const *index, zend_string *const *meta, zend_long count)
+/* ext/lua/queue/stream_pop.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS inflight, ARGV count. */
+static inline void redislock_script_stream_pop_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *payloads, zend_string *const *receipts, zend_string *const *dead, zend_string *const *stream, zend_string *const *index, zend_string *const *meta, zend_string *const *inflight, zend_long count)
 {
-	redislock_script_start(a, &redislock_script_stream_pop, (int) (7 * n));
+	redislock_script_start(a, &redislock_script_stream_pop, (int) (8 * n));
 	for (uint32_t i = 0; i < n; i++) {
 		redislock_argv_push_str(a, queue[i]);
 		redislock_argv_push_str(a, payloads[i]);
@@ -525,6 +543,7 @@ static inline void redislock_script_stream_pop_args(redislock_argv *a, uint32_t 
 		redislock_argv_push_str(a, stream[i]);
 		redislock_argv_push_str(a, index[i]);
 		redislock_argv_push_str(a, meta[i]);
+		redislock_argv_push_str(a, inflight[i]);
 	}
 	redislock_argv_push_long(a, count);
 }

@@ -75,19 +75,7 @@ ok: each entry carries its payload and its attempts
 int(599)
 int(1)
 bool(true)
-array(6) {
-  [0]=>
-  string(1) "v"
-  [1]=>
-  string(5) "30000"
-  [2]=>
-  string(1) "m"
-  [3]=>
-  string(1) "0"
-  [4]=>
-  string(1) "b"
-  [5]=>
-  string(1) "0"
+array(0) {
 }
 bool(true)
 back

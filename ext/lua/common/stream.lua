@@ -123,13 +123,16 @@ end
 -- at most 100, found among at most 1000 PEL entries: XPENDING IDLE would walk the
 -- whole PEL when none has lapsed. The walk resumes after the last entry it looked
 -- at (M's field c) and starts over at the PEL's head once it reached the end, so
--- every reservation is looked at within a few calls.
+-- every reservation is looked at within a few calls. An entry of a reader
+-- consumer ("<consumer>~[generation]", see stream_hand_back) was never handed
+-- to a worker: its delivery is not counted (e[4] 0).
 local function lapsed(S, M, v)
   local c = redis.call('hget', M, 'c')
   local window = redis.call('xpending', S, 'rl', c or '-', '+', 1000)
   local out, last = {}, nil
   for _, e in ipairs(window) do
     if e[3] >= tonumber(v) then
+      if string.find(e[2], '~', 1, true) then e[4] = 0 end
       out[#out + 1] = e
       if #out >= 100 then last = e[1]; break end
     end
@@ -160,7 +163,9 @@ end
 -- most 100, from the head of L (a page of it at most): an entry no longer in
 -- flight (released, failed, removed) leaves L, one not lapsed yet (renewed by a
 -- worker that does not write L) is given its deadline again; each lapsed one
--- leaves L, for the caller to settle. Needs common/page.lua included before.
+-- leaves L, for the caller to settle. An entry of a reader consumer was never
+-- handed to a worker: its delivery is not counted (as in lapsed()). Needs
+-- common/page.lua included before.
 local function lapsed_due(S, L, v)
   local now_ms = math.floor(now_us / 1000)
   local out = {}
@@ -170,6 +175,7 @@ local function lapsed_due(S, L, v)
       redis.call('zrem', L, eid)
     elseif pe[1][3] >= tonumber(v) then
       redis.call('zrem', L, eid)
+      if string.find(pe[1][2], '~', 1, true) then pe[1][4] = 0 end
       out[#out + 1] = pe[1]
       if #out >= 100 then break end
     else

@@ -22,9 +22,9 @@
 -- @key   stream    string                     S, the stream of ready and in-flight tasks (group rl)
 -- @key   index     string                     X, the stream's index: id -> entry id
 -- @key   settings  string                     M, the queue's settings (v, m, b)
--- @arg   visibility integer                   the visibility (ms): the queue's is raised to it when shorter
--- @arg   attempts  integer                    the max attempts (0: none), the queue's from now on
--- @arg   backoff   integer                    the backoff (ms), the queue's from now on
+-- @arg   visibility integer                   the visibility (ms): the queue's is raised to it when shorter (0: left as it is)
+-- @arg   attempts  integer                    the max attempts (0: none), the queue's from now on (-1: left as it is)
+-- @arg   backoff   integer                    the backoff (ms), the queue's from now on (-1: left as it is)
 -- @arg   skip      integer                    how many due ids the pages before skipped
 
 --#include "common/tasks.lua"
@@ -32,12 +32,14 @@
 --#include "common/stream.lua"
 if not group_of(stream) then redis.call('xgroup', 'create', stream, 'rl', '0', 'mkstream') end
 -- The settings by the rule of stream_idle: max attempts and backoff the
--- caller's (last writer wins), the visibility only ever raised.
+-- caller's (last writer wins), the visibility only ever raised; one the caller
+-- was not given is left as it is (the first reserve() writes it).
 local s = redis.call('hmget', settings, 'v', 'm', 'b')
-if not s[1] or tonumber(visibility) > tonumber(s[1]) then
+if tonumber(visibility) > 0 and (not s[1] or tonumber(visibility) > tonumber(s[1])) then
   raise_visibility(stream, settings, tonumber(s[1]) or 0, math.max(tonumber(s[1]) or 0, tonumber(visibility)))
 end
-write_limits(settings, s, attempts, backoff)
+if tonumber(attempts) >= 0 and attempts ~= s[2] then redis.call('hset', settings, 'm', attempts) end
+if tonumber(backoff) >= 0 and backoff ~= s[3] then redis.call('hset', settings, 'b', backoff) end
 local ids = redis.call('zrangebyscore', queue, '-inf', score(now_us), 'limit', tonumber(skip), PAGE)
 local moved, skipped, bytes, full = 0, 0, 0, 0
 for _, id in ipairs(ids) do

@@ -2,7 +2,7 @@
 --
 -- pop() of queues on the stream layout, when the zset layout's take found
 -- nothing: from the first queue whose stream holds ready tasks (after settling
--- its expired reservations and moving its due ids from Z), up to count tasks are read and forgotten at once (acked and
+-- its expired reservations and moving its due ids from Z, but not one in flight), up to count tasks are read and forgotten at once (acked and
 -- deleted: at most once, as pop() always is). Returns [queue index, id, score,
 -- payload, ...] as take does; when no stream has a task, [0, the ms until a
 -- task of those queues may be due (a delayed one, an expiring reservation; -1:
@@ -15,6 +15,7 @@
 -- @key   stream    string, list               S, the stream of ready and in-flight tasks, of queue i
 -- @key   index     string, list               X, id -> entry id of the tasks in S, of queue i
 -- @key   meta      string, list               M, the queue's settings, of queue i
+-- @key   inflight  string, list               F, the zset layout's tasks in flight by deadline, of queue i
 -- @arg   count     integer                    how many tasks at most (a page at most)
 
 --#include "common/now.lua"
@@ -23,8 +24,8 @@
 count = page(count)
 local streams, hint = false, -1
 local function consider(ms) if ms < 0 then ms = 0 end; if hint < 0 or ms < hint then hint = ms end end
-for q = 1, #KEYS / 7 do
-  local Z, P, H, D, S, X, M = KEYS[7 * q - 6], KEYS[7 * q - 5], KEYS[7 * q - 4], KEYS[7 * q - 3], KEYS[7 * q - 2], KEYS[7 * q - 1], KEYS[7 * q]
+for q = 1, #KEYS / 8 do
+  local Z, P, H, D, S, X, M, F = KEYS[8 * q - 7], KEYS[8 * q - 6], KEYS[8 * q - 5], KEYS[8 * q - 4], KEYS[8 * q - 3], KEYS[8 * q - 2], KEYS[8 * q - 1], KEYS[8 * q]
   if redis.call('exists', S) == 1 then
     local v = redis.call('hget', M, 'v')
     -- The payload bytes copied (settled, promoted): past BYTES, the rest waits.
@@ -39,7 +40,9 @@ for q = 1, #KEYS / 7 do
     end
     for _, id in ipairs(redis.call('zrangebyscore', Z, '-inf', score(now_us), 'limit', 0, count)) do
       if bytes >= BYTES then break end
-      if redis.call('hexists', X, id) == 0 then bytes = bytes + promote(Z, P, H, S, X, id) end
+      -- Not an id whose run is in flight (on the stream, or a reservation of
+      -- the zset layout: it moves when that run ends, as in stream_idle).
+      if redis.call('hexists', X, id) == 0 and not redis.call('zscore', F, id) then bytes = bytes + promote(Z, P, H, S, X, id) end
     end
     local r = redis.call('xreadgroup', 'group', 'rl', 'pop', 'count', count, 'streams', S, '>')
     if r and #r > 0 and #r[1][2] > 0 then

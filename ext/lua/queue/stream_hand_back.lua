@@ -1,0 +1,63 @@
+--redislock:stream_hand_back
+--
+-- The end of a reserve() over several queues, in the write of its XREADGROUP
+-- (or the next one after a blocking read): the read delivered to the reader
+-- consumer "<consumer>~" (with a generation after a failed read, so that what
+-- that one left is never taken for this read's), a page at most from each queue. The first queue that
+-- got entries keeps them: they move to the object's consumer (XCLAIM JUSTID:
+-- the delivery count stays 1). The later queues' entries go back unseen, not
+-- counted as attempts: when no other read came after this one (the group's
+-- last-delivered id is the last of them) they are acked out of the PEL and the
+-- group's last-delivered id is set back to just before the first, so the next
+-- read delivers them again in their place, ahead of newer entries; else each is
+-- settled with no delivery counted (due again now, at the stream's end). The
+-- reader consumer goes once it holds nothing. A reader entry this script never
+-- saw (the process died between the read and it) lapses like any reservation
+-- and is settled with no attempt counted (see lapsed() in common/stream.lua).
+-- Returns the index of the queue that kept its entries, 0 for none.
+--
+-- @key   queue     string, list               Z, the queue: task ids by due time (s), of queue i
+-- @key   payloads  string, list               P, the tasks' payloads by id, of queue i
+-- @key   receipts  string, list               H, the records of carried attempts, of queue i
+-- @key   dead      string, list               D, the dead letters by the time they died, of queue i
+-- @key   stream    string, list               S, the stream of ready and in-flight tasks, of queue i
+-- @key   index     string, list               X, id -> entry id of the tasks in S, of queue i
+-- @key   meta      string, list               M, the queue's settings, of queue i
+-- @arg   reader    string                     the consumer the read delivered to ("<consumer>~[generation]")
+-- @arg   consumer  string                     the object's consumer, which keeps the first queue's entries
+
+--#include "common/now.lua"
+--#include "common/page.lua"
+--#include "common/stream.lua"
+-- The entry id just before eid ("<ms>-<seq>").
+local function before(eid)
+  local ms, seq = string.match(eid, '^(%d+)-(%d+)$')
+  if tonumber(seq) > 0 then return ms .. '-' .. string.format('%d', tonumber(seq) - 1) end
+  return string.format('%d', tonumber(ms) - 1) .. '-18446744073709551615'
+end
+local won = 0
+for q = 1, #KEYS / 7 do
+  local Z, P, H, D, S, X, M = KEYS[7 * q - 6], KEYS[7 * q - 5], KEYS[7 * q - 4], KEYS[7 * q - 3], KEYS[7 * q - 2], KEYS[7 * q - 1], KEYS[7 * q]
+  local last = group_of(S)
+  if last then
+    local pe = redis.call('xpending', S, 'rl', '-', '+', PAGE, reader)
+    if #pe > 0 then
+      local ids = {}
+      for i, e in ipairs(pe) do ids[i] = e[1] end
+      if won == 0 then
+        won = q
+        local claim = {'xclaim', S, 'rl', consumer, '0'}
+        for _, eid in ipairs(ids) do claim[#claim + 1] = eid end
+        claim[#claim + 1] = 'JUSTID'
+        redis.call(unpack(claim))
+      elseif last == ids[#ids] and #pe < PAGE then
+        redis.call('xack', S, 'rl', unpack(ids))
+        redis.call('xgroup', 'setid', S, 'rl', before(ids[1]))
+      else
+        for _, eid in ipairs(ids) do settle_entry(Z, P, H, D, S, X, M, eid, 0, 0, false) end
+      end
+    end
+    if #pe < PAGE then redis.call('xgroup', 'delconsumer', S, 'rl', reader) end
+  end
+end
+return won
