@@ -16,6 +16,7 @@ extern const redislock_script redislock_script_lock;
 extern const redislock_script redislock_script_lock_many;
 extern const redislock_script redislock_script_ttl;
 extern const redislock_script redislock_script_unlock;
+extern const redislock_script redislock_script_watch;
 extern const redislock_script redislock_script_ack;
 extern const redislock_script redislock_script_clear;
 extern const redislock_script redislock_script_dead;
@@ -222,6 +223,24 @@ static inline void redislock_script_unlock_args(redislock_argv *a, const zend_st
 		redislock_argv_push(a, match ? "s" : "", match ? 1 : 0);
 		redislock_argv_push(a, hint, strlen(hint));
 	}
+}
+
+/* ext/lua/lock/watch.lua: KEYS key, KEYS queue, KEYS many, ARGV token, ARGV life, ARGV bound, ARGV first, ARGV hint. */
+static inline void redislock_script_watch_args(redislock_argv *a, const zend_string *key, const zend_string *queue, const zend_string *many, const zend_string *token, zend_long life, zend_long bound, zend_long first, const char *hint)
+{
+	redislock_script_start(a, &redislock_script_watch, (int) (1 + (queue != NULL) + (many != NULL)));
+	redislock_argv_push_str(a, key);
+	if (queue) {
+		redislock_argv_push_str(a, queue);
+	}
+	if (many) {
+		redislock_argv_push_str(a, many);
+	}
+	redislock_argv_push_str(a, token);
+	redislock_argv_push_long(a, life);
+	redislock_argv_push_long(a, bound);
+	redislock_argv_push_long(a, first);
+	redislock_argv_push(a, hint, strlen(hint));
 }
 
 /* ext/lua/queue/ack.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV id, ARGV receipt. */
