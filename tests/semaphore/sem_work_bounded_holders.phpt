@@ -29,26 +29,8 @@ foreach ([$small, $big] as $s) {
         }
     }
 }
-/* 100,000 more acquisitions of one permit each, as acquire() writes them: a
- * member "1:<id>" of the set, and in the counts a marker and the permit's bit,
- * each scored by its region (2^42 ms apart) and the deadline. */
-$write = <<<'LUA'
-local t = redis.call('time')
-local d = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) + 600000
-local R = 4398046511104
-for i = tonumber(ARGV[1]), tonumber(ARGV[2]) do
-  local id = string.format('%032x', i)
-  redis.call('zadd', KEYS[1], string.format('%d', d), '1:' .. id)
-  redis.call('zadd', KEYS[2], string.format('%d', d), '0|' .. id, string.format('%d', R + d), '1|' .. id)
-end
-return 1
-LUA;
-for ($from = 1; $from <= $n; $from += 10000) {
-    $r = $raw->call('EVAL', $write, '2', sem_key($big), '{' . sem_key($big) . '}:units', (string) $from, (string) ($from + 9999));
-    if ($r !== 1) {
-        exit('writing the holders failed: ' . (is_object($r) ? $r->getMessage() : var_export($r, true)) . "\n");
-    }
-}
+/* 100,000 more acquisitions of one permit each, as acquire() writes them. */
+sem_write_holders($raw, sem_key($big), 1, $n, 600000);
 echo 'held: ', $sem->count($small), ' and ', $sem->count($big), "\n";
 var_dump($sem->acquire($big, $n + 10, 0, 1));
 var_dump($sem->acquire($small, 10, 0, 1));
