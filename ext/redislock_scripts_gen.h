@@ -48,6 +48,7 @@ extern const redislock_script redislock_script_sem_count;
 extern const redislock_script redislock_script_sem_extend;
 extern const redislock_script redislock_script_sem_inspect;
 extern const redislock_script redislock_script_sem_release;
+extern const redislock_script redislock_script_sem_watch;
 
 /* ext/lua/limiter/rate_inspect.lua: KEYS key. */
 static inline void redislock_script_rate_inspect_args(redislock_argv *a, const zend_string *key)
@@ -735,6 +736,23 @@ static inline void redislock_script_sem_release_args(redislock_argv *a, const ze
 	}
 	redislock_argv_push_str(a, token);
 	redislock_argv_push(a, match ? "s" : "", match ? 1 : 0);
+	redislock_argv_push(a, hint, strlen(hint));
+}
+
+/* ext/lua/semaphore/sem_watch.lua: KEYS key, KEYS queue, KEYS units, ARGV token, ARGV life, ARGV first, ARGV hint. */
+static inline void redislock_script_sem_watch_args(redislock_argv *a, const zend_string *key, const zend_string *queue, const zend_string *units, const zend_string *token, zend_long life, zend_long first, const char *hint)
+{
+	redislock_script_start(a, &redislock_script_sem_watch, (int) (1 + (queue != NULL) + (units != NULL)));
+	redislock_argv_push_str(a, key);
+	if (queue) {
+		redislock_argv_push_str(a, queue);
+	}
+	if (units) {
+		redislock_argv_push_str(a, units);
+	}
+	redislock_argv_push_str(a, token);
+	redislock_argv_push_long(a, life);
+	redislock_argv_push_long(a, first);
 	redislock_argv_push(a, hint, strlen(hint));
 }
 

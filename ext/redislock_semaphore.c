@@ -112,7 +112,7 @@ static void sem_release_args(redislock_argv *a, const sem_keys *k, const zend_st
 	redislock_script_sem_release_args(a, k->key, k->queue, k->units, token, by_random_part, k->hint);
 }
 
-/* KEYS S [Q B]. ARGV: token, lifetime ms, hint. Also the watchdog's renewal. */
+/* KEYS S [Q B]. ARGV: token, lifetime ms, hint. */
 static void sem_extend_args(redislock_argv *a, const sem_keys *k, const zend_string *token, zend_long ms)
 {
 	redislock_script_sem_extend_args(a, k->key, k->queue, k->units, token, ms, k->hint);
@@ -131,9 +131,11 @@ static inline redislock_semaphore_obj *sem_from_holder(const redislock_holder *h
 	return (redislock_semaphore_obj *) ((char *) h - XtOffsetOf(redislock_semaphore_obj, h));
 }
 
-/* The watchdog's renewal of an acquisition: the extend script with the lease, its
- * command built as extend() builds it. Its lifetime is the argument before the
- * last (the hint). */
+/* The watchdog's renewal of an acquisition: the sem_watch script with the lease,
+ * which renews up to the bound the server keeps beside the semaphore (so that
+ * extend() from any object or process ends the watch); the first renewal sets
+ * the bound, what is left of max_hold, unless the server has one. Its "first" is
+ * the argument before the last (the hint). */
 static uint64_t holder_watch(redislock_holder *h, const zend_string *name, const zend_string *token, double max_hold)
 {
 	redislock_argv a;
@@ -141,8 +143,9 @@ static uint64_t holder_watch(redislock_holder *h, const zend_string *name, const
 	uint64_t id;
 
 	keys_init(&k, sem_from_holder(h), name);
-	sem_extend_args(&a, &k, token, redislock_seconds_to_ms(redislock_conn_config(h->conn)->watchdog_lease));
-	id = redislock_holder_wd_add(h, &a, redislock_script_sem_extend.body, a.argc - 2, max_hold);
+	redislock_script_sem_watch_args(&a, k.key, k.queue, k.units, token,
+		redislock_seconds_to_ms(redislock_conn_config(h->conn)->watchdog_lease), 0, k.hint);
+	id = redislock_holder_wd_add_bounded(h, &a, redislock_script_sem_watch.body, a.argc - 2, max_hold);
 	redislock_argv_free(&a);
 	keys_free(&k);
 	return id;
