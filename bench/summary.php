@@ -414,6 +414,18 @@ if (isset($res['latency'])) {
     }
 }
 
+if (isset($res['leases'])) {
+    $first = null;
+    foreach ($res['leases'] as $size => $f) {
+        $first ??= $f['leased_ms'];
+        $rows[] = [sprintf('leased addLock() beside %s holds watched, ms (lower is better)', number_format((int) $size)),
+            $ms($f['leased_ms']), 'plain addLock()', $ms($f['plain_ms']), bench_ratio($f['leased_ms'] / max(1e-9, $f['plain_ms'])),
+            '≤ 3x the first row', $f['leased_ms'] <= 3 * $first ? 'yes' : 'NO'];
+        $rows[] = [sprintf('leased holds lapsed of %s on a 1 s lease, three leases later', number_format((int) $size + 500)),
+            (string) $f['lapsed'], '', '', '', '0', $f['lapsed'] === 0 ? 'yes' : 'NO'];
+    }
+}
+
 foreach (['memory_lock' => ['cycles', 'lock + unlock cycles'], 'memory_queue' => ['ops', 'queue operations (enqueue, pop, reserve, ack)']] as $key => [$count, $what]) {
     if (isset($res[$key])) {
         $m = $res[$key];

@@ -220,6 +220,13 @@ uint64_t redislock_holder_wd_add(redislock_holder *h, const redislock_argv *a, c
 		redislock_conn_last_flush(h->conn));
 }
 
+uint64_t redislock_holder_wd_add_bounded(redislock_holder *h, const redislock_argv *a, const char *body, int first_arg,
+	double max_hold)
+{
+	return redislock_renewal_add_bounded(&h->renewal, a, body, first_arg, redislock_conn_config(h->conn)->watchdog_lease,
+		max_hold, redislock_conn_last_flush(h->conn));
+}
+
 void redislock_holder_hold(redislock_holder *h, const zend_string *name, const zend_string *token)
 {
 	const zend_string *key = h->by_name ? name : token;
@@ -289,11 +296,11 @@ bool redislock_holder_watch_token(redislock_holder *h, const zend_string *name, 
 	/* The watches whose hold is gone (a renewal found it released or taken over,
 	 * as after a forceUnlock() by someone else) or ran to its max_hold renew
 	 * nothing any more: a long-lived object (a worker's) must not collect them. */
-	redislock_renewal_table_prune(&h->token_watch);
+	redislock_renewal_table_prune_some(&h->token_watch);
 	if (!redislock_renewal_target(&h->renewal, h->conn)) {
 		return false;
 	}
-	if ((id = h->ops->watch(h, name, token, max_hold)) == 0) {
+	if ((id = (h->ops->watch_token ? h->ops->watch_token : h->ops->watch)(h, name, token, max_hold)) == 0) {
 		return false;
 	}
 	key = watch_key(name, token);

@@ -30,6 +30,9 @@ typedef struct _redislock_holder_ops {
 	 * redislock_holder_wd_add()), renewed for max_hold seconds at most: its entry
 	 * id, or 0. */
 	uint64_t (*watch)(redislock_holder *h, const zend_string *name, const zend_string *token, double max_hold);
+	/* The same for a token hold of watchLock(), whose bound the server keeps
+	 * (redislock_holder_wd_add_bounded()); NULL: watch() serves. */
+	uint64_t (*watch_token)(redislock_holder *h, const zend_string *name, const zend_string *token, double max_hold);
 	/* Throws the failure the last call recorded (for redislock_holder_throw()). */
 	void (*throw_failure)(const redislock_holder *h);
 	/* free_obj, after the release and before the connection is closed: what the
@@ -117,6 +120,12 @@ bool redislock_holder_lost(const redislock_holder *h, const zend_string *key);
  * a's argument life_arg, shortened for the last renewals so that the hold ends
  * at max_hold. The entry id, or 0. For redislock_holder_ops.watch. */
 uint64_t redislock_holder_wd_add(redislock_holder *h, const redislock_argv *a, const char *body, int life_arg,
+	double max_hold);
+/* The same for a command that keeps the hold's bound on the server (another
+ * process may move or end it), whose argument first_arg is the bound the first
+ * renewal sets when the server has none: see redislock_wd_add_ex(). For
+ * redislock_holder_ops.watch_token. */
+uint64_t redislock_holder_wd_add_bounded(redislock_holder *h, const redislock_argv *a, const char *body, int first_arg,
 	double max_hold);
 /* watchLock(): the watchdog renews the hold of name under token (not one of the
  * object's own) for max_hold seconds at most, replacing any earlier watch of

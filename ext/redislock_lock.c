@@ -113,6 +113,27 @@ static uint64_t holder_watch(redislock_holder *h, const zend_string *name, const
 	return id;
 }
 
+/* The watchdog's renewal of a token hold of watchLock(): the watch script, which
+ * renews up to the bound the server keeps for it (bound 0: read it); its first
+ * renewal sets the bound when the server has none (addLock(watch: true), which
+ * takes the hold in one round trip). Its "first" is the argument before the
+ * last (the hint). */
+static uint64_t holder_watch_token(redislock_holder *h, const zend_string *name, const zend_string *token, double max_hold)
+{
+	redislock_lock_obj *lock = lock_from_holder(h);
+	redislock_argv a;
+	lock_keys k;
+	uint64_t id;
+
+	lock_keys_init(&k, lock, name);
+	redislock_script_watch_args(&a, k.key, k.queue, k.many, token,
+		redislock_seconds_to_ms(redislock_conn_config(h->conn)->watchdog_lease), 0, 0, k.hint);
+	id = redislock_holder_wd_add_bounded(h, &a, redislock_script_watch.body, a.argc - 2, max_hold);
+	redislock_argv_free(&a);
+	lock_keys_free(&k);
+	return id;
+}
+
 static void holder_throw(const redislock_holder *h)
 {
 	lock_throw(lock_from_holder(h));
@@ -131,6 +152,7 @@ static void holder_close(redislock_holder *h)
 static const redislock_holder_ops lock_holder_ops = {
 	.release = holder_release,
 	.watch = holder_watch,
+	.watch_token = holder_watch_token,
 	.throw_failure = holder_throw,
 	.close = holder_close,
 };
@@ -497,13 +519,33 @@ static bool watch_available(const redislock_lock_obj *lock, const char *method)
 	return true;
 }
 
-/* Hands the hold of name under token to the watchdog for max_hold seconds from
- * now, its lifetime being the lease (or max_hold if shorter). When no watchdog
- * entry can be made (out of memory, or no thread), the hold gets max_hold as its
- * lifetime instead, as without the watchdog: it then outlives a dead holder, but
- * never lapses under a live one. */
-static redislock_outcome watch_token(redislock_lock_obj *lock, zend_string *name, zend_string *token, double max_hold)
+/* The lifetime a watched hold starts with: the lease, or max_hold if shorter. */
+static double first_lease(const redislock_lock_obj *lock, double max_hold)
 {
+	double lease = redislock_conn_config(lock->h.conn)->watchdog_lease;
+	return max_hold < lease ? max_hold : lease;
+}
+
+/* Gives the hold of name under token the bound max_hold seconds from now, on the
+ * server (every watchdog renewing it, in any process, renews it up to there), and
+ * its first lease; then this object's watchdog renews it (not when the first
+ * lease is all of it). When no watchdog entry can be made (out of memory, or no
+ * thread), the hold gets max_hold as its lifetime instead, as without the
+ * watchdog: it then outlives a dead holder, but never lapses under a live one.
+ * With set false, no bound is sent now: the watchdog's first renewal sets it
+ * unless the server has one (addLock(watch: true), whose hold was taken in the
+ * same round trip as ever; a watch taken up again). */
+static redislock_outcome watch_token(redislock_lock_obj *lock, zend_string *name, zend_string *token, double max_hold, bool set)
+{
+	zend_long lease = redislock_seconds_to_ms(redislock_conn_config(lock->h.conn)->watchdog_lease);
+	redislock_outcome outcome;
+
+	if (set && (outcome = lock->backend->watch(lock, name, token, lease, redislock_seconds_to_ms(max_hold))) != REDISLOCK_YES) {
+		if (outcome == REDISLOCK_NO) {
+			redislock_holder_unwatch_token(&lock->h, name, token);
+		}
+		return outcome;
+	}
 	if (max_hold <= redislock_conn_config(lock->h.conn)->watchdog_lease) {
 		/* The first lease is all of it. */
 		redislock_holder_unwatch_token(&lock->h, name, token);
@@ -512,14 +554,15 @@ static redislock_outcome watch_token(redislock_lock_obj *lock, zend_string *name
 	if (redislock_holder_watch_token(&lock->h, name, token, max_hold)) {
 		return REDISLOCK_YES;
 	}
-	return lock->backend->extend(lock, name, token, redislock_seconds_to_ms(max_hold));
+	return lock->backend->watch(lock, name, token, redislock_seconds_to_ms(max_hold), -1);
 }
 
-/* The lifetime a watched hold starts with: the lease, or max_hold if shorter. */
-static double first_lease(const redislock_lock_obj *lock, double max_hold)
+/* extendLock() and convertLock() to the same kind: the hold lives ms from now,
+ * as asked, and every watch of it ends, this object's and any other's. */
+static redislock_outcome extend_unwatched(redislock_lock_obj *lock, zend_string *name, zend_string *token, zend_long ms)
 {
-	double lease = redislock_conn_config(lock->h.conn)->watchdog_lease;
-	return max_hold < lease ? max_hold : lease;
+	redislock_holder_unwatch_token(&lock->h, name, token);
+	return lock->backend->watch ? lock->backend->watch(lock, name, token, ms, -1) : lock->backend->extend(lock, name, token, ms);
 }
 
 PHP_METHOD(RedisLock, addLock)
@@ -560,7 +603,7 @@ PHP_METHOD(RedisLock, addLock)
 	if (outcome == REDISLOCK_NO) {
 		RETURN_FALSE;
 	}
-	if (watch && watch_token(lock, name, token, expire) == REDISLOCK_FAILED) {
+	if (watch && watch_token(lock, name, token, expire, false) == REDISLOCK_FAILED) {
 		/* Taken, but the caller never gets the token: an orphan, released before
 		 * the next call (it would lapse within a lease anyway). */
 		redislock_holder_orphan_token(&lock->h, name, token);
@@ -595,10 +638,9 @@ PHP_METHOD(RedisLock, convertLock)
 		LOCK_FAILED(lock);
 	}
 	if (is_shared(token) == shared) {
-		/* Already of that kind: a new lifetime while it is still held (a watch
-		 * of it ends first, as for extendLock()). */
-		redislock_holder_unwatch_token(&lock->h, name, token);
-		outcome = lock->backend->extend(lock, name, token, redislock_seconds_to_ms(expire));
+		/* Already of that kind: a new lifetime while it is still held (its
+		 * watches end, as for extendLock()). */
+		outcome = extend_unwatched(lock, name, token, redislock_seconds_to_ms(expire));
 		if (outcome == REDISLOCK_FAILED) {
 			LOCK_FAILED(lock);
 		}
@@ -628,7 +670,7 @@ PHP_METHOD(RedisLock, convertLock)
 	}
 	if (outcome == REDISLOCK_NO) {
 		if (watched_left > 0) {
-			(void) watch_token(lock, name, token, watched_left);
+			(void) watch_token(lock, name, token, watched_left, false);
 		}
 		RETURN_FALSE;
 	}
@@ -676,10 +718,11 @@ PHP_METHOD(RedisLock, extendLock)
 		|| !(lock = this_lock(ZEND_THIS)) || redislock_holder_prepare(&lock->h) == FAILURE) {
 		LOCK_FAILED(lock);
 	}
-	/* The hold lives $expire from now, as asked: a watchLock() of it ends first,
-	 * so that no renewal lands after this. */
-	redislock_holder_unwatch_token(&lock->h, name, token);
-	if ((extended = lock->backend->extend(lock, name, token, redislock_seconds_to_ms(expire))) == REDISLOCK_FAILED) {
+	/* The hold lives $expire from now, as asked: every watchLock() of it ends,
+	 * this object's first (no renewal of it lands after this), any other
+	 * object's or process's at its next renewal (the bound they renew up to is
+	 * gone from the server). */
+	if ((extended = extend_unwatched(lock, name, token, redislock_seconds_to_ms(expire))) == REDISLOCK_FAILED) {
 		LOCK_FAILED(lock);
 	}
 	RETURN_BOOL(extended == REDISLOCK_YES);
@@ -702,14 +745,11 @@ PHP_METHOD(RedisLock, watchLock)
 		|| !(lock = this_lock(ZEND_THIS)) || !watch_available(lock, "watchLock") || redislock_holder_prepare(&lock->h) == FAILURE) {
 		LOCK_FAILED(lock);
 	}
-	/* The hold gets its first lease now, which also tells whether the token still
-	 * holds it; the watchdog takes it from there. A call whose reply is lost
-	 * leaves an earlier watch of the hold as it was. */
-	if ((outcome = lock->backend->extend(lock, name, token, redislock_seconds_to_ms(first_lease(lock, max_hold)))) == REDISLOCK_NO) {
-		redislock_holder_unwatch_token(&lock->h, name, token);
-		RETURN_FALSE;
-	}
-	if (outcome == REDISLOCK_FAILED || (outcome = watch_token(lock, name, token, max_hold)) == REDISLOCK_FAILED) {
+	/* The hold gets its bound on the server and its first lease now, which also
+	 * tells whether the token still holds it; the watchdog takes it from there.
+	 * A call whose reply is lost leaves this object's watch of the hold as it
+	 * was. */
+	if ((outcome = watch_token(lock, name, token, max_hold, true)) == REDISLOCK_FAILED) {
 		LOCK_FAILED(lock);
 	}
 	RETURN_BOOL(outcome == REDISLOCK_YES);

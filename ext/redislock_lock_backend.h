@@ -43,6 +43,14 @@ struct _lock_backend {
 	/* A new lifetime while it holds token: REDISLOCK_YES, REDISLOCK_NO when it
 	 * does not, or REDISLOCK_FAILED. */
 	redislock_outcome (*extend)(redislock_lock_obj *lock, const zend_string *name, const zend_string *token, zend_long ms);
+	/* The watch script (ext/lua/lock/watch.lua) while it holds token: bound > 0
+	 * moves the bound the watchdogs of every process renew the hold up to (bound
+	 * ms from now) and gives the hold life ms (bound if shorter); bound < 0 ends
+	 * every watch of the hold and gives it life ms. REDISLOCK_YES, REDISLOCK_NO
+	 * when it does not hold token, or REDISLOCK_FAILED. NULL with Redlock (no
+	 * watchdog there). */
+	redislock_outcome (*watch)(redislock_lock_obj *lock, const zend_string *name, const zend_string *token, zend_long life,
+		zend_long bound);
 	/* Whether it holds token (NULL: whether anyone holds it), and then for how
 	 * long in *ms (PTTL_FOREVER: without an expiry): REDISLOCK_YES, REDISLOCK_NO
 	 * or REDISLOCK_FAILED. With Redlock, a token a majority does not hold any

@@ -117,6 +117,7 @@ const lock_backend lock_redlock_backend = {
 	.acquire = redlock_acquire_op,
 	.release = redlock_release_op,
 	.extend = redlock_extend_op,
+	.watch = NULL,  /* no watchdog with Redlock */
 	.pttl = redlock_pttl_op,
 	.check = redlock_check_op,
 	.force = redlock_force_op,

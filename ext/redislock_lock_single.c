@@ -441,6 +441,25 @@ static redislock_outcome single_extend(redislock_lock_obj *lock, const zend_stri
 	return outcome == REDISLOCK_FAILED ? REDISLOCK_FAILED : extended == 1 ? REDISLOCK_YES : REDISLOCK_NO;
 }
 
+/* Runs the watch script for a token: a new bound for its watches (bound > 0,
+ * the hold then gets life, or bound if shorter) or the end of them with life in
+ * full (bound < 0). */
+static redislock_outcome single_watch(redislock_lock_obj *lock, const zend_string *name, const zend_string *token, zend_long life,
+	zend_long bound)
+{
+	redislock_argv a;
+	lock_keys keys;
+	redislock_outcome outcome;
+	zend_long given = 0;
+
+	lock_keys_init(&keys, lock, name);
+	redislock_script_watch_args(&a, keys.key, keys.queue, keys.many, token, life, bound, 0, keys.hint);
+	outcome = integer_call(lock, &redislock_script_watch, &a, lock_read_timeout(lock), &given);
+	redislock_argv_free(&a);
+	lock_keys_free(&keys);
+	return outcome == REDISLOCK_FAILED ? REDISLOCK_FAILED : given > 0 ? REDISLOCK_YES : REDISLOCK_NO;
+}
+
 /* The ttl script for token (NULL: whoever holds it): whether the lock holds it,
  * and then for how long in *ms (PTTL_FOREVER: without an expiry). */
 static redislock_outcome single_pttl(redislock_lock_obj *lock, const zend_string *name, const zend_string *token, zend_long *ms)
@@ -536,6 +555,7 @@ const lock_backend lock_single_backend = {
 	.acquire = single_acquire,
 	.release = single_release,
 	.extend = single_extend,
+	.watch = single_watch,
 	.pttl = single_pttl,
 	.check = single_check,
 	.force = single_force,

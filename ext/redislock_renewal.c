@@ -50,9 +50,16 @@ uint64_t redislock_renewal_add(const redislock_renewal *r, const redislock_argv 
 	return redislock_wd_add(r->target, a->argc, a->argv, a->lens, body, life_arg, lease, max_hold, since);
 }
 
+uint64_t redislock_renewal_add_bounded(const redislock_renewal *r, const redislock_argv *a, const char *body, int first_arg,
+	double lease, double max_hold, double since)
+{
+	return redislock_wd_add_ex(r->target, a->argc, a->argv, a->lens, body, first_arg, lease, max_hold, since, true);
+}
+
 void redislock_renewal_table_init(redislock_renewal_table *t)
 {
 	zend_hash_init(&t->entries, 0, NULL, entry_free, 0);
+	t->prune_at = 64;
 }
 
 void redislock_renewal_table_destroy(redislock_renewal_table *t)
@@ -117,6 +124,17 @@ void redislock_renewal_table_prune(redislock_renewal_table *t)
 			zend_hash_del(&t->entries, key);
 		}
 	} ZEND_HASH_FOREACH_END();
+}
+
+void redislock_renewal_table_prune_some(redislock_renewal_table *t)
+{
+	uint32_t n = zend_hash_num_elements(&t->entries);
+	if (n < t->prune_at) {
+		return;
+	}
+	redislock_renewal_table_prune(t);
+	n = zend_hash_num_elements(&t->entries);
+	t->prune_at = n < 32 ? 64 : 2 * n;
 }
 
 void redislock_renewal_table_forget(redislock_renewal_table *t)

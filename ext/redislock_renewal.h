@@ -26,6 +26,7 @@ typedef struct _redislock_renewal {
 
 typedef struct _redislock_renewal_table {
 	HashTable entries;           /* key => its watchdog entry id and tag */
+	uint32_t prune_at;           /* redislock_renewal_table_prune_some() prunes at this count */
 } redislock_renewal_table;
 
 /* No target yet; the entries belong to this process. */
@@ -41,6 +42,11 @@ redislock_wd_target *redislock_renewal_target(redislock_renewal *r, const redisl
 /* Starts renewing with the command in a (see redislock_wd_add()) at the target
  * made before: the entry id, or 0. */
 uint64_t redislock_renewal_add(const redislock_renewal *r, const redislock_argv *a, const char *body, int life_arg,
+	double lease, double max_hold, double since);
+
+/* The same, for a command that keeps the hold's bound on the server
+ * (redislock_wd_add_ex() with server_bound; first_arg its life_arg). */
+uint64_t redislock_renewal_add_bounded(const redislock_renewal *r, const redislock_argv *a, const char *body, int first_arg,
 	double lease, double max_hold, double since);
 
 void redislock_renewal_table_init(redislock_renewal_table *t);
@@ -60,6 +66,9 @@ void redislock_renewal_table_stop_all(redislock_renewal_table *t);
 /* Stops and drops the entries no longer renewed (lost, or past max_hold): a
  * long-lived object does not collect them. */
 void redislock_renewal_table_prune(redislock_renewal_table *t);
+/* The same, once the table has doubled since it last did (64 entries at
+ * least): a constant cost per entry added, however many there are. */
+void redislock_renewal_table_prune_some(redislock_renewal_table *t);
 /* Drops every entry without stopping it: a forked child's copy of its parent's. */
 void redislock_renewal_table_forget(redislock_renewal_table *t);
 /* What the last renewal of key's entry found (REDISLOCK_WD_UNKNOWN: no entry). */

@@ -16,6 +16,7 @@ extern const redislock_script redislock_script_lock;
 extern const redislock_script redislock_script_lock_many;
 extern const redislock_script redislock_script_ttl;
 extern const redislock_script redislock_script_unlock;
+extern const redislock_script redislock_script_watch;
 extern const redislock_script redislock_script_ack;
 extern const redislock_script redislock_script_clear;
 extern const redislock_script redislock_script_dead;
@@ -49,6 +50,7 @@ extern const redislock_script redislock_script_sem_count;
 extern const redislock_script redislock_script_sem_extend;
 extern const redislock_script redislock_script_sem_inspect;
 extern const redislock_script redislock_script_sem_release;
+extern const redislock_script redislock_script_sem_watch;
 
 /* ext/lua/limiter/rate_inspect.lua: KEYS key. */
 static inline void redislock_script_rate_inspect_args(redislock_argv *a, const zend_string *key)
@@ -225,6 +227,24 @@ static inline void redislock_script_unlock_args(redislock_argv *a, const zend_st
 		redislock_argv_push(a, match ? "s" : "", match ? 1 : 0);
 		redislock_argv_push(a, hint, strlen(hint));
 	}
+}
+
+/* ext/lua/lock/watch.lua: KEYS key, KEYS queue, KEYS many, ARGV token, ARGV life, ARGV bound, ARGV first, ARGV hint. */
+static inline void redislock_script_watch_args(redislock_argv *a, const zend_string *key, const zend_string *queue, const zend_string *many, const zend_string *token, zend_long life, zend_long bound, zend_long first, const char *hint)
+{
+	redislock_script_start(a, &redislock_script_watch, (int) (1 + (queue != NULL) + (many != NULL)));
+	redislock_argv_push_str(a, key);
+	if (queue) {
+		redislock_argv_push_str(a, queue);
+	}
+	if (many) {
+		redislock_argv_push_str(a, many);
+	}
+	redislock_argv_push_str(a, token);
+	redislock_argv_push_long(a, life);
+	redislock_argv_push_long(a, bound);
+	redislock_argv_push_long(a, first);
+	redislock_argv_push(a, hint, strlen(hint));
 }
 
 /* ext/lua/queue/ack.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV id, ARGV receipt. */
@@ -681,13 +701,16 @@ static inline void redislock_script_redlock_release_args(redislock_argv *a, cons
 	redislock_argv_push(a, mode, strlen(mode));
 }
 
-/* ext/lua/semaphore/sem_acquire.lua: KEYS key, KEYS queue, ARGV id, ARGV permits, ARGV limit, ARGV life, ARGV mode, ARGV alive, ARGV hint. */
-static inline void redislock_script_sem_acquire_args(redislock_argv *a, const zend_string *key, const zend_string *queue, const zend_string *id, zend_long permits, zend_long limit, zend_long life, const char *mode, zend_long alive, const char *hint)
+/* ext/lua/semaphore/sem_acquire.lua: KEYS key, KEYS queue, KEYS units, ARGV id, ARGV permits, ARGV limit, ARGV life, ARGV mode, ARGV alive, ARGV hint. */
+static inline void redislock_script_sem_acquire_args(redislock_argv *a, const zend_string *key, const zend_string *queue, const zend_string *units, const zend_string *id, zend_long permits, zend_long limit, zend_long life, const char *mode, zend_long alive, const char *hint)
 {
-	redislock_script_start(a, &redislock_script_sem_acquire, (int) (1 + (queue != NULL)));
+	redislock_script_start(a, &redislock_script_sem_acquire, (int) (1 + (queue != NULL) + (units != NULL)));
 	redislock_argv_push_str(a, key);
 	if (queue) {
 		redislock_argv_push_str(a, queue);
+	}
+	if (units) {
+		redislock_argv_push_str(a, units);
 	}
 	redislock_argv_push_str(a, id);
 	redislock_argv_push_long(a, permits);
@@ -698,48 +721,78 @@ static inline void redislock_script_sem_acquire_args(redislock_argv *a, const ze
 	redislock_argv_push(a, hint, strlen(hint));
 }
 
-/* ext/lua/semaphore/sem_count.lua: KEYS key, ARGV token. */
-static inline void redislock_script_sem_count_args(redislock_argv *a, const zend_string *key, const zend_string *token)
+/* ext/lua/semaphore/sem_count.lua: KEYS key, KEYS units, ARGV token, ARGV hint. */
+static inline void redislock_script_sem_count_args(redislock_argv *a, const zend_string *key, const zend_string *units, const zend_string *token, const char *hint)
 {
-	redislock_script_start(a, &redislock_script_sem_count, 1);
+	redislock_script_start(a, &redislock_script_sem_count, (int) (1 + (units != NULL)));
 	redislock_argv_push_str(a, key);
+	if (units) {
+		redislock_argv_push_str(a, units);
+	}
 	if (token) { redislock_argv_push_str(a, token); } else { redislock_argv_push(a, "", 0); }
+	redislock_argv_push(a, hint, strlen(hint));
 }
 
-/* ext/lua/semaphore/sem_extend.lua: KEYS key, KEYS queue, ARGV token, ARGV life, ARGV hint. */
-static inline void redislock_script_sem_extend_args(redislock_argv *a, const zend_string *key, const zend_string *queue, const zend_string *token, zend_long life, const char *hint)
+/* ext/lua/semaphore/sem_extend.lua: KEYS key, KEYS queue, KEYS units, ARGV token, ARGV life, ARGV hint. */
+static inline void redislock_script_sem_extend_args(redislock_argv *a, const zend_string *key, const zend_string *queue, const zend_string *units, const zend_string *token, zend_long life, const char *hint)
 {
-	redislock_script_start(a, &redislock_script_sem_extend, (int) (1 + (queue != NULL)));
+	redislock_script_start(a, &redislock_script_sem_extend, (int) (1 + (queue != NULL) + (units != NULL)));
 	redislock_argv_push_str(a, key);
 	if (queue) {
 		redislock_argv_push_str(a, queue);
+	}
+	if (units) {
+		redislock_argv_push_str(a, units);
 	}
 	redislock_argv_push_str(a, token);
 	redislock_argv_push_long(a, life);
 	redislock_argv_push(a, hint, strlen(hint));
 }
 
-/* ext/lua/semaphore/sem_inspect.lua: KEYS key, KEYS queue, ARGV hint. */
-static inline void redislock_script_sem_inspect_args(redislock_argv *a, const zend_string *key, const zend_string *queue, const char *hint)
+/* ext/lua/semaphore/sem_inspect.lua: KEYS key, KEYS queue, KEYS units, ARGV hint. */
+static inline void redislock_script_sem_inspect_args(redislock_argv *a, const zend_string *key, const zend_string *queue, const zend_string *units, const char *hint)
 {
-	redislock_script_start(a, &redislock_script_sem_inspect, (int) (1 + (queue != NULL)));
+	redislock_script_start(a, &redislock_script_sem_inspect, (int) (1 + (queue != NULL) + (units != NULL)));
 	redislock_argv_push_str(a, key);
 	if (queue) {
 		redislock_argv_push_str(a, queue);
+	}
+	if (units) {
+		redislock_argv_push_str(a, units);
 	}
 	redislock_argv_push(a, hint, strlen(hint));
 }
 
-/* ext/lua/semaphore/sem_release.lua: KEYS key, KEYS queue, ARGV token, ARGV match, ARGV hint. */
-static inline void redislock_script_sem_release_args(redislock_argv *a, const zend_string *key, const zend_string *queue, const zend_string *token, bool match, const char *hint)
+/* ext/lua/semaphore/sem_release.lua: KEYS key, KEYS queue, KEYS units, ARGV token, ARGV match, ARGV hint. */
+static inline void redislock_script_sem_release_args(redislock_argv *a, const zend_string *key, const zend_string *queue, const zend_string *units, const zend_string *token, bool match, const char *hint)
 {
-	redislock_script_start(a, &redislock_script_sem_release, (int) (1 + (queue != NULL)));
+	redislock_script_start(a, &redislock_script_sem_release, (int) (1 + (queue != NULL) + (units != NULL)));
 	redislock_argv_push_str(a, key);
 	if (queue) {
 		redislock_argv_push_str(a, queue);
 	}
+	if (units) {
+		redislock_argv_push_str(a, units);
+	}
 	redislock_argv_push_str(a, token);
 	redislock_argv_push(a, match ? "s" : "", match ? 1 : 0);
+	redislock_argv_push(a, hint, strlen(hint));
+}
+
+/* ext/lua/semaphore/sem_watch.lua: KEYS key, KEYS queue, KEYS units, ARGV token, ARGV life, ARGV first, ARGV hint. */
+static inline void redislock_script_sem_watch_args(redislock_argv *a, const zend_string *key, const zend_string *queue, const zend_string *units, const zend_string *token, zend_long life, zend_long first, const char *hint)
+{
+	redislock_script_start(a, &redislock_script_sem_watch, (int) (1 + (queue != NULL) + (units != NULL)));
+	redislock_argv_push_str(a, key);
+	if (queue) {
+		redislock_argv_push_str(a, queue);
+	}
+	if (units) {
+		redislock_argv_push_str(a, units);
+	}
+	redislock_argv_push_str(a, token);
+	redislock_argv_push_long(a, life);
+	redislock_argv_push_long(a, first);
 	redislock_argv_push(a, hint, strlen(hint));
 }
 

@@ -42,11 +42,13 @@ typedef struct _redislock_semaphore_obj {
 	zend_object std;
 } redislock_semaphore_obj;
 
-/* The keys a semaphore script is given: the set, and on a cluster its queue too
- * (declared, so that a migrating slot is answered before a script runs). */
+/* The keys a semaphore script is given: the set, and on a cluster its queue and
+ * its counts too (declared, so that a migrating slot is answered before a script
+ * runs). */
 typedef struct {
 	zend_string *key;
 	zend_string *queue;  /* NULL but on a cluster */
+	zend_string *units;  /* NULL but on a cluster */
 	const char *hint;    /* redislock_sibling_hint(key), or "" */
 } sem_keys;
 
@@ -74,8 +76,11 @@ static void keys_init(sem_keys *k, const redislock_semaphore_obj *sem, const zen
 	k->key = zend_string_concat2(ZSTR_VAL(sem->h.prefix), ZSTR_LEN(sem->h.prefix), ZSTR_VAL(name), ZSTR_LEN(name));
 	hint = redislock_sibling_hint(k->key);
 	k->hint = hint ? hint : "";
-	k->queue = redislock_conn_config(sem->h.conn)->mode == REDISLOCK_MODE_CLUSTER
-		? redislock_sibling_key(k->key, ":queue") : NULL;
+	k->queue = k->units = NULL;
+	if (redislock_conn_config(sem->h.conn)->mode == REDISLOCK_MODE_CLUSTER) {
+		k->queue = redislock_sibling_key(k->key, ":queue");
+		k->units = redislock_sibling_key(k->key, ":units");
+	}
 }
 
 static void keys_free(sem_keys *k)
@@ -83,6 +88,7 @@ static void keys_free(sem_keys *k)
 	zend_string_release(k->key);
 	if (k->queue) {
 		zend_string_release(k->queue);
+		zend_string_release(k->units);
 	}
 }
 
@@ -93,29 +99,29 @@ static void keys_free(sem_keys *k)
  * an argument cannot be left out (the compiler counts the parameters). The argv
  * points into k and the strings given: they must live until the command is sent. */
 
-/* KEYS S [Q]. ARGV: waiter id, permits, limit, lifetime ms, mode, alive ms, hint. */
+/* KEYS S [Q B]. ARGV: waiter id, permits, limit, lifetime ms, mode, alive ms, hint. */
 static void sem_acquire_args(redislock_argv *a, const sem_keys *k, const zend_string *hex, zend_long permits,
 	zend_long limit, zend_long ms, const char *mode)
 {
-	redislock_script_sem_acquire_args(a, k->key, k->queue, hex, permits, limit, ms, mode, REDISLOCK_ALIVE_MS, k->hint);
+	redislock_script_sem_acquire_args(a, k->key, k->queue, k->units, hex, permits, limit, ms, mode, REDISLOCK_ALIVE_MS, k->hint);
 }
 
-/* KEYS S [Q]. ARGV: token (or its random part, with by_random_part), 's' or '', hint. */
+/* KEYS S [Q B]. ARGV: token (or its random part, with by_random_part), 's' or '', hint. */
 static void sem_release_args(redislock_argv *a, const sem_keys *k, const zend_string *token, bool by_random_part)
 {
-	redislock_script_sem_release_args(a, k->key, k->queue, token, by_random_part, k->hint);
+	redislock_script_sem_release_args(a, k->key, k->queue, k->units, token, by_random_part, k->hint);
 }
 
-/* KEYS S [Q]. ARGV: token, lifetime ms, hint. Also the watchdog's renewal. */
+/* KEYS S [Q B]. ARGV: token, lifetime ms, hint. */
 static void sem_extend_args(redislock_argv *a, const sem_keys *k, const zend_string *token, zend_long ms)
 {
-	redislock_script_sem_extend_args(a, k->key, k->queue, token, ms, k->hint);
+	redislock_script_sem_extend_args(a, k->key, k->queue, k->units, token, ms, k->hint);
 }
 
-/* KEYS S (the count script reads the set alone). ARGV: a token, or NULL for all. */
+/* KEYS S [B]. ARGV: a token, or NULL for all, hint. */
 static void sem_count_args(redislock_argv *a, const sem_keys *k, const zend_string *token)
 {
-	redislock_script_sem_count_args(a, k->key, token);
+	redislock_script_sem_count_args(a, k->key, k->units, token, k->hint);
 }
 
 /* ---- the holder's operations ------------------------------------------------------ */
@@ -125,9 +131,11 @@ static inline redislock_semaphore_obj *sem_from_holder(const redislock_holder *h
 	return (redislock_semaphore_obj *) ((char *) h - XtOffsetOf(redislock_semaphore_obj, h));
 }
 
-/* The watchdog's renewal of an acquisition: the extend script with the lease, its
- * command built as extend() builds it. Its lifetime is the argument before the
- * last (the hint). */
+/* The watchdog's renewal of an acquisition: the sem_watch script with the lease,
+ * which renews up to the bound the server keeps beside the semaphore (so that
+ * extend() from any object or process ends the watch); the first renewal sets
+ * the bound, what is left of max_hold, unless the server has one. Its "first" is
+ * the argument before the last (the hint). */
 static uint64_t holder_watch(redislock_holder *h, const zend_string *name, const zend_string *token, double max_hold)
 {
 	redislock_argv a;
@@ -135,8 +143,9 @@ static uint64_t holder_watch(redislock_holder *h, const zend_string *name, const
 	uint64_t id;
 
 	keys_init(&k, sem_from_holder(h), name);
-	sem_extend_args(&a, &k, token, redislock_seconds_to_ms(redislock_conn_config(h->conn)->watchdog_lease));
-	id = redislock_holder_wd_add(h, &a, redislock_script_sem_extend.body, a.argc - 2, max_hold);
+	redislock_script_sem_watch_args(&a, k.key, k.queue, k.units, token,
+		redislock_seconds_to_ms(redislock_conn_config(h->conn)->watchdog_lease), 0, k.hint);
+	id = redislock_holder_wd_add_bounded(h, &a, redislock_script_sem_watch.body, a.argc - 2, max_hold);
 	redislock_argv_free(&a);
 	keys_free(&k);
 	return id;
@@ -568,7 +577,7 @@ static void inspect_args(redislock_holder *h, const zend_string *name, redislock
 {
 	sem_keys k;
 	keys_init(&k, sem_from_holder(h), name);
-	redislock_script_sem_inspect_args(a, k.key, k.queue, k.hint);
+	redislock_script_sem_inspect_args(a, k.key, k.queue, k.units, k.hint);
 	keys_free(&k);
 }
 

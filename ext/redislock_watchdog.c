@@ -25,12 +25,22 @@ struct _redislock_wd_target {
 	double read_timeout;
 	redislock_link *link;     /* used by the worker that renews an entry of it, only */
 	uint32_t refs;            /* the object's reference and one per entry */
-	/* A worker is renewing an entry of this target (on its link): no other worker
+	/* A worker is renewing entries of this target (on its link): no other worker
 	 * takes one of its entries meanwhile. Counts only in the process that set it:
 	 * a forked child has no workers. */
 	bool busy;
 	redislock_generation busy_generation;
+	/* Its entries waiting for their next renewal, a min-heap by next; and its
+	 * place in the heap of targets (by the next renewal of any of its entries),
+	 * NOT_QUEUED while it has none waiting or is busy. */
+	struct _wd_entry **heap;
+	size_t heap_len, heap_cap;
+	size_t queued_at;
+	/* Every target of the process, for a forked child to reset. */
+	struct _redislock_wd_target *prev_target, *next_target;
 };
+
+#define NOT_QUEUED ((size_t) -1)
 
 typedef struct _wd_entry {
 	uint64_t id;
@@ -39,16 +49,21 @@ typedef struct _wd_entry {
 	char **argv;              /* argv[0] "EVALSHA", argv[1] the SHA1 */
 	size_t *lens;
 	char *body;               /* for EVAL after NOSCRIPT */
-	int life_arg;             /* argv[life_arg]: the lifetime a renewal gives, in ms (0: none) */
+	int life_arg;             /* argv[life_arg]: the lifetime a renewal gives, in ms (0: none); with
+	                           * server_bound, the bound its first renewal sets if none is set */
+	bool server_bound;        /* the server keeps the bound: the reply is the lifetime given, -1 past it */
+	bool first_pending;       /* server_bound: no renewal has answered yet */
 	double period;            /* lease / 3 */
 	double lease;
 	double next;              /* when to renew next */
 	double lease_end;         /* the hold lasts until then without another renewal */
 	double hold_end;          /* max_hold */
+	long long given;          /* server_bound: the ms the last renewal gave */
 	redislock_wd_state state;
 	bool busy;                /* the thread is renewing it, outside the mutex */
 	bool removed;             /* removed while busy: the thread frees it */
-	struct _wd_entry *next_entry;
+	size_t heap_at;           /* its place in its target's heap, NOT_QUEUED when not there */
+	struct _wd_entry *hash_next;
 } wd_entry;
 
 /* The renewals are made by up to WD_MAX_WORKERS threads, started as they are
@@ -56,10 +71,19 @@ typedef struct _wd_entry {
  * started (the first with the first entry). A server that does not answer holds
  * up the worker renewing there until its read timeout, but the holds on other
  * servers are renewed by the others meanwhile; the entries of one target, which
- * share a link, are renewed by one worker at a time. Of the idle workers, one
- * sleeps until the next renewal is due (wd_wake_at); the others sleep until
- * woken. */
+ * share a link, are renewed by one worker at a time, every due one of them in
+ * one round trip (WD_BATCH at most, the commands pipelined). Of the idle
+ * workers, one sleeps until the next renewal is due (wd_wake_at); the others
+ * sleep until woken.
+ *
+ * Every step costs O(log n) in the number of entries: they are found by id in a
+ * hash table, and picked from heaps by due time (one heap per target, and one of
+ * the targets by their earliest entry). */
 #define WD_MAX_WORKERS 8
+#define WD_BATCH 512
+/* A renewal due within this much of now goes with the ones due now (at most a
+ * quarter of its period early): fewer, fuller round trips. */
+#define WD_AHEAD 0.02
 
 static pthread_mutex_t wd_mutex = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t wd_cond;
@@ -70,9 +94,18 @@ static int wd_idle;         /* waiting for work */
 static double wd_wake_at;   /* an idle worker wakes then for the next renewal (0: none) */
 static bool wd_started;     /* the first worker runs in this process */
 static bool wd_stop;
-static wd_entry *wd_entries;
 static uint64_t wd_next_id = 1;
 static uint32_t wd_count;
+static uint32_t wd_renewing; /* entries in state RENEWING */
+static wd_entry **wd_buckets; /* id => entry, chained through hash_next */
+static size_t wd_nbuckets;
+static redislock_wd_target **wd_targets; /* the heap of targets with entries waiting */
+static size_t wd_targets_len, wd_targets_cap;
+static redislock_wd_target *wd_all_targets; /* every target, linked */
+/* A forked child's copies of its parents' tables of entries: never freed, never
+ * touched (see fork_child()), kept only so that they stay reachable. */
+static wd_entry ***wd_abandoned;
+static size_t wd_abandoned_len;
 
 /* ---- targets ---------------------------------------------------------------- */
 
@@ -115,11 +148,28 @@ redislock_wd_target *redislock_wd_target_new(const redislock_wd_settings *s)
 	t->connect_timeout = s->connect_timeout;
 	t->read_timeout = s->read_timeout;
 	t->refs = 1;
+	t->queued_at = NOT_QUEUED;
+	pthread_mutex_lock(&wd_mutex);
+	t->next_target = wd_all_targets;
+	if (wd_all_targets) {
+		wd_all_targets->prev_target = t;
+	}
+	wd_all_targets = t;
+	pthread_mutex_unlock(&wd_mutex);
 	return t;
 }
 
+/* Under the mutex. */
 static void target_free(redislock_wd_target *t)
 {
+	if (t->prev_target) {
+		t->prev_target->next_target = t->next_target;
+	} else {
+		wd_all_targets = t->next_target;
+	}
+	if (t->next_target) {
+		t->next_target->prev_target = t->prev_target;
+	}
 	if (t->link) {
 		redislock_link_free(t->link);
 	}
@@ -137,6 +187,7 @@ static void target_free(redislock_wd_target *t)
 	free((char *) t->tls_settings.peer_name);
 	free(t->user);
 	free(t->password);
+	free(t->heap);
 	free(t);
 }
 
@@ -170,6 +221,227 @@ static void entry_free(wd_entry *e)
 	free(e->body);
 	target_unref(e->target);
 	free(e);
+}
+
+/* ---- the heaps (under the mutex) ------------------------------------------------ */
+
+static double target_due(const redislock_wd_target *t)
+{
+	return t->heap[0]->next;
+}
+
+static void entry_swap(wd_entry **heap, size_t i, size_t j)
+{
+	wd_entry *x = heap[i];
+	heap[i] = heap[j];
+	heap[j] = x;
+	heap[i]->heap_at = i;
+	heap[j]->heap_at = j;
+}
+
+static void entry_sift(wd_entry **heap, size_t len, size_t i)
+{
+	while (i > 0 && heap[i]->next < heap[(i - 1) / 2]->next) {
+		entry_swap(heap, i, (i - 1) / 2);
+		i = (i - 1) / 2;
+	}
+	for (;;) {
+		size_t l = 2 * i + 1, r = l + 1, m = i;
+		if (l < len && heap[l]->next < heap[m]->next) {
+			m = l;
+		}
+		if (r < len && heap[r]->next < heap[m]->next) {
+			m = r;
+		}
+		if (m == i) {
+			return;
+		}
+		entry_swap(heap, i, m);
+		i = m;
+	}
+}
+
+static void target_swap(size_t i, size_t j)
+{
+	redislock_wd_target *x = wd_targets[i];
+	wd_targets[i] = wd_targets[j];
+	wd_targets[j] = x;
+	wd_targets[i]->queued_at = i;
+	wd_targets[j]->queued_at = j;
+}
+
+static void target_sift(size_t i)
+{
+	while (i > 0 && target_due(wd_targets[i]) < target_due(wd_targets[(i - 1) / 2])) {
+		target_swap(i, (i - 1) / 2);
+		i = (i - 1) / 2;
+	}
+	for (;;) {
+		size_t l = 2 * i + 1, r = l + 1, m = i;
+		if (l < wd_targets_len && target_due(wd_targets[l]) < target_due(wd_targets[m])) {
+			m = l;
+		}
+		if (r < wd_targets_len && target_due(wd_targets[r]) < target_due(wd_targets[m])) {
+			m = r;
+		}
+		if (m == i) {
+			return;
+		}
+		target_swap(i, m);
+		i = m;
+	}
+}
+
+static void target_dequeue(redislock_wd_target *t)
+{
+	size_t i = t->queued_at;
+	if (i == NOT_QUEUED) {
+		return;
+	}
+	t->queued_at = NOT_QUEUED;
+	if (i != --wd_targets_len) {
+		wd_targets[i] = wd_targets[wd_targets_len];
+		wd_targets[i]->queued_at = i;
+		target_sift(i);
+	}
+}
+
+/* Puts t in the heap of targets, or moves it to its place there, when it has
+ * entries waiting and no worker renews there. False when memory runs out. */
+static bool target_requeue(redislock_wd_target *t)
+{
+	if (t->heap_len == 0 || t->busy) {
+		target_dequeue(t);
+		return true;
+	}
+	if (t->queued_at != NOT_QUEUED) {
+		target_sift(t->queued_at);
+		return true;
+	}
+	if (wd_targets_len == wd_targets_cap) {
+		size_t cap = wd_targets_cap ? wd_targets_cap * 2 : 16;
+		redislock_wd_target **grown = realloc(wd_targets, cap * sizeof(*grown));
+		if (!grown) {
+			return false;
+		}
+		wd_targets = grown;
+		wd_targets_cap = cap;
+	}
+	t->queued_at = wd_targets_len;
+	wd_targets[wd_targets_len++] = t;
+	target_sift(t->queued_at);
+	return true;
+}
+
+/* Puts e in its target's heap (it is renewed at e->next). */
+static bool entry_enqueue(wd_entry *e)
+{
+	redislock_wd_target *t = e->target;
+	if (t->heap_len == t->heap_cap) {
+		size_t cap = t->heap_cap ? t->heap_cap * 2 : 8;
+		wd_entry **grown = realloc(t->heap, cap * sizeof(*grown));
+		if (!grown) {
+			return false;
+		}
+		t->heap = grown;
+		t->heap_cap = cap;
+	}
+	e->heap_at = t->heap_len;
+	t->heap[t->heap_len++] = e;
+	entry_sift(t->heap, t->heap_len, e->heap_at);
+	return target_requeue(t);
+}
+
+static void entry_dequeue(wd_entry *e)
+{
+	redislock_wd_target *t = e->target;
+	size_t i = e->heap_at;
+	if (i == NOT_QUEUED) {
+		return;
+	}
+	e->heap_at = NOT_QUEUED;
+	if (i != --t->heap_len) {
+		t->heap[i] = t->heap[t->heap_len];
+		t->heap[i]->heap_at = i;
+		entry_sift(t->heap, t->heap_len, i);
+	}
+	(void) target_requeue(t);   /* it only moves or leaves: no allocation */
+}
+
+/* ---- entries by id (under the mutex) --------------------------------------------- */
+
+static size_t bucket_of(uint64_t id, size_t n)
+{
+	return (size_t) ((id * 0x9E3779B97F4A7C15ULL) >> 17) & (n - 1);
+}
+
+static wd_entry *entry_find(uint64_t id)
+{
+	if (!wd_nbuckets) {
+		return NULL;
+	}
+	for (wd_entry *e = wd_buckets[bucket_of(id, wd_nbuckets)]; e; e = e->hash_next) {
+		if (e->id == id) {
+			return e;
+		}
+	}
+	return NULL;
+}
+
+static bool entry_insert(wd_entry *e)
+{
+	size_t b;
+	if (wd_count + 1 > wd_nbuckets) {
+		size_t n = wd_nbuckets ? wd_nbuckets * 2 : 64;
+		wd_entry **grown = calloc(n, sizeof(*grown));
+		if (!grown) {
+			return false;
+		}
+		for (size_t i = 0; i < wd_nbuckets; i++) {
+			wd_entry *x = wd_buckets[i];
+			while (x) {
+				wd_entry *next = x->hash_next;
+				size_t to = bucket_of(x->id, n);
+				x->hash_next = grown[to];
+				grown[to] = x;
+				x = next;
+			}
+		}
+		free(wd_buckets);
+		wd_buckets = grown;
+		wd_nbuckets = n;
+	}
+	b = bucket_of(e->id, wd_nbuckets);
+	e->hash_next = wd_buckets[b];
+	wd_buckets[b] = e;
+	wd_count++;
+	return true;
+}
+
+/* Unlinks e from the table and from its target's heap. */
+static void unlink_entry(wd_entry *e)
+{
+	for (wd_entry **p = &wd_buckets[bucket_of(e->id, wd_nbuckets)]; *p; p = &(*p)->hash_next) {
+		if (*p == e) {
+			*p = e->hash_next;
+			wd_count--;
+			break;
+		}
+	}
+	entry_dequeue(e);
+	if (e->state == REDISLOCK_WD_RENEWING) {
+		wd_renewing--;
+	}
+}
+
+/* Under the mutex: e is no longer renewed (lost, or past its bound). */
+static void entry_settle(wd_entry *e, redislock_wd_state state)
+{
+	if (e->state == REDISLOCK_WD_RENEWING) {
+		wd_renewing--;
+	}
+	e->state = state;
+	entry_dequeue(e);
 }
 
 static void *thread_main(void *arg);
@@ -211,8 +483,8 @@ static bool ensure_thread(void)
 	return wd_started;
 }
 
-uint64_t redislock_wd_add(redislock_wd_target *t, int argc, const char *const *argv, const size_t *lens,
-	const char *body, int life_arg, double lease, double max_hold, double since)
+uint64_t redislock_wd_add_ex(redislock_wd_target *t, int argc, const char *const *argv, const size_t *lens,
+	const char *body, int life_arg, double lease, double max_hold, double since, bool server_bound)
 {
 	wd_entry *e = calloc(1, sizeof(*e));
 	double now = redislock_now();
@@ -248,28 +520,45 @@ uint64_t redislock_wd_add(redislock_wd_target *t, int argc, const char *const *a
 		e->lens[i] = lens[i];
 	}
 	e->argc = argc;
+	e->server_bound = server_bound;
 	e->life_arg = life_arg > 1 && life_arg < argc ? life_arg : 0;
+	e->first_pending = server_bound;
 	e->lease = lease;
 	e->period = lease / 3;
 	if (since <= 0 || since > now) {
 		since = now;
 	}
 	e->next = since + e->period;
-	e->lease_end = since + lease;
+	e->lease_end = since + (server_bound && max_hold < lease ? max_hold : lease);
+	/* With the bound on the server, the server says when it has passed (another
+	 * process may move it either way): max_hold is only what it was when the
+	 * watch began. */
 	e->hold_end = since + max_hold;
 	e->state = REDISLOCK_WD_RENEWING;
+	e->heap_at = NOT_QUEUED;
 
 	pthread_mutex_lock(&wd_mutex);
 	if (ensure_thread()) {
 		e->target = t;
 		t->refs++;
-		e->id = id = wd_next_id++;
-		e->next_entry = wd_entries;
-		wd_entries = e;
-		wd_count++;
+		e->id = wd_next_id++;
+		if (entry_insert(e)) {
+			wd_renewing++;
+			if (entry_enqueue(e)) {
+				id = e->id;
+			} else {
+				unlink_entry(e);
+			}
+		}
+		if (!id) {
+			t->refs--;
+		}
 		/* Every idle worker looks again: the one that keeps time may wake later
-		 * than this entry's first renewal is due. */
-		pthread_cond_broadcast(&wd_cond);
+		 * than this entry's first renewal is due. Only when it is the target's
+		 * first: otherwise the target is already waited for, no later than this. */
+		if (id && (!wd_wake_at || e->next < wd_wake_at)) {
+			pthread_cond_broadcast(&wd_cond);
+		}
 	}
 	pthread_mutex_unlock(&wd_mutex);
 	if (!id) {
@@ -285,33 +574,25 @@ uint64_t redislock_wd_add(redislock_wd_target *t, int argc, const char *const *a
 	return id;
 }
 
-/* Under the mutex: unlinks e from the table. */
-static void unlink_entry(wd_entry *e)
+uint64_t redislock_wd_add(redislock_wd_target *t, int argc, const char *const *argv, const size_t *lens,
+	const char *body, int life_arg, double lease, double max_hold, double since)
 {
-	for (wd_entry **p = &wd_entries; *p; p = &(*p)->next_entry) {
-		if (*p == e) {
-			*p = e->next_entry;
-			wd_count--;
-			return;
-		}
-	}
+	return redislock_wd_add_ex(t, argc, argv, lens, body, life_arg, lease, max_hold, since, false);
 }
 
 void redislock_wd_remove(uint64_t id)
 {
+	wd_entry *e;
 	if (!id) {
 		return;
 	}
 	pthread_mutex_lock(&wd_mutex);
-	for (wd_entry *e = wd_entries; e; e = e->next_entry) {
-		if (e->id == id) {
-			unlink_entry(e);
-			if (e->busy) {
-				e->removed = true;   /* the thread frees it when its renewal returns */
-			} else {
-				entry_free(e);
-			}
-			break;
+	if ((e = entry_find(id)) != NULL) {
+		unlink_entry(e);
+		if (e->busy) {
+			e->removed = true;   /* the thread frees it when its renewal returns */
+		} else {
+			entry_free(e);
 		}
 	}
 	pthread_mutex_unlock(&wd_mutex);
@@ -322,10 +603,7 @@ double redislock_wd_remove_wait(uint64_t id)
 	double left = -1;
 	pthread_mutex_lock(&wd_mutex);
 	for (;;) {
-		wd_entry *e = wd_entries;
-		while (e && e->id != id) {
-			e = e->next_entry;
-		}
+		wd_entry *e = entry_find(id);
 		if (!e) {
 			break;
 		}
@@ -350,16 +628,14 @@ double redislock_wd_remove_wait(uint64_t id)
 redislock_wd_state redislock_wd_state_of(uint64_t id)
 {
 	redislock_wd_state state = REDISLOCK_WD_UNKNOWN;
+	wd_entry *e;
 	pthread_mutex_lock(&wd_mutex);
-	for (wd_entry *e = wd_entries; e; e = e->next_entry) {
-		if (e->id == id) {
-			state = e->state;
-			/* A hold whose lease ran out with no renewal answered in time is lost,
-			 * even when the thread has not come round to say so yet. */
-			if (state == REDISLOCK_WD_RENEWING && redislock_now() >= e->lease_end) {
-				state = REDISLOCK_WD_LOST;
-			}
-			break;
+	if ((e = entry_find(id)) != NULL) {
+		state = e->state;
+		/* A hold whose lease ran out with no renewal answered in time is lost,
+		 * even when the thread has not come round to say so yet. */
+		if (state == REDISLOCK_WD_RENEWING && redislock_now() >= e->lease_end) {
+			state = REDISLOCK_WD_LOST;
 		}
 	}
 	pthread_mutex_unlock(&wd_mutex);
@@ -377,12 +653,10 @@ bool redislock_wd_running(void)
 
 uint32_t redislock_wd_count(void)
 {
-	uint32_t n = 0;
+	uint32_t n;
 	pthread_mutex_lock(&wd_mutex);
 	/* Holds past max_hold or lost stay in the table until released: not renewed. */
-	for (wd_entry *e = wd_entries; e; e = e->next_entry) {
-		n += e->state == REDISLOCK_WD_RENEWING;
-	}
+	n = wd_renewing;
 	pthread_mutex_unlock(&wd_mutex);
 	return n;
 }
@@ -505,6 +779,21 @@ static void retarget(redislock_wd_target *t, const char *host, long port)
 #define GONE 0
 #define RETRY -1      /* no answer: the link is closed, the next try connects again */
 #define REFUSED -2    /* the server answered with an error it will give again */
+#define ENDED -3      /* server_bound: the bound passed, or the watch was ended */
+
+/* What an integer reply says: 1 renewed (0 gone); with the bound on the server,
+ * the ms given (> 0), 0 gone, -1 the bound passed or the watch ended. */
+static int integer_result(wd_entry *e, long long n)
+{
+	if (!e->server_bound) {
+		return n == 1 ? RENEWED : GONE;
+	}
+	if (n > 0) {
+		e->given = n;
+		return RENEWED;
+	}
+	return n < 0 ? ENDED : GONE;
+}
 
 /* An error reply that says nothing about the hold, and goes away by itself: a
  * script or a load in progress, a slot migrating or a cluster reconfiguring, a
@@ -566,7 +855,7 @@ static int renew_command(wd_entry *e)
 			return RETRY;
 		}
 		if (reply->type == REDIS_REPLY_INTEGER) {
-			int result = reply->integer == 1 ? RENEWED : GONE;
+			int result = integer_result(e, reply->integer);
 			freeReplyObject(reply);
 			return result;
 		}
@@ -603,6 +892,27 @@ static int renew_command(wd_entry *e)
 	return RETRY;
 }
 
+/* The argument a renewal that started at started sends in place of
+ * argv[life_arg], in out: the last renewals before max_hold give only what is
+ * left of it; the first renewal of a bound kept on the server sets what is left
+ * until max_hold, unless the server has one. False: argv[life_arg] as it is. */
+static bool swapped_arg(const wd_entry *e, double started, char *out, size_t size, size_t *len)
+{
+	long long ms = (long long) ((e->hold_end - started) * 1000);
+	if (!e->life_arg) {
+		return false;
+	}
+	if (e->server_bound) {
+		if (!e->first_pending || ms < 1) {
+			return false;
+		}
+	} else if (e->hold_end - started >= e->lease) {
+		return false;
+	}
+	*len = (size_t) snprintf(out, size, "%lld", ms < 1 ? 1 : ms);
+	return true;
+}
+
 /* A renewal that started at started. The last ones before max_hold give only
  * what is left of it, so that the hold ends at max_hold, not a lease after the
  * last renewal: the lifetime argument is swapped for the shorter one for this
@@ -614,12 +924,13 @@ static int renew(wd_entry *e, double started)
 	size_t saved_len = 0;
 	int result;
 
-	if (e->life_arg && e->hold_end - started < e->lease) {
-		long long ms = (long long) ((e->hold_end - started) * 1000);
+	size_t len;
+
+	if (swapped_arg(e, started, life, sizeof(life), &len)) {
 		saved = e->argv[e->life_arg];
 		saved_len = e->lens[e->life_arg];
 		e->argv[e->life_arg] = life;
-		e->lens[e->life_arg] = (size_t) snprintf(life, sizeof(life), "%lld", ms < 1 ? 1 : ms);
+		e->lens[e->life_arg] = len;
 	}
 	result = renew_command(e);
 	if (saved) {
@@ -630,6 +941,78 @@ static int renew(wd_entry *e, double started)
 }
 
 /* ---- the thread ---------------------------------------------------------------- */
+
+/* Renews the n entries of batch (one target, busy), pipelined in one round trip;
+ * result[i] as renew() answers. An entry whose reply is not an integer (NOSCRIPT,
+ * a redirection, an error) is renewed again alone, as renew() does. */
+static void renew_batch(redislock_wd_target *t, wd_entry **batch, int n, double started, int *result)
+{
+	redislock_status st;
+	bool again[WD_BATCH];
+	char (*life)[24] = NULL;
+	bool sent = false;
+	int read = 0;
+
+	if (n == 1) {
+		result[0] = renew(batch[0], started);
+		return;
+	}
+	redislock_status_clear(&st);
+	for (int i = 0; i < n; i++) {
+		result[i] = RETRY;
+		again[i] = false;
+	}
+	if (!target_open(t, &st) || (life = malloc((size_t) n * sizeof(*life))) == NULL) {
+		free(life);
+		return;
+	}
+	for (int i = 0; i < n; i++) {
+		wd_entry *e = batch[i];
+		char *saved = NULL;
+		size_t saved_len = 0;
+		size_t len;
+		bool ok;
+		if (swapped_arg(e, started, life[i], sizeof(life[i]), &len)) {
+			saved = e->argv[e->life_arg];
+			saved_len = e->lens[e->life_arg];
+			e->argv[e->life_arg] = life[i];
+			e->lens[e->life_arg] = len;
+		}
+		ok = redislock_link_append(t->link, e->argc, (const char *const *) e->argv, e->lens);
+		if (saved) {
+			e->argv[e->life_arg] = saved;
+			e->lens[e->life_arg] = saved_len;
+		}
+		if (!ok) {
+			free(life);
+			return;
+		}
+	}
+	free(life);
+	sent = redislock_link_flush(t->link, redislock_now() + t->read_timeout, &st);
+	for (; sent && read < n; read++) {
+		redisReply *reply = NULL;
+		if (!redislock_link_read(t->link, redislock_now() + t->read_timeout, &reply, &st)) {
+			break;
+		}
+		if (reply->type == REDIS_REPLY_INTEGER) {
+			result[read] = integer_result(batch[read], reply->integer);
+		} else if (reply->type == REDIS_REPLY_ERROR && transient_error(reply)) {
+			result[read] = RETRY;
+		} else {
+			again[read] = true;
+		}
+		freeReplyObject(reply);
+	}
+	if (read < n) {
+		return;   /* no answer in time: the link is closed, the rest are retried */
+	}
+	for (int i = 0; i < n; i++) {
+		if (again[i]) {
+			result[i] = renew(batch[i], started);
+		}
+	}
+}
 
 static void deadline_timespec(double when, struct timespec *ts)
 {
@@ -643,39 +1026,50 @@ static void deadline_timespec(double when, struct timespec *ts)
 	}
 }
 
-static bool target_busy(const redislock_wd_target *t)
+/* Under the mutex: what a renewal that started at started answered for e. */
+static void settle_result(wd_entry *e, int result, double started, double done)
 {
-	return t->busy && t->busy_generation == redislock_fork_generation;
+	if (result != RETRY) {
+		e->first_pending = false;
+	}
+	if (result == RENEWED) {
+		double life = e->lease;
+		if (e->server_bound) {
+			life = (double) e->given / 1000;
+		} else if (e->life_arg && e->hold_end - started < life) {
+			life = e->hold_end - started;
+		}
+		e->lease_end = started + life;
+		e->next = started + e->period;
+	} else if (result == ENDED) {
+		/* The bound passed, or the watch was ended (extendLock() anywhere): the
+		 * hold keeps what it was given last. */
+		entry_settle(e, REDISLOCK_WD_EXPIRED);
+	} else if (result == GONE || result == REFUSED || done >= e->lease_end) {
+		/* REFUSED: the hold is still there, but nothing renews it any more and
+		 * it lapses at the end of its lease; its holder is told now, not then. */
+		entry_settle(e, REDISLOCK_WD_LOST);
+	} else {
+		/* Unreachable server: try again soon, within what is left of the lease. */
+		double retry = e->period / 5;
+		e->next = done + (retry < 0.01 ? 0.01 : retry);
+	}
 }
 
 static void *thread_main(void *arg)
 {
+	wd_entry *batch[WD_BATCH];
+	int result[WD_BATCH];
+
 	(void) arg;
 	pthread_mutex_lock(&wd_mutex);
 	while (!wd_stop) {
-		double now = redislock_now(), soonest = 0;
-		wd_entry *due = NULL;
+		double now = redislock_now();
+		redislock_wd_target *t = wd_targets_len ? wd_targets[0] : NULL;
+		int n = 0;
 
-		for (wd_entry *e = wd_entries; e; e = e->next_entry) {
-			if (e->state != REDISLOCK_WD_RENEWING || e->busy) {
-				continue;
-			}
-			if (now >= e->hold_end) {
-				e->state = REDISLOCK_WD_EXPIRED;
-				continue;
-			}
-			if (target_busy(e->target)) {
-				continue;   /* the worker renewing there comes back to it */
-			}
-			if (e->next <= now) {
-				due = e;
-				break;
-			}
-			if (!soonest || e->next < soonest) {
-				soonest = e->next;
-			}
-		}
-		if (!due) {
+		if (!t || target_due(t) > now) {
+			double soonest = t ? target_due(t) : 0;
 			wd_idle++;
 			if (soonest && (!wd_wake_at || soonest < wd_wake_at)) {
 				/* No one else wakes that early: this worker does. */
@@ -693,9 +1087,29 @@ static void *thread_main(void *arg)
 			continue;
 		}
 
-		due->busy = true;
-		due->target->busy = true;
-		due->target->busy_generation = redislock_fork_generation;
+		/* Every entry of t that is due, or nearly (one round trip for all). */
+		target_dequeue(t);
+		t->busy = true;
+		t->busy_generation = redislock_fork_generation;
+		while (t->heap_len && n < (t->mode == REDISLOCK_WD_CLUSTER ? 1 : WD_BATCH)) {
+			wd_entry *e = t->heap[0];
+			double ahead = e->period / 4 < WD_AHEAD ? e->period / 4 : WD_AHEAD;
+			if (e->next > now + ahead) {
+				break;
+			}
+			entry_dequeue(e);
+			if (!e->server_bound && now >= e->hold_end) {
+				entry_settle(e, REDISLOCK_WD_EXPIRED);
+				continue;
+			}
+			e->busy = true;
+			batch[n++] = e;
+		}
+		if (n == 0) {
+			t->busy = false;
+			(void) target_requeue(t);
+			continue;
+		}
 		/* Someone must keep time while this renewal may hang: an idle worker, or
 		 * a new one. */
 		if (wd_idle == 0) {
@@ -703,38 +1117,33 @@ static void *thread_main(void *arg)
 		} else if (!wd_wake_at) {
 			pthread_cond_signal(&wd_cond);
 		}
+		t->refs++;   /* t outlives its entries removed meanwhile, until it is queued again */
 		pthread_mutex_unlock(&wd_mutex);
 		/* The server ran the renewal after this moment, so the hold lasts at least
 		 * until started + lease. Counting from the reply instead would add the time
 		 * the reply took to be read (a worker descheduled under CPU load: tens of
 		 * ms) to what the holder believes it has, beyond what the server gave. */
 		double started = redislock_now();
-		int result = renew(due, started);
+		renew_batch(t, batch, n, started, result);
 		double done = redislock_now();
 		pthread_mutex_lock(&wd_mutex);
-		due->busy = false;
-		pthread_cond_broadcast(&wd_done);
-		due->target->busy = false;
-		if (due->removed) {
-			entry_free(due);
-			continue;
-		}
-		if (result == RENEWED) {
-			double life = due->lease;
-			if (due->life_arg && due->hold_end - started < life) {
-				life = due->hold_end - started;
+		t->busy = false;
+		for (int i = 0; i < n; i++) {
+			wd_entry *e = batch[i];
+			e->busy = false;
+			if (e->removed) {
+				entry_free(e);
+				continue;
 			}
-			due->lease_end = started + life;
-			due->next = started + due->period;
-		} else if (result == GONE || result == REFUSED || done >= due->lease_end) {
-			/* REFUSED: the hold is still there, but nothing renews it any more and
-			 * it lapses at the end of its lease; its holder is told now, not then. */
-			due->state = REDISLOCK_WD_LOST;
-		} else {
-			/* Unreachable server: try again soon, within what is left of the lease. */
-			double retry = due->period / 5;
-			due->next = done + (retry < 0.01 ? 0.01 : retry);
+			settle_result(e, result[i], started, done);
+			if (e->state == REDISLOCK_WD_RENEWING && !entry_enqueue(e)) {
+				entry_settle(e, REDISLOCK_WD_LOST);   /* no memory to keep it waiting */
+			}
 		}
+		/* Entries added while it was busy wait for it too. */
+		(void) target_requeue(t);
+		target_unref(t);
+		pthread_cond_broadcast(&wd_done);
 	}
 	pthread_mutex_unlock(&wd_mutex);
 	return NULL;
@@ -752,13 +1161,49 @@ static void fork_parent(void)
 	pthread_mutex_unlock(&wd_mutex);
 }
 
+/* The table is emptied, each target's heap too. */
+static void forget_all_entries(void)
+{
+	for (redislock_wd_target *t = wd_all_targets; t; t = t->next_target) {
+		t->heap_len = 0;
+		t->queued_at = NOT_QUEUED;
+		t->busy = false;
+	}
+	wd_buckets = NULL;
+	wd_nbuckets = 0;
+	wd_count = 0;
+	wd_renewing = 0;
+	wd_targets_len = 0;
+}
+
+/* Under the mutex: frees every entry (the table is emptied). */
+static void free_all_entries(void)
+{
+	for (size_t i = 0; i < wd_nbuckets; i++) {
+		wd_entry *e = wd_buckets[i];
+		while (e) {
+			wd_entry *next = e->hash_next;
+			e->target->heap_len = 0;
+			e->target->queued_at = NOT_QUEUED;
+			e->target->busy = false;
+			entry_free(e);
+			e = next;
+		}
+	}
+	free(wd_buckets);
+	wd_buckets = NULL;
+	wd_nbuckets = 0;
+	wd_count = 0;
+	wd_renewing = 0;
+	wd_targets_len = 0;
+}
+
 /* The child has no watchdog thread, and the holds in the table are its parent's:
  * it must never renew them. The table is emptied (the memory is the child's copy;
  * the links are closed without a word to the server, see redislock_link_close). */
 static void fork_child(void)
 {
 	pthread_condattr_t attr;
-	wd_entry *e = wd_entries;
 
 	/* Locked by fork_prepare() in the parent: the child's copy is unlocked, as
 	 * POSIX asks, not made again. The condition had the parent's thread waiting
@@ -769,19 +1214,26 @@ static void fork_child(void)
 	pthread_cond_init(&wd_cond, &attr);
 	pthread_condattr_destroy(&attr);
 	pthread_cond_init(&wd_done, NULL);
-	wd_entries = NULL;
-	wd_count = 0;
 	wd_started = false;
 	wd_workers = 0;
 	wd_idle = 0;
 	wd_wake_at = 0;
-	while (e) {
-		wd_entry *next = e->next_entry;
-		/* Even an entry the parent's thread was renewing: that thread does not
-		 * exist here, and this memory is the child's copy. */
-		entry_free(e);
-		e = next;
+	/* The entries are left as they are, not freed: this memory is the child's
+	 * copy of its parent's, shared until either writes to it, and freeing
+	 * thousands of entries would copy every page they are on, in the child and
+	 * then in the parent (whose watchdog writes to them), which on a loaded
+	 * virtual machine takes seconds (10,000 entries: 3 s) while the parent's
+	 * renewals wait. A child that execs (proc_open()) loses them anyway; one that
+	 * lives on keeps its parent's table of the moment, once. Only the targets
+	 * (one per object) are reset. */
+	if (wd_buckets) {
+		wd_entry ***grown = realloc(wd_abandoned, (wd_abandoned_len + 1) * sizeof(*grown));
+		if (grown) {
+			wd_abandoned = grown;
+			wd_abandoned[wd_abandoned_len++] = wd_buckets;
+		}
 	}
+	forget_all_entries();
 }
 
 bool redislock_wd_startup(void)
@@ -798,7 +1250,6 @@ bool redislock_wd_startup(void)
 void redislock_wd_shutdown(void)
 {
 	int workers;
-	wd_entry *e;
 
 	pthread_mutex_lock(&wd_mutex);
 	workers = wd_workers;
@@ -814,13 +1265,9 @@ void redislock_wd_shutdown(void)
 	wd_workers = 0;
 	wd_idle = 0;
 	wd_wake_at = 0;
-	e = wd_entries;
-	wd_entries = NULL;
-	wd_count = 0;
-	while (e) {
-		wd_entry *next = e->next_entry;
-		entry_free(e);
-		e = next;
-	}
+	free_all_entries();
+	free(wd_targets);
+	wd_targets = NULL;
+	wd_targets_cap = 0;
 	pthread_mutex_unlock(&wd_mutex);
 }

@@ -9,7 +9,8 @@
  * emalloc and never touch a PHP value. The PHP side (any of a thread-safe PHP's
  * threads) hands them work through one table behind one mutex: it adds an entry
  * (a prebuilt renewal command and where to send it), reads its state, and
- * removes it. */
+ * removes it, each in O(log n) of the entries. The due renewals of one target
+ * go in one round trip, pipelined. */
 #ifndef REDISLOCK_WATCHDOG_H
 #define REDISLOCK_WATCHDOG_H
 
@@ -69,6 +70,16 @@ void redislock_wd_target_release(redislock_wd_target *t);
  * Returns the entry's id, or 0 when the entry or a thread could not be made. */
 uint64_t redislock_wd_add(redislock_wd_target *t, int argc, const char *const *argv, const size_t *lens,
 	const char *body, int life_arg, double lease, double max_hold, double since);
+/* As redislock_wd_add(); with server_bound, the server keeps the bound (another
+ * process may move it or end it): the renewal answers the lifetime it gave in ms
+ * (> 0), 0 once the hold is not ours, or -1 once the bound has passed or the
+ * watch was ended (the entry is then EXPIRED). max_hold is then only what the
+ * bound was when the watch began (what redislock_wd_remove_wait() counts from),
+ * and argv[life_arg] (0: none) is the bound the first renewal sets when the
+ * server has none: what is left until max_hold is sent in its place then, and
+ * the argument as it is afterwards. */
+uint64_t redislock_wd_add_ex(redislock_wd_target *t, int argc, const char *const *argv, const size_t *lens,
+	const char *body, int life_arg, double lease, double max_hold, double since, bool server_bound);
 /* Stops renewing (the hold is released, converted or given up). */
 void redislock_wd_remove(uint64_t id);
 /* Stops renewing, after waiting for a renewal under way to be over, so that

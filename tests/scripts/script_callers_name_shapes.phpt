@@ -75,6 +75,9 @@ foreach ($topologies as $topo => [$options, $endpoints]) {
             sc_check($plain->unlock($name) && $l->lock($name, 1) && $l->unlock($name), "$at promotion");
             $t = $l->addLock($name, 5, 0, false, false);
             sc_check(is_string($t) && $l->holdsLock($name, $t) && $l->extendLock($name, $t, 6), "$at addLock/holdsLock/extendLock");
+            $w = new RedisLock($options + ['watchdog' => ['lease' => 5, 'max_hold' => 60]]);
+            sc_check($w->watchLock($name, $t, 30) && $l->extendLock($name, $t, 6) && $l->holdsLock($name, $t), "$at watchLock/extendLock");
+            unset($w);
             $f = $l->fenceLock($name, $t);
             sc_check(is_string($f) && $l->holdsLock($name, $f), "$at fenceLock");
             $s = $l->convertLock($name, $f, true);

@@ -49,7 +49,10 @@ use Illuminate\Contracts\Cache\LockTimeoutException;
  *   other acquisition may be handed on through owner() and restoreLock(), and
  *   keeps its plain lifetime. A leased hold's owner is its token, as any
  *   other's: restoreLock() elsewhere can check and release it (but not keep it
- *   alive once this process is gone); refresh() gives it a new bound.
+ *   alive once this process is gone); refresh() gives it a new bound. The bound
+ *   lives on the server: a restored lock's refresh($seconds) gives the hold that
+ *   lifetime, and the holder's watchdog stops renewing it (a shorter one is not
+ *   undone, a longer one not cut back).
  */
 class Lock extends BaseLock
 {

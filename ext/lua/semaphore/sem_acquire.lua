@@ -6,6 +6,7 @@
 --
 -- @key   key       string                     S, the semaphore key (prefix + name)
 -- @key   queue     string, optional           Q, its wait queue: declared on a cluster only
+-- @key   units     string, optional           B, its counts (common/sem_units.lua): with queue
 -- @arg   id        string                     the waiter id: the token's random part
 -- @arg   permits   integer                    how many permits
 -- @arg   limit     integer                    the semaphore's limit
@@ -20,14 +21,16 @@
 --#include "common/lock_keys.lua"
 local S = key
 local Q, _, P = siblings(S, hint)
-local token, wants = permits .. ':' .. id, permits .. ':' .. limit
+local token, wants = permits .. ':' .. id, '0' .. permits .. ':' .. limit
 permits, limit, life = tonumber(permits), tonumber(limit), tonumber(life)
 local waits = mode ~= '0'
 --#include "common/owner.lua"
+--#include "common/sem_units.lua"
 --#include "common/outlive.lua"
 -- Ours: a promise confirmed with our own lifetime, or free permits taken.
 local function take()
   redis.call('zadd', S, ms(now + life), token)
+  units_set(permits, id, now + life)
   if waits then
     redis.call('zrem', Q, id)
     redis.call('del', P .. 'a:' .. id, P .. 'w:' .. id)
@@ -44,7 +47,9 @@ if queued then
   u = admit(u)
   if waits and redis.call('zscore', S, token) then return take() end
 end
-if u + permits <= limit and not (queued and head()) then return take() end
+-- Nobody ahead: no live waiter queued, and none behind a run of dead ones that
+-- was too long to look past.
+if u + permits <= limit and not (queued and head() ~= nil) then return take() end
 local first = redis.call('zrange', S, 0, 0, 'withscores')
 local busy_ms = -1
 if #first > 0 then busy_ms = math.max(tonumber(first[2]) - now, 0) end

@@ -3,10 +3,12 @@
 -- Who holds permits of semaphore S and who waits, read-only, by the server's
 -- clock: nil when nobody holds any and nobody waits; otherwise [permits held,
 -- acquisitions, live waiters, µs the oldest live waiter has waited (-1: none),
--- then each acquisition's ms left, longest first]. No token leaves the server.
+-- then the ms left of the 1000 acquisitions that end last, longest first]. No
+-- token leaves the server.
 --
 -- @key   key       string                     S, the semaphore key (prefix + name)
 -- @key   queue     string, optional           Q, its wait queue: declared on a cluster only
+-- @key   units     string, optional           B, its counts (common/sem_units.lua): with queue
 -- @arg   hint      text                       the sibling hint: redislock_sibling_hint(), or ''
 
 --#include "common/owner.lua"
@@ -14,12 +16,11 @@
 --#include "common/waiting.lua"
 local S = key
 local Q, _, P = siblings(S, hint)
+--#include "common/sem_units.lua"
 local waiters, oldest = live_waiters(Q, P, tonumber(now_us))
-local live = redis.call('zrevrangebyscore', S, '+inf', '(' .. ms(now), 'withscores')
-if #live == 0 and waiters == 0 then return nil end
-local out = {0, #live / 2, waiters, oldest}
-for i = 1, #live, 2 do
-  out[1] = out[1] + (tonumber(string.match(live[i], '^%d+')) or 0)
-  out[#out + 1] = tonumber(live[i + 1]) - now
-end
+local n = redis.call('zcount', S, '(' .. ms(now), '+inf')
+if n == 0 and waiters == 0 then return nil end
+local out = {held(), n, waiters, oldest}
+local live = redis.call('zrevrangebyscore', S, '+inf', '(' .. ms(now), 'withscores', 'limit', 0, 1000)
+for i = 2, #live, 2 do out[#out + 1] = tonumber(live[i]) - now end
 return out

@@ -7,6 +7,7 @@
 --
 -- @key   key       string                     S, the semaphore key (prefix + name)
 -- @key   queue     string, optional           Q, its wait queue: declared on a cluster only
+-- @key   units     string, optional           B, its counts (common/sem_units.lua): with queue
 -- @arg   token     string                     the token, or with match its random part
 -- @arg   match     flag 's' ''                's' to match the random part only
 -- @arg   hint      text                       the sibling hint: redislock_sibling_hint(), or ''
@@ -17,20 +18,27 @@
 local S = key
 local Q, _, P = siblings(S, hint)
 --#include "common/owner.lua"
+--#include "common/sem_units.lua"
 -- An acquisition past its deadline is not held any more: removed, not counted.
 local removed = 0
-local function remove(m)
+local function remove(m, p, id)
   local sc = redis.call('zscore', S, m)
-  if sc and redis.call('zrem', S, m) == 1 and tonumber(sc) > now then removed = removed + 1 end
+  if sc and redis.call('zrem', S, m) == 1 then
+    units_del(p, id)
+    if tonumber(sc) > now then removed = removed + 1 end
+  end
 end
 if match == 's' then
+  -- Its permits: from its counts, else (a promise the previous release made to
+  -- it) from its alive mark, which the promise lasts no longer than.
+  local p = units_permits(token)
+  if p == 0 then p = tonumber(string.match(redis.call('get', P .. 'a:' .. token) or '', '^(%d+):')) or 0 end
   redis.call('zrem', Q, token)
   redis.call('del', P .. 'a:' .. token, P .. 'w:' .. token)
-  for _, m in ipairs(redis.call('zrange', S, 0, -1)) do
-    if string.sub(m, -(#token + 1)) == ':' .. token then remove(m) end
-  end
+  if p > 0 then remove(p .. ':' .. token, p, token) end
 else
-  remove(token)
+  local p, id = string.match(token, '^(%d+):(.*)$')
+  if p then remove(token, tonumber(p), id) end
 end
 if redis.call('exists', Q) == 0 then return removed end
 --#include "common/outlive.lua"

@@ -19,11 +19,20 @@ use RedisLock\Bridge\Laravel\LockStore;
  * - an event run in the background is released by schedule:finish, another
  *   process: a plain lock of expiresAt minutes, as before.
  *
+ * forget() releases a mutex this process created only under the token it took
+ * it with: a schedule:run frozen past its lease (SIGSTOP, a suspended machine)
+ * whose mutex a later run took meanwhile removes nothing when it resumes and
+ * ends its task. A mutex this process did not create (schedule:finish ending a
+ * background event, schedule:clear-cache) is removed by name, as Laravel does.
+ *
  * On a cache store that is not a redislock store it is Laravel's
  * CacheEventMutex, unchanged.
  */
 class EventMutex extends CacheEventMutex
 {
+    /** @var array<string, \RedisLock\Bridge\Laravel\Lock|null>  the mutexes this process took, by mutex name (null: forgotten) */
+    private $created = [];
+
     public function create(Event $event)
     {
         $store = $this->lockStore();
@@ -35,8 +44,12 @@ class EventMutex extends CacheEventMutex
         $lock = $event->runInBackground
             ? $locks->lock($event->mutexName(), $seconds)
             : $locks->lockReleasedByHolder($event->mutexName(), $seconds);
+        if (!$lock->acquire()) {
+            return false;
+        }
+        $this->created[$event->mutexName()] = $lock;
 
-        return $lock->acquire();
+        return true;
     }
 
     public function exists(Event $event)
@@ -46,7 +59,10 @@ class EventMutex extends CacheEventMutex
         return $store === null ? parent::exists($event) : $store->getLockProvider()->lock($event->mutexName())->isLocked();
     }
 
-    /** Release the mutex: this process's lease on it, or the lock whoever holds it. */
+    /**
+     * Release the mutex: the one this process took, only while it still holds
+     * it (its token); one taken elsewhere, whoever holds it.
+     */
     public function forget(Event $event)
     {
         $store = $this->lockStore();
@@ -55,7 +71,19 @@ class EventMutex extends CacheEventMutex
 
             return;
         }
-        $store->getLockProvider()->lock($event->mutexName())->forceRelease();
+        $name = $event->mutexName();
+        if (array_key_exists($name, $this->created)) {
+            // Released once (a callback event forgets again at shutdown): not
+            // again, and never by name.
+            $lock = $this->created[$name];
+            $this->created[$name] = null;
+            if ($lock !== null) {
+                $lock->release();
+            }
+
+            return;
+        }
+        $store->getLockProvider()->lock($name)->forceRelease();
     }
 
     protected function lockStore(): ?LockStore
