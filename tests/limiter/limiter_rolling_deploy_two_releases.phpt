@@ -2,7 +2,7 @@
 RedisRateLimiter in a rolling deploy: the release before (2eeff3e) and this one, taking turns on one name, admit no more than one release alone, waiters of both included
 --DESCRIPTION--
 The release before is built from this tree's history (tests/harness/
-previous_release.inc, cached under build/). PHP processes of the two builds
+old_release_test.inc, cached under build/). PHP processes of the two builds
 take turns on one name: 15 consume() of limit 5 (7 for the token bucket, whose
 time per token is then not a whole µs) per 60 s, alone and alternating, each
 release first; a name admits 5 (7) whoever asks. Then waiters of both releases,
@@ -15,8 +15,8 @@ place. The same with the waiters of one release alone.
 --SKIPIF--
 <?php
 require __DIR__ . '/../harness/previous_release.inc';
-$why = rl_release_skip('2eeff3e');
-if ($why !== null) {
+$why = rl_old_release_unavailable('2eeff3e');
+if ($why !== '') {
     echo "skip $why";
 }
 ?>
@@ -25,7 +25,7 @@ if ($why !== null) {
 require __DIR__ . '/../harness/limiter_test.inc';
 require __DIR__ . '/../harness/previous_release.inc';
 $raw = new RawRedis();
-$before = rl_release_extension('2eeff3e');
+$before = rl_old_release('2eeff3e');
 $procs = ['before' => [], 'this' => []];
 for ($i = 0; $i < 6; $i++) {
     $procs['before'][] = new ReleaseProcess($before);
