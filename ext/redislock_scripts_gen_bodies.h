@@ -119,18 +119,7 @@ const redislock_script redislock_script_extend = {"extend script",
 	"local Q, M, P = siblings(K, hint)\n"
 	"local function kind(key) return redis.call('type', key)['ok'] end local function head() for _ = 1, 500 do local first = redis.call('zrange', Q, 0, 0)[1] if not first then return nil, nil end local mode = redis.call('get', P .. 'a:' .. first) if mode then return first, mode end redis.call('zrem', Q, first) end return nil, nil end local function push(id, life) local w = P .. 'w:' .. id if redis.call('llen', w) == 0 then redis.call('rpush', w, '1') redis.call('pexpire', w, life) end end local function waiting() return redis.call('exists', Q) == 1 or redis.call('exists', M) == 1 end local function hold(token, life) if waiting() then redis.call('set', K, token .. '|' .. ms(now + life), 'px', life + GRACE) else redis.call('set', K, token, 'px', life) end end local function readers_live() redis.call('zremrangebyscore', K, '-inf', ms(now)) return redis.call('zcard', K) end local function readers_ttl() local last = redis.call('zrange', K, -1, -1, 'withscores') if #last == 0 then return end local left = tonumber(last[2]) - now if waiting() then left = left + GRACE end redis.call('pexpire', K, ms(math.max(left, 1))) end local function admit() for i = 1, 100 do local h, mode = head() if mode ~= 'r' then return end local claim = math.max(redis.call('pttl', P .. 'a:' .. h), 100) redis.call('zadd', K, ms(now + claim), 'shared:' .. h) redis.call('zrem', Q, h) push(h, claim + GRACE) end end local function hand_over() local h, mode = head() if not h then redis.call('del', K) if redis.call('exists', M) == 1 then redis.call('zremrangebyscore', M, '-inf', ms(now)) for _, id in ipairs(redis.call('zrange', M, 0, 999)) do push(id, 60000) end end return end if mode == 'r' then redis.call('del', K) admit() readers_ttl() return end local claim = math.max(redis.call('pttl', P .. 'a:' .. h), 100) redis.call('set', K, h .. '|' .. ms(now + claim), 'px', claim + GRACE) push(h, claim + GRACE) end local function readers_changed() local n = readers_live() if n == 0 then return hand_over() end local h, mode = head() if mode == 'r' then admit() elseif mode == 'p' and n == 1 and redis.call('zscore', K, 'shared:' .. h) then push(h, 60000) end readers_ttl() end local function unmark() local t = kind(K) if t == 'zset' then return readers_changed() end if t ~= 'string' or waiting() then return end local holder, d = owner(redis.call('get', K)) if d == nil then return end if holder ~= '' and d > now then redis.call('set', K, holder, 'px', d - now) elseif holder == '' then redis.call('del', K) end end local function mark() local t = kind(K) if t == 'zset' then return readers_ttl() end if t ~= 'string' then return end local v = redis.call('get', K) if string.find(v, '|', 1, true) then return end local left = redis.call('pttl', K) if left > 0 then redis.call('set', K, v .. '|' .. ms(now + left), 'px', left + GRACE) end end local function wait_ms() local t = kind(K) if t == 'zset' then local first = redis.call('zrange', K, 0, 0, 'withscores') if #first == 0 then return 0 end return math.max(tonumber(first[2]) - now, 0) end if t == 'string' then local _, d = owner(redis.call('get', K)) if d then return math.max(d - now, 0) end elseif t == 'none' then return 0 end return redis.call('pttl', K) end\n"
 	"life = tonumber(life)\n"
-	"\n"
-	"\n"
-	"\n"
-	"\n"
-	"\n"
-	"\n"
-	"local function shortened(old)\n"
-	"if now + life < old and life < GRACE then\n"
-	"local h = head()\n"
-	"if h then push(h, 60000) end\n"
-	"end\n"
-	"end\n"
+	"local function shortened(old) if now + life < old and life < GRACE then local h = head() if h then push(h, 60000) end end end\n"
 	"if type(v) ~= 'string' then\n"
 	"if kind(K) ~= 'zset' then return 0 end\n"
 	"local s = redis.call('zscore', K, token)\n"
@@ -146,7 +135,7 @@ const redislock_script redislock_script_extend = {"extend script",
 	"redis.call('set', K, holder .. '|' .. ms(now + life), 'px', life + GRACE)\n"
 	"if d > now then shortened(d) end\n"
 	"return 1\n",
-	5547, "e2d3e6abecdcf48ba54f828777e95d9415112049"};
+	5541, "4e1f7e64afca2cbb09acfc2ddc04871678235bd9"};
 
 const redislock_script redislock_script_fence = {"fence script",
 	"--redislock:fence\n"
@@ -676,15 +665,10 @@ const redislock_script redislock_script_watch = {"watch script",
 	"local K = key\n"
 	"local Q, M, P = siblings(K, hint)\n"
 	"B = P .. 'b:' .. string.match(token, '[^:]*$')\n"
+	"local function bound_left(W, first, lease) if first > 0 then redis.call('set', W, string.format('%d', now + first), 'nx', 'px', string.format('%d', math.min(first, 4 * lease))) end local b = tonumber(redis.call('get', W) or '') if not b or b - now <= 0 then return nil end return b - now end\n"
 	"if bound == 0 then\n"
-	"first = tonumber(first)\n"
-	"if first > 0 then\n"
-	"redis.call('set', B, string.format('%d', now + first), 'nx', 'px', string.format('%d', math.min(first, 4 * lease)))\n"
-	"end\n"
-	"local b = redis.call('get', B)\n"
-	"if not b then return -1 end\n"
-	"local left = tonumber(b) - now\n"
-	"if not left or left <= 0 then return -1 end\n"
+	"local left = bound_left(B, tonumber(first), lease)\n"
+	"if not left then return -1 end\n"
 	"if left < life then life = left end\n"
 	"if redis.pcall('get', K) == token then\n"
 	"redis.call('pexpire', K, life)\n"
@@ -698,14 +682,7 @@ const redislock_script redislock_script_watch = {"watch script",
 	"local function fence(counter) local t = redis.call('time') local n = math.max((tonumber(redis.call('get', counter)) or 0) + 1, tonumber(t[1]) * 1000000 + tonumber(t[2])) local s = string.format('%d', n) redis.call('set', counter, s) return s end\n"
 	"local t0 = redis.call('time') local now = tonumber(t0[1]) * 1000 + math.floor(tonumber(t0[2]) / 1000) local now_us = t0[1] .. string.format('%06d', tonumber(t0[2])) local function owner(v) local bar = string.find(v, '|', 1, true) if bar then local d = tonumber(string.sub(v, bar + 1)) if d then return string.sub(v, 1, bar - 1), d end end return v, nil end local function bare(x) local r = string.match(x, '^%d+:(.*)$') return r or x end local function named(h, t) return h == t or bare(h) == bare(t) end local function ms(n) return string.format('%d', n) end local function value(key) local v = redis.pcall('get', key) if type(v) == 'table' and v.err then return false, true end return v, false end\n"
 	"local function kind(key) return redis.call('type', key)['ok'] end local function head() for _ = 1, 500 do local first = redis.call('zrange', Q, 0, 0)[1] if not first then return nil, nil end local mode = redis.call('get', P .. 'a:' .. first) if mode then return first, mode end redis.call('zrem', Q, first) end return nil, nil end local function push(id, life) local w = P .. 'w:' .. id if redis.call('llen', w) == 0 then redis.call('rpush', w, '1') redis.call('pexpire', w, life) end end local function waiting() return redis.call('exists', Q) == 1 or redis.call('exists', M) == 1 end local function hold(token, life) if waiting() then redis.call('set', K, token .. '|' .. ms(now + life), 'px', life + GRACE) else redis.call('set', K, token, 'px', life) end end local function readers_live() redis.call('zremrangebyscore', K, '-inf', ms(now)) return redis.call('zcard', K) end local function readers_ttl() local last = redis.call('zrange', K, -1, -1, 'withscores') if #last == 0 then return end local left = tonumber(last[2]) - now if waiting() then left = left + GRACE end redis.call('pexpire', K, ms(math.max(left, 1))) end local function admit() for i = 1, 100 do local h, mode = head() if mode ~= 'r' then return end local claim = math.max(redis.call('pttl', P .. 'a:' .. h), 100) redis.call('zadd', K, ms(now + claim), 'shared:' .. h) redis.call('zrem', Q, h) push(h, claim + GRACE) end end local function hand_over() local h, mode = head() if not h then redis.call('del', K) if redis.call('exists', M) == 1 then redis.call('zremrangebyscore', M, '-inf', ms(now)) for _, id in ipairs(redis.call('zrange', M, 0, 999)) do push(id, 60000) end end return end if mode == 'r' then redis.call('del', K) admit() readers_ttl() return end local claim = math.max(redis.call('pttl', P .. 'a:' .. h), 100) redis.call('set', K, h .. '|' .. ms(now + claim), 'px', claim + GRACE) push(h, claim + GRACE) end local function readers_changed() local n = readers_live() if n == 0 then return hand_over() end local h, mode = head() if mode == 'r' then admit() elseif mode == 'p' and n == 1 and redis.call('zscore', K, 'shared:' .. h) then push(h, 60000) end readers_ttl() end local function unmark() local t = kind(K) if t == 'zset' then return readers_changed() end if t ~= 'string' or waiting() then return end local holder, d = owner(redis.call('get', K)) if d == nil then return end if holder ~= '' and d > now then redis.call('set', K, holder, 'px', d - now) elseif holder == '' then redis.call('del', K) end end local function mark() local t = kind(K) if t == 'zset' then return readers_ttl() end if t ~= 'string' then return end local v = redis.call('get', K) if string.find(v, '|', 1, true) then return end local left = redis.call('pttl', K) if left > 0 then redis.call('set', K, v .. '|' .. ms(now + left), 'px', left + GRACE) end end local function wait_ms() local t = kind(K) if t == 'zset' then local first = redis.call('zrange', K, 0, 0, 'withscores') if #first == 0 then return 0 end return math.max(tonumber(first[2]) - now, 0) end if t == 'string' then local _, d = owner(redis.call('get', K)) if d then return math.max(d - now, 0) end elseif t == 'none' then return 0 end return redis.call('pttl', K) end\n"
-	"\n"
-	"\n"
-	"local function shortened(old)\n"
-	"if now + life < old and life < GRACE then\n"
-	"local h = head()\n"
-	"if h then push(h, 60000) end\n"
-	"end\n"
-	"end\n"
+	"local function shortened(old) if now + life < old and life < GRACE then local h = head() if h then push(h, 60000) end end end\n"
 	"local function extend()\n"
 	"local v = redis.pcall('get', K)\n"
 	"if v == token then return redis.call('pexpire', K, life) == 1 end\n"
@@ -735,7 +712,7 @@ const redislock_script redislock_script_watch = {"watch script",
 	"redis.call('pexpire', B, ms(math.min(tonumber(redis.call('get', B)) - now, 4 * lease)))\n"
 	"end\n"
 	"return life\n",
-	6713, "919ff3265ebc6e125de24990428e2fead3bf48c4"};
+	6789, "b1a8c4dabc65d66e99ea054c8345861cf60c4771"};
 
 const redislock_script redislock_script_ack = {"ack script",
 	"--redislock:ack\n"
@@ -2452,16 +2429,9 @@ const redislock_script redislock_script_sem_watch = {"sem_watch script",
 	"local function outlive(d) if redis.call('pttl', S) < d - now then redis.call('pexpire', S, ms(2 * (d - now))) end if redis.call('pttl', B) < d - now then redis.call('pexpire', B, ms(2 * (d - now))) end end\n"
 	"local lease = tonumber(life)\n"
 	"local W = P .. 'b:' .. string.match(token, '[^:]*$')\n"
-	"first = tonumber(first)\n"
-	"if first > 0 then\n"
-	"redis.call('set', W, string.format('%d', now + first), 'nx', 'px', string.format('%d', math.min(first, 4 * lease)))\n"
-	"end\n"
-	"local b = redis.call('get', W)\n"
-	"if not b then return -1 end\n"
-	"local left = tonumber(b)\n"
+	"local function bound_left(W, first, lease) if first > 0 then redis.call('set', W, string.format('%d', now + first), 'nx', 'px', string.format('%d', math.min(first, 4 * lease))) end local b = tonumber(redis.call('get', W) or '') if not b or b - now <= 0 then return nil end return b - now end\n"
+	"local left = bound_left(W, tonumber(first), lease)\n"
 	"if not left then return -1 end\n"
-	"left = left - now\n"
-	"if left <= 0 then return -1 end\n"
 	"local given = math.min(lease, left)\n"
 	"local s = redis.call('zscore', S, token)\n"
 	"if not s or tonumber(s) <= now then return 0 end\n"
@@ -2472,4 +2442,4 @@ const redislock_script redislock_script_sem_watch = {"sem_watch script",
 	"outlive(d)\n"
 	"redis.call('pexpire', W, ms(math.min(left, 4 * lease)))\n"
 	"return given\n",
-	4617, "9d019f51d81bd35487aaa77ed2c0b7ce710e410e"};
+	4664, "c039f4b3102e27721226314b7fae5e9c0579f6cf"};

@@ -44,15 +44,10 @@ local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local K = key
 local Q, M, P = siblings(K, hint)
 B = P .. 'b:' .. string.match(token, '[^:]*$')
+--#include "common/watch_bound.lua"
 if bound == 0 then
-  first = tonumber(first)
-  if first > 0 then
-    redis.call('set', B, string.format('%d', now + first), 'nx', 'px', string.format('%d', math.min(first, 4 * lease)))
-  end
-  local b = redis.call('get', B)
-  if not b then return -1 end
-  local left = tonumber(b) - now
-  if not left or left <= 0 then return -1 end
+  local left = bound_left(B, tonumber(first), lease)
+  if not left then return -1 end
   if left < life then life = left end
   if redis.pcall('get', K) == token then
     redis.call('pexpire', K, life)
@@ -66,14 +61,7 @@ end
 --#include "common/fence.lua"
 --#include "common/owner.lua"
 --#include "common/waiters.lua"
--- A hold that ends earlier than it did wakes the head of the queue to look
--- again (see extend.lua).
-local function shortened(old)
-  if now + life < old and life < GRACE then
-    local h = head()
-    if h then push(h, 60000) end
-  end
-end
+--#include "common/shortened.lua"
 local function extend()
   local v = redis.pcall('get', K)
   if v == token then return redis.call('pexpire', K, life) == 1 end

@@ -32,16 +32,9 @@ local Q, _, P = siblings(S, hint)
 --#include "common/outlive.lua"
 local lease = tonumber(life)
 local W = P .. 'b:' .. string.match(token, '[^:]*$')
-first = tonumber(first)
-if first > 0 then
-  redis.call('set', W, string.format('%d', now + first), 'nx', 'px', string.format('%d', math.min(first, 4 * lease)))
-end
-local b = redis.call('get', W)
-if not b then return -1 end
-local left = tonumber(b)
+--#include "common/watch_bound.lua"
+local left = bound_left(W, tonumber(first), lease)
 if not left then return -1 end
-left = left - now
-if left <= 0 then return -1 end
 local given = math.min(lease, left)
 local s = redis.call('zscore', S, token)
 if not s or tonumber(s) <= now then return 0 end
