@@ -6,6 +6,7 @@ require __DIR__ . '/../harness/queue_test.inc';
 $q = rq_queue();
 $raw = new RawRedis();
 $name = rl_name();
+$q->migrate($name);                      // onto the stream layout
 $q->enqueue($name, ['a', 'b'], 10, 0, false, ['a' => 'payload-a']);
 $t = $q->reserve($name);
 var_dump($t['id'], $t['payload'], $t['attempts']);
