@@ -16,7 +16,9 @@ $meta = function (string $name) use ($raw) {
     $flat = $raw->call('HGETALL', "{Queue:$name}:meta");
     $m = [];
     for ($i = 0; $i < count($flat); $i += 2) {
-        $m[$flat[$i]] = $flat[$i + 1];
+        if (in_array($flat[$i], ['v', 'm', 'b'], true)) {   // the settings, not the upkeep's bookkeeping
+            $m[$flat[$i]] = $flat[$i + 1];
+        }
     }
     ksort($m);
     return json_encode($m);

@@ -1,5 +1,5 @@
 --TEST--
-RedisQueue stream layout: the first reserve() puts the queue on a stream; a task is reserved by XREADGROUP with its payload, receipt "<entry>/<consumer>/1" and attempts 1, and acked once
+RedisQueue stream layout: after migrate() a task is reserved by XREADGROUP with its payload, receipt "<entry>/<consumer>/1" and attempts 1, and acked once
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';
