@@ -25,6 +25,7 @@
 #include "redislock_wait.h"
 #include "redislock_watchdog.h"
 #include "zend_exceptions.h"
+#include "ext/spl/spl_exceptions.h"
 
 #define REDISLOCK_QUEUE_DEFAULT_PREFIX "Queue:"
 /* The most queues one pop() or reserve() takes from. */
@@ -169,7 +170,7 @@ static bool enqueue_pages(redislock_queue_obj *q, const queue_keys *k, zend_stri
 		memcpy(page + 2 * p, list + 2 * paired + bare_sent, b * sizeof(*page));
 		pairs_sent += p;
 		bare_sent += b;
-		redislock_script_enqueue_args(&a, 2 * p + b, QUEUE_ALL_KEYS(*k), !q->zset_layout, delay, due,
+		redislock_script_enqueue_args(&a, 2 * p + b, QUEUE_ALL_KEYS(*k), true, delay, due,
 			replace, p, page);
 		reply = redislock_queue_run(q, &redislock_script_enqueue, &a, timeout);
 		redislock_argv_free(&a);
@@ -250,7 +251,7 @@ static zend_long dead_pages(redislock_queue_obj *q, const queue_keys *k, const r
 		redisReply *reply;
 		bool ok;
 
-		args(&a, k, !q->zset_layout, died_by);
+		args(&a, k, true, died_by);
 		reply = redislock_queue_run(q, script, &a, redislock_conn_config(q->conn)->read_timeout);
 		redislock_argv_free(&a);
 		if (!reply) {
@@ -366,7 +367,7 @@ static bool list_pages(redislock_queue_obj *q, const queue_keys *k, const redisl
  * Appends to list. A page that fails ends the call with the tasks taken so far,
  * without throwing: they are taken already (popped, or reserved until their
  * visibility), and only the caller can run them. */
-static void take_more(redislock_queue_obj *q, zend_string **key_lists[6], queue_keys *keys, uint32_t n, zend_string **names,
+static void take_more(redislock_queue_obj *q, zend_string **key_lists[7], queue_keys *keys, uint32_t n, zend_string **names,
 	bool listed, zend_long left, bool reserve, double visibility, double timeout, zend_long max_attempts, zval *list)
 {
 	while (left > 0) {
@@ -382,13 +383,13 @@ static void take_more(redislock_queue_obj *q, zend_string **key_lists[6], queue_
 			return;
 		}
 		redislock_script_take_args(&a, n, key_lists[0], key_lists[1], key_lists[2], key_lists[3], key_lists[4],
-			key_lists[5], want, reserve, visibility, false, base, max_attempts, q->retry_backoff, false);
+			key_lists[5], key_lists[6], want, reserve, visibility, false, base, max_attempts, q->retry_backoff, false);
 		reply = redislock_queue_run(q, &redislock_script_take, &a, timeout);
 		redislock_argv_free(&a);
 		if (base) {
 			zend_string_release(base);
 		}
-		if (reply && !reserve && !q->zset_layout && reply->type == REDIS_REPLY_INTEGER) {
+		if (reply && !reserve && reply->type == REDIS_REPLY_INTEGER) {
 			/* Nothing in the zset layout: the next page from the queues on the stream layout. */
 			freeReplyObject(reply);
 			reply = redislock_queue_stream_pop(q, keys, n, want, timeout);
@@ -399,6 +400,12 @@ static void take_more(redislock_queue_obj *q, zend_string **key_lists[6], queue_
 			}
 		}
 		if (!reply) {
+			return;
+		}
+		if (reply->type == REDIS_REPLY_ARRAY && reply->elements >= 1 && reply->element[0]->type == REDIS_REPLY_INTEGER
+			&& reply->element[0]->integer == 0) {
+			/* Nothing more on the zset layout (the rest is on streams). */
+			freeReplyObject(reply);
 			return;
 		}
 		ok = reply->type == REDIS_REPLY_ARRAY
@@ -469,7 +476,7 @@ PHP_METHOD(RedisQueue, __construct)
 		zend_argument_value_error(1, "option \"queue_layout\" must be \"auto\" or \"zset\"");
 		RETURN_THROWS();
 	}
-	q->zset_layout = cfg.queue_layout && zend_string_equals_literal(cfg.queue_layout, "zset");
+	q->no_migrate = cfg.queue_layout && zend_string_equals_literal(cfg.queue_layout, "zset");
 	q->max_attempts = cfg.max_attempts;
 	q->retry_backoff = cfg.retry_backoff;
 	q->conn = redislock_conn_create(&cfg);
@@ -640,13 +647,14 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 {
 	queue_keys *keys = safe_emalloc(n, sizeof(*keys), 0);
 	zend_string **wakeups = safe_emalloc(n, sizeof(*wakeups), 0);
-	zend_string **key_lists[6];
+	zend_string **key_lists[7];
 	zend_string *base = NULL;
 	zend_long page = MIN(count, REDISLOCK_QUEUE_PAGE);
 	double wait_until;
 	/* Whether the last BLPOP returned: the next take then passes the turn on
 	 * (see take.lua's pop path), as only a worker woken from the list has to. */
 	bool failed = false, woken = false;
+	int moved = 0;
 
 	if (reserve && !(base = redislock_random_hex())) {
 		efree(keys);
@@ -658,8 +666,8 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 		wakeups[i] = keys[i].wakeup;
 	}
 	/* The take script's keys, one array per key of a queue (its builder's lists). */
-	key_lists[0] = safe_emalloc(6 * (size_t) n, sizeof(**key_lists), 0);
-	for (uint32_t j = 1; j < 6; j++) {
+	key_lists[0] = safe_emalloc(7 * (size_t) n, sizeof(**key_lists), 0);
+	for (uint32_t j = 1; j < 7; j++) {
 		key_lists[j] = key_lists[0] + j * n;
 	}
 	for (uint32_t i = 0; i < n; i++) {
@@ -669,6 +677,7 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 		key_lists[3][i] = keys[i].meta;
 		key_lists[4][i] = keys[i].dead;
 		key_lists[5][i] = keys[i].payloads;
+		key_lists[6][i] = keys[i].stream;
 	}
 	wait_until = redislock_now() + wait;
 	for (;;) {
@@ -679,10 +688,10 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 		bool on_streams = false;
 
 		redislock_script_take_args(&a, n, key_lists[0], key_lists[1], key_lists[2], key_lists[3], key_lists[4],
-			key_lists[5], page, reserve, visibility, wait > 0, base, max_attempts, q->retry_backoff, woken);
+			key_lists[5], key_lists[6], page, reserve, visibility, wait > 0, base, max_attempts, q->retry_backoff, woken);
 		reply = redislock_queue_run_after_ack(q, &redislock_script_take, &a, timeout);
 		redislock_argv_free(&a);
-		if (reply && !reserve && !q->zset_layout && reply->type == REDIS_REPLY_INTEGER) {
+		if (reply && !reserve && reply->type == REDIS_REPLY_INTEGER) {
 			/* Nothing in the zset layout: the queues on the stream layout may have tasks. */
 			redisReply *more = redislock_queue_stream_pop(q, keys, n, page, timeout);
 			if (!more) {
@@ -707,6 +716,59 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 		if (!reply) {
 			failed = true;
 			break;
+		}
+		if (reserve && reply->type == REDIS_REPLY_ARRAY && reply->elements >= 3 && reply->element[0]->type == REDIS_REPLY_INTEGER
+			&& reply->element[0]->integer == 0 && reply->element[1]->type == REDIS_REPLY_INTEGER) {
+			/* Nothing due on the zset layout, and some of the queues are on the
+			 * stream layout: their streams are read. All of them: with the
+			 * wait. Some: without, and the wait below looks again at least once
+			 * a second. */
+			zend_string **sub = safe_emalloc(reply->elements - 2, sizeof(*sub), 0);
+			uint32_t m = 0;
+			int st;
+			for (size_t j = 2; j < reply->elements; j++) {
+				if (reply->element[j]->type == REDIS_REPLY_INTEGER && reply->element[j]->integer >= 1
+					&& reply->element[j]->integer <= (long long) n) {
+					sub[m++] = names[reply->element[j]->integer - 1];
+				}
+			}
+			remaining = wait_until - redislock_now();
+			on_streams = m < n;
+			hint_ms = (zend_long) reply->element[1]->integer;
+			freeReplyObject(reply);
+			st = m == 0 ? 2 : redislock_queue_stream_take(INTERNAL_FUNCTION_PARAM_PASSTHRU, q, sub, m, listed, count, visibility,
+				on_streams || remaining < 0 ? 0 : remaining, max_attempts);
+			efree(sub);
+			if (st < 0) {
+				break;     /* thrown already */
+			}
+			if (st == 1 || (st == 0 && !on_streams)) {
+				break;
+			}
+			if (st == 0) {
+				zval_ptr_dtor(return_value);
+				ZVAL_UNDEF(return_value);
+			} else if (++moved > 3) {
+				/* The layout changes under this call (a migration): nothing this time. */
+				redislock_queue_empty_result(count, return_value);
+				break;
+			} else {
+				continue;
+			}
+			if (wait <= 0 || remaining <= 0) {
+				redislock_queue_empty_result(count, return_value);
+				break;
+			}
+			{
+				bool until_due = hint_ms >= 0 && hint_ms / 1000.0 < remaining;
+				double block = MIN(until_due ? hint_ms / 1000.0 + 0.001 : remaining, 1.0);
+				if (redislock_blpop(q->conn, wakeups, n, block, until_due) == FAILURE) {
+					failed = true;
+					break;
+				}
+				woken = true;
+			}
+			continue;
 		}
 		if (reply->type == REDIS_REPLY_ARRAY) {
 			zend_long got = reply->elements > 0 ? (zend_long) ((reply->elements - 1) / (reserve ? 5 : 3)) : 0;
@@ -833,11 +895,26 @@ PHP_METHOD(RedisQueue, reserve)
 		zend_argument_value_error(5, "must be between 0 and %d", REDISLOCK_MAX_ATTEMPTS);
 		RETURN_THROWS();
 	}
-	if (q->zset_layout) {
-		take(INTERNAL_FUNCTION_PARAM_PASSTHRU, q, names, n, many != NULL, count, true, visibility,
-			redislock_conn_config(q->conn)->read_timeout, wait, max_attempts);
-	} else {
-		redislock_queue_stream_take(INTERNAL_FUNCTION_PARAM_PASSTHRU, q, names, n, many != NULL, count, visibility, wait, max_attempts);
+	{
+		/* The layout each queue is on: queues this object last found on the
+		 * stream are read there at once; any other call runs the take script,
+		 * which reserves only from queues whose stream is missing and hands the
+		 * others to the stream's read. A worker never moves a queue. */
+		bool known = true;
+		int st = 2;
+		double until = redislock_now() + wait, left;
+		for (uint32_t i = 0; i < n && known; i++) {
+			known = zend_hash_exists(&q->streams, names[i]);
+		}
+		if (known) {
+			st = redislock_queue_stream_take(INTERNAL_FUNCTION_PARAM_PASSTHRU, q, names, n, many != NULL, count, visibility,
+				wait, max_attempts);
+		}
+		left = until - redislock_now();
+		if (st == 2) {
+			take(INTERNAL_FUNCTION_PARAM_PASSTHRU, q, names, n, many != NULL, count, true, visibility,
+				redislock_conn_config(q->conn)->read_timeout, wait > 0 ? MAX(left, 0) : 0, max_attempts);
+		}
 	}
 	efree(names);
 }
@@ -929,7 +1006,7 @@ static void id_call(INTERNAL_FUNCTION_PARAMETERS, after_id after,
 	}
 	keys_init(&k, q, name);
 	has_sr = receipt && redislock_queue_stream_receipt_parse(receipt, &sr);
-	if (!q->zset_layout && after != AFTER_ID_NOTHING && (has_sr || !receipt)) {
+	if (after != AFTER_ID_NOTHING && (has_sr || !receipt)) {
 		/* The stream layout first; an id not on the stream (-1), asked without a
 		 * receipt, is tried on the zset layout below. */
 		if (defer && has_sr && after == AFTER_ID_RECEIPT && !redislock_queue_deferred_kept(q)) {
@@ -1369,7 +1446,7 @@ PHP_METHOD(RedisQueue, retryDead)
 		redisReply *reply;
 		bool ok;
 
-		redislock_script_retry_dead_args(&a, m, QUEUE_ALL_KEYS(k), !q->zset_layout, NULL, list + sent);
+		redislock_script_retry_dead_args(&a, m, QUEUE_ALL_KEYS(k), true, NULL, list + sent);
 		sent += m;
 		reply = redislock_queue_run(q, &redislock_script_retry_dead, &a, redislock_conn_config(q->conn)->read_timeout);
 		redislock_argv_free(&a);
@@ -1457,6 +1534,11 @@ PHP_METHOD(RedisQueue, migrate)
 	ZEND_PARSE_PARAMETERS_END();
 
 	if (!redislock_check_name(name, 1) || !(q = this_queue(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	if (q->no_migrate && !back) {
+		zend_throw_exception_ex(spl_ce_BadMethodCallException, 0, "RedisQueue::migrate() onto the stream layout is refused "
+			"by the option queue_layout \"zset\" (migrate(back: true) is not)");
 		RETURN_THROWS();
 	}
 	keys_init(&k, q, name);

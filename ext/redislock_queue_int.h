@@ -31,7 +31,7 @@ typedef struct _redislock_queue_obj {
 	 * receipt it renews. */
 	redislock_renewal_table beats;
 	redislock_renewal renewal; /* where renewals go, and the fork generation of the beats */
-	bool zset_layout;        /* queue_layout "zset": today's layout only, never a stream */
+	bool no_migrate;         /* queue_layout "zset": migrate() onto the stream is refused */
 	zend_string *consumer;   /* the stream layout's consumer name: 32 hex digits, made on first use */
 	uint32_t reader_generation; /* of the reader consumer of reads over several queues, bumped after a failure */
 	/* The stream layout's queues this object reserved from: name -> when it last

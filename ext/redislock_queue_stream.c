@@ -529,8 +529,11 @@ static bool stream_take_more(redislock_queue_obj *q, queue_keys *k, zend_string 
  * promoted, expired reservations settled), then with wait > 0 a blocking
  * XREADGROUP until an entry comes or the upkeep's hint (the next due task or
  * expiring reservation) passes. Entries of more than the first queue that has
- * any (several queues, one read) go back at once, not counted as attempts. */
-void redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_string **names, uint32_t n,
+ * any (several queues, one read) go back at once, not counted as attempts.
+ * Returns 1 with tasks, 0 with none (return_value set either way), 2 when one
+ * of the queues is not on the stream layout (its stream is missing; nothing
+ * taken, return_value untouched), -1 after throwing. */
+int redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_string **names, uint32_t n,
 	bool listed, zend_long count, double visibility, double wait, zend_long max_attempts)
 {
 	const redislock_config *cfg = redislock_conn_config(q->conn);
@@ -542,7 +545,7 @@ void redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_o
 	zend_long page = MIN(count, REDISLOCK_QUEUE_PAGE);
 	zend_string *consumer = stream_consumer(q);
 	double wait_until = redislock_now() + wait, now;
-	bool failed = false, all_idle = false, setup = false, got = false;
+	bool failed = false, all_idle = false, setup = false, got = false, off = false;
 	int nogroup = 0, again = 0;
 	/* Over several queues the read delivers to a reader consumer of its own,
 	 * and stream_hand_back, in the same write, keeps the first queue's entries
@@ -626,6 +629,12 @@ void redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_o
 				redislock_conn_set_reply_error(q->conn, replies[j]);
 				failed = true;
 			} else if (replies[j]->type == REDIS_REPLY_ARRAY && replies[j]->elements == 2
+				&& replies[j]->element[0]->type == REDIS_REPLY_INTEGER && replies[j]->element[0]->integer == -2) {
+				/* The stream is missing: the queue is on the zset layout (never
+				 * moved here: only migrate() moves a queue). */
+				zend_hash_del(&q->streams, names[i]);
+				off = true;
+			} else if (replies[j]->type == REDIS_REPLY_ARRAY && replies[j]->elements == 2
 				&& replies[j]->element[0]->type == REDIS_REPLY_INTEGER && replies[j]->element[1]->type == REDIS_REPLY_INTEGER) {
 				stream_state st = {.at = now, .visibility = visibility, .queue_ms = (zend_long) replies[j]->element[1]->integer,
 					.next_expiry = INFINITY, .max_attempts = max_attempts};
@@ -646,7 +655,7 @@ void redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_o
 			}
 			freeReplyObject(replies[hand_at]);
 		}
-		if (failed) {
+		if (failed || off) {
 			freeReplyObject(replies[read_at]);
 			break;
 		}
@@ -762,7 +771,7 @@ void redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_o
 			break;
 		}
 	}
-	if (!failed && !got) {
+	if (!failed && !got && !off) {
 		redislock_queue_empty_result(count, return_value);
 	}
 	if (n > 1) {
@@ -782,8 +791,10 @@ done:
 	efree(replies);
 	efree(idle_used);
 	if (failed) {
-		QUEUE_FAILED(q);
+		redislock_queue_fail(q);
+		return -1;
 	}
+	return off ? 2 : got ? 1 : 0;
 }
 
 /* pop() from the queues on the stream layout (the stream_pop script over each

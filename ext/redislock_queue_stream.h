@@ -52,8 +52,9 @@ void redislock_queue_deferred_final(redislock_queue_obj *q);
 redisReply *redislock_queue_run_after_ack(redislock_queue_obj *q, const redislock_script *script, redislock_argv *a,
 	double timeout);
 
-/* reserve() on the stream layout (see redislock_queue_stream.c). */
-void redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_string **names, uint32_t n,
+/* reserve() on the stream layout (see redislock_queue_stream.c): 1 with tasks,
+ * 0 with none, 2 when a queue is not on the stream layout, -1 after throwing. */
+int redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_string **names, uint32_t n,
 	bool listed, zend_long count, double visibility, double wait, zend_long max_attempts);
 /* pop() from the queues on the stream layout, once the zset layout had nothing:
  * the stream_pop script's reply, or NULL with the failure recorded. */

@@ -616,10 +616,10 @@ static inline void redislock_script_stream_touch_args(redislock_argv *a, const z
 	redislock_argv_push_long(a, visibility);
 }
 
-/* ext/lua/queue/take.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV count, ARGV reserve, ARGV visibility, ARGV waiting, ARGV base, ARGV attempts, ARGV backoff, ARGV woken. */
-static inline void redislock_script_take_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *inflight, zend_string *const *wakeup, zend_string *const *receipts, zend_string *const *dead, zend_string *const *payloads, zend_long count, bool reserve, double visibility, bool waiting, const zend_string *base, zend_long attempts, double backoff, bool woken)
+/* ext/lua/queue/take.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, ARGV count, ARGV reserve, ARGV visibility, ARGV waiting, ARGV base, ARGV attempts, ARGV backoff, ARGV woken. */
+static inline void redislock_script_take_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *inflight, zend_string *const *wakeup, zend_string *const *receipts, zend_string *const *dead, zend_string *const *payloads, zend_string *const *stream, zend_long count, bool reserve, double visibility, bool waiting, const zend_string *base, zend_long attempts, double backoff, bool woken)
 {
-	redislock_script_start(a, &redislock_script_take, (int) (6 * n));
+	redislock_script_start(a, &redislock_script_take, (int) (7 * n));
 	for (uint32_t i = 0; i < n; i++) {
 		redislock_argv_push_str(a, queue[i]);
 		redislock_argv_push_str(a, inflight[i]);
@@ -627,6 +627,7 @@ static inline void redislock_script_take_args(redislock_argv *a, uint32_t n, zen
 		redislock_argv_push_str(a, receipts[i]);
 		redislock_argv_push_str(a, dead[i]);
 		redislock_argv_push_str(a, payloads[i]);
+		redislock_argv_push_str(a, stream[i]);
 	}
 	redislock_argv_push_long(a, count);
 	redislock_argv_push(a, reserve ? "reserve" : "pop", reserve ? 7 : 3);

@@ -10,8 +10,9 @@ foreach (topo_cluster_seeds() as $i => $master) {
     $raw = topo_raw($master);
     var_dump($queue->enqueue($name, ['a', 'b', 'c']));
     echo "master $i: the tasks are on the owner: ", topo_yes($raw->call('ZCARD', "Queue:$name") === 3), "\n";
+    $queue->migrate($name);                    // onto the stream layout
     $reserved = $queue->reserve($name, 1, 30);
-    /* reserve() put the queue on the stream layout: its stream, index and settings beside the zset. */
+    /* migrate() put the queue on the stream layout: its stream, index and settings beside the zset. */
     echo "master $i: the stream layout's keys are on the owner: ",
         topo_yes($raw->call('EXISTS', "{Queue:$name}:stream", "{Queue:$name}:index", "{Queue:$name}:meta") === 3), "\n";
     var_dump($reserved['id'], $queue->ack($name, 'a'));

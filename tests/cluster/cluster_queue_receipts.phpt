@@ -9,7 +9,7 @@ one acks; the receipts hash lives in the tag's slot on its owner
 require __DIR__ . '/../harness/topology_test.inc';
 $base = rl_name();
 /* The zset layout keeps a reservation in the in-flight zset and its record in the
- * receipts hash; the stream layout (the default) in the stream's PEL. Either way
+ * receipts hash; the stream layout (once migrate() moved the queue) in the stream's PEL. Either way
  * in the tag's slot, on the master that owns it, and a stale receipt changes nothing. */
 foreach (['zset', 'auto'] as $layout) {
     echo "$layout\n";
@@ -19,6 +19,9 @@ foreach (['zset', 'auto'] as $layout) {
         $tag = topo_name_on($master, "$base:$layout:$i", '');
         $name = '{' . $tag . '}jobs';
         $raw = topo_raw($master);
+        if ($layout === 'auto') {
+            $w1->migrate($name);               // onto the stream layout
+        }
         $w1->enqueue($name, 'job');
         $first = $w1->reserve($name, 1, 0.2);
         usleep(300000);

@@ -6,6 +6,7 @@ require __DIR__ . '/../harness/fault_test.inc';
 $server = new FaultServer(['--appendonly', 'yes', '--appendfsync', 'always']);
 $name = rl_name();
 $queue = new RedisQueue($server->options(['read_timeout' => 5.0]));
+$queue->migrate($name);                        // onto the stream layout
 var_dump($queue->enqueue($name, 'job-1'));
 
 /* A worker process reserves the task for 1 s, reports it, and hangs until killed. */

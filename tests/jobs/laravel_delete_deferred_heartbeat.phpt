@@ -1,7 +1,7 @@
 --TEST--
 Laravel queue driver: a job the Worker deleted stays renewed, and is handed to no other worker, until the Worker's next pop() sends its ack
 --DESCRIPTION--
-delete() defers the ack to the Worker's next pop() (one round trip per job). Between
+On the stream layout, delete() defers the ack to the Worker's next pop() (one round trip per job). Between
 the two, with no job left, the Worker sleeps; the reservation's heartbeat keeps
 renewing it meanwhile (retry_after 1 s, here for 2.5 s), so another worker never
 gets the job that already ran. The Worker's next pop() sends the ack first: the
@@ -14,6 +14,7 @@ extension=posix
 require __DIR__ . '/laravel_queue.inc';
 $app = lq_app(['retry_after' => 1]);
 $queue = $app['queue']->connection('redislock');
+$queue->getRedisQueue()->migrate(lq_queue());   // redislock migrate-queue: the stream layout, where delete() defers
 $id = $queue->push(new LqRecordJob('once'));
 $worker = lq_worker($app);
 $worker->runNextJob('redislock', lq_queue(), lq_options(3));

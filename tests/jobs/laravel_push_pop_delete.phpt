@@ -8,6 +8,7 @@ extension=posix
 require __DIR__ . '/laravel_queue.inc';
 $app = lq_app();
 $queue = $app['queue']->connection('redislock');
+$queue->getRedisQueue()->migrate(lq_queue());   // redislock migrate-queue: the stream layout, where delete() defers
 rq_check($queue instanceof RedisLock\Bridge\Laravel\Queue\RedisLockQueue, 'the driver redislock comes from the service provider');
 $id = $queue->push(new LqRecordJob('a'));
 $task = rq_queue()->top(lq_queue());

@@ -14,6 +14,7 @@ extension=posix
 require __DIR__ . '/laravel_queue.inc';
 $app = lq_app(['retry_after' => 30]);
 $queue = $app['queue']->connection('redislock');
+$queue->getRedisQueue()->migrate(lq_queue());   // redislock migrate-queue: the stream layout, where delete() defers
 $other = rq_queue();
 $idA = $queue->push(new LqRecordJob('a'));
 $idB = $queue->push(new LqRecordJob('b'));

@@ -1,7 +1,7 @@
 --TEST--
 Symfony Messenger transport: a message the Worker acked stays renewed, and is handed to no other consumer, until the consumer's next get() sends its ack
 --DESCRIPTION--
-ack() defers the ack to the consumer's next get() (one round trip per message).
+On the stream layout, ack() defers the ack to the consumer's next get() (one round trip per message).
 Between the two, the reservation's heartbeat (the transport's watchdog, on by
 default) keeps renewing it (visibility 1 s, here for 2.5 s), so another consumer
 never gets the message that was already handled. The next get() sends the ack
@@ -14,6 +14,7 @@ use Symfony\Component\Messenger\Envelope;
 
 $name = rl_name();
 $transport = sm_transport($name, 'visibility=1&wait=0');
+$transport->setup();                        // messenger:setup-transports: the stream layout, where ack() defers
 $transport->send(new Envelope(new SmMessage('once')));
 $runs = 0;
 sm_run(sm_worker($transport, function (SmMessage $m) use (&$runs) {

@@ -25,6 +25,7 @@ use Symfony\Component\Messenger\Exception\TransportException;
 $name = rl_name();
 $first = sm_transport($name, 'visibility=1&wait=0&watchdog=0');
 $second = sm_transport($name, 'visibility=1&wait=0&watchdog=0');
+$first->setup();                           // messenger:setup-transports: the queue onto the stream layout
 $first->send(new Envelope(new SmMessage('m')));
 [$mine] = $first->get();
 $first->keepalive($mine, null);

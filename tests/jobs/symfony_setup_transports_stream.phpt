@@ -4,7 +4,7 @@ Symfony Messenger transport: setup() puts its queue on the stream layout, so sen
 messenger:setup-transports calls setup() on every SetupableTransportInterface.
 Ours moves the queue onto the stream layout (RedisQueue::migrate()): a message
 sent afterwards is a stream entry, never a zset member, and a worker gets it.
-A transport whose connection keeps the zset layout (the rollback switch) leaves
+A transport whose connection sets queue_layout=zset (which refuses migrate()) leaves
 the queue on the zset: no stream key appears.
 --FILE--
 <?php

@@ -32,6 +32,7 @@ $tokens[] = $l->addLock('shared', 60, 0, true);
 $tokens[] = $l->addLock('contended', 60);
 $tokens[] = $s->acquire('pool', 4, 0, 60, 2);
 $tokens[] = $s->acquire('pool', 4, 0, 60, 2);
+$q->migrate('jobs');                               // onto the stream layout
 $q->enqueue('jobs', ['a', 'b', 'c']);
 foreach ($q->reserve('jobs', 2, 60) as $t) {
     $tokens[] = $t['receipt'];

@@ -1,11 +1,11 @@
 --TEST--
 RedisQueue: reserve()'s $maxAttempts sets the queue's max attempts on the stream layout (last writer wins, applied by whoever settles); on the zset layout it limits that call's reservations
 --DESCRIPTION--
-On the stream layout (the default) max attempts are the queue's setting: reserve()'s
+On the stream layout (after migrate()) max attempts are the queue's setting: reserve()'s
 $maxAttempts (null: the max_attempts option) is written to the queue, the last
 writer wins, and it applies to every reservation of the queue, made before or after,
-whoever releases it or finds it expired. On the zset layout ('queue_layout' =>
-'zset', the layout of earlier releases) it still applies to the reservations that
+whoever releases it or finds it expired. On the zset layout (a queue no
+migrate() moved) it still applies to the reservations that
 call makes only (1 under an option of 5 dies on the first release; 0 under an
 option of 1 never dies). Outside 0..1000000 it is a ValueError for argument 5.
 --FILE--
@@ -17,6 +17,7 @@ echo "stream layout: per call 1 under an option of 5\n";
 $name = rl_name();
 $q = rq_queue(['max_attempts' => 5]);
 $q1 = rq_queue(['max_attempts' => 1]);
+$q->migrate($name);                             // onto the stream layout
 $q->enqueue($name, 'a');
 $t = $q->reserve($name, 1, 30, 0, 1);
 var_dump($t['attempts'], $q->release($name, 'a'));
@@ -35,6 +36,7 @@ var_dump(rq_where($raw, $name, 'b'));
 
 echo "stream layout: the last writer's setting applies to a reservation made before it\n";
 $name = rl_name();
+$q->migrate($name);                             // onto the stream layout
 $q->enqueue($name, ['c', 'e']);
 $c = $q->reserve($name, 1, 30, 0, 1);           // the queue's max attempts: 1
 $e = $q1->reserve($name, 1, 30, 0, 0);          // another worker: none
@@ -43,6 +45,7 @@ var_dump(rq_where($raw, $name, 'c'));           // not dead: the queue has no li
 
 echo "stream layout: an expiry is settled by the queue's setting\n";
 $name = rl_name();
+$q->migrate($name);                             // onto the stream layout
 $q->enqueue($name, 'd');
 $q->reserve($name, 1, 0.1, 0, 1);
 usleep(150000);

@@ -10,7 +10,7 @@ $raw = new RawRedis();
 $unique = rl_name();
 
 /* The zset layout (queue_layout zset): its four keys. The stream layout (the
- * default): the stream, its index and the settings join them, the zset itself
+ * default, after migrate()): the stream, its index and the settings join them, the zset itself
  * empty once its tasks moved onto the stream; all in the main key's slot. */
 /* "w" is due after the two taken before it, and taken by a wait: later under
  * valgrind, whose calls are slower by far than its 50 ms. */
@@ -20,6 +20,9 @@ foreach (['zset', 'auto'] as $layout) {
     $q = rq_queue(['queue_layout' => $layout]);
     foreach (['{a}b', 'a}b{c', '{}x', 'a{}{b}', '}{', 'plain'] as $suffix) {
         $name = "$unique:$layout:$suffix";
+        if ($layout === 'auto') {
+            $q->migrate($name);                         // onto the stream layout
+        }
         $q->enqueue($name, ['job1', 'job2']);
         $q->enqueue($name, 'w', 10, $slow ? 2.0 : 0.05);
         $r = $q->reserve($name);

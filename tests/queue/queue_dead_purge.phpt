@@ -8,6 +8,9 @@ foreach (['zset', 'auto'] as $layout) {
     echo "$layout\n";
     $name = rl_name();
     $q = rq_queue(['max_attempts' => 1, 'queue_layout' => $layout]);
+    if ($layout === 'auto') {
+        $q->migrate($name);                         // onto the stream layout
+    }
     var_dump($q->purgeDead($name));
     $q->enqueue($name, ['x1', 'x2', 'x3']);
     foreach ($q->reserve($name, 3) as $t) {

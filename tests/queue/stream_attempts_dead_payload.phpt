@@ -6,6 +6,7 @@ require __DIR__ . '/../harness/queue_test.inc';
 $raw = new RawRedis();
 $name = rl_name();
 $q = rq_queue(['max_attempts' => 2]);
+$q->migrate($name);                      // onto the stream layout
 $q->enqueue($name, 'poison', payload: 'the-body');
 foreach ([1, 2] as $round) {
     [$proc, $out, $t] = rq_reserve_in_child(rl_dsn() . '?max_attempts=2', $name, '1, 0.3, 2');

@@ -6,6 +6,7 @@ require __DIR__ . '/../harness/queue_test.inc';
 $raw = new RawRedis();
 $q = rq_queue();
 $name = rl_name();
+$q->migrate($name);                      // onto the stream layout
 $q->enqueue($name, 'x');
 $q->ack($name, 'x', $q->reserve($name)['receipt']);
 $q->enqueue($name, ['a', 'b'], payload: ['a' => 'pa']);

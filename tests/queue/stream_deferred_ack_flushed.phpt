@@ -8,6 +8,7 @@ $name = rl_name();
 $len = fn() => $raw->call('XLEN', "{Queue:$name}:stream");
 $acked = fn(string $id) => $raw->call('HEXISTS', "{Queue:$name}:index", $id) === 0;
 $q = rq_queue();
+$q->migrate($name);                      // onto the stream layout
 $q->enqueue($name, ['a', 'b', 'c']);
 
 $t = $q->reserve($name);

@@ -8,6 +8,7 @@ $raw = new RawRedis();
 $name = rl_name();
 $worker = rq_queue(['watchdog' => true]);
 $other = rq_queue();
+$worker->migrate($name);                      // onto the stream layout
 $worker->enqueue($name, 'j');
 $t = $worker->reserve($name, 1, 1.0);
 var_dump($worker->ack($name, 'j', $t['receipt'], true));

@@ -16,6 +16,7 @@ function writes(RawRedis $raw): int
     return (int) $m[1];
 }
 
+$q->migrate($name);                      // onto the stream layout
 $q->enqueue($name, array_map(fn($i) => "job-$i", range(0, 40)));
 $t = $q->reserve($name);
 $q->ack($name, $t['id'], $t['receipt']);

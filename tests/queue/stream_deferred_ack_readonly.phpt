@@ -8,6 +8,7 @@ $srv = new FaultServer();
 $raw = $srv->raw();
 $name = rl_name();
 $q = new RedisQueue($srv->options());
+$q->migrate($name);                      // onto the stream layout
 $q->enqueue($name, ['a', 'b', 'c']);
 $acked = fn(string $id) => $raw->call('HEXISTS', "{Queue:$name}:index", $id) === 0;
 $refused = function (callable $fn) use ($raw) {

@@ -7,6 +7,7 @@ require_once __DIR__ . '/../harness/fault_test.inc';
 $srv = new FaultServer(['--appendonly', 'yes', '--appendfsync', 'always']);
 $name = rl_name();
 $q = new RedisQueue($srv->options(['connect_timeout' => 1, 'read_timeout' => 2]));
+$q->migrate($name);                      // onto the stream layout
 $q->enqueue($name, ['a', 'b', 'c']);
 $acked = fn(string $id) => $srv->raw()->call('HEXISTS', "{Queue:$name}:index", $id) === 0;
 $down = function (callable $fn) use ($srv) {

@@ -6,6 +6,7 @@ require __DIR__ . '/../harness/queue_test.inc';
 $raw = new RawRedis();
 $q = rq_queue();
 $name = rl_name();
+$q->migrate($name);                      // onto the stream layout
 $q->enqueue($name, 'done-job', payload: 'body');
 [$proc, $out] = rq_spawn_php('$q = new RedisQueue(' . var_export(rl_dsn(), true) . ');'
     . '$t = $q->reserve(' . var_export($name, true) . ', 1, 0.5);'

@@ -9,6 +9,7 @@ $srv = new FaultServer();
 $raw = $srv->raw();
 $q = new RedisQueue($srv->options());
 $name = rl_name();
+$q->migrate($name);                      // onto the stream layout
 $q->enqueue($name, 'first');
 $q->ack($name, 'first', $q->reserve($name)['receipt']);     // the queue is on the stream layout
 $q->enqueue($name, 'later', 10, 0.4);

@@ -24,6 +24,7 @@ function blocked(RawRedis $raw, int $want): int
     } while (microtime(true) < $deadline);
     return (int) $m[1];
 }
+$q->migrate($name);                      // onto the stream layout
 $q->enqueue($name, 'setup');
 $q->ack($name, 'setup', $q->reserve($name)['receipt']);
 $before = rq_cmd_calls($raw, 'xreadgroup');

@@ -8,6 +8,7 @@ $raw = new RawRedis();
 $name = rl_name();
 $worker = rq_queue(['watchdog' => true]);
 $other = rq_queue();
+$worker->migrate($name);                      // onto the stream layout
 $worker->enqueue($name, 'long', payload: 'job');
 $t = $worker->reserve($name, visibility: 1.5);
 rq_check(wd_info()['holds'] === '1', 'the watchdog renews one reservation', wd_info());

@@ -16,6 +16,7 @@ $a = "{{$tag}}a";
 $b = "{{$tag}}b";
 $q = rq_queue();
 foreach ([$a, $b] as $n) {                          // both queues on the stream, settings written
+    $q->migrate($n);
     $q->enqueue($n, 'warm');
     $t = $q->reserve($n, 1, 30);
     $q->ack($n, $t['id'], $t['receipt']);
@@ -54,6 +55,7 @@ foreach ($all as $t) {
 // with max_attempts 1 its task is due again after the visibility, not dead.
 $c = "{{$tag}}c";
 $w = rq_queue(['max_attempts' => 1]);
+$w->migrate($c);
 $w->enqueue($c, 'lost');
 $lost = $w->reserve($c, 1, 1);                      // a worker that dies: 'lost' is dead after 1 s
 $w->enqueue($c, 'stranded');

@@ -6,6 +6,7 @@ require __DIR__ . '/../harness/queue_test.inc';
 $raw = new RawRedis();
 $q = rq_queue();
 $name = rl_name();
+$q->migrate($name);                      // onto the stream layout
 $q->enqueue($name, 'j', payload: 'p');
 $t = $q->reserve($name, 1, 0.3);
 [$eid, $consumer, $n] = explode('/', $t['receipt']);

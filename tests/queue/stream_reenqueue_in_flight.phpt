@@ -7,6 +7,7 @@ $raw = new RawRedis();
 $q = rq_queue();
 $other = rq_queue();
 $name = rl_name();
+$q->migrate($name);                      // onto the stream layout
 $q->enqueue($name, 'X', payload: 'run-1');
 $t = $q->reserve($name);
 rq_check($raw->call('TYPE', "{Queue:$name}:stream") === 'stream', 'the queue is on the stream layout');

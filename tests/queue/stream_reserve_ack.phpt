@@ -1,11 +1,12 @@
 --TEST--
-RedisQueue stream layout: the first reserve() puts the queue on a stream; a task is reserved by XREADGROUP with its payload, receipt "<entry>/<consumer>/1" and attempts 1, and acked once
+RedisQueue stream layout: after migrate() a task is reserved by XREADGROUP with its payload, receipt "<entry>/<consumer>/1" and attempts 1, and acked once
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';
 $q = rq_queue();
 $raw = new RawRedis();
 $name = rl_name();
+$q->migrate($name);                      // onto the stream layout
 $q->enqueue($name, ['a', 'b'], 10, 0, false, ['a' => 'payload-a']);
 $t = $q->reserve($name);
 var_dump($t['id'], $t['payload'], $t['attempts']);

@@ -6,6 +6,7 @@ require __DIR__ . '/../harness/queue_test.inc';
 $q = rq_queue();
 $name = rl_name();
 $raw = new RawRedis();
+$q->migrate($name);                      // onto the stream layout
 $q->enqueue($name, 'precious', payload: 'body');
 /* 2 s: the kill and the check that the task is still held take far less, even on a
  * loaded machine. */

@@ -4,6 +4,9 @@ RedisQueue stream layout: an object that reserves on the stream frees its per-qu
 <?php
 require __DIR__ . '/../harness/queue_test.inc';
 $names = [rl_name('a'), rl_name('b')];
+foreach ($names as $n) {
+    rq_queue()->migrate($n);                     // onto the stream layout
+}
 $round = function (int $objects) use ($names) {
     for ($i = 0; $i < $objects; $i++) {
         $q = rq_queue();

@@ -9,6 +9,7 @@ $raw = $srv->raw();
 $name = rl_name();
 $opts = var_export($srv->options(), true);
 $q = new RedisQueue($srv->options());
+$q->migrate($name);                      // onto the stream layout
 $q->enqueue($name, 'first');
 $t = $q->reserve($name);                       // the queue is on the stream
 $q->ack($name, $t['id'], $t['receipt']);

@@ -1,11 +1,11 @@
 --TEST--
-RedisQueue upgrade: zset-layout and stream-layout workers share one queue under random SIGKILLs: every task completes exactly once, never in two workers at once
+RedisQueue upgrade: workers share one queue that migrate() moves from the zset layout onto the stream while they run under random SIGKILLs: every task completes exactly once, never in two at once
 --DESCRIPTION--
-workers of the zset layout and of the stream layout share one queue filled by the zset layout, workers SIGKILLed at random: every task completes exactly once, never in two workers at once.
-1,500 tasks enqueued by a 'queue_layout' => 'zset' object (today's release), then
-4 workers of that layout and 4 of the default layout (which puts the queue on the
-stream and drains the zset) reserve, work and ack with receipts while workers
-are SIGKILLed at random and respawned of the same kind. Every task's run ends at
+1,500 tasks enqueued on the zset layout, then 4 workers with 'queue_layout' =>
+'zset' and 4 with the default reserve, work and ack with receipts while workers
+are SIGKILLed at random and respawned of the same kind; after the fourth kill
+migrate() moves the queue onto the stream, so reservations of both layouts are
+in flight at once and the workers follow the queue there. Every task's run ends at
 least once, no more than one ack per task succeeds (none only when the worker
 was killed between the run's end and its log of the ack), and no two runs of a
 task overlap. Reservations last 2 s; the test is bounded at 20 s.
@@ -68,6 +68,9 @@ while ($kills < 16 && microtime(true) - $start < 60) {
     $killedAt[$workers[$slot]] = kill_worker($workers[$slot]);
     $kills++;
     $workers[$slot] = spawn_worker($name, $dir, $slot < 4);
+    if ($kills === 4) {
+        $migrated = $q->migrate($name)['layout'];
+    }
 }
 $deadline = $start + 120;
 $empty = ['due' => 0, 'delayed' => 0, 'inflight' => 0, 'dead' => 0];
@@ -118,6 +121,7 @@ foreach ($runs as $id => $list) {
     }
 }
 rq_check($kills >= 8, 'workers were killed at random', $kills);
+rq_check(($migrated ?? null) === 'stream', 'migrate() moved the queue onto the stream while they ran', $migrated ?? null);
 rq_check($lost === [], 'every task completed (its ack succeeded, or its worker was killed right after its end)', array_slice($lost, 0, 5));
 rq_check(array_filter($acks, fn ($n) => $n !== 1) === [], 'each exactly once', array_slice(array_filter($acks, fn ($n) => $n !== 1), 0, 5));
 rq_check($overlaps === [], 'no task ran in two workers at once', array_slice($overlaps, 0, 3));
@@ -126,6 +130,7 @@ rq_check(microtime(true) - $start < 150, 'finished within 150 s', microtime(true
 --EXPECT--
 drained: {"due":0,"delayed":0,"inflight":0,"dead":0}
 ok: workers were killed at random
+ok: migrate() moved the queue onto the stream while they ran
 ok: every task completed (its ack succeeded, or its worker was killed right after its end)
 ok: each exactly once
 ok: no task ran in two workers at once

@@ -266,6 +266,9 @@ final class CliCommands
                 'in zset' => (string) $r['zset'],
                 'in flight' => (string) $r['inflight'],
                 'layout' => $r['layout'],
+                'note' => $back
+                    ? ($r['layout'] === 'zset' ? 'the queue is on the zset layout: workers of this release follow it there; clients of an older release may run now' : 'run it again until the layout is zset')
+                    : 'every producer and worker of this queue must run this release: an older one sees only the zset',
             ]);
         }
 

@@ -17,7 +17,7 @@
 -- @key   stream    string                     S, the stream of ready and in-flight tasks (group rl)
 -- @key   index     string                     X, the stream's index: id -> entry id
 -- @key   settings  string                     M, the queue's settings (v, m, b)
--- @arg   streams   flag '1' '0'               whether they may go onto the stream (not for queue_layout zset)
+-- @arg   streams   flag '1' '0'               whether they may go onto the stream (when the queue is on it)
 -- @arg   died_by   string or ''               without ids: the latest time of death revived ('': now)
 -- @arg   id        owned string, list         the ids to revive; none for the first page of all
 

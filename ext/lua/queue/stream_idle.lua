@@ -1,10 +1,10 @@
 --redislock:stream_idle
 --
 -- The stream layout's upkeep, run by a reserve() that found nothing and once a
--- second by a busy worker, ahead of its XREADGROUP: creates the stream and its
--- group when they are missing (the queue's first reserve() moves it onto the
--- stream layout), records the queue's settings (the visibility only ever
--- raised), settles the expired reservations of the zset layout (F), moves the
+-- second by a busy worker, ahead of its XREADGROUP: answers [-2, 0] and does
+-- nothing when the stream is missing (the queue is on the zset layout; only
+-- migrate() moves it), creates the group when it is missing, records the
+-- queue's settings (the visibility only ever raised), settles the expired reservations of the zset layout (F), moves the
 -- due ids of Z to the stream (not an id whose run is still in flight: it moves
 -- when that run ends; one that waits on the stream already, queued again by a
 -- zset-layout client, is dropped from Z: it runs once), adds the deliveries
@@ -29,7 +29,7 @@
 -- @key   index     string                     X, id -> entry id of the tasks in S
 -- @key   meta      string                     M, the queue's settings
 -- @key   deadlines string                     L, entry id -> when its reservation may have lapsed (ms)
--- @arg   setup     flag '1' '0'               whether to create the group even if S exists (NOGROUP seen)
+-- @arg   setup     flag '1' '0'               whether to create the group if missing (NOGROUP seen)
 -- @arg   visibility integer                   the visibility asked for (ms)
 -- @arg   attempts  integer                    the most reservations a task gets (0: no limit)
 -- @arg   backoff   integer                    the backoff (ms) after a first failed attempt
@@ -38,8 +38,10 @@
 --#include "common/tasks.lua"
 --#include "common/page.lua"
 --#include "common/stream.lua"
-if setup == '1' or redis.call('exists', stream) == 0 then
-  redis.pcall('xgroup', 'create', stream, 'rl', '0', 'mkstream')
+-- Not on the stream layout: only migrate() moves a queue there.
+if redis.call('exists', stream) == 0 then return {-2, 0} end
+if setup == '1' then
+  redis.pcall('xgroup', 'create', stream, 'rl', '0')
   -- A new group delivers from the stream's start: the deadline index starts over.
   redis.call('hdel', meta, 'n')
   redis.call('unlink', deadlines)

@@ -8,6 +8,9 @@
 -- nil when the task has none), or, when nothing is due, the milliseconds until
 -- something might be (-1: nothing scheduled) for a waiting caller. A popped
 -- task's payload goes with it; a reserved one's stays until the run ends.
+-- reserve never takes from a queue on the stream layout (its stream exists):
+-- when no other queue gave tasks it answers [0, the milliseconds as above, the
+-- indexes of those queues], and the caller reads their streams.
 -- A pop from one queue with nothing in flight, no records and no payloads (the
 -- common queue of bare ids) has nothing to skip and nothing to clean: it takes
 -- the first tasks with ZPOPMIN and puts back any that are not due yet, before the
@@ -23,6 +26,9 @@
 -- @key   receipts  string, list               H, the reservations' records, of queue i
 -- @key   dead      string, list               D, the dead letters by the time they died, of queue i
 -- @key   payloads  string, list               P, the tasks' payloads by id, of queue i
+-- @key   stream    string, list               S, the stream of queue i: a queue whose stream exists is
+--                                             on the stream layout, and reserve leaves it to the
+--                                             stream's reads
 -- @arg   count     integer                    how many tasks at most (a page at most)
 -- @arg   reserve   flag 'reserve' 'pop'       reserve, or pop
 -- @arg   visibility number                    how long a reservation lasts (s)
@@ -36,7 +42,7 @@
 
 --#include "common/page.lua"
 count = page(count)
-if #KEYS == 6 and reserve == 'pop' and redis.call('exists', KEYS[2], KEYS[4], KEYS[6]) == 0 then
+if #KEYS == 7 and reserve == 'pop' and redis.call('exists', KEYS[2], KEYS[4], KEYS[6]) == 0 then
   local t = redis.call('time')
   local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2])
   local now_s = now_us / 1000000
@@ -79,9 +85,14 @@ local next_us = -1
 -- Over all the queues, this call settles a page of expired reservations at most,
 -- and looks at about two pages of due tasks for ones that are not in flight.
 local budget, scan = PAGE, 2 * PAGE
+local streams = {0, -1}
 local function consider(sc) local us = math.floor(tonumber(sc) * 1000000); if next_us < 0 or us < next_us then next_us = us end end
-for q = 1, #KEYS / 6 do
-  local Z, F, W, H, D, P = KEYS[6 * q - 5], KEYS[6 * q - 4], KEYS[6 * q - 3], KEYS[6 * q - 2], KEYS[6 * q - 1], KEYS[6 * q]
+for q = 1, #KEYS / 7 do
+  local Z, F, W, H, D, P = KEYS[7 * q - 6], KEYS[7 * q - 5], KEYS[7 * q - 4], KEYS[7 * q - 3], KEYS[7 * q - 2], KEYS[7 * q - 1]
+  if reserve and redis.call('exists', KEYS[7 * q]) == 1 then
+    -- On the stream layout: its Z holds only what its upkeep promotes.
+    streams[#streams + 1] = q
+  else
   local busy, settled = settle_expired(Z, F, H, D, budget)
   budget = budget - settled
   local items = redis.call('zrangebyscore', Z, '-inf', now, 'withscores', 'limit', 0, count)
@@ -151,6 +162,11 @@ for q = 1, #KEYS / 6 do
   for i = 1, #later, 2 do
     if not busy or not redis.call('zscore', F, later[i]) or i == #later - 1 then consider(later[i + 1]); break end
   end
+  end
 end
-if next_us < 0 then return -1 end
-return math.max(0, math.ceil((next_us - now_us) / 1000))
+local hint = next_us < 0 and -1 or math.max(0, math.ceil((next_us - now_us) / 1000))
+if #streams > 2 then
+  streams[2] = hint
+  return streams
+end
+return hint
