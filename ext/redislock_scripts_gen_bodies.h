@@ -1902,9 +1902,10 @@ const redislock_script redislock_script_take = {"take script",
 	"\n"
 	"\n"
 	"\n"
+	"\n"
 	"local PAGE = 250 local function page(n) return math.max(0, math.min(math.floor(tonumber(n)), PAGE)) end local BYTES = 1048576 local function rank_after(K, after, after_score) if after == '' then return 0 end local s = redis.call('zscore', K, after) if s and tonumber(s) == tonumber(after_score) then return redis.call('zrank', K, after) + 1 end return redis.call('zcount', K, '-inf', '(' .. after_score) end\n"
 	"count = page(count)\n"
-	"if #KEYS == 7 and reserve == 'pop' and redis.call('exists', KEYS[2], KEYS[4], KEYS[6]) == 0 then\n"
+	"if #KEYS == 7 and reserve == 'pop' and redis.call('exists', KEYS[2], KEYS[4], KEYS[6], KEYS[7]) == 0 then\n"
 	"local t = redis.call('time')\n"
 	"local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2])\n"
 	"local now_s = now_us / 1000000\n"
@@ -1951,9 +1952,12 @@ const redislock_script redislock_script_take = {"take script",
 	"local function consider(sc) local us = math.floor(tonumber(sc) * 1000000); if next_us < 0 or us < next_us then next_us = us end end\n"
 	"for q = 1, #KEYS / 7 do\n"
 	"local Z, F, W, H, D, P = KEYS[7 * q - 6], KEYS[7 * q - 5], KEYS[7 * q - 4], KEYS[7 * q - 3], KEYS[7 * q - 2], KEYS[7 * q - 1]\n"
-	"if reserve and redis.call('exists', KEYS[7 * q]) == 1 then\n"
+	"if redis.call('exists', KEYS[7 * q]) == 1 then\n"
 	"\n"
-	"streams[#streams + 1] = q\n"
+	"\n"
+	"\n"
+	"\n"
+	"if reserve then streams[#streams + 1] = q end\n"
 	"else\n"
 	"local busy, settled = settle_expired(Z, F, H, D, budget)\n"
 	"budget = budget - settled\n"
@@ -2032,7 +2036,7 @@ const redislock_script redislock_script_take = {"take script",
 	"return streams\n"
 	"end\n"
 	"return hint\n",
-	7022, "10180153e9eb02707e3339281b6d9ac0901ccd1d"};
+	7043, "9797195df623997ff01b9b9e018450eb4b91e472"};
 
 const redislock_script redislock_script_top = {"top script",
 	"--redislock:top\n"

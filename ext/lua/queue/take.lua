@@ -10,9 +10,10 @@
 -- task's payload goes with it; a reserved one's stays until the run ends.
 -- reserve never takes from a queue on the stream layout (its stream exists):
 -- when no other queue gave tasks it answers [0, the milliseconds as above, the
--- indexes of those queues], and the caller reads their streams.
--- A pop from one queue with nothing in flight, no records and no payloads (the
--- common queue of bare ids) has nothing to skip and nothing to clean: it takes
+-- indexes of those queues], and the caller reads their streams. pop takes
+-- nothing from such a queue either: stream_pop does, after this one.
+-- A pop from one queue of the zset layout with nothing in flight, no records and
+-- no payloads (the common queue of bare ids) has nothing to skip and nothing to clean: it takes
 -- the first tasks with ZPOPMIN and puts back any that are not due yet, before the
 -- shared pieces below are even defined (each costs the server time per call).
 -- It passes the turn on only for a caller just woken (see there), and answers
@@ -42,7 +43,7 @@
 
 --#include "common/page.lua"
 count = page(count)
-if #KEYS == 7 and reserve == 'pop' and redis.call('exists', KEYS[2], KEYS[4], KEYS[6]) == 0 then
+if #KEYS == 7 and reserve == 'pop' and redis.call('exists', KEYS[2], KEYS[4], KEYS[6], KEYS[7]) == 0 then
   local t = redis.call('time')
   local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2])
   local now_s = now_us / 1000000
@@ -89,9 +90,12 @@ local streams = {0, -1}
 local function consider(sc) local us = math.floor(tonumber(sc) * 1000000); if next_us < 0 or us < next_us then next_us = us end end
 for q = 1, #KEYS / 7 do
   local Z, F, W, H, D, P = KEYS[7 * q - 6], KEYS[7 * q - 5], KEYS[7 * q - 4], KEYS[7 * q - 3], KEYS[7 * q - 2], KEYS[7 * q - 1]
-  if reserve and redis.call('exists', KEYS[7 * q]) == 1 then
-    -- On the stream layout: its Z holds only what its upkeep promotes.
-    streams[#streams + 1] = q
+  if redis.call('exists', KEYS[7 * q]) == 1 then
+    -- On the stream layout: its Z holds only what its upkeep promotes, and an
+    -- id there may be in flight on the stream, which this script cannot see.
+    -- reserve reads its stream; pop leaves it to stream_pop, which promotes
+    -- only what is not in flight.
+    if reserve then streams[#streams + 1] = q end
   else
   local busy, settled = settle_expired(Z, F, H, D, budget)
   budget = budget - settled
