@@ -29,8 +29,12 @@ foreach (['zset', 'auto'] as $layout) {
         $p = $q->pop($name);
         $w = $q->pop($name, 1, 10, $slow ? 10 : 2);   // waits: creates the wake-up key path too
         $q->enqueue($name, 'x');        // leaves a wake-up token behind
-        $keys = rq_keys_containing($raw, $name);
-        $slots = array_unique(array_map('rq_key_slot', $keys));
+        $all = rq_keys_containing($raw, $name);
+        $slots = array_unique(array_map('rq_key_slot', $all));
+        /* The deadlines of the stream's reservations are indexed by an upkeep,
+         * which a slow run (valgrind) reaches during the waits: counted in the
+         * slots, not in the keys. */
+        $keys = array_values(array_filter($all, fn ($k) => !str_contains($k, ':deadlines')));
         $main = 'Queue:' . $name;
         $expected = $layout === 'zset' ? 4 : 3;
         $present = $layout === 'zset' ? in_array($main, $keys, true)
@@ -41,7 +45,7 @@ foreach (['zset', 'auto'] as $layout) {
             count($slots) === 1 ? 'yes' : 'no (' . implode(',', $slots) . ')',
             $slots === [rq_key_slot($main)] ? 'yes' : 'no');
         if (count($keys) !== $expected || count($slots) !== 1) {
-            foreach ($keys as $k) echo '    ', $k, ' -> ', rq_key_slot($k), "\n";
+            foreach ($all as $k) echo '    ', $k, ' -> ', rq_key_slot($k), "\n";
         }
         var_dump($q->ack($name, 'job1'), $q->size($name), $q->clear($name));
     }
