@@ -466,9 +466,15 @@ static void decision_method(INTERNAL_FUNCTION_PARAMETERS, char mode)
 			}
 			if (ans.lost) {
 				redislock_throw(redislock_ce_server_exception, "rate limiter \"%.*s\" on %s lost the place this wait() "
-					"had reserved (the server restarted or failed over without it, or reset() forgot it); it is not "
-					"asked for again", (int) MIN(ZSTR_LEN(name), 200), ZSTR_VAL(name), redislock_conn_endpoint(l->conn));
+					"had reserved (the server restarted or failed over without it, or reset() forgot it, or this caller "
+					"woke after the place had passed and the limit of now was taken); it is not asked for again",
+					(int) MIN(ZSTR_LEN(name), 200), ZSTR_VAL(name), redislock_conn_endpoint(l->conn));
 				RETURN_THROWS();
+			}
+			/* A late waiter is counted in the state of now: replicated as any
+			 * decision that consumes. */
+			if (!replicated(l, name)) {
+				LIMITER_FAILED(l);
 			}
 			ans.allowed = true;
 		}

@@ -258,14 +258,16 @@ end
 -- lost it, then other callers) does not hold it, however far it has moved. Only
 -- where a birth is not known (the state's or the place's: the release before
 -- wrote or reserved it) is the place checked as that release did, by the mark
--- alone. Once the place has ended (the TAT, or the end of its window), what it
--- paid for was counted to its end: a waiter woken that late (a loaded machine,
--- a stopped process) keeps it while no state born before that end replaced its
--- own.
+-- alone. Once the place has ended (the TAT, or the end of its window) with its
+-- state gone or replaced by one born after that end, a waiter woken that late (a
+-- loaded machine, a stopped process) is 'late': what it paid for was counted in
+-- a state that no longer decides, so it is admitted only as a call of now would
+-- be, counted in the state of now (else callers of now and it would pass the
+-- limit together).
 local function held(p, st, policy, interval, mark, birth)
   local ends = mark
   if policy == 'f' then ends = mark + interval end
-  if not p then return now >= ends end
+  if not p then return now >= ends and 'late' end
   local b = birth_of(p, st)
   if p == policy and (b == 0 or birth == 0 or b == birth) then
     if policy == 'Q' then
@@ -278,12 +280,13 @@ local function held(p, st, policy, interval, mark, birth)
       end
     end
   end
-  return now >= ends and b >= ends
+  return now >= ends and b >= ends and 'late'
 end
 -- The decision on L, whose value v (false: none) the caller read. head: the
 -- call's (its policy is its first byte); mode 'c' consume, 'p' peek, 'r' reserve
 -- a place if it comes within arg µs, 'k' check that the place of mark arg in
--- the state born at arg2 is still counted (-1 when not), then peek. Returns
+-- the state born at arg2 is still counted (-1 when not), then peek; a place
+-- ended in a state that no longer decides, as 'c' (-1 when refused). Returns
 -- [allowed, remaining, µs until allowed, µs until full capacity, µs to wait
 -- (reserve), the place's mark (reserve), the state's birth (reserve)].
 local function rate(L, v, head, limit, interval, tokens, burst, eu, ep, mode, arg, arg2)
@@ -293,12 +296,18 @@ local function rate(L, v, head, limit, interval, tokens, burst, eu, ep, mode, ar
     if not p then return redis.error_reply('WRONGTYPE the key holds no rate limiter state') end
   end
   local policy = string.sub(head, 1, 1)
+  local late = false
   if mode == 'k' then
-    if not held(p, st, policy, interval, arg, arg2 or 0) then return {-1, 0, 0, 0, 0, 0, 0} end
-    mode = 'p'
+    local h = held(p, st, policy, interval, arg, arg2 or 0)
+    if not h then return {-1, 0, 0, 0, 0, 0, 0} end
+    late = h == 'late'
+    if late then mode, arg = 'c', 0 else mode = 'p' end
   end
-  if policy == 't' then return token_bucket(L, head, p, st, tokens, burst, eu, ep, mode, arg) end
-  if policy == 'f' then return fixed_window(L, head, p, st, limit, interval, tokens, mode, arg) end
-  if policy == 'Q' then return stepped_bucket(L, head, p, st, limit, interval, tokens, burst, mode, arg) end
-  return sliding_window(L, head, p, st, limit, interval, tokens, mode)
+  local r
+  if policy == 't' then r = token_bucket(L, head, p, st, tokens, burst, eu, ep, mode, arg)
+  elseif policy == 'f' then r = fixed_window(L, head, p, st, limit, interval, tokens, mode, arg)
+  elseif policy == 'Q' then r = stepped_bucket(L, head, p, st, limit, interval, tokens, burst, mode, arg)
+  else r = sliding_window(L, head, p, st, limit, interval, tokens, mode) end
+  if late and r[1] ~= 1 then return {-1, 0, 0, 0, 0, 0, 0} end
+  return r
 end
