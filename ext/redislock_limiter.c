@@ -250,8 +250,13 @@ static bool check_call(limiter_call *call, zend_string *name, zend_long limit, d
 		return false;
 	}
 	if (tokens < 1 || tokens > burst) {
-		zend_argument_value_error(4, "must be between 1 and %s (" ZEND_LONG_FMT ")",
-			call->policy == 't' || call->policy == 'Q' ? "$burst" : "$limit", burst);
+		if (call->policy == 't' || call->policy == 'Q' || burst == limit) {
+			zend_argument_value_error(4, "must be between 1 and %s (" ZEND_LONG_FMT ")",
+				call->policy == 't' || call->policy == 'Q' ? "$burst" : "$limit", burst);
+		} else {
+			/* A fixed window past 10^9: one call takes at most 10^9. */
+			zend_argument_value_error(4, "must be between 1 and " ZEND_LONG_FMT " (the most one call takes)", burst);
+		}
 		return false;
 	}
 	call->tokens = tokens;
