@@ -16,6 +16,10 @@ one the worker grew by 0 KiB in the runs measured. Memory of
 the request that an object does not free is given back at the request's end,
 so every 100th request also makes and uses every class 6 times and reads what
 the last 4 rounds left allocated in the request (memory_get_usage()): nothing.
+It runs alone: a worker and its client kept busy for up to two minutes would
+slow every test beside it.
+--CONFLICTS--
+all
 --FILE--
 <?php
 require __DIR__ . '/../harness/fpm_test.inc';
@@ -67,6 +71,8 @@ if (isset($_GET['check'])) {
 }
 PAGE);
 $p = rl_name();
+/* The second queue on the stream layout, where a queue goes by migrate() only. */
+(new RedisQueue(rl_dsn()))->migrate("$p:qs");
 $kept = 0;
 /* Requests $from, $from + 1, ... up to $to, or until $until (microtime): the
  * workers' pids seen and how many requests were served. */
