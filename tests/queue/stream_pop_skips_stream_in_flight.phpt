@@ -1,5 +1,5 @@
 --TEST--
-RedisQueue stream layout: pop() does not hand out an id in flight on the stream that a producer of the release before the stream layout (d2e53ad) queued again into the zset; it pops it once the run ends
+RedisQueue stream layout: pop() never hands out an id in flight on the stream that a producer of the release before the stream layout (d2e53ad) queued again into the zset
 --DESCRIPTION--
 The release d2e53ad, built from this tree's git history, knows only the zset. On
 a queue migrate() moved onto the stream, this release's worker reserves X from
