@@ -11,8 +11,9 @@
 -- used up), found a window of the PEL at a time (lapsed(): at most 100 among 1000
 -- entries, the walk resuming where the call before stopped; the page counts as
 -- full while the walk has more of the PEL to look at). The other reservations drain: their acks still work.
--- Its first call turns payloads by reference off (M's p). A payload an entry
--- refers to stays where it is (P or Q); one in the entry is copied into P. A
+-- Payloads by reference (M's p) stay on until the stream goes, with M, so that
+-- no worker copies a payload meanwhile. A payload an entry refers to stays where
+-- it is (P or Q); one in the entry is copied into P. A
 -- call ends once it has copied BYTES of payload (after one task at least), the
 -- page then full. Once the stream is empty the payloads of Q (tasks in Z or
 -- dead) join P, where the zset layout keeps them: Q is renamed P when P is gone
@@ -43,7 +44,6 @@ if not last then
   if redis.call('exists', stream) == 0 then return {0, 0, 0, 0, 1, redis.call('zcard', queue)} end
   last, pel = '0-0', 0
 end
-redis.call('hdel', settings, 'p')
 local m = tonumber(redis.call('hget', settings, 'm')) or 0
 local b = (tonumber(redis.call('hget', settings, 'b')) or 0) / 1000
 local v = tonumber(redis.call('hget', settings, 'v')) or 30000
