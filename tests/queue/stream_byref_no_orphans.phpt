@@ -31,8 +31,10 @@ function run(RedisQueue $q, string $name): array
 $q->enqueue($name, 'with', payload: 'p-with');
 $q->enqueue($name, 'bare');
 $q->enqueue($name, 'empty', payload: '');
-$runs = [run($q, $name), run($q, $name), run($q, $name)];
-rq_check($runs === [['with', 'p-with'], ['bare', 'none'], ['empty', '']], 'a payload, none and an empty one keep their shapes', $runs);
+$q->enqueue($name, "n\0{\xff}", payload: "p\0\xfe");
+$runs = [run($q, $name), run($q, $name), run($q, $name), run($q, $name)];
+rq_check($runs === [['with', 'p-with'], ['bare', 'none'], ['empty', ''], ["n\0{\xff}", "p\0\xfe"]],
+    'a payload, none, an empty one and bytes under an id of bytes keep their shapes', $runs);
 
 $q->enqueue($name, 'later', afterInterval: 0.2, payload: 'p-later');
 $deadline = microtime(true) + 30;
@@ -76,7 +78,7 @@ rq_check($q->clear($name) === 2 && $raw->call('EXISTS', $K . ':payloads', $K . '
     'clear(): the running and the parked run, with both payloads, gone');
 ?>
 --EXPECT--
-ok: a payload, none and an empty one keep their shapes
+ok: a payload, none, an empty one and bytes under an id of bytes keep their shapes
 ok: pop() of a delayed task once due: its payload
 ok: remove()
 ok: top() shows the payload, dequeue() takes the task
