@@ -92,6 +92,8 @@ static zend_object *queue_create(zend_class_entry *ce)
 	redislock_renewal_table_init(&q->beats);
 	redislock_renewal_init(&q->renewal);
 	zend_hash_init(&q->streams, 0, NULL, stream_state_free, 0);
+	zend_hash_init(&q->held, 0, NULL, NULL, 0);
+	zend_hash_init(&q->lost, 0, NULL, NULL, 0);
 	return &q->std;
 }
 
@@ -106,6 +108,8 @@ static void queue_free(zend_object *obj)
 	redislock_renewal_table_destroy(&q->beats);
 	redislock_renewal_destroy(&q->renewal);
 	zend_hash_destroy(&q->streams);
+	zend_hash_destroy(&q->held);
+	zend_hash_destroy(&q->lost);
 	if (q->consumer) {
 		zend_string_release(q->consumer);
 	}
@@ -1023,6 +1027,9 @@ static void id_call(INTERNAL_FUNCTION_PARAMETERS, after_id after,
 		reply = redislock_queue_run(q, script, &a, redislock_conn_config(q->conn)->read_timeout);
 		redislock_argv_free(&a);
 		if (has_sr) {
+			if (after != AFTER_ID_VISIBILITY && reply && reply->type == REDIS_REPLY_INTEGER && reply->integer > 0) {
+				redislock_queue_held_end(q, name, &sr);
+			}
 			redislock_queue_stream_receipt_free(&sr);
 		}
 		if (!reply || reply->type != REDIS_REPLY_INTEGER || reply->integer != -1 || has_sr) {

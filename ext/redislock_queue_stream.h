@@ -17,6 +17,10 @@ typedef struct {
 bool redislock_queue_stream_receipt_parse(const zend_string *receipt, stream_receipt *r);
 void redislock_queue_stream_receipt_free(stream_receipt *r);
 
+/* A reservation r of the queue name, ended by a call of this object that the
+ * server answered: the object no longer holds it (see q->held). */
+void redislock_queue_held_end(redislock_queue_obj *q, const zend_string *name, const stream_receipt *r);
+
 /* What an id call takes after the id. */
 typedef enum {
 	AFTER_ID_NOTHING,     /* remove(name, id) */

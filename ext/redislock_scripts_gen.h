@@ -35,6 +35,7 @@ extern const redislock_script redislock_script_stream_ack;
 extern const redislock_script redislock_script_stream_fail;
 extern const redislock_script redislock_script_stream_hand_back;
 extern const redislock_script redislock_script_stream_idle;
+extern const redislock_script redislock_script_stream_lost;
 extern const redislock_script redislock_script_stream_pop;
 extern const redislock_script redislock_script_stream_release;
 extern const redislock_script redislock_script_stream_shorten;
@@ -549,6 +550,23 @@ static inline void redislock_script_stream_idle_args(redislock_argv *a, const ze
 	redislock_argv_push_long(a, attempts);
 	redislock_argv_push_long(a, backoff);
 	redislock_argv_push(a, waiting ? "1" : "0", 1);
+}
+
+/* ext/lua/queue/stream_lost.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, ARGV consumer, ARGV eid. */
+static inline void redislock_script_stream_lost_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *payloads, const zend_string *receipts, const zend_string *dead, const zend_string *stream, const zend_string *index, const zend_string *meta, const zend_string *consumer, zend_string *const *eid)
+{
+	redislock_script_start(a, &redislock_script_stream_lost, 7);
+	redislock_argv_push_str(a, queue);
+	redislock_argv_push_str(a, payloads);
+	redislock_argv_push_str(a, receipts);
+	redislock_argv_push_str(a, dead);
+	redislock_argv_push_str(a, stream);
+	redislock_argv_push_str(a, index);
+	redislock_argv_push_str(a, meta);
+	redislock_argv_push_str(a, consumer);
+	for (uint32_t i = 0; i < n; i++) {
+		redislock_argv_push_str(a, eid[i]);
+	}
 }
 
 /* ext/lua/queue/stream_pop.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS inflight, ARGV count. */

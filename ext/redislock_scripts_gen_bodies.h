@@ -1676,6 +1676,46 @@ const redislock_script redislock_script_stream_idle = {"stream_idle script",
 	"return {hint, v}\n",
 	11933, "2022911ad0eb7acd66dbb849fd39fbd3c62fd689"};
 
+const redislock_script redislock_script_stream_lost = {"stream_lost script",
+	"--redislock:stream_lost\n"
+	"local queue, payloads, receipts, dead, stream, index, meta, consumer = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], ARGV[1]\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end\n"
+	"local PAGE = 250 local function page(n) return math.max(0, math.min(math.floor(tonumber(n)), PAGE)) end local BYTES = 1048576 local function rank_after(K, after, after_score) if after == '' then return 0 end local s = redis.call('zscore', K, after) if s and tonumber(s) == tonumber(after_score) then return redis.call('zrank', K, after) + 1 end return redis.call('zcount', K, '-inf', '(' .. after_score) end\n"
+	"local function index_of(x) if not x then return nil, '' end local e, due = string.match(x, '^([^|]*)|?(.*)$') return e, due end local function carried(H, id) local v = redis.call('hget', H, id) if not v then return 0, false end return tonumber(string.match(v, '^[^|]*|(%d+)|') or '0'), true end local function append(S, X, id, p, a) local f = {'xadd', S, '*', 'i', id} if p then f[6] = 'p'; f[7] = p end if a and a > 0 then f[#f + 1] = 'a'; f[#f + 1] = string.format('%d', a) end local eid = redis.call(unpack(f)) redis.call('hset', X, id, eid) return eid end local function promote(Z, P, H, S, X, id) local p = redis.call('hget', P, id) local a, rec = carried(H, id) append(S, X, id, p, a) redis.call('zrem', Z, id) if p then redis.call('hdel', P, id) end if rec then redis.call('hdel', H, id) end return p and #p or 0 end local function entry(S, eid) local r = redis.call('xrange', S, eid, eid) if #r == 0 then return nil end local f, id, p, a = r[1][2], nil, false, 0 for i = 1, #f, 2 do if f[i] == 'i' then id = f[i + 1] elseif f[i] == 'p' then p = f[i + 1] elseif f[i] == 'a' then a = tonumber(f[i + 1]) end end return id, p, a end local function settle_entry(Z, P, H, D, S, X, M, eid, deliveries, delay_us, dead) local id, p, a = entry(S, eid) local size = p and #p or 0 redis.call('xack', S, 'rl', eid) redis.call('xdel', S, eid) if not id then return nil, 0 end local xe, parked = index_of(redis.call('hget', X, id)) if xe == eid then redis.call('hdel', X, id) if parked ~= '' then redis.call('hincrby', M, 'r', -1) end else parked = '' end local n = a + tonumber(deliveries) local s = redis.call('hmget', M, 'm', 'b') local m, b = tonumber(s[1]) or 0, tonumber(s[2]) or 0 local rec = '|' .. string.format('%d', n) .. '|' .. string.format('%d', m) .. '|' .. string.format('%.17g', b / 1000) if dead or (m > 0 and n >= m) then redis.call('zadd', D, score(now_us), id) redis.call('zrem', Z, id) if p then redis.call('hset', P, id, p) else redis.call('hdel', P, id) end redis.call('hset', H, id, rec) return id, size end if parked ~= '' then redis.call('zadd', Z, parked, id) redis.call('hset', H, id, rec) elseif redis.call('zscore', Z, id) then redis.call('hset', H, id, rec) else if not delay_us then delay_us = 0 if b > 0 and n > 0 then delay_us = math.floor(math.min(b / 1000 * 2 ^ (n - 1), 3600) * 1000000) end end if delay_us <= 0 then append(S, X, id, p, n) return id, size end redis.call('zadd', Z, score(now_us + delay_us), id) if p then redis.call('hset', P, id, p) else redis.call('hdel', P, id) end redis.call('hset', H, id, rec) end local due = redis.call('zscore', Z, id) if due and tonumber(due) * 1000000 <= now_us then size = size + promote(Z, P, H, S, X, id) end return id, size end local function reservation(S, X, id, eid, consumer, deliveries) local x = index_of(redis.call('hget', X, id)) if not x then return -1 end if eid == '' then eid = x elseif x ~= eid then return 0 end local pe = redis.call('xpending', S, 'rl', eid, eid, 1) if #pe == 0 then return 0, eid end if consumer ~= '' and (pe[1][2] ~= consumer or pe[1][4] ~= tonumber(deliveries)) then return 0 end return pe[1], eid end local function lapsed(S, M, v) local c = redis.call('hget', M, 'c') local window = redis.call('xpending', S, 'rl', c or '-', '+', 1000) local out, last = {}, nil for _, e in ipairs(window) do if e[3] >= tonumber(v) then if string.find(e[2], '~', 1, true) then e[4] = 0 end out[#out + 1] = e if #out >= 100 then last = e[1]; break end end end if not last and #window >= 1000 then last = window[#window][1] end if last then redis.call('hset', M, 'c', '(' .. last) elseif c then redis.call('hdel', M, 'c') end return out end local function index_new(S, M, L, v) local n = redis.call('hget', M, 'n') local fresh = redis.call('xpending', S, 'rl', n and ('(' .. n) or '-', '+', 1000) local now_ms = math.floor(now_us / 1000) for _, e in ipairs(fresh) do redis.call('zadd', L, 'nx', now_ms - e[3] + v, e[1]) end if #fresh > 0 then redis.call('hset', M, 'n', fresh[#fresh][1]) end return #fresh >= 1000 end local function lapsed_due(S, L, v) local now_ms = math.floor(now_us / 1000) local out = {} for _, eid in ipairs(redis.call('zrangebyscore', L, '-inf', now_ms, 'limit', 0, PAGE)) do local pe = redis.call('xpending', S, 'rl', eid, eid, 1) if #pe == 0 then redis.call('zrem', L, eid) elseif pe[1][3] >= tonumber(v) then redis.call('zrem', L, eid) if string.find(pe[1][2], '~', 1, true) then pe[1][4] = 0 end out[#out + 1] = pe[1] if #out >= 100 then break end else redis.call('zadd', L, now_ms + tonumber(v) - pe[1][3], eid) end end return out end local function raise_visibility(S, M, v, nv) redis.call('hset', M, 'v', string.format('%d', nv)) if v <= 0 or nv <= v or redis.call('exists', S) == 0 then return end local pel = redis.call('xpending', S, 'rl', '-', '+', PAGE) for _, e in ipairs(pel) do redis.call('xclaim', S, 'rl', e[2], 0, e[1], 'IDLE', string.format('%d', e[3] + nv - v), 'JUSTID') end end local function write_limits(M, s, attempts, backoff) if s[2] ~= attempts or s[3] ~= backoff then redis.call('hset', M, 'm', attempts, 'b', backoff) end end local function nudge(Z, S, due) local first = redis.call('zrangebyscore', Z, '(' .. score(now_us), '+inf', 'withscores', 'limit', 0, 2) if #first < 4 or tonumber(first[4]) > tonumber(due) then redis.call('xadd', S, '*', 'w', '1') end end local function group_of(S) if redis.call('exists', S) == 0 then return nil end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end if f['name'] == 'rl' then return f['last-delivered-id'], tonumber(f['pending']) end end return nil end local function stream_tasks(S, X, M) local last, pel = group_of(S) if not last then return nil end local ready = redis.call('hlen', X) - pel if ready < 0 then ready = 0 end return ready + (tonumber(redis.call('hget', M, 'r')) or 0), pel, last end local function fields_of(flat) local f = {} for j = 1, #flat, 2 do f[flat[j]] = flat[j + 1] end return f end local function entry_ms(eid) return tonumber(string.match(eid, '^(%d+)')) end local function entry_score(eid) return string.format('%.17g', entry_ms(eid) / 1000) end local function pending(S, eid) return #redis.call('xpending', S, 'rl', eid, eid, 1) > 0 end local function id_before(a, b) local am, as = string.match(a, '^(%d+)%-(%d+)$') local bm, bs = string.match(b, '^(%d+)%-(%d+)$') am, bm = tonumber(am), tonumber(bm) return am < bm or (am == bm and tonumber(as) < tonumber(bs)) end local function ready_from(start, last) if start == '-' then return '(' .. last end local id = start if string.sub(id, 1, 1) == '(' then id = string.sub(id, 2) end if not id_before(last, id) then return '(' .. last end return start end\n"
+	"if #ARGV - 1 > PAGE then return redis.error_reply('ERR over ' .. PAGE .. ' entries in one call') end\n"
+	"local bytes, looked = 0, 0\n"
+	"for i = 2, #ARGV do\n"
+	"if bytes >= BYTES then break end\n"
+	"looked = looked + 1\n"
+	"local pe = redis.call('xpending', stream, 'rl', ARGV[i], ARGV[i], 1)\n"
+	"if #pe > 0 and pe[1][2] == consumer then\n"
+	"local _, size = settle_entry(queue, payloads, receipts, dead, stream, index, meta, ARGV[i], 0, 0, false)\n"
+	"bytes = bytes + size\n"
+	"end\n"
+	"end\n"
+	"return looked\n",
+	7999, "5a920527585547292f71fdea56df2d353743f2fa"};
+
 const redislock_script redislock_script_stream_pop = {"stream_pop script",
 	"--redislock:stream_pop\n"
 	"local count = ARGV[1]\n"
