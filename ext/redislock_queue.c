@@ -83,6 +83,16 @@ static void stream_state_free(zval *zv)
 	efree(Z_PTR_P(zv));
 }
 
+static void lost_take_free(zval *zv)
+{
+	lost_take *t = Z_PTR_P(zv);
+	for (uint32_t i = 0; i < t->n; i++) {
+		zend_string_release(t->names[i]);
+	}
+	efree(t->names);
+	efree(t);
+}
+
 static zend_object *queue_create(zend_class_entry *ce)
 {
 	redislock_queue_obj *q = zend_object_alloc(sizeof(redislock_queue_obj), ce);
@@ -94,6 +104,7 @@ static zend_object *queue_create(zend_class_entry *ce)
 	zend_hash_init(&q->streams, 0, NULL, stream_state_free, 0);
 	zend_hash_init(&q->held, 0, NULL, NULL, 0);
 	zend_hash_init(&q->lost, 0, NULL, NULL, 0);
+	zend_hash_init(&q->lost_takes, 0, NULL, lost_take_free, 0);
 	return &q->std;
 }
 
@@ -110,6 +121,7 @@ static void queue_free(zend_object *obj)
 	zend_hash_destroy(&q->streams);
 	zend_hash_destroy(&q->held);
 	zend_hash_destroy(&q->lost);
+	zend_hash_destroy(&q->lost_takes);
 	if (q->consumer) {
 		zend_string_release(q->consumer);
 	}
@@ -365,6 +377,94 @@ static bool list_pages(redislock_queue_obj *q, const queue_keys *k, const redisl
 	return ok;
 }
 
+/* The most lost reserve() calls an object remembers (the oldest is forgotten:
+ * its tasks lapse and count an attempt, as a dead worker's). */
+#define LOST_TAKES_MAX 16
+
+/* A reserve() on the zset layout sent at sent with receipt base base lost its
+ * reply (or failed before its tasks reached the caller). */
+static void lost_take_add(redislock_queue_obj *q, zend_string *base, double sent, double visibility, zend_string **names,
+	uint32_t n)
+{
+	lost_take *t;
+
+	if (zend_hash_num_elements(&q->lost_takes) >= LOST_TAKES_MAX) {
+		HashPosition pos;
+		zend_string *oldest;
+		zend_ulong h;
+		zend_hash_internal_pointer_reset_ex(&q->lost_takes, &pos);
+		if (zend_hash_get_current_key_ex(&q->lost_takes, &oldest, &h, &pos) == HASH_KEY_IS_STRING) {
+			zend_hash_del(&q->lost_takes, oldest);
+		}
+	}
+	t = emalloc(sizeof(*t));
+	t->sent = sent;
+	t->visibility = visibility;
+	t->n = n;
+	t->names = safe_emalloc(n, sizeof(*t->names), 0);
+	for (uint32_t i = 0; i < n; i++) {
+		t->names[i] = zend_string_copy(names[i]);
+	}
+	zend_hash_update_ptr(&q->lost_takes, base, t);
+}
+
+/* Before a reserve(): the tasks of every lost reserve() on the zset layout go
+ * back, uncounted (the reserve_lost script over each of its queues, a page of
+ * the deadline window at a time). False with the failure recorded; what is not
+ * done yet stays for the next call. */
+static bool lost_takes_recover(redislock_queue_obj *q, double timeout)
+{
+	while (zend_hash_num_elements(&q->lost_takes) > 0) {
+		HashPosition pos;
+		zend_string *base;
+		zend_ulong h;
+		lost_take *t;
+		zend_long since;
+
+		zend_hash_internal_pointer_reset_ex(&q->lost_takes, &pos);
+		if (zend_hash_get_current_key_ex(&q->lost_takes, &base, &h, &pos) != HASH_KEY_IS_STRING
+			|| !(t = zend_hash_get_current_data_ptr_ex(&q->lost_takes, &pos))) {
+			break;
+		}
+		since = (zend_long) ceil((redislock_now() - t->sent) * 1000) + 1000;
+		for (uint32_t i = 0; i < t->n; i++) {
+			queue_keys k;
+			zend_long offset = 0;
+			bool ok = true;
+			keys_init(&k, q, t->names[i]);
+			for (;;) {
+				redislock_argv a;
+				redisReply *r;
+				zend_long looked = 0, back = 0;
+				redislock_script_reserve_lost_args(&a, k.queue, k.inflight, k.wakeup, k.meta, k.dead, base, since,
+					t->visibility, offset);
+				r = redislock_queue_run(q, &redislock_script_reserve_lost, &a, timeout);
+				redislock_argv_free(&a);
+				if (!r) {
+					ok = false;
+					break;
+				}
+				if (r->type == REDIS_REPLY_ARRAY && r->elements == 2 && r->element[0]->type == REDIS_REPLY_INTEGER
+					&& r->element[1]->type == REDIS_REPLY_INTEGER) {
+					looked = (zend_long) r->element[0]->integer;
+					back = (zend_long) r->element[1]->integer;
+				}
+				freeReplyObject(r);
+				if (looked < REDISLOCK_QUEUE_PAGE) {
+					break;
+				}
+				offset += looked - back;
+			}
+			redislock_queue_keys_free(&k);
+			if (!ok) {
+				return false;
+			}
+		}
+		zend_hash_del(&q->lost_takes, base);
+	}
+	return true;
+}
+
 /* pop() and reserve() of more than a page: the pages after the first, a script
  * each that takes at most REDISLOCK_QUEUE_PAGE due tasks (each page atomic, other
  * workers' calls in between), until count are taken or a page comes back short.
@@ -377,6 +477,7 @@ static void take_more(redislock_queue_obj *q, zend_string **key_lists[7], queue_
 	while (left > 0) {
 		zend_long want = MIN(left, REDISLOCK_QUEUE_PAGE);
 		zend_string *base = NULL;
+		double sent;
 		redislock_argv a;
 		redisReply *reply;
 		zval page, *entry;
@@ -388,8 +489,12 @@ static void take_more(redislock_queue_obj *q, zend_string **key_lists[7], queue_
 		}
 		redislock_script_take_args(&a, n, key_lists[0], key_lists[1], key_lists[2], key_lists[3], key_lists[4],
 			key_lists[5], key_lists[6], want, reserve, visibility, false, base, max_attempts, q->retry_backoff, false);
+		sent = redislock_now();
 		reply = redislock_queue_run(q, &redislock_script_take, &a, timeout);
 		redislock_argv_free(&a);
+		if (base && !reply) {
+			lost_take_add(q, base, sent, visibility, names, n);
+		}
 		if (base) {
 			zend_string_release(base);
 		}
@@ -659,6 +764,11 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 	 * (see take.lua's pop path), as only a worker woken from the list has to. */
 	bool failed = false, woken = false;
 	int moved = 0;
+	/* When this call first sent its take script, and whether a reply of one was
+	 * lost (or the tasks it reserved never reached the caller): they go back,
+	 * uncounted, at the next reserve() (lost_take_add()). */
+	double first_sent = 0;
+	bool take_lost = false;
 
 	if (reserve && !(base = redislock_random_hex())) {
 		efree(keys);
@@ -684,13 +794,19 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 		key_lists[6][i] = keys[i].stream;
 	}
 	wait_until = redislock_now() + wait;
-	for (;;) {
+	if (reserve && zend_hash_num_elements(&q->lost_takes) > 0 && !lost_takes_recover(q, timeout)) {
+		failed = true;
+	}
+	while (!failed) {
 		redislock_argv a;
 		redisReply *reply;
 		double remaining;
 		zend_long hint_ms;
 		bool on_streams = false;
 
+		if (first_sent == 0) {
+			first_sent = redislock_now();
+		}
 		redislock_script_take_args(&a, n, key_lists[0], key_lists[1], key_lists[2], key_lists[3], key_lists[4],
 			key_lists[5], key_lists[6], page, reserve, visibility, wait > 0, base, max_attempts, q->retry_backoff, woken);
 		reply = redislock_queue_run_after_ack(q, &redislock_script_take, &a, timeout);
@@ -719,6 +835,7 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 		}
 		if (!reply) {
 			failed = true;
+			take_lost = reserve;
 			break;
 		}
 		if (reserve && reply->type == REDIS_REPLY_ARRAY && reply->elements >= 3 && reply->element[0]->type == REDIS_REPLY_INTEGER
@@ -778,6 +895,7 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 			zend_long got = reply->elements > 0 ? (zend_long) ((reply->elements - 1) / (reserve ? 5 : 3)) : 0;
 			if (!redislock_queue_tasks_to_return(q->conn, reply, 1, reserve, listed ? names : NULL, n, count, return_value)) {
 				failed = true;
+				take_lost = reserve;
 			} else if (reserve) {
 				redislock_queue_beats_start(q, reply, names, visibility, redislock_conn_last_flush(q->conn));
 			}
@@ -792,6 +910,7 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 			redislock_conn_set_unexpected(q->conn, reply);
 			freeReplyObject(reply);
 			failed = true;
+			take_lost = reserve;
 			break;
 		}
 		hint_ms = reply->integer;
@@ -830,6 +949,9 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 	efree(keys);
 	efree(wakeups);
 	efree(key_lists[0]);
+	if (take_lost) {
+		lost_take_add(q, base, first_sent, visibility, names, n);
+	}
 	if (base) {
 		zend_string_release(base);
 	}

@@ -44,6 +44,9 @@ typedef struct _redislock_queue_obj {
 	 * the entries it delivered and lost go back, uncounted, at the next reserve()
 	 * of the queue (the stream_lost script). */
 	HashTable lost;
+	/* The reserve() calls on the zset layout whose reply was lost: receipt base ->
+	 * lost_take, put back, uncounted, by the next reserve() (reserve_lost). */
+	HashTable lost_takes;
 	/* The stream layout's queues this object reserved from: name -> when it last
 	 * ran their upkeep script (redislock_now()) and the visibility it sent. */
 	HashTable streams;
@@ -56,6 +59,15 @@ typedef struct _redislock_queue_obj {
 	redislock_generation deferred_generation; /* redislock_fork_generation when it was kept */
 	zend_object std;
 } redislock_queue_obj;
+
+/* A reserve() on the zset layout whose reply was lost: when it was sent
+ * (redislock_now()), the visibility it asked for, and its queues. */
+typedef struct {
+	double sent;
+	double visibility;
+	uint32_t n;
+	zend_string **names;
+} lost_take;
 
 /* The six keys of one queue, in the order the scripts take them. */
 typedef struct {

@@ -28,6 +28,7 @@ extern const redislock_script redislock_script_migrate_back;
 extern const redislock_script redislock_script_purge_dead;
 extern const redislock_script redislock_script_release;
 extern const redislock_script redislock_script_remove;
+extern const redislock_script redislock_script_reserve_lost;
 extern const redislock_script redislock_script_retry_dead;
 extern const redislock_script redislock_script_size;
 extern const redislock_script redislock_script_stats;
@@ -426,6 +427,21 @@ static inline void redislock_script_remove_args(redislock_argv *a, const zend_st
 	redislock_argv_push_str(a, index);
 	redislock_argv_push_str(a, settings);
 	redislock_argv_push_str(a, id);
+}
+
+/* ext/lua/queue/reserve_lost.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, ARGV base, ARGV since, ARGV visibility, ARGV offset. */
+static inline void redislock_script_reserve_lost_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *base, zend_long since, double visibility, zend_long offset)
+{
+	redislock_script_start(a, &redislock_script_reserve_lost, 5);
+	redislock_argv_push_str(a, queue);
+	redislock_argv_push_str(a, inflight);
+	redislock_argv_push_str(a, wakeup);
+	redislock_argv_push_str(a, receipts);
+	redislock_argv_push_str(a, dead);
+	redislock_argv_push_str(a, base);
+	redislock_argv_push_long(a, since);
+	redislock_argv_push_double(a, visibility);
+	redislock_argv_push_long(a, offset);
 }
 
 /* ext/lua/queue/retry_dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, ARGV streams, ARGV died_by, ARGV id. */
