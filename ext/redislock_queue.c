@@ -113,6 +113,7 @@ static void queue_free(zend_object *obj)
 	redislock_queue_obj *q = queue_from_obj(obj);
 	if (q->conn) {
 		redislock_queue_deferred_final(q);
+		redislock_queue_stream_bye(q);
 	}
 	redislock_queue_deferred_clear(q);
 	redislock_queue_beats_stop_all(q);

@@ -156,6 +156,33 @@ void redislock_queue_deferred_flush(redislock_queue_obj *q)
 	}
 }
 
+void redislock_queue_stream_bye(redislock_queue_obj *q)
+{
+	zend_string *name;
+
+	if (!q->consumer || q->consumer_generation != redislock_fork_generation || zend_hash_num_elements(&q->streams) == 0
+		|| !redislock_conn_connected(q->conn)) {
+		return;
+	}
+	ZEND_HASH_FOREACH_STR_KEY(&q->streams, name) {
+		queue_keys k;
+		redislock_argv a;
+		redisReply *reply;
+		if (!name) {
+			continue;
+		}
+		redislock_queue_keys_init(&k, q->prefix, name);
+		redislock_script_stream_bye_args(&a, k.stream, q->consumer);
+		reply = redislock_queue_run(q, &redislock_script_stream_bye, &a, redislock_conn_config(q->conn)->read_timeout);
+		redislock_argv_free(&a);
+		redislock_queue_keys_free(&k);
+		if (!reply) {
+			break;
+		}
+		freeReplyObject(reply);
+	} ZEND_HASH_FOREACH_END();
+}
+
 void redislock_queue_deferred_final(redislock_queue_obj *q)
 {
 	redislock_queue_deferred_flush(q);

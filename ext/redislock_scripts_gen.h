@@ -33,6 +33,7 @@ extern const redislock_script redislock_script_retry_dead;
 extern const redislock_script redislock_script_size;
 extern const redislock_script redislock_script_stats;
 extern const redislock_script redislock_script_stream_ack;
+extern const redislock_script redislock_script_stream_bye;
 extern const redislock_script redislock_script_stream_fail;
 extern const redislock_script redislock_script_stream_hand_back;
 extern const redislock_script redislock_script_stream_idle;
@@ -509,6 +510,14 @@ static inline void redislock_script_stream_ack_args(redislock_argv *a, const zen
 	if (eid) { redislock_argv_push_str(a, eid); } else { redislock_argv_push(a, "", 0); }
 	if (consumer) { redislock_argv_push_str(a, consumer); } else { redislock_argv_push(a, "", 0); }
 	if (deliveries) { redislock_argv_push_str(a, deliveries); } else { redislock_argv_push(a, "", 0); }
+}
+
+/* ext/lua/queue/stream_bye.lua: KEYS stream, ARGV consumer. */
+static inline void redislock_script_stream_bye_args(redislock_argv *a, const zend_string *stream, const zend_string *consumer)
+{
+	redislock_script_start(a, &redislock_script_stream_bye, 1);
+	redislock_argv_push_str(a, stream);
+	redislock_argv_push_str(a, consumer);
 }
 
 /* ext/lua/queue/stream_fail.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries, ARGV replace, ARGV payload. */

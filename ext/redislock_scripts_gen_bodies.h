@@ -1510,6 +1510,23 @@ const redislock_script redislock_script_stream_ack = {"stream_ack script",
 	"return 1\n",
 	1277, "3eb1cc3daeb1237952035c8ffd76262a20b65c70"};
 
+const redislock_script redislock_script_stream_bye = {"stream_bye script",
+	"--redislock:stream_bye\n"
+	"local stream, consumer = KEYS[1], ARGV[1]\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"local pe = redis.pcall('xpending', stream, 'rl', '-', '+', 1, consumer)\n"
+	"if type(pe) ~= 'table' or pe.err or #pe > 0 then return 0 end\n"
+	"return redis.call('xgroup', 'delconsumer', stream, 'rl', consumer) >= 0 and 1 or 0\n",
+	291, "1952df4213283d51846ab955dadeafc5e29690b2"};
+
 const redislock_script redislock_script_stream_fail = {"stream_fail script",
 	"--redislock:stream_fail\n"
 	"local queue, payloads, receipts, dead, stream, index, meta, id, eid, consumer, deliveries, replace, payload = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6]\n"
