@@ -411,8 +411,10 @@ static void lost_take_add(redislock_queue_obj *q, zend_string *base, double sent
 
 /* Before a reserve(): the tasks of every lost reserve() on the zset layout go
  * back, uncounted (the reserve_lost script over each of its queues, a page of
- * the deadline window at a time). False with the failure recorded; what is not
- * done yet stays for the next call. */
+ * the deadline window at a time). False with the failure recorded when the link
+ * failed: what is not done yet stays for the next call. A call the server
+ * refused (an error reply) gives that lost call up (its tasks lapse, an attempt
+ * each, as before), so that a refusal never fails every reserve() after it. */
 static bool lost_takes_recover(redislock_queue_obj *q, double timeout)
 {
 	while (zend_hash_num_elements(&q->lost_takes) > 0) {
@@ -442,7 +444,7 @@ static bool lost_takes_recover(redislock_queue_obj *q, double timeout)
 				r = redislock_queue_run(q, &redislock_script_reserve_lost, &a, timeout);
 				redislock_argv_free(&a);
 				if (!r) {
-					ok = false;
+					ok = redislock_conn_status(q->conn)->kind == REDISLOCK_ERR_SERVER;
 					break;
 				}
 				if (r->type == REDIS_REPLY_ARRAY && r->elements == 2 && r->element[0]->type == REDIS_REPLY_INTEGER

@@ -626,12 +626,9 @@ static bool stream_recover_lost(redislock_queue_obj *q, const queue_keys *k, con
 		}
 		redislock_argv_free(&pend);
 		if (r->type == REDIS_REPLY_ERROR) {
-			/* NOGROUP: no stream or group, so nothing of ours in flight. */
-			bool nogroup = r->len >= 7 && memcmp(r->str, "NOGROUP", 7) == 0;
-			if (!nogroup) {
-				redislock_conn_set_reply_error(q->conn, r);
-				ok = false;
-			}
+			/* NOGROUP: no stream or group, so nothing of ours in flight. Any
+			 * other refusal gives the recovery up (what was lost lapses, an
+			 * attempt each), so that it never fails every reserve() after it. */
 			freeReplyObject(r);
 			break;
 		}
@@ -664,7 +661,9 @@ static bool stream_recover_lost(redislock_queue_obj *q, const queue_keys *k, con
 			reply = redislock_queue_run(q, &redislock_script_stream_lost, &a, cfg->read_timeout);
 			redislock_argv_free(&a);
 			if (!reply) {
-				ok = false;
+				/* Refused (an error reply): given up, as above. The link failed: kept. */
+				ok = redislock_conn_status(q->conn)->kind == REDISLOCK_ERR_SERVER;
+				got = 0;       /* the walk ends */
 				break;
 			}
 			from += reply->type == REDIS_REPLY_INTEGER && reply->integer > 0 ? (uint32_t) reply->integer : n - from;
