@@ -432,31 +432,33 @@ static bool lost_takes_recover(redislock_queue_obj *q, double timeout)
 		since = (zend_long) ceil((redislock_now() - t->sent) * 1000) + 1000;
 		for (uint32_t i = 0; i < t->n; i++) {
 			queue_keys k;
-			zend_long offset = 0;
+			zend_string *cursor = ZSTR_EMPTY_ALLOC();
 			bool ok = true;
 			keys_init(&k, q, t->names[i]);
 			for (;;) {
 				redislock_argv a;
 				redisReply *r;
-				zend_long looked = 0, back = 0;
 				redislock_script_reserve_lost_args(&a, k.queue, k.inflight, k.wakeup, k.meta, k.dead, base, since,
-					t->visibility, offset);
+					t->visibility, cursor);
 				r = redislock_queue_run(q, &redislock_script_reserve_lost, &a, timeout);
 				redislock_argv_free(&a);
+				zend_string_release(cursor);
+				cursor = NULL;
 				if (!r) {
 					ok = redislock_conn_status(q->conn)->kind == REDISLOCK_ERR_SERVER;
 					break;
 				}
-				if (r->type == REDIS_REPLY_ARRAY && r->elements == 2 && r->element[0]->type == REDIS_REPLY_INTEGER
-					&& r->element[1]->type == REDIS_REPLY_INTEGER) {
-					looked = (zend_long) r->element[0]->integer;
-					back = (zend_long) r->element[1]->integer;
+				if (r->type == REDIS_REPLY_ARRAY && r->elements == 2 && r->element[0]->type == REDIS_REPLY_STRING
+					&& r->element[0]->len > 0) {
+					cursor = zend_string_init(r->element[0]->str, r->element[0]->len, 0);
 				}
 				freeReplyObject(r);
-				if (looked < REDISLOCK_QUEUE_PAGE) {
+				if (!cursor) {
 					break;
 				}
-				offset += looked - back;
+			}
+			if (cursor) {
+				zend_string_release(cursor);
 			}
 			redislock_queue_keys_free(&k);
 			if (!ok) {
@@ -772,6 +774,9 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 	 * uncounted, at the next reserve() (lost_take_add()). */
 	double first_sent = 0;
 	bool take_lost = false;
+	/* A signal handler that forks during the wait: the child ends the call with
+	 * nothing (it never goes on with its parent's receipt base). */
+	redislock_generation generation = redislock_fork_generation;
 
 	if (reserve && !(base = redislock_random_hex())) {
 		efree(keys);
@@ -890,6 +895,10 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 					failed = true;
 					break;
 				}
+				if (generation != redislock_fork_generation) {
+					redislock_queue_empty_result(count, return_value);
+					break;
+				}
 				woken = true;
 			}
 			continue;
@@ -941,6 +950,10 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 				}
 			} else if (redislock_blpop(q->conn, wakeups, n, block, until_due) == FAILURE) {
 				failed = true;
+				break;
+			}
+			if (generation != redislock_fork_generation) {
+				redislock_queue_empty_result(count, return_value);
 				break;
 			}
 			woken = true;

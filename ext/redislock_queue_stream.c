@@ -717,6 +717,9 @@ int redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_ob
 	HashTable handed;
 	/* A blocking read whose link closed (a signal): what it delivered is lost. */
 	bool interrupted = false;
+	/* A signal handler forked: the child ends the call with nothing (it never
+	 * reads as its parent's consumer, whose reservations the parent knows). */
+	bool forked = false;
 
 	if (!consumer) {
 		failed = true;
@@ -905,6 +908,10 @@ int redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_ob
 					failed = true;
 					break;
 				}
+				if (q->consumer_generation != redislock_fork_generation) {
+					forked = true;
+					break;
+				}
 				xreadgroup_args(&b, reader, page, block_ms, keys, n);
 				result = redislock_conn_call_interruptible(q->conn, &b, block_ms / 1000.0 + cfg->read_timeout,
 					&redislock_php_signals, &replies[read_at]);
@@ -929,6 +936,8 @@ int redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_ob
 						interrupted = true;
 						if (!redislock_serve_signals(q->conn)) {
 							failed = true;
+						} else if (q->consumer_generation != redislock_fork_generation) {
+							forked = true;
 						}
 						break;
 					}
@@ -937,7 +946,7 @@ int redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_ob
 				}
 			}
 		}
-		if (failed || got) {
+		if (failed || got || forked) {
 			break;
 		}
 		if (setup || look_again) {
@@ -960,13 +969,16 @@ int redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_ob
 			q->reader_generation++;
 		}
 	}
-	if (failed || interrupted) {
+	if ((failed || interrupted) && !forked) {
 		/* A read may have delivered what the caller never gets: the next
 		 * reserve() of these queues puts it back, uncounted. */
 		for (uint32_t i = 0; i < n; i++) {
 			zend_hash_add_empty_element(&q->lost, names[i]);
 		}
-	} else if (got) {
+	}
+	if (!failed && got) {
+		/* What the call returns is held, also after an interrupted read whose
+		 * deliveries are lost (those are not in handed). */
 		zend_string *key;
 		ZEND_HASH_FOREACH_STR_KEY(&handed, key) {
 			zend_hash_add_empty_element(&q->held, key);

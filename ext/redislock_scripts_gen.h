@@ -430,8 +430,8 @@ static inline void redislock_script_remove_args(redislock_argv *a, const zend_st
 	redislock_argv_push_str(a, id);
 }
 
-/* ext/lua/queue/reserve_lost.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, ARGV base, ARGV since, ARGV visibility, ARGV offset. */
-static inline void redislock_script_reserve_lost_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *base, zend_long since, double visibility, zend_long offset)
+/* ext/lua/queue/reserve_lost.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, ARGV base, ARGV since, ARGV visibility, ARGV cursor. */
+static inline void redislock_script_reserve_lost_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *base, zend_long since, double visibility, const zend_string *cursor)
 {
 	redislock_script_start(a, &redislock_script_reserve_lost, 5);
 	redislock_argv_push_str(a, queue);
@@ -442,7 +442,7 @@ static inline void redislock_script_reserve_lost_args(redislock_argv *a, const z
 	redislock_argv_push_str(a, base);
 	redislock_argv_push_long(a, since);
 	redislock_argv_push_double(a, visibility);
-	redislock_argv_push_long(a, offset);
+	if (cursor) { redislock_argv_push_str(a, cursor); } else { redislock_argv_push(a, "", 0); }
 }
 
 /* ext/lua/queue/retry_dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, ARGV streams, ARGV died_by, ARGV id. */
