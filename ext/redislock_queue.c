@@ -69,9 +69,13 @@ static void keys_init(queue_keys *k, const redislock_queue_obj *q, const zend_st
 /* QUEUE_FAILED() in a method whose object was not looked up yet. */
 #define QUEUE_FAILED_THIS() QUEUE_FAILED(queue_from_obj(Z_OBJ_P(ZEND_THIS)))
 
+/* The request's end, for an object still alive then (kept in a static, a
+ * closure, a cycle): its deferred ack, then its consumer leaves the groups
+ * while the link is still open (it closes right after). */
 static void queue_on_shutdown(void *owner)
 {
 	redislock_queue_deferred_final(owner);
+	redislock_queue_stream_bye(owner);
 }
 
 /* ---- object handlers ----------------------------------------------------- */
@@ -90,6 +94,9 @@ static void lost_take_free(zval *zv)
 		zend_string_release(t->names[i]);
 	}
 	efree(t->names);
+	if (t->cursor) {
+		zend_string_release(t->cursor);
+	}
 	efree(t);
 }
 
@@ -402,6 +409,8 @@ static void lost_take_add(redislock_queue_obj *q, zend_string *base, double sent
 	t->sent = sent;
 	t->visibility = visibility;
 	t->n = n;
+	t->at = 0;
+	t->cursor = NULL;
 	t->names = safe_emalloc(n, sizeof(*t->names), 0);
 	for (uint32_t i = 0; i < n; i++) {
 		t->names[i] = zend_string_copy(names[i]);
@@ -409,20 +418,29 @@ static void lost_take_add(redislock_queue_obj *q, zend_string *base, double sent
 	zend_hash_update_ptr(&q->lost_takes, base, t);
 }
 
+/* The most pages of deadline windows one reserve() walks for lost calls: a call
+ * that lost nothing (or whose tasks ended already) is looked for through its
+ * whole window, so a crowded one is walked over several calls. */
+#define LOST_PAGES_PER_CALL 8
+
 /* Before a reserve(): the tasks of every lost reserve() on the zset layout go
  * back, uncounted (the reserve_lost script over each of its queues, a page of
- * the deadline window at a time). False with the failure recorded when the link
+ * the deadline window at a time, at most LOST_PAGES_PER_CALL pages in all; the
+ * walk goes on at the next call). False with the failure recorded when the link
  * failed: what is not done yet stays for the next call. A call the server
  * refused (an error reply) gives that lost call up (its tasks lapse, an attempt
  * each, as before), so that a refusal never fails every reserve() after it. */
 static bool lost_takes_recover(redislock_queue_obj *q, double timeout)
 {
-	while (zend_hash_num_elements(&q->lost_takes) > 0) {
+	int budget = LOST_PAGES_PER_CALL;
+
+	while (budget > 0 && zend_hash_num_elements(&q->lost_takes) > 0) {
 		HashPosition pos;
 		zend_string *base;
 		zend_ulong h;
 		lost_take *t;
 		zend_long since;
+		bool give_up = false;
 
 		zend_hash_internal_pointer_reset_ex(&q->lost_takes, &pos);
 		if (zend_hash_get_current_key_ex(&q->lost_takes, &base, &h, &pos) != HASH_KEY_IS_STRING
@@ -430,42 +448,39 @@ static bool lost_takes_recover(redislock_queue_obj *q, double timeout)
 			break;
 		}
 		since = (zend_long) ceil((redislock_now() - t->sent) * 1000) + 1000;
-		for (uint32_t i = 0; i < t->n; i++) {
+		while (budget > 0 && t->at < t->n && !give_up) {
 			queue_keys k;
-			zend_string *cursor = ZSTR_EMPTY_ALLOC();
-			bool ok = true;
-			keys_init(&k, q, t->names[i]);
-			for (;;) {
-				redislock_argv a;
-				redisReply *r;
-				redislock_script_reserve_lost_args(&a, k.queue, k.inflight, k.wakeup, k.meta, k.dead, base, since,
-					t->visibility, cursor);
-				r = redislock_queue_run(q, &redislock_script_reserve_lost, &a, timeout);
-				redislock_argv_free(&a);
-				zend_string_release(cursor);
-				cursor = NULL;
-				if (!r) {
-					ok = redislock_conn_status(q->conn)->kind == REDISLOCK_ERR_SERVER;
-					break;
-				}
-				if (r->type == REDIS_REPLY_ARRAY && r->elements == 2 && r->element[0]->type == REDIS_REPLY_STRING
-					&& r->element[0]->len > 0) {
-					cursor = zend_string_init(r->element[0]->str, r->element[0]->len, 0);
-				}
-				freeReplyObject(r);
-				if (!cursor) {
-					break;
-				}
-			}
-			if (cursor) {
-				zend_string_release(cursor);
-			}
+			redislock_argv a;
+			redisReply *r;
+			keys_init(&k, q, t->names[t->at]);
+			redislock_script_reserve_lost_args(&a, k.queue, k.inflight, k.wakeup, k.meta, k.dead, base, since,
+				t->visibility, t->cursor ? t->cursor : ZSTR_EMPTY_ALLOC());
+			r = redislock_queue_run(q, &redislock_script_reserve_lost, &a, timeout);
+			redislock_argv_free(&a);
 			redislock_queue_keys_free(&k);
-			if (!ok) {
-				return false;
+			budget--;
+			if (!r) {
+				if (redislock_conn_status(q->conn)->kind != REDISLOCK_ERR_SERVER) {
+					return false;
+				}
+				give_up = true;
+				break;
 			}
+			if (t->cursor) {
+				zend_string_release(t->cursor);
+				t->cursor = NULL;
+			}
+			if (r->type == REDIS_REPLY_ARRAY && r->elements == 2 && r->element[0]->type == REDIS_REPLY_STRING
+				&& r->element[0]->len > 0) {
+				t->cursor = zend_string_init(r->element[0]->str, r->element[0]->len, 0);
+			} else {
+				t->at++;     /* this queue's window is done */
+			}
+			freeReplyObject(r);
 		}
-		zend_hash_del(&q->lost_takes, base);
+		if (give_up || t->at >= t->n) {
+			zend_hash_del(&q->lost_takes, base);
+		}
 	}
 	return true;
 }

@@ -67,6 +67,8 @@ typedef struct {
 	double visibility;
 	uint32_t n;
 	zend_string **names;
+	uint32_t at;             /* the queue whose window the walk is in */
+	zend_string *cursor;     /* the score it goes on after there (NULL: from the start) */
 } lost_take;
 
 /* The six keys of one queue, in the order the scripts take them. */
