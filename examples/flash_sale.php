@@ -145,15 +145,19 @@ function buyer(string $dsn, string $doorDsn, int $n, bool $useLock, int $doorRat
     // The door: one decision per try; a buyer over the rate comes back when told.
     $turnedAway = 0;
     $longestTold = 0.0;
-    $windowEnd = -1.0;
+    $windowEnd = $windowSpan = -1.0;
     while ($doorRate > 0) {
+        $sentAt = microtime(true);
         $entry = $door->consume(DOOR, $doorRate, DOOR_INTERVAL, 1, 'fixed_window');
         if ($entry['allowed']) {
-            $windowEnd = microtime(true) + $entry['reset_after'] - $goAt;
+            // The window's end: reset_after from when the server answered, some
+            // moment between the call and its answer (a span as long as the round trip).
+            $windowEnd = $sentAt + $entry['reset_after'] - $goAt;
+            $windowSpan = microtime(true) - $sentAt;
             break;
         }
         if (microtime(true) >= $giveUpAt) {
-            $redis->call('RPUSH', K_ANSWERS, sprintf('%d busy %.6f 0 %d -1 %.6f -1', $n, microtime(true) - $goAt, $turnedAway, $longestTold));
+            $redis->call('RPUSH', K_ANSWERS, sprintf('%d busy %.6f 0 %d -1 %.6f -1 -1', $n, microtime(true) - $goAt, $turnedAway, $longestTold));
             return 0;
         }
         $turnedAway++;
@@ -167,8 +171,8 @@ function buyer(string $dsn, string $doorDsn, int $n, bool $useLock, int $doorRat
     $retries = 0;
     while ($useLock && !$lock->lock(LOCK, 2, 5, 1000)) {
         if (microtime(true) >= $giveUpAt) {
-            $redis->call('RPUSH', K_ANSWERS, sprintf('%d busy %.6f %d %d %.6f %.6f %.6f', $n, microtime(true) - $goAt, $retries,
-                $turnedAway, $inside, $longestTold, $windowEnd));
+            $redis->call('RPUSH', K_ANSWERS, sprintf('%d busy %.6f %d %d %.6f %.6f %.6f %.6f', $n, microtime(true) - $goAt, $retries,
+                $turnedAway, $inside, $longestTold, $windowEnd, $windowSpan));
             return 0;
         }
         $retries++;
@@ -188,8 +192,8 @@ function buyer(string $dsn, string $doorDsn, int $n, bool $useLock, int $doorRat
             $lock->unlock(LOCK);
         }
     }
-    $redis->call('RPUSH', K_ANSWERS, sprintf('%d %s %.6f %d %d %.6f %.6f %.6f', $n, $answer, microtime(true) - $goAt, $retries,
-        $turnedAway, $inside, $longestTold, $windowEnd));
+    $redis->call('RPUSH', K_ANSWERS, sprintf('%d %s %.6f %d %d %.6f %.6f %.6f %.6f', $n, $answer, microtime(true) - $goAt, $retries,
+        $turnedAway, $inside, $longestTold, $windowEnd, $windowSpan));
     // Stay until the sale is over: tearing down a process costs CPU, and 200 of
     // them exiting mid-sale would measure process exits, not the lock.
     $redis->call('BLPOP', K_LEAVE, '30');
@@ -234,7 +238,7 @@ $turnedAway = $comeBack = 0;
 $longestTold = 0.0;
 $inside = $windowEnds = [];
 foreach ($redis->call('LRANGE', K_ANSWERS, '0', '-1') as $line) {
-    [$n, $answer, $seconds, $tries, $away, $in, $told, $end] = explode(' ', $line);
+    [$n, $answer, $seconds, $tries, $away, $in, $told, $end, $span] = explode(' ', $line);
     $retries += (int) $tries;
     $turnedAway += (int) $away;
     $comeBack += (int) $away > 0 ? 1 : 0;
@@ -243,7 +247,7 @@ foreach ($redis->call('LRANGE', K_ANSWERS, '0', '-1') as $line) {
         $inside[] = (float) $in;
     }
     if ((float) $end >= 0) {
-        $windowEnds[] = (float) $end;
+        $windowEnds[] = [(float) $end, (float) $end + (float) $span];
     }
     $answers[$answer] = ($answers[$answer] ?? 0) + 1;
     $latencies[] = (float) $seconds * 1000;
@@ -260,17 +264,27 @@ $unitsSold = STOCK - $stockLeft;
 $oversold = max(0, $answers['bought'] - STOCK, $answers['bought'] - $unitsSold);
 $crashed = count(array_filter($buyerCodes, fn($c) => $c !== 0));
 /* The door's promise, by the windows the server counted each entry in: a
- * window's end is when its answer came plus the reset_after it said (entries of
- * one window agree on it within their round trips; windows are 100 ms apart). */
+ * window's end is reset_after from when the server answered, which lies between
+ * the call and its answer, so each entry places its window's end within a span
+ * as long as its round trip. Windows are 100 ms apart: entries whose spans meet
+ * are of one window. An entry whose round trip took a quarter of a window or
+ * more (a loaded machine) cannot be placed for sure, and is counted apart rather
+ * than joining two windows into one. */
 sort($inside);
 sort($windowEnds);
 $perWindow = [];
-foreach ($windowEnds as $end) {
-    if (!$perWindow || $end - $last > 0.02) {
+$unplaced = 0;
+$reach = -1.0;
+foreach ($windowEnds as [$from, $to]) {
+    if ($to - $from >= DOOR_INTERVAL / 4) {
+        $unplaced++;
+        continue;
+    }
+    if (!$perWindow || $from > $reach + 0.005) {
         $perWindow[] = 0;
     }
     $perWindow[count($perWindow) - 1]++;
-    $last = $end;
+    $reach = max($reach, $to);
 }
 $mostPerWindow = $perWindow ? max($perWindow) : 0;
 
@@ -291,6 +305,7 @@ $row('door: told to come back', $turnedAway);
 $row('door: buyers who came back', $comeBack);
 $row('door: windows of 100 ms used', count($perWindow));
 $row('door: most let in per window', $mostPerWindow);
+$row('door: entries too slow to place', $unplaced);
 
 echo "\nTimings\n";
 $row('total (open -> last answer)', sprintf('%.1f ms', end($latencies)));

@@ -161,6 +161,7 @@ foreach ($redis->call('LRANGE', K_ANSWERS, '0', '-1') as $line) {
     $waits[] = (float) $waited;
 }
 sort($latencies);
+$waitedSeconds = array_sum(array_map(fn (float $w) => (int) ceil($w), $waits));
 $fences = [];
 foreach ($redis->call('LRANGE', K_SALES, '0', '-1') as $line) {
     $fences[] = (int) explode(' ', $line)[1];
@@ -198,15 +199,18 @@ echo "\nThe wait\n";
 $row('lock round trips, all buyers', $lockTrips);
 $row('per buyer', sprintf('%.1f', $lockTrips / $buyers));
 $row('waits blocked on the server (BLPOP)', $blpops);
+$row('seconds waited, all buyers (rounded up)', $waitedSeconds);
 $row('time to an answer, p50', sprintf('%.1f ms', demo_percentile($latencies, 50)));
 $row('time to an answer, p99', sprintf('%.1f ms', demo_percentile($latencies, 99)));
 $row('longest wait for the lock', sprintf('%.1f ms', max($waits) * 1000));
 
 /* A buyer's lock round trips: acquire(true) is one try, and for a buyer that had
- * to wait a BLPOP (about one a second) and a confirmation; then symfony's refresh,
- * release()'s delete and exists, and for the 10 who buy the fencing number: at
- * most 7 on average for a wait under a second. A polling store sends a save every
- * 100 ms instead, all the while. */
+ * to wait a BLPOP and a confirmation, again every 2 s of the wait (a waiter shows
+ * it is alive: one command a second); then symfony's refresh, release()'s delete
+ * and exists, and for the 10 who buy the fencing number: at most 7 on average,
+ * plus one for each second a buyer waited (a loaded machine makes the sale, and
+ * so the waits, longer). A polling store sends a save every 100 ms instead, ten a
+ * second, all the while. */
 $checks = [
     'units sold = ' . STOCK => $sold === STOCK && $answers['bought'] === STOCK,
     'oversold = 0' => $oversold === 0,
@@ -214,7 +218,7 @@ $checks = [
     'every buyer answered' => array_sum($answers) === $buyers && $crashed === 0,
     'no write refused (no lock expired under its holder)' => $answers['refused'] === 0,
     'fencing numbers strictly increasing' => $increasing && count($fences) === STOCK,
-    'at most 7 lock round trips per buyer: no polling' => $lockTrips <= 7 * $buyers,
+    'at most 7 lock round trips per buyer and 1 per second waited: no polling' => $lockTrips <= 7 * $buyers + $waitedSeconds,
 ];
 $failed = array_keys(array_filter($checks, fn ($ok) => !$ok));
 echo "\n";

@@ -79,6 +79,13 @@ void redislock_link_close(redislock_link *l)
 		l->ssl = NULL;
 	}
 	if (l->fd >= 0) {
+		/* The process that opened the link ends the connection itself, not only its
+		 * descriptor: a forked child that still holds a copy would keep it open, and
+		 * a read it left blocked on the server would take a delivery nobody reads.
+		 * A child only closes its copy (the connection is its parent's). */
+		if (l->generation == redislock_fork_generation) {
+			shutdown(l->fd, SHUT_RDWR);
+		}
 		close(l->fd);
 		l->fd = -1;
 	}

@@ -69,9 +69,13 @@ static void keys_init(queue_keys *k, const redislock_queue_obj *q, const zend_st
 /* QUEUE_FAILED() in a method whose object was not looked up yet. */
 #define QUEUE_FAILED_THIS() QUEUE_FAILED(queue_from_obj(Z_OBJ_P(ZEND_THIS)))
 
+/* The request's end, for an object still alive then (kept in a static, a
+ * closure, a cycle): its deferred ack, then its consumer leaves the groups
+ * while the link is still open (it closes right after). */
 static void queue_on_shutdown(void *owner)
 {
 	redislock_queue_deferred_final(owner);
+	redislock_queue_stream_bye(owner);
 }
 
 /* ---- object handlers ----------------------------------------------------- */
@@ -83,6 +87,19 @@ static void stream_state_free(zval *zv)
 	efree(Z_PTR_P(zv));
 }
 
+static void lost_take_free(zval *zv)
+{
+	lost_take *t = Z_PTR_P(zv);
+	for (uint32_t i = 0; i < t->n; i++) {
+		zend_string_release(t->names[i]);
+	}
+	efree(t->names);
+	if (t->cursor) {
+		zend_string_release(t->cursor);
+	}
+	efree(t);
+}
+
 static zend_object *queue_create(zend_class_entry *ce)
 {
 	redislock_queue_obj *q = zend_object_alloc(sizeof(redislock_queue_obj), ce);
@@ -92,6 +109,9 @@ static zend_object *queue_create(zend_class_entry *ce)
 	redislock_renewal_table_init(&q->beats);
 	redislock_renewal_init(&q->renewal);
 	zend_hash_init(&q->streams, 0, NULL, stream_state_free, 0);
+	zend_hash_init(&q->held, 0, NULL, NULL, 0);
+	zend_hash_init(&q->lost, 0, NULL, NULL, 0);
+	zend_hash_init(&q->lost_takes, 0, NULL, lost_take_free, 0);
 	return &q->std;
 }
 
@@ -100,12 +120,16 @@ static void queue_free(zend_object *obj)
 	redislock_queue_obj *q = queue_from_obj(obj);
 	if (q->conn) {
 		redislock_queue_deferred_final(q);
+		redislock_queue_stream_bye(q);
 	}
 	redislock_queue_deferred_clear(q);
 	redislock_queue_beats_stop_all(q);
 	redislock_renewal_table_destroy(&q->beats);
 	redislock_renewal_destroy(&q->renewal);
 	zend_hash_destroy(&q->streams);
+	zend_hash_destroy(&q->held);
+	zend_hash_destroy(&q->lost);
+	zend_hash_destroy(&q->lost_takes);
 	if (q->consumer) {
 		zend_string_release(q->consumer);
 	}
@@ -361,6 +385,106 @@ static bool list_pages(redislock_queue_obj *q, const queue_keys *k, const redisl
 	return ok;
 }
 
+/* The most lost reserve() calls an object remembers (the oldest is forgotten:
+ * its tasks lapse and count an attempt, as a dead worker's). */
+#define LOST_TAKES_MAX 16
+
+/* A reserve() on the zset layout sent at sent with receipt base base lost its
+ * reply (or failed before its tasks reached the caller). */
+static void lost_take_add(redislock_queue_obj *q, zend_string *base, double sent, double visibility, zend_string **names,
+	uint32_t n)
+{
+	lost_take *t;
+
+	if (zend_hash_num_elements(&q->lost_takes) >= LOST_TAKES_MAX) {
+		HashPosition pos;
+		zend_string *oldest;
+		zend_ulong h;
+		zend_hash_internal_pointer_reset_ex(&q->lost_takes, &pos);
+		if (zend_hash_get_current_key_ex(&q->lost_takes, &oldest, &h, &pos) == HASH_KEY_IS_STRING) {
+			zend_hash_del(&q->lost_takes, oldest);
+		}
+	}
+	t = emalloc(sizeof(*t));
+	t->sent = sent;
+	t->visibility = visibility;
+	t->n = n;
+	t->at = 0;
+	t->cursor = NULL;
+	t->names = safe_emalloc(n, sizeof(*t->names), 0);
+	for (uint32_t i = 0; i < n; i++) {
+		t->names[i] = zend_string_copy(names[i]);
+	}
+	zend_hash_update_ptr(&q->lost_takes, base, t);
+}
+
+/* The most pages of deadline windows one reserve() walks for lost calls: a call
+ * that lost nothing (or whose tasks ended already) is looked for through its
+ * whole window, so a crowded one is walked over several calls. */
+#define LOST_PAGES_PER_CALL 8
+
+/* Before a reserve(): the tasks of every lost reserve() on the zset layout go
+ * back, uncounted (the reserve_lost script over each of its queues, a page of
+ * the deadline window at a time, at most LOST_PAGES_PER_CALL pages in all; the
+ * walk goes on at the next call). False with the failure recorded when the link
+ * failed: what is not done yet stays for the next call. A call the server
+ * refused (an error reply) gives that lost call up (its tasks lapse, an attempt
+ * each, as before), so that a refusal never fails every reserve() after it. */
+static bool lost_takes_recover(redislock_queue_obj *q, double timeout)
+{
+	int budget = LOST_PAGES_PER_CALL;
+
+	while (budget > 0 && zend_hash_num_elements(&q->lost_takes) > 0) {
+		HashPosition pos;
+		zend_string *base;
+		zend_ulong h;
+		lost_take *t;
+		zend_long since;
+		bool give_up = false;
+
+		zend_hash_internal_pointer_reset_ex(&q->lost_takes, &pos);
+		if (zend_hash_get_current_key_ex(&q->lost_takes, &base, &h, &pos) != HASH_KEY_IS_STRING
+			|| !(t = zend_hash_get_current_data_ptr_ex(&q->lost_takes, &pos))) {
+			break;
+		}
+		since = (zend_long) ceil((redislock_now() - t->sent) * 1000) + 1000;
+		while (budget > 0 && t->at < t->n && !give_up) {
+			queue_keys k;
+			redislock_argv a;
+			redisReply *r;
+			keys_init(&k, q, t->names[t->at]);
+			redislock_script_reserve_lost_args(&a, k.queue, k.inflight, k.wakeup, k.meta, k.dead, base, since,
+				t->visibility, t->cursor ? t->cursor : ZSTR_EMPTY_ALLOC());
+			r = redislock_queue_run(q, &redislock_script_reserve_lost, &a, timeout);
+			redislock_argv_free(&a);
+			redislock_queue_keys_free(&k);
+			budget--;
+			if (!r) {
+				if (redislock_conn_status(q->conn)->kind != REDISLOCK_ERR_SERVER) {
+					return false;
+				}
+				give_up = true;
+				break;
+			}
+			if (t->cursor) {
+				zend_string_release(t->cursor);
+				t->cursor = NULL;
+			}
+			if (r->type == REDIS_REPLY_ARRAY && r->elements == 2 && r->element[0]->type == REDIS_REPLY_STRING
+				&& r->element[0]->len > 0) {
+				t->cursor = zend_string_init(r->element[0]->str, r->element[0]->len, 0);
+			} else {
+				t->at++;     /* this queue's window is done */
+			}
+			freeReplyObject(r);
+		}
+		if (give_up || t->at >= t->n) {
+			zend_hash_del(&q->lost_takes, base);
+		}
+	}
+	return true;
+}
+
 /* pop() and reserve() of more than a page: the pages after the first, a script
  * each that takes at most REDISLOCK_QUEUE_PAGE due tasks (each page atomic, other
  * workers' calls in between), until count are taken or a page comes back short.
@@ -373,6 +497,7 @@ static void take_more(redislock_queue_obj *q, zend_string **key_lists[7], queue_
 	while (left > 0) {
 		zend_long want = MIN(left, REDISLOCK_QUEUE_PAGE);
 		zend_string *base = NULL;
+		double sent;
 		redislock_argv a;
 		redisReply *reply;
 		zval page, *entry;
@@ -384,8 +509,12 @@ static void take_more(redislock_queue_obj *q, zend_string **key_lists[7], queue_
 		}
 		redislock_script_take_args(&a, n, key_lists[0], key_lists[1], key_lists[2], key_lists[3], key_lists[4],
 			key_lists[5], key_lists[6], want, reserve, visibility, false, base, max_attempts, q->retry_backoff, false);
+		sent = redislock_now();
 		reply = redislock_queue_run(q, &redislock_script_take, &a, timeout);
 		redislock_argv_free(&a);
+		if (base && !reply) {
+			lost_take_add(q, base, sent, visibility, names, n);
+		}
 		if (base) {
 			zend_string_release(base);
 		}
@@ -655,6 +784,14 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 	 * (see take.lua's pop path), as only a worker woken from the list has to. */
 	bool failed = false, woken = false;
 	int moved = 0;
+	/* When this call first sent its take script, and whether a reply of one was
+	 * lost (or the tasks it reserved never reached the caller): they go back,
+	 * uncounted, at the next reserve() (lost_take_add()). */
+	double first_sent = 0;
+	bool take_lost = false;
+	/* A signal handler that forks during the wait: the child ends the call with
+	 * nothing (it never goes on with its parent's receipt base). */
+	redislock_generation generation = redislock_fork_generation;
 
 	if (reserve && !(base = redislock_random_hex())) {
 		efree(keys);
@@ -680,13 +817,19 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 		key_lists[6][i] = keys[i].stream;
 	}
 	wait_until = redislock_now() + wait;
-	for (;;) {
+	if (reserve && zend_hash_num_elements(&q->lost_takes) > 0 && !lost_takes_recover(q, timeout)) {
+		failed = true;
+	}
+	while (!failed) {
 		redislock_argv a;
 		redisReply *reply;
 		double remaining;
 		zend_long hint_ms;
 		bool on_streams = false;
 
+		if (first_sent == 0) {
+			first_sent = redislock_now();
+		}
 		redislock_script_take_args(&a, n, key_lists[0], key_lists[1], key_lists[2], key_lists[3], key_lists[4],
 			key_lists[5], key_lists[6], page, reserve, visibility, wait > 0, base, max_attempts, q->retry_backoff, woken);
 		reply = redislock_queue_run_after_ack(q, &redislock_script_take, &a, timeout);
@@ -715,6 +858,7 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 		}
 		if (!reply) {
 			failed = true;
+			take_lost = reserve;
 			break;
 		}
 		if (reserve && reply->type == REDIS_REPLY_ARRAY && reply->elements >= 3 && reply->element[0]->type == REDIS_REPLY_INTEGER
@@ -766,6 +910,10 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 					failed = true;
 					break;
 				}
+				if (generation != redislock_fork_generation) {
+					redislock_queue_empty_result(count, return_value);
+					break;
+				}
 				woken = true;
 			}
 			continue;
@@ -774,6 +922,7 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 			zend_long got = reply->elements > 0 ? (zend_long) ((reply->elements - 1) / (reserve ? 5 : 3)) : 0;
 			if (!redislock_queue_tasks_to_return(q->conn, reply, 1, reserve, listed ? names : NULL, n, count, return_value)) {
 				failed = true;
+				take_lost = reserve;
 			} else if (reserve) {
 				redislock_queue_beats_start(q, reply, names, visibility, redislock_conn_last_flush(q->conn));
 			}
@@ -788,6 +937,7 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 			redislock_conn_set_unexpected(q->conn, reply);
 			freeReplyObject(reply);
 			failed = true;
+			take_lost = reserve;
 			break;
 		}
 		hint_ms = reply->integer;
@@ -817,6 +967,10 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 				failed = true;
 				break;
 			}
+			if (generation != redislock_fork_generation) {
+				redislock_queue_empty_result(count, return_value);
+				break;
+			}
 			woken = true;
 		}
 	}
@@ -826,6 +980,9 @@ static void take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_stri
 	efree(keys);
 	efree(wakeups);
 	efree(key_lists[0]);
+	if (take_lost) {
+		lost_take_add(q, base, first_sent, visibility, names, n);
+	}
 	if (base) {
 		zend_string_release(base);
 	}
@@ -1023,6 +1180,9 @@ static void id_call(INTERNAL_FUNCTION_PARAMETERS, after_id after,
 		reply = redislock_queue_run(q, script, &a, redislock_conn_config(q->conn)->read_timeout);
 		redislock_argv_free(&a);
 		if (has_sr) {
+			if (after != AFTER_ID_VISIBILITY && reply && reply->type == REDIS_REPLY_INTEGER && reply->integer > 0) {
+				redislock_queue_held_end(q, name, &sr);
+			}
 			redislock_queue_stream_receipt_free(&sr);
 		}
 		if (!reply || reply->type != REDIS_REPLY_INTEGER || reply->integer != -1 || has_sr) {

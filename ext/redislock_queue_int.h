@@ -33,7 +33,20 @@ typedef struct _redislock_queue_obj {
 	redislock_renewal renewal; /* where renewals go, and the fork generation of the beats */
 	bool no_migrate;         /* queue_layout "zset": migrate() onto the stream is refused */
 	zend_string *consumer;   /* the stream layout's consumer name: 32 hex digits, made on first use */
+	redislock_generation consumer_generation; /* redislock_fork_generation when it was made: a child makes its own */
+	bool consumer_full;      /* held reached its bound: the next reserve() starts a new consumer */
 	uint32_t reader_generation; /* of the reader consumer of reads over several queues, bumped after a failure */
+	/* The reservations of the consumer this object handed to its caller, each
+	 * "<name's length>:<name><entry id>", until a call of this object ended it:
+	 * an entry of the consumer not in here was never handed over. */
+	HashTable held;
+	/* The queues (name -> NULL) where a reserve() failed after its read was sent:
+	 * the entries it delivered and lost go back, uncounted, at the next reserve()
+	 * of the queue (the stream_lost script). */
+	HashTable lost;
+	/* The reserve() calls on the zset layout whose reply was lost: receipt base ->
+	 * lost_take, put back, uncounted, by the next reserve() (reserve_lost). */
+	HashTable lost_takes;
 	/* The stream layout's queues this object reserved from: name -> when it last
 	 * ran their upkeep script (redislock_now()) and the visibility it sent. */
 	HashTable streams;
@@ -46,6 +59,17 @@ typedef struct _redislock_queue_obj {
 	redislock_generation deferred_generation; /* redislock_fork_generation when it was kept */
 	zend_object std;
 } redislock_queue_obj;
+
+/* A reserve() on the zset layout whose reply was lost: when it was sent
+ * (redislock_now()), the visibility it asked for, and its queues. */
+typedef struct {
+	double sent;
+	double visibility;
+	uint32_t n;
+	zend_string **names;
+	uint32_t at;             /* the queue whose window the walk is in */
+	zend_string *cursor;     /* the score it goes on after there (NULL: from the start) */
+} lost_take;
 
 /* The six keys of one queue, in the order the scripts take them. */
 typedef struct {

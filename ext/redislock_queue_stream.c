@@ -129,6 +129,12 @@ bool redislock_queue_deferred_kept(redislock_queue_obj *q)
 static void deferred_answered(redislock_queue_obj *q, redisReply *reply)
 {
 	if (reply->type != REDIS_REPLY_ERROR && q->deferred) {
+		stream_receipt r;
+		if (reply->type == REDIS_REPLY_INTEGER && reply->integer > 0
+			&& redislock_queue_stream_receipt_parse(q->deferred_receipt, &r)) {
+			redislock_queue_held_end(q, q->deferred_name, &r);
+			redislock_queue_stream_receipt_free(&r);
+		}
 		redislock_queue_beat_stop(q, q->deferred_name, q->deferred_id, q->deferred_receipt);
 		redislock_queue_deferred_clear(q);
 	}
@@ -148,6 +154,33 @@ void redislock_queue_deferred_flush(redislock_queue_obj *q)
 	if (redislock_script_pipe(q->conn, &cmd, 1, redislock_conn_config(q->conn)->read_timeout, &reply) == SUCCESS) {
 		deferred_answered(q, reply);
 	}
+}
+
+void redislock_queue_stream_bye(redislock_queue_obj *q)
+{
+	zend_string *name;
+
+	if (!q->consumer || q->consumer_generation != redislock_fork_generation || zend_hash_num_elements(&q->streams) == 0
+		|| !redislock_conn_connected(q->conn)) {
+		return;
+	}
+	ZEND_HASH_FOREACH_STR_KEY(&q->streams, name) {
+		queue_keys k;
+		redislock_argv a;
+		redisReply *reply;
+		if (!name) {
+			continue;
+		}
+		redislock_queue_keys_init(&k, q->prefix, name);
+		redislock_script_stream_bye_args(&a, k.stream, q->consumer);
+		reply = redislock_queue_run(q, &redislock_script_stream_bye, &a, redislock_conn_config(q->conn)->read_timeout);
+		redislock_argv_free(&a);
+		redislock_queue_keys_free(&k);
+		if (!reply) {
+			break;
+		}
+		freeReplyObject(reply);
+	} ZEND_HASH_FOREACH_END();
 }
 
 void redislock_queue_deferred_final(redislock_queue_obj *q)
@@ -194,13 +227,43 @@ redisReply *redislock_queue_run_after_ack(redislock_queue_obj *q, const redisloc
 	return reply;
 }
 
-/* The consumer name of this object's reservations on the stream layout. */
+/* The most reservations q->held keeps: past it (a caller that ends them with
+ * another object), the next reserve() starts a new consumer. */
+#define HELD_MAX 10000
+
+/* The consumer name of this object's reservations on the stream layout, at the
+ * start of a reserve(): a forked child, or an object whose held table is full,
+ * starts a consumer of its own, whose reservations it knows from the first
+ * (the former one's keep their receipts, and lapse as any reservation). */
 static zend_string *stream_consumer(redislock_queue_obj *q)
 {
+	if (q->consumer && (q->consumer_full || q->consumer_generation != redislock_fork_generation)) {
+		zend_string_release(q->consumer);
+		q->consumer = NULL;
+		zend_hash_clean(&q->held);
+		zend_hash_clean(&q->lost);
+		q->consumer_full = false;
+	}
 	if (!q->consumer) {
 		q->consumer = redislock_random_hex();
+		q->consumer_generation = redislock_fork_generation;
 	}
 	return q->consumer;
+}
+
+/* A reservation of the consumer ended by a call of this object (its receipt
+ * names the consumer): no longer held. */
+void redislock_queue_held_end(redislock_queue_obj *q, const zend_string *name, const stream_receipt *r)
+{
+	zend_string *key;
+
+	if (!q->consumer || !r->consumer || !zend_string_equals(r->consumer, q->consumer)
+		|| zend_hash_num_elements(&q->held) == 0) {
+		return;
+	}
+	key = redislock_queue_beat_key(name, ZSTR_VAL(r->eid), ZSTR_LEN(r->eid));
+	zend_hash_del(&q->held, key);
+	zend_string_release(key);
 }
 
 /* When this object last ran a queue's upkeep, and the visibility it sent. */
@@ -247,7 +310,7 @@ static bool stream_entry_to_task(redislock_queue_obj *q, const redisReply *e, ze
 	}
 	smart_str_appendl(&receipt, eid->str, eid->len);
 	smart_str_appendc(&receipt, '/');
-	smart_str_append(&receipt, stream_consumer(q));
+	smart_str_append(&receipt, q->consumer);
 	smart_str_appendl(&receipt, "/1", 2);
 	smart_str_0(&receipt);
 	array_init_size(task, 6);
@@ -467,14 +530,15 @@ static bool stream_fetch_payloads(redislock_queue_obj *q, const queue_keys *k, c
 
 /* An XREADGROUP reply as reserve() returns it: the tasks of the first queue (in
  * the caller's order) that gave any entries, each reservation renewed by the
- * heartbeat when the watchdog option is on; entries that are no task dropped.
+ * heartbeat when the watchdog option is on, each added to handed (see q->held);
+ * entries that are no task dropped.
  * The other queues' entries were handed back by stream_hand_back, which keeps
  * the same first queue's. 1 + the index of the queue they came from with tasks,
  * 0 with no entries, -2 when that queue's were no task (the others' were handed
  * back: look again), -1 with the failure recorded when the reply has another
  * shape. */
 static int stream_reply_to_return(redislock_queue_obj *q, const redisReply *r, queue_keys *keys, zend_string **names,
-	uint32_t n, bool listed, zend_long count, double visibility, zval *return_value)
+	uint32_t n, bool listed, zend_long count, double visibility, HashTable *handed, zval *return_value)
 {
 	const redisReply *winner = NULL;
 	uint32_t won = 0;
@@ -511,6 +575,12 @@ static int stream_reply_to_return(redislock_queue_obj *q, const redisReply *r, q
 				continue;
 			}
 			add_next_index_zval(&list, &task);
+			{
+				const redisReply *eid = entries->element[e]->element[0];
+				zend_string *key = redislock_queue_beat_key(names[i], eid->str, eid->len);
+				zend_hash_add_empty_element(handed, key);
+				zend_string_release(key);
+			}
 			stream_beat_start(q, &keys[i], names[i], id, receipt, visibility, since);
 			zend_string_release(id);
 			zend_string_release(receipt);
@@ -556,7 +626,7 @@ static int stream_reply_to_return(redislock_queue_obj *q, const redisReply *r, q
  * next page of due ids of Z onto the stream), until $count or a short page,
  * appended to the list in list. */
 static bool stream_take_more(redislock_queue_obj *q, queue_keys *k, zend_string *name, bool listed,
-	zend_long left, double visibility, zend_long max_attempts, zend_string *consumer, zval *list)
+	zend_long left, double visibility, zend_long max_attempts, zend_string *consumer, HashTable *handed, zval *list)
 {
 	const redislock_config *cfg = redislock_conn_config(q->conn);
 
@@ -606,7 +676,7 @@ static bool stream_take_more(redislock_queue_obj *q, queue_keys *k, zend_string 
 			return false;
 		}
 		ZVAL_UNDEF(&more);
-		res = r->type == REDIS_REPLY_ARRAY ? stream_reply_to_return(q, r, k, &name, 1, listed, 2, visibility, &more) : 0;
+		res = r->type == REDIS_REPLY_ARRAY ? stream_reply_to_return(q, r, k, &name, 1, listed, 2, visibility, handed, &more) : 0;
 		freeReplyObject(r);
 		if (res <= 0) {
 			return res != -1;
@@ -626,6 +696,97 @@ static bool stream_take_more(redislock_queue_obj *q, queue_keys *k, zend_string 
 		}
 	}
 	return true;
+}
+
+/* After a reserve() of the queue failed once its read was sent (q->lost): the
+ * entries of the object's consumer that it never handed to its caller (not in
+ * q->held), a page of the PEL at a time (XPENDING ... consumer), go back with
+ * no attempt counted (the stream_lost script, which checks each is still the
+ * consumer's). False with the failure recorded. */
+static bool stream_recover_lost(redislock_queue_obj *q, const queue_keys *k, const zend_string *name)
+{
+	const redislock_config *cfg = redislock_conn_config(q->conn);
+	zend_string *start = zend_string_init("-", 1, 0);
+	bool ok = true;
+
+	for (;;) {
+		redislock_argv pend;
+		redislock_pipe_cmd cmd = {&pend, NULL};
+		redisReply *r;
+		zend_string **lost = NULL;
+		uint32_t n = 0;
+		size_t got;
+
+		redislock_argv_init(&pend);
+		redislock_argv_push(&pend, "XPENDING", 8);
+		redislock_argv_push_str(&pend, k->stream);
+		redislock_argv_push(&pend, "rl", 2);
+		redislock_argv_push_str(&pend, start);
+		redislock_argv_push(&pend, "+", 1);
+		redislock_argv_push_long(&pend, REDISLOCK_QUEUE_PAGE);
+		redislock_argv_push_str(&pend, q->consumer);
+		if (redislock_script_pipe(q->conn, &cmd, 1, cfg->read_timeout, &r) == FAILURE) {
+			redislock_argv_free(&pend);
+			ok = false;
+			break;
+		}
+		redislock_argv_free(&pend);
+		if (r->type == REDIS_REPLY_ERROR) {
+			/* NOGROUP: no stream or group, so nothing of ours in flight. Any
+			 * other refusal gives the recovery up (what was lost lapses, an
+			 * attempt each), so that it never fails every reserve() after it. */
+			freeReplyObject(r);
+			break;
+		}
+		got = r->type == REDIS_REPLY_ARRAY ? r->elements : 0;
+		if (got > 0) {
+			lost = safe_emalloc(got, sizeof(*lost), 0);
+		}
+		for (size_t i = 0; i < got; i++) {
+			const redisReply *e = r->element[i];
+			zend_string *key;
+			if (e->type != REDIS_REPLY_ARRAY || e->elements < 1 || e->element[0]->type != REDIS_REPLY_STRING) {
+				continue;
+			}
+			key = redislock_queue_beat_key(name, e->element[0]->str, e->element[0]->len);
+			if (!zend_hash_exists(&q->held, key)) {
+				lost[n++] = zend_string_init(e->element[0]->str, e->element[0]->len, 0);
+			}
+			zend_string_release(key);
+			if (i + 1 == got) {
+				zend_string_release(start);
+				start = zend_string_concat2("(", 1, e->element[0]->str, e->element[0]->len);
+			}
+		}
+		freeReplyObject(r);
+		for (uint32_t from = 0; ok && from < n;) {
+			redislock_argv a;
+			redisReply *reply;
+			redislock_script_stream_lost_args(&a, n - from, k->queue, k->payloads, k->meta, k->dead, k->stream, k->index,
+				k->settings, k->spare, q->consumer, lost + from);
+			reply = redislock_queue_run(q, &redislock_script_stream_lost, &a, cfg->read_timeout);
+			redislock_argv_free(&a);
+			if (!reply) {
+				/* Refused (an error reply): given up, as above. The link failed: kept. */
+				ok = redislock_conn_status(q->conn)->kind == REDISLOCK_ERR_SERVER;
+				got = 0;       /* the walk ends */
+				break;
+			}
+			from += reply->type == REDIS_REPLY_INTEGER && reply->integer > 0 ? (uint32_t) reply->integer : n - from;
+			freeReplyObject(reply);
+		}
+		for (uint32_t i = 0; i < n; i++) {
+			zend_string_release(lost[i]);
+		}
+		if (lost) {
+			efree(lost);
+		}
+		if (!ok || got < REDISLOCK_QUEUE_PAGE) {
+			break;
+		}
+	}
+	zend_string_release(start);
+	return ok;
 }
 
 /* reserve() on the stream layout: one XREADGROUP over the queues' streams (new
@@ -658,6 +819,13 @@ int redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_ob
 	 * and puts the others' back in place (see the script). */
 	zend_string *reader = NULL;
 	redislock_argv hb;
+	/* The reservations this call hands over, held once it returns them. */
+	HashTable handed;
+	/* A blocking read whose link closed (a signal): what it delivered is lost. */
+	bool interrupted = false;
+	/* A signal handler forked: the child ends the call with nothing (it never
+	 * reads as its parent's consumer, whose reservations the parent knows). */
+	bool forked = false;
 
 	if (!consumer) {
 		failed = true;
@@ -666,6 +834,19 @@ int redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_ob
 	for (uint32_t i = 0; i < n; i++) {
 		redislock_queue_keys_init(&keys[i], q->prefix, names[i]);
 	}
+	for (uint32_t i = 0; i < n; i++) {
+		if (zend_hash_exists(&q->lost, names[i])) {
+			if (!stream_recover_lost(q, &keys[i], names[i])) {
+				for (uint32_t j = 0; j < n; j++) {
+					redislock_queue_keys_free(&keys[j]);
+				}
+				failed = true;
+				goto done;
+			}
+			zend_hash_del(&q->lost, names[i]);
+		}
+	}
+	zend_hash_init(&handed, 8, NULL, NULL, 0);
 	if (n > 1) {
 		/* "<consumer>~", or "<consumer>~<generation>" after a failed read left
 		 * entries with the former reader, which the hand-back must not take for
@@ -787,7 +968,7 @@ int redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_ob
 				break;
 			}
 			if (r->type == REDIS_REPLY_ARRAY) {
-				int res = stream_reply_to_return(q, r, keys, names, n, listed, count, visibility, return_value);
+				int res = stream_reply_to_return(q, r, keys, names, n, listed, count, visibility, &handed, return_value);
 				freeReplyObject(r);
 				got = res > 0;
 				if (res == -1) {
@@ -800,7 +981,8 @@ int redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_ob
 				} else if (got && count > page && Z_TYPE_P(return_value) == IS_ARRAY
 					&& zend_hash_num_elements(Z_ARRVAL_P(return_value)) >= (uint32_t) page
 					&& !stream_take_more(q, &keys[res - 1], names[res - 1], listed,
-						count - zend_hash_num_elements(Z_ARRVAL_P(return_value)), visibility, max_attempts, consumer, return_value)) {
+						count - zend_hash_num_elements(Z_ARRVAL_P(return_value)), visibility, max_attempts, consumer, &handed,
+						return_value)) {
 					failed = true;
 				}
 				break;
@@ -832,6 +1014,10 @@ int redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_ob
 					failed = true;
 					break;
 				}
+				if (q->consumer_generation != redislock_fork_generation) {
+					forked = true;
+					break;
+				}
 				xreadgroup_args(&b, reader, page, block_ms, keys, n);
 				result = redislock_conn_call_interruptible(q->conn, &b, block_ms / 1000.0 + cfg->read_timeout,
 					&redislock_php_signals, &replies[read_at]);
@@ -853,8 +1039,11 @@ int redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_ob
 				if (result == FAILURE) {
 					if (redislock_conn_status(q->conn)->kind == REDISLOCK_ERR_INTERRUPTED) {
 						/* The link is closed, the read with it: as if woken, once the handlers ran. */
+						interrupted = true;
 						if (!redislock_serve_signals(q->conn)) {
 							failed = true;
+						} else if (q->consumer_generation != redislock_fork_generation) {
+							forked = true;
 						}
 						break;
 					}
@@ -863,7 +1052,7 @@ int redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_ob
 				}
 			}
 		}
-		if (failed || got) {
+		if (failed || got || forked) {
 			break;
 		}
 		if (setup || look_again) {
@@ -886,6 +1075,25 @@ int redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_ob
 			q->reader_generation++;
 		}
 	}
+	if ((failed || interrupted) && !forked) {
+		/* A read may have delivered what the caller never gets: the next
+		 * reserve() of these queues puts it back, uncounted. */
+		for (uint32_t i = 0; i < n; i++) {
+			zend_hash_add_empty_element(&q->lost, names[i]);
+		}
+	}
+	if (!failed && got) {
+		/* What the call returns is held, also after an interrupted read whose
+		 * deliveries are lost (those are not in handed). */
+		zend_string *key;
+		ZEND_HASH_FOREACH_STR_KEY(&handed, key) {
+			zend_hash_add_empty_element(&q->held, key);
+		} ZEND_HASH_FOREACH_END();
+		if (zend_hash_num_elements(&q->held) > HELD_MAX) {
+			q->consumer_full = true;
+		}
+	}
+	zend_hash_destroy(&handed);
 	zend_string_release(reader);
 	for (uint32_t i = 0; i < n; i++) {
 		redislock_queue_keys_free(&keys[i]);

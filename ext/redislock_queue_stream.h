@@ -17,6 +17,10 @@ typedef struct {
 bool redislock_queue_stream_receipt_parse(const zend_string *receipt, stream_receipt *r);
 void redislock_queue_stream_receipt_free(stream_receipt *r);
 
+/* A reservation r of the queue name, ended by a call of this object that the
+ * server answered: the object no longer holds it (see q->held). */
+void redislock_queue_held_end(redislock_queue_obj *q, const zend_string *name, const stream_receipt *r);
+
 /* What an id call takes after the id. */
 typedef enum {
 	AFTER_ID_NOTHING,     /* remove(name, id) */
@@ -48,6 +52,10 @@ void redislock_queue_deferred_flush(redislock_queue_obj *q);
 /* The object's end and the request's: the last flush; an ack it cannot send is
  * reported (a warning: its task runs again after its visibility). */
 void redislock_queue_deferred_final(redislock_queue_obj *q);
+/* At the object's end: its consumer leaves the group of each queue it reserved
+ * from on the stream layout where it holds nothing (stream_bye); only over an
+ * open connection, and never in a forked child that did not reserve. */
+void redislock_queue_stream_bye(redislock_queue_obj *q);
 /* redislock_queue_run(), with the deferred ack, if any, in the same write. */
 redisReply *redislock_queue_run_after_ack(redislock_queue_obj *q, const redislock_script *script, redislock_argv *a,
 	double timeout);

@@ -28,13 +28,16 @@ extern const redislock_script redislock_script_migrate_back;
 extern const redislock_script redislock_script_purge_dead;
 extern const redislock_script redislock_script_release;
 extern const redislock_script redislock_script_remove;
+extern const redislock_script redislock_script_reserve_lost;
 extern const redislock_script redislock_script_retry_dead;
 extern const redislock_script redislock_script_size;
 extern const redislock_script redislock_script_stats;
 extern const redislock_script redislock_script_stream_ack;
+extern const redislock_script redislock_script_stream_bye;
 extern const redislock_script redislock_script_stream_fail;
 extern const redislock_script redislock_script_stream_hand_back;
 extern const redislock_script redislock_script_stream_idle;
+extern const redislock_script redislock_script_stream_lost;
 extern const redislock_script redislock_script_stream_pop;
 extern const redislock_script redislock_script_stream_release;
 extern const redislock_script redislock_script_stream_shorten;
@@ -435,6 +438,21 @@ static inline void redislock_script_remove_args(redislock_argv *a, const zend_st
 	redislock_argv_push_str(a, id);
 }
 
+/* ext/lua/queue/reserve_lost.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, ARGV base, ARGV since, ARGV visibility, ARGV cursor. */
+static inline void redislock_script_reserve_lost_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *base, zend_long since, double visibility, const zend_string *cursor)
+{
+	redislock_script_start(a, &redislock_script_reserve_lost, 5);
+	redislock_argv_push_str(a, queue);
+	redislock_argv_push_str(a, inflight);
+	redislock_argv_push_str(a, wakeup);
+	redislock_argv_push_str(a, receipts);
+	redislock_argv_push_str(a, dead);
+	redislock_argv_push_str(a, base);
+	redislock_argv_push_long(a, since);
+	redislock_argv_push_double(a, visibility);
+	if (cursor) { redislock_argv_push_str(a, cursor); } else { redislock_argv_push(a, "", 0); }
+}
+
 /* ext/lua/queue/retry_dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, ARGV streams, ARGV died_by, ARGV id. */
 static inline void redislock_script_retry_dead_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, bool streams, const zend_string *died_by, zend_string **id)
 {
@@ -506,6 +524,14 @@ static inline void redislock_script_stream_ack_args(redislock_argv *a, const zen
 	if (deliveries) { redislock_argv_push_str(a, deliveries); } else { redislock_argv_push(a, "", 0); }
 }
 
+/* ext/lua/queue/stream_bye.lua: KEYS stream, ARGV consumer. */
+static inline void redislock_script_stream_bye_args(redislock_argv *a, const zend_string *stream, const zend_string *consumer)
+{
+	redislock_script_start(a, &redislock_script_stream_bye, 1);
+	redislock_argv_push_str(a, stream);
+	redislock_argv_push_str(a, consumer);
+}
+
 /* ext/lua/queue/stream_fail.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS spare, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries, ARGV replace, ARGV payload. */
 static inline void redislock_script_stream_fail_args(redislock_argv *a, const zend_string *queue, const zend_string *payloads, const zend_string *receipts, const zend_string *dead, const zend_string *stream, const zend_string *index, const zend_string *meta, const zend_string *spare, const zend_string *id, const zend_string *eid, const zend_string *consumer, const zend_string *deliveries, bool replace, const zend_string *payload)
 {
@@ -564,6 +590,24 @@ static inline void redislock_script_stream_idle_args(redislock_argv *a, const ze
 	redislock_argv_push_long(a, attempts);
 	redislock_argv_push_long(a, backoff);
 	redislock_argv_push(a, waiting ? "1" : "0", 1);
+}
+
+/* ext/lua/queue/stream_lost.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS spare, ARGV consumer, ARGV eid. */
+static inline void redislock_script_stream_lost_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *payloads, const zend_string *receipts, const zend_string *dead, const zend_string *stream, const zend_string *index, const zend_string *meta, const zend_string *spare, const zend_string *consumer, zend_string *const *eid)
+{
+	redislock_script_start(a, &redislock_script_stream_lost, 8);
+	redislock_argv_push_str(a, queue);
+	redislock_argv_push_str(a, payloads);
+	redislock_argv_push_str(a, receipts);
+	redislock_argv_push_str(a, dead);
+	redislock_argv_push_str(a, stream);
+	redislock_argv_push_str(a, index);
+	redislock_argv_push_str(a, meta);
+	redislock_argv_push_str(a, spare);
+	redislock_argv_push_str(a, consumer);
+	for (uint32_t i = 0; i < n; i++) {
+		redislock_argv_push_str(a, eid[i]);
+	}
 }
 
 /* ext/lua/queue/stream_pop.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS inflight, KEYS spare, ARGV count. */

@@ -3,8 +3,8 @@ examples/symfony_flash_sale.php: 30 buyers through symfony/lock on RedisLockStor
 --DESCRIPTION--
 examples/symfony_flash_sale.php: 30 buyers through symfony/lock's LockFactory
 on RedisLockStore for 10 phones: exactly 10 sold, 20 "sold out", every sale
-fenced with a greater number, at most 7 lock round trips per buyer, exit status
-0
+fenced with a greater number, at most 7 lock round trips per buyer plus one for
+each second a buyer waited (no polling, on a loaded machine too), exit status 0
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';

@@ -25,7 +25,7 @@
  * a string parameter), which PHP raises before the method runs.
  *
  * RedisRateLimiter gets its counts, intervals and policies at and past their
- * bounds (0, 10^9, 10^9 + 1, PHP_INT_MAX, NAN, INF, 31536000 s, unknown policies),
+ * bounds (0, 10^9, 10^9 + 1, PHP_INT_MAX, NAN, INF, 3153600000 s, unknown policies),
  * and waits of 20 ms at most. Its ValueErrors and TypeErrors must name their
  * parameter, its answers have the documented keys, types and bounds, and around
  * each call of its working pool objects (on a database of their own) the fuzzer
@@ -763,12 +763,13 @@ final class Fuzzer
 
     /**
      * An interval of a rate limiter: short or long valid ones, its bounds (0.001
-     * and 31536000 s) and just past them, zero, negative, NAN, INF, huge.
+     * and 3153600000 s, 100 years) and just past them, a year and just past it,
+     * zero, negative, NAN, INF, huge.
      */
     private function limiterInterval(): int|float|string
     {
         return match ($this->int(0, 9)) {
-            0 => $this->pick([0.001, 0.0009999, 0.0005, 31536000, 31536000.0, 31536000.5, 31536001, 315360000.0]),
+            0 => $this->pick([0.001, 0.0009999, 0.0005, 31536000, 31536000.5, 3153600000, 3153600000.0, 3153600000.5, 3153600001, 31536000000.0]),
             1 => $this->pick([0, 0.0, -0.0, -1, -0.001, NAN, INF, -INF, 1e300, PHP_FLOAT_MAX, PHP_FLOAT_EPSILON, 5e-324, PHP_INT_MAX]),
             2 => $this->chance(0.5) ? $this->float() : $this->extreme(),
             3 => $this->int(1, 86400),
@@ -1565,7 +1566,7 @@ final class Fuzzer
                 if (array_keys($result) !== ['policy', 'limit', 'interval', 'burst', 'remaining', 'retry_after', 'reset_after', 'backlog']
                     || !in_array($result['policy'], self::POLICIES, true) || !is_int($result['limit'])
                     || $result['limit'] < 1 || $result['limit'] > 1000000000
-                    || !$seconds($result['interval']) || $result['interval'] < 0.001 || $result['interval'] > 31536000.0
+                    || !$seconds($result['interval']) || $result['interval'] < 0.001 || $result['interval'] > 3153600000.0
                     || ($result['policy'] === 'token_bucket' ? !is_int($result['burst']) || $result['burst'] < 1 : $result['burst'] !== null)
                     || !is_int($result['remaining']) || $result['remaining'] < 0
                     || !$seconds($result['retry_after']) || !$seconds($result['reset_after']) || !$seconds($result['backlog'])) {

@@ -6,6 +6,7 @@ It also checks:
 - it works on the redis connection of config/database.php that the redislock
   cache store names, or on --connection, or on --dsn;
 - an unknown connection is exit 2;
+- migrate-queue moves a queue onto the stream layout, and back with --back;
 - force-unlock asks when interactive ("n" keeps the lock, "y" removes it),
   refuses when not (exit 4) and goes ahead with --yes.
 --FILE--
@@ -102,6 +103,12 @@ $r = $run(['subcommand' => 'queues', '--connection' => 'nope']);
 rq_check($r['status'] === 2 && str_contains($r['output'], 'Redis connection [nope] not configured.'), 'an unknown connection: exit 2', $r);
 $r = $run(['subcommand' => 'stats', 'args' => ['mail'], '--prefix' => $qp, '--connection' => 'nope', '--dsn' => rl_dsn()]);
 rq_check($r['status'] === 0, '--dsn instead of a connection', $r);
+$r = $run(['subcommand' => 'migrate-queue', 'args' => ['mail'], '--prefix' => $qp]);
+rq_check($r['status'] === 0 && str_contains($r['output'], 'stream') && $q->size('mail')['due'] === 3
+    && (new RawRedis)->call('EXISTS', '{' . $qp . 'mail}:stream') === 1, 'migrate-queue mail: onto the stream layout, the 3 tasks with it', $r);
+$r = $run(['subcommand' => 'migrate-queue', 'args' => ['mail'], '--prefix' => $qp, '--back' => true]);
+rq_check($r['status'] === 0 && str_contains($r['output'], 'zset') && $q->size('mail')['due'] === 3
+    && (new RawRedis)->call('EXISTS', '{' . $qp . 'mail}:stream') === 0, 'migrate-queue mail --back: on the zset layout again, the 3 tasks with it', $r);
 $r = $run(['subcommand' => 'frob']);
 rq_check($r['status'] === 2 && str_contains($r['output'], "unknown subcommand 'frob'") && str_contains($r['output'], 'Usage: artisan redislock'), 'an unknown subcommand: exit 2, the usage', $r);
 
@@ -124,6 +131,8 @@ ok: inspect of a free lock: exit 1
 ok: --connection default (nothing listens): exit 3, host and port named
 ok: an unknown connection: exit 2
 ok: --dsn instead of a connection
+ok: migrate-queue mail: onto the stream layout, the 3 tasks with it
+ok: migrate-queue mail --back: on the zset layout again, the 3 tasks with it
 ok: an unknown subcommand: exit 2, the usage
 ok: force-unlock, not interactive: refused, exit 4, the lock stays
 ok: interactive, answered n: exit 4, the lock stays

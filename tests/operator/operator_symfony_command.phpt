@@ -56,6 +56,12 @@ $r = $run(['subcommand' => 'stats']);
 rq_check($r['status'] === 2 && str_contains($r['stderr'], 'missing argument') && str_contains($r['stderr'], 'Usage: bin/console redislock stats QUEUE'), 'a missing argument: exit 2, the usage', $r);
 $r = $run(['subcommand' => 'help', 'args' => ['dead']]);
 rq_check($r['status'] === 0 && str_starts_with($r['stdout'], 'Usage: bin/console redislock [options] dead QUEUE'), 'help dead', $r);
+$r = $run(['subcommand' => 'migrate-queue', 'args' => ['mail'], '--prefix' => $qp]);
+rq_check($r['status'] === 0 && str_contains($r['stdout'], 'stream') && $q->size('mail')['due'] === 2
+    && (new RawRedis)->call('EXISTS', '{' . $qp . 'mail}:stream') === 1, 'migrate-queue mail: onto the stream layout, the 2 tasks with it', $r);
+$r = $run(['subcommand' => 'migrate-queue', 'args' => ['mail'], '--prefix' => $qp, '--back' => true]);
+rq_check($r['status'] === 0 && str_contains($r['stdout'], 'zset') && $q->size('mail')['due'] === 2
+    && (new RawRedis)->call('EXISTS', '{' . $qp . 'mail}:stream') === 0, 'migrate-queue mail --back: on the zset layout again, the 2 tasks with it', $r);
 $r = $run(['subcommand' => 'queues', '--dsn' => 'redis://127.0.0.1:1']);
 rq_check($r['status'] === 3 && str_contains($r['stderr'], '127.0.0.1:1'), 'an unreachable server: exit 3, named', $r);
 
@@ -77,6 +83,8 @@ ok: stats of an empty queue: exit 1
 ok: inspect held --json
 ok: a missing argument: exit 2, the usage
 ok: help dead
+ok: migrate-queue mail: onto the stream layout, the 2 tasks with it
+ok: migrate-queue mail --back: on the zset layout again, the 2 tasks with it
 ok: an unreachable server: exit 3, named
 ok: force-unlock, not interactive: refused, exit 4, the lock stays
 ok: interactive, answered n: exit 4, the lock stays

@@ -15,10 +15,10 @@ final class ConsoleArguments
     public const VALUE_OPTIONS = ['dsn', 'prefix', 'lock-prefix', 'semaphore-prefix', 'queue-prefix', 'count'];
 
     /** Flags, as the console commands declare them. */
-    public const FLAG_OPTIONS = ['json', 'yes', 'semaphore'];
+    public const FLAG_OPTIONS = ['json', 'yes', 'semaphore', 'back'];
 
     /** The subcommands, for the consoles' descriptions. */
-    public const SUBCOMMANDS = 'locks, inspect NAME, queues, stats QUEUE, dead QUEUE, retry-dead QUEUE [ID...], purge-dead QUEUE, force-unlock NAME, metrics, help [SUBCOMMAND]';
+    public const SUBCOMMANDS = 'locks, inspect NAME, queues, stats QUEUE, dead QUEUE, retry-dead QUEUE [ID...], purge-dead QUEUE, migrate-queue QUEUE [--back], force-unlock NAME, metrics, help [SUBCOMMAND]';
 
     /**
      * @param list<string> $args

@@ -26,7 +26,7 @@ class RedisLockCommand extends Command
 {
     /** @var string */
     protected $signature = 'redislock
-        {subcommand? : locks, inspect NAME, queues, stats QUEUE, dead QUEUE, retry-dead QUEUE [ID...], purge-dead QUEUE, force-unlock NAME, metrics, help [SUBCOMMAND]}
+        {subcommand? : locks, inspect NAME, queues, stats QUEUE, dead QUEUE, retry-dead QUEUE [ID...], purge-dead QUEUE, migrate-queue QUEUE, force-unlock NAME, metrics, help [SUBCOMMAND]}
         {args?* : names, queues or dead letter ids}
         {--connection= : the redis connection of config/database.php}
         {--dsn= : a DSN instead}
@@ -37,7 +37,8 @@ class RedisLockCommand extends Command
         {--count= : dead: how many dead letters (default 100)}
         {--json : machine-readable output (one JSON document)}
         {--yes : confirm force-unlock or purge-dead without asking}
-        {--semaphore : locks and inspect: semaphores instead of locks}';
+        {--semaphore : locks and inspect: semaphores instead of locks}
+        {--back : migrate-queue: back to the zset layout}';
 
     /** @var string */
     protected $description = 'Looks at and acts on the locks, semaphores and queues of the redislock extension';

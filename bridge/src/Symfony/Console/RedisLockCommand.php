@@ -56,6 +56,7 @@ class RedisLockCommand extends Command
             ->addOption('json', null, InputOption::VALUE_NONE, 'machine-readable output (one JSON document)')
             ->addOption('yes', null, InputOption::VALUE_NONE, 'confirm force-unlock or purge-dead without asking')
             ->addOption('semaphore', null, InputOption::VALUE_NONE, 'locks and inspect: semaphores instead of locks')
+            ->addOption('back', null, InputOption::VALUE_NONE, 'migrate-queue: back to the zset layout')
             ->setHelp("Subcommands: " . ConsoleArguments::SUBCOMMANDS . ".\n\n"
                 . "'%command.full_name% help SUBCOMMAND' describes one.\n\n"
                 . "Exit codes: 0 done; 1 nothing there (a free lock, an empty queue, nothing to do); 2 usage error;\n"
