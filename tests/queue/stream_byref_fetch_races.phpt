@@ -1,8 +1,9 @@
 --TEST--
 RedisQueue payloads by reference: a task acked, removed, failed or lapsed to another worker between the read of its entry and of its payload is skipped; a re-run parked meanwhile keeps its own
 --DESCRIPTION--
-After migrate() an entry refers to its payload, which reserve() reads in one more
-round trip. A proxy of the test's own between one worker and the server holds
+After migrate() an entry refers to its payload. reserve() reads it in the script of
+its read when it fits in that call's 1 MiB, else (as here: payloads past 1 MiB)
+in one more round trip. A proxy of the test's own between one worker and the server holds
 that round trip (it carries HGET) until the test has done, on the server, what
 another process does in that window:
 1. ack() of the task: the worker gets nothing (false), never a payload;
@@ -16,6 +17,8 @@ another process does in that window:
 No payload is left once every task ended. Order and state only.
 --FILE--
 <?php
+define('V1', 'v1' . str_repeat('1', 1100000));      // past the read's 1 MiB: a round trip of its own
+define('V2', 'v2' . str_repeat('2', 1100000));
 require __DIR__ . '/../harness/queue_test.inc';
 $raw = new RawRedis();
 $q = rq_queue(['read_timeout' => 30]);
@@ -101,28 +104,28 @@ function no_payload_left(RawRedis $raw, string $name): bool
     return $raw->call('EXISTS', "{Queue:$name}:payloads", "{Queue:$name}:spare") === 0;
 }
 
-$name = fresh($q, 'v1');
+$name = fresh($q, V1);
 $acked = null;
 $got = raced($name, 30, function () use ($q, $name, &$acked) { $acked = $q->ack($name, 'a'); });
 rq_check($acked === true && $got === false, 'ack() between the read and the payload: the worker gets nothing', [$acked, $got]);
 rq_check($q->size($name)['inflight'] === 0 && no_payload_left($raw, $name), 'ack(): nothing in flight, no payload left');
 
-$name = fresh($q, 'v1');
+$name = fresh($q, V1);
 $removed = null;
 $got = raced($name, 30, function () use ($q, $name, &$removed) { $removed = $q->remove($name, 'a'); });
 rq_check($removed === true && $got === false, 'remove() between the read and the payload: the worker gets nothing', [$removed, $got]);
 rq_check(no_payload_left($raw, $name), 'remove(): no payload left');
 
-$name = fresh($q, 'v1');
+$name = fresh($q, V1);
 $failed = null;
 $got = raced($name, 30, function () use ($q, $name, &$failed) { $failed = $q->fail($name, 'a'); });
 $dead = $q->dead($name);
 rq_check($failed === true && $got === false, 'fail() between the read and the payload: the worker gets nothing', [$failed, $got]);
-rq_check(count($dead) === 1 && $dead[0]['id'] === 'a' && ($dead[0]['payload'] ?? null) === 'v1', 'fail(): the dead letter keeps its payload', $dead);
+rq_check(count($dead) === 1 && $dead[0]['id'] === 'a' && ($dead[0]['payload'] ?? null) === V1, 'fail(): the dead letter keeps its payload', $dead);
 $q->purgeDead($name);
 rq_check(no_payload_left($raw, $name), 'purgeDead(): no payload left');
 
-$name = fresh($q, 'v1');
+$name = fresh($q, V1);
 $other = null;
 $got = raced($name, 0.5, function () use ($raw, $name, &$other) {
     $deadline = microtime(true) + 30;
@@ -135,19 +138,19 @@ $got = raced($name, 0.5, function () use ($raw, $name, &$other) {
         $w2->ack($name, $other['id'], $other['receipt']);
     }
 });
-rq_check($got === false && is_array($other) && $other['id'] === 'a' && ($other['payload'] ?? null) === 'v1',
+rq_check($got === false && is_array($other) && $other['id'] === 'a' && ($other['payload'] ?? null) === V1,
     'a lapse and a second worker between the read and the payload: the second runs it with its payload, the first gets nothing', [$got, $other]);
 rq_check($q->size($name) === ['due' => 0, 'delayed' => 0, 'inflight' => 0, 'dead' => 0] && no_payload_left($raw, $name),
     'the lapsed task ran once, no payload left', $q->size($name));
 
-$name = fresh($q, 'v1');
-$got = raced($name, 30, function () use ($q, $name) { $q->enqueue($name, 'a', replace: true, payload: 'v2'); });
-rq_check(is_array($got) && $got['id'] === 'a' && $got['payload'] === 'v1', 'enqueue(replace) between the read and the payload: the worker gets its own run\'s payload', $got);
+$name = fresh($q, V1);
+$got = raced($name, 30, function () use ($q, $name) { $q->enqueue($name, 'a', replace: true, payload: V2); });
+rq_check(is_array($got) && $got['id'] === 'a' && $got['payload'] === V1, 'enqueue(replace) between the read and the payload: the worker gets its own run\'s payload', $got);
 $none = $q->reserve($name, 1, 30);
 rq_check($none === false, 'the parked run does not run during the first');
 rq_check(is_array($got) && $q->ack($name, 'a', $got['receipt']), 'the first run acked');
 $next = $q->reserve($name, 1, 30);
-rq_check(is_array($next) && $next['id'] === 'a' && ($next['payload'] ?? null) === 'v2', 'the parked run runs next, with the new payload', $next);
+rq_check(is_array($next) && $next['id'] === 'a' && ($next['payload'] ?? null) === V2, 'the parked run runs next, with the new payload', $next);
 rq_check(is_array($next) && $q->ack($name, 'a', $next['receipt']) && $q->reserve($name, 1, 30) === false, 'each version ran once');
 rq_check(no_payload_left($raw, $name), 'enqueue(replace): no payload left');
 ?>
