@@ -253,7 +253,7 @@ static void retry_dead_all_args(redislock_argv *a, const queue_keys *k, bool str
 static void purge_dead_all_args(redislock_argv *a, const queue_keys *k, bool streams, const zend_string *died_by)
 {
 	(void) streams;
-	redislock_script_purge_dead_args(a, QUEUE_KEYS(*k), died_by);
+	redislock_script_purge_dead_args(a, QUEUE_KEYS(*k), k->spare, died_by);
 }
 
 /* retryDead() and purgeDead() of all the dead letters: a script per page of at
@@ -309,7 +309,7 @@ static void top_page_args(redislock_argv *a, const queue_keys *k, zend_long coun
 static void dead_page_args_of(redislock_argv *a, const queue_keys *k, zend_long count, const zend_string *after,
 	const zend_string *after_score)
 {
-	redislock_script_dead_args(a, QUEUE_KEYS(*k), count, after, after_score);
+	redislock_script_dead_args(a, QUEUE_KEYS(*k), k->spare, count, after, after_score);
 }
 
 /* A page's reply as a list of entries, each with its "id"; false (recorded) when it has another shape. */

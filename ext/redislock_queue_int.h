@@ -83,12 +83,13 @@ typedef struct {
 	zend_string *index;      /* X: id -> entry id of the tasks in S */
 	zend_string *settings;   /* M: the queue's settings (visibility, max attempts, backoff) */
 	zend_string *deadlines;  /* L: entry id -> when its reservation may have lapsed (ms) */
+	zend_string *spare;      /* Q: payloads by reference that P cannot hold (a run parked behind another of its id) */
 } queue_keys;
 
 /* The six keys of a queue, as every queue script's builder takes them first. */
 #define QUEUE_KEYS(k) (k).queue, (k).inflight, (k).wakeup, (k).meta, (k).dead, (k).payloads
-/* All nine, as the scripts that see both layouts take them. */
-#define QUEUE_ALL_KEYS(k) QUEUE_KEYS(k), (k).stream, (k).index, (k).settings
+/* All ten, as the scripts that see both layouts take them. */
+#define QUEUE_ALL_KEYS(k) QUEUE_KEYS(k), (k).stream, (k).index, (k).settings, (k).spare
 
 void redislock_queue_keys_init(queue_keys *k, const zend_string *prefix, const zend_string *name);
 void redislock_queue_keys_free(queue_keys *k);

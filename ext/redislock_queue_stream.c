@@ -77,7 +77,8 @@ static void stream_beat_start(redislock_queue_obj *q, const queue_keys *k, const
 }
 
 /* XREADGROUP GROUP rl <consumer> COUNT <page> [BLOCK <ms>] STREAMS <each queue's stream> > ...:
- * the reserve of the stream layout (block_ms < 0: no BLOCK). */
+ * the blocking read of a reserve() on the stream layout (block_ms < 0: no
+ * BLOCK); the read that does not block is the stream_read script. */
 static void xreadgroup_args(redislock_argv *a, const zend_string *consumer, zend_long page, zend_long block_ms,
 	const queue_keys *keys, uint32_t n)
 {
@@ -99,6 +100,23 @@ static void xreadgroup_args(redislock_argv *a, const zend_string *consumer, zend
 	for (uint32_t i = 0; i < n; i++) {
 		redislock_argv_push(a, ">", 1);
 	}
+}
+
+/* The stream_read script: the read of a reserve() that does not block, with the
+ * payloads by reference of what it delivered read in the same call (up to a
+ * budget of bytes; see the script). */
+static void stream_read_args(redislock_argv *a, const zend_string *consumer, zend_long page, const queue_keys *keys,
+	uint32_t n)
+{
+	zend_string **lists = safe_emalloc(3 * (size_t) n, sizeof(*lists), 0);
+
+	for (uint32_t i = 0; i < n; i++) {
+		lists[i] = keys[i].stream;
+		lists[n + i] = keys[i].payloads;
+		lists[2 * n + i] = keys[i].spare;
+	}
+	redislock_script_stream_read_args(a, n, lists, lists + n, lists + 2 * n, consumer, page);
+	efree(lists);
 }
 
 void redislock_queue_deferred_clear(redislock_queue_obj *q)
@@ -278,9 +296,9 @@ typedef struct {
 /* One entry of an XREADGROUP reply as a reserved task: id, score (the entry's
  * time, s), receipt, attempts, payload, and the queue when several were asked. */
 static bool stream_entry_to_task(redislock_queue_obj *q, const redisReply *e, zend_string *queue, zval *task,
-	zend_string **id_out, zend_string **receipt_out)
+	zend_string **id_out, zend_string **receipt_out, const redisReply *fetched)
 {
-	const redisReply *eid, *f, *id = NULL, *payload = NULL;
+	const redisReply *eid, *f, *id = NULL, *payload = fetched;
 	zend_long carried = 0;
 	smart_str receipt = {0};
 
@@ -299,7 +317,7 @@ static bool stream_entry_to_task(redislock_queue_obj *q, const redisReply *e, ze
 		}
 		if (k->str[0] == 'i') {
 			id = v;
-		} else if (k->str[0] == 'p') {
+		} else if (k->str[0] == 'p' && !fetched) {
 			payload = v;
 		} else if (k->str[0] == 'a') {
 			carried = ZEND_STRTOL(v->str, NULL, 10);
@@ -376,7 +394,7 @@ static void stream_drop_nudges(redislock_queue_obj *q, const queue_keys *k, cons
 static void hand_back_args(redislock_argv *a, const queue_keys *keys, uint32_t n, const zend_string *reader,
 	const zend_string *consumer)
 {
-	zend_string **lists = safe_emalloc(7 * (size_t) n, sizeof(*lists), 0);
+	zend_string **lists = safe_emalloc(8 * (size_t) n, sizeof(*lists), 0);
 
 	for (uint32_t i = 0; i < n; i++) {
 		lists[i] = keys[i].queue;
@@ -386,9 +404,10 @@ static void hand_back_args(redislock_argv *a, const queue_keys *keys, uint32_t n
 		lists[4 * n + i] = keys[i].stream;
 		lists[5 * n + i] = keys[i].index;
 		lists[6 * n + i] = keys[i].settings;
+		lists[7 * n + i] = keys[i].spare;
 	}
 	redislock_script_stream_hand_back_args(a, n, lists, lists + n, lists + 2 * n, lists + 3 * n, lists + 4 * n,
-		lists + 5 * n, lists + 6 * n, reader, consumer);
+		lists + 5 * n, lists + 6 * n, lists + 7 * n, reader, consumer);
 	efree(lists);
 }
 
@@ -438,6 +457,95 @@ static void stream_shorten(redislock_queue_obj *q, const queue_keys *k, const re
 	efree(eids);
 }
 
+/* The field of one entry of a read (k: 'i', 'r', ...), or NULL. */
+static const redisReply *stream_entry_field(const redisReply *e, char k)
+{
+	const redisReply *f;
+
+	if (e->type != REDIS_REPLY_ARRAY || e->elements != 2 || e->element[0]->type != REDIS_REPLY_STRING
+		|| (f = e->element[1])->type != REDIS_REPLY_ARRAY) {
+		return NULL;
+	}
+	for (size_t i = 0; i + 1 < f->elements; i += 2) {
+		const redisReply *key = f->element[i], *v = f->element[i + 1];
+		if (key->type == REDIS_REPLY_STRING && v->type == REDIS_REPLY_STRING && key->len == 1 && key->str[0] == k) {
+			return v;
+		}
+	}
+	return NULL;
+}
+
+/* The payloads that entries refer to (field r: in P, or in Q when 'q') instead of
+ * carrying them, read in one round trip of plain reads: for each, HGET of the
+ * payload and then XPENDING of its entry. fetched[e] is the HGET's reply for
+ * such an entry, kept when the reservation was still this object's after the
+ * read (no ack, removal, failure or lapse came between the read of the entry and
+ * that of its payload: a payload is never another run's), else NULL, and the
+ * task is dropped (gone[e]). Entries that carry their payload, or none, are left
+ * as they are. false after a failed write (recorded). */
+static bool stream_fetch_payloads(redislock_queue_obj *q, const queue_keys *k, const redisReply *entries,
+	redisReply **fetched, bool *gone)
+{
+	size_t n = entries->elements, m = 0;
+	redislock_argv *argv = safe_emalloc(2 * n + 1, sizeof(*argv), 0);
+	redislock_pipe_cmd *cmds = safe_emalloc(2 * n + 1, sizeof(*cmds), 0);
+	redisReply **replies = safe_emalloc(2 * n + 1, sizeof(*replies), 0);
+	size_t *of = safe_emalloc(n + 1, sizeof(*of), 0);
+	bool ok = true;
+
+	for (size_t e = 0; e < n; e++) {
+		const redisReply *ent = entries->element[e], *id = stream_entry_field(ent, 'i'), *r = stream_entry_field(ent, 'r');
+		fetched[e] = NULL;
+		gone[e] = false;
+		if (!id || !r) {
+			continue;
+		}
+		redislock_argv_init(&argv[2 * m]);
+		redislock_argv_push(&argv[2 * m], "HGET", 4);
+		redislock_argv_push_str(&argv[2 * m], r->len == 1 && r->str[0] == 'q' ? k->spare : k->payloads);
+		redislock_argv_push(&argv[2 * m], id->str, id->len);
+		redislock_argv_init(&argv[2 * m + 1]);
+		redislock_argv_push(&argv[2 * m + 1], "XPENDING", 8);
+		redislock_argv_push_str(&argv[2 * m + 1], k->stream);
+		redislock_argv_push(&argv[2 * m + 1], "rl", 2);
+		redislock_argv_push(&argv[2 * m + 1], ent->element[0]->str, ent->element[0]->len);
+		redislock_argv_push(&argv[2 * m + 1], ent->element[0]->str, ent->element[0]->len);
+		redislock_argv_push(&argv[2 * m + 1], "1", 1);
+		cmds[2 * m].a = &argv[2 * m];
+		cmds[2 * m].script = NULL;
+		cmds[2 * m + 1].a = &argv[2 * m + 1];
+		cmds[2 * m + 1].script = NULL;
+		of[m++] = e;
+	}
+	if (m > 0) {
+		ok = redislock_script_pipe(q->conn, cmds, (int) (2 * m), redislock_conn_config(q->conn)->read_timeout, replies)
+			== SUCCESS;
+		for (size_t j = 0; j < m; j++) {
+			if (ok) {
+				redisReply *p = replies[2 * j], *pe = replies[2 * j + 1];
+				const redisReply *row = pe->type == REDIS_REPLY_ARRAY && pe->elements == 1 ? pe->element[0] : NULL;
+				bool ours = p->type == REDIS_REPLY_STRING && row && row->type == REDIS_REPLY_ARRAY && row->elements == 4
+					&& row->element[1]->type == REDIS_REPLY_STRING
+					&& zend_string_equals_cstr(q->consumer, row->element[1]->str, row->element[1]->len);
+				if (ours) {
+					fetched[of[j]] = p;
+				} else {
+					gone[of[j]] = true;
+					freeReplyObject(p);
+				}
+				freeReplyObject(pe);
+			}
+			redislock_argv_free(&argv[2 * j]);
+			redislock_argv_free(&argv[2 * j + 1]);
+		}
+	}
+	efree(argv);
+	efree(cmds);
+	efree(replies);
+	efree(of);
+	return ok;
+}
+
 /* An XREADGROUP reply as reserve() returns it: the tasks of the first queue (in
  * the caller's order) that gave any entries, each reservation renewed by the
  * heartbeat when the watchdog option is on, each added to handed (see q->held);
@@ -453,7 +561,8 @@ static int stream_reply_to_return(redislock_queue_obj *q, const redisReply *r, q
 	const redisReply *winner = NULL;
 	uint32_t won = 0;
 	double since = redislock_conn_last_flush(q->conn);
-	bool seen = false;
+	bool seen = false, *gone;
+	redisReply **fetched;
 	zval list;
 
 	array_init(&list);
@@ -464,10 +573,23 @@ static int stream_reply_to_return(redislock_queue_obj *q, const redisReply *r, q
 		}
 		seen = true;
 		stream_drop_nudges(q, &keys[i], entries);
+		fetched = safe_emalloc(entries->elements, sizeof(*fetched), 0);
+		gone = safe_emalloc(entries->elements, sizeof(*gone), 0);
+		if (!stream_fetch_payloads(q, &keys[i], entries, fetched, gone)) {
+			efree(fetched);
+			efree(gone);
+			zval_ptr_dtor(&list);
+			return -1;
+		}
 		for (size_t e = 0; e < entries->elements; e++) {
 			zval task;
 			zend_string *id, *receipt;
-			if (!stream_entry_to_task(q, entries->element[e], listed ? names[i] : NULL, &task, &id, &receipt)) {
+			bool made = !gone[e]
+				&& stream_entry_to_task(q, entries->element[e], listed ? names[i] : NULL, &task, &id, &receipt, fetched[e]);
+			if (fetched[e]) {
+				freeReplyObject(fetched[e]);
+			}
+			if (!made) {
 				continue;
 			}
 			add_next_index_zval(&list, &task);
@@ -481,6 +603,8 @@ static int stream_reply_to_return(redislock_queue_obj *q, const redisReply *r, q
 			zend_string_release(id);
 			zend_string_release(receipt);
 		}
+		efree(fetched);
+		efree(gone);
 		if (zend_hash_num_elements(Z_ARRVAL(list)) > 0) {
 			stream_state *st = zend_hash_find_ptr(&q->streams, names[i]);
 			winner = entries;
@@ -532,22 +656,13 @@ static bool stream_take_more(redislock_queue_obj *q, queue_keys *k, zend_string 
 		int res;
 		uint32_t got;
 
-		redislock_argv_init(&read);
-		redislock_argv_push(&read, "XREADGROUP", 10);
-		redislock_argv_push(&read, "GROUP", 5);
-		redislock_argv_push(&read, "rl", 2);
-		redislock_argv_push_str(&read, consumer);
-		redislock_argv_push(&read, "COUNT", 5);
-		redislock_argv_push_long(&read, page);
-		redislock_argv_push(&read, "STREAMS", 7);
-		redislock_argv_push_str(&read, k->stream);
-		redislock_argv_push(&read, ">", 1);
+		stream_read_args(&read, consumer, page, k, 1);
 		{
 			redislock_argv idle;
-			redislock_pipe_cmd cmds[2] = {{&idle, &redislock_script_stream_idle}, {&read, NULL}};
+			redislock_pipe_cmd cmds[2] = {{&idle, &redislock_script_stream_idle}, {&read, &redislock_script_stream_read}};
 			redisReply *replies[2];
 			zend_result sent;
-			redislock_script_stream_idle_args(&idle, QUEUE_KEYS(*k), k->stream, k->index, k->settings, k->deadlines, false,
+			redislock_script_stream_idle_args(&idle, QUEUE_KEYS(*k), k->stream, k->index, k->settings, k->deadlines, k->spare, false,
 				(zend_long) ceil(visibility * 1000), max_attempts, (zend_long) ceil(q->retry_backoff * 1000), false);
 			sent = redislock_script_pipe(q->conn, cmds, 2, cfg->read_timeout, replies);
 			redislock_argv_free(&idle);
@@ -657,7 +772,7 @@ static bool stream_recover_lost(redislock_queue_obj *q, const queue_keys *k, con
 			redislock_argv a;
 			redisReply *reply;
 			redislock_script_stream_lost_args(&a, n - from, k->queue, k->payloads, k->meta, k->dead, k->stream, k->index,
-				k->settings, q->consumer, lost + from);
+				k->settings, k->spare, q->consumer, lost + from);
 			reply = redislock_queue_run(q, &redislock_script_stream_lost, &a, cfg->read_timeout);
 			redislock_argv_free(&a);
 			if (!reply) {
@@ -772,16 +887,16 @@ int redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_ob
 				|| now >= st->next_expiry || max_attempts != st->max_attempts;
 			if (idle_used[i]) {
 				redislock_script_stream_idle_args(&idle[i], QUEUE_KEYS(keys[i]), keys[i].stream, keys[i].index,
-					keys[i].settings, keys[i].deadlines, setup, (zend_long) ceil(visibility * 1000), max_attempts,
+					keys[i].settings, keys[i].deadlines, keys[i].spare, setup, (zend_long) ceil(visibility * 1000), max_attempts,
 					(zend_long) ceil(q->retry_backoff * 1000), all_idle && wait > 0);
 				cmds[m].a = &idle[i];
 				cmds[m++].script = &redislock_script_stream_idle;
 			}
 		}
-		xreadgroup_args(&read, reader, page, -1, keys, n);
+		stream_read_args(&read, reader, page, keys, n);
 		read_at = m;
 		cmds[m].a = &read;
-		cmds[m++].script = NULL;
+		cmds[m++].script = &redislock_script_stream_read;
 		if (n > 1) {
 			hand_at = m;
 			cmds[m].a = &hb;
@@ -1010,7 +1125,7 @@ done:
 redisReply *redislock_queue_stream_pop(redislock_queue_obj *q, const queue_keys *keys, uint32_t n, zend_long count,
 	double timeout)
 {
-	zend_string **lists = safe_emalloc(8 * (size_t) n, sizeof(*lists), 0);
+	zend_string **lists = safe_emalloc(9 * (size_t) n, sizeof(*lists), 0);
 	redislock_argv a;
 	redisReply *reply;
 
@@ -1023,9 +1138,10 @@ redisReply *redislock_queue_stream_pop(redislock_queue_obj *q, const queue_keys 
 		lists[5 * n + i] = keys[i].index;
 		lists[6 * n + i] = keys[i].settings;
 		lists[7 * n + i] = keys[i].inflight;
+		lists[8 * n + i] = keys[i].spare;
 	}
 	redislock_script_stream_pop_args(&a, n, lists, lists + n, lists + 2 * n, lists + 3 * n, lists + 4 * n,
-		lists + 5 * n, lists + 6 * n, lists + 7 * n, count);
+		lists + 5 * n, lists + 6 * n, lists + 7 * n, lists + 8 * n, count);
 	reply = redislock_queue_run(q, &redislock_script_stream_pop, &a, timeout);
 	redislock_argv_free(&a);
 	efree(lists);
@@ -1084,19 +1200,19 @@ const redislock_script *redislock_queue_stream_id_args(redislock_argv *a, after_
 	zend_string *eid = r ? r->eid : NULL, *consumer = r ? r->consumer : NULL, *deliveries = r ? r->deliveries : NULL;
 	switch (after) {
 	case AFTER_ID_RECEIPT:
-		redislock_script_stream_ack_args(a, k->queue, k->payloads, k->meta, k->stream, k->index, k->settings, k->deadlines, id, eid, consumer,
+		redislock_script_stream_ack_args(a, k->queue, k->payloads, k->meta, k->stream, k->index, k->settings, k->deadlines, k->spare, id, eid, consumer,
 			deliveries);
 		return &redislock_script_stream_ack;
 	case AFTER_ID_DELAY:
 		redislock_script_stream_release_args(a, k->queue, k->payloads, k->meta, k->dead, k->stream, k->index,
-			k->settings, id, eid, consumer, deliveries, seconds, false);
+			k->settings, k->spare, id, eid, consumer, deliveries, seconds, false);
 		return &redislock_script_stream_release;
 	case AFTER_ID_VISIBILITY:
 		stream_touch_args(a, k, id, r, seconds);
 		return &redislock_script_stream_touch;
 	default:
 		redislock_script_stream_fail_args(a, k->queue, k->payloads, k->meta, k->dead, k->stream, k->index,
-			k->settings, id, eid, consumer, deliveries, payload != NULL, payload);
+			k->settings, k->spare, id, eid, consumer, deliveries, payload != NULL, payload);
 		return &redislock_script_stream_fail;
 	}
 }

@@ -19,6 +19,7 @@ void redislock_queue_keys_init(queue_keys *k, const zend_string *prefix, const z
 	k->index = redislock_sibling_key(k->queue, ":index");
 	k->settings = redislock_sibling_key(k->queue, ":meta");
 	k->deadlines = redislock_sibling_key(k->queue, ":deadlines");
+	k->spare = redislock_sibling_key(k->queue, ":spare");
 }
 
 void redislock_queue_keys_free(queue_keys *k)
@@ -33,6 +34,7 @@ void redislock_queue_keys_free(queue_keys *k)
 	zend_string_release(k->index);
 	zend_string_release(k->settings);
 	zend_string_release(k->deadlines);
+	zend_string_release(k->spare);
 }
 
 /* ---- argument checks ----------------------------------------------------- */

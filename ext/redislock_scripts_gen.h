@@ -39,6 +39,7 @@ extern const redislock_script redislock_script_stream_hand_back;
 extern const redislock_script redislock_script_stream_idle;
 extern const redislock_script redislock_script_stream_lost;
 extern const redislock_script redislock_script_stream_pop;
+extern const redislock_script redislock_script_stream_read;
 extern const redislock_script redislock_script_stream_release;
 extern const redislock_script redislock_script_stream_shorten;
 extern const redislock_script redislock_script_stream_touch;
@@ -264,10 +265,10 @@ static inline void redislock_script_ack_args(redislock_argv *a, const zend_strin
 	if (receipt) { redislock_argv_push_str(a, receipt); } else { redislock_argv_push(a, "", 0); }
 }
 
-/* ext/lua/queue/clear.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS deadlines. */
-static inline void redislock_script_clear_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *deadlines)
+/* ext/lua/queue/clear.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS deadlines. */
+static inline void redislock_script_clear_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *deadlines)
 {
-	redislock_script_start(a, &redislock_script_clear, 10);
+	redislock_script_start(a, &redislock_script_clear, 11);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -277,28 +278,30 @@ static inline void redislock_script_clear_args(redislock_argv *a, const zend_str
 	redislock_argv_push_str(a, stream);
 	redislock_argv_push_str(a, index);
 	redislock_argv_push_str(a, settings);
+	redislock_argv_push_str(a, spare);
 	redislock_argv_push_str(a, deadlines);
 }
 
-/* ext/lua/queue/dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV count, ARGV after, ARGV after_score. */
-static inline void redislock_script_dead_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, zend_long count, const zend_string *after, const zend_string *after_score)
+/* ext/lua/queue/dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS spare, ARGV count, ARGV after, ARGV after_score. */
+static inline void redislock_script_dead_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *spare, zend_long count, const zend_string *after, const zend_string *after_score)
 {
-	redislock_script_start(a, &redislock_script_dead, 6);
+	redislock_script_start(a, &redislock_script_dead, 7);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
 	redislock_argv_push_str(a, receipts);
 	redislock_argv_push_str(a, dead);
 	redislock_argv_push_str(a, payloads);
+	redislock_argv_push_str(a, spare);
 	redislock_argv_push_long(a, count);
 	if (after) { redislock_argv_push_str(a, after); } else { redislock_argv_push(a, "", 0); }
 	if (after_score) { redislock_argv_push_str(a, after_score); } else { redislock_argv_push(a, "", 0); }
 }
 
-/* ext/lua/queue/dequeue.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, ARGV id, ARGV score. */
-static inline void redislock_script_dequeue_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *id, double score)
+/* ext/lua/queue/dequeue.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, ARGV id, ARGV score. */
+static inline void redislock_script_dequeue_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *id, double score)
 {
-	redislock_script_start(a, &redislock_script_dequeue, 9);
+	redislock_script_start(a, &redislock_script_dequeue, 10);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -308,14 +311,15 @@ static inline void redislock_script_dequeue_args(redislock_argv *a, const zend_s
 	redislock_argv_push_str(a, stream);
 	redislock_argv_push_str(a, index);
 	redislock_argv_push_str(a, settings);
+	redislock_argv_push_str(a, spare);
 	redislock_argv_push_str(a, id);
 	redislock_argv_push_double(a, score);
 }
 
-/* ext/lua/queue/enqueue.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, ARGV streamed, ARGV delay, ARGV due, ARGV replace, ARGV paired, ARGV item. */
-static inline void redislock_script_enqueue_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, bool streamed, double delay, const zend_string *due, bool replace, zend_long paired, zend_string **item)
+/* ext/lua/queue/enqueue.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, ARGV streamed, ARGV delay, ARGV due, ARGV replace, ARGV paired, ARGV item. */
+static inline void redislock_script_enqueue_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, bool streamed, double delay, const zend_string *due, bool replace, zend_long paired, zend_string **item)
 {
-	redislock_script_start(a, &redislock_script_enqueue, 9);
+	redislock_script_start(a, &redislock_script_enqueue, 10);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -325,6 +329,7 @@ static inline void redislock_script_enqueue_args(redislock_argv *a, uint32_t n, 
 	redislock_argv_push_str(a, stream);
 	redislock_argv_push_str(a, index);
 	redislock_argv_push_str(a, settings);
+	redislock_argv_push_str(a, spare);
 	redislock_argv_push(a, streamed ? "1" : "0", 1);
 	redislock_argv_push_double(a, delay);
 	if (due) { redislock_argv_push_str(a, due); } else { redislock_argv_push(a, "", 0); }
@@ -351,10 +356,10 @@ static inline void redislock_script_fail_args(redislock_argv *a, const zend_stri
 	if (payload) { redislock_argv_push_str(a, payload); } else { redislock_argv_push(a, "", 0); }
 }
 
-/* ext/lua/queue/migrate.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, ARGV visibility, ARGV attempts, ARGV backoff, ARGV skip. */
-static inline void redislock_script_migrate_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, zend_long visibility, zend_long attempts, zend_long backoff, zend_long skip)
+/* ext/lua/queue/migrate.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, ARGV visibility, ARGV attempts, ARGV backoff, ARGV skip. */
+static inline void redislock_script_migrate_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, zend_long visibility, zend_long attempts, zend_long backoff, zend_long skip)
 {
-	redislock_script_start(a, &redislock_script_migrate, 9);
+	redislock_script_start(a, &redislock_script_migrate, 10);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -364,16 +369,17 @@ static inline void redislock_script_migrate_args(redislock_argv *a, const zend_s
 	redislock_argv_push_str(a, stream);
 	redislock_argv_push_str(a, index);
 	redislock_argv_push_str(a, settings);
+	redislock_argv_push_str(a, spare);
 	redislock_argv_push_long(a, visibility);
 	redislock_argv_push_long(a, attempts);
 	redislock_argv_push_long(a, backoff);
 	redislock_argv_push_long(a, skip);
 }
 
-/* ext/lua/queue/migrate_back.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS deadlines. */
-static inline void redislock_script_migrate_back_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *deadlines)
+/* ext/lua/queue/migrate_back.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS deadlines. */
+static inline void redislock_script_migrate_back_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *deadlines)
 {
-	redislock_script_start(a, &redislock_script_migrate_back, 10);
+	redislock_script_start(a, &redislock_script_migrate_back, 11);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -383,19 +389,21 @@ static inline void redislock_script_migrate_back_args(redislock_argv *a, const z
 	redislock_argv_push_str(a, stream);
 	redislock_argv_push_str(a, index);
 	redislock_argv_push_str(a, settings);
+	redislock_argv_push_str(a, spare);
 	redislock_argv_push_str(a, deadlines);
 }
 
-/* ext/lua/queue/purge_dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV died_by. */
-static inline void redislock_script_purge_dead_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *died_by)
+/* ext/lua/queue/purge_dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS spare, ARGV died_by. */
+static inline void redislock_script_purge_dead_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *spare, const zend_string *died_by)
 {
-	redislock_script_start(a, &redislock_script_purge_dead, 6);
+	redislock_script_start(a, &redislock_script_purge_dead, 7);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
 	redislock_argv_push_str(a, receipts);
 	redislock_argv_push_str(a, dead);
 	redislock_argv_push_str(a, payloads);
+	redislock_argv_push_str(a, spare);
 	if (died_by) { redislock_argv_push_str(a, died_by); } else { redislock_argv_push(a, "", 0); }
 }
 
@@ -414,10 +422,10 @@ static inline void redislock_script_release_args(redislock_argv *a, const zend_s
 	if (receipt) { redislock_argv_push_str(a, receipt); } else { redislock_argv_push(a, "", 0); }
 }
 
-/* ext/lua/queue/remove.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, ARGV id. */
-static inline void redislock_script_remove_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *id)
+/* ext/lua/queue/remove.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, ARGV id. */
+static inline void redislock_script_remove_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *id)
 {
-	redislock_script_start(a, &redislock_script_remove, 9);
+	redislock_script_start(a, &redislock_script_remove, 10);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -427,6 +435,7 @@ static inline void redislock_script_remove_args(redislock_argv *a, const zend_st
 	redislock_argv_push_str(a, stream);
 	redislock_argv_push_str(a, index);
 	redislock_argv_push_str(a, settings);
+	redislock_argv_push_str(a, spare);
 	redislock_argv_push_str(a, id);
 }
 
@@ -445,10 +454,10 @@ static inline void redislock_script_reserve_lost_args(redislock_argv *a, const z
 	if (cursor) { redislock_argv_push_str(a, cursor); } else { redislock_argv_push(a, "", 0); }
 }
 
-/* ext/lua/queue/retry_dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, ARGV streams, ARGV died_by, ARGV id. */
-static inline void redislock_script_retry_dead_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, bool streams, const zend_string *died_by, zend_string **id)
+/* ext/lua/queue/retry_dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, ARGV streams, ARGV died_by, ARGV id. */
+static inline void redislock_script_retry_dead_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, bool streams, const zend_string *died_by, zend_string **id)
 {
-	redislock_script_start(a, &redislock_script_retry_dead, 9);
+	redislock_script_start(a, &redislock_script_retry_dead, 10);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -458,6 +467,7 @@ static inline void redislock_script_retry_dead_args(redislock_argv *a, uint32_t 
 	redislock_argv_push_str(a, stream);
 	redislock_argv_push_str(a, index);
 	redislock_argv_push_str(a, settings);
+	redislock_argv_push_str(a, spare);
 	redislock_argv_push(a, streams ? "1" : "0", 1);
 	if (died_by) { redislock_argv_push_str(a, died_by); } else { redislock_argv_push(a, "", 0); }
 	for (uint32_t i = 0; i < n; i++) {
@@ -465,10 +475,10 @@ static inline void redislock_script_retry_dead_args(redislock_argv *a, uint32_t 
 	}
 }
 
-/* ext/lua/queue/size.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings. */
-static inline void redislock_script_size_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings)
+/* ext/lua/queue/size.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare. */
+static inline void redislock_script_size_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare)
 {
-	redislock_script_start(a, &redislock_script_size, 9);
+	redislock_script_start(a, &redislock_script_size, 10);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -478,12 +488,13 @@ static inline void redislock_script_size_args(redislock_argv *a, const zend_stri
 	redislock_argv_push_str(a, stream);
 	redislock_argv_push_str(a, index);
 	redislock_argv_push_str(a, settings);
+	redislock_argv_push_str(a, spare);
 }
 
-/* ext/lua/queue/stats.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings. */
-static inline void redislock_script_stats_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings)
+/* ext/lua/queue/stats.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare. */
+static inline void redislock_script_stats_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare)
 {
-	redislock_script_start(a, &redislock_script_stats, 9);
+	redislock_script_start(a, &redislock_script_stats, 10);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -493,12 +504,13 @@ static inline void redislock_script_stats_args(redislock_argv *a, const zend_str
 	redislock_argv_push_str(a, stream);
 	redislock_argv_push_str(a, index);
 	redislock_argv_push_str(a, settings);
+	redislock_argv_push_str(a, spare);
 }
 
-/* ext/lua/queue/stream_ack.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS stream, KEYS index, KEYS settings, KEYS deadlines, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries. */
-static inline void redislock_script_stream_ack_args(redislock_argv *a, const zend_string *queue, const zend_string *payloads, const zend_string *receipts, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *deadlines, const zend_string *id, const zend_string *eid, const zend_string *consumer, const zend_string *deliveries)
+/* ext/lua/queue/stream_ack.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS stream, KEYS index, KEYS settings, KEYS deadlines, KEYS spare, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries. */
+static inline void redislock_script_stream_ack_args(redislock_argv *a, const zend_string *queue, const zend_string *payloads, const zend_string *receipts, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *deadlines, const zend_string *spare, const zend_string *id, const zend_string *eid, const zend_string *consumer, const zend_string *deliveries)
 {
-	redislock_script_start(a, &redislock_script_stream_ack, 7);
+	redislock_script_start(a, &redislock_script_stream_ack, 8);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, payloads);
 	redislock_argv_push_str(a, receipts);
@@ -506,6 +518,7 @@ static inline void redislock_script_stream_ack_args(redislock_argv *a, const zen
 	redislock_argv_push_str(a, index);
 	redislock_argv_push_str(a, settings);
 	redislock_argv_push_str(a, deadlines);
+	redislock_argv_push_str(a, spare);
 	redislock_argv_push_str(a, id);
 	if (eid) { redislock_argv_push_str(a, eid); } else { redislock_argv_push(a, "", 0); }
 	if (consumer) { redislock_argv_push_str(a, consumer); } else { redislock_argv_push(a, "", 0); }
@@ -520,10 +533,10 @@ static inline void redislock_script_stream_bye_args(redislock_argv *a, const zen
 	redislock_argv_push_str(a, consumer);
 }
 
-/* ext/lua/queue/stream_fail.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries, ARGV replace, ARGV payload. */
-static inline void redislock_script_stream_fail_args(redislock_argv *a, const zend_string *queue, const zend_string *payloads, const zend_string *receipts, const zend_string *dead, const zend_string *stream, const zend_string *index, const zend_string *meta, const zend_string *id, const zend_string *eid, const zend_string *consumer, const zend_string *deliveries, bool replace, const zend_string *payload)
+/* ext/lua/queue/stream_fail.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS spare, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries, ARGV replace, ARGV payload. */
+static inline void redislock_script_stream_fail_args(redislock_argv *a, const zend_string *queue, const zend_string *payloads, const zend_string *receipts, const zend_string *dead, const zend_string *stream, const zend_string *index, const zend_string *meta, const zend_string *spare, const zend_string *id, const zend_string *eid, const zend_string *consumer, const zend_string *deliveries, bool replace, const zend_string *payload)
 {
-	redislock_script_start(a, &redislock_script_stream_fail, 7);
+	redislock_script_start(a, &redislock_script_stream_fail, 8);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, payloads);
 	redislock_argv_push_str(a, receipts);
@@ -531,6 +544,7 @@ static inline void redislock_script_stream_fail_args(redislock_argv *a, const ze
 	redislock_argv_push_str(a, stream);
 	redislock_argv_push_str(a, index);
 	redislock_argv_push_str(a, meta);
+	redislock_argv_push_str(a, spare);
 	redislock_argv_push_str(a, id);
 	if (eid) { redislock_argv_push_str(a, eid); } else { redislock_argv_push(a, "", 0); }
 	if (consumer) { redislock_argv_push_str(a, consumer); } else { redislock_argv_push(a, "", 0); }
@@ -539,10 +553,10 @@ static inline void redislock_script_stream_fail_args(redislock_argv *a, const ze
 	if (payload) { redislock_argv_push_str(a, payload); } else { redislock_argv_push(a, "", 0); }
 }
 
-/* ext/lua/queue/stream_hand_back.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, ARGV reader, ARGV consumer. */
-static inline void redislock_script_stream_hand_back_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *payloads, zend_string *const *receipts, zend_string *const *dead, zend_string *const *stream, zend_string *const *index, zend_string *const *meta, const zend_string *reader, const zend_string *consumer)
+/* ext/lua/queue/stream_hand_back.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS spare, ARGV reader, ARGV consumer. */
+static inline void redislock_script_stream_hand_back_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *payloads, zend_string *const *receipts, zend_string *const *dead, zend_string *const *stream, zend_string *const *index, zend_string *const *meta, zend_string *const *spare, const zend_string *reader, const zend_string *consumer)
 {
-	redislock_script_start(a, &redislock_script_stream_hand_back, (int) (7 * n));
+	redislock_script_start(a, &redislock_script_stream_hand_back, (int) (8 * n));
 	for (uint32_t i = 0; i < n; i++) {
 		redislock_argv_push_str(a, queue[i]);
 		redislock_argv_push_str(a, payloads[i]);
@@ -551,15 +565,16 @@ static inline void redislock_script_stream_hand_back_args(redislock_argv *a, uin
 		redislock_argv_push_str(a, stream[i]);
 		redislock_argv_push_str(a, index[i]);
 		redislock_argv_push_str(a, meta[i]);
+		redislock_argv_push_str(a, spare[i]);
 	}
 	redislock_argv_push_str(a, reader);
 	redislock_argv_push_str(a, consumer);
 }
 
-/* ext/lua/queue/stream_idle.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS meta, KEYS deadlines, ARGV setup, ARGV visibility, ARGV attempts, ARGV backoff, ARGV waiting. */
-static inline void redislock_script_stream_idle_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *meta, const zend_string *deadlines, bool setup, zend_long visibility, zend_long attempts, zend_long backoff, bool waiting)
+/* ext/lua/queue/stream_idle.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS meta, KEYS deadlines, KEYS spare, ARGV setup, ARGV visibility, ARGV attempts, ARGV backoff, ARGV waiting. */
+static inline void redislock_script_stream_idle_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *meta, const zend_string *deadlines, const zend_string *spare, bool setup, zend_long visibility, zend_long attempts, zend_long backoff, bool waiting)
 {
-	redislock_script_start(a, &redislock_script_stream_idle, 10);
+	redislock_script_start(a, &redislock_script_stream_idle, 11);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -570,6 +585,7 @@ static inline void redislock_script_stream_idle_args(redislock_argv *a, const ze
 	redislock_argv_push_str(a, index);
 	redislock_argv_push_str(a, meta);
 	redislock_argv_push_str(a, deadlines);
+	redislock_argv_push_str(a, spare);
 	redislock_argv_push(a, setup ? "1" : "0", 1);
 	redislock_argv_push_long(a, visibility);
 	redislock_argv_push_long(a, attempts);
@@ -577,10 +593,10 @@ static inline void redislock_script_stream_idle_args(redislock_argv *a, const ze
 	redislock_argv_push(a, waiting ? "1" : "0", 1);
 }
 
-/* ext/lua/queue/stream_lost.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, ARGV consumer, ARGV eid. */
-static inline void redislock_script_stream_lost_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *payloads, const zend_string *receipts, const zend_string *dead, const zend_string *stream, const zend_string *index, const zend_string *meta, const zend_string *consumer, zend_string *const *eid)
+/* ext/lua/queue/stream_lost.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS spare, ARGV consumer, ARGV eid. */
+static inline void redislock_script_stream_lost_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *payloads, const zend_string *receipts, const zend_string *dead, const zend_string *stream, const zend_string *index, const zend_string *meta, const zend_string *spare, const zend_string *consumer, zend_string *const *eid)
 {
-	redislock_script_start(a, &redislock_script_stream_lost, 7);
+	redislock_script_start(a, &redislock_script_stream_lost, 8);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, payloads);
 	redislock_argv_push_str(a, receipts);
@@ -588,16 +604,17 @@ static inline void redislock_script_stream_lost_args(redislock_argv *a, uint32_t
 	redislock_argv_push_str(a, stream);
 	redislock_argv_push_str(a, index);
 	redislock_argv_push_str(a, meta);
+	redislock_argv_push_str(a, spare);
 	redislock_argv_push_str(a, consumer);
 	for (uint32_t i = 0; i < n; i++) {
 		redislock_argv_push_str(a, eid[i]);
 	}
 }
 
-/* ext/lua/queue/stream_pop.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS inflight, ARGV count. */
-static inline void redislock_script_stream_pop_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *payloads, zend_string *const *receipts, zend_string *const *dead, zend_string *const *stream, zend_string *const *index, zend_string *const *meta, zend_string *const *inflight, zend_long count)
+/* ext/lua/queue/stream_pop.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS inflight, KEYS spare, ARGV count. */
+static inline void redislock_script_stream_pop_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *payloads, zend_string *const *receipts, zend_string *const *dead, zend_string *const *stream, zend_string *const *index, zend_string *const *meta, zend_string *const *inflight, zend_string *const *spare, zend_long count)
 {
-	redislock_script_start(a, &redislock_script_stream_pop, (int) (8 * n));
+	redislock_script_start(a, &redislock_script_stream_pop, (int) (9 * n));
 	for (uint32_t i = 0; i < n; i++) {
 		redislock_argv_push_str(a, queue[i]);
 		redislock_argv_push_str(a, payloads[i]);
@@ -607,14 +624,28 @@ static inline void redislock_script_stream_pop_args(redislock_argv *a, uint32_t 
 		redislock_argv_push_str(a, index[i]);
 		redislock_argv_push_str(a, meta[i]);
 		redislock_argv_push_str(a, inflight[i]);
+		redislock_argv_push_str(a, spare[i]);
 	}
 	redislock_argv_push_long(a, count);
 }
 
-/* ext/lua/queue/stream_release.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries, ARGV delay, ARGV uncounted. */
-static inline void redislock_script_stream_release_args(redislock_argv *a, const zend_string *queue, const zend_string *payloads, const zend_string *receipts, const zend_string *dead, const zend_string *stream, const zend_string *index, const zend_string *meta, const zend_string *id, const zend_string *eid, const zend_string *consumer, const zend_string *deliveries, double delay, bool uncounted)
+/* ext/lua/queue/stream_read.lua: KEYS stream, KEYS payloads, KEYS spare, ARGV reader, ARGV count. */
+static inline void redislock_script_stream_read_args(redislock_argv *a, uint32_t n, zend_string *const *stream, zend_string *const *payloads, zend_string *const *spare, const zend_string *reader, zend_long count)
 {
-	redislock_script_start(a, &redislock_script_stream_release, 7);
+	redislock_script_start(a, &redislock_script_stream_read, (int) (3 * n));
+	for (uint32_t i = 0; i < n; i++) {
+		redislock_argv_push_str(a, stream[i]);
+		redislock_argv_push_str(a, payloads[i]);
+		redislock_argv_push_str(a, spare[i]);
+	}
+	redislock_argv_push_str(a, reader);
+	redislock_argv_push_long(a, count);
+}
+
+/* ext/lua/queue/stream_release.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS spare, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries, ARGV delay, ARGV uncounted. */
+static inline void redislock_script_stream_release_args(redislock_argv *a, const zend_string *queue, const zend_string *payloads, const zend_string *receipts, const zend_string *dead, const zend_string *stream, const zend_string *index, const zend_string *meta, const zend_string *spare, const zend_string *id, const zend_string *eid, const zend_string *consumer, const zend_string *deliveries, double delay, bool uncounted)
+{
+	redislock_script_start(a, &redislock_script_stream_release, 8);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, payloads);
 	redislock_argv_push_str(a, receipts);
@@ -622,6 +653,7 @@ static inline void redislock_script_stream_release_args(redislock_argv *a, const
 	redislock_argv_push_str(a, stream);
 	redislock_argv_push_str(a, index);
 	redislock_argv_push_str(a, meta);
+	redislock_argv_push_str(a, spare);
 	redislock_argv_push_str(a, id);
 	if (eid) { redislock_argv_push_str(a, eid); } else { redislock_argv_push(a, "", 0); }
 	if (consumer) { redislock_argv_push_str(a, consumer); } else { redislock_argv_push(a, "", 0); }
@@ -684,10 +716,10 @@ static inline void redislock_script_take_args(redislock_argv *a, uint32_t n, zen
 	}
 }
 
-/* ext/lua/queue/top.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, ARGV count, ARGV after, ARGV after_score. */
-static inline void redislock_script_top_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, zend_long count, const zend_string *after, const zend_string *after_score)
+/* ext/lua/queue/top.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, ARGV count, ARGV after, ARGV after_score. */
+static inline void redislock_script_top_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, zend_long count, const zend_string *after, const zend_string *after_score)
 {
-	redislock_script_start(a, &redislock_script_top, 9);
+	redislock_script_start(a, &redislock_script_top, 10);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -697,6 +729,7 @@ static inline void redislock_script_top_args(redislock_argv *a, const zend_strin
 	redislock_argv_push_str(a, stream);
 	redislock_argv_push_str(a, index);
 	redislock_argv_push_str(a, settings);
+	redislock_argv_push_str(a, spare);
 	redislock_argv_push_long(a, count);
 	if (after) { redislock_argv_push_str(a, after); } else { redislock_argv_push(a, "", 0); }
 	if (after_score) { redislock_argv_push_str(a, after_score); } else { redislock_argv_push(a, "", 0); }

@@ -22,7 +22,7 @@ $u = $q->reserve($name, 1, 0.3);
 var_dump($u['attempts'], $u['payload']);
 var_dump($q->ack($name, 'j', $t['receipt']));                // stale
 var_dump($q->fail($name, 'j', $u['receipt']));
-var_dump($raw->call('HGET', "{Queue:$name}:payloads", 'j'), $raw->call('XLEN', "{Queue:$name}:stream"));
+var_dump($q->dead($name)[0]['payload'] ?? null, $raw->call('XLEN', "{Queue:$name}:stream"));
 ?>
 --EXPECT--
 bool(false)

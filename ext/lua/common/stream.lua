@@ -1,16 +1,35 @@
 -- The stream layout of a queue: S a stream with the consumer group rl holding the
 -- tasks that are ready or in flight (entry fields: i the id, p the payload when it
--- has one, a the attempts carried from earlier runs when any), X a hash id ->
--- entry id of every task in S ("<entry id>|<due s>" while a run enqueued again
--- during the current one waits for it: the parked re-run, its payload in P), M the queue's settings (v the visibility in ms,
--- only ever raised; m the most attempts, 0: no limit; b the backoff in ms; r how
--- many runs are parked in X, for size() and stats()). Z, P,
--- H and D keep their formats: Z holds the tasks not in S (delayed, backed off,
--- released with a delay, re-enqueued while in flight, or queued by the zset
--- layout), an id in Z that X also holds waits there until its run ends. A
+-- is carried in the entry, r the hash that holds it when it is not, a the
+-- attempts carried from earlier runs when any), X a hash id -> entry id of every
+-- task in S ("<entry id>|<due s>" while a run enqueued again during the current
+-- one waits for it: the parked re-run), M the queue's settings (v the visibility
+-- in ms, only ever raised; m the most attempts, 0: no limit; b the backoff in ms;
+-- r how many runs are parked in X, for size() and stats(); p '1' while payloads
+-- go by reference, see below). Z, P, H and D keep their formats: Z holds the
+-- tasks not in S (delayed, backed off, released with a delay, or queued by the
+-- zset layout), an id in Z that X also holds waits there until its run ends. A
 -- reservation is a delivery of the group: the PEL keeps its consumer, its
 -- delivery time (the server's clock) and its delivery count.
+-- Payloads by reference (M's p, which only migrate() sets and migrate(back:
+-- true) clears): no script copies a payload. It stays in the hash its producer
+-- wrote it to until its task ends: P[id], the zset layout's place, or Q[id] for a
+-- run parked while an earlier run of its id, whose payload is in P, was in
+-- flight. Its entry carries r ('p' or 'q': which of the two) instead of the bytes,
+-- and a worker reads them with HGET. A parked run's payload is in the hash its
+-- running entry's is not (other()); outside S (in Z or D) an id has one run, whose
+-- payload is P[id] when P has it, else Q[id] (home()). Entries of either form
+-- are read at any time: those written with the bytes in p (before the switch,
+-- or by a release that knows only that form) keep them until their run ends.
 -- Needs common/now.lua included before (but for raise_visibility).
+local function by_ref(M) return redis.call('hget', M, 'p') == '1' end
+local function home(P, Q, id)
+  if redis.call('hexists', P, id) == 1 then return 'p' end
+  if redis.call('hexists', Q, id) == 1 then return 'q' end
+  return false
+end
+local function slot(P, Q, r) if r == 'q' then return Q end return P end
+local function other(r) if r == 'p' then return 'q' end return 'p' end
 -- The entry id of an index value, and the due time of its parked re-run ('' : none).
 local function index_of(x)
   if not x then return nil, '' end
@@ -22,44 +41,54 @@ local function carried(H, id)
   if not v then return 0, false end
   return tonumber(string.match(v, '^[^|]*|(%d+)|') or '0'), true
 end
-local function append(S, X, id, p, a)
+local function append(S, X, id, p, a, r)
   local f = {'xadd', S, '*', 'i', id}
-  if p then f[6] = 'p'; f[7] = p end
+  if p then f[6] = 'p'; f[7] = p elseif r then f[6] = 'r'; f[7] = r end
   if a and a > 0 then f[#f + 1] = 'a'; f[#f + 1] = string.format('%d', a) end
   local eid = redis.call(unpack(f))
   redis.call('hset', X, id, eid)
   return eid
 end
--- Moves id from Z to the end of S, with its payload and the attempts its record
--- carries. Returns the payload's length (the bytes copied).
-local function promote(Z, P, H, S, X, id)
-  local p = redis.call('hget', P, id)
+-- Moves id from Z to the end of S, with the attempts its record carries, and its
+-- payload: by reference when ref (it stays in P or Q), else copied into the
+-- entry. Returns the bytes copied.
+local function promote(Z, P, H, S, X, Q, id, ref)
   local a, rec = carried(H, id)
-  append(S, X, id, p, a)
+  local r, p = home(P, Q, id), false
+  if r and not ref then
+    p = redis.call('hget', slot(P, Q, r), id)
+    redis.call('hdel', slot(P, Q, r), id)
+    r = false
+  end
+  append(S, X, id, p, a, r)
   redis.call('zrem', Z, id)
-  if p then redis.call('hdel', P, id) end
   if rec then redis.call('hdel', H, id) end
   return p and #p or 0
 end
--- The id, payload (false: none) and carried attempts of entry eid; nil when it is gone.
+-- The id, payload carried in the entry (false: none), carried attempts and the
+-- hash holding its payload by reference (false: none) of entry eid; nil when it
+-- is gone.
 local function entry(S, eid)
-  local r = redis.call('xrange', S, eid, eid)
-  if #r == 0 then return nil end
-  local f, id, p, a = r[1][2], nil, false, 0
+  local e = redis.call('xrange', S, eid, eid)
+  if #e == 0 then return nil end
+  local f, id, p, a, r = e[1][2], nil, false, 0, false
   for i = 1, #f, 2 do
-    if f[i] == 'i' then id = f[i + 1] elseif f[i] == 'p' then p = f[i + 1] elseif f[i] == 'a' then a = tonumber(f[i + 1]) end
+    local k = f[i]
+    if k == 'i' then id = f[i + 1] elseif k == 'p' then p = f[i + 1] elseif k == 'a' then a = tonumber(f[i + 1])
+    elseif k == 'r' then r = f[i + 1] end
   end
-  return id, p, a
+  return id, p, a, r
 end
 -- A reservation of entry eid (delivered deliveries times) ends without an ack:
 -- it expired (delay_us nil: the queue's backoff), was released (after delay_us),
 -- or failed (dead). Dead when failed or when its attempts are used up (the
 -- queue's max attempts), with the entry's payload; else due again, the attempts
 -- carried. An id re-enqueued meanwhile (in Z) keeps that due time and payload,
--- and the run it parked becomes the one that runs. Returns the id (nil: the
--- entry was gone) and the payload bytes copied.
-local function settle_entry(Z, P, H, D, S, X, M, eid, deliveries, delay_us, dead)
-  local id, p, a = entry(S, eid)
+-- and the run it parked becomes the one that runs. A payload by reference stays
+-- where it is; one carried in the entry is copied (to P, or into the new entry).
+-- Returns the id (nil: the entry was gone) and the payload bytes copied.
+local function settle_entry(Z, P, H, D, S, X, M, Q, eid, deliveries, delay_us, dead)
+  local id, p, a, r = entry(S, eid)
   local size = p and #p or 0
   redis.call('xack', S, 'rl', eid)
   redis.call('xdel', S, eid)
@@ -78,32 +107,36 @@ local function settle_entry(Z, P, H, D, S, X, M, eid, deliveries, delay_us, dead
   if dead or (m > 0 and n >= m) then
     redis.call('zadd', D, score(now_us), id)
     redis.call('zrem', Z, id)
-    if p then redis.call('hset', P, id, p) else redis.call('hdel', P, id) end
+    -- A parked run is dropped with its payload (an id is dead or alive).
+    if r then redis.call('hdel', slot(P, Q, other(r)), id)
+    elseif p then redis.call('hset', P, id, p) else redis.call('hdel', P, id) end
     redis.call('hset', H, id, rec)
     return id, size
   end
   if parked ~= '' then
     -- The run enqueued again during this one takes its place, with its due
-    -- time and payload; the attempts carry on.
+    -- time and payload (in the other hash); the attempts carry on.
     redis.call('zadd', Z, parked, id)
     redis.call('hset', H, id, rec)
+    if r then redis.call('hdel', slot(P, Q, r), id) end
   elseif redis.call('zscore', Z, id) then
     redis.call('hset', H, id, rec)
+    if r == 'q' then redis.call('hdel', Q, id) end
   else
     if not delay_us then
       delay_us = 0
       if b > 0 and n > 0 then delay_us = math.floor(math.min(b / 1000 * 2 ^ (n - 1), 3600) * 1000000) end
     end
     if delay_us <= 0 then
-      append(S, X, id, p, n)
+      append(S, X, id, p, n, r)
       return id, size
     end
     redis.call('zadd', Z, score(now_us + delay_us), id)
-    if p then redis.call('hset', P, id, p) else redis.call('hdel', P, id) end
+    if p then redis.call('hset', P, id, p) elseif not r then redis.call('hdel', P, id) end
     redis.call('hset', H, id, rec)
   end
   local due = redis.call('zscore', Z, id)
-  if due and tonumber(due) * 1000000 <= now_us then size = size + promote(Z, P, H, S, X, id) end
+  if due and tonumber(due) * 1000000 <= now_us then size = size + promote(Z, P, H, S, X, Q, id, by_ref(M)) end
   return id, size
 end
 -- The entry id of id's reservation given by a receipt (eid '' : the current

@@ -14,6 +14,7 @@
 -- @key   stream    string                     S, the stream of ready and in-flight tasks (group rl)
 -- @key   index     string                     X, the stream's index: id -> entry id
 -- @key   settings  string                     M, the queue's settings (v, m, b)
+-- @key   spare     string                     Q, the payloads by reference that P cannot hold
 -- @arg   id        string                     the task id
 -- @arg   score     number                     the score it must still have
 
@@ -26,6 +27,7 @@ if s and tonumber(s) == tonumber(score) then
   if not redis.call('zscore', inflight, id) then
     redis.call('hdel', receipts, id)
     redis.call('hdel', payloads, id)
+    redis.call('hdel', spare, id)
   end
   return 1
 end
@@ -33,4 +35,7 @@ local v = redis.call('hget', index, id)
 local eid = v and string.match(v, '^(%d+%-%d+)')
 if not eid or entry_ms(eid) / 1000 ~= tonumber(score) or pending(stream, eid) then return 0 end
 redis.call('hdel', index, id)
+-- A payload by reference goes with it (no other run of the id holds one).
+redis.call('hdel', payloads, id)
+redis.call('hdel', spare, id)
 return redis.call('xdel', stream, eid)

@@ -16,7 +16,10 @@
 -- @key   payloads  string                     P, the tasks' payloads by id
 -- @key   stream    string                     S, the stream of ready and in-flight tasks (stream layout)
 -- @key   index     string                     X, id -> entry id of the tasks in S
--- @key   settings  string                     M, the queue\'s settings (r: runs parked in X)
+-- @key   settings  string                     M, the queue\'s settings (r: runs parked in X; p: payloads
+--                                             by reference)
+-- @key   spare     string                     Q, the payloads by reference that P cannot hold (see
+--                                             common/stream.lua)
 -- @arg   streamed  flag '1' '0'               whether the queue may be on the stream layout (its S exists)
 -- @arg   delay     number                     the delay (s)
 -- @arg   due       string or ''               the due time (s) of the call's first page ('': from the delay)
@@ -38,7 +41,9 @@ for i = 6 + 2 * paired, #ARGV do ids[#ids + 1] = ARGV[i] end
 if #ids > PAGE then return redis.error_reply('ERR over ' .. PAGE .. ' ids in one call') end
 if redis.call('exists', dead) == 1 then
   for _, id in ipairs(ids) do
-    if redis.call('zrem', dead, id) == 1 then redis.call('hdel', receipts, id); redis.call('hdel', payloads, id) end
+    if redis.call('zrem', dead, id) == 1 then
+      redis.call('hdel', receipts, id); redis.call('hdel', payloads, id); redis.call('hdel', spare, id)
+    end
   end
 end
 if due == '' then due = score(us_after(delay)) end
@@ -48,20 +53,27 @@ if streamed == '1' and redis.call('exists', stream) == 1 then
   -- The stream layout: a task due now goes to the end of the stream, a delayed
   -- one into Z. An id in the stream keeps its place unless replace is set; one
   -- in flight there gets a run parked in X, which runs once the current run ends.
+  -- With payloads by reference (M's p) a payload goes into Q, not into the entry
+  -- (see common/stream.lua).
+  local ref = by_ref(settings)
   local now_due, nudged = tonumber(due) * 1000000 <= now_us, false
   for i, id in ipairs(ids) do
     local x, parked = index_of(redis.call('hget', index, id))
     local flying = x and #redis.call('xpending', stream, 'rl', x, x, 1) > 0
     if x and not flying and replace then
+      -- The waiting entry goes, with its payload (no other run of the id holds one).
       redis.call('xdel', stream, x); redis.call('hdel', index, id); x = nil
+      redis.call('hdel', payloads, id); redis.call('hdel', spare, id)
     end
     if flying then
       -- Parked in the index until the current run ends (not in Z, where pop()
-      -- could take it during the run); a parked run keeps its due time.
+      -- could take it during the run); a parked run keeps its due time. Its
+      -- payload goes into the hash the running run's is not in.
       if parked == '' or replace then
         if parked == '' then redis.call('hincrby', settings, 'r', 1) end
+        local into = slot(payloads, spare, other(select(4, entry(stream, x))))
         redis.call('hset', index, id, x .. '|' .. due)
-        if payload[i] then redis.call('hset', payloads, id, payload[i]) else redis.call('hdel', payloads, id) end
+        if payload[i] then redis.call('hset', into, id, payload[i]) else redis.call('hdel', into, id) end
         changed = changed + 1
       end
     elseif not x and (not now_due or redis.call('zscore', queue, id) or redis.call('zscore', inflight, id)) then
@@ -73,13 +85,23 @@ if streamed == '1' and redis.call('exists', stream) == 1 then
         if added then changed = changed + 1 end
       end
       if added then
-        if payload[i] then redis.call('hset', payloads, id, payload[i]) else redis.call('hdel', payloads, id) end
+        -- Into P while a run of the zset layout is in flight (its ack leaves P
+        -- to the run queued again).
+        local into, off = payloads, spare
+        if ref and not redis.call('zscore', inflight, id) then into, off = spare, payloads end
+        if payload[i] then redis.call('hset', into, id, payload[i]) else redis.call('hdel', into, id) end
+        redis.call('hdel', off, id)
         if not now_due and not nudged then nudge(queue, stream, due); nudged = true end
       end
       local sc = now_due and not redis.call('zscore', inflight, id) and redis.call('zscore', queue, id)
-      if sc and tonumber(sc) * 1000000 <= now_us then promote(queue, payloads, receipts, stream, index, id) end
+      if sc and tonumber(sc) * 1000000 <= now_us then promote(queue, payloads, receipts, stream, index, spare, id, ref) end
     elseif not x then
-      append(stream, index, id, payload[i] or false, 0)
+      if ref and payload[i] then
+        redis.call('hset', spare, id, payload[i])
+        append(stream, index, id, false, 0, 'q')
+      else
+        append(stream, index, id, payload[i] or false, 0)
+      end
       changed = changed + 1
     end
   end

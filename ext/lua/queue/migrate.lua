@@ -3,9 +3,11 @@
 -- Puts a queue on the stream layout (migrate()), a page at a time: creates the
 -- stream and its group rl and writes the settings M (the rule of stream_idle:
 -- max attempts and backoff the caller's, the visibility only ever raised),
--- then moves a page of due ids of Z onto the stream, each as an entry with its
--- payload and the attempts its record carries, in due order (the page ends too
--- once it has copied BYTES of payload, and counts as full). An id with a
+-- and turns payloads by reference on (M's p: from now on no script copies a
+-- payload, see common/stream.lua; on a queue already on the stream too), then
+-- moves a page of due ids of Z onto the stream, each as an entry that refers to
+-- its payload (it stays in P) with the attempts its record carries, in due
+-- order. An id with a
 -- reservation in flight in F (enqueued again while it runs) or already on the
 -- stream stays in Z: moving it would let it run twice at once; it is skipped,
 -- and the caller passes on how many it skipped so far. Delayed ids stay in Z,
@@ -22,6 +24,7 @@
 -- @key   stream    string                     S, the stream of ready and in-flight tasks (group rl)
 -- @key   index     string                     X, the stream's index: id -> entry id
 -- @key   settings  string                     M, the queue's settings (v, m, b)
+-- @key   spare     string                     Q, the payloads by reference that P cannot hold
 -- @arg   visibility integer                   the visibility (ms): the queue's is raised to it when shorter (0: left as it is)
 -- @arg   attempts  integer                    the max attempts (0: none), the queue's from now on (-1: left as it is)
 -- @arg   backoff   integer                    the backoff (ms), the queue's from now on (-1: left as it is)
@@ -40,26 +43,14 @@ if tonumber(visibility) > 0 and (not s[1] or tonumber(visibility) > tonumber(s[1
 end
 if tonumber(attempts) >= 0 and attempts ~= s[2] then redis.call('hset', settings, 'm', attempts) end
 if tonumber(backoff) >= 0 and backoff ~= s[3] then redis.call('hset', settings, 'b', backoff) end
+redis.call('hset', settings, 'p', '1')
 local ids = redis.call('zrangebyscore', queue, '-inf', score(now_us), 'limit', tonumber(skip), PAGE)
-local moved, skipped, bytes, full = 0, 0, 0, 0
+local moved, skipped, full = 0, 0, 0
 for _, id in ipairs(ids) do
   if redis.call('zscore', inflight, id) or redis.call('hexists', index, id) == 1 then
     skipped = skipped + 1
-  elseif bytes >= BYTES then
-    -- Past the byte budget: the rest stays due in Z, ahead of the next page.
-    full = 1
-    break
   else
-    bytes = bytes + redis.call('hstrlen', payloads, id)
-    local entry = {'xadd', stream, '*', 'i', id}
-    local p = redis.call('hget', payloads, id)
-    if p then entry[#entry + 1] = 'p'; entry[#entry + 1] = p end
-    local _, a = record(receipts, id)
-    if a > 0 then entry[#entry + 1] = 'a'; entry[#entry + 1] = string.format('%d', a) end
-    redis.call('hset', index, id, redis.call(unpack(entry)))
-    redis.call('zrem', queue, id)
-    redis.call('hdel', payloads, id)
-    redis.call('hdel', receipts, id)
+    promote(queue, payloads, receipts, stream, index, spare, id, true)
     moved = moved + 1
   end
 end

@@ -11,9 +11,16 @@
 -- used up), found a window of the PEL at a time (lapsed(): at most 100 among 1000
 -- entries, the walk resuming where the call before stopped; the page counts as
 -- full while the walk has more of the PEL to look at). The other reservations drain: their acks still work.
--- A call ends once it has copied BYTES of payload (after one task at least), the
--- page then full. Once the stream is empty it goes, with its index, settings and deadlines: the queue is on
--- the zset layout again. Returns [moved, settled, whether a page was full,
+-- Payloads by reference (M's p) stay on until the stream goes, with M, so that
+-- no worker copies a payload meanwhile. A payload an entry refers to stays where
+-- it is (P or Q); one in the entry is copied into P. A
+-- call ends once it has copied BYTES of payload (after one task at least), the
+-- page then full. Once the stream is empty the payloads of Q (tasks in Z or
+-- dead) join P, where the zset layout keeps them: Q is renamed P when P is gone
+-- (nothing is copied), else the smaller of the two is copied into the other, a
+-- page and BYTES at most per call (P's payload wins for an id in both, as
+-- common/stream.lua reads them). Then the stream goes, with its index,
+-- settings and deadlines: the queue is on the zset layout again. Returns [moved, settled, whether a page was full,
 -- reservations left in flight on the stream, whether the stream is gone, tasks
 -- in Z].
 --
@@ -26,6 +33,7 @@
 -- @key   stream    string                     S, the stream of ready and in-flight tasks (group rl)
 -- @key   index     string                     X, the stream's index: id -> entry id
 -- @key   settings  string                     M, the queue's settings (v, m, b)
+-- @key   spare     string                     Q, the payloads by reference that P cannot hold
 -- @key   deadlines string                     L, the stream's deadline index
 
 --#include "common/tasks.lua"
@@ -69,10 +77,13 @@ for i = 1, PAGE do
   if f.i then
     local ms, seq = string.match(e[1], '^(%d+)%-(%d+)$')
     if redis.call('zadd', queue, 'nx', score(tonumber(ms) * 1000 + math.min(tonumber(seq), 999)), f.i) == 1 then
-      if f.p then redis.call('hset', payloads, f.i, f.p) else redis.call('hdel', payloads, f.i) end
+      if f.p then redis.call('hset', payloads, f.i, f.p) elseif not f.r then redis.call('hdel', payloads, f.i) end
       local a = tonumber(f.a) or 0
       if a > 0 then set_record(receipts, f.i, '', a, m, string.format('%.17g', b)) end
       moved = moved + 1
+    elseif f.r == 'q' then
+      -- Queued again into Z by a client of the zset layout, with its payload in P.
+      redis.call('hdel', spare, f.i)
     end
   end
   unlink_entry(e[1], f.i)
@@ -98,7 +109,11 @@ if pel > 0 then
     pel = pel - 1
     if #got > 0 then
       local f = fields_of(got[1][2])
+      local took = f.i and not redis.call('zscore', queue, f.i)
       unlink_entry(eid, f.i)
+      -- A parked run that took this one's place (into Z) keeps its payload, in
+      -- the other hash; this run's goes.
+      if took and f.r and redis.call('zscore', queue, f.i) then redis.call('hdel', slot(payloads, spare, f.r), f.i) end
       if f.p then bytes = bytes + #f.p end
       if f.i then
         if f.p and not redis.call('zscore', queue, f.i) then redis.call('hset', payloads, f.i, f.p) end
@@ -112,7 +127,28 @@ end
 if moved + settled > 0 then wake(wakeup, moved + settled) end
 local gone = 0
 if pel == 0 and redis.call('xlen', stream) == 0 then
-  redis.call('unlink', stream, index, settings, deadlines)
-  gone = 1
+  if redis.call('exists', spare) == 1 then
+    if redis.call('exists', payloads) == 0 then
+      redis.call('rename', spare, payloads)
+    else
+      -- Both hold payloads: the smaller one's go into the other, a page of them.
+      local from, into, keep = spare, payloads, 'hsetnx'
+      if redis.call('hlen', spare) > redis.call('hlen', payloads) then from, into, keep = payloads, spare, 'hset' end
+      for _, id in ipairs(redis.call('hrandfield', from, PAGE)) do
+        if bytes >= BYTES then break end
+        local p = redis.call('hget', from, id)
+        redis.call(keep, into, id, p)
+        redis.call('hdel', from, id)
+        bytes = bytes + #p
+      end
+      if redis.call('exists', payloads) == 0 then redis.call('rename', spare, payloads) end
+    end
+  end
+  if redis.call('exists', spare) == 1 then
+    full = 1
+  else
+    redis.call('unlink', stream, index, settings, deadlines)
+    gone = 1
+  end
 end
 return {moved, settled, full, pel, gone, redis.call('zcard', queue)}

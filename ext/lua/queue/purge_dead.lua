@@ -11,6 +11,7 @@
 -- @key   receipts  string                     H, the reservations' records
 -- @key   dead      string                     D, the dead letters by the time they died
 -- @key   payloads  string                     P, the tasks' payloads by id
+-- @key   spare     string                     Q, the payloads by reference that P cannot hold
 -- @arg   died_by   string or ''               the latest time of death dropped ('': now)
 
 --#include "common/now.lua"
@@ -22,5 +23,6 @@ local ids = redis.call('zrangebyscore', dead, '-inf', last, 'limit', 0, PAGE)
 if #ids == 0 then return {0, last} end
 chunked({'hdel', receipts}, ids)
 chunked({'hdel', payloads}, ids)
+chunked({'hdel', spare}, ids)
 chunked({'zrem', dead}, ids)
 return {#ids, last}

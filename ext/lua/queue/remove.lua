@@ -13,6 +13,7 @@
 -- @key   stream    string                     S, the stream of ready and in-flight tasks (group rl)
 -- @key   index     string                     X, the stream's index: id -> entry id
 -- @key   settings  string                     M, the queue's settings (v, m, b)
+-- @key   spare     string                     Q, the payloads by reference that P cannot hold
 -- @arg   id        string                     the task id
 
 --#include "common/stream.lua"
@@ -29,4 +30,5 @@ if v then
 end
 redis.call('hdel', receipts, id)
 redis.call('hdel', payloads, id)
+redis.call('hdel', spare, id)
 return n

@@ -6,7 +6,9 @@
 -- now when none was given), so that a caller paging through all of them never
 -- revives a task that died after its first page. On the stream layout they go
 -- onto the stream (each an entry with its payload), unless queued already, up to
--- BYTES of payload; the others wait in Z, due now, for the upkeep.
+-- BYTES of payload copied (with payloads by reference, M's p, none is: they all
+-- go, their payloads staying where they are); the others wait in Z, due now, for
+-- the upkeep.
 --
 -- @key   queue     string                     Z, the queue: task ids by due time (s)
 -- @key   inflight  string                     F, the tasks in flight by reservation deadline
@@ -17,6 +19,7 @@
 -- @key   stream    string                     S, the stream of ready and in-flight tasks (group rl)
 -- @key   index     string                     X, the stream's index: id -> entry id
 -- @key   settings  string                     M, the queue's settings (v, m, b)
+-- @key   spare     string                     Q, the payloads by reference that P cannot hold
 -- @arg   streams   flag '1' '0'               whether they may go onto the stream (when the queue is on it)
 -- @arg   died_by   string or ''               without ids: the latest time of death revived ('': now)
 -- @arg   id        owned string, list         the ids to revive; none for the first page of all
@@ -45,11 +48,11 @@ chunked({'zrem', dead}, ids)
 chunked({'hdel', receipts}, ids)
 if streams == '1' and group_of(stream) then
   -- Onto the stream, unless queued already; one whose earlier run is still in
-  -- flight is parked behind it in X (its payload stays in P), as an id enqueued
+  -- flight is parked behind it in X (its payload stays where it is), as an id enqueued
   -- again is, and runs once that run ends.
   -- Past BYTES of payload copied onto the stream, the rest wait in Z, due now,
-  -- their payloads in P: the upkeep moves them onto the stream as any due task.
-  local bytes = 0
+  -- their payloads where they are: the upkeep moves them onto the stream as any due task.
+  local bytes, ref = 0, by_ref(settings)
   for _, id in ipairs(ids) do
     local x, parked = index_of(redis.call('hget', index, id))
     if redis.call('zscore', queue, id) then
@@ -61,9 +64,7 @@ if streams == '1' and group_of(stream) then
     elseif bytes >= BYTES then
       redis.call('zadd', queue, due, id)
     else
-      bytes = bytes + redis.call('hstrlen', payloads, id)
-      append(stream, index, id, redis.call('hget', payloads, id), 0)
-      redis.call('hdel', payloads, id)
+      bytes = bytes + promote(queue, payloads, receipts, stream, index, spare, id, ref)
     end
   end
 else

@@ -7,7 +7,8 @@
 -- now (it runs after this one). Returns 1, 0 when the receipt is not the current
 -- reservation's (or nothing is in flight), -1 when the id is not on the stream.
 -- A run parked in the index ("<entry id>|<due>") goes to Z, and on to the
--- stream when due.
+-- stream when due. The payload of the run that ends goes with it: in its entry,
+-- or by reference in P or Q (common/stream.lua), where the parked run's stays.
 --
 -- @key   queue     string                     Z, the queue: task ids by due time (s)
 -- @key   payloads  string                     P, the tasks' payloads by id
@@ -16,33 +17,44 @@
 -- @key   index     string                     X, id -> entry id of the tasks in S
 -- @key   settings  string                     M, the queue\'s settings (v, m, b; r: runs parked in X)
 -- @key   deadlines string                     L, entry id -> when its reservation may have lapsed (ms)
+-- @key   spare     string                     Q, the payloads by reference that P cannot hold
 -- @arg   id        string                     the task id
 -- @arg   eid       string or ''               the receipt's entry id ('': the current reservation)
 -- @arg   consumer  string or ''               the receipt's consumer
 -- @arg   deliveries string or ''              the receipt's delivery count
 
+--#include "common/page.lua"
+--#include "common/stream.lua"
 local v = redis.call('hget', index, id)
 if not v then return -1 end
 local x, parked = string.match(v, '^([^|]*)|?(.*)$')
 if eid == '' then eid = x elseif x ~= eid then return 0 end
 local pe = redis.call('xpending', stream, 'rl', eid, eid, 1)
 if #pe == 0 or (consumer ~= '' and (pe[1][2] ~= consumer or pe[1][4] ~= tonumber(deliveries))) then return 0 end
+-- Which hash this run's payload is in, when a parked run holds the other one.
+local r = false
+if parked ~= '' then r = select(4, entry(stream, eid)) end
 redis.call('xack', stream, 'rl', eid)
 redis.call('xdel', stream, eid)
 redis.call('hdel', index, id)
 redis.call('zrem', deadlines, eid)
--- A run parked while this one ran goes to Z, then to the stream below if due.
-if parked ~= '' then redis.call('zadd', queue, parked, id); redis.call('hincrby', settings, 'r', -1) end
+if parked ~= '' then
+  -- A run parked while this one ran goes to Z, then to the stream below if due.
+  redis.call('zadd', queue, parked, id)
+  redis.call('hincrby', settings, 'r', -1)
+  if r then redis.call('hdel', slot(payloads, spare, r), id) end
+elseif redis.call('zscore', queue, id) then
+  -- Queued again into Z by a client of the zset layout: its payload is in P.
+  redis.call('hdel', spare, id)
+else
+  redis.call('hdel', payloads, id)
+  redis.call('hdel', spare, id)
+end
 local due = redis.call('zscore', queue, id)
 if due then
   local t = redis.call('time')
   if tonumber(due) <= tonumber(t[1]) + tonumber(t[2]) / 1000000 then
-    local f = {'xadd', stream, '*', 'i', id}
-    local p = redis.call('hget', payloads, id)
-    if p then f[6] = 'p'; f[7] = p; redis.call('hdel', payloads, id) end
-    redis.call('hset', index, id, redis.call(unpack(f)))
-    redis.call('zrem', queue, id)
-    redis.call('hdel', receipts, id)
+    promote(queue, payloads, receipts, stream, index, spare, id, by_ref(settings))
   end
 end
 return 1

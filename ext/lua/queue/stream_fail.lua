@@ -13,6 +13,7 @@
 -- @key   stream    string                     S, the stream of ready and in-flight tasks
 -- @key   index     string                     X, id -> entry id of the tasks in S
 -- @key   meta      string                     M, the queue's settings
+-- @key   spare     string                     Q, the payloads by reference that P cannot hold
 -- @arg   id        string                     the task id
 -- @arg   eid       string or ''               the receipt's entry id ('': the current reservation, or a
 --                                             queued task)
@@ -26,6 +27,7 @@
 local pe, at = reservation(stream, index, id, eid, consumer, deliveries)
 if pe == -1 then return -1 end
 if pe == 0 and (eid ~= '' or not at) then return 0 end
-settle_entry(queue, payloads, receipts, dead, stream, index, meta, at, pe == 0 and 0 or pe[4], nil, true)
-if replace == '1' then redis.call('hset', payloads, id, payload) end
+settle_entry(queue, payloads, receipts, dead, stream, index, meta, spare, at, pe == 0 and 0 or pe[4], nil, true)
+-- A new payload goes into P, the one the dead letter had with it.
+if replace == '1' then redis.call('hset', payloads, id, payload); redis.call('hdel', spare, id) end
 return 1

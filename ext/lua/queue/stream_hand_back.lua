@@ -23,6 +23,7 @@
 -- @key   stream    string, list               S, the stream of ready and in-flight tasks, of queue i
 -- @key   index     string, list               X, id -> entry id of the tasks in S, of queue i
 -- @key   meta      string, list               M, the queue's settings, of queue i
+-- @key   spare     string, list               Q, the payloads by reference that P cannot hold, of queue i
 -- @arg   reader    string                     the consumer the read delivered to ("<consumer>~[generation]")
 -- @arg   consumer  string                     the object's consumer, which keeps the first queue's entries
 
@@ -36,8 +37,8 @@ local function before(eid)
   return string.format('%d', tonumber(ms) - 1) .. '-18446744073709551615'
 end
 local won = 0
-for q = 1, #KEYS / 7 do
-  local Z, P, H, D, S, X, M = KEYS[7 * q - 6], KEYS[7 * q - 5], KEYS[7 * q - 4], KEYS[7 * q - 3], KEYS[7 * q - 2], KEYS[7 * q - 1], KEYS[7 * q]
+for q = 1, #KEYS / 8 do
+  local Z, P, H, D, S, X, M, Q = KEYS[8 * q - 7], KEYS[8 * q - 6], KEYS[8 * q - 5], KEYS[8 * q - 4], KEYS[8 * q - 3], KEYS[8 * q - 2], KEYS[8 * q - 1], KEYS[8 * q]
   local last = group_of(S)
   if last then
     local pe = redis.call('xpending', S, 'rl', '-', '+', PAGE, reader)
@@ -54,7 +55,7 @@ for q = 1, #KEYS / 7 do
         redis.call('xack', S, 'rl', unpack(ids))
         redis.call('xgroup', 'setid', S, 'rl', before(ids[1]))
       else
-        for _, eid in ipairs(ids) do settle_entry(Z, P, H, D, S, X, M, eid, 0, 0, false) end
+        for _, eid in ipairs(ids) do settle_entry(Z, P, H, D, S, X, M, Q, eid, 0, 0, false) end
       end
     end
     if #pe < PAGE then redis.call('xgroup', 'delconsumer', S, 'rl', reader) end

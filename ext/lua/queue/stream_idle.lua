@@ -12,7 +12,8 @@
 -- reservations idle for the queue's visibility (their worker died or stalled),
 -- found at the head of L whatever the number in flight: backoff into Z, or dead
 -- with their payload when their attempts are used up; the moves of one call
--- end once they have copied BYTES of payload (after one task at least). Returns [the milliseconds
+-- end once they have copied BYTES of payload (after one task at least): with
+-- payloads by reference (M's p) they copy none. Returns [the milliseconds
 -- until something may become takeable (a delayed task, an expiring
 -- reservation), 0 when more is due than one call moves, -1 for nothing
 -- scheduled; the queue's visibility in ms]. A reservation asked for a shorter
@@ -29,6 +30,7 @@
 -- @key   index     string                     X, id -> entry id of the tasks in S
 -- @key   meta      string                     M, the queue's settings
 -- @key   deadlines string                     L, entry id -> when its reservation may have lapsed (ms)
+-- @key   spare     string                     Q, the payloads by reference that P cannot hold
 -- @arg   setup     flag '1' '0'               whether to create the group if missing (NOGROUP seen)
 -- @arg   visibility integer                   the visibility asked for (ms)
 -- @arg   attempts  integer                    the most reservations a task gets (0: no limit)
@@ -52,14 +54,13 @@ write_limits(meta, s, attempts, backoff)
 local busy = settle_expired(queue, inflight, receipts, dead, PAGE)
 local due = redis.call('zrangebyscore', queue, '-inf', score(now_us), 'limit', 0, PAGE)
 -- The payload bytes this call has copied: past BYTES, the rest waits for the next.
-local bytes, more = 0, false
+local bytes, more, ref = 0, false, by_ref(meta)
 for _, id in ipairs(due) do
   local x, parked = index_of(redis.call('hget', index, id))
   if not x then
     if not (busy and redis.call('zscore', inflight, id)) then
       if bytes >= BYTES then more = true; break end
-      bytes = bytes + redis.call('hstrlen', payloads, id)
-      promote(queue, payloads, receipts, stream, index, id)
+      bytes = bytes + promote(queue, payloads, receipts, stream, index, spare, id, ref)
     end
   elseif parked == '' and not pending(stream, x) then
     -- Queued again into Z by a client that knows only the zset layout while the
@@ -67,7 +68,11 @@ for _, id in ipairs(due) do
     -- its place on the stream, as an enqueue of a waiting id does on either
     -- layout, and runs once.
     redis.call('zrem', queue, id)
-    redis.call('hdel', payloads, id)
+    if redis.call('hexists', payloads, id) == 1 then
+      -- Its payload, unless the waiting entry's payload is P's (by reference).
+      local _, _, _, r = entry(stream, x)
+      if r ~= 'p' then redis.call('hdel', payloads, id) end
+    end
   end
 end
 local behind = index_new(stream, meta, deadlines, v)
@@ -80,7 +85,7 @@ for i, e in ipairs(expired) do
     more = true
     break
   end
-  local _, n = settle_entry(queue, payloads, receipts, dead, stream, index, meta, e[1], e[4], nil, false)
+  local _, n = settle_entry(queue, payloads, receipts, dead, stream, index, meta, spare, e[1], e[4], nil, false)
   bytes = bytes + n
 end
 -- Raised after the sweep: the reservations made under the shorter visibility

@@ -17,6 +17,7 @@
 -- @key   stream    string                     S, the stream of ready and in-flight tasks
 -- @key   index     string                     X, id -> entry id of the tasks in S
 -- @key   meta      string                     M, the queue's settings
+-- @key   spare     string                     Q, the payloads by reference that P cannot hold
 -- @arg   consumer  string                     the object's consumer
 -- @arg   eid       string, list               the entry ids of its consumer it never handed over
 
@@ -30,7 +31,7 @@ for i = 2, #ARGV do
   looked = looked + 1
   local pe = redis.call('xpending', stream, 'rl', ARGV[i], ARGV[i], 1)
   if #pe > 0 and pe[1][2] == consumer then
-    local _, size = settle_entry(queue, payloads, receipts, dead, stream, index, meta, ARGV[i], 0, 0, false)
+    local _, size = settle_entry(queue, payloads, receipts, dead, stream, index, meta, spare, ARGV[i], 0, 0, false)
     bytes = bytes + size
   end
 end

@@ -3,7 +3,8 @@
 -- pop() of queues on the stream layout, when the zset layout's take found
 -- nothing: from the first queue whose stream holds ready tasks (after settling
 -- its expired reservations and moving its due ids from Z, but not one in flight), up to count tasks are read and forgotten at once (acked and
--- deleted: at most once, as pop() always is). Returns [queue index, id, score,
+-- deleted: at most once, as pop() always is), each with its payload (a payload
+-- by reference is read from its hash into the reply and deleted). Returns [queue index, id, score,
 -- payload, ...] as take does; when no stream has a task, [0, the ms until a
 -- task of those queues may be due (a delayed one, an expiring reservation; -1:
 -- none)] if any of the queues is on the stream layout, else -1.
@@ -16,6 +17,7 @@
 -- @key   index     string, list               X, id -> entry id of the tasks in S, of queue i
 -- @key   meta      string, list               M, the queue's settings, of queue i
 -- @key   inflight  string, list               F, the zset layout's tasks in flight by deadline, of queue i
+-- @key   spare     string, list               Q, the payloads by reference that P cannot hold, of queue i
 -- @arg   count     integer                    how many tasks at most (a page at most)
 
 --#include "common/now.lua"
@@ -24,17 +26,17 @@
 count = page(count)
 local streams, hint = false, -1
 local function consider(ms) if ms < 0 then ms = 0 end; if hint < 0 or ms < hint then hint = ms end end
-for q = 1, #KEYS / 8 do
-  local Z, P, H, D, S, X, M, F = KEYS[8 * q - 7], KEYS[8 * q - 6], KEYS[8 * q - 5], KEYS[8 * q - 4], KEYS[8 * q - 3], KEYS[8 * q - 2], KEYS[8 * q - 1], KEYS[8 * q]
+for q = 1, #KEYS / 9 do
+  local Z, P, H, D, S, X, M, F, Q = KEYS[9 * q - 8], KEYS[9 * q - 7], KEYS[9 * q - 6], KEYS[9 * q - 5], KEYS[9 * q - 4], KEYS[9 * q - 3], KEYS[9 * q - 2], KEYS[9 * q - 1], KEYS[9 * q]
   if redis.call('exists', S) == 1 then
     local v = redis.call('hget', M, 'v')
     -- The payload bytes copied (settled, promoted): past BYTES, the rest waits.
-    local bytes = 0
+    local bytes, ref = 0, by_ref(M)
     if v then
       local prev
       for _, e in ipairs(lapsed(S, M, v)) do
         if bytes >= BYTES then redis.call('hset', M, 'c', '(' .. prev); break end
-        local _, n = settle_entry(Z, P, H, D, S, X, M, e[1], e[4], nil, false)
+        local _, n = settle_entry(Z, P, H, D, S, X, M, Q, e[1], e[4], nil, false)
         bytes, prev = bytes + n, e[1]
       end
     end
@@ -42,14 +44,18 @@ for q = 1, #KEYS / 8 do
       if bytes >= BYTES then break end
       -- Not an id whose run is in flight (on the stream, or a reservation of
       -- the zset layout: it moves when that run ends, as in stream_idle).
-      if redis.call('hexists', X, id) == 0 and not redis.call('zscore', F, id) then bytes = bytes + promote(Z, P, H, S, X, id) end
+      if redis.call('hexists', X, id) == 0 and not redis.call('zscore', F, id) then bytes = bytes + promote(Z, P, H, S, X, Q, id, ref) end
     end
     local r = redis.call('xreadgroup', 'group', 'rl', 'pop', 'count', count, 'streams', S, '>')
     if r and #r > 0 and #r[1][2] > 0 then
       local out = {q}
       for _, e in ipairs(r[1][2]) do
-        local f, id, p = e[2], nil, false
-        for i = 1, #f, 2 do if f[i] == 'i' then id = f[i + 1] elseif f[i] == 'p' then p = f[i + 1] end end
+        local f, id, p, r = e[2], nil, false, false
+        for i = 1, #f, 2 do if f[i] == 'i' then id = f[i + 1] elseif f[i] == 'p' then p = f[i + 1] elseif f[i] == 'r' then r = f[i + 1] end end
+        if id and r then
+          p = redis.call('hget', slot(P, Q, r), id)
+          redis.call('hdel', slot(P, Q, r), id)
+        end
         redis.call('xack', S, 'rl', e[1])
         redis.call('xdel', S, e[1])
         if id then

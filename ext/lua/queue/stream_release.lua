@@ -12,6 +12,7 @@
 -- @key   stream    string                     S, the stream of ready and in-flight tasks
 -- @key   index     string                     X, id -> entry id of the tasks in S
 -- @key   meta      string                     M, the queue's settings
+-- @key   spare     string                     Q, the payloads by reference that P cannot hold
 -- @arg   id        string                     the task id
 -- @arg   eid       string or ''               the receipt's entry id ('': the current reservation)
 -- @arg   consumer  string or ''               the receipt's consumer
@@ -26,7 +27,7 @@ local pe, at = reservation(stream, index, id, eid, consumer, deliveries)
 if pe == -1 or pe == 0 then return pe end
 local d = pe[4]
 if uncounted == '1' then d = d - 1 end
-if settle_entry(queue, payloads, receipts, dead, stream, index, meta, at, d, us_after(delay) - now_us, false) then
+if settle_entry(queue, payloads, receipts, dead, stream, index, meta, spare, at, d, us_after(delay) - now_us, false) then
   local due = redis.call('zscore', queue, id)
   if due and tonumber(due) * 1000000 > now_us then nudge(queue, stream, due) end
 end

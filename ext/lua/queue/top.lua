@@ -16,6 +16,7 @@
 -- @key   stream    string                     S, the stream of ready and in-flight tasks (group rl)
 -- @key   index     string                     X, the stream's index: id -> entry id
 -- @key   settings  string                     M, the queue's settings (v, m, b)
+-- @key   spare     string                     Q, the payloads by reference that P cannot hold
 -- @arg   count     integer                    how many tasks at most (a page at most)
 -- @arg   after     string or ''               the last task of the page before ('': none)
 -- @arg   after_score string or ''             its score, as the page before gave it
@@ -67,11 +68,13 @@ while #picked < n and (zi <= #zs or si <= #entries) do
   if take_z then picked[#picked + 1] = {zs[zi][1], zs[zi][2], nil, true}; zi = zi + 1
   else
     local e = entries[si]
-    picked[#picked + 1] = {e[2].i, entry_score(e[1]), e[2].p or false, false}; si = si + 1
+    local p = e[2].p or false
+    if e[2].r then p = redis.call('hget', slot(payloads, spare, e[2].r), e[2].i) end
+    picked[#picked + 1] = {e[2].i, entry_score(e[1]), p, false}; si = si + 1
   end
 end
 for _, p in ipairs(picked) do if p[4] then zids[#zids + 1] = p[1] end end
-local bodies, k = payloads_of(payloads, zids), 0
+local bodies, k = payloads_of(payloads, zids, spare), 0
 for _, p in ipairs(picked) do
   out[#out + 1] = p[1]; out[#out + 1] = p[2]
   if p[4] then k = k + 1; out[#out + 1] = bodies[k] else out[#out + 1] = p[3] end
