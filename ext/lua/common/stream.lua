@@ -251,6 +251,12 @@ end
 -- last-delivered id, never read) or in flight (in the PEL), since every run that
 -- ends deletes its entry. group_of(S): the group's last-delivered id and its
 -- PEL's size, or nil when S has no group rl (a zset-layout queue).
+-- The entry id just before eid ("<ms>-<seq>").
+local function before(eid)
+  local ms, seq = string.match(eid, '^(%d+)-(%d+)$')
+  if tonumber(seq) > 0 then return ms .. '-' .. string.format('%d', tonumber(seq) - 1) end
+  return string.format('%d', tonumber(ms) - 1) .. '-18446744073709551615'
+end
 local function group_of(S)
   if redis.call('exists', S) == 0 then return nil end
   for _, g in ipairs(redis.call('xinfo', 'groups', S)) do

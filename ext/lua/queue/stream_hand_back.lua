@@ -30,12 +30,6 @@
 --#include "common/now.lua"
 --#include "common/page.lua"
 --#include "common/stream.lua"
--- The entry id just before eid ("<ms>-<seq>").
-local function before(eid)
-  local ms, seq = string.match(eid, '^(%d+)-(%d+)$')
-  if tonumber(seq) > 0 then return ms .. '-' .. string.format('%d', tonumber(seq) - 1) end
-  return string.format('%d', tonumber(ms) - 1) .. '-18446744073709551615'
-end
 local won = 0
 for q = 1, #KEYS / 8 do
   local Z, P, H, D, S, X, M, Q = KEYS[8 * q - 7], KEYS[8 * q - 6], KEYS[8 * q - 5], KEYS[8 * q - 4], KEYS[8 * q - 3], KEYS[8 * q - 2], KEYS[8 * q - 1], KEYS[8 * q]

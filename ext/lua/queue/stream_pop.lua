@@ -4,7 +4,8 @@
 -- nothing: from the first queue whose stream holds ready tasks (after settling
 -- its expired reservations and moving its due ids from Z, but not one in flight), up to count tasks are read and forgotten at once (acked and
 -- deleted: at most once, as pop() always is), each with its payload (a payload
--- by reference is read from its hash into the reply and deleted). Returns [queue index, id, score,
+-- by reference is read from its hash into the reply and deleted; those reads end
+-- the page at BYTES, one task at least). Returns [queue index, id, score,
 -- payload, ...] as take does; when no stream has a task, [0, the ms until a
 -- task of those queues may be due (a delayed one, an expiring reservation; -1:
 -- none)] if any of the queues is on the stream layout, else -1.
@@ -48,10 +49,23 @@ for q = 1, #KEYS / 9 do
     end
     local r = redis.call('xreadgroup', 'group', 'rl', 'pop', 'count', count, 'streams', S, '>')
     if r and #r > 0 and #r[1][2] > 0 then
-      local out = {q}
-      for _, e in ipairs(r[1][2]) do
+      local out, read, entries = {q}, 0, r[1][2]
+      for k, e in ipairs(entries) do
         local f, id, p, r = e[2], nil, false, false
         for i = 1, #f, 2 do if f[i] == 'i' then id = f[i + 1] elseif f[i] == 'p' then p = f[i + 1] elseif f[i] == 'r' then r = f[i + 1] end end
+        -- The payloads by reference it reads end the page at BYTES (one task at
+        -- least): the entries past it go back, as if never read (out of the
+        -- PEL, the group's last-delivered id set back to just before them).
+        local n = 0
+        if id and r then n = redis.call('hstrlen', slot(P, Q, r), id) end
+        if k > 1 and n > 0 and read + n > BYTES then
+          local back = {}
+          for j = k, #entries do back[#back + 1] = entries[j][1] end
+          redis.call('xack', S, 'rl', unpack(back))
+          redis.call('xgroup', 'setid', S, 'rl', before(back[1]))
+          break
+        end
+        read = read + n
         if id and r then
           p = redis.call('hget', slot(P, Q, r), id)
           redis.call('hdel', slot(P, Q, r), id)

@@ -7,7 +7,9 @@
 -- [queue index, id, score, receipt, attempts, payload, ...] for reserve (payload:
 -- nil when the task has none), or, when nothing is due, the milliseconds until
 -- something might be (-1: nothing scheduled) for a waiting caller. A popped
--- task's payload goes with it; a reserved one's stays until the run ends.
+-- task's payload goes with it; a reserved one's stays until the run ends. The
+-- page also ends once the payloads it hands over reach BYTES (one task at
+-- least), so that a call's reply is bounded in bytes as well as in members.
 -- reserve never takes from a queue on the stream layout (its stream exists):
 -- when no other queue gave tasks it answers [0, the milliseconds as above, the
 -- indexes of those queues], and the caller reads their streams. pop takes
@@ -118,6 +120,17 @@ for q = 1, #KEYS / 7 do
     end
     scan = scan - offset
     items = kept
+  end
+  -- A page is bounded in bytes as well: the payloads it hands over end it at
+  -- BYTES (one task at least); the tasks past it stay due for the next call.
+  if #items > 2 and redis.call('exists', P) == 1 then
+    local bytes, keep = 0, 0
+    for i = 1, #items, 2 do
+      local n = redis.call('hstrlen', P, items[i])
+      if keep > 0 and bytes + n > BYTES then break end
+      bytes, keep = bytes + n, keep + 1
+    end
+    for i = #items, 2 * keep + 1, -1 do items[i] = nil end
   end
   if #items > 0 then
     local ids, out = {}, {q}
