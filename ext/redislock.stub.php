@@ -478,10 +478,14 @@ class RedisQueue
      * onto the stream, with their payloads and the attempts they carry; delayed
      * tasks stay delayed, and reservations made by workers of the zset layout end
      * as before (ack, release, fail or expiry). An id enqueued again while such a
-     * reservation is in flight stays queued until that run ends. With $back: take
-     * it back to the zset layout, for workers of a release that predates the
-     * stream layout, with every worker on `'queue_layout' => 'zset'` (a worker of
-     * the default layout puts the queue on the stream again): the tasks on the
+     * reservation is in flight stays queued until that run ends. It also turns
+     * payloads by reference on (on a queue already on the stream too): a payload
+     * stays where its producer wrote it, and no script copies it when it moves a
+     * task. Call it once every producer and worker of the queue runs this release:
+     * a client of an earlier release would see only the zset, or get tasks
+     * without their payloads. With $back: take it back to the zset layout, before
+     * rolling back to any earlier release (workers never move a queue by
+     * themselves; those of this release follow it there): the tasks on the
      * stream that no worker has reserved go back into the queue with their
      * payloads and attempts, reservations idle for the queue's visibility (their
      * worker is gone) are settled as an expiry is (backoff, or dead), and the

@@ -268,7 +268,7 @@ final class CliCommands
                 'layout' => $r['layout'],
                 'note' => $back
                     ? ($r['layout'] === 'zset' ? 'the queue is on the zset layout: workers of this release follow it there; clients of an older release may run now' : 'run it again until the layout is zset')
-                    : 'every producer and worker of this queue must run this release: an older one sees only the zset',
+                    : 'every producer and worker of this queue must run this release (an older one sees only the zset, or reads a payload only from its entry); to roll back to any earlier release, run migrate-queue --back first',
             ]);
         }
 

@@ -20,7 +20,8 @@
 -- running entry's is not (other()); outside S (in Z or D) an id has one run, whose
 -- payload is P[id] when P has it, else Q[id] (home()). Entries of either form
 -- are read at any time: those written with the bytes in p (before the switch,
--- or by a release that knows only that form) keep them until their run ends.
+-- or by a release that knows only that form) keep them until the task first
+-- moves (settle_entry then leaves the payload in P or Q, once).
 -- Needs common/now.lua included before (but for raise_visibility).
 local function by_ref(M) return redis.call('hget', M, 'p') == '1' end
 local function home(P, Q, id)
@@ -128,6 +129,14 @@ local function settle_entry(Z, P, H, D, S, X, M, Q, eid, deliveries, delay_us, d
       if b > 0 and n > 0 then delay_us = math.floor(math.min(b / 1000 * 2 ^ (n - 1), 3600) * 1000000) end
     end
     if delay_us <= 0 then
+      -- An entry that carries its payload (written before payloads by reference
+      -- went on) leaves it, once, in a hash no run of its id holds: from then on
+      -- it moves by reference, however often it is released or lapses.
+      if p and by_ref(M) then
+        local to = false
+        if redis.call('hexists', P, id) == 0 then to = 'p' elseif redis.call('hexists', Q, id) == 0 then to = 'q' end
+        if to then redis.call('hset', slot(P, Q, to), id, p); p, r = false, to end
+      end
       append(S, X, id, p, n, r)
       return id, size
     end

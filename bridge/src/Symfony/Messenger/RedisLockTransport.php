@@ -54,8 +54,9 @@ use Symfony\Component\Messenger\Transport\TransportInterface;
  * in the queue, payloads and all.
  *
  * `messenger:setup-transports` (setup()) puts the queue on the stream layout
- * (RedisQueue::migrate()), so that send() appends to its stream from the first
- * message; without it, the first get() does it.
+ * (RedisQueue::migrate()), with payloads by reference; without it the queue stays
+ * on the zset layout (no get() or send() moves it). Run it once every sender and
+ * consumer of the queue runs this release.
  *
  * The transport only delegates (as Symfony's RedisTransport does): to a
  * RedisLockSender and a RedisLockReceiver on the queue, or in dead-letter mode to
