@@ -77,8 +77,7 @@ static void stream_beat_start(redislock_queue_obj *q, const queue_keys *k, const
 }
 
 /* XREADGROUP GROUP rl <consumer> COUNT <page> [BLOCK <ms>] STREAMS <each queue's stream> > ...:
- * the blocking read of a reserve() on the stream layout (block_ms < 0: no
- * BLOCK); the read that does not block is the stream_read script. */
+ * the reserve of the stream layout (block_ms < 0: no BLOCK). */
 static void xreadgroup_args(redislock_argv *a, const zend_string *consumer, zend_long page, zend_long block_ms,
 	const queue_keys *keys, uint32_t n)
 {
@@ -100,23 +99,6 @@ static void xreadgroup_args(redislock_argv *a, const zend_string *consumer, zend
 	for (uint32_t i = 0; i < n; i++) {
 		redislock_argv_push(a, ">", 1);
 	}
-}
-
-/* The stream_read script: the read of a reserve() that does not block, with the
- * payloads by reference of what it delivered read in the same call (up to a
- * budget of bytes; see the script). */
-static void stream_read_args(redislock_argv *a, const zend_string *consumer, zend_long page, const queue_keys *keys,
-	uint32_t n)
-{
-	zend_string **lists = safe_emalloc(3 * (size_t) n, sizeof(*lists), 0);
-
-	for (uint32_t i = 0; i < n; i++) {
-		lists[i] = keys[i].stream;
-		lists[n + i] = keys[i].payloads;
-		lists[2 * n + i] = keys[i].spare;
-	}
-	redislock_script_stream_read_args(a, n, lists, lists + n, lists + 2 * n, consumer, page);
-	efree(lists);
 }
 
 void redislock_queue_deferred_clear(redislock_queue_obj *q)
@@ -656,10 +638,19 @@ static bool stream_take_more(redislock_queue_obj *q, queue_keys *k, zend_string 
 		int res;
 		uint32_t got;
 
-		stream_read_args(&read, consumer, page, k, 1);
+		redislock_argv_init(&read);
+		redislock_argv_push(&read, "XREADGROUP", 10);
+		redislock_argv_push(&read, "GROUP", 5);
+		redislock_argv_push(&read, "rl", 2);
+		redislock_argv_push_str(&read, consumer);
+		redislock_argv_push(&read, "COUNT", 5);
+		redislock_argv_push_long(&read, page);
+		redislock_argv_push(&read, "STREAMS", 7);
+		redislock_argv_push_str(&read, k->stream);
+		redislock_argv_push(&read, ">", 1);
 		{
 			redislock_argv idle;
-			redislock_pipe_cmd cmds[2] = {{&idle, &redislock_script_stream_idle}, {&read, &redislock_script_stream_read}};
+			redislock_pipe_cmd cmds[2] = {{&idle, &redislock_script_stream_idle}, {&read, NULL}};
 			redisReply *replies[2];
 			zend_result sent;
 			redislock_script_stream_idle_args(&idle, QUEUE_KEYS(*k), k->stream, k->index, k->settings, k->deadlines, k->spare, false,
@@ -893,10 +884,10 @@ int redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_ob
 				cmds[m++].script = &redislock_script_stream_idle;
 			}
 		}
-		stream_read_args(&read, reader, page, keys, n);
+		xreadgroup_args(&read, reader, page, -1, keys, n);
 		read_at = m;
 		cmds[m].a = &read;
-		cmds[m++].script = &redislock_script_stream_read;
+		cmds[m++].script = NULL;
 		if (n > 1) {
 			hand_at = m;
 			cmds[m].a = &hb;

@@ -39,7 +39,6 @@ extern const redislock_script redislock_script_stream_hand_back;
 extern const redislock_script redislock_script_stream_idle;
 extern const redislock_script redislock_script_stream_lost;
 extern const redislock_script redislock_script_stream_pop;
-extern const redislock_script redislock_script_stream_read;
 extern const redislock_script redislock_script_stream_release;
 extern const redislock_script redislock_script_stream_shorten;
 extern const redislock_script redislock_script_stream_touch;
@@ -626,19 +625,6 @@ static inline void redislock_script_stream_pop_args(redislock_argv *a, uint32_t 
 		redislock_argv_push_str(a, inflight[i]);
 		redislock_argv_push_str(a, spare[i]);
 	}
-	redislock_argv_push_long(a, count);
-}
-
-/* ext/lua/queue/stream_read.lua: KEYS stream, KEYS payloads, KEYS spare, ARGV reader, ARGV count. */
-static inline void redislock_script_stream_read_args(redislock_argv *a, uint32_t n, zend_string *const *stream, zend_string *const *payloads, zend_string *const *spare, const zend_string *reader, zend_long count)
-{
-	redislock_script_start(a, &redislock_script_stream_read, (int) (3 * n));
-	for (uint32_t i = 0; i < n; i++) {
-		redislock_argv_push_str(a, stream[i]);
-		redislock_argv_push_str(a, payloads[i]);
-		redislock_argv_push_str(a, spare[i]);
-	}
-	redislock_argv_push_str(a, reader);
 	redislock_argv_push_long(a, count);
 }
 

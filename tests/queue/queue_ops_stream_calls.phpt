@@ -25,7 +25,7 @@ echo json_encode($m), "\n";
 var_dump($raw->call('XLEN', $S));
 // A stream-layout worker takes b.
 $got = $raw->call('XREADGROUP', 'GROUP', 'rl', 'w1', 'COUNT', '1', 'STREAMS', $S, '>');
-var_dump($got[0][1][0][1]);                          // [i, b, r, p]: its payload stays in P
+var_dump($got[0][1][0][1]);                          // [i, b, p, B]: 64 KiB or less rides in the entry
 echo json_encode($q->size($name)), "\n";
 $top = $q->top($name, 10);
 var_dump(array_column($top, 'id'));
@@ -69,9 +69,9 @@ array(4) {
   [1]=>
   string(1) "b"
   [2]=>
-  string(1) "r"
-  [3]=>
   string(1) "p"
+  [3]=>
+  string(1) "B"
 }
 {"due":1,"delayed":1,"inflight":2,"dead":0}
 array(1) {

@@ -17,7 +17,7 @@ foreach ([1, 2] as $round) {
 var_dump($q->reserve($name, 1, 0.3, 0.5));
 rq_check($raw->call('TYPE', "{Queue:$name}:stream") === 'stream', 'the queue is on the stream layout');
 var_dump($raw->call('ZSCORE', "{Queue:$name}:dead", 'poison') !== null);
-var_dump($q->dead($name)[0]['payload'] ?? null);      // kept where it was queued (payloads by reference)
+var_dump($q->dead($name)[0]['payload'] ?? null);      // from its entry into P, where dead letters keep theirs
 var_dump($raw->call('HGET', "{Queue:$name}:spare", 'poison'), $raw->call('HEXISTS', "{Queue:$name}:payloads", 'poison'));
 var_dump($raw->call('XLEN', "{Queue:$name}:stream"), $raw->call('HLEN', "{Queue:$name}:index"), $raw->call('ZCARD', "Queue:$name"));
 ?>
@@ -28,8 +28,8 @@ bool(false)
 ok: the queue is on the stream layout
 bool(true)
 string(8) "the-body"
-string(8) "the-body"
-int(0)
+NULL
+int(1)
 int(0)
 int(0)
 int(0)

@@ -1,9 +1,8 @@
 --TEST--
 RedisQueue payloads by reference: a task acked, removed, failed or lapsed to another worker between the read of its entry and of its payload is skipped; a re-run parked meanwhile keeps its own
 --DESCRIPTION--
-After migrate() an entry refers to its payload. reserve() reads it in the script of
-its read when it fits in that call's 1 MiB, else (as here: payloads past 1 MiB)
-in one more round trip. A proxy of the test's own between one worker and the server holds
+After migrate() an entry refers to a payload larger than 64 KiB (as here), which
+reserve() reads in one more round trip. A proxy of the test's own between one worker and the server holds
 that round trip (it carries HGET) until the test has done, on the server, what
 another process does in that window:
 1. ack() of the task: the worker gets nothing (false), never a payload;
@@ -17,7 +16,7 @@ another process does in that window:
 No payload is left once every task ended. Order and state only.
 --FILE--
 <?php
-define('V1', 'v1' . str_repeat('1', 1100000));      // past the read's 1 MiB: a round trip of its own
+define('V1', 'v1' . str_repeat('1', 1100000));      // past 64 KiB: by reference
 define('V2', 'v2' . str_repeat('2', 1100000));
 require __DIR__ . '/../harness/queue_test.inc';
 $raw = new RawRedis();

@@ -5,7 +5,8 @@ On a queue on the stream layout with payloads by reference off, as a release
 before this one leaves it, a task is queued: its entry carries its payload.
 migrate() turns payloads by reference on. Each time the task is released with
 no delay, or its reservation lapses and the upkeep puts it back, it is appended
-again. The first such move leaves its payload in P (one copy), the new entry
+again. The first such move leaves its payload (100,000 bytes: past 64 KiB, the
+largest an entry carries) in P (one copy), the new entry
 refers to it (field r), and the moves after it copy nothing: the entry keeps
 no payload, P keeps one copy, and the task comes back each time with its
 payload intact, on its next attempt. State only.
@@ -20,7 +21,7 @@ $q->enqueue($name, 'warm');
 $q->migrate($name);
 $q->remove($name, 'warm');
 $raw->call('HDEL', "$K:meta", 'p');                 // off, as a release before this one leaves it
-$body = str_repeat("\0{x}\xff", 5000);
+$body = str_repeat("\0{x}\xff", 20000);             // past 64 KiB: by reference once moved
 $q->enqueue($name, 'job', payload: $body);
 
 function fields(RawRedis $raw, string $K): string

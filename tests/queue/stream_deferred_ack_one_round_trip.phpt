@@ -34,10 +34,9 @@ $reads = rq_cmd_calls($raw, 'xreadgroup') - $x0;
 $scripts = rq_cmd_calls($raw, 'evalsha') - $e0;
 /* The upkeep runs once a second of the loop, however long a loaded machine makes it. */
 $upkeep = (int) ceil($took) + 1;
-rq_check($trips <= 20 + 3 + max(0, $scripts - 40), 'one round trip per job (20 jobs)', [$trips, $scripts]);
+rq_check($trips <= 20 + 3 + max(0, $scripts - 20), 'one round trip per job (20 jobs)', [$trips, $scripts]);
 rq_check($reads === 20, 'one XREADGROUP per job', $reads);
-// The read is a script too (stream_read: XREADGROUP and the payloads).
-rq_check($scripts >= 39 && $scripts <= 40 + $upkeep, 'one ack script and one read script per job, plus the upkeep once a second', [$scripts, $took]);
+rq_check($scripts >= 19 && $scripts <= 20 + $upkeep, 'one ack script per job, plus the upkeep once a second', [$scripts, $took]);
 // Without defer: two round trips per job.
 $w0 = writes($raw);
 for ($i = 0; $i < 10; $i++) {
@@ -50,5 +49,5 @@ rq_check($trips >= 20, 'an ack sent at once is a round trip of its own', $trips)
 --EXPECTREGEX--
 (bool\(true\)\n){20}ok: one round trip per job \(20 jobs\)
 ok: one XREADGROUP per job
-ok: one ack script and one read script per job, plus the upkeep once a second
+ok: one ack script per job, plus the upkeep once a second
 ok: an ack sent at once is a round trip of its own

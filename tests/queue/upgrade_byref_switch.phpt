@@ -8,7 +8,8 @@ a task this release queues runs in a worker of 2eeff3e with its payload, and one
 2eeff3e queued runs in this release's worker with its payload. A task of 2eeff3e
 is in flight across the switch, with a run queued again by 2eeff3e behind it.
 Then every client runs this release and migrate() turns payloads by reference
-on: the entries already on the stream keep their payloads in them, new ones refer
+on: the entries already on the stream keep their payloads in them, new ones over
+64 KiB refer
 to theirs; this release's workers run every task once with its own payload, the
 old-form entries and the run parked behind the old reservation included, and no
 payload is left afterwards. Order and counts only.
@@ -82,10 +83,10 @@ $q->ack(' . $n . ', $t["id"], $t["receipt"]);
 $m = $q->migrate($name);
 rq_check($m['layout'] === 'stream' && $raw->call('HGET', "$K:meta", 'p') === '1', 'migrate(): payloads by reference on', $m);
 rq_check(in_array('p', fields($raw, $K, 'o4'), true), 'the entries already on the stream keep their payloads');
-$q->enqueue($name, 'n2', payload: 'new-n2');
+$q->enqueue($name, 'n2', payload: 'new-n2' . str_repeat('.', 70000));   // over 64 KiB: by reference
 $q->enqueue($name, 'n3', afterInterval: 0.2, payload: 'new-n3');
 $f = fields($raw, $K, 'n2');
-rq_check(in_array('r', $f, true) && !in_array('p', $f, true), 'a task queued now refers to its payload', $f);
+rq_check(in_array('r', $f, true) && !in_array('p', $f, true), 'a task queued now with a payload over 64 KiB refers to it', $f);
 rq_check($q->ack($name, 'o2', $o2), "the run 2eeff3e left in flight ends with its receipt");
 
 $runs = [];
@@ -95,7 +96,7 @@ while (count($runs) < 6 && microtime(true) < $deadline) {
     if ($t === false) {
         continue;
     }
-    $runs[] = $t['id'] . '=' . ($t['payload'] ?? '(none)');
+    $runs[] = $t['id'] . '=' . rtrim($t['payload'] ?? '(none)', '.');
     $q->ack($name, $t['id'], $t['receipt']);
 }
 sort($runs);
@@ -113,7 +114,7 @@ ok: with the switch off, this release writes the payload into the entry
 n1=new-n1
 ok: migrate(): payloads by reference on
 ok: the entries already on the stream keep their payloads
-ok: a task queued now refers to its payload
+ok: a task queued now with a payload over 64 KiB refers to it
 ok: the run 2eeff3e left in flight ends with its receipt
 n2=new-n2 n3=new-n3 o2=old-o2-again o4=old-o4 o5=old-o5 o6=old-o6
 ok: every task ran once

@@ -12,11 +12,14 @@
 -- reservation is a delivery of the group: the PEL keeps its consumer, its
 -- delivery time (the server's clock) and its delivery count.
 -- Payloads by reference (M's p, which only migrate() sets and migrate(back:
--- true) clears): no script copies a payload. It stays in the hash its producer
--- wrote it to until its task ends: P[id], the zset layout's place, or Q[id] for a
--- run parked while an earlier run of its id, whose payload is in P, was in
--- flight. Its entry carries r ('p' or 'q': which of the two) instead of the bytes,
--- and a worker reads them with HGET. A parked run's payload is in the hash its
+-- true) clears): no script copies a payload of more than INLINE bytes. Such a
+-- payload stays in the hash its producer wrote it to until its task ends: P[id],
+-- the zset layout's place, or Q[id] for a run parked while an earlier run of its
+-- id, whose payload is in P, was in flight. Its entry carries r ('p' or 'q': which
+-- of the two) instead of the bytes, and a worker reads them with HGET. A payload
+-- of INLINE bytes or fewer goes in its entry (p), as before the switch, so that
+-- a worker's read of it is the plain XREADGROUP; the scripts that move tasks
+-- copy at most BYTES of such payloads a call. A parked run's payload is in the hash its
 -- running entry's is not (other()); outside S (in Z or D) an id has one run, whose
 -- payload is P[id] when P has it, else Q[id] (home()). Entries of either form
 -- are read at any time: those written with the bytes in p (before the switch,
@@ -24,6 +27,8 @@
 -- moves (settle_entry then leaves the payload in P or Q, once).
 -- Needs common/now.lua included before (but for raise_visibility).
 local function by_ref(M) return redis.call('hget', M, 'p') == '1' end
+-- The largest payload an entry carries with payloads by reference on.
+local INLINE = 65536
 local function home(P, Q, id)
   if redis.call('hexists', P, id) == 1 then return 'p' end
   if redis.call('hexists', Q, id) == 1 then return 'q' end
@@ -51,12 +56,12 @@ local function append(S, X, id, p, a, r)
   return eid
 end
 -- Moves id from Z to the end of S, with the attempts its record carries, and its
--- payload: by reference when ref (it stays in P or Q), else copied into the
--- entry. Returns the bytes copied.
+-- payload: by reference when ref and it is larger than INLINE (it stays in P or
+-- Q), else copied into the entry. Returns the bytes copied.
 local function promote(Z, P, H, S, X, Q, id, ref)
   local a, rec = carried(H, id)
   local r, p = home(P, Q, id), false
-  if r and not ref then
+  if r and (not ref or redis.call('hstrlen', slot(P, Q, r), id) <= INLINE) then
     p = redis.call('hget', slot(P, Q, r), id)
     redis.call('hdel', slot(P, Q, r), id)
     r = false
@@ -129,10 +134,11 @@ local function settle_entry(Z, P, H, D, S, X, M, Q, eid, deliveries, delay_us, d
       if b > 0 and n > 0 then delay_us = math.floor(math.min(b / 1000 * 2 ^ (n - 1), 3600) * 1000000) end
     end
     if delay_us <= 0 then
-      -- An entry that carries its payload (written before payloads by reference
-      -- went on) leaves it, once, in a hash no run of its id holds: from then on
-      -- it moves by reference, however often it is released or lapses.
-      if p and by_ref(M) then
+      -- An entry that carries a payload larger than INLINE (written before
+      -- payloads by reference went on) leaves it, once, in a hash no run of its
+      -- id holds: from then on it moves by reference, however often it is
+      -- released or lapses.
+      if p and #p > INLINE and by_ref(M) then
         local to = false
         if redis.call('hexists', P, id) == 0 then to = 'p' elseif redis.call('hexists', Q, id) == 0 then to = 'q' end
         if to then redis.call('hset', slot(P, Q, to), id, p); p, r = false, to end

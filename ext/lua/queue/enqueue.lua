@@ -53,8 +53,8 @@ if streamed == '1' and redis.call('exists', stream) == 1 then
   -- The stream layout: a task due now goes to the end of the stream, a delayed
   -- one into Z. An id in the stream keeps its place unless replace is set; one
   -- in flight there gets a run parked in X, which runs once the current run ends.
-  -- With payloads by reference (M's p) a payload goes into Q, not into the entry
-  -- (see common/stream.lua).
+  -- With payloads by reference (M's p) a payload larger than INLINE goes into Q,
+  -- not into the entry (see common/stream.lua).
   local ref = by_ref(settings)
   local now_due, nudged = tonumber(due) * 1000000 <= now_us, false
   for i, id in ipairs(ids) do
@@ -96,7 +96,7 @@ if streamed == '1' and redis.call('exists', stream) == 1 then
       local sc = now_due and not redis.call('zscore', inflight, id) and redis.call('zscore', queue, id)
       if sc and tonumber(sc) * 1000000 <= now_us then promote(queue, payloads, receipts, stream, index, spare, id, ref) end
     elseif not x then
-      if ref and payload[i] then
+      if ref and payload[i] and #payload[i] > INLINE then
         redis.call('hset', spare, id, payload[i])
         append(stream, index, id, false, 0, 'q')
       else

@@ -1,14 +1,12 @@
 --TEST--
-RedisQueue stream layout with payloads by reference: reserve() reads payloads in its XREADGROUP script, up to 1 MiB a call (one round trip a job); larger ones follow with plain reads
+RedisQueue payloads by reference: a payload up to 64 KiB rides in its entry (a job is one XREADGROUP); a larger one stays in its hash, read with one more round trip
 --DESCRIPTION--
-After migrate() the entries refer to their payloads. The read of a reserve() that
-does not block is one script (stream_read): its XREADGROUP and the payloads of
-what it delivered, while they fit in 1 MiB together. Counted in MONITOR, per
-reserve(): three tasks of 100 bytes come with no command from the client but
-the script (no HGET, no XPENDING, no XREADGROUP of its own); three of 600,000
-bytes: the first in the script, the two that would pass 1 MiB with a plain HGET
-each; one of 2 MiB: a plain HGET. Each payload arrives intact, and the script's
-own XREADGROUP is the only read of the stream.
+After migrate() a payload larger than 64 KiB stays where its producer wrote it
+and its entry refers to it; a smaller one goes in the entry, so a worker's read
+is the plain XREADGROUP. Counted in MONITOR, per reserve(): three tasks of 100
+bytes and one of exactly 65,536 come with the XREADGROUP alone (no HGET, no
+XPENDING); one of 65,537 bytes, three of 600,000 and one of 2 MiB come with an
+HGET and an XPENDING each. Each payload arrives intact.
 --INI--
 memory_limit=512M
 --FILE--
@@ -44,13 +42,19 @@ function round_of(RedisQueue $q, string $name, array $payloads): void
 }
 
 round_of($q, $name, ['s1' => str_repeat('a', 100), 's2' => str_repeat('b', 100), 's3' => str_repeat('c', 100)]);
+round_of($q, $name, ['e1' => str_repeat('h', 65536)]);
+round_of($q, $name, ['e2' => str_repeat('i', 65537)]);
 round_of($q, $name, ['m1' => str_repeat('d', 600000), 'm2' => str_repeat('e', 600000), 'm3' => str_repeat('f', 600000)]);
 round_of($q, $name, ['l1' => str_repeat('g', 2 << 20)]);
 ?>
 --EXPECT--
 ok: 100,100,100: every task with its payload intact
-100,100,100: hget 0, xpending 0, xreadgroup by the client 0, in a script 1
+100,100,100: hget 0, xpending 0, xreadgroup by the client 1, in a script 0
+ok: 65536: every task with its payload intact
+65536: hget 0, xpending 0, xreadgroup by the client 1, in a script 0
+ok: 65537: every task with its payload intact
+65537: hget 1, xpending 1, xreadgroup by the client 1, in a script 0
 ok: 600000,600000,600000: every task with its payload intact
-600000,600000,600000: hget 2, xpending 2, xreadgroup by the client 0, in a script 1
+600000,600000,600000: hget 3, xpending 3, xreadgroup by the client 1, in a script 0
 ok: 2097152: every task with its payload intact
-2097152: hget 1, xpending 1, xreadgroup by the client 0, in a script 1
+2097152: hget 1, xpending 1, xreadgroup by the client 1, in a script 0
