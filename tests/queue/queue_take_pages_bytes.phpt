@@ -7,9 +7,11 @@ pop(10) take one a call (two would pass 1 MiB), the next call takes the next one
 in order; ten tasks of 100 bytes come in one call. On the stream layout with
 payloads by reference (after migrate()), pop(10) does the same: the entries its
 read delivered past the budget go back as if never read, and a reserve() then
-gets them in order, each on its first attempt (in one call: its script reads
-what fits in 1 MiB, plain reads the rest). Every payload arrives intact.
-Order and counts only.
+gets them in order, each on its first attempt. Payloads of 60,000 bytes, which
+ride in their entries: pop(100) takes 17 a call; migrate() copies them into the
+entries 1 MiB a script (40 in 3 scripts). On a queue with payloads by reference
+off (as a release before this one moves it), entries of 600,000 bytes: pop()
+takes one a call. Every payload arrives intact. Order and counts only.
 --INI--
 memory_limit=512M
 --FILE--
@@ -79,6 +81,51 @@ rq_check($p[0]['payload'] === $want['b1'], 'stream pop: payload intact');
 echo "stream reserve after it: $calls\n";
 rq_check($ok, 'stream reserve: the entries pop() gave back, in order, intact, on their first attempt');
 rq_check($q->size($name) === ['due' => 0, 'delayed' => 0, 'inflight' => 0, 'dead' => 0], 'nothing left', $q->size($name));
+
+// Payloads of 64 KiB or less ride in their entries: pop() counts them too.
+$want = [];
+for ($i = 1; $i <= 40; $i++) {
+    $want["m$i"] = str_pad("m$i:", 60000, 'm');
+    $q->enqueue($name, "m$i", payload: $want["m$i"]);
+}
+$sizes = [];
+$order = [];
+$ok = true;
+while (($p = $q->pop($name, 100)) && count($sizes) < 10) {
+    $sizes[] = count($p);
+    foreach ($p as $t) {
+        $order[] = $t['id'];
+        $ok = $ok && $t['payload'] === $want[$t['id']];
+    }
+}
+echo 'stream pop(100), 60,000 B in the entries: ', implode(' | ', $sizes), "\n";
+rq_check($ok && $order === array_keys($want), 'stream pop: payloads in entries intact, in order');
+
+// migrate() copies payloads of 64 KiB or less into the entries: 1 MiB a script.
+$name = rl_name();
+foreach ($want as $id => $p) {
+    $q->enqueue($name, $id, payload: $p);
+}
+$mon = rl_monitor();
+rq_monitor_take($mon);
+$m = $q->migrate($name);
+$cmds = rq_own_commands(rq_monitor_take($mon), $name);
+fclose($mon);
+echo 'migrate of 40 x 60,000 B: moved ', $m['moved'], ' in ', rq_count_commands($cmds, 'evalsha') + rq_count_commands($cmds, 'eval'), " scripts\n";
+[$calls, $ok] = rounds($q, $name, $want, true);
+rq_check($ok, 'after migrate(): every payload intact, in order');
+
+// A queue a release before this one moved onto the stream (payloads by
+// reference off): entries carry payloads of any size, and pop() still ends its
+// page at 1 MiB.
+$name = rl_name();
+$q->enqueue($name, 'warm');
+$q->migrate($name);
+$q->remove($name, 'warm');
+(new RawRedis())->call('HDEL', "{Queue:$name}:meta", 'p');
+[$calls, $ok] = rounds($q, $name, fill($q, $name, 'b', 3, true), false);
+echo "stream pop, switch off, 600,000 B in the entries: $calls\n";
+rq_check($ok, 'switch off: payloads intact');
 ?>
 --EXPECT--
 zset reserve, 600,000 B: b1 | b2 | b3
@@ -94,3 +141,9 @@ ok: stream pop: payload intact
 stream reserve after it: b2,b3,b4
 ok: stream reserve: the entries pop() gave back, in order, intact, on their first attempt
 ok: nothing left
+stream pop(100), 60,000 B in the entries: 17 | 17 | 6
+ok: stream pop: payloads in entries intact, in order
+migrate of 40 x 60,000 B: moved 40 in 3 scripts
+ok: after migrate(): every payload intact, in order
+stream pop, switch off, 600,000 B in the entries: b1 | b2 | b3
+ok: switch off: payloads intact

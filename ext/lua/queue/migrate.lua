@@ -4,10 +4,11 @@
 -- stream and its group rl and writes the settings M (the rule of stream_idle:
 -- max attempts and backoff the caller's, the visibility only ever raised),
 -- and turns payloads by reference on (M's p: from now on no script copies a
--- payload, see common/stream.lua; on a queue already on the stream too), then
--- moves a page of due ids of Z onto the stream, each as an entry that refers to
--- its payload (it stays in P) with the attempts its record carries, in due
--- order. An id with a
+-- payload over INLINE bytes, see common/stream.lua; on a queue already on the
+-- stream too), then moves a page of due ids of Z onto the stream, each as an
+-- entry that refers to its payload (over INLINE bytes: it stays in P) or carries
+-- it (the page ends once it has copied BYTES of those), with the attempts its
+-- record carries, in due order. An id with a
 -- reservation in flight in F (enqueued again while it runs) or already on the
 -- stream stays in Z: moving it would let it run twice at once; it is skipped,
 -- and the caller passes on how many it skipped so far. Delayed ids stay in Z,
@@ -45,12 +46,15 @@ if tonumber(attempts) >= 0 and attempts ~= s[2] then redis.call('hset', settings
 if tonumber(backoff) >= 0 and backoff ~= s[3] then redis.call('hset', settings, 'b', backoff) end
 redis.call('hset', settings, 'p', '1')
 local ids = redis.call('zrangebyscore', queue, '-inf', score(now_us), 'limit', tonumber(skip), PAGE)
-local moved, skipped, full = 0, 0, 0
+-- A payload of INLINE bytes or fewer is copied into its entry: the page also
+-- ends once it has copied BYTES of them (the caller goes on as for a full one).
+local moved, skipped, full, bytes = 0, 0, 0, 0
 for _, id in ipairs(ids) do
+  if bytes >= BYTES then full = 1; break end
   if redis.call('zscore', inflight, id) or redis.call('hexists', index, id) == 1 then
     skipped = skipped + 1
   else
-    promote(queue, payloads, receipts, stream, index, spare, id, true)
+    bytes = bytes + promote(queue, payloads, receipts, stream, index, spare, id, true)
     moved = moved + 1
   end
 end

@@ -48,8 +48,30 @@ for q = 1, #KEYS / 8 do
       elseif last == ids[#ids] and #pe < PAGE then
         redis.call('xack', S, 'rl', unpack(ids))
         redis.call('xgroup', 'setid', S, 'rl', before(ids[1]))
+        -- The deadline index takes the deliveries after M's n: an upkeep that ran
+        -- since the read has moved n past these entries, so it goes back before
+        -- them, or their next delivery would never be indexed (nor settled, if
+        -- its worker died).
+        local n = redis.call('hget', M, 'n')
+        if n and not id_before(n, ids[1]) then redis.call('hset', M, 'n', before(ids[1])) end
       else
-        for _, eid in ipairs(ids) do settle_entry(Z, P, H, D, S, X, M, Q, eid, 0, 0, false) end
+        -- Settled one by one, which copies the payloads entries carry: past BYTES
+        -- of them the rest go to the consumer '~', lapsed at once, for the upkeep
+        -- to settle uncounted in its own pages (as a reader's entries are).
+        local bytes = 0
+        for k, eid in ipairs(ids) do
+          if bytes >= BYTES then
+            local claim = {'xclaim', S, 'rl', '~', '0'}
+            for j = k, #ids do claim[#claim + 1] = ids[j] end
+            claim[#claim + 1] = 'IDLE'
+            claim[#claim + 1] = redis.call('hget', M, 'v') or '0'
+            claim[#claim + 1] = 'JUSTID'
+            redis.call(unpack(claim))
+            break
+          end
+          local _, n = settle_entry(Z, P, H, D, S, X, M, Q, eid, 0, 0, false)
+          bytes = bytes + n
+        end
       end
     end
     if #pe < PAGE then redis.call('xgroup', 'delconsumer', S, 'rl', reader) end

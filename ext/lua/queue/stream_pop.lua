@@ -4,8 +4,8 @@
 -- nothing: from the first queue whose stream holds ready tasks (after settling
 -- its expired reservations and moving its due ids from Z, but not one in flight), up to count tasks are read and forgotten at once (acked and
 -- deleted: at most once, as pop() always is), each with its payload (a payload
--- by reference is read from its hash into the reply and deleted; those reads end
--- the page at BYTES, one task at least). Returns [queue index, id, score,
+-- by reference is read from its hash into the reply and deleted; the payloads
+-- it hands over end the page at BYTES, one task at least). Returns [queue index, id, score,
 -- payload, ...] as take does; when no stream has a task, [0, the ms until a
 -- task of those queues may be due (a delayed one, an expiring reservation; -1:
 -- none)] if any of the queues is on the stream layout, else -1.
@@ -47,40 +47,41 @@ for q = 1, #KEYS / 9 do
       -- the zset layout: it moves when that run ends, as in stream_idle).
       if redis.call('hexists', X, id) == 0 and not redis.call('zscore', F, id) then bytes = bytes + promote(Z, P, H, S, X, Q, id, ref) end
     end
-    local r = redis.call('xreadgroup', 'group', 'rl', 'pop', 'count', count, 'streams', S, '>')
-    if r and #r > 0 and #r[1][2] > 0 then
-      local out, read, entries = {q}, 0, r[1][2]
-      for k, e in ipairs(entries) do
-        local f, id, p, r = e[2], nil, false, false
-        for i = 1, #f, 2 do if f[i] == 'i' then id = f[i + 1] elseif f[i] == 'p' then p = f[i + 1] elseif f[i] == 'r' then r = f[i + 1] end end
-        -- The payloads by reference it reads end the page at BYTES (one task at
-        -- least): the entries past it go back, as if never read (out of the
-        -- PEL, the group's last-delivered id set back to just before them).
-        local n = 0
-        if id and r then n = redis.call('hstrlen', slot(P, Q, r), id) end
-        if k > 1 and n > 0 and read + n > BYTES then
-          local back = {}
-          for j = k, #entries do back[#back + 1] = entries[j][1] end
-          redis.call('xack', S, 'rl', unpack(back))
-          redis.call('xgroup', 'setid', S, 'rl', before(back[1]))
-          break
-        end
-        read = read + n
-        if id and r then
-          p = redis.call('hget', slot(P, Q, r), id)
-          redis.call('hdel', slot(P, Q, r), id)
-        end
+    -- One entry per read, so that the payloads the page hands over end it at
+    -- BYTES (one task at least), those carried in entries as well as those by
+    -- reference: an entry whose payload would pass it goes back, as if never
+    -- read (out of the PEL, the group's last-delivered id set back to just
+    -- before it).
+    local out, read = {q}, 0
+    for _ = 1, count do
+      if read >= BYTES then break end
+      local got = redis.call('xreadgroup', 'group', 'rl', 'pop', 'count', 1, 'streams', S, '>')
+      if not got or #got == 0 or #got[1][2] == 0 then break end
+      local e = got[1][2][1]
+      local f, id, p, r = e[2], nil, false, false
+      for i = 1, #f, 2 do if f[i] == 'i' then id = f[i + 1] elseif f[i] == 'p' then p = f[i + 1] elseif f[i] == 'r' then r = f[i + 1] end end
+      local n = p and #p or 0
+      if id and r then n = redis.call('hstrlen', slot(P, Q, r), id) end
+      if #out > 1 and read + n > BYTES then
         redis.call('xack', S, 'rl', e[1])
-        redis.call('xdel', S, e[1])
-        if id then
-          if index_of(redis.call('hget', X, id)) == e[1] then redis.call('hdel', X, id) end
-          out[#out + 1] = id
-          out[#out + 1] = string.format('%.17g', tonumber(string.match(e[1], '^(%d+)')) / 1000)
-          out[#out + 1] = p
-        end
+        redis.call('xgroup', 'setid', S, 'rl', before(e[1]))
+        break
       end
-      if #out > 1 then return out end
+      read = read + n
+      if id and r then
+        p = redis.call('hget', slot(P, Q, r), id)
+        redis.call('hdel', slot(P, Q, r), id)
+      end
+      redis.call('xack', S, 'rl', e[1])
+      redis.call('xdel', S, e[1])
+      if id then
+        if index_of(redis.call('hget', X, id)) == e[1] then redis.call('hdel', X, id) end
+        out[#out + 1] = id
+        out[#out + 1] = string.format('%.17g', tonumber(string.match(e[1], '^(%d+)')) / 1000)
+        out[#out + 1] = p
+      end
     end
+    if #out > 1 then return out end
     streams = true
     local later = redis.call('zrangebyscore', Z, '(' .. score(now_us), '+inf', 'withscores', 'limit', 0, 1)
     if #later > 0 then consider(math.ceil((tonumber(later[2]) * 1000000 - now_us) / 1000)) end
