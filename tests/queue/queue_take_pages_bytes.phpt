@@ -9,7 +9,9 @@ payloads by reference (after migrate()), pop(10) does the same: the entries its
 read delivered past the budget go back as if never read, and a reserve() then
 gets them in order, each on its first attempt. Payloads of 60,000 bytes, which
 ride in their entries: pop(100) takes 17 a call; migrate() copies them into the
-entries 1 MiB a script (40 in 3 scripts). On a queue with payloads by reference
+entries 1 MiB a script (40 in 3 scripts). The budget is the call's: after
+settling 20 lapsed reservations of 60,000 bytes (1 MiB copied), pop(100) hands
+over one task, and the rest come next. On a queue with payloads by reference
 off (as a release before this one moves it), entries of 600,000 bytes: pop()
 takes one a call. Every payload arrives intact. Order and counts only.
 --INI--
@@ -115,6 +117,37 @@ echo 'migrate of 40 x 60,000 B: moved ', $m['moved'], ' in ', rq_count_commands(
 [$calls, $ok] = rounds($q, $name, $want, true);
 rq_check($ok, 'after migrate(): every payload intact, in order');
 
+// pop() settles lapsed reservations first, which copies their payloads: the
+// budget is the call's, so after 1 MiB of those it hands over one task.
+$name = rl_name();
+$q->enqueue($name, 'warm');
+$q->migrate($name);
+$q->remove($name, 'warm');
+$lapse = [];
+for ($i = 1; $i <= 20; $i++) {
+    $lapse["l$i"] = str_pad("l$i:", 60000, 'l');
+}
+$q->enqueue($name, array_keys($lapse), payload: $lapse);
+$held = (new RedisQueue(rl_dsn()))->reserve($name, 20, 0.2);
+usleep(400000);                                     // the twenty lapse; nobody acks them
+$first = $q->pop($name, 100);
+$seen = array_column($first, 'id');
+$ok = true;
+foreach ($first as $t) {
+    $ok = $ok && $t['payload'] === $lapse[$t['id']];
+}
+while (($p = $q->pop($name, 100)) && count($seen) < 40) {
+    foreach ($p as $t) {
+        $seen[] = $t['id'];
+        $ok = $ok && $t['payload'] === $lapse[$t['id']];
+    }
+}
+sort($seen);
+$all = array_keys($lapse);
+sort($all);
+echo 'pop(100) after 20 lapsed of 60,000 B: ', count($first), " task(s) in the first call\n";
+rq_check($ok && $seen === $all, 'then the rest, each once, intact', count($seen));
+
 // A queue a release before this one moved onto the stream (payloads by
 // reference off): entries carry payloads of any size, and pop() still ends its
 // page at 1 MiB.
@@ -145,5 +178,7 @@ stream pop(100), 60,000 B in the entries: 17 | 17 | 6
 ok: stream pop: payloads in entries intact, in order
 migrate of 40 x 60,000 B: moved 40 in 3 scripts
 ok: after migrate(): every payload intact, in order
+pop(100) after 20 lapsed of 60,000 B: 1 task(s) in the first call
+ok: then the rest, each once, intact
 stream pop, switch off, 600,000 B in the entries: b1 | b2 | b3
 ok: switch off: payloads intact

@@ -7,7 +7,9 @@ copies the payload its entry carries (64 KiB or less). That script copies 1 MiB
 at most and one more payload: of 40 entries of 60,000 bytes it settles 18, and
 hands the other 22 to the consumer '~' as lapsed, for the upkeep to
 settle uncounted in its own pages. A worker then gets all 40 (and the newer
-task), each with its payload and on its first attempt. Before: one script
+task), each with its payload and on its first attempt. The budget is the
+script's, over all the queues: with two later queues of 30 such entries each,
+18 are settled in all and 42 lapse to '~'. Before: one script
 settled all 40 (250 entries of 64 KiB: 15.6 MiB copied in one script). State
 and counts only; the wait is a bound against a hang.
 --INI--
@@ -62,6 +64,53 @@ while (count($back) < 40 && microtime(true) < $deadline) {
 }
 rq_check(count($back) === 40 && $ok, 'all forty back, each with its payload, on its first attempt', count($back));
 rq_check($W->size($q2) === ['due' => 0, 'delayed' => 0, 'inflight' => 0, 'dead' => 0], 'nothing left', $W->size($q2));
+
+// The budget is the script's, over all the later queues: three queues, the
+// second and third with 30 entries each, another read after on both.
+$r = [rl_name() . 'a', rl_name() . 'b', rl_name() . 'c'];
+foreach ($r as $n) {
+    $A->enqueue($n, 'boot');
+    $A->migrate($n);
+    $t = $A->reserve($n, 1, 30);
+    $A->ack($n, $t['id'], $t['receipt']);
+}
+$consumer = explode('/', $t['receipt'])[1];
+$want = [];
+foreach ([$r[1], $r[2]] as $n) {
+    $ids = [];
+    for ($i = 1; $i <= 30; $i++) {
+        $ids["$n/$i"] = str_pad("$n/$i:", 60000, 'y');
+    }
+    $A->enqueue($n, array_keys($ids), payload: $ids);
+    $want += $ids;
+    $raw->call('XREADGROUP', 'GROUP', 'rl', "$consumer~", 'COUNT', '250', 'STREAMS', "{Queue:$n}:stream", '>');
+    $A->enqueue($n, 'newer', payload: 'n');
+    $b = $B->reserve($n, 1, 30);
+    $B->ack($n, 'newer', $b['receipt']);
+}
+$A->enqueue($r[0], 'one');
+$got = $A->reserve($r, 1, 30);
+$A->ack($r[0], 'one', $got['receipt']);
+$tilde = 0;
+foreach ([$r[1], $r[2]] as $n) {
+    foreach ($raw->call('XPENDING', "{Queue:$n}:stream", 'rl')[3] ?? [] as [$c, $k]) {
+        $tilde += $c === '~' ? (int) $k : 0;
+    }
+}
+echo "two later queues, 60 entries: settled in the hand-back ", 60 - $tilde, ", lapsed to '~' $tilde\n";
+$back = [];
+$ok = true;
+$deadline = microtime(true) + 60;
+while (count($back) < 60 && microtime(true) < $deadline) {
+    foreach ([$r[1], $r[2]] as $n) {
+        foreach ($W->reserve($n, 50, 30, 0.2) ?: [] as $t) {
+            $back[$t['id']] = true;
+            $ok = $ok && $t['attempts'] === 1 && $t['payload'] === $want[$t['id']];
+            $W->ack($n, $t['id'], $t['receipt']);
+        }
+    }
+}
+rq_check(count($back) === 60 && $ok, 'all sixty back, each with its payload, on its first attempt', count($back));
 ?>
 --EXPECT--
 ok: another worker read q2 after it
@@ -69,3 +118,5 @@ ok: A keeps the first queue's task
 settled in the hand-back (ready again): 18; lapsed to '~': 22; left with the reader: 0
 ok: all forty back, each with its payload, on its first attempt
 ok: nothing left
+two later queues, 60 entries: settled in the hand-back 18, lapsed to '~' 42
+ok: all sixty back, each with its payload, on its first attempt

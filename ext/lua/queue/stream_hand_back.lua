@@ -31,11 +31,17 @@
 --#include "common/page.lua"
 --#include "common/stream.lua"
 local won = 0
+-- The payloads the settling below copies, over all the queues.
+local bytes = 0
 for q = 1, #KEYS / 8 do
   local Z, P, H, D, S, X, M, Q = KEYS[8 * q - 7], KEYS[8 * q - 6], KEYS[8 * q - 5], KEYS[8 * q - 4], KEYS[8 * q - 3], KEYS[8 * q - 2], KEYS[8 * q - 1], KEYS[8 * q]
   local last = group_of(S)
   if last then
-    local pe = redis.call('xpending', S, 'rl', '-', '+', PAGE, reader)
+    -- A page of the reader's entries, and whether it holds them all (one more
+    -- asked for: a read delivers a page at most).
+    local pe = redis.call('xpending', S, 'rl', '-', '+', PAGE + 1, reader)
+    local all = #pe <= PAGE
+    if not all then pe[#pe] = nil end
     if #pe > 0 then
       local ids = {}
       for i, e in ipairs(pe) do ids[i] = e[1] end
@@ -45,7 +51,7 @@ for q = 1, #KEYS / 8 do
         for _, eid in ipairs(ids) do claim[#claim + 1] = eid end
         claim[#claim + 1] = 'JUSTID'
         redis.call(unpack(claim))
-      elseif last == ids[#ids] and #pe < PAGE then
+      elseif last == ids[#ids] and all then
         redis.call('xack', S, 'rl', unpack(ids))
         redis.call('xgroup', 'setid', S, 'rl', before(ids[1]))
         -- The deadline index takes the deliveries after M's n: an upkeep that ran
@@ -58,7 +64,6 @@ for q = 1, #KEYS / 8 do
         -- Settled one by one, which copies the payloads entries carry: past BYTES
         -- of them the rest go to the consumer '~', lapsed at once, for the upkeep
         -- to settle uncounted in its own pages (as a reader's entries are).
-        local bytes = 0
         for k, eid in ipairs(ids) do
           if bytes >= BYTES then
             local claim = {'xclaim', S, 'rl', '~', '0'}
@@ -74,7 +79,7 @@ for q = 1, #KEYS / 8 do
         end
       end
     end
-    if #pe < PAGE then redis.call('xgroup', 'delconsumer', S, 'rl', reader) end
+    if all then redis.call('xgroup', 'delconsumer', S, 'rl', reader) end
   end
 end
 return won

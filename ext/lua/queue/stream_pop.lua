@@ -26,17 +26,24 @@
 --#include "common/stream.lua"
 count = page(count)
 local streams, hint = false, -1
+-- The payload bytes this call has copied (settled, promoted) or handed over,
+-- over all the queues: past BYTES, the rest waits for the next call.
+local bytes = 0
 local function consider(ms) if ms < 0 then ms = 0 end; if hint < 0 or ms < hint then hint = ms end end
 for q = 1, #KEYS / 9 do
   local Z, P, H, D, S, X, M, F, Q = KEYS[9 * q - 8], KEYS[9 * q - 7], KEYS[9 * q - 6], KEYS[9 * q - 5], KEYS[9 * q - 4], KEYS[9 * q - 3], KEYS[9 * q - 2], KEYS[9 * q - 1], KEYS[9 * q]
   if redis.call('exists', S) == 1 then
     local v = redis.call('hget', M, 'v')
-    -- The payload bytes copied (settled, promoted): past BYTES, the rest waits.
-    local bytes, ref = 0, by_ref(M)
+    local ref = by_ref(M)
     if v then
-      local prev
+      local prev, c0 = nil, redis.call('hget', M, 'c')
       for _, e in ipairs(lapsed(S, M, v)) do
-        if bytes >= BYTES then redis.call('hset', M, 'c', '(' .. prev); break end
+        if bytes >= BYTES then
+          -- The walk's cursor back to just after the last one settled.
+          if prev then redis.call('hset', M, 'c', '(' .. prev)
+          elseif c0 then redis.call('hset', M, 'c', c0) else redis.call('hdel', M, 'c') end
+          break
+        end
         local _, n = settle_entry(Z, P, H, D, S, X, M, Q, e[1], e[4], nil, false)
         bytes, prev = bytes + n, e[1]
       end
@@ -48,13 +55,14 @@ for q = 1, #KEYS / 9 do
       if redis.call('hexists', X, id) == 0 and not redis.call('zscore', F, id) then bytes = bytes + promote(Z, P, H, S, X, Q, id, ref) end
     end
     -- One entry per read, so that the payloads the page hands over end it at
-    -- BYTES (one task at least), those carried in entries as well as those by
-    -- reference: an entry whose payload would pass it goes back, as if never
-    -- read (out of the PEL, the group's last-delivered id set back to just
-    -- before it).
-    local out, read = {q}, 0
-    for _ = 1, count do
-      if read >= BYTES then break end
+    -- BYTES with the bytes copied above (one task at least), those carried in
+    -- entries as well as those by reference: an entry whose payload would pass
+    -- it goes back, as if never read (out of the PEL, the group's last-delivered
+    -- id set back to just before it). A wake-up entry (no id) is not a task: it
+    -- is dropped, and the read goes on.
+    local out, reads = {q}, 0
+    while (#out - 1) / 3 < count and reads < 2 * PAGE do
+      reads = reads + 1
       local got = redis.call('xreadgroup', 'group', 'rl', 'pop', 'count', 1, 'streams', S, '>')
       if not got or #got == 0 or #got[1][2] == 0 then break end
       local e = got[1][2][1]
@@ -62,12 +70,12 @@ for q = 1, #KEYS / 9 do
       for i = 1, #f, 2 do if f[i] == 'i' then id = f[i + 1] elseif f[i] == 'p' then p = f[i + 1] elseif f[i] == 'r' then r = f[i + 1] end end
       local n = p and #p or 0
       if id and r then n = redis.call('hstrlen', slot(P, Q, r), id) end
-      if #out > 1 and read + n > BYTES then
+      if #out > 1 and bytes + n > BYTES then
         redis.call('xack', S, 'rl', e[1])
         redis.call('xgroup', 'setid', S, 'rl', before(e[1]))
         break
       end
-      read = read + n
+      bytes = bytes + n
       if id and r then
         p = redis.call('hget', slot(P, Q, r), id)
         redis.call('hdel', slot(P, Q, r), id)
