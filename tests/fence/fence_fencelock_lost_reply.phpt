@@ -23,7 +23,7 @@ $token = $lock->addLock($name, 30, fenced: false);
 
 /* The server is busy for 2 s (ten times the read timeout): the script waits in its socket buffer, our read
  * times out, and the server runs it once the stall is over. */
-$stall = l4_stall($server->port, 2.0);
+$stall = $server->stall(2.0);
 try {
     var_dump($lock->fenceLock($name, $token));
 } catch (RedisLockTimeoutException $e) {

@@ -22,7 +22,7 @@ var_dump($lock->lock($name, 0, 30));
 
 /* The server is busy for 2 s (ten times the read timeout): the fencing script waits in its socket buffer,
  * our read times out, and the server runs it once the stall is over. */
-$stall = l4_stall($server->port, 2.0);
+$stall = $server->stall(2.0);
 try {
     var_dump($lock->fencingToken($name));
 } catch (RedisLockTimeoutException $e) {

@@ -20,7 +20,7 @@ $q->enqueue($name, 'warm');
 $w = $q->reserve($name);
 $q->ack($name, $w['id'], $w['receipt']);
 
-$stall = l4_stall($srv->port, 1.5);
+$stall = $srv->stall(2.0);                      // returns once the server sleeps: the call goes out in the stall
 try {
     var_dump($q->reserve($name, 1, 60));
 } catch (RedisLockException $e) {

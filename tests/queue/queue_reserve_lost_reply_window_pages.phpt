@@ -24,7 +24,7 @@ $other->enqueue($name, array_map(fn($i) => "o$i", range(1, 300)));
 $theirs = $other->reserve($name, 300, 30);
 echo 'the other worker holds: ', count($theirs), "\n";
 $q->enqueue($name, ['L1', 'L2', 'L3']);
-$stall = l4_stall($srv->port, 1.5);
+$stall = $srv->stall(2.0);
 try {
     var_dump($q->reserve($name, 3, 30, 0, 1));
 } catch (RedisLockException $e) {

@@ -33,7 +33,7 @@ $consumer = fn(array $t) => explode('/', $t['receipt'])[1];
 echo 'the child reserves as a consumer of its own: ', json_encode($consumer($child) !== $consumer($held)), "\n";
 
 $q->enqueue($name, 'lost');
-$stall = l4_stall($srv->port, 1.5);
+$stall = $srv->stall(2.0);
 try {
     var_dump($q->reserve($name));
 } catch (RedisLockException $e) {

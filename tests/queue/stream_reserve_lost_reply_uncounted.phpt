@@ -30,7 +30,7 @@ foreach ([[$name], [$other, $name]] as $round => $queues) {
     $held = $q->reserve($queues, 1, 30, 0, 1);
     var_dump($held['id']);
     $q->enqueue($name, "lost$round");
-    $stall = l4_stall($srv->port, 1.5);
+    $stall = $srv->stall(2.0);
     try {
         var_dump($q->reserve($queues, 1, 30, 0, 1));
     } catch (RedisLockException $e) {

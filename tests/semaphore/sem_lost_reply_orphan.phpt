@@ -13,7 +13,7 @@ $w = $sem->acquire("$name:warmup", 1);
 var_dump(is_string($w), $sem->release("$name:warmup", $w));
 
 /* The server is busy for 2 s (ten times the read timeout): our acquisition waits in its socket buffer. */
-$stall = l4_stall($server->port, 2.0);
+$stall = $server->stall(2.0);
 try {
     var_dump($sem->acquire($name, 3, 0, 30, 2));
 } catch (RedisLockTimeoutException $e) {

@@ -15,7 +15,7 @@ $name = rl_name();
 $lock = new RedisLock($server->options(['read_timeout' => 0.2]));
 var_dump($lock->lockShared("$name:warmup"), $lock->unlock("$name:warmup"));
 
-$stall = l4_stall($server->port, 2.0);
+$stall = $server->stall(2.0);
 try {
     var_dump($lock->lockShared($name, 0, 30));
 } catch (RedisLockTimeoutException $e) {
