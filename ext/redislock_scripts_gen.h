@@ -17,21 +17,18 @@ extern const redislock_script redislock_script_lock_many;
 extern const redislock_script redislock_script_ttl;
 extern const redislock_script redislock_script_unlock;
 extern const redislock_script redislock_script_watch;
-extern const redislock_script redislock_script_ack;
 extern const redislock_script redislock_script_clear;
 extern const redislock_script redislock_script_dead;
 extern const redislock_script redislock_script_dequeue;
 extern const redislock_script redislock_script_enqueue;
-extern const redislock_script redislock_script_fail;
 extern const redislock_script redislock_script_migrate;
 extern const redislock_script redislock_script_migrate_back;
 extern const redislock_script redislock_script_purge_dead;
-extern const redislock_script redislock_script_release;
 extern const redislock_script redislock_script_remove;
-extern const redislock_script redislock_script_reserve_lost;
 extern const redislock_script redislock_script_retry_dead;
 extern const redislock_script redislock_script_size;
 extern const redislock_script redislock_script_stats;
+extern const redislock_script redislock_script_top;
 extern const redislock_script redislock_script_stream_ack;
 extern const redislock_script redislock_script_stream_bye;
 extern const redislock_script redislock_script_stream_fail;
@@ -42,8 +39,11 @@ extern const redislock_script redislock_script_stream_pop;
 extern const redislock_script redislock_script_stream_release;
 extern const redislock_script redislock_script_stream_shorten;
 extern const redislock_script redislock_script_stream_touch;
+extern const redislock_script redislock_script_ack;
+extern const redislock_script redislock_script_fail;
+extern const redislock_script redislock_script_release;
+extern const redislock_script redislock_script_reserve_lost;
 extern const redislock_script redislock_script_take;
-extern const redislock_script redislock_script_top;
 extern const redislock_script redislock_script_touch;
 extern const redislock_script redislock_script_pttl;
 extern const redislock_script redislock_script_redlock_acquire;
@@ -250,20 +250,6 @@ static inline void redislock_script_watch_args(redislock_argv *a, const zend_str
 	redislock_argv_push(a, hint, strlen(hint));
 }
 
-/* ext/lua/queue/ack.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV id, ARGV receipt. */
-static inline void redislock_script_ack_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *id, const zend_string *receipt)
-{
-	redislock_script_start(a, &redislock_script_ack, 6);
-	redislock_argv_push_str(a, queue);
-	redislock_argv_push_str(a, inflight);
-	redislock_argv_push_str(a, wakeup);
-	redislock_argv_push_str(a, receipts);
-	redislock_argv_push_str(a, dead);
-	redislock_argv_push_str(a, payloads);
-	redislock_argv_push_str(a, id);
-	if (receipt) { redislock_argv_push_str(a, receipt); } else { redislock_argv_push(a, "", 0); }
-}
-
 /* ext/lua/queue/clear.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS deadlines. */
 static inline void redislock_script_clear_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *deadlines)
 {
@@ -339,22 +325,6 @@ static inline void redislock_script_enqueue_args(redislock_argv *a, uint32_t n, 
 	}
 }
 
-/* ext/lua/queue/fail.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV id, ARGV receipt, ARGV replace, ARGV payload. */
-static inline void redislock_script_fail_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *id, const zend_string *receipt, bool replace, const zend_string *payload)
-{
-	redislock_script_start(a, &redislock_script_fail, 6);
-	redislock_argv_push_str(a, queue);
-	redislock_argv_push_str(a, inflight);
-	redislock_argv_push_str(a, wakeup);
-	redislock_argv_push_str(a, receipts);
-	redislock_argv_push_str(a, dead);
-	redislock_argv_push_str(a, payloads);
-	redislock_argv_push_str(a, id);
-	if (receipt) { redislock_argv_push_str(a, receipt); } else { redislock_argv_push(a, "", 0); }
-	redislock_argv_push(a, replace ? "1" : "0", 1);
-	if (payload) { redislock_argv_push_str(a, payload); } else { redislock_argv_push(a, "", 0); }
-}
-
 /* ext/lua/queue/migrate.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, ARGV visibility, ARGV attempts, ARGV backoff, ARGV skip. */
 static inline void redislock_script_migrate_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, zend_long visibility, zend_long attempts, zend_long backoff, zend_long skip)
 {
@@ -406,21 +376,6 @@ static inline void redislock_script_purge_dead_args(redislock_argv *a, const zen
 	if (died_by) { redislock_argv_push_str(a, died_by); } else { redislock_argv_push(a, "", 0); }
 }
 
-/* ext/lua/queue/release.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV id, ARGV delay, ARGV receipt. */
-static inline void redislock_script_release_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *id, double delay, const zend_string *receipt)
-{
-	redislock_script_start(a, &redislock_script_release, 6);
-	redislock_argv_push_str(a, queue);
-	redislock_argv_push_str(a, inflight);
-	redislock_argv_push_str(a, wakeup);
-	redislock_argv_push_str(a, receipts);
-	redislock_argv_push_str(a, dead);
-	redislock_argv_push_str(a, payloads);
-	redislock_argv_push_str(a, id);
-	redislock_argv_push_double(a, delay);
-	if (receipt) { redislock_argv_push_str(a, receipt); } else { redislock_argv_push(a, "", 0); }
-}
-
 /* ext/lua/queue/remove.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, ARGV id. */
 static inline void redislock_script_remove_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *id)
 {
@@ -436,21 +391,6 @@ static inline void redislock_script_remove_args(redislock_argv *a, const zend_st
 	redislock_argv_push_str(a, settings);
 	redislock_argv_push_str(a, spare);
 	redislock_argv_push_str(a, id);
-}
-
-/* ext/lua/queue/reserve_lost.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, ARGV base, ARGV since, ARGV visibility, ARGV cursor. */
-static inline void redislock_script_reserve_lost_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *base, zend_long since, double visibility, const zend_string *cursor)
-{
-	redislock_script_start(a, &redislock_script_reserve_lost, 5);
-	redislock_argv_push_str(a, queue);
-	redislock_argv_push_str(a, inflight);
-	redislock_argv_push_str(a, wakeup);
-	redislock_argv_push_str(a, receipts);
-	redislock_argv_push_str(a, dead);
-	redislock_argv_push_str(a, base);
-	redislock_argv_push_long(a, since);
-	redislock_argv_push_double(a, visibility);
-	if (cursor) { redislock_argv_push_str(a, cursor); } else { redislock_argv_push(a, "", 0); }
 }
 
 /* ext/lua/queue/retry_dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, ARGV streams, ARGV died_by, ARGV id. */
@@ -506,7 +446,26 @@ static inline void redislock_script_stats_args(redislock_argv *a, const zend_str
 	redislock_argv_push_str(a, spare);
 }
 
-/* ext/lua/queue/stream_ack.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS stream, KEYS index, KEYS settings, KEYS deadlines, KEYS spare, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries. */
+/* ext/lua/queue/top.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, ARGV count, ARGV after, ARGV after_score. */
+static inline void redislock_script_top_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, zend_long count, const zend_string *after, const zend_string *after_score)
+{
+	redislock_script_start(a, &redislock_script_top, 10);
+	redislock_argv_push_str(a, queue);
+	redislock_argv_push_str(a, inflight);
+	redislock_argv_push_str(a, wakeup);
+	redislock_argv_push_str(a, receipts);
+	redislock_argv_push_str(a, dead);
+	redislock_argv_push_str(a, payloads);
+	redislock_argv_push_str(a, stream);
+	redislock_argv_push_str(a, index);
+	redislock_argv_push_str(a, settings);
+	redislock_argv_push_str(a, spare);
+	redislock_argv_push_long(a, count);
+	if (after) { redislock_argv_push_str(a, after); } else { redislock_argv_push(a, "", 0); }
+	if (after_score) { redislock_argv_push_str(a, after_score); } else { redislock_argv_push(a, "", 0); }
+}
+
+/* ext/lua/queue_stream/stream_ack.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS stream, KEYS index, KEYS settings, KEYS deadlines, KEYS spare, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries. */
 static inline void redislock_script_stream_ack_args(redislock_argv *a, const zend_string *queue, const zend_string *payloads, const zend_string *receipts, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *deadlines, const zend_string *spare, const zend_string *id, const zend_string *eid, const zend_string *consumer, const zend_string *deliveries)
 {
 	redislock_script_start(a, &redislock_script_stream_ack, 8);
@@ -524,7 +483,7 @@ static inline void redislock_script_stream_ack_args(redislock_argv *a, const zen
 	if (deliveries) { redislock_argv_push_str(a, deliveries); } else { redislock_argv_push(a, "", 0); }
 }
 
-/* ext/lua/queue/stream_bye.lua: KEYS stream, ARGV consumer. */
+/* ext/lua/queue_stream/stream_bye.lua: KEYS stream, ARGV consumer. */
 static inline void redislock_script_stream_bye_args(redislock_argv *a, const zend_string *stream, const zend_string *consumer)
 {
 	redislock_script_start(a, &redislock_script_stream_bye, 1);
@@ -532,7 +491,7 @@ static inline void redislock_script_stream_bye_args(redislock_argv *a, const zen
 	redislock_argv_push_str(a, consumer);
 }
 
-/* ext/lua/queue/stream_fail.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS spare, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries, ARGV replace, ARGV payload. */
+/* ext/lua/queue_stream/stream_fail.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS spare, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries, ARGV replace, ARGV payload. */
 static inline void redislock_script_stream_fail_args(redislock_argv *a, const zend_string *queue, const zend_string *payloads, const zend_string *receipts, const zend_string *dead, const zend_string *stream, const zend_string *index, const zend_string *meta, const zend_string *spare, const zend_string *id, const zend_string *eid, const zend_string *consumer, const zend_string *deliveries, bool replace, const zend_string *payload)
 {
 	redislock_script_start(a, &redislock_script_stream_fail, 8);
@@ -552,7 +511,7 @@ static inline void redislock_script_stream_fail_args(redislock_argv *a, const ze
 	if (payload) { redislock_argv_push_str(a, payload); } else { redislock_argv_push(a, "", 0); }
 }
 
-/* ext/lua/queue/stream_hand_back.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS spare, ARGV reader, ARGV consumer. */
+/* ext/lua/queue_stream/stream_hand_back.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS spare, ARGV reader, ARGV consumer. */
 static inline void redislock_script_stream_hand_back_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *payloads, zend_string *const *receipts, zend_string *const *dead, zend_string *const *stream, zend_string *const *index, zend_string *const *meta, zend_string *const *spare, const zend_string *reader, const zend_string *consumer)
 {
 	redislock_script_start(a, &redislock_script_stream_hand_back, (int) (8 * n));
@@ -570,7 +529,7 @@ static inline void redislock_script_stream_hand_back_args(redislock_argv *a, uin
 	redislock_argv_push_str(a, consumer);
 }
 
-/* ext/lua/queue/stream_idle.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS meta, KEYS deadlines, KEYS spare, ARGV setup, ARGV visibility, ARGV attempts, ARGV backoff, ARGV waiting. */
+/* ext/lua/queue_stream/stream_idle.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS meta, KEYS deadlines, KEYS spare, ARGV setup, ARGV visibility, ARGV attempts, ARGV backoff, ARGV waiting. */
 static inline void redislock_script_stream_idle_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *meta, const zend_string *deadlines, const zend_string *spare, bool setup, zend_long visibility, zend_long attempts, zend_long backoff, bool waiting)
 {
 	redislock_script_start(a, &redislock_script_stream_idle, 11);
@@ -592,7 +551,7 @@ static inline void redislock_script_stream_idle_args(redislock_argv *a, const ze
 	redislock_argv_push(a, waiting ? "1" : "0", 1);
 }
 
-/* ext/lua/queue/stream_lost.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS spare, ARGV consumer, ARGV eid. */
+/* ext/lua/queue_stream/stream_lost.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS spare, ARGV consumer, ARGV eid. */
 static inline void redislock_script_stream_lost_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *payloads, const zend_string *receipts, const zend_string *dead, const zend_string *stream, const zend_string *index, const zend_string *meta, const zend_string *spare, const zend_string *consumer, zend_string *const *eid)
 {
 	redislock_script_start(a, &redislock_script_stream_lost, 8);
@@ -610,7 +569,7 @@ static inline void redislock_script_stream_lost_args(redislock_argv *a, uint32_t
 	}
 }
 
-/* ext/lua/queue/stream_pop.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS inflight, KEYS spare, ARGV count. */
+/* ext/lua/queue_stream/stream_pop.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS inflight, KEYS spare, ARGV count. */
 static inline void redislock_script_stream_pop_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *payloads, zend_string *const *receipts, zend_string *const *dead, zend_string *const *stream, zend_string *const *index, zend_string *const *meta, zend_string *const *inflight, zend_string *const *spare, zend_long count)
 {
 	redislock_script_start(a, &redislock_script_stream_pop, (int) (9 * n));
@@ -628,7 +587,7 @@ static inline void redislock_script_stream_pop_args(redislock_argv *a, uint32_t 
 	redislock_argv_push_long(a, count);
 }
 
-/* ext/lua/queue/stream_release.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS spare, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries, ARGV delay, ARGV uncounted. */
+/* ext/lua/queue_stream/stream_release.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS spare, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries, ARGV delay, ARGV uncounted. */
 static inline void redislock_script_stream_release_args(redislock_argv *a, const zend_string *queue, const zend_string *payloads, const zend_string *receipts, const zend_string *dead, const zend_string *stream, const zend_string *index, const zend_string *meta, const zend_string *spare, const zend_string *id, const zend_string *eid, const zend_string *consumer, const zend_string *deliveries, double delay, bool uncounted)
 {
 	redislock_script_start(a, &redislock_script_stream_release, 8);
@@ -648,7 +607,7 @@ static inline void redislock_script_stream_release_args(redislock_argv *a, const
 	redislock_argv_push(a, uncounted ? "1" : "0", 1);
 }
 
-/* ext/lua/queue/stream_shorten.lua: KEYS stream, KEYS deadlines, ARGV consumer, ARGV idle, ARGV visibility, ARGV eid. */
+/* ext/lua/queue_stream/stream_shorten.lua: KEYS stream, KEYS deadlines, ARGV consumer, ARGV idle, ARGV visibility, ARGV eid. */
 static inline void redislock_script_stream_shorten_args(redislock_argv *a, uint32_t n, const zend_string *stream, const zend_string *deadlines, const zend_string *consumer, zend_long idle, zend_long visibility, zend_string *const *eid)
 {
 	redislock_script_start(a, &redislock_script_stream_shorten, 2);
@@ -662,7 +621,7 @@ static inline void redislock_script_stream_shorten_args(redislock_argv *a, uint3
 	}
 }
 
-/* ext/lua/queue/stream_touch.lua: KEYS stream, KEYS index, KEYS meta, KEYS deadlines, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries, ARGV visibility. */
+/* ext/lua/queue_stream/stream_touch.lua: KEYS stream, KEYS index, KEYS meta, KEYS deadlines, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries, ARGV visibility. */
 static inline void redislock_script_stream_touch_args(redislock_argv *a, const zend_string *stream, const zend_string *index, const zend_string *meta, const zend_string *deadlines, const zend_string *id, const zend_string *eid, const zend_string *consumer, const zend_string *deliveries, zend_long visibility)
 {
 	redislock_script_start(a, &redislock_script_stream_touch, 4);
@@ -677,7 +636,67 @@ static inline void redislock_script_stream_touch_args(redislock_argv *a, const z
 	redislock_argv_push_long(a, visibility);
 }
 
-/* ext/lua/queue/take.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, ARGV count, ARGV reserve, ARGV visibility, ARGV waiting, ARGV base, ARGV attempts, ARGV backoff, ARGV woken. */
+/* ext/lua/queue_zset/ack.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV id, ARGV receipt. */
+static inline void redislock_script_ack_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *id, const zend_string *receipt)
+{
+	redislock_script_start(a, &redislock_script_ack, 6);
+	redislock_argv_push_str(a, queue);
+	redislock_argv_push_str(a, inflight);
+	redislock_argv_push_str(a, wakeup);
+	redislock_argv_push_str(a, receipts);
+	redislock_argv_push_str(a, dead);
+	redislock_argv_push_str(a, payloads);
+	redislock_argv_push_str(a, id);
+	if (receipt) { redislock_argv_push_str(a, receipt); } else { redislock_argv_push(a, "", 0); }
+}
+
+/* ext/lua/queue_zset/fail.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV id, ARGV receipt, ARGV replace, ARGV payload. */
+static inline void redislock_script_fail_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *id, const zend_string *receipt, bool replace, const zend_string *payload)
+{
+	redislock_script_start(a, &redislock_script_fail, 6);
+	redislock_argv_push_str(a, queue);
+	redislock_argv_push_str(a, inflight);
+	redislock_argv_push_str(a, wakeup);
+	redislock_argv_push_str(a, receipts);
+	redislock_argv_push_str(a, dead);
+	redislock_argv_push_str(a, payloads);
+	redislock_argv_push_str(a, id);
+	if (receipt) { redislock_argv_push_str(a, receipt); } else { redislock_argv_push(a, "", 0); }
+	redislock_argv_push(a, replace ? "1" : "0", 1);
+	if (payload) { redislock_argv_push_str(a, payload); } else { redislock_argv_push(a, "", 0); }
+}
+
+/* ext/lua/queue_zset/release.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV id, ARGV delay, ARGV receipt. */
+static inline void redislock_script_release_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *id, double delay, const zend_string *receipt)
+{
+	redislock_script_start(a, &redislock_script_release, 6);
+	redislock_argv_push_str(a, queue);
+	redislock_argv_push_str(a, inflight);
+	redislock_argv_push_str(a, wakeup);
+	redislock_argv_push_str(a, receipts);
+	redislock_argv_push_str(a, dead);
+	redislock_argv_push_str(a, payloads);
+	redislock_argv_push_str(a, id);
+	redislock_argv_push_double(a, delay);
+	if (receipt) { redislock_argv_push_str(a, receipt); } else { redislock_argv_push(a, "", 0); }
+}
+
+/* ext/lua/queue_zset/reserve_lost.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, ARGV base, ARGV since, ARGV visibility, ARGV cursor. */
+static inline void redislock_script_reserve_lost_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *base, zend_long since, double visibility, const zend_string *cursor)
+{
+	redislock_script_start(a, &redislock_script_reserve_lost, 5);
+	redislock_argv_push_str(a, queue);
+	redislock_argv_push_str(a, inflight);
+	redislock_argv_push_str(a, wakeup);
+	redislock_argv_push_str(a, receipts);
+	redislock_argv_push_str(a, dead);
+	redislock_argv_push_str(a, base);
+	redislock_argv_push_long(a, since);
+	redislock_argv_push_double(a, visibility);
+	if (cursor) { redislock_argv_push_str(a, cursor); } else { redislock_argv_push(a, "", 0); }
+}
+
+/* ext/lua/queue_zset/take.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, ARGV count, ARGV reserve, ARGV visibility, ARGV waiting, ARGV base, ARGV attempts, ARGV backoff, ARGV woken. */
 static inline void redislock_script_take_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *inflight, zend_string *const *wakeup, zend_string *const *receipts, zend_string *const *dead, zend_string *const *payloads, zend_string *const *stream, zend_long count, bool reserve, double visibility, bool waiting, const zend_string *base, zend_long attempts, double backoff, bool woken)
 {
 	redislock_script_start(a, &redislock_script_take, (int) (7 * n));
@@ -702,26 +721,7 @@ static inline void redislock_script_take_args(redislock_argv *a, uint32_t n, zen
 	}
 }
 
-/* ext/lua/queue/top.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, ARGV count, ARGV after, ARGV after_score. */
-static inline void redislock_script_top_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, zend_long count, const zend_string *after, const zend_string *after_score)
-{
-	redislock_script_start(a, &redislock_script_top, 10);
-	redislock_argv_push_str(a, queue);
-	redislock_argv_push_str(a, inflight);
-	redislock_argv_push_str(a, wakeup);
-	redislock_argv_push_str(a, receipts);
-	redislock_argv_push_str(a, dead);
-	redislock_argv_push_str(a, payloads);
-	redislock_argv_push_str(a, stream);
-	redislock_argv_push_str(a, index);
-	redislock_argv_push_str(a, settings);
-	redislock_argv_push_str(a, spare);
-	redislock_argv_push_long(a, count);
-	if (after) { redislock_argv_push_str(a, after); } else { redislock_argv_push(a, "", 0); }
-	if (after_score) { redislock_argv_push_str(a, after_score); } else { redislock_argv_push(a, "", 0); }
-}
-
-/* ext/lua/queue/touch.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV id, ARGV visibility, ARGV receipt. */
+/* ext/lua/queue_zset/touch.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV id, ARGV visibility, ARGV receipt. */
 static inline void redislock_script_touch_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *id, double visibility, const zend_string *receipt)
 {
 	redislock_script_start(a, &redislock_script_touch, 6);
