@@ -1,9 +1,12 @@
-/* What RedisQueue's methods and its stream layout share, below both: a call's
- * failure thrown once, a script run with its error reply recorded, and the
+/* What RedisQueue's methods and its two layouts share, below them all: a call's
+ * failure thrown once, a script run with its error reply recorded, the
  * heartbeat of reservations (the watchdog option) kept in the object's renewal
- * table. */
+ * table, the stream layout's receipts and the reservations the object holds,
+ * and the ack deferred to the next reserve() or pop() (which either layout's
+ * read may carry: a pop() starts on the zset layout's take script). */
 #include "redislock_queue_int.h"
 #include "redislock_runner.h"
+#include <math.h>
 
 void redislock_queue_fail(const redislock_queue_obj *q)
 {
@@ -111,4 +114,220 @@ void redislock_queue_beats_start(redislock_queue_obj *q, const redisReply *reply
 		zend_string_release(id_str);
 	}
 	redislock_queue_keys_free(&k);
+}
+
+/* ---- receipts of the stream layout, and what the object holds ------------------- */
+
+bool redislock_queue_stream_receipt_parse(const zend_string *receipt, stream_receipt *r)
+{
+	const char *s = ZSTR_VAL(receipt), *end = s + ZSTR_LEN(receipt);
+	const char *a = memchr(s, '/', ZSTR_LEN(receipt)), *b;
+	if (!a || !(b = memchr(a + 1, '/', (size_t) (end - a - 1))) || a == s || b == a + 1 || b + 1 == end) {
+		return false;
+	}
+	r->eid = zend_string_init(s, (size_t) (a - s), 0);
+	r->consumer = zend_string_init(a + 1, (size_t) (b - a - 1), 0);
+	r->deliveries = zend_string_init(b + 1, (size_t) (end - b - 1), 0);
+	return true;
+}
+
+void redislock_queue_stream_receipt_free(stream_receipt *r)
+{
+	zend_string_release(r->eid);
+	zend_string_release(r->consumer);
+	zend_string_release(r->deliveries);
+}
+
+/* A reservation of the consumer ended by a call of this object (its receipt
+ * names the consumer): no longer held. */
+void redislock_queue_held_end(redislock_queue_obj *q, const zend_string *name, const stream_receipt *r)
+{
+	zend_string *key;
+
+	if (!q->consumer || !r->consumer || !zend_string_equals(r->consumer, q->consumer)
+		|| zend_hash_num_elements(&q->held) == 0) {
+		return;
+	}
+	key = redislock_queue_beat_key(name, ZSTR_VAL(r->eid), ZSTR_LEN(r->eid));
+	zend_hash_del(&q->held, key);
+	zend_string_release(key);
+}
+
+/* ---- the deferred ack ------------------------------------------------------------ */
+
+void redislock_queue_stream_ack_args(redislock_argv *a, const queue_keys *k, zend_string *id, const stream_receipt *r)
+{
+	redislock_script_stream_ack_args(a, k->queue, k->payloads, k->meta, k->stream, k->index, k->settings, k->deadlines,
+		k->spare, id, r ? r->eid : NULL, r ? r->consumer : NULL, r ? r->deliveries : NULL);
+}
+
+void redislock_queue_deferred_clear(redislock_queue_obj *q)
+{
+	if (!q->deferred) {
+		return;
+	}
+	redislock_argv_free(&q->deferred_ack);
+	zend_string_release(q->deferred_name);
+	zend_string_release(q->deferred_id);
+	zend_string_release(q->deferred_receipt);
+	q->deferred = false;
+}
+
+bool redislock_queue_deferred_kept(redislock_queue_obj *q)
+{
+	if (q->deferred && q->deferred_generation != redislock_fork_generation) {
+		/* A forked child acks nothing of its parent's. */
+		redislock_queue_deferred_clear(q);
+	}
+	return q->deferred;
+}
+
+/* The deferred ack's reply came: an error reply (READONLY, LOADING, ...) says
+ * it did not run, and it stays kept for the next call; any other answer (1, or
+ * 0 and -1 when a resent ack had run already) ends it, and its reservation's
+ * heartbeat with it. A failed write never comes here: it stays kept. */
+void redislock_queue_deferred_answered(redislock_queue_obj *q, redisReply *reply)
+{
+	if (reply->type != REDIS_REPLY_ERROR && q->deferred) {
+		stream_receipt r;
+		if (reply->type == REDIS_REPLY_INTEGER && reply->integer > 0
+			&& redislock_queue_stream_receipt_parse(q->deferred_receipt, &r)) {
+			redislock_queue_held_end(q, q->deferred_name, &r);
+			redislock_queue_stream_receipt_free(&r);
+		}
+		redislock_queue_beat_stop(q, q->deferred_name, q->deferred_id, q->deferred_receipt);
+		redislock_queue_deferred_clear(q);
+	}
+	freeReplyObject(reply);
+}
+
+void redislock_queue_deferred_flush(redislock_queue_obj *q)
+{
+	redisReply *reply;
+	redislock_pipe_cmd cmd;
+
+	if (!redislock_queue_deferred_kept(q)) {
+		return;
+	}
+	cmd.a = &q->deferred_ack;
+	cmd.script = &redislock_script_stream_ack;
+	if (redislock_script_pipe(q->conn, &cmd, 1, redislock_conn_config(q->conn)->read_timeout, &reply) == SUCCESS) {
+		redislock_queue_deferred_answered(q, reply);
+	}
+}
+
+void redislock_queue_deferred_final(redislock_queue_obj *q)
+{
+	redislock_queue_deferred_flush(q);
+	if (q->deferred) {
+		php_error_docref(NULL, E_WARNING, "RedisQueue: a deferred ack could not be sent before the object's end"
+			" (the server did not answer it); its task runs again after its visibility");
+		redislock_queue_deferred_clear(q);
+	}
+}
+
+void redislock_queue_defer_ack(redislock_queue_obj *q, const queue_keys *k, zend_string *name, zend_string *id,
+	zend_string *receipt, const stream_receipt *r)
+{
+	redislock_queue_deferred_clear(q);
+	redislock_queue_stream_ack_args(&q->deferred_ack, k, id, r);
+	q->deferred = true;
+	q->deferred_generation = redislock_fork_generation;
+	q->deferred_name = zend_string_copy(name);
+	q->deferred_id = zend_string_copy(id);
+	q->deferred_receipt = zend_string_copy(receipt);
+}
+
+redisReply *redislock_queue_run_after_ack(redislock_queue_obj *q, const redislock_script *script, redislock_argv *a,
+	double timeout)
+{
+	redislock_pipe_cmd cmds[2] = {{&q->deferred_ack, &redislock_script_stream_ack}, {a, script}};
+	redisReply *replies[2], *reply = NULL;
+
+	if (!redislock_queue_deferred_kept(q)) {
+		return redislock_queue_run(q, script, a, timeout);
+	}
+	/* The deferred ack goes in the same write; a failed write keeps it. */
+	if (redislock_script_pipe(q->conn, cmds, 2, timeout, replies) == SUCCESS) {
+		redislock_queue_deferred_answered(q, replies[0]);
+		reply = replies[1];
+		if (reply->type == REDIS_REPLY_ERROR) {
+			redislock_conn_set_reply_error(q->conn, reply);
+			freeReplyObject(reply);
+			reply = NULL;
+		}
+	}
+	return reply;
+}
+
+/* ---- the stream layout's heartbeat, and its consumer's end ----------------------- */
+
+/* The stream layout's renewal of a reservation: the owner-checked touch. */
+void redislock_queue_stream_touch_args(redislock_argv *a, const queue_keys *k, const zend_string *id, const stream_receipt *r,
+	double visibility)
+{
+	redislock_script_stream_touch_args(a, k->stream, k->index, k->settings, k->deadlines, id, r ? r->eid : NULL,
+		r ? r->consumer : NULL, r ? r->deliveries : NULL, (zend_long) ceil(visibility * 1000));
+}
+
+/* With the watchdog option, a reservation of the stream layout is renewed every
+ * visibility / 3 by the owner-checked touch (XCLAIM JUSTID: never an attempt). */
+void redislock_queue_stream_beat_start(redislock_queue_obj *q, const queue_keys *k, const zend_string *name, zend_string *id,
+	zend_string *receipt, double visibility, double since)
+{
+	const redislock_config *cfg = redislock_conn_config(q->conn);
+	zend_string *key;
+	stream_receipt r;
+	redislock_argv a;
+	uint64_t wd;
+
+	if (!cfg->watchdog) {
+		return;
+	}
+	redislock_queue_beats_forget_parent(q);
+	if (!redislock_renewal_target(&q->renewal, q->conn)) {
+		return;
+	}
+	if (!redislock_queue_stream_receipt_parse(receipt, &r)) {
+		return;
+	}
+	redislock_queue_stream_touch_args(&a, k, id, &r, visibility);
+	redislock_queue_stream_receipt_free(&r);
+	wd = redislock_renewal_add(&q->renewal, &a, redislock_script_stream_touch.body, 0, visibility, cfg->watchdog_max_hold,
+		since);
+	redislock_argv_free(&a);
+	key = redislock_queue_beat_key(name, ZSTR_VAL(id), ZSTR_LEN(id));
+	if (wd != 0) {
+		redislock_renewal_table_put(&q->beats, key, wd, receipt);
+	} else {
+		redislock_renewal_table_stop(&q->beats, key, NULL);
+	}
+	zend_string_release(key);
+}
+
+void redislock_queue_stream_bye(redislock_queue_obj *q)
+{
+	zend_string *name;
+
+	if (!q->consumer || q->consumer_generation != redislock_fork_generation || zend_hash_num_elements(&q->streams) == 0
+		|| !redislock_conn_connected(q->conn)) {
+		return;
+	}
+	ZEND_HASH_FOREACH_STR_KEY(&q->streams, name) {
+		queue_keys k;
+		redislock_argv a;
+		redisReply *reply;
+		if (!name) {
+			continue;
+		}
+		redislock_queue_keys_init(&k, q->prefix, name);
+		redislock_script_stream_bye_args(&a, k.stream, q->consumer);
+		reply = redislock_queue_run(q, &redislock_script_stream_bye, &a, redislock_conn_config(q->conn)->read_timeout);
+		redislock_argv_free(&a);
+		redislock_queue_keys_free(&k);
+		if (!reply) {
+			break;
+		}
+		freeReplyObject(reply);
+	} ZEND_HASH_FOREACH_END();
 }

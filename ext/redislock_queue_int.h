@@ -1,6 +1,6 @@
 /* RedisQueue's private declarations, below the class's files: the object, a
  * queue's keys, the argument and reply helpers of redislock_queue_tasks.c, and
- * what redislock_queue_common.c gives the methods and the stream layout alike. */
+ * what redislock_queue_common.c gives the methods and both layouts alike. */
 #ifndef REDISLOCK_QUEUE_INT_H
 #define REDISLOCK_QUEUE_INT_H
 
@@ -60,6 +60,16 @@ typedef struct _redislock_queue_obj {
 	zend_object std;
 } redislock_queue_obj;
 
+/* An entry of q->streams: when this object last ran the queue's upkeep on the
+ * stream layout, and the visibility it sent. */
+typedef struct {
+	double at;
+	double visibility;
+	zend_long queue_ms;      /* the queue's visibility (ms) the upkeep answered */
+	double next_expiry;      /* when the first reservation made since then may expire (redislock_now()) */
+	zend_long max_attempts;  /* the max attempts it sent (the queue's setting, last writer wins) */
+} stream_state;
+
 /* A reserve() on the zset layout whose reply was lost: when it was sent
  * (redislock_now()), the visibility it asked for, and its queues. */
 typedef struct {
@@ -71,7 +81,8 @@ typedef struct {
 	zend_string *cursor;     /* the score it goes on after there (NULL: from the start) */
 } lost_take;
 
-/* The six keys of one queue, in the order the scripts take them. */
+/* The eleven keys of one queue: the zset layout's six first, in the order its
+ * scripts take them, then the stream layout's five. */
 typedef struct {
 	zend_string *queue;
 	zend_string *inflight;
@@ -86,15 +97,21 @@ typedef struct {
 	zend_string *spare;      /* Q: payloads by reference that P cannot hold (a run parked behind another of its id) */
 } queue_keys;
 
-/* The six keys of a queue, as every queue script's builder takes them first. */
+/* The zset layout's six keys of a queue, as its scripts' builders take them first. */
 #define QUEUE_KEYS(k) (k).queue, (k).inflight, (k).wakeup, (k).meta, (k).dead, (k).payloads
-/* All ten, as the scripts that see both layouts take them. */
+/* Those six, then S, X, M and Q: the ten the scripts that see both layouts take
+ * first (the deadline index L, when one needs it, comes after). */
 #define QUEUE_ALL_KEYS(k) QUEUE_KEYS(k), (k).stream, (k).index, (k).settings, (k).spare
 
 void redislock_queue_keys_init(queue_keys *k, const zend_string *prefix, const zend_string *name);
 void redislock_queue_keys_free(queue_keys *k);
 
 bool redislock_queue_check_count(zend_long count, uint32_t arg_num);
+/* The queue names of pop() and reserve(): one, or a list of distinct non-empty
+ * strings in order of preference, all of one slot on a cluster. Fills *names
+ * (borrowed strings, emalloc'd array) and returns how many, or 0 after throwing. */
+uint32_t redislock_queue_names(redislock_conn *conn, const zend_string *prefix, zend_string *one, HashTable *many,
+	zend_string ***names);
 zend_string *redislock_queue_task_id(zend_string *str, zend_long lval, uint32_t arg_num);
 bool redislock_queue_ids_check(zval *ids, uint32_t arg_num, bool nullable, zend_string **one_str, zend_long *one_long);
 zend_string **redislock_queue_ids_list(zval *ids, zend_string *one_str, zend_long one_long, uint32_t *n);
@@ -137,5 +154,58 @@ void redislock_queue_beats_stop_all(redislock_queue_obj *q);
  * zset layout from since on. */
 void redislock_queue_beats_start(redislock_queue_obj *q, const redisReply *reply, zend_string **names,
 	double visibility, double since);
+
+/* A receipt of the stream layout, "<entry id>/<consumer>/<deliveries>", split. */
+typedef struct {
+	zend_string *eid, *consumer, *deliveries;
+} stream_receipt;
+
+/* False for any other receipt (the zset layout's "<32 hex>:<k>" has no '/'). */
+bool redislock_queue_stream_receipt_parse(const zend_string *receipt, stream_receipt *r);
+void redislock_queue_stream_receipt_free(stream_receipt *r);
+
+/* A reservation r of the queue name, ended by a call of this object that the
+ * server answered: the object no longer holds it (see q->held). */
+void redislock_queue_held_end(redislock_queue_obj *q, const zend_string *name, const stream_receipt *r);
+
+/* The stream_ack script of id's reservation r (NULL: the current one). */
+void redislock_queue_stream_ack_args(redislock_argv *a, const queue_keys *k, zend_string *id, const stream_receipt *r);
+
+/* ack(..., defer: true) of the reservation r of id: kept for the next reserve()
+ * or pop() (replacing one kept before); the heartbeat renews it until then. */
+void redislock_queue_defer_ack(redislock_queue_obj *q, const queue_keys *k, zend_string *name, zend_string *id,
+	zend_string *receipt, const stream_receipt *r);
+/* Forgets the deferred ack without sending it. */
+void redislock_queue_deferred_clear(redislock_queue_obj *q);
+/* Whether a deferred ack is kept (one a forked child inherited is forgotten:
+ * the child never sends it). */
+bool redislock_queue_deferred_kept(redislock_queue_obj *q);
+/* The deferred ack's reply came (freed here): an error reply keeps the ack for
+ * the next call; any other answer ends it, and its reservation's heartbeat. */
+void redislock_queue_deferred_answered(redislock_queue_obj *q, redisReply *reply);
+/* Sends a deferred ack on its own: what every call but reserve() and pop() does
+ * first. A failed write, or an error reply (READONLY, LOADING ...), keeps it for
+ * the next call: it is only forgotten once a reply says it ran (a resent ack
+ * that had run answers 0 or -1, harmlessly). */
+void redislock_queue_deferred_flush(redislock_queue_obj *q);
+/* The object's end and the request's: the last flush; an ack it cannot send is
+ * reported (a warning: its task runs again after its visibility). */
+void redislock_queue_deferred_final(redislock_queue_obj *q);
+/* redislock_queue_run(), with the deferred ack, if any, in the same write. */
+redisReply *redislock_queue_run_after_ack(redislock_queue_obj *q, const redislock_script *script, redislock_argv *a,
+	double timeout);
+
+/* The stream layout's renewal of id's reservation r (NULL: the current one) to
+ * visibility: the owner-checked touch (stream_touch). */
+void redislock_queue_stream_touch_args(redislock_argv *a, const queue_keys *k, const zend_string *id, const stream_receipt *r,
+	double visibility);
+/* With the watchdog option, renews a reservation of the stream layout every
+ * visibility / 3 by the owner-checked touch (XCLAIM JUSTID: never an attempt). */
+void redislock_queue_stream_beat_start(redislock_queue_obj *q, const queue_keys *k, const zend_string *name, zend_string *id,
+	zend_string *receipt, double visibility, double since);
+/* At the object's end: its consumer leaves the group of each queue it reserved
+ * from on the stream layout where it holds nothing (stream_bye); only over an
+ * open connection, and never in a forked child that did not reserve. */
+void redislock_queue_stream_bye(redislock_queue_obj *q);
 
 #endif

@@ -1,80 +1,19 @@
 /* RedisQueue's stream layout: a queue's ready and in-flight tasks as entries of
  * one stream S with a consumer group, reserve() as XREADGROUP behind the queue's
  * upkeep script (due ids of Z promoted onto S, expired reservations settled), the
- * receipts "<entry id>/<consumer>/<deliveries>" and their heartbeat, the ack
- * deferred to the next reserve() or pop(), pop() of the queues on the stream and
- * its wait. The methods in redislock_queue.c call down into this file; it calls
- * nothing of theirs. */
-#include "redislock_queue_stream.h"
+ * receipts "<entry id>/<consumer>/<deliveries>" and their heartbeat, pop() of the
+ * queues on the stream and its wait, and the calls on one id. The class reaches
+ * it through queue_layout_stream, the zset layout too (its take script hands the
+ * queues on the stream over); it calls only down, into redislock_queue_common.c
+ * (the deferred ack, receipts, the heartbeat) and below. */
+#include "redislock_queue_layout.h"
+#include "redislock_queue_stream_reply.h"
 #include "redislock_keys.h"
 #include "redislock_runner.h"
 #include "redislock_wait.h"
 #include "zend_smart_str.h"
 #include <math.h>
 #include <inttypes.h>
-
-bool redislock_queue_stream_receipt_parse(const zend_string *receipt, stream_receipt *r)
-{
-	const char *s = ZSTR_VAL(receipt), *end = s + ZSTR_LEN(receipt);
-	const char *a = memchr(s, '/', ZSTR_LEN(receipt)), *b;
-	if (!a || !(b = memchr(a + 1, '/', (size_t) (end - a - 1))) || a == s || b == a + 1 || b + 1 == end) {
-		return false;
-	}
-	r->eid = zend_string_init(s, (size_t) (a - s), 0);
-	r->consumer = zend_string_init(a + 1, (size_t) (b - a - 1), 0);
-	r->deliveries = zend_string_init(b + 1, (size_t) (end - b - 1), 0);
-	return true;
-}
-
-void redislock_queue_stream_receipt_free(stream_receipt *r)
-{
-	zend_string_release(r->eid);
-	zend_string_release(r->consumer);
-	zend_string_release(r->deliveries);
-}
-
-/* The stream layout's renewal of a reservation: the owner-checked touch. */
-static void stream_touch_args(redislock_argv *a, const queue_keys *k, const zend_string *id, const stream_receipt *r,
-	double visibility)
-{
-	redislock_script_stream_touch_args(a, k->stream, k->index, k->settings, k->deadlines, id, r ? r->eid : NULL,
-		r ? r->consumer : NULL, r ? r->deliveries : NULL, (zend_long) ceil(visibility * 1000));
-}
-
-/* With the watchdog option, a reservation of the stream layout is renewed every
- * visibility / 3 by the owner-checked touch (XCLAIM JUSTID: never an attempt). */
-static void stream_beat_start(redislock_queue_obj *q, const queue_keys *k, const zend_string *name, zend_string *id,
-	zend_string *receipt, double visibility, double since)
-{
-	const redislock_config *cfg = redislock_conn_config(q->conn);
-	zend_string *key;
-	stream_receipt r;
-	redislock_argv a;
-	uint64_t wd;
-
-	if (!cfg->watchdog) {
-		return;
-	}
-	redislock_queue_beats_forget_parent(q);
-	if (!redislock_renewal_target(&q->renewal, q->conn)) {
-		return;
-	}
-	if (!redislock_queue_stream_receipt_parse(receipt, &r)) {
-		return;
-	}
-	stream_touch_args(&a, k, id, &r, visibility);
-	redislock_queue_stream_receipt_free(&r);
-	wd = redislock_renewal_add(&q->renewal, &a, redislock_script_stream_touch.body, 0, visibility, cfg->watchdog_max_hold,
-		since);
-	redislock_argv_free(&a);
-	key = redislock_queue_beat_key(name, ZSTR_VAL(id), ZSTR_LEN(id));
-	if (wd != 0) {
-		redislock_renewal_table_put(&q->beats, key, wd, receipt);
-	} else {
-		redislock_renewal_table_stop(&q->beats, key, NULL);
-	}
-	zend_string_release(key);
-}
 
 /* XREADGROUP GROUP rl <consumer> COUNT <page> [BLOCK <ms>] STREAMS <each queue's stream> > ...:
  * the reserve of the stream layout (block_ms < 0: no BLOCK). */
@@ -101,131 +40,6 @@ static void xreadgroup_args(redislock_argv *a, const zend_string *consumer, zend
 	}
 }
 
-void redislock_queue_deferred_clear(redislock_queue_obj *q)
-{
-	if (!q->deferred) {
-		return;
-	}
-	redislock_argv_free(&q->deferred_ack);
-	zend_string_release(q->deferred_name);
-	zend_string_release(q->deferred_id);
-	zend_string_release(q->deferred_receipt);
-	q->deferred = false;
-}
-
-bool redislock_queue_deferred_kept(redislock_queue_obj *q)
-{
-	if (q->deferred && q->deferred_generation != redislock_fork_generation) {
-		/* A forked child acks nothing of its parent's. */
-		redislock_queue_deferred_clear(q);
-	}
-	return q->deferred;
-}
-
-/* The deferred ack's reply came: an error reply (READONLY, LOADING, ...) says
- * it did not run, and it stays kept for the next call; any other answer (1, or
- * 0 and -1 when a resent ack had run already) ends it, and its reservation's
- * heartbeat with it. A failed write never comes here: it stays kept. */
-static void deferred_answered(redislock_queue_obj *q, redisReply *reply)
-{
-	if (reply->type != REDIS_REPLY_ERROR && q->deferred) {
-		stream_receipt r;
-		if (reply->type == REDIS_REPLY_INTEGER && reply->integer > 0
-			&& redislock_queue_stream_receipt_parse(q->deferred_receipt, &r)) {
-			redislock_queue_held_end(q, q->deferred_name, &r);
-			redislock_queue_stream_receipt_free(&r);
-		}
-		redislock_queue_beat_stop(q, q->deferred_name, q->deferred_id, q->deferred_receipt);
-		redislock_queue_deferred_clear(q);
-	}
-	freeReplyObject(reply);
-}
-
-void redislock_queue_deferred_flush(redislock_queue_obj *q)
-{
-	redisReply *reply;
-	redislock_pipe_cmd cmd;
-
-	if (!redislock_queue_deferred_kept(q)) {
-		return;
-	}
-	cmd.a = &q->deferred_ack;
-	cmd.script = &redislock_script_stream_ack;
-	if (redislock_script_pipe(q->conn, &cmd, 1, redislock_conn_config(q->conn)->read_timeout, &reply) == SUCCESS) {
-		deferred_answered(q, reply);
-	}
-}
-
-void redislock_queue_stream_bye(redislock_queue_obj *q)
-{
-	zend_string *name;
-
-	if (!q->consumer || q->consumer_generation != redislock_fork_generation || zend_hash_num_elements(&q->streams) == 0
-		|| !redislock_conn_connected(q->conn)) {
-		return;
-	}
-	ZEND_HASH_FOREACH_STR_KEY(&q->streams, name) {
-		queue_keys k;
-		redislock_argv a;
-		redisReply *reply;
-		if (!name) {
-			continue;
-		}
-		redislock_queue_keys_init(&k, q->prefix, name);
-		redislock_script_stream_bye_args(&a, k.stream, q->consumer);
-		reply = redislock_queue_run(q, &redislock_script_stream_bye, &a, redislock_conn_config(q->conn)->read_timeout);
-		redislock_argv_free(&a);
-		redislock_queue_keys_free(&k);
-		if (!reply) {
-			break;
-		}
-		freeReplyObject(reply);
-	} ZEND_HASH_FOREACH_END();
-}
-
-void redislock_queue_deferred_final(redislock_queue_obj *q)
-{
-	redislock_queue_deferred_flush(q);
-	if (q->deferred) {
-		php_error_docref(NULL, E_WARNING, "RedisQueue: a deferred ack could not be sent before the object's end"
-			" (the server did not answer it); its task runs again after its visibility");
-		redislock_queue_deferred_clear(q);
-	}
-}
-
-void redislock_queue_defer_ack(redislock_queue_obj *q, const queue_keys *k, zend_string *name, zend_string *id,
-	zend_string *receipt, const stream_receipt *r)
-{
-	redislock_queue_deferred_clear(q);
-	redislock_queue_stream_id_args(&q->deferred_ack, AFTER_ID_RECEIPT, k, id, r, 0, NULL);
-	q->deferred = true;
-	q->deferred_generation = redislock_fork_generation;
-	q->deferred_name = zend_string_copy(name);
-	q->deferred_id = zend_string_copy(id);
-	q->deferred_receipt = zend_string_copy(receipt);
-}
-
-redisReply *redislock_queue_run_after_ack(redislock_queue_obj *q, const redislock_script *script, redislock_argv *a,
-	double timeout)
-{
-	redislock_pipe_cmd cmds[2] = {{&q->deferred_ack, &redislock_script_stream_ack}, {a, script}};
-	redisReply *replies[2], *reply = NULL;
-
-	if (!redislock_queue_deferred_kept(q)) {
-		return redislock_queue_run(q, script, a, timeout);
-	}
-	/* The deferred ack goes in the same write; a failed write keeps it. */
-	if (redislock_script_pipe(q->conn, cmds, 2, timeout, replies) == SUCCESS) {
-		deferred_answered(q, replies[0]);
-		reply = replies[1];
-		if (reply->type == REDIS_REPLY_ERROR) {
-			redislock_conn_set_reply_error(q->conn, reply);
-			freeReplyObject(reply);
-			reply = NULL;
-		}
-	}
-	return reply;
-}
 
 /* The most reservations q->held keeps: past it (a caller that ends them with
  * another object), the next reserve() starts a new consumer. */
@@ -251,125 +65,6 @@ static zend_string *stream_consumer(redislock_queue_obj *q)
 	return q->consumer;
 }
 
-/* A reservation of the consumer ended by a call of this object (its receipt
- * names the consumer): no longer held. */
-void redislock_queue_held_end(redislock_queue_obj *q, const zend_string *name, const stream_receipt *r)
-{
-	zend_string *key;
-
-	if (!q->consumer || !r->consumer || !zend_string_equals(r->consumer, q->consumer)
-		|| zend_hash_num_elements(&q->held) == 0) {
-		return;
-	}
-	key = redislock_queue_beat_key(name, ZSTR_VAL(r->eid), ZSTR_LEN(r->eid));
-	zend_hash_del(&q->held, key);
-	zend_string_release(key);
-}
-
-/* When this object last ran a queue's upkeep, and the visibility it sent. */
-typedef struct {
-	double at;
-	double visibility;
-	zend_long queue_ms;      /* the queue's visibility (ms) the upkeep answered */
-	double next_expiry;      /* when the first reservation made since then may expire (redislock_now()) */
-	zend_long max_attempts;  /* the max attempts it sent (the queue's setting, last writer wins) */
-} stream_state;
-
-/* One entry of an XREADGROUP reply as a reserved task: id, score (the entry's
- * time, s), receipt, attempts, payload, and the queue when several were asked. */
-static bool stream_entry_to_task(redislock_queue_obj *q, const redisReply *e, zend_string *queue, zval *task,
-	zend_string **id_out, zend_string **receipt_out, const redisReply *fetched)
-{
-	const redisReply *eid, *f, *id = NULL, *payload = fetched;
-	zend_long carried = 0;
-	smart_str receipt = {0};
-
-	if (e->type != REDIS_REPLY_ARRAY || e->elements != 2 || e->element[0]->type != REDIS_REPLY_STRING) {
-		return false;
-	}
-	eid = e->element[0];
-	f = e->element[1];
-	if (f->type != REDIS_REPLY_ARRAY) {
-		return false;
-	}
-	for (size_t i = 0; i + 1 < f->elements; i += 2) {
-		const redisReply *k = f->element[i], *v = f->element[i + 1];
-		if (k->type != REDIS_REPLY_STRING || v->type != REDIS_REPLY_STRING || k->len != 1) {
-			continue;
-		}
-		if (k->str[0] == 'i') {
-			id = v;
-		} else if (k->str[0] == 'p' && !fetched) {
-			payload = v;
-		} else if (k->str[0] == 'a') {
-			carried = ZEND_STRTOL(v->str, NULL, 10);
-		}
-	}
-	if (!id) {
-		return false;
-	}
-	smart_str_appendl(&receipt, eid->str, eid->len);
-	smart_str_appendc(&receipt, '/');
-	smart_str_append(&receipt, q->consumer);
-	smart_str_appendl(&receipt, "/1", 2);
-	smart_str_0(&receipt);
-	array_init_size(task, 6);
-	add_assoc_stringl(task, "id", id->str, id->len);
-	add_assoc_double(task, "score", ZEND_STRTOL(eid->str, NULL, 10) / 1000.0);
-	add_assoc_str(task, "receipt", zend_string_copy(receipt.s));
-	add_assoc_long(task, "attempts", carried + 1);
-	if (payload) {
-		add_assoc_stringl(task, "payload", payload->str, payload->len);
-	}
-	if (queue) {
-		add_assoc_str(task, "queue", zend_string_copy(queue));
-	}
-	*id_out = zend_string_init(id->str, id->len, 0);
-	*receipt_out = receipt.s;
-	return true;
-}
-
-/* Acks and deletes the entries of a read that are no task (an empty entry
- * that woke a blocked worker, see nudge() in common/stream.lua). */
-static void stream_drop_nudges(redislock_queue_obj *q, const queue_keys *k, const redisReply *entries)
-{
-	redislock_argv ack, del;
-	redislock_pipe_cmd cmds[2] = {{&ack, NULL}, {&del, NULL}};
-	redisReply *replies[2];
-	int found = 0;
-
-	redislock_argv_init(&ack);
-	redislock_argv_init(&del);
-	redislock_argv_push(&ack, "XACK", 4);
-	redislock_argv_push_str(&ack, k->stream);
-	redislock_argv_push(&ack, "rl", 2);
-	redislock_argv_push(&del, "XDEL", 4);
-	redislock_argv_push_str(&del, k->stream);
-	for (size_t e = 0; e < entries->elements; e++) {
-		const redisReply *ent = entries->element[e], *f;
-		bool task = false;
-		if (ent->type != REDIS_REPLY_ARRAY || ent->elements != 2 || ent->element[0]->type != REDIS_REPLY_STRING) {
-			continue;
-		}
-		f = ent->element[1];
-		for (size_t i = 0; f->type == REDIS_REPLY_ARRAY && i + 1 < f->elements; i += 2) {
-			task = task || (f->element[i]->len == 1 && f->element[i]->str[0] == 'i');
-		}
-		if (!task) {
-			redislock_argv_push(&ack, ent->element[0]->str, ent->element[0]->len);
-			redislock_argv_push(&del, ent->element[0]->str, ent->element[0]->len);
-			found++;
-		}
-	}
-	if (found > 0
-		&& redislock_script_pipe(q->conn, cmds, 2, redislock_conn_config(q->conn)->read_timeout, replies) == SUCCESS) {
-		freeReplyObject(replies[0]);
-		freeReplyObject(replies[1]);
-	}
-	redislock_argv_free(&ack);
-	redislock_argv_free(&del);
-}
-
 /* The stream_hand_back script after a read over several queues (reader: the
  * consumer it read as, "<consumer>~"): the first queue with entries keeps them
  * for the object's consumer, the others' go back in their place, unseen. */
@@ -391,232 +86,6 @@ static void hand_back_args(redislock_argv *a, const queue_keys *keys, uint32_t n
 	redislock_script_stream_hand_back_args(a, n, lists, lists + n, lists + 2 * n, lists + 3 * n, lists + 4 * n,
 		lists + 5 * n, lists + 6 * n, lists + 7 * n, reader, consumer);
 	efree(lists);
-}
-
-/* The entries of queue i in an XREADGROUP reply, or NULL. */
-static const redisReply *stream_entries_of(const redisReply *r, const queue_keys *k)
-{
-	for (size_t s = 0; s < r->elements; s++) {
-		const redisReply *pair = r->element[s];
-		if (pair->type == REDIS_REPLY_ARRAY && pair->elements == 2 && pair->element[0]->type == REDIS_REPLY_STRING
-			&& zend_string_equals_cstr(k->stream, pair->element[0]->str, pair->element[0]->len)
-			&& pair->element[1]->type == REDIS_REPLY_ARRAY) {
-			return pair->element[1];
-		}
-	}
-	return NULL;
-}
-
-/* A reservation asked for a shorter visibility than the queue's (queue_ms)
- * gets the difference as idle time, so that it expires after its own: the
- * stream_shorten script claims the entries (XCLAIM ... IDLE ... JUSTID: their
- * delivery count stays) and writes their deadline to the deadline index. */
-static void stream_shorten(redislock_queue_obj *q, const queue_keys *k, const redisReply *entries, zend_long idle_ms,
-	zend_long visibility_ms)
-{
-	redislock_argv a;
-	redisReply *reply;
-	redislock_pipe_cmd cmd = {&a, &redislock_script_stream_shorten};
-	zend_string **eids = safe_emalloc(entries->elements ? entries->elements : 1, sizeof(*eids), 0);
-	uint32_t n = 0;
-
-	for (size_t e = 0; e < entries->elements; e++) {
-		const redisReply *ent = entries->element[e];
-		if (ent->type == REDIS_REPLY_ARRAY && ent->elements == 2 && ent->element[0]->type == REDIS_REPLY_STRING) {
-			eids[n++] = zend_string_init(ent->element[0]->str, ent->element[0]->len, 0);
-		}
-	}
-	if (n > 0) {
-		redislock_script_stream_shorten_args(&a, n, k->stream, k->deadlines, q->consumer, idle_ms, visibility_ms, eids);
-		if (redislock_script_pipe(q->conn, &cmd, 1, redislock_conn_config(q->conn)->read_timeout, &reply) == SUCCESS) {
-			freeReplyObject(reply);
-		}
-		redislock_argv_free(&a);
-	}
-	for (uint32_t i = 0; i < n; i++) {
-		zend_string_release(eids[i]);
-	}
-	efree(eids);
-}
-
-/* The field of one entry of a read (k: 'i', 'r', ...), or NULL. */
-static const redisReply *stream_entry_field(const redisReply *e, char k)
-{
-	const redisReply *f;
-
-	if (e->type != REDIS_REPLY_ARRAY || e->elements != 2 || e->element[0]->type != REDIS_REPLY_STRING
-		|| (f = e->element[1])->type != REDIS_REPLY_ARRAY) {
-		return NULL;
-	}
-	for (size_t i = 0; i + 1 < f->elements; i += 2) {
-		const redisReply *key = f->element[i], *v = f->element[i + 1];
-		if (key->type == REDIS_REPLY_STRING && v->type == REDIS_REPLY_STRING && key->len == 1 && key->str[0] == k) {
-			return v;
-		}
-	}
-	return NULL;
-}
-
-/* The payloads that entries refer to (field r: in P, or in Q when 'q') instead of
- * carrying them, read in one round trip of plain reads: for each, HGET of the
- * payload and then XPENDING of its entry. fetched[e] is the HGET's reply for
- * such an entry, kept when the reservation was still this object's after the
- * read (no ack, removal, failure or lapse came between the read of the entry and
- * that of its payload: a payload is never another run's), else NULL, and the
- * task is dropped (gone[e]). Entries that carry their payload, or none, are left
- * as they are. false after a failed write (recorded). */
-static bool stream_fetch_payloads(redislock_queue_obj *q, const queue_keys *k, const redisReply *entries,
-	redisReply **fetched, bool *gone)
-{
-	size_t n = entries->elements, m = 0;
-	redislock_argv *argv = safe_emalloc(2 * n + 1, sizeof(*argv), 0);
-	redislock_pipe_cmd *cmds = safe_emalloc(2 * n + 1, sizeof(*cmds), 0);
-	redisReply **replies = safe_emalloc(2 * n + 1, sizeof(*replies), 0);
-	size_t *of = safe_emalloc(n + 1, sizeof(*of), 0);
-	bool ok = true;
-
-	for (size_t e = 0; e < n; e++) {
-		const redisReply *ent = entries->element[e], *id = stream_entry_field(ent, 'i'), *r = stream_entry_field(ent, 'r');
-		fetched[e] = NULL;
-		gone[e] = false;
-		if (!id || !r) {
-			continue;
-		}
-		redislock_argv_init(&argv[2 * m]);
-		redislock_argv_push(&argv[2 * m], "HGET", 4);
-		redislock_argv_push_str(&argv[2 * m], r->len == 1 && r->str[0] == 'q' ? k->spare : k->payloads);
-		redislock_argv_push(&argv[2 * m], id->str, id->len);
-		redislock_argv_init(&argv[2 * m + 1]);
-		redislock_argv_push(&argv[2 * m + 1], "XPENDING", 8);
-		redislock_argv_push_str(&argv[2 * m + 1], k->stream);
-		redislock_argv_push(&argv[2 * m + 1], "rl", 2);
-		redislock_argv_push(&argv[2 * m + 1], ent->element[0]->str, ent->element[0]->len);
-		redislock_argv_push(&argv[2 * m + 1], ent->element[0]->str, ent->element[0]->len);
-		redislock_argv_push(&argv[2 * m + 1], "1", 1);
-		cmds[2 * m].a = &argv[2 * m];
-		cmds[2 * m].script = NULL;
-		cmds[2 * m + 1].a = &argv[2 * m + 1];
-		cmds[2 * m + 1].script = NULL;
-		of[m++] = e;
-	}
-	if (m > 0) {
-		ok = redislock_script_pipe(q->conn, cmds, (int) (2 * m), redislock_conn_config(q->conn)->read_timeout, replies)
-			== SUCCESS;
-		for (size_t j = 0; j < m; j++) {
-			if (ok) {
-				redisReply *p = replies[2 * j], *pe = replies[2 * j + 1];
-				const redisReply *row = pe->type == REDIS_REPLY_ARRAY && pe->elements == 1 ? pe->element[0] : NULL;
-				bool ours = p->type == REDIS_REPLY_STRING && row && row->type == REDIS_REPLY_ARRAY && row->elements == 4
-					&& row->element[1]->type == REDIS_REPLY_STRING
-					&& zend_string_equals_cstr(q->consumer, row->element[1]->str, row->element[1]->len);
-				if (ours) {
-					fetched[of[j]] = p;
-				} else {
-					gone[of[j]] = true;
-					freeReplyObject(p);
-				}
-				freeReplyObject(pe);
-			}
-			redislock_argv_free(&argv[2 * j]);
-			redislock_argv_free(&argv[2 * j + 1]);
-		}
-	}
-	efree(argv);
-	efree(cmds);
-	efree(replies);
-	efree(of);
-	return ok;
-}
-
-/* An XREADGROUP reply as reserve() returns it: the tasks of the first queue (in
- * the caller's order) that gave any entries, each reservation renewed by the
- * heartbeat when the watchdog option is on, each added to handed (see q->held);
- * entries that are no task dropped.
- * The other queues' entries were handed back by stream_hand_back, which keeps
- * the same first queue's. 1 + the index of the queue they came from with tasks,
- * 0 with no entries, -2 when that queue's were no task (the others' were handed
- * back: look again), -1 with the failure recorded when the reply has another
- * shape. */
-static int stream_reply_to_return(redislock_queue_obj *q, const redisReply *r, queue_keys *keys, zend_string **names,
-	uint32_t n, bool listed, zend_long count, double visibility, HashTable *handed, zval *return_value)
-{
-	const redisReply *winner = NULL;
-	uint32_t won = 0;
-	double since = redislock_conn_last_flush(q->conn);
-	bool seen = false, *gone;
-	redisReply **fetched;
-	zval list;
-
-	array_init(&list);
-	for (uint32_t i = 0; i < n && !seen; i++) {
-		const redisReply *entries = stream_entries_of(r, &keys[i]);
-		if (!entries || entries->elements == 0) {
-			continue;
-		}
-		seen = true;
-		stream_drop_nudges(q, &keys[i], entries);
-		fetched = safe_emalloc(entries->elements, sizeof(*fetched), 0);
-		gone = safe_emalloc(entries->elements, sizeof(*gone), 0);
-		if (!stream_fetch_payloads(q, &keys[i], entries, fetched, gone)) {
-			efree(fetched);
-			efree(gone);
-			zval_ptr_dtor(&list);
-			return -1;
-		}
-		for (size_t e = 0; e < entries->elements; e++) {
-			zval task;
-			zend_string *id, *receipt;
-			bool made = !gone[e]
-				&& stream_entry_to_task(q, entries->element[e], listed ? names[i] : NULL, &task, &id, &receipt, fetched[e]);
-			if (fetched[e]) {
-				freeReplyObject(fetched[e]);
-			}
-			if (!made) {
-				continue;
-			}
-			add_next_index_zval(&list, &task);
-			{
-				const redisReply *eid = entries->element[e]->element[0];
-				zend_string *key = redislock_queue_beat_key(names[i], eid->str, eid->len);
-				zend_hash_add_empty_element(handed, key);
-				zend_string_release(key);
-			}
-			stream_beat_start(q, &keys[i], names[i], id, receipt, visibility, since);
-			zend_string_release(id);
-			zend_string_release(receipt);
-		}
-		efree(fetched);
-		efree(gone);
-		if (zend_hash_num_elements(Z_ARRVAL(list)) > 0) {
-			stream_state *st = zend_hash_find_ptr(&q->streams, names[i]);
-			winner = entries;
-			won = i;
-			if (st && since + visibility < st->next_expiry) {
-				/* The upkeep runs again once this reservation may have expired. */
-				st->next_expiry = since + visibility;
-			}
-			if (st && st->queue_ms > (zend_long) ceil(visibility * 1000)) {
-				stream_shorten(q, &keys[i], entries, st->queue_ms - (zend_long) ceil(visibility * 1000),
-					(zend_long) ceil(visibility * 1000));
-			}
-		}
-	}
-	if (!winner) {
-		zval_ptr_dtor(&list);
-		return seen ? -2 : 0;
-	}
-	if (count == 1) {
-		zval *first = zend_hash_index_find(Z_ARRVAL(list), 0);
-		if (first) {
-			RETVAL_COPY(first);
-		} else {
-			RETVAL_FALSE;
-		}
-		zval_ptr_dtor(&list);
-	} else {
-		RETVAL_COPY_VALUE(&list);
-	}
-	return (int) won + 1;
 }
 
 /* reserve() of more than a page on the stream layout: once the first read
@@ -676,7 +145,7 @@ static bool stream_take_more(redislock_queue_obj *q, queue_keys *k, zend_string 
 			return false;
 		}
 		ZVAL_UNDEF(&more);
-		res = r->type == REDIS_REPLY_ARRAY ? stream_reply_to_return(q, r, k, &name, 1, listed, 2, visibility, handed, &more) : 0;
+		res = r->type == REDIS_REPLY_ARRAY ? redislock_queue_stream_reply(q, r, k, &name, 1, listed, 2, visibility, handed, &more) : 0;
 		freeReplyObject(r);
 		if (res <= 0) {
 			return res != -1;
@@ -698,6 +167,27 @@ static bool stream_take_more(redislock_queue_obj *q, queue_keys *k, zend_string 
 	return true;
 }
 
+/* A page of the consumer's pending entries from start on (XPENDING ... consumer). */
+static zend_result stream_pending_page(redislock_queue_obj *q, const queue_keys *k, const zend_string *start,
+	redisReply **r)
+{
+	redislock_argv pend;
+	redislock_pipe_cmd cmd = {&pend, NULL};
+	zend_result result;
+
+	redislock_argv_init(&pend);
+	redislock_argv_push(&pend, "XPENDING", 8);
+	redislock_argv_push_str(&pend, k->stream);
+	redislock_argv_push(&pend, "rl", 2);
+	redislock_argv_push_str(&pend, start);
+	redislock_argv_push(&pend, "+", 1);
+	redislock_argv_push_long(&pend, REDISLOCK_QUEUE_PAGE);
+	redislock_argv_push_str(&pend, q->consumer);
+	result = redislock_script_pipe(q->conn, &cmd, 1, redislock_conn_config(q->conn)->read_timeout, r);
+	redislock_argv_free(&pend);
+	return result;
+}
+
 /* After a reserve() of the queue failed once its read was sent (q->lost): the
  * entries of the object's consumer that it never handed to its caller (not in
  * q->held), a page of the PEL at a time (XPENDING ... consumer), go back with
@@ -710,27 +200,15 @@ static bool stream_recover_lost(redislock_queue_obj *q, const queue_keys *k, con
 	bool ok = true;
 
 	for (;;) {
-		redislock_argv pend;
-		redislock_pipe_cmd cmd = {&pend, NULL};
 		redisReply *r;
 		zend_string **lost = NULL;
 		uint32_t n = 0;
 		size_t got;
 
-		redislock_argv_init(&pend);
-		redislock_argv_push(&pend, "XPENDING", 8);
-		redislock_argv_push_str(&pend, k->stream);
-		redislock_argv_push(&pend, "rl", 2);
-		redislock_argv_push_str(&pend, start);
-		redislock_argv_push(&pend, "+", 1);
-		redislock_argv_push_long(&pend, REDISLOCK_QUEUE_PAGE);
-		redislock_argv_push_str(&pend, q->consumer);
-		if (redislock_script_pipe(q->conn, &cmd, 1, cfg->read_timeout, &r) == FAILURE) {
-			redislock_argv_free(&pend);
+		if (stream_pending_page(q, k, start, &r) == FAILURE) {
 			ok = false;
 			break;
 		}
-		redislock_argv_free(&pend);
 		if (r->type == REDIS_REPLY_ERROR) {
 			/* NOGROUP: no stream or group, so nothing of ours in flight. Any
 			 * other refusal gives the recovery up (what was lost lapses, an
@@ -789,331 +267,420 @@ static bool stream_recover_lost(redislock_queue_obj *q, const queue_keys *k, con
 	return ok;
 }
 
-/* reserve() on the stream layout: one XREADGROUP over the queues' streams (new
- * entries: '>'), in the same write as the deferred ack, and, once a second or
- * when this object has not set a queue up yet, its upkeep script ahead of it.
+/* ---- reserve() --------------------------------------------------------------- */
+
+/* One reserve() on the stream layout: one XREADGROUP over the queues' streams
+ * (new entries: '>'), in the same write as the deferred ack, and, once a second
+ * or when this object has not set a queue up yet, its upkeep script ahead of it.
  * Nothing delivered: the upkeep of every queue with the read again (due ids
  * promoted, expired reservations settled), then with wait > 0 a blocking
  * XREADGROUP until an entry comes or the upkeep's hint (the next due task or
  * expiring reservation) passes. Entries of more than the first queue that has
- * any (several queues, one read) go back at once, not counted as attempts.
- * Returns 1 with tasks, 0 with none (return_value set either way), 2 when one
- * of the queues is not on the stream layout (its stream is missing; nothing
- * taken, return_value untouched), -1 after throwing. */
-int redislock_queue_stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, zend_string **names, uint32_t n,
-	bool listed, zend_long count, double visibility, double wait, zend_long max_attempts)
-{
-	const redislock_config *cfg = redislock_conn_config(q->conn);
-	queue_keys *keys = safe_emalloc(n, sizeof(*keys), 0);
-	redislock_argv *idle = safe_emalloc(n, sizeof(*idle), 0);
-	redislock_pipe_cmd *cmds = safe_emalloc(n + 3, sizeof(*cmds), 0);
-	redisReply **replies = safe_emalloc(n + 3, sizeof(*replies), 0);
-	bool *idle_used = safe_emalloc(n, sizeof(*idle_used), 0);
-	zend_long page = MIN(count, REDISLOCK_QUEUE_PAGE);
-	zend_string *consumer = stream_consumer(q);
-	double wait_until = redislock_now() + wait, now;
-	bool failed = false, all_idle = false, setup = false, got = false, off = false;
-	int nogroup = 0, again = 0;
+ * any (several queues, one read) go back at once, not counted as attempts. */
+typedef struct {
+	redislock_queue_obj *q;
+	const queue_take *t;
+	zend_long page;
+	double wait_until;
+	queue_keys *keys;
+	redislock_argv *idle;    /* each queue's upkeep script, where idle_used[i] */
+	bool *idle_used;
+	redislock_pipe_cmd *cmds;
+	redisReply **replies;
+	zend_string *consumer;
 	/* Over several queues the read delivers to a reader consumer of its own,
-	 * and stream_hand_back, in the same write, keeps the first queue's entries
-	 * and puts the others' back in place (see the script). */
-	zend_string *reader = NULL;
+	 * and stream_hand_back (hb), in the same write, keeps the first queue's
+	 * entries and puts the others' back in place (see the script). */
+	zend_string *reader;
 	redislock_argv hb;
-	/* The reservations this call hands over, held once it returns them. */
-	HashTable handed;
-	/* A blocking read whose link closed (a signal): what it delivered is lost. */
-	bool interrupted = false;
+	HashTable handed;        /* the reservations this call hands over, held once it returns them */
+	zend_long hint;          /* this round's upkeep: ms until a task may be due (-1: none) */
+	int nogroup, again;      /* NOGROUP answers to a read that did not block; reads of wake-up entries only */
+	bool all_idle;           /* the upkeep of every queue goes with the next read */
+	bool setup;              /* a stream or group is gone: the upkeep sets it up again */
+	bool failed, got, off;   /* failed (recorded); tasks returned; a queue is not on the stream layout */
+	bool interrupted;        /* a blocking read whose link closed (a signal): what it delivered is lost */
 	/* A signal handler forked: the child ends the call with nothing (it never
 	 * reads as its parent's consumer, whose reservations the parent knows). */
-	bool forked = false;
+	bool forked;
+} stream_read;
 
-	if (!consumer) {
-		failed = true;
-		goto done;
+/* The call's keys and consumer, after the lost deliveries of a failed call went
+ * back (the upkeep before its read). False with the failure recorded. */
+static bool stream_read_open(stream_read *s, redislock_queue_obj *q, const queue_take *t)
+{
+	uint32_t n = t->n;
+
+	memset(s, 0, sizeof(*s));
+	s->q = q;
+	s->t = t;
+	s->page = MIN(t->count, REDISLOCK_QUEUE_PAGE);
+	s->keys = safe_emalloc(n, sizeof(*s->keys), 0);
+	s->idle = safe_emalloc(n, sizeof(*s->idle), 0);
+	s->idle_used = safe_emalloc(n, sizeof(*s->idle_used), 0);
+	s->cmds = safe_emalloc(n + 3, sizeof(*s->cmds), 0);
+	s->replies = safe_emalloc(n + 3, sizeof(*s->replies), 0);
+	s->wait_until = redislock_now() + t->wait;
+	if (!(s->consumer = stream_consumer(q))) {
+		s->failed = true;
+		return false;
 	}
 	for (uint32_t i = 0; i < n; i++) {
-		redislock_queue_keys_init(&keys[i], q->prefix, names[i]);
+		redislock_queue_keys_init(&s->keys[i], q->prefix, t->names[i]);
 	}
 	for (uint32_t i = 0; i < n; i++) {
-		if (zend_hash_exists(&q->lost, names[i])) {
-			if (!stream_recover_lost(q, &keys[i], names[i])) {
+		if (zend_hash_exists(&q->lost, t->names[i])) {
+			if (!stream_recover_lost(q, &s->keys[i], t->names[i])) {
 				for (uint32_t j = 0; j < n; j++) {
-					redislock_queue_keys_free(&keys[j]);
+					redislock_queue_keys_free(&s->keys[j]);
 				}
-				failed = true;
-				goto done;
+				s->failed = true;
+				return false;
 			}
-			zend_hash_del(&q->lost, names[i]);
+			zend_hash_del(&q->lost, t->names[i]);
 		}
 	}
-	zend_hash_init(&handed, 8, NULL, NULL, 0);
+	zend_hash_init(&s->handed, 8, NULL, NULL, 0);
 	if (n > 1) {
 		/* "<consumer>~", or "<consumer>~<generation>" after a failed read left
 		 * entries with the former reader, which the hand-back must not take for
 		 * this read's (they lapse, uncounted). */
 		char gen[16];
 		int len = q->reader_generation ? snprintf(gen, sizeof(gen), "~%" PRIu32, q->reader_generation) : snprintf(gen, sizeof(gen), "~");
-		reader = zend_string_concat2(ZSTR_VAL(consumer), ZSTR_LEN(consumer), gen, (size_t) len);
+		s->reader = zend_string_concat2(ZSTR_VAL(s->consumer), ZSTR_LEN(s->consumer), gen, (size_t) len);
+		hand_back_args(&s->hb, s->keys, n, s->reader, s->consumer);
 	} else {
-		reader = zend_string_copy(consumer);
+		s->reader = zend_string_copy(s->consumer);
 	}
-	if (n > 1) {
-		hand_back_args(&hb, keys, n, reader, consumer);
-	}
-	for (;;) {
-		redislock_argv read;
-		int m = 0, read_at, ack_at = -1, hand_at = -1;
-		zend_long hint = -1;
-		bool blocked = false, look_again = false;
+	return true;
+}
 
-		now = redislock_now();
-		if (redislock_queue_deferred_kept(q)) {
-			ack_at = m;
-			cmds[m].a = &q->deferred_ack;
-			cmds[m++].script = &redislock_script_stream_ack;
+/* The upkeep scripts that go with this round's read, added to s->cmds from *m:
+ * a queue's own once a second, when its reservations may have expired, when
+ * asked for a longer visibility or other max attempts than it last sent, and
+ * every queue's once a read found nothing. */
+static void stream_read_upkeep(stream_read *s, double now, int *m)
+{
+	const queue_take *t = s->t;
+
+	for (uint32_t i = 0; i < t->n; i++) {
+		stream_state *st = zend_hash_find_ptr(&s->q->streams, t->names[i]);
+		s->idle_used[i] = s->all_idle || s->setup || !st || now - st->at >= 1.0 || t->visibility > st->visibility
+			|| now >= st->next_expiry || t->max_attempts != st->max_attempts;
+		if (s->idle_used[i]) {
+			const queue_keys *k = &s->keys[i];
+			redislock_script_stream_idle_args(&s->idle[i], QUEUE_KEYS(*k), k->stream, k->index, k->settings,
+				k->deadlines, k->spare, s->setup, (zend_long) ceil(t->visibility * 1000), t->max_attempts,
+				(zend_long) ceil(s->q->retry_backoff * 1000), s->all_idle && t->wait > 0);
+			s->cmds[*m].a = &s->idle[i];
+			s->cmds[(*m)++].script = &redislock_script_stream_idle;
 		}
-		for (uint32_t i = 0; i < n; i++) {
-			stream_state *st = zend_hash_find_ptr(&q->streams, names[i]);
-			idle_used[i] = all_idle || setup || !st || now - st->at >= 1.0 || visibility > st->visibility
-				|| now >= st->next_expiry || max_attempts != st->max_attempts;
-			if (idle_used[i]) {
-				redislock_script_stream_idle_args(&idle[i], QUEUE_KEYS(keys[i]), keys[i].stream, keys[i].index,
-					keys[i].settings, keys[i].deadlines, keys[i].spare, setup, (zend_long) ceil(visibility * 1000), max_attempts,
-					(zend_long) ceil(q->retry_backoff * 1000), all_idle && wait > 0);
-				cmds[m].a = &idle[i];
-				cmds[m++].script = &redislock_script_stream_idle;
+	}
+}
+
+/* The upkeep scripts' replies, from replies[j] on: each queue's state kept, the
+ * earliest hint, a queue whose stream is missing (s->off: on the zset layout,
+ * never moved here: only migrate() moves a queue). */
+static void stream_read_upkept(stream_read *s, double now, uint32_t j)
+{
+	for (uint32_t i = 0; i < s->t->n; i++) {
+		redisReply *r;
+		if (!s->idle_used[i]) {
+			continue;
+		}
+		redislock_argv_free(&s->idle[i]);
+		r = s->replies[j++];
+		if (!s->failed && r->type == REDIS_REPLY_ERROR) {
+			redislock_conn_set_reply_error(s->q->conn, r);
+			s->failed = true;
+		} else if (r->type == REDIS_REPLY_ARRAY && r->elements == 2 && r->element[0]->type == REDIS_REPLY_INTEGER
+			&& r->element[0]->integer == -2) {
+			zend_hash_del(&s->q->streams, s->t->names[i]);
+			s->off = true;
+		} else if (r->type == REDIS_REPLY_ARRAY && r->elements == 2 && r->element[0]->type == REDIS_REPLY_INTEGER
+			&& r->element[1]->type == REDIS_REPLY_INTEGER) {
+			stream_state st = {.at = now, .visibility = s->t->visibility, .queue_ms = (zend_long) r->element[1]->integer,
+				.next_expiry = INFINITY, .max_attempts = s->t->max_attempts};
+			zend_long h = (zend_long) r->element[0]->integer;
+			zend_hash_update_mem(&s->q->streams, s->t->names[i], &st, sizeof(st));
+			if (h >= 0 && (s->hint < 0 || h < s->hint)) {
+				s->hint = h;
 			}
 		}
-		xreadgroup_args(&read, reader, page, -1, keys, n);
-		read_at = m;
-		cmds[m].a = &read;
-		cmds[m++].script = NULL;
-		if (n > 1) {
-			hand_at = m;
-			cmds[m].a = &hb;
-			cmds[m++].script = &redislock_script_stream_hand_back;
-		}
-		if (redislock_script_pipe(q->conn, cmds, m, cfg->read_timeout, replies) == FAILURE) {
-			for (int j = 0, i = 0; i < (int) n; i++) {
-				if (idle_used[i]) {
-					redislock_argv_free(&idle[i]);
-				}
-				(void) j;
+		freeReplyObject(r);
+	}
+}
+
+/* One write: the deferred ack, the upkeep scripts due, the read, and over
+ * several queues the hand-back. The read's reply, or NULL when the call ends
+ * (failed, or a queue is not on the stream layout). */
+static redisReply *stream_read_send(stream_read *s)
+{
+	redislock_queue_obj *q = s->q;
+	redislock_argv read;
+	int m = 0, read_at, ack_at = -1, hand_at = -1;
+	double now = redislock_now();
+
+	s->hint = -1;
+	if (redislock_queue_deferred_kept(q)) {
+		ack_at = m;
+		s->cmds[m].a = &q->deferred_ack;
+		s->cmds[m++].script = &redislock_script_stream_ack;
+	}
+	stream_read_upkeep(s, now, &m);
+	xreadgroup_args(&read, s->reader, s->page, -1, s->keys, s->t->n);
+	read_at = m;
+	s->cmds[m].a = &read;
+	s->cmds[m++].script = NULL;
+	if (s->t->n > 1) {
+		hand_at = m;
+		s->cmds[m].a = &s->hb;
+		s->cmds[m++].script = &redislock_script_stream_hand_back;
+	}
+	if (redislock_script_pipe(q->conn, s->cmds, m, redislock_conn_config(q->conn)->read_timeout, s->replies) == FAILURE) {
+		for (uint32_t i = 0; i < s->t->n; i++) {
+			if (s->idle_used[i]) {
+				redislock_argv_free(&s->idle[i]);
 			}
-			redislock_argv_free(&read);
-			failed = true;     /* a deferred ack in the write stays kept */
-			break;
-		}
-		if (ack_at >= 0) {
-			deferred_answered(q, replies[ack_at]);
-		}
-		for (uint32_t i = 0, j = ack_at >= 0 ? 1 : 0; i < n; i++) {
-			if (!idle_used[i]) {
-				continue;
-			}
-			redislock_argv_free(&idle[i]);
-			if (!failed && replies[j]->type == REDIS_REPLY_ERROR) {
-				redislock_conn_set_reply_error(q->conn, replies[j]);
-				failed = true;
-			} else if (replies[j]->type == REDIS_REPLY_ARRAY && replies[j]->elements == 2
-				&& replies[j]->element[0]->type == REDIS_REPLY_INTEGER && replies[j]->element[0]->integer == -2) {
-				/* The stream is missing: the queue is on the zset layout (never
-				 * moved here: only migrate() moves a queue). */
-				zend_hash_del(&q->streams, names[i]);
-				off = true;
-			} else if (replies[j]->type == REDIS_REPLY_ARRAY && replies[j]->elements == 2
-				&& replies[j]->element[0]->type == REDIS_REPLY_INTEGER && replies[j]->element[1]->type == REDIS_REPLY_INTEGER) {
-				stream_state st = {.at = now, .visibility = visibility, .queue_ms = (zend_long) replies[j]->element[1]->integer,
-					.next_expiry = INFINITY, .max_attempts = max_attempts};
-				zend_long h = (zend_long) replies[j]->element[0]->integer;
-				zend_hash_update_mem(&q->streams, names[i], &st, sizeof(st));
-				if (h >= 0 && (hint < 0 || h < hint)) {
-					hint = h;
-				}
-			}
-			freeReplyObject(replies[j]);
-			j++;
 		}
 		redislock_argv_free(&read);
-		if (hand_at >= 0) {
-			if (!failed && replies[hand_at]->type == REDIS_REPLY_ERROR) {
-				redislock_conn_set_reply_error(q->conn, replies[hand_at]);
-				failed = true;
-			}
-			freeReplyObject(replies[hand_at]);
+		s->failed = true;     /* a deferred ack in the write stays kept */
+		return NULL;
+	}
+	if (ack_at >= 0) {
+		redislock_queue_deferred_answered(q, s->replies[ack_at]);
+	}
+	stream_read_upkept(s, now, ack_at >= 0 ? 1 : 0);
+	redislock_argv_free(&read);
+	if (hand_at >= 0) {
+		if (!s->failed && s->replies[hand_at]->type == REDIS_REPLY_ERROR) {
+			redislock_conn_set_reply_error(q->conn, s->replies[hand_at]);
+			s->failed = true;
 		}
-		if (failed || off) {
-			freeReplyObject(replies[read_at]);
-			break;
+		freeReplyObject(s->replies[hand_at]);
+	}
+	if (s->failed || s->off) {
+		freeReplyObject(s->replies[read_at]);
+		return NULL;
+	}
+	return s->replies[read_at];
+}
+
+/* Nothing delivered, the upkeep of every queue run: a blocking XREADGROUP until
+ * an entry comes or the hint passes, its hand-back in the next write. Its reply,
+ * or NULL (no wait left, failed, interrupted or forked). */
+static redisReply *stream_read_block(stream_read *s)
+{
+	redislock_queue_obj *q = s->q;
+	const redislock_config *cfg = redislock_conn_config(q->conn);
+	double remaining = s->wait_until - redislock_now();
+	zend_long block_ms;
+	redislock_argv b;
+	redisReply *r;
+	zend_result result;
+
+	if (s->t->wait <= 0 || remaining <= 0) {
+		return NULL;
+	}
+	block_ms = (zend_long) ceil(remaining * 1000);
+	if (s->hint >= 0 && s->hint + 1 < block_ms) {
+		block_ms = s->hint + 1;
+	}
+	if (block_ms < 1) {
+		block_ms = 1;
+	}
+	if (!redislock_serve_signals(q->conn)) {
+		s->failed = true;
+		return NULL;
+	}
+	if (q->consumer_generation != redislock_fork_generation) {
+		s->forked = true;
+		return NULL;
+	}
+	xreadgroup_args(&b, s->reader, s->page, block_ms, s->keys, s->t->n);
+	result = redislock_conn_call_interruptible(q->conn, &b, block_ms / 1000.0 + cfg->read_timeout,
+		&redislock_php_signals, &r);
+	redislock_argv_free(&b);
+	if (result == FAILURE) {
+		if (s->t->n > 1) {
+			q->reader_generation++;    /* a delivery may have been lost with the link */
 		}
-		for (int pass = 0; pass < 2; pass++) {
-			redisReply *r = replies[read_at];
-			if (r->type == REDIS_REPLY_ERROR && ((r->len >= 7 && memcmp(r->str, "NOGROUP", 7) == 0 && (blocked || nogroup < 2))
-				|| (blocked && r->len >= 9 && memcmp(r->str, "UNBLOCKED", 9) == 0))) {
-				/* The stream or its group is gone (cleared, flushed, the end of a
-				 * migration back): set it up again. A wait goes on until its own
-				 * end (each such round follows a deletion, and the wait is bounded). */
-				freeReplyObject(r);
-				if (!blocked) {
-					nogroup++;
-				}
-				setup = true;
-				break;
-			}
-			setup = false;
-			if (r->type == REDIS_REPLY_ERROR) {
-				redislock_conn_set_reply_error(q->conn, r);
-				freeReplyObject(r);
-				failed = true;
-				break;
-			}
-			if (r->type == REDIS_REPLY_ARRAY) {
-				int res = stream_reply_to_return(q, r, keys, names, n, listed, count, visibility, &handed, return_value);
-				freeReplyObject(r);
-				got = res > 0;
-				if (res == -1) {
-					failed = true;
-				} else if (res == -2 && again < 2) {
-					/* Only wake-up entries in the first queue that gave any: the
-					 * others' went back; look again at once. */
-					again++;
-					look_again = true;
-				} else if (got && count > page && Z_TYPE_P(return_value) == IS_ARRAY
-					&& zend_hash_num_elements(Z_ARRVAL_P(return_value)) >= (uint32_t) page
-					&& !stream_take_more(q, &keys[res - 1], names[res - 1], listed,
-						count - zend_hash_num_elements(Z_ARRVAL_P(return_value)), visibility, max_attempts, consumer, &handed,
-						return_value)) {
-					failed = true;
-				}
-				break;
-			}
+		if (redislock_conn_status(q->conn)->kind != REDISLOCK_ERR_INTERRUPTED) {
+			s->failed = true;
+			return NULL;
+		}
+		/* The link is closed, the read with it: as if woken, once the handlers ran. */
+		s->interrupted = true;
+		if (!redislock_serve_signals(q->conn)) {
+			s->failed = true;
+		} else if (q->consumer_generation != redislock_fork_generation) {
+			s->forked = true;
+		}
+		return NULL;
+	}
+	if (s->t->n > 1 && r->type == REDIS_REPLY_ARRAY) {
+		redisReply *h = redislock_queue_run(q, &redislock_script_stream_hand_back, &s->hb, cfg->read_timeout);
+		if (!h) {
 			freeReplyObject(r);
-			if (pass == 1 || blocked) {
-				break;
-			}
-			/* Nothing: a blocking read, once the upkeep of every queue has run. */
-			if (!all_idle) {
-				break;
-			}
-			{
-				double remaining = wait_until - redislock_now();
-				zend_long block_ms;
-				redislock_argv b;
-				zend_result result;
-				if (wait <= 0 || remaining <= 0) {
-					break;
-				}
-				block_ms = (zend_long) ceil(remaining * 1000);
-				if (hint >= 0 && hint + 1 < block_ms) {
-					block_ms = hint + 1;
-				}
-				if (block_ms < 1) {
-					block_ms = 1;
-				}
-				if (!redislock_serve_signals(q->conn)) {
-					failed = true;
-					break;
-				}
-				if (q->consumer_generation != redislock_fork_generation) {
-					forked = true;
-					break;
-				}
-				xreadgroup_args(&b, reader, page, block_ms, keys, n);
-				result = redislock_conn_call_interruptible(q->conn, &b, block_ms / 1000.0 + cfg->read_timeout,
-					&redislock_php_signals, &replies[read_at]);
-				redislock_argv_free(&b);
-				blocked = true;
-				if (result == FAILURE && n > 1) {
-					q->reader_generation++;    /* a delivery may have been lost with the link */
-				}
-				if (result == SUCCESS && n > 1 && replies[read_at]->type == REDIS_REPLY_ARRAY) {
-					/* The hand-back of a blocking read: the next write. */
-					redisReply *h = redislock_queue_run(q, &redislock_script_stream_hand_back, &hb, cfg->read_timeout);
-					if (!h) {
-						freeReplyObject(replies[read_at]);
-						failed = true;
-						break;
-					}
-					freeReplyObject(h);
-				}
-				if (result == FAILURE) {
-					if (redislock_conn_status(q->conn)->kind == REDISLOCK_ERR_INTERRUPTED) {
-						/* The link is closed, the read with it: as if woken, once the handlers ran. */
-						interrupted = true;
-						if (!redislock_serve_signals(q->conn)) {
-							failed = true;
-						} else if (q->consumer_generation != redislock_fork_generation) {
-							forked = true;
-						}
-						break;
-					}
-					failed = true;
-					break;
-				}
-			}
+			s->failed = true;
+			return NULL;
 		}
-		if (failed || got || forked) {
-			break;
-		}
-		if (setup || look_again) {
-			continue;
-		}
-		if (!all_idle) {
-			all_idle = true;
-			continue;
-		}
-		if (wait <= 0 || wait_until - redislock_now() <= 0) {
-			break;
-		}
+		freeReplyObject(h);
 	}
-	if (!failed && !got && !off) {
-		redislock_queue_empty_result(count, return_value);
+	return r;
+}
+
+/* What a read's reply (freed here) says. */
+typedef enum {
+	READ_NOTHING,   /* nil: no entry */
+	READ_ANSWERED,  /* tasks, none, or a failure (s says which) */
+	READ_SETUP,     /* a stream or its group is gone: set it up again */
+	READ_AGAIN,     /* only wake-up entries: look again at once */
+} read_answer;
+
+static read_answer stream_read_answer(INTERNAL_FUNCTION_PARAMETERS, stream_read *s, redisReply *r, bool blocked)
+{
+	const queue_take *t = s->t;
+	int res;
+
+	if (r->type == REDIS_REPLY_ERROR && ((r->len >= 7 && memcmp(r->str, "NOGROUP", 7) == 0 && (blocked || s->nogroup < 2))
+		|| (blocked && r->len >= 9 && memcmp(r->str, "UNBLOCKED", 9) == 0))) {
+		/* The stream or its group is gone (cleared, flushed, the end of a
+		 * migration back): set it up again. A wait goes on until its own end
+		 * (each such round follows a deletion, and the wait is bounded). */
+		freeReplyObject(r);
+		s->nogroup += !blocked;
+		s->setup = true;
+		return READ_SETUP;
 	}
-	if (n > 1) {
-		redislock_argv_free(&hb);
-		if (failed) {
+	s->setup = false;
+	if (r->type == REDIS_REPLY_ERROR) {
+		redislock_conn_set_reply_error(s->q->conn, r);
+		freeReplyObject(r);
+		s->failed = true;
+		return READ_ANSWERED;
+	}
+	if (r->type != REDIS_REPLY_ARRAY) {
+		freeReplyObject(r);
+		return READ_NOTHING;
+	}
+	res = redislock_queue_stream_reply(s->q, r, s->keys, t->names, t->n, t->listed, t->count, t->visibility, &s->handed,
+		return_value);
+	freeReplyObject(r);
+	s->got = res > 0;
+	if (res == -1) {
+		s->failed = true;
+	} else if (res == -2 && s->again < 2) {
+		/* Only wake-up entries in the first queue that gave any: the others'
+		 * went back. */
+		s->again++;
+		return READ_AGAIN;
+	} else if (s->got && t->count > s->page && Z_TYPE_P(return_value) == IS_ARRAY
+		&& zend_hash_num_elements(Z_ARRVAL_P(return_value)) >= (uint32_t) s->page
+		&& !stream_take_more(s->q, &s->keys[res - 1], t->names[res - 1], t->listed,
+			t->count - zend_hash_num_elements(Z_ARRVAL_P(return_value)), t->visibility, t->max_attempts, s->consumer,
+			&s->handed, return_value)) {
+		s->failed = true;
+	}
+	return READ_ANSWERED;
+}
+
+/* One round: the write and its read, then, when it found nothing once the
+ * upkeep of every queue ran, the blocking read. */
+static read_answer stream_read_round(INTERNAL_FUNCTION_PARAMETERS, stream_read *s)
+{
+	redisReply *r = stream_read_send(s);
+	read_answer a;
+
+	if (!r) {
+		return READ_ANSWERED;
+	}
+	a = stream_read_answer(INTERNAL_FUNCTION_PARAM_PASSTHRU, s, r, false);
+	if (a != READ_NOTHING || !s->all_idle || !(r = stream_read_block(s))) {
+		return a;
+	}
+	return stream_read_answer(INTERNAL_FUNCTION_PARAM_PASSTHRU, s, r, true);
+}
+
+/* The call's end: the answer when nothing came, the queues whose deliveries may
+ * be lost remembered, what it returns held. */
+static void stream_read_end(stream_read *s, zval *return_value)
+{
+	redislock_queue_obj *q = s->q;
+
+	if (!s->failed && !s->got && !s->off) {
+		redislock_queue_empty_result(s->t->count, return_value);
+	}
+	if (s->t->n > 1) {
+		redislock_argv_free(&s->hb);
+		if (s->failed) {
 			q->reader_generation++;
 		}
 	}
-	if ((failed || interrupted) && !forked) {
+	if ((s->failed || s->interrupted) && !s->forked) {
 		/* A read may have delivered what the caller never gets: the next
 		 * reserve() of these queues puts it back, uncounted. */
-		for (uint32_t i = 0; i < n; i++) {
-			zend_hash_add_empty_element(&q->lost, names[i]);
+		for (uint32_t i = 0; i < s->t->n; i++) {
+			zend_hash_add_empty_element(&q->lost, s->t->names[i]);
 		}
 	}
-	if (!failed && got) {
+	if (!s->failed && s->got) {
 		/* What the call returns is held, also after an interrupted read whose
 		 * deliveries are lost (those are not in handed). */
 		zend_string *key;
-		ZEND_HASH_FOREACH_STR_KEY(&handed, key) {
+		ZEND_HASH_FOREACH_STR_KEY(&s->handed, key) {
 			zend_hash_add_empty_element(&q->held, key);
 		} ZEND_HASH_FOREACH_END();
 		if (zend_hash_num_elements(&q->held) > HELD_MAX) {
 			q->consumer_full = true;
 		}
 	}
-	zend_hash_destroy(&handed);
-	zend_string_release(reader);
-	for (uint32_t i = 0; i < n; i++) {
-		redislock_queue_keys_free(&keys[i]);
+	zend_hash_destroy(&s->handed);
+	zend_string_release(s->reader);
+	for (uint32_t i = 0; i < s->t->n; i++) {
+		redislock_queue_keys_free(&s->keys[i]);
 	}
-done:
-	efree(keys);
-	efree(idle);
-	efree(cmds);
-	efree(replies);
-	efree(idle_used);
-	if (failed) {
+}
+
+static int stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, const queue_take *t)
+{
+	stream_read s;
+
+	if (stream_read_open(&s, q, t)) {
+		for (;;) {
+			read_answer a = stream_read_round(INTERNAL_FUNCTION_PARAM_PASSTHRU, &s);
+			if (s.failed || s.got || s.forked || s.off) {
+				break;
+			}
+			if (a == READ_SETUP || a == READ_AGAIN) {
+				continue;
+			}
+			if (!s.all_idle) {
+				s.all_idle = true;
+				continue;
+			}
+			if (t->wait <= 0 || s.wait_until - redislock_now() <= 0) {
+				break;
+			}
+		}
+		stream_read_end(&s, return_value);
+	}
+	efree(s.keys);
+	efree(s.idle);
+	efree(s.idle_used);
+	efree(s.cmds);
+	efree(s.replies);
+	if (s.failed) {
 		redislock_queue_fail(q);
 		return -1;
 	}
-	return off ? 2 : got ? 1 : 0;
+	return s.off ? 2 : s.got ? 1 : 0;
 }
+/* ---- pop() --------------------------------------------------------------------- */
 
 /* pop() from the queues on the stream layout (the stream_pop script over each
- * queue's eight keys), once the zset layout had nothing. */
-redisReply *redislock_queue_stream_pop(redislock_queue_obj *q, const queue_keys *keys, uint32_t n, zend_long count,
+ * queue's nine keys), once the zset layout had nothing. */
+static redisReply *stream_pop_page(redislock_queue_obj *q, const queue_keys *keys, uint32_t n, zend_long count,
 	double timeout)
 {
 	zend_string **lists = safe_emalloc(9 * (size_t) n, sizeof(*lists), 0);
@@ -1142,7 +709,7 @@ redisReply *redislock_queue_stream_pop(redislock_queue_obj *q, const queue_keys 
 /* Blocks until an entry is added to one of the queues' streams, or seconds
  * pass (XREAD BLOCK from their end: nothing is taken). A signal PHP must serve
  * ends the wait at once, as if woken. */
-zend_result redislock_queue_stream_wait(redislock_queue_obj *q, queue_keys *keys, uint32_t n, double seconds)
+static zend_result stream_wait(redislock_queue_obj *q, queue_keys *keys, uint32_t n, double seconds)
 {
 	redislock_argv a;
 	redisReply *reply;
@@ -1183,23 +750,24 @@ zend_result redislock_queue_stream_wait(redislock_queue_obj *q, queue_keys *keys
 	return SUCCESS;
 }
 
+/* ---- calls on one id ----------------------------------------------------------- */
+
 /* The stream layout's script for ack, release, touch or fail of id (r: the
  * receipt's parts, NULL: the current reservation). */
-const redislock_script *redislock_queue_stream_id_args(redislock_argv *a, after_id after, const queue_keys *k,
-	zend_string *id, const stream_receipt *r, double seconds, zend_string *payload)
+static const redislock_script *stream_id_args(redislock_argv *a, after_id after, const queue_keys *k, zend_string *id,
+	const stream_receipt *r, double seconds, zend_string *payload)
 {
 	zend_string *eid = r ? r->eid : NULL, *consumer = r ? r->consumer : NULL, *deliveries = r ? r->deliveries : NULL;
 	switch (after) {
 	case AFTER_ID_RECEIPT:
-		redislock_script_stream_ack_args(a, k->queue, k->payloads, k->meta, k->stream, k->index, k->settings, k->deadlines, k->spare, id, eid, consumer,
-			deliveries);
+		redislock_queue_stream_ack_args(a, k, id, r);
 		return &redislock_script_stream_ack;
 	case AFTER_ID_DELAY:
 		redislock_script_stream_release_args(a, k->queue, k->payloads, k->meta, k->dead, k->stream, k->index,
 			k->settings, k->spare, id, eid, consumer, deliveries, seconds, false);
 		return &redislock_script_stream_release;
 	case AFTER_ID_VISIBILITY:
-		stream_touch_args(a, k, id, r, seconds);
+		redislock_queue_stream_touch_args(a, k, id, r, seconds);
 		return &redislock_script_stream_touch;
 	default:
 		redislock_script_stream_fail_args(a, k->queue, k->payloads, k->meta, k->dead, k->stream, k->index,
@@ -1208,3 +776,58 @@ const redislock_script *redislock_queue_stream_id_args(redislock_argv *a, after_
 	}
 }
 
+/* ack, release, touch and fail with a receipt of the stream layout, or without
+ * a receipt (the current reservation: an id not on the stream, -1, is the zset
+ * layout's). remove() and the zset layout's receipts are the zset layout's. */
+static queue_id_outcome stream_id_call(redislock_queue_obj *q, const queue_id_call *c)
+{
+	stream_receipt sr;
+	bool has_sr, done;
+	redislock_argv a;
+	redisReply *reply;
+	const redislock_script *script;
+
+	if (c->after == AFTER_ID_NOTHING) {
+		return QUEUE_ID_ELSEWHERE;
+	}
+	has_sr = c->receipt && redislock_queue_stream_receipt_parse(c->receipt, &sr);
+	if (c->receipt && !has_sr) {
+		return QUEUE_ID_ELSEWHERE;
+	}
+	if (c->defer && has_sr && c->after == AFTER_ID_RECEIPT && !redislock_queue_deferred_kept(q)) {
+		/* Kept for the next reserve() or pop(); the heartbeat renews until then.
+		 * (While an earlier one is still kept, its send having failed just now,
+		 * this one is sent at once: its failure is the call's.) */
+		redislock_queue_defer_ack(q, c->keys, c->name, c->id, c->receipt, &sr);
+		redislock_queue_stream_receipt_free(&sr);
+		return QUEUE_ID_KEPT;
+	}
+	script = stream_id_args(&a, c->after, c->keys, c->id, has_sr ? &sr : NULL, c->seconds, c->payload);
+	reply = redislock_queue_run(q, script, &a, redislock_conn_config(q->conn)->read_timeout);
+	redislock_argv_free(&a);
+	if (has_sr) {
+		if (c->after != AFTER_ID_VISIBILITY && reply && reply->type == REDIS_REPLY_INTEGER && reply->integer > 0) {
+			redislock_queue_held_end(q, c->name, &sr);
+		}
+		redislock_queue_stream_receipt_free(&sr);
+	}
+	if (!reply) {
+		return QUEUE_ID_FAILED;
+	}
+	if (!has_sr && reply->type == REDIS_REPLY_INTEGER && reply->integer == -1) {
+		freeReplyObject(reply);
+		return QUEUE_ID_ELSEWHERE;
+	}
+	done = reply->type == REDIS_REPLY_INTEGER && reply->integer > 0;
+	freeReplyObject(reply);
+	return done ? QUEUE_ID_YES : QUEUE_ID_NO;
+}
+
+const queue_layout queue_layout_stream = {
+	.take = stream_take,
+	.pop = NULL,
+	.pop_page = stream_pop_page,
+	.wait = stream_wait,
+	.id_call = stream_id_call,
+	.name = "stream",
+};

@@ -2,7 +2,9 @@
  * and the replies turned into the entries the methods return. Nothing here
  * talks to Redis. */
 #include "redislock_queue_int.h"
+#include "redislock_args.h"
 #include "redislock_keys.h"
+#include "redislock_slots.h"
 #include "zend_exceptions.h"
 
 /* ---- keys ------------------------------------------------------------------- */
@@ -38,6 +40,70 @@ void redislock_queue_keys_free(queue_keys *k)
 }
 
 /* ---- argument checks ----------------------------------------------------- */
+
+/* The most queues one pop() or reserve() takes from. */
+#define REDISLOCK_MAX_QUEUES 64
+
+/* The queue names of pop() and reserve(): one, or a list of distinct non-empty
+ * strings in order of preference, all of one slot on a cluster. Fills *names
+ * (borrowed strings, emalloc'd array) and returns how many, or 0 after throwing. */
+uint32_t redislock_queue_names(redislock_conn *conn, const zend_string *prefix, zend_string *one, HashTable *many,
+	zend_string ***names)
+{
+	uint32_t n = 0;
+	zval *entry;
+
+	if (one) {
+		if (!redislock_check_name(one, 1)) {
+			return 0;
+		}
+		*names = emalloc(sizeof(**names));
+		(*names)[0] = one;
+		return 1;
+	}
+	if (zend_hash_num_elements(many) == 0) {
+		zend_argument_value_error(1, "must not be an empty array");
+		return 0;
+	}
+	if (zend_hash_num_elements(many) > REDISLOCK_MAX_QUEUES) {
+		zend_argument_value_error(1, "must not name more than %d queues", REDISLOCK_MAX_QUEUES);
+		return 0;
+	}
+	ZEND_HASH_FOREACH_VAL(many, entry) {
+		ZVAL_DEREF(entry);
+		if (Z_TYPE_P(entry) != IS_STRING || Z_STRLEN_P(entry) == 0) {
+			zend_argument_value_error(1, "must contain only non-empty strings");
+			return 0;
+		}
+	} ZEND_HASH_FOREACH_END();
+	*names = safe_emalloc(zend_hash_num_elements(many), sizeof(**names), 0);
+	ZEND_HASH_FOREACH_VAL(many, entry) {
+		ZVAL_DEREF(entry);
+		for (uint32_t i = 0; i < n; i++) {
+			if (zend_string_equals((*names)[i], Z_STR_P(entry))) {
+				efree(*names);
+				zend_argument_value_error(1, "must not contain the same queue twice");
+				return 0;
+			}
+		}
+		(*names)[n++] = Z_STR_P(entry);
+	} ZEND_HASH_FOREACH_END();
+	if (redislock_conn_config(conn)->mode == REDISLOCK_MODE_CLUSTER) {
+		unsigned int first = 0;
+		for (uint32_t i = 0; i < n; i++) {
+			zend_string *key = zend_string_concat2(ZSTR_VAL(prefix), ZSTR_LEN(prefix), ZSTR_VAL((*names)[i]), ZSTR_LEN((*names)[i]));
+			unsigned int slot = redislock_key_slot(ZSTR_VAL(key), ZSTR_LEN(key));
+			zend_string_release(key);
+			if (i > 0 && slot != first) {
+				efree(*names);
+				zend_argument_value_error(1, "must name queues of one cluster slot on a Redis Cluster: give the names a common {hash tag}, as in \"{jobs}mail\" and \"{jobs}report\"");
+				return 0;
+			}
+			first = slot;
+		}
+	}
+	return n;
+}
 
 bool redislock_queue_check_count(zend_long count, uint32_t arg_num)
 {
