@@ -1,4 +1,5 @@
--- A queue is six keys in one cluster slot, always passed in this order:
+-- A queue's keys share one cluster slot. The zset layout's six, passed first in
+-- this order by its scripts (the stream layout's S, X, M, L and Q: stream.lua):
 -- KEYS[1] Z the queue (zset: member task id, score its due time in seconds),
 -- KEYS[2] F the tasks in flight (zset: score the reservation's deadline),
 -- KEYS[3] W the wake-up list blocked workers BLPOP on,
