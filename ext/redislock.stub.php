@@ -388,8 +388,8 @@ class RedisQueue
     public const MAX_PAYLOAD_BYTES = UNKNOWN;
 
     /**
-     * The most bytes the payloads of one call may have in all (enqueue() of a list,
-     * retry() with payloads); more is a ValueError.
+     * The most bytes the payloads of one enqueue() may have in all; more is a
+     * ValueError.
      * @var int
      * @cvalue REDISLOCK_MAX_PAYLOADS
      */

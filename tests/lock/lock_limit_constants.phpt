@@ -1,5 +1,5 @@
 --TEST--
-RedisLock's class constants are the bounds the extension enforces: MAX_SECONDS, MAX_INSPECT_MANY and the watchdog's WATCHDOG_MIN_LEASE and WATCHDOG_MAX_LEASE are each accepted, one past each is refused with its ValueError
+RedisLock's class constants are the bounds the extension enforces: MAX_SECONDS, MAX_INSPECT_MANY, WATCHDOG_MIN_LEASE and WATCHDOG_MAX_LEASE are accepted, one past each is a ValueError
 --FILE--
 <?php
 require __DIR__ . '/../harness/redislock_test.inc';
