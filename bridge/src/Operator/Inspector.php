@@ -72,6 +72,35 @@ final class Inspector
     }
 
     /**
+     * names() of each kind by its name, for callers that read one kind.
+     *
+     * @param (callable(int): void)|null $progress
+     * @return list<string>
+     */
+    public function lockNames(?callable $progress = null): array
+    {
+        return $this->names('lock', $progress);
+    }
+
+    /** @return list<string> */
+    public function semaphoreNames(?callable $progress = null): array
+    {
+        return $this->names('semaphore', $progress);
+    }
+
+    /** @return list<string> */
+    public function queueNames(?callable $progress = null): array
+    {
+        return $this->names('queue', $progress);
+    }
+
+    /** @return list<string> */
+    public function limiterNames(?callable $progress = null): array
+    {
+        return $this->names('limiter', $progress);
+    }
+
+    /**
      * The names of $kind with their states, a page at a time (see pages()): rows
      * of ['name' => string, 'state' => Kinds::view()'s array]. The states of a
      * page are read in one round trip where the class can (its "many" method).
