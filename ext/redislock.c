@@ -21,6 +21,10 @@
 #include "redislock_semaphore.h"
 #include "redislock_limiter.h"
 #include "redislock_watchdog.h"
+/* The limits the arginfo declares as class constants (@cvalue). */
+#include "redislock_args.h"
+#include "redislock_holder.h"
+#include "redislock_queue_int.h"
 #include "redislock_arginfo.h"
 #include <hiredis/hiredis.h>
 #include <openssl/crypto.h>

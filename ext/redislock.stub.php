@@ -36,6 +36,37 @@ class RedisLockServerException extends RedisLockException {}
 class RedisLock
 {
     /**
+     * The longest lifetime ($expire) or wait ($timeout) a method takes, in seconds
+     * (about 31.7 years); a larger one is a ValueError.
+     * @var float
+     * @cvalue REDISLOCK_MAX_SECONDS
+     */
+    public const MAX_SECONDS = UNKNOWN;
+
+    /**
+     * The most names one inspectMany() reads.
+     * @var int
+     * @cvalue REDISLOCK_MAX_INSPECT_MANY
+     */
+    public const MAX_INSPECT_MANY = UNKNOWN;
+
+    /**
+     * The shortest lease of the watchdog option, in seconds, for every class that
+     * takes it.
+     * @var float
+     * @cvalue REDISLOCK_WATCHDOG_MIN_LEASE
+     */
+    public const WATCHDOG_MIN_LEASE = UNKNOWN;
+
+    /**
+     * The longest lease of the watchdog option, in seconds, for every class that
+     * takes it.
+     * @var float
+     * @cvalue REDISLOCK_WATCHDOG_MAX_LEASE
+     */
+    public const WATCHDOG_MAX_LEASE = UNKNOWN;
+
+    /**
      * @param string|array|null $connection A DSN ("redis://user:pass@host:6379/0",
      *        "rediss://host:6380?cafile=/etc/ssl/ca.pem", "unix:///run/redis.sock?db=0"),
      *        "sentinel://h1:26379,h2:26379/mymaster", "redis-cluster://h1:7000,h2:7001"),
@@ -255,6 +286,28 @@ class RedisLock
 class RedisSemaphore
 {
     /**
+     * The largest $limit of acquire(); a larger one is a ValueError.
+     * @var int
+     * @cvalue REDISLOCK_SEMAPHORE_MAX_LIMIT
+     */
+    public const MAX_LIMIT = UNKNOWN;
+
+    /**
+     * The longest lifetime ($expire) or wait ($timeout) a method takes, in seconds
+     * (about 31.7 years); a larger one is a ValueError.
+     * @var float
+     * @cvalue REDISLOCK_MAX_SECONDS
+     */
+    public const MAX_SECONDS = UNKNOWN;
+
+    /**
+     * The most names one inspectMany() reads.
+     * @var int
+     * @cvalue REDISLOCK_MAX_INSPECT_MANY
+     */
+    public const MAX_INSPECT_MANY = UNKNOWN;
+
+    /**
      * @param string|array|null $connection Same forms as RedisLock::__construct(),
      *        except redlock (a ValueError). The key prefix defaults to "Semaphore:".
      *        With watchdog, the permits this object holds are renewed as
@@ -327,6 +380,36 @@ class RedisSemaphore
  */
 class RedisQueue
 {
+    /**
+     * The most bytes one payload may have; a larger one is a ValueError.
+     * @var int
+     * @cvalue REDISLOCK_MAX_PAYLOAD
+     */
+    public const MAX_PAYLOAD_BYTES = UNKNOWN;
+
+    /**
+     * The most bytes the payloads of one enqueue() may have in all; more is a
+     * ValueError.
+     * @var int
+     * @cvalue REDISLOCK_MAX_PAYLOADS
+     */
+    public const MAX_BATCH_BYTES = UNKNOWN;
+
+    /**
+     * The longest delay, visibility or wait a method takes, in seconds (about 31.7
+     * years); a larger one is a ValueError.
+     * @var float
+     * @cvalue REDISLOCK_MAX_SECONDS
+     */
+    public const MAX_DELAY = UNKNOWN;
+
+    /**
+     * The most queues one stats() call reads.
+     * @var int
+     * @cvalue REDISLOCK_MAX_STATS
+     */
+    public const MAX_STATS = UNKNOWN;
+
     /**
      * @param string|array|null $connection Same forms as RedisLock::__construct(),
      *        except redlock and min_replicas, plus max_attempts (int, 0 to 1000000;
@@ -441,6 +524,12 @@ class RedisQueue
      */
     public function names(?string $cursor = null, int $count = 100): array {}
 
+    /**
+     * The queue_layout this object was constructed with: "zset", or "auto" (the
+     * default, also when the option was left out). Sends nothing.
+     */
+    public function layout(): string {}
+
     /** Remove a task, queued, in flight or dead. */
     public function remove(string $name, string|int $id): bool {}
 
@@ -525,6 +614,37 @@ class RedisQueue
  */
 class RedisRateLimiter
 {
+    /**
+     * The largest $limit (but of a fixed window), $burst or token count; a larger one
+     * is a ValueError.
+     * @var int
+     * @cvalue REDISLOCK_LIMITER_MAX_COUNT
+     */
+    public const MAX_LIMIT = UNKNOWN;
+
+    /**
+     * The largest $limit of a fixed window (10^13); a larger one is a ValueError.
+     * @var int
+     * @cvalue REDISLOCK_LIMITER_MAX_WINDOW_LIMIT
+     */
+    public const MAX_WINDOW_LIMIT = UNKNOWN;
+
+    /**
+     * The longest $interval, in seconds (100 years of 365 days); a longer one is a
+     * ValueError.
+     * @var float
+     * @cvalue REDISLOCK_LIMITER_MAX_INTERVAL
+     */
+    public const MAX_INTERVAL = UNKNOWN;
+
+    /**
+     * The longest a full token bucket may take to refill ($burst * $interval /
+     * $limit), in seconds (ten years); a longer one is a ValueError.
+     * @var float
+     * @cvalue REDISLOCK_LIMITER_MAX_REFILL
+     */
+    public const MAX_REFILL = UNKNOWN;
+
     /**
      * @param string|array|null $connection Same forms as RedisLock::__construct(),
      *        except redlock, watchdog, the queue options and min_replicas on a

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 3388e98ff58143405406a7c958d45f6b2918ff25 */
+ * Stub hash: d41c3496168109ba2efff5f2ff6daee026cdbd01 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_MASK(0, connection, MAY_BE_STRING|MAY_BE_ARRAY|MAY_BE_NULL, "null")
@@ -221,6 +221,9 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_RedisQueue_names arginfo_class_RedisLock_names
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_layout, 0, 0, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_remove, 0, 2, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
 	ZEND_ARG_TYPE_MASK(0, id, MAY_BE_STRING|MAY_BE_LONG, NULL)
@@ -321,6 +324,7 @@ ZEND_METHOD(RedisQueue, fail);
 ZEND_METHOD(RedisQueue, size);
 ZEND_METHOD(RedisQueue, stats);
 ZEND_METHOD(RedisQueue, names);
+ZEND_METHOD(RedisQueue, layout);
 ZEND_METHOD(RedisQueue, remove);
 ZEND_METHOD(RedisQueue, clear);
 ZEND_METHOD(RedisQueue, dead);
@@ -413,6 +417,7 @@ static const zend_function_entry class_RedisQueue_methods[] = {
 	ZEND_ME(RedisQueue, size, arginfo_class_RedisQueue_size, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, stats, arginfo_class_RedisQueue_stats, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, names, arginfo_class_RedisQueue_names, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisQueue, layout, arginfo_class_RedisQueue_layout, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, remove, arginfo_class_RedisQueue_remove, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, clear, arginfo_class_RedisQueue_clear, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, dead, arginfo_class_RedisQueue_dead, ZEND_ACC_PUBLIC)
@@ -482,6 +487,30 @@ static zend_class_entry *register_class_RedisLock(void)
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
 	class_entry->ce_flags |= ZEND_ACC_NOT_SERIALIZABLE;
 
+	zval const_MAX_SECONDS_value;
+	ZVAL_DOUBLE(&const_MAX_SECONDS_value, REDISLOCK_MAX_SECONDS);
+	zend_string *const_MAX_SECONDS_name = zend_string_init_interned("MAX_SECONDS", sizeof("MAX_SECONDS") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MAX_SECONDS_name, &const_MAX_SECONDS_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MAX_SECONDS_name);
+
+	zval const_MAX_INSPECT_MANY_value;
+	ZVAL_LONG(&const_MAX_INSPECT_MANY_value, REDISLOCK_MAX_INSPECT_MANY);
+	zend_string *const_MAX_INSPECT_MANY_name = zend_string_init_interned("MAX_INSPECT_MANY", sizeof("MAX_INSPECT_MANY") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MAX_INSPECT_MANY_name, &const_MAX_INSPECT_MANY_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MAX_INSPECT_MANY_name);
+
+	zval const_WATCHDOG_MIN_LEASE_value;
+	ZVAL_DOUBLE(&const_WATCHDOG_MIN_LEASE_value, REDISLOCK_WATCHDOG_MIN_LEASE);
+	zend_string *const_WATCHDOG_MIN_LEASE_name = zend_string_init_interned("WATCHDOG_MIN_LEASE", sizeof("WATCHDOG_MIN_LEASE") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_WATCHDOG_MIN_LEASE_name, &const_WATCHDOG_MIN_LEASE_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_WATCHDOG_MIN_LEASE_name);
+
+	zval const_WATCHDOG_MAX_LEASE_value;
+	ZVAL_DOUBLE(&const_WATCHDOG_MAX_LEASE_value, REDISLOCK_WATCHDOG_MAX_LEASE);
+	zend_string *const_WATCHDOG_MAX_LEASE_name = zend_string_init_interned("WATCHDOG_MAX_LEASE", sizeof("WATCHDOG_MAX_LEASE") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_WATCHDOG_MAX_LEASE_name, &const_WATCHDOG_MAX_LEASE_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_WATCHDOG_MAX_LEASE_name);
+
 
 	zend_add_parameter_attribute(zend_hash_str_find_ptr(&class_entry->function_table, "__construct", sizeof("__construct") - 1), 0, ZSTR_KNOWN(ZEND_STR_SENSITIVEPARAMETER), 0);
 
@@ -495,6 +524,24 @@ static zend_class_entry *register_class_RedisSemaphore(void)
 	INIT_CLASS_ENTRY(ce, "RedisSemaphore", class_RedisSemaphore_methods);
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
 	class_entry->ce_flags |= ZEND_ACC_NOT_SERIALIZABLE;
+
+	zval const_MAX_LIMIT_value;
+	ZVAL_LONG(&const_MAX_LIMIT_value, REDISLOCK_SEMAPHORE_MAX_LIMIT);
+	zend_string *const_MAX_LIMIT_name = zend_string_init_interned("MAX_LIMIT", sizeof("MAX_LIMIT") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MAX_LIMIT_name, &const_MAX_LIMIT_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MAX_LIMIT_name);
+
+	zval const_MAX_SECONDS_value;
+	ZVAL_DOUBLE(&const_MAX_SECONDS_value, REDISLOCK_MAX_SECONDS);
+	zend_string *const_MAX_SECONDS_name = zend_string_init_interned("MAX_SECONDS", sizeof("MAX_SECONDS") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MAX_SECONDS_name, &const_MAX_SECONDS_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MAX_SECONDS_name);
+
+	zval const_MAX_INSPECT_MANY_value;
+	ZVAL_LONG(&const_MAX_INSPECT_MANY_value, REDISLOCK_MAX_INSPECT_MANY);
+	zend_string *const_MAX_INSPECT_MANY_name = zend_string_init_interned("MAX_INSPECT_MANY", sizeof("MAX_INSPECT_MANY") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MAX_INSPECT_MANY_name, &const_MAX_INSPECT_MANY_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MAX_INSPECT_MANY_name);
 
 
 	zend_add_parameter_attribute(zend_hash_str_find_ptr(&class_entry->function_table, "__construct", sizeof("__construct") - 1), 0, ZSTR_KNOWN(ZEND_STR_SENSITIVEPARAMETER), 0);
@@ -510,6 +557,30 @@ static zend_class_entry *register_class_RedisQueue(void)
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
 	class_entry->ce_flags |= ZEND_ACC_NOT_SERIALIZABLE;
 
+	zval const_MAX_PAYLOAD_BYTES_value;
+	ZVAL_LONG(&const_MAX_PAYLOAD_BYTES_value, REDISLOCK_MAX_PAYLOAD);
+	zend_string *const_MAX_PAYLOAD_BYTES_name = zend_string_init_interned("MAX_PAYLOAD_BYTES", sizeof("MAX_PAYLOAD_BYTES") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MAX_PAYLOAD_BYTES_name, &const_MAX_PAYLOAD_BYTES_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MAX_PAYLOAD_BYTES_name);
+
+	zval const_MAX_BATCH_BYTES_value;
+	ZVAL_LONG(&const_MAX_BATCH_BYTES_value, REDISLOCK_MAX_PAYLOADS);
+	zend_string *const_MAX_BATCH_BYTES_name = zend_string_init_interned("MAX_BATCH_BYTES", sizeof("MAX_BATCH_BYTES") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MAX_BATCH_BYTES_name, &const_MAX_BATCH_BYTES_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MAX_BATCH_BYTES_name);
+
+	zval const_MAX_DELAY_value;
+	ZVAL_DOUBLE(&const_MAX_DELAY_value, REDISLOCK_MAX_SECONDS);
+	zend_string *const_MAX_DELAY_name = zend_string_init_interned("MAX_DELAY", sizeof("MAX_DELAY") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MAX_DELAY_name, &const_MAX_DELAY_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MAX_DELAY_name);
+
+	zval const_MAX_STATS_value;
+	ZVAL_LONG(&const_MAX_STATS_value, REDISLOCK_MAX_STATS);
+	zend_string *const_MAX_STATS_name = zend_string_init_interned("MAX_STATS", sizeof("MAX_STATS") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MAX_STATS_name, &const_MAX_STATS_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MAX_STATS_name);
+
 
 	zend_add_parameter_attribute(zend_hash_str_find_ptr(&class_entry->function_table, "__construct", sizeof("__construct") - 1), 0, ZSTR_KNOWN(ZEND_STR_SENSITIVEPARAMETER), 0);
 
@@ -523,6 +594,30 @@ static zend_class_entry *register_class_RedisRateLimiter(void)
 	INIT_CLASS_ENTRY(ce, "RedisRateLimiter", class_RedisRateLimiter_methods);
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
 	class_entry->ce_flags |= ZEND_ACC_NOT_SERIALIZABLE;
+
+	zval const_MAX_LIMIT_value;
+	ZVAL_LONG(&const_MAX_LIMIT_value, REDISLOCK_LIMITER_MAX_COUNT);
+	zend_string *const_MAX_LIMIT_name = zend_string_init_interned("MAX_LIMIT", sizeof("MAX_LIMIT") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MAX_LIMIT_name, &const_MAX_LIMIT_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MAX_LIMIT_name);
+
+	zval const_MAX_WINDOW_LIMIT_value;
+	ZVAL_LONG(&const_MAX_WINDOW_LIMIT_value, REDISLOCK_LIMITER_MAX_WINDOW_LIMIT);
+	zend_string *const_MAX_WINDOW_LIMIT_name = zend_string_init_interned("MAX_WINDOW_LIMIT", sizeof("MAX_WINDOW_LIMIT") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MAX_WINDOW_LIMIT_name, &const_MAX_WINDOW_LIMIT_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MAX_WINDOW_LIMIT_name);
+
+	zval const_MAX_INTERVAL_value;
+	ZVAL_DOUBLE(&const_MAX_INTERVAL_value, REDISLOCK_LIMITER_MAX_INTERVAL);
+	zend_string *const_MAX_INTERVAL_name = zend_string_init_interned("MAX_INTERVAL", sizeof("MAX_INTERVAL") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MAX_INTERVAL_name, &const_MAX_INTERVAL_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MAX_INTERVAL_name);
+
+	zval const_MAX_REFILL_value;
+	ZVAL_DOUBLE(&const_MAX_REFILL_value, REDISLOCK_LIMITER_MAX_REFILL);
+	zend_string *const_MAX_REFILL_name = zend_string_init_interned("MAX_REFILL", sizeof("MAX_REFILL") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MAX_REFILL_name, &const_MAX_REFILL_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MAX_REFILL_name);
 
 
 	zend_add_parameter_attribute(zend_hash_str_find_ptr(&class_entry->function_table, "__construct", sizeof("__construct") - 1), 0, ZSTR_KNOWN(ZEND_STR_SENSITIVEPARAMETER), 0);

@@ -26,20 +26,6 @@
 #include <time.h>
 
 #define REDISLOCK_LIMITER_DEFAULT_PREFIX "Limiter:"
-/* The largest limit, burst or token count. */
-#define REDISLOCK_LIMITER_MAX_COUNT 1000000000
-/* The largest limit of a fixed window (a window's hits, as Laravel counts a
- * decay's attempts): below 10^14, where a Lua number still prints whole. */
-#define REDISLOCK_LIMITER_MAX_WINDOW_LIMIT 10000000000000LL
-/* The interval's bounds, seconds: up to 100 years of 365 days. A Unix time in µs
- * (1.8e15 today) plus two intervals and a wait of up to 1e9 s stays below 2^53,
- * where Lua's numbers are exact. */
-#define REDISLOCK_LIMITER_MIN_INTERVAL 0.001
-#define REDISLOCK_LIMITER_MAX_INTERVAL 3153600000.0
-/* The longest a full token bucket takes to refill ($burst * $interval / $limit),
- * µs: ten years. With a TAT (a Unix time in µs, 1.8e15 today) and a wait of up to
- * 1e9 s added, every sum stays below 2^53, where Lua's numbers are exact. */
-#define REDISLOCK_LIMITER_MAX_REFILL_US 315360000000000LL
 /* A sleep is cut into slices this long at most (seconds), so that PHP's signal
  * handlers run on time even on a system whose sleep a signal does not cut. */
 #define REDISLOCK_LIMITER_SLEEP_SLICE 0.05

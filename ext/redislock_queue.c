@@ -660,9 +660,6 @@ PHP_METHOD(RedisQueue, size)
 	freeReplyObject(reply);
 }
 
-/* The most queues one stats() call reads. */
-#define REDISLOCK_MAX_STATS 1000
-
 /* One stats reply as the array stats() returns; false when it has another shape. */
 static bool stats_entry(const redisReply *r, zval *entry)
 {
@@ -1012,4 +1009,18 @@ PHP_METHOD(RedisQueue, migrate)
 	add_assoc_long(return_value, "zset", (zend_long) (back ? r[5] : r[3]));
 	add_assoc_long(return_value, "inflight", (zend_long) (back ? r[3] : r[4]));
 	add_assoc_string(return_value, "layout", back && r[4] ? "zset" : "stream");
+}
+
+/* layout(): the queue_layout this object was constructed with. Only "zset" is
+ * kept (as no_migrate, what it changes); anything else was "auto" or left out. */
+PHP_METHOD(RedisQueue, layout)
+{
+	redislock_queue_obj *q;
+
+	ZEND_PARSE_PARAMETERS_NONE();
+
+	if (!(q = this_queue_keep(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	RETURN_STRING(q->no_migrate ? "zset" : "auto");
 }

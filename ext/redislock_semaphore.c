@@ -27,8 +27,6 @@
 #include "zend_exceptions.h"
 
 #define REDISLOCK_SEMAPHORE_DEFAULT_PREFIX "Semaphore:"
-/* The largest limit: far below where a sum of permits in Lua loses digits. */
-#define REDISLOCK_SEMAPHORE_MAX_LIMIT 1000000000
 
 /* A method's end after an argument error (thrown) or a failed operation (its
  * failure recorded, thrown here, once). sem may be NULL: the object was not

@@ -13,7 +13,9 @@ final class Jobs
     /**
      * How long the watchdog renews one job's reservation at most, in seconds (a
      * day), unless the connection says otherwise (watchdog_max_hold): a worker that
-     * hangs for ever does not hold its job for ever.
+     * hangs for ever does not hold its job for ever. The bridge's choice: the
+     * extension's own default (300 s) would hand a job of over 5 minutes to a
+     * second worker.
      */
     public const MAX_HOLD = 86400;
 

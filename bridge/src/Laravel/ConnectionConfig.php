@@ -20,7 +20,7 @@ use InvalidArgumentException;
  */
 final class ConnectionConfig
 {
-    /** The seconds of a cache store's lease when its config does not say ("lease"). */
+    /** The seconds of a cache store's lease when its config does not say ("lease"): this adapter's choice. */
     public const DEFAULT_LEASE = 10.0;
 
     /**

@@ -19,8 +19,8 @@ namespace RedisLock\Bridge\Laravel;
 final class Leases
 {
     /** The watchdog's bounds for a lease, in seconds. */
-    public const MIN_LEASE = 0.05;
-    public const MAX_LEASE = 3600.0;
+    public const MIN_LEASE = \RedisLock::WATCHDOG_MIN_LEASE;
+    public const MAX_LEASE = \RedisLock::WATCHDOG_MAX_LEASE;
 
     /** @var float */
     private $lease;

@@ -83,7 +83,7 @@ class Lock extends BaseLock
     protected $leased = false;
 
     /** Seconds a lifetime or a wait is held at: the extension's bound (about 31.7 years). */
-    public const MAX_SECONDS = 1e9;
+    public const MAX_SECONDS = \RedisLock::MAX_SECONDS;
 
     /** getCurrentOwner() for a lock held under an owner that is not ours (never a token). */
     public const OTHER_OWNER = '(held by another owner)';

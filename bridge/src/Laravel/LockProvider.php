@@ -30,7 +30,7 @@ use Illuminate\Contracts\Cache\LockProvider as LockProviderContract;
  */
 class LockProvider implements LockProviderContract
 {
-    /** The lifetime, in seconds, of a lock asked for with $seconds = 0 (365 days). */
+    /** The lifetime, in seconds, of a lock asked for with $seconds = 0 (365 days; this adapter's choice). */
     public const FOREVER_SECONDS = 31536000.0;
 
     /** @var \RedisLock */
@@ -54,7 +54,7 @@ class LockProvider implements LockProviderContract
     /** @var \RedisSemaphore|null */
     protected $semaphore;
 
-    /** How many names flushLocks() asks the server for per SCAN page. */
+    /** How many names flushLocks() asks the server for per SCAN page (this adapter's choice). */
     public const FLUSH_PAGE = 100;
 
     /**
@@ -67,7 +67,7 @@ class LockProvider implements LockProviderContract
     public function __construct(\RedisLock $redis, string $prefix = '', ?string $connectionName = null,
         float $foreverSeconds = self::FOREVER_SECONDS, ?Leases $leases = null, ?callable $connectSemaphore = null)
     {
-        if (!($foreverSeconds > 0 && $foreverSeconds <= 1e9)) {
+        if (!($foreverSeconds > 0 && $foreverSeconds <= \RedisLock::MAX_SECONDS)) {
             throw new \ValueError('$foreverSeconds must be greater than 0 and at most 1e9');
         }
         $this->redis = $redis;

@@ -60,16 +60,16 @@ class RateLimiter extends LaravelRateLimiter
      * window reaches, within the integers the server's scripts keep exact. A
      * larger $maxAttempts counts as this one.
      */
-    public const COUNT_LIMIT = 10000000000000;
+    public const COUNT_LIMIT = \RedisRateLimiter::MAX_WINDOW_LIMIT;
 
     /**
      * The longest window, in seconds: 100 years of 365 days, the longest
      * interval of a \RedisRateLimiter. A longer decay lasts this long.
      */
-    public const MAX_DECAY = 3153600000.0;
+    public const MAX_DECAY = \RedisRateLimiter::MAX_INTERVAL;
 
-    /** The most attempts one call of increment() counts at once. */
-    public const MAX_AMOUNT = 1000000000;
+    /** The most attempts one call of increment() counts at once: the most tokens one call takes. */
+    public const MAX_AMOUNT = \RedisRateLimiter::MAX_LIMIT;
 
     /** @var \RedisRateLimiter */
     protected $redis;

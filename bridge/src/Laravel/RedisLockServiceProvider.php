@@ -120,14 +120,19 @@ class RedisLockServiceProvider extends ServiceProvider
             : new Leases($lease, static function (array $watchdog) use ($options): \RedisLock {
                 return new \RedisLock(ConnectionConfig::withWatchdog($options, $watchdog));
             });
-        // Cache::funnel()'s semaphore. None on redlock (a semaphore counts in one place) nor
-        // with min_replicas (which a semaphore does not take): the funnel is then Laravel's.
-        $semaphore = is_array($options) && (isset($options['redlock']) || !empty($options['min_replicas']))
-            ? null
-            : static function () use ($options): \RedisSemaphore {
-                return new \RedisSemaphore($options);
+        $redis = new \RedisLock($options);
+        // Cache::funnel()'s semaphore, where \RedisSemaphore takes the connection (it
+        // refuses redlock and min_replicas with a ValueError; constructing sends
+        // nothing): the funnel is Laravel's otherwise.
+        try {
+            $made = new \RedisSemaphore($options);
+            $semaphore = static function () use ($made): \RedisSemaphore {
+                return $made;
             };
-        $locks = new LockProvider(new \RedisLock($options), (string) $prefix, $lockConnection,
+        } catch (\ValueError $e) {
+            $semaphore = null;
+        }
+        $locks = new LockProvider($redis, (string) $prefix, $lockConnection,
             (float) ($config['forever_seconds'] ?? LockProvider::FOREVER_SECONDS), $leases, $semaphore);
         $data = static::dataStoreName($app, $config);
 
@@ -157,30 +162,18 @@ class RedisLockServiceProvider extends ServiceProvider
         $options = $config['redislock']
             ?? ConnectionConfig::redisConnectionOptions($app['config']['database.redis'] ?? [], ConnectionConfig::lockConnection($config));
         if (is_array($options)) {
-            if (isset($options['redlock']) || (!empty($options['min_replicas']) && isset($options['cluster']))) {
-                return $limiter;
-            }
             unset($options['prefix']);
+        }
+        // The extension says which connections a limiter takes: it refuses the others
+        // (redlock, min_replicas on a cluster, watchdog) with a ValueError, sending nothing.
+        try {
+            $decider = new \RedisRateLimiter($options);
+        } catch (\ValueError $e) {
+            return $limiter;
         }
         $prefix = $config['prefix'] ?? $app['config']['cache.prefix'] ?? '';
 
-        return RateLimiter::replacing($limiter, new \RedisRateLimiter($options), (string) $prefix);
-    }
-
-    /** @deprecated  ConnectionConfig::leaseSeconds() */
-    public static function leaseSeconds($lease): ?float
-    {
-        return ConnectionConfig::leaseSeconds($lease);
-    }
-
-    /**
-     * @deprecated  ConnectionConfig::withWatchdog()
-     * @param  array|string  $options
-     * @return array|string
-     */
-    public static function withWatchdog(#[\SensitiveParameter] $options, array $watchdog)
-    {
-        return ConnectionConfig::withWatchdog($options, $watchdog);
+        return RateLimiter::replacing($limiter, $decider, (string) $prefix);
     }
 
     /**
@@ -208,50 +201,5 @@ class RedisLockServiceProvider extends ServiceProvider
         }
 
         return null;
-    }
-
-    /** @deprecated  ConnectionConfig::redisConnectionOptions() */
-    public static function redisConnectionOptions(#[\SensitiveParameter] array $redis, string $name): array
-    {
-        return ConnectionConfig::redisConnectionOptions($redis, $name);
-    }
-
-    /** @deprecated  ConnectionConfig::connectionOptions() */
-    public static function connectionOptions(#[\SensitiveParameter] $c): array
-    {
-        return ConnectionConfig::connectionOptions($c);
-    }
-
-    /** @deprecated  ConnectionConfig::clusterOptions() */
-    public static function clusterOptions(#[\SensitiveParameter] array $nodes, #[\SensitiveParameter] array $clusterOptions = []): array
-    {
-        return ConnectionConfig::clusterOptions($nodes, $clusterOptions);
-    }
-
-    /** @deprecated  ConnectionConfig::parseConnection() */
-    protected static function parseConnection(#[\SensitiveParameter] $c): array
-    {
-        return ConnectionConfig::parseConnection($c);
-    }
-
-    /** @deprecated  ConnectionConfig::endpoint() */
-    protected static function endpoint(#[\SensitiveParameter] array $c): array
-    {
-        return ConnectionConfig::endpoint($c);
-    }
-
-    /**
-     * @deprecated  ConnectionConfig::tlsOptions()
-     * @return array|true
-     */
-    protected static function tlsOptions(#[\SensitiveParameter] $context)
-    {
-        return ConnectionConfig::tlsOptions($context);
-    }
-
-    /** @deprecated  ConnectionConfig::credentials() */
-    protected static function credentials(#[\SensitiveParameter] array $c): array
-    {
-        return ConnectionConfig::credentials($c);
     }
 }

@@ -98,7 +98,7 @@ final class CliCommands
 
     private function locks(): int
     {
-        return $this->output->listing('locks', 'lock', $this->inspector->lockPages($this->output->progress('locks')),
+        return $this->output->listing('locks', 'lock', $this->inspector->pages('lock', $this->output->progress('locks')),
             ['NAME', 'MODE', 'HOLDERS', 'TTL', 'WAITERS', 'OLDEST WAIT', 'FENCING', 'PROMISED'],
             static fn (string $name, array $r): array => [
                 Names::escape($name), $r['mode'], (string) $r['holders'], CliOutput::seconds($r['ttl']),
@@ -111,7 +111,7 @@ final class CliCommands
 
     private function semaphores(): int
     {
-        return $this->output->listing('semaphores', 'semaphore', $this->inspector->semaphorePages($this->output->progress('semaphores')),
+        return $this->output->listing('semaphores', 'semaphore', $this->inspector->pages('semaphore', $this->output->progress('semaphores')),
             ['NAME', 'HELD', 'HOLDERS', 'TTLS', 'WAITERS', 'OLDEST WAIT'],
             static fn (string $name, array $r): array => [
                 Names::escape($name), (string) $r['held'], (string) $r['holders'], CliOutput::ttls($r['ttls']),
@@ -123,7 +123,7 @@ final class CliCommands
 
     private function inspectLock(string $name): int
     {
-        $info = $this->inspector->lock($name);
+        $info = $this->inspector->state('lock', $name);
         if ($this->output->json) {
             $this->output->emitJson(Names::json('name', $name) + ['kind' => 'lock', 'free' => $info === null, 'state' => $info]);
         } elseif ($info === null) {
@@ -146,7 +146,7 @@ final class CliCommands
 
     private function inspectSemaphore(string $name): int
     {
-        $info = $this->inspector->semaphore($name);
+        $info = $this->inspector->state('semaphore', $name);
         if ($this->output->json) {
             $this->output->emitJson(Names::json('name', $name) + ['kind' => 'semaphore', 'free' => $info === null, 'state' => $info]);
         } elseif ($info === null) {
@@ -167,7 +167,7 @@ final class CliCommands
 
     private function queues(): int
     {
-        return $this->output->listing('queues', 'queue', $this->inspector->queuePages($this->output->progress('queues')),
+        return $this->output->listing('queues', 'queue', $this->inspector->pages('queue', $this->output->progress('queues')),
             ['QUEUE', 'DUE', 'DELAYED', 'INFLIGHT', 'DEAD', 'OLDEST DUE', 'NEXT DUE IN', 'OVERDUE'],
             static fn (string $name, array $r): array => [
                 Names::escape($name), (string) $r['due'], (string) $r['delayed'], (string) $r['inflight'],

@@ -17,41 +17,33 @@ namespace RedisLock\Bridge\Operator;
  */
 final class Inspector
 {
-    /** The keys of a lock's view, in order. */
-    public const LOCK_KEYS = ['mode', 'holders', 'ttl', 'waiters', 'oldest_wait', 'fencing', 'promised'];
-
-    /** The keys of a semaphore's view, in order. */
-    public const SEMAPHORE_KEYS = ['held', 'holders', 'ttls', 'waiters', 'oldest_wait'];
-
-    /** The keys of a rate limiter's view, in order. */
-    public const LIMITER_KEYS = ['policy', 'limit', 'interval', 'burst', 'remaining', 'retry_after', 'reset_after', 'backlog'];
-
-    /** The keys of a queue's stats, in order. */
-    public const QUEUE_KEYS = ['due', 'delayed', 'inflight', 'dead', 'oldest_due_age', 'next_due_in', 'overdue'];
-
     /**
-     * The names of one page of a listing: what a listing keeps at once, and the
-     * queues one RedisQueue::stats() round trip reads (its own bound).
+     * The names of one page of a listing: what a listing keeps at once, and what
+     * one round trip reads, so at most the extension's bound for that call
+     * (RedisQueue::MAX_STATS; RedisLock::MAX_INSPECT_MANY, which is
+     * RedisSemaphore's too).
      */
-    public const PAGE = 1000;
+    public const PAGE = \RedisQueue::MAX_STATS < \RedisLock::MAX_INSPECT_MANY ? \RedisQueue::MAX_STATS : \RedisLock::MAX_INSPECT_MANY;
 
-    private ?\RedisLock $lock = null;
-    private ?\RedisSemaphore $semaphore = null;
-    private ?\RedisQueue $queue = null;
-    private ?\RedisRateLimiter $limiter = null;
+    /** @var array<string, \RedisLock|\RedisSemaphore|\RedisQueue|\RedisRateLimiter> kind => the object reading it, made on first use */
+    private array $objects = [];
+
+    /** @var array<string, ?string> kind => its prefix (null: the class's default) */
+    private array $prefixes;
 
     /**
      * @param string|array<string, mixed>|null $connection
      */
     public function __construct(
         #[\SensitiveParameter] private string|array|null $connection = null,
-        private ?string $lockPrefix = null,
-        private ?string $semaphorePrefix = null,
-        private ?string $queuePrefix = null,
+        ?string $lockPrefix = null,
+        ?string $semaphorePrefix = null,
+        ?string $queuePrefix = null,
         private int $scanCount = 500,
-        private ?string $limiterPrefix = null,
+        ?string $limiterPrefix = null,
     ) {
         self::requireExtension();
+        $this->prefixes = ['queue' => $queuePrefix, 'lock' => $lockPrefix, 'semaphore' => $semaphorePrefix, 'limiter' => $limiterPrefix];
     }
 
     /** Throws UnsupportedException when the extension is not loaded. */
@@ -66,111 +58,88 @@ final class Inspector
     }
 
     /**
-     * The names of the held or awaited locks, sorted, each once.
+     * The names of $kind (a key of Kinds::TABLE: the held or awaited locks or
+     * semaphores, the queues, the rate limiters with a state), sorted, each once.
      *
      * @param (callable(int): void)|null $progress called with the count so far after each page
      * @return list<string>
      */
-    public function lockNames(?callable $progress = null): array
+    public function names(string $kind, ?callable $progress = null): array
     {
-        $this->need(\RedisLock::class, 'names');
+        $this->need(Kinds::of($kind)['class'], 'names');
 
-        return $this->walk(fn (?string $cursor) => $this->lockObject()->names($cursor, $this->scanCount), $progress);
+        return $this->walk(fn (?string $cursor) => $this->object($kind)->names($cursor, $this->scanCount), $progress);
     }
 
     /**
-     * @param (callable(int): void)|null $progress
-     * @return list<string>
-     */
-    public function semaphoreNames(?callable $progress = null): array
-    {
-        $this->need(\RedisSemaphore::class, 'names');
-
-        return $this->walk(fn (?string $cursor) => $this->semaphoreObject()->names($cursor, $this->scanCount), $progress);
-    }
-
-    /**
-     * @param (callable(int): void)|null $progress
-     * @return list<string>
-     */
-    public function queueNames(?callable $progress = null): array
-    {
-        $this->need(\RedisQueue::class, 'names');
-
-        return $this->walk(fn (?string $cursor) => $this->queueObject()->names($cursor, $this->scanCount), $progress);
-    }
-
-    /**
-     * The rate limiters with a state, sorted, each once.
+     * names() of each kind by its name, for callers that read one kind.
      *
      * @param (callable(int): void)|null $progress
      * @return list<string>
      */
+    public function lockNames(?callable $progress = null): array
+    {
+        return $this->names('lock', $progress);
+    }
+
+    /** @return list<string> */
+    public function semaphoreNames(?callable $progress = null): array
+    {
+        return $this->names('semaphore', $progress);
+    }
+
+    /** @return list<string> */
+    public function queueNames(?callable $progress = null): array
+    {
+        return $this->names('queue', $progress);
+    }
+
+    /** @return list<string> */
     public function limiterNames(?callable $progress = null): array
     {
-        $this->need(\RedisRateLimiter::class, 'names');
-
-        return $this->walk(fn (?string $cursor) => $this->limiterObject()->names($cursor, $this->scanCount), $progress);
+        return $this->names('limiter', $progress);
     }
 
     /**
-     * The held or awaited locks, a page at a time (see pages()): rows of
-     * ['name' => string, 'state' => lock()'s array].
+     * The names of $kind with their states, a page at a time (see pages()): rows
+     * of ['name' => string, 'state' => Kinds::view()'s array]. The states of a
+     * page are read in one round trip where the class can (its "many" method).
      *
      * @param (callable(int): void)|null $progress called with the count of names so far after each names() call
      * @return \Generator<int, array{rows: list<array{name: string, state: array<string, mixed>}>, errors: list<array{name: string, message: string}>}>
      */
-    public function lockPages(?callable $progress = null): \Generator
+    public function pages(string $kind, ?callable $progress = null): \Generator
     {
-        $this->need(\RedisLock::class, 'names');
-        $this->need(\RedisLock::class, 'inspect');
+        $k = Kinds::of($kind);
+        $this->need($k['class'], 'names');
+        $this->need($k['class'], $k['read']);
 
-        return $this->pages(
-            fn (?string $cursor) => $this->lockObject()->names($cursor, $this->scanCount),
-            fn (array $names) => self::supports(\RedisLock::class, 'inspectMany')
-                ? $this->manyPage($this->lockObject()->inspectMany($names), self::lockState(...))
-                : $this->eachName($names, $this->lock(...)),
+        return $this->walkPages(
+            fn (?string $cursor) => $this->object($kind)->names($cursor, $this->scanCount),
+            fn (array $names) => match (true) {
+                $k['whole'] => $this->wholePage($kind, $names),
+                $k['many'] !== null && self::supports($k['class'], $k['many']) => $this->manyPage($kind, $this->object($kind)->{$k['many']}($names)),
+                default => $this->eachName($names, fn (string $name): ?array => $this->state($kind, $name)),
+            },
             $progress,
         );
     }
 
     /**
-     * The held or awaited semaphores, a page at a time: rows of ['name', 'state' => semaphore()'s array].
+     * The state of one name of $kind (Kinds::view() of what its class's inspect()
+     * answers): null when it has none (a lock nobody holds and nobody waits for).
      *
-     * @param (callable(int): void)|null $progress
-     * @return \Generator<int, array{rows: list<array{name: string, state: array<string, mixed>}>, errors: list<array{name: string, message: string}>}>
+     * @return array<string, mixed>|null
      */
-    public function semaphorePages(?callable $progress = null): \Generator
+    public function state(string $kind, string $name): ?array
     {
-        $this->need(\RedisSemaphore::class, 'names');
-        $this->need(\RedisSemaphore::class, 'inspect');
+        $k = Kinds::of($kind);
+        if ($k['whole']) {
+            return $this->queueStats([$name])[$name];
+        }
+        $this->need($k['class'], $k['read']);
 
-        return $this->pages(
-            fn (?string $cursor) => $this->semaphoreObject()->names($cursor, $this->scanCount),
-            fn (array $names) => self::supports(\RedisSemaphore::class, 'inspectMany')
-                ? $this->manyPage($this->semaphoreObject()->inspectMany($names), self::semaphoreState(...))
-                : $this->eachName($names, $this->semaphore(...)),
-            $progress,
-        );
-    }
-
-    /**
-     * The queues, a page at a time, their stats read in one round trip per page:
-     * rows of ['name', 'state' => the keys of QUEUE_KEYS].
-     *
-     * @param (callable(int): void)|null $progress
-     * @return \Generator<int, array{rows: list<array{name: string, state: array<string, mixed>}>, errors: list<array{name: string, message: string}>}>
-     */
-    public function queuePages(?callable $progress = null): \Generator
-    {
-        $this->need(\RedisQueue::class, 'names');
-        $this->need(\RedisQueue::class, 'stats');
-
-        return $this->pages(
-            fn (?string $cursor) => $this->queueObject()->names($cursor, $this->scanCount),
-            $this->statsPage(...),
-            $progress,
-        );
+        return Kinds::view($kind, $this->object($kind)->{$k['read']}($name));
     }
 
     /**
@@ -182,140 +151,25 @@ final class Inspector
     public function reach(string $kind, string $name): void
     {
         if ($kind !== 'lock') {
-            self::supports(\RedisQueue::class, 'names') ? $this->queueObject()->names(null, 1) : $this->queueObject()->size($name);
+            self::supports(\RedisQueue::class, 'names') ? $this->object('queue')->names(null, 1) : $this->object('queue')->size($name);
 
             return;
         }
         if (self::supports(\RedisLock::class, 'names')) {
             try {
-                $this->lockObject()->names(null, 1);
+                $this->object('lock')->names(null, 1);
 
                 return;
             } catch (\BadMethodCallException) {
                 // a Redlock lists nothing: its PTTL below reaches every server
             }
         }
-        $this->lockObject()->isLocked($name);
-    }
-
-    /**
-     * A lock's state: null when nobody holds it and nobody waits; else the keys
-     * of LOCK_KEYS (mode "exclusive" or "shared", holders, ttl in seconds or
-     * null, waiters, oldest_wait in seconds or null, fencing or null, promised).
-     *
-     * @return array{mode: string, holders: int, ttl: ?float, waiters: int, oldest_wait: ?float, fencing: ?int, promised: bool}|null
-     */
-    public function lock(string $name): ?array
-    {
-        $this->need(\RedisLock::class, 'inspect');
-
-        return self::lockState($this->lockObject()->inspect($name));
-    }
-
-    /**
-     * @param array<string, mixed>|null $info what RedisLock::inspect() returned
-     * @return array{mode: string, holders: int, ttl: ?float, waiters: int, oldest_wait: ?float, fencing: ?int, promised: bool}|null
-     */
-    private static function lockState(?array $info): ?array
-    {
-        if ($info === null) {
-            return null;
-        }
-
-        return [
-            'mode' => (string) ($info['mode'] ?? 'exclusive'),
-            'holders' => (int) ($info['holders'] ?? 0),
-            'ttl' => self::floatOrNull($info['ttl'] ?? null),
-            'waiters' => (int) ($info['waiters'] ?? 0),
-            'oldest_wait' => self::floatOrNull($info['oldest_wait'] ?? null),
-            'fencing' => isset($info['fencing']) ? (int) $info['fencing'] : null,
-            'promised' => (bool) ($info['promised'] ?? false),
-        ];
-    }
-
-    /**
-     * The rate limiters with a state, a page at a time: rows of ['name', 'state' => limiter()'s array].
-     *
-     * @param (callable(int): void)|null $progress
-     * @return \Generator<int, array{rows: list<array{name: string, state: array<string, mixed>}>, errors: list<array{name: string, message: string}>}>
-     */
-    public function limiterPages(?callable $progress = null): \Generator
-    {
-        $this->need(\RedisRateLimiter::class, 'names');
-        $this->need(\RedisRateLimiter::class, 'inspect');
-
-        return $this->pages(
-            fn (?string $cursor) => $this->limiterObject()->names($cursor, $this->scanCount),
-            fn (array $names) => $this->eachName($names, $this->limiter(...)),
-            $progress,
-        );
-    }
-
-    /**
-     * A rate limiter's state: null when it has none; else the keys of
-     * LIMITER_KEYS (RedisRateLimiter::inspect()).
-     *
-     * @return array{policy: string, limit: int, interval: float, burst: ?int, remaining: int, retry_after: float, reset_after: float, backlog: float}|null
-     */
-    public function limiter(string $name): ?array
-    {
-        $this->need(\RedisRateLimiter::class, 'inspect');
-        $info = $this->limiterObject()->inspect($name);
-        if ($info === null) {
-            return null;
-        }
-
-        return [
-            'policy' => (string) ($info['policy'] ?? ''),
-            'limit' => (int) ($info['limit'] ?? 0),
-            'interval' => (float) ($info['interval'] ?? 0.0),
-            'burst' => isset($info['burst']) ? (int) $info['burst'] : null,
-            'remaining' => (int) ($info['remaining'] ?? 0),
-            'retry_after' => (float) ($info['retry_after'] ?? 0.0),
-            'reset_after' => (float) ($info['reset_after'] ?? 0.0),
-            'backlog' => (float) ($info['backlog'] ?? 0.0),
-        ];
-    }
-
-    /**
-     * A semaphore's state: null when nothing is held and nobody waits; else
-     * held (permits), holders, ttls (seconds, one per holder), waiters, oldest_wait.
-     *
-     * @return array{held: int, holders: int, ttls: list<float>, waiters: int, oldest_wait: ?float}|null
-     */
-    public function semaphore(string $name): ?array
-    {
-        $this->need(\RedisSemaphore::class, 'inspect');
-
-        return self::semaphoreState($this->semaphoreObject()->inspect($name));
-    }
-
-    /**
-     * @param array<string, mixed>|null $info what RedisSemaphore::inspect() returned
-     * @return array{held: int, holders: int, ttls: list<float>, waiters: int, oldest_wait: ?float}|null
-     */
-    private static function semaphoreState(?array $info): ?array
-    {
-        if ($info === null) {
-            return null;
-        }
-        $ttls = [];
-        foreach ((array) ($info['ttls'] ?? []) as $ttl) {
-            $ttls[] = (float) $ttl;
-        }
-
-        return [
-            'held' => (int) ($info['held'] ?? 0),
-            'holders' => (int) ($info['holders'] ?? 0),
-            'ttls' => $ttls,
-            'waiters' => (int) ($info['waiters'] ?? 0),
-            'oldest_wait' => self::floatOrNull($info['oldest_wait'] ?? null),
-        ];
+        $this->object('lock')->isLocked($name);
     }
 
     /**
      * The stats of each queue of $names (RedisQueue::stats()), name => the keys
-     * of QUEUE_KEYS, in the order given.
+     * of Kinds::QUEUE_KEYS, in the order given.
      *
      * @param list<string> $names
      * @return array<string, array{due: int, delayed: int, inflight: int, dead: int, oldest_due_age: float, next_due_in: ?float, overdue: int}>
@@ -325,9 +179,9 @@ final class Inspector
         $this->need(\RedisQueue::class, 'stats');
         $out = [];
         foreach (array_chunk(array_map('strval', $names), self::PAGE) as $chunk) {
-            $stats = $this->queueObject()->stats($chunk);
+            $stats = $this->object('queue')->stats($chunk);
             foreach ($chunk as $name) {
-                $out[$name] = self::queueState($stats[$name] ?? []);
+                $out[$name] = Kinds::queueState($stats[$name] ?? []);
             }
         }
 
@@ -344,7 +198,7 @@ final class Inspector
     public function dead(string $queue, int $count = 100): array
     {
         $out = [];
-        foreach ($this->queueObject()->dead($queue, $count) as $letter) {
+        foreach ($this->object('queue')->dead($queue, $count) as $letter) {
             $out[] = [
                 'id' => (string) $letter['id'],
                 'attempts' => (int) $letter['attempts'],
@@ -363,12 +217,12 @@ final class Inspector
      */
     public function retryDead(string $queue, array $ids = []): int
     {
-        return $this->queueObject()->retryDead($queue, $ids === [] ? null : array_values($ids));
+        return $this->object('queue')->retryDead($queue, $ids === [] ? null : array_values($ids));
     }
 
     public function purgeDead(string $queue): int
     {
-        return $this->queueObject()->purgeDead($queue);
+        return $this->object('queue')->purgeDead($queue);
     }
 
     /**
@@ -383,13 +237,13 @@ final class Inspector
             throw new UnsupportedException('migrate-queue needs a redislock extension with RedisQueue::migrate()');
         }
 
-        return $this->queueObject()->migrate($queue, $back);
+        return $this->object('queue')->migrate($queue, $back);
     }
 
     /** Removes the lock $name whoever holds it; true when there was one. */
     public function forceUnlock(string $name): bool
     {
-        return $this->lockObject()->forceUnlock($name);
+        return $this->object('lock')->forceUnlock($name);
     }
 
     /** Whether the loaded extension has $class::$method(). */
@@ -446,7 +300,7 @@ final class Inspector
      * @param (callable(int): void)|null $progress
      * @return \Generator<int, array{rows: list<array{name: string, state: array<string, mixed>}>, errors: list<array{name: string, message: string}>}>
      */
-    private function pages(callable $page, callable $read, ?callable $progress): \Generator
+    private function walkPages(callable $page, callable $read, ?callable $progress): \Generator
     {
         $seen = [];
         $batch = [];
@@ -510,10 +364,9 @@ final class Inspector
      * state, an error for each name the server refused (['error' => message]).
      *
      * @param array<array-key, array<string, mixed>|null> $many name => inspect()'s answer or ['error' => string]
-     * @param callable(?array<string, mixed>): ?array<string, mixed> $state
      * @return array{rows: list<array{name: string, state: array<string, mixed>}>, errors: list<array{name: string, message: string}>}
      */
-    private function manyPage(array $many, callable $state): array
+    private function manyPage(string $kind, array $many): array
     {
         $rows = [];
         $errors = [];
@@ -521,7 +374,7 @@ final class Inspector
             $name = (string) $name;
             if (is_array($info) && array_keys($info) === ['error']) {
                 $errors[] = ['name' => $name, 'message' => (string) $info['error']];
-            } elseif (($s = $state($info)) !== null) {
+            } elseif (($s = Kinds::view($kind, $info)) !== null) {
                 $rows[] = ['name' => $name, 'state' => $s];
             }
         }
@@ -530,70 +383,39 @@ final class Inspector
     }
 
     /**
-     * The stats of a page of queues in one round trip; when the server refuses
-     * it (one name is not a queue), the halves are asked again, down to the
-     * names it refuses.
+     * The states of a page of $kind in one round trip of a call that the server
+     * refuses whole for one bad name (RedisQueue::stats(): one name is not a
+     * queue): the halves are asked again, down to the names it refuses.
      *
      * @param list<string> $names
      * @return array{rows: list<array{name: string, state: array<string, mixed>}>, errors: list<array{name: string, message: string}>}
      */
-    private function statsPage(array $names): array
+    private function wholePage(string $kind, array $names): array
     {
         try {
-            $stats = $this->queueObject()->stats($names);
+            $answer = $this->object($kind)->{Kinds::of($kind)['many']}($names);
         } catch (\RedisLockServerException | \ValueError $e) {
             if (count($names) === 1) {
                 return ['rows' => [], 'errors' => [['name' => $names[0], 'message' => $e->getMessage()]]];
             }
             $half = intdiv(count($names), 2);
-            $first = $this->statsPage(array_slice($names, 0, $half));
-            $second = $this->statsPage(array_slice($names, $half));
+            $first = $this->wholePage($kind, array_slice($names, 0, $half));
+            $second = $this->wholePage($kind, array_slice($names, $half));
 
             return ['rows' => [...$first['rows'], ...$second['rows']], 'errors' => [...$first['errors'], ...$second['errors']]];
         }
         $rows = [];
         foreach ($names as $name) {
-            $rows[] = ['name' => $name, 'state' => self::queueState($stats[$name] ?? [])];
+            $rows[] = ['name' => $name, 'state' => Kinds::view($kind, $answer[$name] ?? [])];
         }
 
         return ['rows' => $rows, 'errors' => []];
     }
 
-    /**
-     * @param array<string, mixed> $s
-     * @return array{due: int, delayed: int, inflight: int, dead: int, oldest_due_age: float, next_due_in: ?float, overdue: int}
-     */
-    private static function queueState(array $s): array
+    /** The object of $kind's class on the connection, with the kind's prefix. */
+    private function object(string $kind): \RedisLock|\RedisSemaphore|\RedisQueue|\RedisRateLimiter
     {
-        return [
-            'due' => (int) ($s['due'] ?? 0),
-            'delayed' => (int) ($s['delayed'] ?? 0),
-            'inflight' => (int) ($s['inflight'] ?? 0),
-            'dead' => (int) ($s['dead'] ?? 0),
-            'oldest_due_age' => (float) ($s['oldest_due_age'] ?? 0.0),
-            'next_due_in' => self::floatOrNull($s['next_due_in'] ?? null),
-            'overdue' => (int) ($s['overdue'] ?? 0),
-        ];
-    }
-
-    private function lockObject(): \RedisLock
-    {
-        return $this->lock ??= new \RedisLock($this->options($this->lockPrefix));
-    }
-
-    private function semaphoreObject(): \RedisSemaphore
-    {
-        return $this->semaphore ??= new \RedisSemaphore($this->options($this->semaphorePrefix));
-    }
-
-    private function queueObject(): \RedisQueue
-    {
-        return $this->queue ??= new \RedisQueue($this->options($this->queuePrefix));
-    }
-
-    private function limiterObject(): \RedisRateLimiter
-    {
-        return $this->limiter ??= new \RedisRateLimiter($this->options($this->limiterPrefix));
+        return $this->objects[$kind] ??= new (Kinds::of($kind)['class'])($this->options($this->prefixes[$kind]));
     }
 
     /**
@@ -623,10 +445,5 @@ final class Inspector
         }
 
         return $connection . (str_contains($connection, '?') ? '&' : '?') . 'prefix=' . rawurlencode($prefix);
-    }
-
-    private static function floatOrNull(mixed $value): ?float
-    {
-        return $value === null ? null : (float) $value;
     }
 }

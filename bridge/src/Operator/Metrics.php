@@ -224,17 +224,10 @@ final class Metrics
     ): self {
         $inspector = $connection instanceof Inspector ? $connection : new Inspector($connection);
         $m = new self($json, $onError);
-        if (in_array('queues', $sections, true)) {
-            $m->queues($inspector, $progress);
-        }
-        if (in_array('locks', $sections, true)) {
-            $m->locks($inspector, $progress);
-        }
-        if (in_array('semaphores', $sections, true)) {
-            $m->semaphores($inspector, $progress);
-        }
-        if (in_array('limiters', $sections, true)) {
-            $m->limiters($inspector, $progress);
+        foreach (Kinds::TABLE as $kind => ['section' => $section]) {
+            if (in_array($section, $sections, true)) {
+                $m->read($inspector, $kind, $progress);
+            }
         }
 
         return $m;
@@ -263,93 +256,90 @@ final class Metrics
         return $text === '-0' ? '0' : $text;
     }
 
-    private function queues(Inspector $inspector, ?callable $progress): void
+    /**
+     * The families of $kind: its section's, filled a page of names at a time.
+     * A kind the extension may lack (Kinds::TABLE's "optional") is left out,
+     * with a comment line, when its class has no names() or no state reader.
+     */
+    private function read(Inspector $inspector, string $kind, ?callable $progress): void
     {
-        $this->section('queues');
-        foreach ($inspector->queuePages($progress) as $page) {
-            foreach ($page['rows'] as ['name' => $queue, 'state' => $s]) {
-                $label = ['queue' => $queue];
-                foreach (['due', 'delayed', 'inflight', 'dead'] as $state) {
-                    $this->sample('redislock_queue_tasks', $label + ['state' => $state], $s[$state]);
-                }
-                $this->sample('redislock_queue_oldest_due_age_seconds', $label, $s['oldest_due_age']);
-                if ($s['next_due_in'] !== null) {
-                    $this->sample('redislock_queue_next_due_in_seconds', $label, $s['next_due_in']);
-                }
-                $this->sample('redislock_queue_overdue_reservations', $label, $s['overdue']);
-            }
-            $this->errors('queue', $page['errors']);
-        }
-    }
-
-    private function locks(Inspector $inspector, ?callable $progress): void
-    {
-        if (!Inspector::supports(\RedisLock::class, 'names') || !Inspector::supports(\RedisLock::class, 'inspect')) {
-            $this->comments[] = '# redislock: lock metrics need RedisLock::names() and RedisLock::inspect(), which this extension lacks';
+        $k = Kinds::of($kind);
+        if ($k['optional'] && (!Inspector::supports($k['class'], 'names') || !Inspector::supports($k['class'], $k['read']))) {
+            $this->comments[] = "# redislock: {$k['title']} metrics need {$k['class']}::names() and {$k['class']}::{$k['read']}(), which this extension lacks";
 
             return;
         }
-        $this->section('locks');
+        $this->section($k['section']);
         $held = ['exclusive' => 0, 'shared' => 0];
-        foreach ($inspector->lockPages($progress) as $page) {
-            foreach ($page['rows'] as ['name' => $name, 'state' => $info]) {
-                $label = ['lock' => $name];
-                if ($info['holders'] > 0) {
-                    $held[$info['mode']] = ($held[$info['mode']] ?? 0) + 1;
-                    $this->sample('redislock_lock_holders', $label + ['mode' => $info['mode']], $info['holders']);
-                }
-                $this->sample('redislock_lock_waiters', $label, $info['waiters']);
-                if ($info['oldest_wait'] !== null) {
-                    $this->sample('redislock_lock_oldest_wait_seconds', $label, $info['oldest_wait']);
-                }
+        foreach ($inspector->pages($kind, $progress) as $page) {
+            foreach ($page['rows'] as ['name' => $name, 'state' => $state]) {
+                match ($kind) {
+                    'queue' => $this->queueSamples($name, $state),
+                    'lock' => $this->lockSamples($name, $state, $held),
+                    'semaphore' => $this->semaphoreSamples($name, $state),
+                    'limiter' => $this->limiterSamples($name, $state),
+                };
             }
-            $this->errors('lock', $page['errors']);
+            $this->errors($kind, $page['errors']);
         }
-        foreach ($held as $mode => $count) {
-            $this->sample('redislock_locks_held', ['mode' => $mode], $count);
+        if ($kind === 'lock') {
+            foreach ($held as $mode => $count) {
+                $this->sample('redislock_locks_held', ['mode' => $mode], $count);
+            }
         }
     }
 
-    private function semaphores(Inspector $inspector, ?callable $progress): void
+    /** @param array<string, mixed> $s Kinds::queueState() */
+    private function queueSamples(string $queue, array $s): void
     {
-        if (!Inspector::supports(\RedisSemaphore::class, 'names') || !Inspector::supports(\RedisSemaphore::class, 'inspect')) {
-            $this->comments[] = '# redislock: semaphore metrics need RedisSemaphore::names() and RedisSemaphore::inspect(), which this extension lacks';
-
-            return;
+        $label = ['queue' => $queue];
+        foreach (['due', 'delayed', 'inflight', 'dead'] as $state) {
+            $this->sample('redislock_queue_tasks', $label + ['state' => $state], $s[$state]);
         }
-        $this->section('semaphores');
-        foreach ($inspector->semaphorePages($progress) as $page) {
-            foreach ($page['rows'] as ['name' => $name, 'state' => $info]) {
-                $label = ['semaphore' => $name];
-                $this->sample('redislock_semaphore_permits_held', $label, $info['held']);
-                $this->sample('redislock_semaphore_holders', $label, $info['holders']);
-                $this->sample('redislock_semaphore_waiters', $label, $info['waiters']);
-                if ($info['oldest_wait'] !== null) {
-                    $this->sample('redislock_semaphore_oldest_wait_seconds', $label, $info['oldest_wait']);
-                }
-            }
-            $this->errors('semaphore', $page['errors']);
+        $this->sample('redislock_queue_oldest_due_age_seconds', $label, $s['oldest_due_age']);
+        if ($s['next_due_in'] !== null) {
+            $this->sample('redislock_queue_next_due_in_seconds', $label, $s['next_due_in']);
+        }
+        $this->sample('redislock_queue_overdue_reservations', $label, $s['overdue']);
+    }
+
+    /**
+     * @param array<string, mixed> $info Kinds::lockState()
+     * @param array<string, int> $held lock names held by mode, counted here
+     */
+    private function lockSamples(string $name, array $info, array &$held): void
+    {
+        $label = ['lock' => $name];
+        if ($info['holders'] > 0) {
+            $held[$info['mode']] = ($held[$info['mode']] ?? 0) + 1;
+            $this->sample('redislock_lock_holders', $label + ['mode' => $info['mode']], $info['holders']);
+        }
+        $this->sample('redislock_lock_waiters', $label, $info['waiters']);
+        if ($info['oldest_wait'] !== null) {
+            $this->sample('redislock_lock_oldest_wait_seconds', $label, $info['oldest_wait']);
         }
     }
 
-    private function limiters(Inspector $inspector, ?callable $progress): void
+    /** @param array<string, mixed> $info Kinds::semaphoreState() */
+    private function semaphoreSamples(string $name, array $info): void
     {
-        if (!Inspector::supports(\RedisRateLimiter::class, 'names') || !Inspector::supports(\RedisRateLimiter::class, 'inspect')) {
-            $this->comments[] = '# redislock: rate limiter metrics need RedisRateLimiter::names() and RedisRateLimiter::inspect(), which this extension lacks';
+        $label = ['semaphore' => $name];
+        $this->sample('redislock_semaphore_permits_held', $label, $info['held']);
+        $this->sample('redislock_semaphore_holders', $label, $info['holders']);
+        $this->sample('redislock_semaphore_waiters', $label, $info['waiters']);
+        if ($info['oldest_wait'] !== null) {
+            $this->sample('redislock_semaphore_oldest_wait_seconds', $label, $info['oldest_wait']);
+        }
+    }
 
-            return;
-        }
-        $this->section('limiters');
-        foreach ($inspector->limiterPages($progress) as $page) {
-            foreach ($page['rows'] as ['name' => $name, 'state' => $info]) {
-                $label = ['limiter' => $name];
-                $this->sample('redislock_limiter_limit', $label + ['policy' => $info['policy']], $info['limit']);
-                $this->sample('redislock_limiter_remaining', $label, $info['remaining']);
-                $this->sample('redislock_limiter_retry_after_seconds', $label, $info['retry_after']);
-                $this->sample('redislock_limiter_backlog_seconds', $label, $info['backlog']);
-            }
-            $this->errors('limiter', $page['errors']);
-        }
+    /** @param array<string, mixed> $info Kinds::limiterState() */
+    private function limiterSamples(string $name, array $info): void
+    {
+        $label = ['limiter' => $name];
+        $this->sample('redislock_limiter_limit', $label + ['policy' => $info['policy']], $info['limit']);
+        $this->sample('redislock_limiter_remaining', $label, $info['remaining']);
+        $this->sample('redislock_limiter_retry_after_seconds', $label, $info['retry_after']);
+        $this->sample('redislock_limiter_backlog_seconds', $label, $info['backlog']);
     }
 
     private function section(string $section): void

@@ -57,7 +57,7 @@ final class LeaseToken
             $left = $this->key?->get()?->getRemainingLifetime();
             try {
                 // Ends the watch: from now on the hold lives as long as the Key says.
-                $this->redis->extendLock($this->name, $this->token, min(1e9, max(0.001, $left ?? 0.001)));
+                $this->redis->extendLock($this->name, $this->token, min(\RedisLock::MAX_SECONDS, max(0.001, $left ?? 0.001)));
             } catch (\RedisLockException $e) {
                 throw new LockStorageException(sprintf('The lease of the "%s" lock could not be ended before the key left this process: %s', $this->name, $e->getMessage()), 0, $e);
             }

@@ -60,7 +60,7 @@ use Symfony\Component\Lock\SharedLockStoreInterface;
 final class RedisLockStore implements BlockingSharedLockStoreInterface, BlockingStoreInterface, SharedLockStoreInterface, PersistingStoreInterface
 {
     /** The largest timeout the extension accepts: 1e9 s, about 31 years. */
-    private const FOREVER = 1e9;
+    private const FOREVER = \RedisLock::MAX_SECONDS;
 
     private \RedisLock $redis;
     private float $initialTtl;

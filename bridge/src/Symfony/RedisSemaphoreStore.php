@@ -27,7 +27,7 @@ use Symfony\Component\Semaphore\PersistingStoreInterface;
 final class RedisSemaphoreStore implements PersistingStoreInterface
 {
     /** The largest lifetime the extension accepts: 1e9 s. */
-    private const FOREVER = 1e9;
+    private const FOREVER = \RedisSemaphore::MAX_SECONDS;
 
     /**
      * The reason symfony's own RedisStore gives when putOffExpiration() finds the

@@ -7,8 +7,7 @@ namespace RedisLock\Bridge\Laravel\Console;
 use Illuminate\Console\Command;
 use RedisLock\Bridge\Laravel\ConnectionConfig;
 use RedisLock\Bridge\Operator\Cli;
-use RedisLock\Bridge\Operator\ConsoleArguments;
-use Symfony\Component\Console\Output\ConsoleOutputInterface;
+use RedisLock\Bridge\Operator\ConsoleCli;
 use Symfony\Component\Console\Output\OutputInterface;
 
 /**
@@ -46,44 +45,21 @@ class RedisLockCommand extends Command
     public function handle(): int
     {
         $output = $this->output->getOutput();
-        $errors = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
         $confirm = null;
         if ($this->input->isInteractive()) {
             $confirm = fn (string $question): bool => (bool) $this->confirm($question, false);
-        }
-        $status = null;
-        if ($errors->isDecorated()) {
-            $status = static function (string $line) use ($errors): void {
-                $errors->write("\r\033[K" . $line, false, OutputInterface::OUTPUT_RAW);
-            };
         }
         $dsn = $this->option('dsn');
         try {
             $connection = $dsn === null || $dsn === '' ? $this->connectionOptions() : null;
         } catch (\InvalidArgumentException $e) {
-            $errors->write('artisan redislock: ' . $e->getMessage() . "\n", false, OutputInterface::OUTPUT_RAW);
+            ConsoleCli::errors($output)->write('artisan redislock: ' . $e->getMessage() . "\n", false, OutputInterface::OUTPUT_RAW);
 
             return Cli::EXIT_USAGE;
         }
-        $cli = new Cli(
-            static function (string $text) use ($output): void {
-                $output->write($text, false, OutputInterface::OUTPUT_RAW);
-            },
-            static function (string $text) use ($errors): void {
-                $errors->write($text, false, OutputInterface::OUTPUT_RAW);
-            },
-            $confirm,
-            $status,
-            $connection,
-            'artisan redislock',
-        );
-        $subcommand = $this->argument('subcommand');
 
-        return $cli->run(ConsoleArguments::build(
-            is_string($subcommand) ? $subcommand : null,
-            (array) $this->argument('args'),
-            $this->options(),
-        ));
+        return ConsoleCli::run($output, $confirm, $connection, 'artisan redislock',
+            $this->argument('subcommand'), (array) $this->argument('args'), $this->options());
     }
 
     /**

@@ -64,10 +64,10 @@ class ConcurrencyLimiter extends LaravelLimiter
     public function block($timeout, $callback = null, $sleep = 250)
     {
         $limit = $this->maxLocks;
-        if (!is_numeric($limit) || (int) $limit != $limit || $limit < 1 || $limit > 1000000000) {
-            throw new \ValueError('The funnel\'s limit must be an integer between 1 and 1000000000; call limit() before then().');
+        if (!is_numeric($limit) || (int) $limit != $limit || $limit < 1 || $limit > \RedisSemaphore::MAX_LIMIT) {
+            throw new \ValueError('The funnel\'s limit must be an integer between 1 and ' . \RedisSemaphore::MAX_LIMIT . '; call limit() before then().');
         }
-        $token = $this->semaphore->acquire($this->semaphoreName, (int) $limit, min(1e9, max(0.0, (float) $timeout)), $this->expire);
+        $token = $this->semaphore->acquire($this->semaphoreName, (int) $limit, min(\RedisSemaphore::MAX_SECONDS, max(0.0, (float) $timeout)), $this->expire);
         if ($token === false) {
             throw new LimiterTimeoutException;
         }

@@ -31,9 +31,6 @@ use RedisLock\Bridge\Laravel\ConnectionConfig;
  */
 class Connector implements ConnectorInterface
 {
-    /** @deprecated  ConnectionConfig::MAX_HOLD */
-    public const MAX_HOLD = ConnectionConfig::MAX_HOLD;
-
     /** @var \ArrayAccess|array|null */
     protected $app;
 

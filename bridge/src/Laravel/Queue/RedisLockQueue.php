@@ -66,19 +66,19 @@ use ValueError;
 class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
 {
     /** Seconds a delay is held at: the extension's bound (about 31.7 years). */
-    public const MAX_DELAY = 1e9;
+    public const MAX_DELAY = \RedisQueue::MAX_DELAY;
 
-    /** Seconds one wait on the server lasts at most, so that signal handlers run. */
+    /** Seconds one wait on the server lasts at most, so that signal handlers run (this driver's choice). */
     public const WAIT_SLICE = 2.0;
 
     /** Bytes of payloads one bulk() chunk carries at most (the extension's bound per call). */
-    public const BULK_CHUNK_BYTES = 64 * 1024 * 1024;
+    public const BULK_CHUNK_BYTES = \RedisQueue::MAX_BATCH_BYTES;
 
-    /** Jobs one bulk() chunk carries at most (bounds one script's work). */
+    /** Jobs one bulk() chunk carries at most (this driver's choice: bounds one script's work). */
     public const BULK_CHUNK_JOBS = 1000;
 
     /** Bytes one job's payload may have (the extension's bound). */
-    public const MAX_PAYLOAD = 16 * 1024 * 1024;
+    public const MAX_PAYLOAD = \RedisQueue::MAX_PAYLOAD_BYTES;
 
     protected \RedisQueue $redisQueue;
 

@@ -4,15 +4,14 @@ declare(strict_types=1);
 
 namespace RedisLock\Bridge\Symfony\Console;
 
-use RedisLock\Bridge\Operator\Cli;
 use RedisLock\Bridge\Operator\ConsoleArguments;
+use RedisLock\Bridge\Operator\ConsoleCli;
 use Symfony\Component\Console\Attribute\AsCommand;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Helper\QuestionHelper;
 use Symfony\Component\Console\Input\InputArgument;
 use Symfony\Component\Console\Input\InputInterface;
 use Symfony\Component\Console\Input\InputOption;
-use Symfony\Component\Console\Output\ConsoleOutputInterface;
 use Symfony\Component\Console\Output\OutputInterface;
 use Symfony\Component\Console\Question\ConfirmationQuestion;
 
@@ -65,9 +64,9 @@ class RedisLockCommand extends Command
 
     protected function execute(InputInterface $input, OutputInterface $output): int
     {
-        $errors = $output instanceof ConsoleOutputInterface ? $output->getErrorOutput() : $output;
         $confirm = null;
         if ($input->isInteractive()) {
+            $errors = ConsoleCli::errors($output);
             $set = $this->getHelperSet();
             $helper = $set !== null && $set->has('question') ? $set->get('question') : new QuestionHelper();
             $confirm = static fn (string $question): bool => (bool) $helper->ask(
@@ -76,31 +75,9 @@ class RedisLockCommand extends Command
                 new ConfirmationQuestion($question . ' [y/N] ', false),
             );
         }
-        $status = null;
-        if ($errors->isDecorated()) {
-            $status = static function (string $line) use ($errors): void {
-                $errors->write("\r\033[K" . $line, false, OutputInterface::OUTPUT_RAW);
-            };
-        }
         $dsn = getenv('REDISLOCK_DSN');
-        $cli = new Cli(
-            static function (string $text) use ($output): void {
-                $output->write($text, false, OutputInterface::OUTPUT_RAW);
-            },
-            static function (string $text) use ($errors): void {
-                $errors->write($text, false, OutputInterface::OUTPUT_RAW);
-            },
-            $confirm,
-            $status,
-            $this->connection ?? ($dsn === false || $dsn === '' ? null : $dsn),
-            'bin/console ' . $this->getName(),
-        );
-        $subcommand = $input->getArgument('subcommand');
 
-        return $cli->run(ConsoleArguments::build(
-            is_string($subcommand) ? $subcommand : null,
-            (array) $input->getArgument('args'),
-            $input->getOptions(),
-        ));
+        return ConsoleCli::run($output, $confirm, $this->connection ?? ($dsn === false || $dsn === '' ? null : $dsn),
+            'bin/console ' . $this->getName(), $input->getArgument('subcommand'), (array) $input->getArgument('args'), $input->getOptions());
     }
 }

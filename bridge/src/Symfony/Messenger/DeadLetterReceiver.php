@@ -33,7 +33,7 @@ use Symfony\Component\Messenger\Transport\Sender\SenderInterface;
  */
 final class DeadLetterReceiver extends QueueReceiver implements SenderInterface
 {
-    /** Dead letters get() reads first when it looks for one to claim; doubled up to the list limit while none is free. */
+    /** Dead letters get() reads first when it looks for one to claim; doubled up to the list limit while none is free (this transport's choice). */
     private const CLAIM_PAGE = 16;
 
     /** @var array<string, true> the dead letters this receiver has claimed and not yet finished, by id */

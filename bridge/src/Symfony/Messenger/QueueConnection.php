@@ -22,7 +22,7 @@ use Symfony\Component\Messenger\Transport\Serialization\SerializerInterface;
 final class QueueConnection
 {
     /** The longest delay the extension accepts, in seconds (about 31 years). */
-    public const MAX_DELAY = 1e9;
+    public const MAX_DELAY = \RedisQueue::MAX_DELAY;
 
     /**
      * @param float $visibility  seconds a reservation (or a claim of a dead letter) lasts

@@ -124,8 +124,7 @@ final class RedisLockTransport implements TransportInterface, MessageCountAwareI
     public function setup(): void
     {
         $c = $this->connection;
-        // The connection's options show in its debug view only.
-        if ($this->deadLetters || str_contains(print_r($c->queue, true), "[queue_layout] => zset\n")) {
+        if ($this->deadLetters || $c->queue->layout() === 'zset') {
             return;
         }
         $c->call(fn (): array => $c->queue->migrate($c->name));

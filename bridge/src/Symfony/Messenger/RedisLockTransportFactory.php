@@ -193,7 +193,7 @@ final class RedisLockTransportFactory implements TransportFactoryInterface
             unset($params['prefix']);
         }
         if (self::watchdogOn($params)) {
-            $params += ['watchdog_lease' => (string) min(max($visibility, 0.05), 3600.0)];
+            $params += ['watchdog_lease' => (string) min(max($visibility, \RedisLock::WATCHDOG_MIN_LEASE), \RedisLock::WATCHDOG_MAX_LEASE)];
         }
 
         return $params;

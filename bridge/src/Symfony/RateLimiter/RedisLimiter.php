@@ -31,7 +31,7 @@ use Symfony\Component\RateLimiter\Reservation;
  */
 final class RedisLimiter implements LimiterInterface
 {
-    /** The longest reserve() without $maxTime waits, in seconds: a day. */
+    /** The longest reserve() without $maxTime waits, in seconds: a day (this adapter's choice). */
     public const MAX_WAIT = 86400.0;
 
     /**

@@ -28,10 +28,10 @@ final class RedisRateLimiterFactory implements RateLimiterFactoryContract
     private const POLICIES = ['token_bucket', 'fixed_window', 'sliding_window', 'no_limit'];
 
     /** The longest interval, in seconds: 100 years of 365 days (\RedisRateLimiter's). */
-    public const MAX_INTERVAL = 3153600000.0;
+    public const MAX_INTERVAL = \RedisRateLimiter::MAX_INTERVAL;
 
     /** The longest time a token bucket takes to refill, in seconds: ten years (\RedisRateLimiter's). */
-    public const MAX_REFILL = 315360000.0;
+    public const MAX_REFILL = \RedisRateLimiter::MAX_REFILL;
 
     private string $id;
     private string $policy;

@@ -7,6 +7,7 @@ use Illuminate\Cache\NullStore;
 use Illuminate\Foundation\Testing\Concerns\InteractsWithRedis;
 use Illuminate\Support\Facades\Cache;
 use Orchestra\Testbench\TestCase;
+use RedisLock\Bridge\Laravel\ConnectionConfig;
 use RedisLock\Bridge\Laravel\LockProvider;
 use RedisLock\Bridge\Laravel\LockStore;
 use RedisLock\Bridge\Laravel\RedisLockServiceProvider;
@@ -195,19 +196,19 @@ class LockContractTest extends TestCase
                 ['host' => 'h', 'connect_timeout' => 2.0, 'read_timeout' => 3.0, 'persistent' => true, 'persistent_id' => 'x']],
         ];
         foreach ($cases as [$config, $expected]) {
-            $options = RedisLockServiceProvider::connectionOptions($config);
+            $options = ConnectionConfig::connectionOptions($config);
             ksort($options);
             ksort($expected);
             $this->assertSame($expected, $options, json_encode($config));
             new \RedisLock($options);   // the extension accepts them
         }
-        $cluster = RedisLockServiceProvider::redisConnectionOptions(['clusters' => ['default' => [
+        $cluster = ConnectionConfig::redisConnectionOptions(['clusters' => ['default' => [
             ['host' => '10.0.0.1', 'port' => 7000, 'password' => 'pw'],
             ['url' => 'tcp://10.0.0.2:7001'],
         ]]], 'default');
         $this->assertSame(['cluster' => ['10.0.0.1:7000', '10.0.0.2:7001'], 'password' => 'pw'], $cluster);
         try {
-            RedisLockServiceProvider::redisConnectionOptions(['default' => ['host' => 'h']], 'nope');
+            ConnectionConfig::redisConnectionOptions(['default' => ['host' => 'h']], 'nope');
             $this->fail('an unknown connection name was accepted');
         } catch (\InvalidArgumentException $e) {
             $this->assertStringContainsString('[nope]', $e->getMessage());
