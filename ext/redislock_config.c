@@ -6,6 +6,7 @@
 #include "redislock_globals.h"
 #include "redislock_link.h"
 #include "redislock_config.h"
+#include "redislock_args.h"
 #include "zend_exceptions.h"
 #include "zend_smart_str.h"
 #include <math.h>
@@ -23,15 +24,18 @@
 /* ---- the options ---------------------------------------------------------------- *
  * Every option a connection takes, whichever form gives it (the options array, an
  * entry of its "watchdog" or "tls" option, a DSN's query), is one row here: its
- * names, its type, its bounds, and what giving it implies. Both forms apply a row
- * by its type, and every message about a value is built from the row, so the forms
- * cannot disagree on what they accept. */
+ * names, its type, its bounds, what giving it implies, and the classes that take
+ * it. Both forms apply a row by its type, and every message about a value, or
+ * about a class that does not take the option, is built from the rows, so the
+ * forms and the classes cannot disagree on what they accept. */
 typedef enum {
 	OPTION_STRING,   /* array: a string; DSN: the percent-decoded text */
 	OPTION_INT,      /* array: an int; DSN: a whole decimal number */
 	OPTION_SECONDS,  /* array: an int or a float; DSN: a decimal number */
 	OPTION_FLAG,     /* array: a bool; DSN: 0, 1, true or false */
 	OPTION_PORT,     /* array: an int; a DSN gives the port in its authority */
+	OPTION_WORD,     /* as OPTION_STRING, then one of the row's words: checked once the
+	                  * class has taken the option (redislock_config_for_class()) */
 	OPTION_FORM      /* array only: what its handler reads (tls, sentinel, cluster, redlock) */
 } option_type;
 
@@ -56,6 +60,11 @@ struct _option {
 	option_type type;
 	uint32_t flags;
 	double min, max;         /* numbers: the value; strings: the length (max 0: no maximum) */
+	const char *const *words; /* OPTION_WORD: the values it takes, NULL-terminated */
+	/* The classes that take it; 0: every class. A class outside is refused when
+	 * the option is in use (option_in_use()), in words refusals[] gives. */
+	uint32_t classes;
+	redislock_mode mode;     /* OPTION_FORM: the mode it selects (sentinel, cluster, redlock) */
 	size_t offset;           /* of the field in redislock_config (not for OPTION_TLS) */
 	/* The array's value, when it is more than the type says (array|bool, a list). */
 	zend_result (*apply_array)(apply_ctx *ctx, const option *opt, zval *value);
@@ -74,6 +83,8 @@ static zend_result apply_sentinel(apply_ctx *ctx, const option *opt, zval *value
 static zend_result apply_cluster(apply_ctx *ctx, const option *opt, zval *value);
 static zend_result apply_redlock(apply_ctx *ctx, const option *opt, zval *value);
 
+static const char *const queue_layouts[] = {"auto", "zset", NULL};
+
 #define NAME(s) .name = s, .name_len = sizeof(s) - 1
 #define DSN(s) .dsn = s, .dsn_len = sizeof(s) - 1
 #define AT(field) .offset = offsetof(redislock_config, field)
@@ -85,12 +96,14 @@ static const option options[] = {
 	{NAME("password"), DSN("password"), .type = OPTION_STRING, .flags = OPTION_NULLABLE, AT(password)},
 	{NAME("database"), DSN("database"), .dsn_alias = "db", .type = OPTION_INT,
 		.min = 0, .max = REDISLOCK_MAX_DATABASE, AT(database)},
-	{NAME("min_replicas"), DSN("min_replicas"), .type = OPTION_INT, .min = 0, .max = REDISLOCK_MAX_REPLICAS, AT(min_replicas)},
+	{NAME("min_replicas"), DSN("min_replicas"), .type = OPTION_INT, .min = 0, .max = REDISLOCK_MAX_REPLICAS,
+		AT(min_replicas), .classes = REDISLOCK_CLASS_LOCK | REDISLOCK_CLASS_LIMITER},
 	{NAME("max_attempts"), DSN("max_attempts"), .type = OPTION_INT, .flags = OPTION_QUEUE,
-		.min = 0, .max = REDISLOCK_MAX_ATTEMPTS, AT(max_attempts)},
+		.min = 0, .max = REDISLOCK_MAX_ATTEMPTS, AT(max_attempts), .classes = REDISLOCK_CLASS_QUEUE},
 	{NAME("retry_backoff"), DSN("retry_backoff"), .type = OPTION_SECONDS, .flags = OPTION_QUEUE,
-		.min = 0, .max = REDISLOCK_MAX_BACKOFF, AT(retry_backoff)},
-	{NAME("queue_layout"), DSN("queue_layout"), .type = OPTION_STRING, .flags = OPTION_QUEUE, .min = 1, AT(queue_layout)},
+		.min = 0, .max = REDISLOCK_MAX_BACKOFF, AT(retry_backoff), .classes = REDISLOCK_CLASS_QUEUE},
+	{NAME("queue_layout"), DSN("queue_layout"), .type = OPTION_WORD, .flags = OPTION_QUEUE, .min = 1,
+		.words = queue_layouts, AT(queue_layout), .classes = REDISLOCK_CLASS_QUEUE},
 	{NAME("connect_timeout"), DSN("connect_timeout"), .type = OPTION_SECONDS, .flags = OPTION_FINITE,
 		.min = REDISLOCK_MIN_TIMEOUT, .max = REDISLOCK_MAX_TIMEOUT, AT(connect_timeout)},
 	{NAME("read_timeout"), DSN("read_timeout"), .type = OPTION_SECONDS, .flags = OPTION_FINITE,
@@ -99,9 +112,13 @@ static const option options[] = {
 	{NAME("persistent"), DSN("persistent"), .type = OPTION_FLAG, AT(persistent)},
 	{NAME("persistent_id"), DSN("persistent_id"), .type = OPTION_STRING, .flags = OPTION_PERSISTENT, AT(persistent_id)},
 	{NAME("auto_release"), DSN("auto_release"), .type = OPTION_FLAG, AT(auto_release)},
-	{NAME("watchdog"), DSN("watchdog"), .type = OPTION_FLAG, AT(watchdog), .apply_array = apply_watchdog},
+	{NAME("watchdog"), DSN("watchdog"), .type = OPTION_FLAG, AT(watchdog), .apply_array = apply_watchdog,
+		.classes = REDISLOCK_CLASS_LOCK | REDISLOCK_CLASS_SEMAPHORE | REDISLOCK_CLASS_QUEUE},
+	/* A queue renews each reservation to its own visibility; a rate limiter,
+	 * refused the watchdog, is refused its entries with it. */
 	{NAME("lease"), .parent = "watchdog", DSN("watchdog_lease"), .type = OPTION_SECONDS, .flags = OPTION_WATCHDOG,
-		.min = REDISLOCK_WATCHDOG_MIN_LEASE, .max = REDISLOCK_WATCHDOG_MAX_LEASE, AT(watchdog_lease)},
+		.min = REDISLOCK_WATCHDOG_MIN_LEASE, .max = REDISLOCK_WATCHDOG_MAX_LEASE, AT(watchdog_lease),
+		.classes = REDISLOCK_CLASS_LOCK | REDISLOCK_CLASS_SEMAPHORE},
 	{NAME("max_hold"), .parent = "watchdog", DSN("watchdog_max_hold"), .type = OPTION_SECONDS,
 		.flags = OPTION_WATCHDOG | OPTION_ABOVE_MIN, .min = 0, .max = REDISLOCK_MAX_TIMEOUT, AT(watchdog_max_hold)},
 	/* PHP's own "ssl" stream context options, under the same names (the order of
@@ -115,14 +132,55 @@ static const option options[] = {
 	{NAME("verify_peer"), .parent = "tls", DSN("verify_peer"), .type = OPTION_FLAG, .flags = OPTION_TLS},
 	{NAME("verify_peer_name"), .parent = "tls", DSN("verify_peer_name"), .type = OPTION_FLAG, .flags = OPTION_TLS},
 	{NAME("peer_name"), .parent = "tls", DSN("peer_name"), .type = OPTION_STRING, .flags = OPTION_TLS},
-	{NAME("sentinel"), .type = OPTION_FORM, .apply_array = apply_sentinel},
+	{NAME("sentinel"), .type = OPTION_FORM, .apply_array = apply_sentinel, .mode = REDISLOCK_MODE_SENTINEL},
 	{NAME("service"), .type = OPTION_STRING, .min = 1, AT(service)},
-	{NAME("cluster"), .type = OPTION_FORM, .apply_array = apply_cluster},
-	{NAME("redlock"), .type = OPTION_FORM, .apply_array = apply_redlock},
+	{NAME("cluster"), .type = OPTION_FORM, .apply_array = apply_cluster, .mode = REDISLOCK_MODE_CLUSTER},
+	/* Only a lock can be held by a majority: the others count or order in one place. */
+	{NAME("redlock"), .type = OPTION_FORM, .apply_array = apply_redlock, .mode = REDISLOCK_MODE_REDLOCK,
+		.classes = REDISLOCK_CLASS_LOCK},
 };
 #undef NAME
 #undef DSN
 #undef AT
+
+/* What a class is told when it does not take an option it was given: "cannot use
+ * <what>[ with "<form>"]<why>". The order is the order each class checks them
+ * in, so that of two refused options the same one is named first as it always was. */
+typedef struct {
+	uint32_t classes;        /* the classes it is said to */
+	const char *option;      /* the row */
+	/* NULL: the row's classes leave these out. Else a row of OPTION_FORM: the
+	 * classes take the option, but not in the mode that form selects. */
+	const char *with;
+	const char *what;        /* NULL: option "<name>" */
+	const char *why;
+} refusal;
+
+#define NOT_QUEUE (REDISLOCK_CLASS_LOCK | REDISLOCK_CLASS_SEMAPHORE | REDISLOCK_CLASS_LIMITER)
+/* The queue's options are refused together, whichever was given, and when given
+ * at all (an explicit 0 too): each would be taken for a setting of the class. */
+#define QUEUE_OPTIONS "options \"max_attempts\" and \"retry_backoff\"", ": they apply to RedisQueue reservations"
+#define ONE_PLACE "a server, a Sentinel-managed master or a cluster slot, never split over independent servers"
+static const refusal refusals[] = {
+	{REDISLOCK_CLASS_LOCK, "watchdog", "redlock", NULL,
+		": renewals would have to reach a majority of independent servers in time"},
+	{NOT_QUEUE, "max_attempts", NULL, QUEUE_OPTIONS},
+	{NOT_QUEUE, "retry_backoff", NULL, QUEUE_OPTIONS},
+	{NOT_QUEUE, "queue_layout", NULL, QUEUE_OPTIONS},
+	{REDISLOCK_CLASS_SEMAPHORE, "redlock", NULL, NULL, ": a semaphore counts its permits in one place, " ONE_PLACE},
+	{REDISLOCK_CLASS_LIMITER, "redlock", NULL, NULL, ": a rate limiter counts in one place, " ONE_PLACE},
+	{REDISLOCK_CLASS_QUEUE, "redlock", NULL, NULL, ": a queue lives on one server, "
+		"a Sentinel-managed master or a cluster, never split over independent servers"},
+	{REDISLOCK_CLASS_SEMAPHORE, "min_replicas", NULL, NULL, ": it applies to RedisLock acquisitions"},
+	{REDISLOCK_CLASS_QUEUE, "min_replicas", NULL, NULL, ": it applies to lock acquisitions"},
+	{REDISLOCK_CLASS_LIMITER, "min_replicas", "cluster", NULL, " for a rate limiter"},
+	{REDISLOCK_CLASS_LIMITER, "watchdog", NULL, NULL, ": a rate limiter holds nothing to renew"},
+	{REDISLOCK_CLASS_QUEUE, "lease", NULL, "a watchdog lease",
+		" on a queue: each reservation is renewed to its own visibility (max_hold applies)"},
+};
+#undef NOT_QUEUE
+#undef QUEUE_OPTIONS
+#undef ONE_PLACE
 
 static bool name_is(const char *name, size_t name_len, const char *s, size_t len)
 {
@@ -132,6 +190,12 @@ static bool name_is(const char *name, size_t name_len, const char *s, size_t len
 static bool parent_is(const option *opt, const char *parent)
 {
 	return parent ? opt->parent && strcmp(opt->parent, parent) == 0 : opt->parent == NULL;
+}
+
+/* Whether every one of classes takes the option (the row's mask). */
+static bool option_takes(const option *opt, uint32_t classes)
+{
+	return opt->classes == 0 || (opt->classes & classes) == classes;
 }
 
 /* The rows by name, built once at startup and only read after it: every option a
@@ -154,6 +218,18 @@ void redislock_config_startup(void)
 		if (opt->dsn_alias) {
 			zend_hash_str_add_new_ptr(&dsn_names, opt->dsn_alias, strlen(opt->dsn_alias), (void *) opt);
 		}
+	}
+	/* A refusal names a row, and speaks to classes the row leaves out, or (with a
+	 * form) to classes the row has. */
+	for (size_t i = 0; i < sizeof(refusals) / sizeof(refusals[0]); i++) {
+		const refusal *r = &refusals[i];
+		const option *opt = zend_hash_str_find_ptr(&array_names, r->option, strlen(r->option));
+		const option *with = r->with ? zend_hash_str_find_ptr(&array_names, r->with, strlen(r->with)) : NULL;
+		ZEND_ASSERT(opt);
+		ZEND_ASSERT(r->with ? with && with->type == OPTION_FORM && option_takes(opt, r->classes)
+			: (opt->classes & r->classes) == 0 && opt->classes != 0);
+		(void) opt;
+		(void) with;
 	}
 	read_timeout_row = zend_hash_str_find_ptr(&array_names, "read_timeout", sizeof("read_timeout") - 1);
 	database_row = zend_hash_str_find_ptr(&array_names, "database", sizeof("database") - 1);
@@ -352,6 +428,7 @@ static zend_result apply_array_value(apply_ctx *ctx, const option *opt, zval *va
 	}
 	switch (opt->type) {
 		case OPTION_STRING:
+		case OPTION_WORD:
 			if (opt->flags & OPTION_NULLABLE && Z_TYPE_P(value) == IS_NULL) {
 				option_store_string(cfg, opt, NULL);
 				break;
@@ -635,6 +712,7 @@ static zend_result apply_dsn_value(redislock_config *cfg, const option *opt, zen
 
 	switch (opt->type) {
 		case OPTION_STRING:
+		case OPTION_WORD:
 			option_store_string(cfg, opt, zend_string_copy(value));
 			break;
 		case OPTION_INT:
@@ -1053,6 +1131,114 @@ zend_result redislock_config_parse(redislock_config *cfg, zend_string *dsn, Hash
 	}
 	build_endpoint(cfg);
 	return SUCCESS;
+}
+
+/* ---- what each class takes ------------------------------------------------------- */
+
+static const option *row_named(const char *name)
+{
+	return zend_hash_str_find_ptr(&array_names, name, strlen(name));
+}
+
+/* Whether cfg sets opt: its form is the mode, or its value is not the default
+ * (giving min_replicas 0 or watchdog false sets nothing); an entry only when its
+ * option is set too (a lease with the watchdog off renews nothing). The queue's
+ * options count as soon as they are given. */
+static bool option_in_use(const redislock_config *cfg, const option *opt)
+{
+	redislock_config defaults;
+	const char *field = (const char *) cfg + opt->offset, *unset = (const char *) &defaults + opt->offset;
+
+	if (opt->parent && !option_in_use(cfg, row_named(opt->parent))) {
+		return false;
+	}
+	if (opt->flags & OPTION_QUEUE) {
+		return cfg->queue_options;
+	}
+	if (opt->flags & OPTION_TLS) {
+		return false;
+	}
+	config_defaults(&defaults);
+	switch (opt->type) {
+		case OPTION_FORM:
+			return cfg->mode == opt->mode;
+		case OPTION_STRING:
+		case OPTION_WORD:
+			return *(zend_string *const *) field != NULL;
+		case OPTION_INT:
+		case OPTION_PORT:
+			return *(const zend_long *) field != *(const zend_long *) unset;
+		case OPTION_SECONDS:
+			return *(const double *) field != *(const double *) unset;
+		case OPTION_FLAG:
+			return *(const bool *) field != *(const bool *) unset;
+	}
+	return false;
+}
+
+/* "cannot use option "watchdog" with "redlock": ...", from the refusal's row. */
+static void refuse(const refusal *r, uint32_t arg_num)
+{
+	char what[64], with[64] = "";
+
+	if (r->what) {
+		snprintf(what, sizeof(what), "%s", r->what);
+	} else {
+		snprintf(what, sizeof(what), "option \"%s\"", r->option);
+	}
+	if (r->with) {
+		snprintf(with, sizeof(with), " with \"%s\"", r->with);
+	}
+	zend_argument_value_error(arg_num, "cannot use %s%s%s", what, with, r->why);
+}
+
+/* The first refusal that applies to cls, in the table's order, or NULL. */
+static const refusal *refusal_of(const redislock_config *cfg, redislock_class cls)
+{
+	for (size_t i = 0; i < sizeof(refusals) / sizeof(refusals[0]); i++) {
+		const refusal *r = &refusals[i];
+		const option *opt = row_named(r->option);
+		/* Without a form, the row's mask says whether cls takes it. */
+		bool taken = r->with ? !option_in_use(cfg, row_named(r->with)) : option_takes(opt, cls);
+		if ((r->classes & cls) && !taken && option_in_use(cfg, opt)) {
+			return r;
+		}
+	}
+	return NULL;
+}
+
+/* The first word option of cfg whose value is none of its words, or NULL. */
+static const option *bad_word(const redislock_config *cfg)
+{
+	for (size_t i = 0; i < sizeof(options) / sizeof(options[0]); i++) {
+		const zend_string *value;
+		if (options[i].type != OPTION_WORD) {
+			continue;
+		}
+		value = *(zend_string *const *) ((const char *) cfg + options[i].offset);
+		if (value && redislock_word_index(value, options[i].words) < 0) {
+			return &options[i];
+		}
+	}
+	return NULL;
+}
+
+zend_result redislock_config_for_class(redislock_config *cfg, redislock_class cls, uint32_t arg_num)
+{
+	const refusal *r = refusal_of(cfg, cls);
+	const option *opt = r ? NULL : bad_word(cfg);
+
+	if (r) {
+		refuse(r, arg_num);
+	} else if (opt) {
+		zend_string *words = redislock_words_text(opt->words);
+		zend_argument_value_error(arg_num, "option \"%s\" must be %s", opt->name, ZSTR_VAL(words));
+		zend_string_release(words);
+	} else {
+		return SUCCESS;
+	}
+	redislock_config_free(cfg);
+	return FAILURE;
 }
 
 void redislock_config_describe(const redislock_config *cfg, zval *array)
