@@ -1,12 +1,12 @@
 /* Connection settings: one table of options, applied to the options array and
- * to the pairs of a DSN's query alike (the DSN grammar is redislock_config_dsn.c),
- * and the checks of settings that are wrong together. Everything is checked here,
- * at construction, so a typo fails at once with a message naming the bad part
- * instead of on the first lock attempt. */
+ * to the pairs of a DSN's query alike (the DSN grammar is redislock_config_dsn.c;
+ * what each class takes of them, redislock_config_class.c), and the checks of
+ * settings that are wrong together. Everything is checked here, at construction,
+ * so a typo fails at once with a message naming the bad part instead of on the
+ * first lock attempt. */
 #include "redislock_globals.h"
 #include "redislock_link.h"
-#include "redislock_config.h"
-#include "redislock_args.h"
+#include "redislock_config_int.h"
 #include "zend_exceptions.h"
 #include "zend_smart_str.h"
 #include <math.h>
@@ -21,54 +21,7 @@
 #define REDISLOCK_MIN_TIMEOUT 0.001
 #define REDISLOCK_MAX_TIMEOUT 1e9
 
-/* ---- the options ---------------------------------------------------------------- *
- * Every option a connection takes, whichever form gives it (the options array, an
- * entry of its "watchdog" or "tls" option, a DSN's query), is one row here: its
- * names, its type, its bounds, what giving it implies, and the classes that take
- * it. Both forms apply a row by its type, and every message about a value, or
- * about a class that does not take the option, is built from the rows, so the
- * forms and the classes cannot disagree on what they accept. */
-typedef enum {
-	OPTION_STRING,   /* array: a string; DSN: the percent-decoded text */
-	OPTION_INT,      /* array: an int; DSN: a whole decimal number */
-	OPTION_SECONDS,  /* array: an int or a float; DSN: a decimal number */
-	OPTION_FLAG,     /* array: a bool; DSN: 0, 1, true or false */
-	OPTION_PORT,     /* array: an int; a DSN gives the port in its authority */
-	OPTION_WORD,     /* as OPTION_STRING, then one of the row's words: checked once the
-	                  * class has taken the option (redislock_config_for_class()) */
-	OPTION_FORM      /* array only: what its handler reads (tls, sentinel, cluster, redlock) */
-} option_type;
-
-#define OPTION_NULLABLE   (1 << 0) /* array: null is accepted (and unsets) */
-#define OPTION_ABOVE_MIN  (1 << 1) /* greater than min, not equal */
-#define OPTION_FINITE     (1 << 2) /* the array's message says "a finite number of seconds" */
-#define OPTION_TLS        (1 << 3) /* stored under its name among PHP's "ssl" context options */
-#define OPTION_PERSISTENT (1 << 4) /* giving it turns persistence on */
-#define OPTION_WATCHDOG   (1 << 5) /* giving it in a DSN turns the watchdog on */
-#define OPTION_QUEUE      (1 << 6) /* a queue's option (the other classes refuse them) */
-
-typedef struct _apply_ctx apply_ctx;
-typedef struct _option option;
-
-struct _option {
-	const char *name;        /* the array's key, or the entry's under parent */
-	size_t name_len;
-	const char *parent;      /* NULL, or the array option this is an entry of */
-	const char *dsn;         /* the DSN query key (and how DSN messages name it); NULL: none */
-	size_t dsn_len;
-	const char *dsn_alias;   /* another DSN key for it, or NULL */
-	option_type type;
-	uint32_t flags;
-	double min, max;         /* numbers: the value; strings: the length (max 0: no maximum) */
-	const char *const *words; /* OPTION_WORD: the values it takes, NULL-terminated */
-	/* The classes that take it; 0: every class. A class outside is refused when
-	 * the option is in use (option_in_use()), in words refusals[] gives. */
-	uint32_t classes;
-	redislock_mode mode;     /* OPTION_FORM: the mode it selects (sentinel, cluster, redlock) */
-	size_t offset;           /* of the field in redislock_config (not for OPTION_TLS) */
-	/* The array's value, when it is more than the type says (array|bool, a list). */
-	zend_result (*apply_array)(apply_ctx *ctx, const option *opt, zval *value);
-};
+/* ---- the options: one row each (redislock_config_int.h) ------------------------ */
 
 /* What applying the options array gathers besides the settings. */
 struct _apply_ctx {
@@ -143,44 +96,6 @@ static const option options[] = {
 #undef DSN
 #undef AT
 
-/* What a class is told when it does not take an option it was given: "cannot use
- * <what>[ with "<form>"]<why>". The order is the order each class checks them
- * in, so that of two refused options the same one is named first as it always was. */
-typedef struct {
-	uint32_t classes;        /* the classes it is said to */
-	const char *option;      /* the row */
-	/* NULL: the row's classes leave these out. Else a row of OPTION_FORM: the
-	 * classes take the option, but not in the mode that form selects. */
-	const char *with;
-	const char *what;        /* NULL: option "<name>" */
-	const char *why;
-} refusal;
-
-#define NOT_QUEUE (REDISLOCK_CLASS_LOCK | REDISLOCK_CLASS_SEMAPHORE | REDISLOCK_CLASS_LIMITER)
-/* The queue's options are refused together, whichever was given, and when given
- * at all (an explicit 0 too): each would be taken for a setting of the class. */
-#define QUEUE_OPTIONS "options \"max_attempts\" and \"retry_backoff\"", ": they apply to RedisQueue reservations"
-#define ONE_PLACE "a server, a Sentinel-managed master or a cluster slot, never split over independent servers"
-static const refusal refusals[] = {
-	{REDISLOCK_CLASS_LOCK, "watchdog", "redlock", NULL,
-		": renewals would have to reach a majority of independent servers in time"},
-	{NOT_QUEUE, "max_attempts", NULL, QUEUE_OPTIONS},
-	{NOT_QUEUE, "retry_backoff", NULL, QUEUE_OPTIONS},
-	{NOT_QUEUE, "queue_layout", NULL, QUEUE_OPTIONS},
-	{REDISLOCK_CLASS_SEMAPHORE, "redlock", NULL, NULL, ": a semaphore counts its permits in one place, " ONE_PLACE},
-	{REDISLOCK_CLASS_LIMITER, "redlock", NULL, NULL, ": a rate limiter counts in one place, " ONE_PLACE},
-	{REDISLOCK_CLASS_QUEUE, "redlock", NULL, NULL, ": a queue lives on one server, "
-		"a Sentinel-managed master or a cluster, never split over independent servers"},
-	{REDISLOCK_CLASS_SEMAPHORE, "min_replicas", NULL, NULL, ": it applies to RedisLock acquisitions"},
-	{REDISLOCK_CLASS_QUEUE, "min_replicas", NULL, NULL, ": it applies to lock acquisitions"},
-	{REDISLOCK_CLASS_LIMITER, "min_replicas", "cluster", NULL, " for a rate limiter"},
-	{REDISLOCK_CLASS_LIMITER, "watchdog", NULL, NULL, ": a rate limiter holds nothing to renew"},
-	{REDISLOCK_CLASS_QUEUE, "lease", NULL, "a watchdog lease",
-		" on a queue: each reservation is renewed to its own visibility (max_hold applies)"},
-};
-#undef NOT_QUEUE
-#undef QUEUE_OPTIONS
-#undef ONE_PLACE
 
 static bool name_is(const char *name, size_t name_len, const char *s, size_t len)
 {
@@ -190,12 +105,6 @@ static bool name_is(const char *name, size_t name_len, const char *s, size_t len
 static bool parent_is(const option *opt, const char *parent)
 {
 	return parent ? opt->parent && strcmp(opt->parent, parent) == 0 : opt->parent == NULL;
-}
-
-/* Whether every one of classes takes the option (the row's mask). */
-static bool option_takes(const option *opt, uint32_t classes)
-{
-	return opt->classes == 0 || (opt->classes & classes) == classes;
 }
 
 /* The rows by name, built once at startup and only read after it: every option a
@@ -219,18 +128,6 @@ void redislock_config_startup(void)
 			zend_hash_str_add_new_ptr(&dsn_names, opt->dsn_alias, strlen(opt->dsn_alias), (void *) opt);
 		}
 	}
-	/* A refusal names a row, and speaks to classes the row leaves out, or (with a
-	 * form) to classes the row has. */
-	for (size_t i = 0; i < sizeof(refusals) / sizeof(refusals[0]); i++) {
-		const refusal *r = &refusals[i];
-		const option *opt = zend_hash_str_find_ptr(&array_names, r->option, strlen(r->option));
-		const option *with = r->with ? zend_hash_str_find_ptr(&array_names, r->with, strlen(r->with)) : NULL;
-		ZEND_ASSERT(opt);
-		ZEND_ASSERT(r->with ? with && with->type == OPTION_FORM && option_takes(opt, r->classes)
-			: (opt->classes & r->classes) == 0 && opt->classes != 0);
-		(void) opt;
-		(void) with;
-	}
 	read_timeout_row = zend_hash_str_find_ptr(&array_names, "read_timeout", sizeof("read_timeout") - 1);
 	database_row = zend_hash_str_find_ptr(&array_names, "database", sizeof("database") - 1);
 }
@@ -246,6 +143,17 @@ static const option *array_option(const char *parent, zend_string *name)
 {
 	const option *opt = zend_hash_find_ptr(&array_names, name);
 	return opt && parent_is(opt, parent) ? opt : NULL;
+}
+
+const option *redislock_config_row(const char *name)
+{
+	return zend_hash_str_find_ptr(&array_names, name, strlen(name));
+}
+
+const option *redislock_config_rows(size_t *count)
+{
+	*count = sizeof(options) / sizeof(options[0]);
+	return options;
 }
 
 /* The option a DSN query key names, or NULL. */
@@ -264,7 +172,7 @@ static bool timeout_in_range(double value)
 	return in_range(read_timeout_row, value);
 }
 
-static void config_defaults(redislock_config *cfg)
+void redislock_config_defaults(redislock_config *cfg)
 {
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->port = REDISLOCK_DEFAULT_PORT;
@@ -415,6 +323,24 @@ static void option_given(redislock_config *cfg, const option *opt)
 
 /* ---- the options array -------------------------------------------------------- */
 
+/* A string of the options array against the row's bounds on its length; false
+ * after throwing. */
+static bool string_length_ok(const apply_ctx *ctx, const option *opt, const zend_string *value)
+{
+	char what[96];
+
+	if (!(ZSTR_LEN(value) < opt->min || (opt->max > 0 && ZSTR_LEN(value) > opt->max))) {
+		return true;
+	}
+	option_what(what, sizeof(what), opt);
+	if (opt->max > 0) {
+		zend_argument_value_error(ctx->arg_num, "%s must be between %d and %d bytes long", what, (int) opt->min, (int) opt->max);
+	} else {
+		zend_argument_value_error(ctx->arg_num, "%s must not be empty", what);
+	}
+	return false;
+}
+
 /* A value of the options array (or of an entry of its "watchdog" or "tls"), by
  * the row's type. */
 static zend_result apply_array_value(apply_ctx *ctx, const option *opt, zval *value)
@@ -438,13 +364,7 @@ static zend_result apply_array_value(apply_ctx *ctx, const option *opt, zval *va
 				goto wrong_type;
 			}
 			option_store_string(cfg, opt, zend_string_copy(Z_STR_P(value)));
-			if (Z_STRLEN_P(value) < opt->min || (opt->max > 0 && Z_STRLEN_P(value) > opt->max)) {
-				option_what(what, sizeof(what), opt);
-				if (opt->max > 0) {
-					zend_argument_value_error(ctx->arg_num, "%s must be between %d and %d bytes long", what, (int) opt->min, (int) opt->max);
-				} else {
-					zend_argument_value_error(ctx->arg_num, "%s must not be empty", what);
-				}
+			if (!string_length_ok(ctx, opt, Z_STR_P(value))) {
 				return FAILURE;
 			}
 			break;
@@ -885,7 +805,7 @@ static zend_result parse_redlock(redislock_config *cfg, HashTable *outer, HashTa
 		zend_result result;
 
 		ZVAL_DEREF(entry);
-		config_defaults(m);
+		redislock_config_defaults(m);
 		cfg->member_count++;
 		if (Z_TYPE_P(entry) == IS_STRING) {
 			result = apply_dsn(m, Z_STR_P(entry), arg_num);
@@ -1111,7 +1031,7 @@ zend_result redislock_config_parse(redislock_config *cfg, zend_string *dsn, Hash
 {
 	zend_result result;
 
-	config_defaults(cfg);
+	redislock_config_defaults(cfg);
 	if (options) {
 		result = parse_array(cfg, options, arg_num);
 	} else if (dsn) {
@@ -1131,114 +1051,6 @@ zend_result redislock_config_parse(redislock_config *cfg, zend_string *dsn, Hash
 	}
 	build_endpoint(cfg);
 	return SUCCESS;
-}
-
-/* ---- what each class takes ------------------------------------------------------- */
-
-static const option *row_named(const char *name)
-{
-	return zend_hash_str_find_ptr(&array_names, name, strlen(name));
-}
-
-/* Whether cfg sets opt: its form is the mode, or its value is not the default
- * (giving min_replicas 0 or watchdog false sets nothing); an entry only when its
- * option is set too (a lease with the watchdog off renews nothing). The queue's
- * options count as soon as they are given. */
-static bool option_in_use(const redislock_config *cfg, const option *opt)
-{
-	redislock_config defaults;
-	const char *field = (const char *) cfg + opt->offset, *unset = (const char *) &defaults + opt->offset;
-
-	if (opt->parent && !option_in_use(cfg, row_named(opt->parent))) {
-		return false;
-	}
-	if (opt->flags & OPTION_QUEUE) {
-		return cfg->queue_options;
-	}
-	if (opt->flags & OPTION_TLS) {
-		return false;
-	}
-	config_defaults(&defaults);
-	switch (opt->type) {
-		case OPTION_FORM:
-			return cfg->mode == opt->mode;
-		case OPTION_STRING:
-		case OPTION_WORD:
-			return *(zend_string *const *) field != NULL;
-		case OPTION_INT:
-		case OPTION_PORT:
-			return *(const zend_long *) field != *(const zend_long *) unset;
-		case OPTION_SECONDS:
-			return *(const double *) field != *(const double *) unset;
-		case OPTION_FLAG:
-			return *(const bool *) field != *(const bool *) unset;
-	}
-	return false;
-}
-
-/* "cannot use option "watchdog" with "redlock": ...", from the refusal's row. */
-static void refuse(const refusal *r, uint32_t arg_num)
-{
-	char what[64], with[64] = "";
-
-	if (r->what) {
-		snprintf(what, sizeof(what), "%s", r->what);
-	} else {
-		snprintf(what, sizeof(what), "option \"%s\"", r->option);
-	}
-	if (r->with) {
-		snprintf(with, sizeof(with), " with \"%s\"", r->with);
-	}
-	zend_argument_value_error(arg_num, "cannot use %s%s%s", what, with, r->why);
-}
-
-/* The first refusal that applies to cls, in the table's order, or NULL. */
-static const refusal *refusal_of(const redislock_config *cfg, redislock_class cls)
-{
-	for (size_t i = 0; i < sizeof(refusals) / sizeof(refusals[0]); i++) {
-		const refusal *r = &refusals[i];
-		const option *opt = row_named(r->option);
-		/* Without a form, the row's mask says whether cls takes it. */
-		bool taken = r->with ? !option_in_use(cfg, row_named(r->with)) : option_takes(opt, cls);
-		if ((r->classes & cls) && !taken && option_in_use(cfg, opt)) {
-			return r;
-		}
-	}
-	return NULL;
-}
-
-/* The first word option of cfg whose value is none of its words, or NULL. */
-static const option *bad_word(const redislock_config *cfg)
-{
-	for (size_t i = 0; i < sizeof(options) / sizeof(options[0]); i++) {
-		const zend_string *value;
-		if (options[i].type != OPTION_WORD) {
-			continue;
-		}
-		value = *(zend_string *const *) ((const char *) cfg + options[i].offset);
-		if (value && redislock_word_index(value, options[i].words) < 0) {
-			return &options[i];
-		}
-	}
-	return NULL;
-}
-
-zend_result redislock_config_for_class(redislock_config *cfg, redislock_class cls, uint32_t arg_num)
-{
-	const refusal *r = refusal_of(cfg, cls);
-	const option *opt = r ? NULL : bad_word(cfg);
-
-	if (r) {
-		refuse(r, arg_num);
-	} else if (opt) {
-		zend_string *words = redislock_words_text(opt->words);
-		zend_argument_value_error(arg_num, "option \"%s\" must be %s", opt->name, ZSTR_VAL(words));
-		zend_string_release(words);
-	} else {
-		return SUCCESS;
-	}
-	redislock_config_free(cfg);
-	return FAILURE;
 }
 
 void redislock_config_describe(const redislock_config *cfg, zval *array)
