@@ -341,6 +341,18 @@ static bool string_length_ok(const apply_ctx *ctx, const option *opt, const zend
 	return false;
 }
 
+/* A port of the options array outside the row's bounds, which the message calls
+ * an invalid address option, as the DSN's does. */
+static zend_result port_out_of_range(const apply_ctx *ctx, const option *opt)
+{
+	char what[96];
+
+	option_what(what, sizeof(what), opt);
+	zend_argument_value_error(ctx->arg_num, "has an invalid %s: port must be between %d and %d", what, (int) opt->min,
+		(int) opt->max);
+	return FAILURE;
+}
+
 /* A value of the options array (or of an entry of its "watchdog" or "tls"), by
  * the row's type. */
 static zend_result apply_array_value(apply_ctx *ctx, const option *opt, zval *value)
@@ -377,10 +389,7 @@ static zend_result apply_array_value(apply_ctx *ctx, const option *opt, zval *va
 			/* Compared as an int: one beyond 2^53 is not exactly a double. */
 			if (Z_LVAL_P(value) < (zend_long) opt->min || Z_LVAL_P(value) > (zend_long) opt->max) {
 				if (opt->type == OPTION_PORT) {
-					option_what(what, sizeof(what), opt);
-					zend_argument_value_error(ctx->arg_num, "has an invalid %s: port must be between %d and %d",
-						what, (int) opt->min, (int) opt->max);
-					return FAILURE;
+					return port_out_of_range(ctx, opt);
 				}
 				goto out_of_range;
 			}
