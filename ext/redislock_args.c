@@ -1,5 +1,6 @@
 /* Argument checks shared by the classes. */
 #include "redislock_args.h"
+#include "zend_smart_str.h"
 #include <math.h>
 
 bool redislock_check_name(const zend_string *name, uint32_t arg_num)
@@ -49,4 +50,29 @@ zend_long redislock_seconds_to_ms(double seconds)
 {
 	double ms = ceil(seconds * 1000.0);
 	return ms < 1 ? 1 : (zend_long) ms;
+}
+
+int redislock_word_index(const zend_string *value, const char *const *words)
+{
+	for (int i = 0; words[i]; i++) {
+		if (zend_string_equals_cstr(value, words[i], strlen(words[i]))) {
+			return i;
+		}
+	}
+	return -1;
+}
+
+zend_string *redislock_words_text(const char *const *words)
+{
+	smart_str out = {0};
+
+	for (size_t i = 0; words[i]; i++) {
+		if (i > 0) {
+			smart_str_appends(&out, words[i + 1] ? ", " : " or ");
+		}
+		smart_str_appendc(&out, '"');
+		smart_str_appends(&out, words[i]);
+		smart_str_appendc(&out, '"');
+	}
+	return smart_str_extract(&out);
 }

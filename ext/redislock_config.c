@@ -1,11 +1,12 @@
 /* Connection settings: one table of options, applied to the options array and
- * to the pairs of a DSN's query alike (the DSN grammar is redislock_config_dsn.c),
- * and the checks of settings that are wrong together. Everything is checked here,
- * at construction, so a typo fails at once with a message naming the bad part
- * instead of on the first lock attempt. */
+ * to the pairs of a DSN's query alike (the DSN grammar is redislock_config_dsn.c;
+ * what each class takes of them, redislock_config_class.c), and the checks of
+ * settings that are wrong together. Everything is checked here, at construction,
+ * so a typo fails at once with a message naming the bad part instead of on the
+ * first lock attempt. */
 #include "redislock_globals.h"
 #include "redislock_link.h"
-#include "redislock_config.h"
+#include "redislock_config_int.h"
 #include "zend_exceptions.h"
 #include "zend_smart_str.h"
 #include <math.h>
@@ -20,46 +21,7 @@
 #define REDISLOCK_MIN_TIMEOUT 0.001
 #define REDISLOCK_MAX_TIMEOUT 1e9
 
-/* ---- the options ---------------------------------------------------------------- *
- * Every option a connection takes, whichever form gives it (the options array, an
- * entry of its "watchdog" or "tls" option, a DSN's query), is one row here: its
- * names, its type, its bounds, and what giving it implies. Both forms apply a row
- * by its type, and every message about a value is built from the row, so the forms
- * cannot disagree on what they accept. */
-typedef enum {
-	OPTION_STRING,   /* array: a string; DSN: the percent-decoded text */
-	OPTION_INT,      /* array: an int; DSN: a whole decimal number */
-	OPTION_SECONDS,  /* array: an int or a float; DSN: a decimal number */
-	OPTION_FLAG,     /* array: a bool; DSN: 0, 1, true or false */
-	OPTION_PORT,     /* array: an int; a DSN gives the port in its authority */
-	OPTION_FORM      /* array only: what its handler reads (tls, sentinel, cluster, redlock) */
-} option_type;
-
-#define OPTION_NULLABLE   (1 << 0) /* array: null is accepted (and unsets) */
-#define OPTION_ABOVE_MIN  (1 << 1) /* greater than min, not equal */
-#define OPTION_FINITE     (1 << 2) /* the array's message says "a finite number of seconds" */
-#define OPTION_TLS        (1 << 3) /* stored under its name among PHP's "ssl" context options */
-#define OPTION_PERSISTENT (1 << 4) /* giving it turns persistence on */
-#define OPTION_WATCHDOG   (1 << 5) /* giving it in a DSN turns the watchdog on */
-#define OPTION_QUEUE      (1 << 6) /* a queue's option (the other classes refuse them) */
-
-typedef struct _apply_ctx apply_ctx;
-typedef struct _option option;
-
-struct _option {
-	const char *name;        /* the array's key, or the entry's under parent */
-	size_t name_len;
-	const char *parent;      /* NULL, or the array option this is an entry of */
-	const char *dsn;         /* the DSN query key (and how DSN messages name it); NULL: none */
-	size_t dsn_len;
-	const char *dsn_alias;   /* another DSN key for it, or NULL */
-	option_type type;
-	uint32_t flags;
-	double min, max;         /* numbers: the value; strings: the length (max 0: no maximum) */
-	size_t offset;           /* of the field in redislock_config (not for OPTION_TLS) */
-	/* The array's value, when it is more than the type says (array|bool, a list). */
-	zend_result (*apply_array)(apply_ctx *ctx, const option *opt, zval *value);
-};
+/* ---- the options: one row each (redislock_config_int.h) ------------------------ */
 
 /* What applying the options array gathers besides the settings. */
 struct _apply_ctx {
@@ -74,6 +36,8 @@ static zend_result apply_sentinel(apply_ctx *ctx, const option *opt, zval *value
 static zend_result apply_cluster(apply_ctx *ctx, const option *opt, zval *value);
 static zend_result apply_redlock(apply_ctx *ctx, const option *opt, zval *value);
 
+static const char *const queue_layouts[] = {"auto", "zset", NULL};
+
 #define NAME(s) .name = s, .name_len = sizeof(s) - 1
 #define DSN(s) .dsn = s, .dsn_len = sizeof(s) - 1
 #define AT(field) .offset = offsetof(redislock_config, field)
@@ -85,12 +49,14 @@ static const option options[] = {
 	{NAME("password"), DSN("password"), .type = OPTION_STRING, .flags = OPTION_NULLABLE, AT(password)},
 	{NAME("database"), DSN("database"), .dsn_alias = "db", .type = OPTION_INT,
 		.min = 0, .max = REDISLOCK_MAX_DATABASE, AT(database)},
-	{NAME("min_replicas"), DSN("min_replicas"), .type = OPTION_INT, .min = 0, .max = REDISLOCK_MAX_REPLICAS, AT(min_replicas)},
+	{NAME("min_replicas"), DSN("min_replicas"), .type = OPTION_INT, .min = 0, .max = REDISLOCK_MAX_REPLICAS,
+		AT(min_replicas), .classes = REDISLOCK_CLASS_LOCK | REDISLOCK_CLASS_LIMITER},
 	{NAME("max_attempts"), DSN("max_attempts"), .type = OPTION_INT, .flags = OPTION_QUEUE,
-		.min = 0, .max = REDISLOCK_MAX_ATTEMPTS, AT(max_attempts)},
+		.min = 0, .max = REDISLOCK_MAX_ATTEMPTS, AT(max_attempts), .classes = REDISLOCK_CLASS_QUEUE},
 	{NAME("retry_backoff"), DSN("retry_backoff"), .type = OPTION_SECONDS, .flags = OPTION_QUEUE,
-		.min = 0, .max = REDISLOCK_MAX_BACKOFF, AT(retry_backoff)},
-	{NAME("queue_layout"), DSN("queue_layout"), .type = OPTION_STRING, .flags = OPTION_QUEUE, .min = 1, AT(queue_layout)},
+		.min = 0, .max = REDISLOCK_MAX_BACKOFF, AT(retry_backoff), .classes = REDISLOCK_CLASS_QUEUE},
+	{NAME("queue_layout"), DSN("queue_layout"), .type = OPTION_WORD, .flags = OPTION_QUEUE, .min = 1,
+		.words = queue_layouts, AT(queue_layout), .classes = REDISLOCK_CLASS_QUEUE},
 	{NAME("connect_timeout"), DSN("connect_timeout"), .type = OPTION_SECONDS, .flags = OPTION_FINITE,
 		.min = REDISLOCK_MIN_TIMEOUT, .max = REDISLOCK_MAX_TIMEOUT, AT(connect_timeout)},
 	{NAME("read_timeout"), DSN("read_timeout"), .type = OPTION_SECONDS, .flags = OPTION_FINITE,
@@ -99,9 +65,13 @@ static const option options[] = {
 	{NAME("persistent"), DSN("persistent"), .type = OPTION_FLAG, AT(persistent)},
 	{NAME("persistent_id"), DSN("persistent_id"), .type = OPTION_STRING, .flags = OPTION_PERSISTENT, AT(persistent_id)},
 	{NAME("auto_release"), DSN("auto_release"), .type = OPTION_FLAG, AT(auto_release)},
-	{NAME("watchdog"), DSN("watchdog"), .type = OPTION_FLAG, AT(watchdog), .apply_array = apply_watchdog},
+	{NAME("watchdog"), DSN("watchdog"), .type = OPTION_FLAG, AT(watchdog), .apply_array = apply_watchdog,
+		.classes = REDISLOCK_CLASS_LOCK | REDISLOCK_CLASS_SEMAPHORE | REDISLOCK_CLASS_QUEUE},
+	/* A queue renews each reservation to its own visibility; a rate limiter,
+	 * refused the watchdog, is refused its entries with it. */
 	{NAME("lease"), .parent = "watchdog", DSN("watchdog_lease"), .type = OPTION_SECONDS, .flags = OPTION_WATCHDOG,
-		.min = REDISLOCK_WATCHDOG_MIN_LEASE, .max = REDISLOCK_WATCHDOG_MAX_LEASE, AT(watchdog_lease)},
+		.min = REDISLOCK_WATCHDOG_MIN_LEASE, .max = REDISLOCK_WATCHDOG_MAX_LEASE, AT(watchdog_lease),
+		.classes = REDISLOCK_CLASS_LOCK | REDISLOCK_CLASS_SEMAPHORE},
 	{NAME("max_hold"), .parent = "watchdog", DSN("watchdog_max_hold"), .type = OPTION_SECONDS,
 		.flags = OPTION_WATCHDOG | OPTION_ABOVE_MIN, .min = 0, .max = REDISLOCK_MAX_TIMEOUT, AT(watchdog_max_hold)},
 	/* PHP's own "ssl" stream context options, under the same names (the order of
@@ -115,14 +85,17 @@ static const option options[] = {
 	{NAME("verify_peer"), .parent = "tls", DSN("verify_peer"), .type = OPTION_FLAG, .flags = OPTION_TLS},
 	{NAME("verify_peer_name"), .parent = "tls", DSN("verify_peer_name"), .type = OPTION_FLAG, .flags = OPTION_TLS},
 	{NAME("peer_name"), .parent = "tls", DSN("peer_name"), .type = OPTION_STRING, .flags = OPTION_TLS},
-	{NAME("sentinel"), .type = OPTION_FORM, .apply_array = apply_sentinel},
+	{NAME("sentinel"), .type = OPTION_FORM, .apply_array = apply_sentinel, .mode = REDISLOCK_MODE_SENTINEL},
 	{NAME("service"), .type = OPTION_STRING, .min = 1, AT(service)},
-	{NAME("cluster"), .type = OPTION_FORM, .apply_array = apply_cluster},
-	{NAME("redlock"), .type = OPTION_FORM, .apply_array = apply_redlock},
+	{NAME("cluster"), .type = OPTION_FORM, .apply_array = apply_cluster, .mode = REDISLOCK_MODE_CLUSTER},
+	/* Only a lock can be held by a majority: the others count or order in one place. */
+	{NAME("redlock"), .type = OPTION_FORM, .apply_array = apply_redlock, .mode = REDISLOCK_MODE_REDLOCK,
+		.classes = REDISLOCK_CLASS_LOCK},
 };
 #undef NAME
 #undef DSN
 #undef AT
+
 
 static bool name_is(const char *name, size_t name_len, const char *s, size_t len)
 {
@@ -172,6 +145,17 @@ static const option *array_option(const char *parent, zend_string *name)
 	return opt && parent_is(opt, parent) ? opt : NULL;
 }
 
+const option *redislock_config_row(const char *name)
+{
+	return zend_hash_str_find_ptr(&array_names, name, strlen(name));
+}
+
+const option *redislock_config_rows(size_t *count)
+{
+	*count = sizeof(options) / sizeof(options[0]);
+	return options;
+}
+
 /* The option a DSN query key names, or NULL. */
 static const option *dsn_option(const char *key, size_t len)
 {
@@ -188,7 +172,7 @@ static bool timeout_in_range(double value)
 	return in_range(read_timeout_row, value);
 }
 
-static void config_defaults(redislock_config *cfg)
+void redislock_config_defaults(redislock_config *cfg)
 {
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->port = REDISLOCK_DEFAULT_PORT;
@@ -339,6 +323,36 @@ static void option_given(redislock_config *cfg, const option *opt)
 
 /* ---- the options array -------------------------------------------------------- */
 
+/* A string of the options array against the row's bounds on its length; false
+ * after throwing. */
+static bool string_length_ok(const apply_ctx *ctx, const option *opt, const zend_string *value)
+{
+	char what[96];
+
+	if (!(ZSTR_LEN(value) < opt->min || (opt->max > 0 && ZSTR_LEN(value) > opt->max))) {
+		return true;
+	}
+	option_what(what, sizeof(what), opt);
+	if (opt->max > 0) {
+		zend_argument_value_error(ctx->arg_num, "%s must be between %d and %d bytes long", what, (int) opt->min, (int) opt->max);
+	} else {
+		zend_argument_value_error(ctx->arg_num, "%s must not be empty", what);
+	}
+	return false;
+}
+
+/* A port of the options array outside the row's bounds, which the message calls
+ * an invalid address option, as the DSN's does. */
+static zend_result port_out_of_range(const apply_ctx *ctx, const option *opt)
+{
+	char what[96];
+
+	option_what(what, sizeof(what), opt);
+	zend_argument_value_error(ctx->arg_num, "has an invalid %s: port must be between %d and %d", what, (int) opt->min,
+		(int) opt->max);
+	return FAILURE;
+}
+
 /* A value of the options array (or of an entry of its "watchdog" or "tls"), by
  * the row's type. */
 static zend_result apply_array_value(apply_ctx *ctx, const option *opt, zval *value)
@@ -352,6 +366,7 @@ static zend_result apply_array_value(apply_ctx *ctx, const option *opt, zval *va
 	}
 	switch (opt->type) {
 		case OPTION_STRING:
+		case OPTION_WORD:
 			if (opt->flags & OPTION_NULLABLE && Z_TYPE_P(value) == IS_NULL) {
 				option_store_string(cfg, opt, NULL);
 				break;
@@ -361,13 +376,7 @@ static zend_result apply_array_value(apply_ctx *ctx, const option *opt, zval *va
 				goto wrong_type;
 			}
 			option_store_string(cfg, opt, zend_string_copy(Z_STR_P(value)));
-			if (Z_STRLEN_P(value) < opt->min || (opt->max > 0 && Z_STRLEN_P(value) > opt->max)) {
-				option_what(what, sizeof(what), opt);
-				if (opt->max > 0) {
-					zend_argument_value_error(ctx->arg_num, "%s must be between %d and %d bytes long", what, (int) opt->min, (int) opt->max);
-				} else {
-					zend_argument_value_error(ctx->arg_num, "%s must not be empty", what);
-				}
+			if (!string_length_ok(ctx, opt, Z_STR_P(value))) {
 				return FAILURE;
 			}
 			break;
@@ -380,10 +389,7 @@ static zend_result apply_array_value(apply_ctx *ctx, const option *opt, zval *va
 			/* Compared as an int: one beyond 2^53 is not exactly a double. */
 			if (Z_LVAL_P(value) < (zend_long) opt->min || Z_LVAL_P(value) > (zend_long) opt->max) {
 				if (opt->type == OPTION_PORT) {
-					option_what(what, sizeof(what), opt);
-					zend_argument_value_error(ctx->arg_num, "has an invalid %s: port must be between %d and %d",
-						what, (int) opt->min, (int) opt->max);
-					return FAILURE;
+					return port_out_of_range(ctx, opt);
 				}
 				goto out_of_range;
 			}
@@ -635,6 +641,7 @@ static zend_result apply_dsn_value(redislock_config *cfg, const option *opt, zen
 
 	switch (opt->type) {
 		case OPTION_STRING:
+		case OPTION_WORD:
 			option_store_string(cfg, opt, zend_string_copy(value));
 			break;
 		case OPTION_INT:
@@ -807,7 +814,7 @@ static zend_result parse_redlock(redislock_config *cfg, HashTable *outer, HashTa
 		zend_result result;
 
 		ZVAL_DEREF(entry);
-		config_defaults(m);
+		redislock_config_defaults(m);
 		cfg->member_count++;
 		if (Z_TYPE_P(entry) == IS_STRING) {
 			result = apply_dsn(m, Z_STR_P(entry), arg_num);
@@ -1033,7 +1040,7 @@ zend_result redislock_config_parse(redislock_config *cfg, zend_string *dsn, Hash
 {
 	zend_result result;
 
-	config_defaults(cfg);
+	redislock_config_defaults(cfg);
 	if (options) {
 		result = parse_array(cfg, options, arg_num);
 	} else if (dsn) {

@@ -55,6 +55,14 @@ typedef struct _redislock_config {
 #define REDISLOCK_WATCHDOG_MIN_LEASE 0.05
 #define REDISLOCK_WATCHDOG_MAX_LEASE 3600.0
 
+/* The classes, for the masks of what each takes (redislock_config_for_class()). */
+typedef enum {
+	REDISLOCK_CLASS_LOCK = 1 << 0,
+	REDISLOCK_CLASS_SEMAPHORE = 1 << 1,
+	REDISLOCK_CLASS_LIMITER = 1 << 2,
+	REDISLOCK_CLASS_QUEUE = 1 << 3
+} redislock_class;
+
 /* The lookup of options by name: built in MINIT, released in MSHUTDOWN. */
 void redislock_config_startup(void);
 void redislock_config_shutdown(void);
@@ -63,6 +71,11 @@ void redislock_config_shutdown(void);
  * default. On bad input throws a ValueError or TypeError about argument arg_num. */
 zend_result redislock_config_parse(redislock_config *cfg, zend_string *dsn, HashTable *options, uint32_t arg_num);
 void redislock_config_free(redislock_config *cfg);
+/* What a class does not take of a parsed cfg: an option outside its row's
+ * classes, or one it takes but not in the mode cfg is in, and then a word option
+ * (queue_layout) whose value is none of its words. FAILURE after throwing a
+ * ValueError about argument arg_num (cfg then freed). */
+zend_result redislock_config_for_class(redislock_config *cfg, redislock_class cls, uint32_t arg_num);
 
 /* "host:port" of an address, with brackets around an IPv6 host. */
 zend_string *redislock_addr_string(const zend_string *host, zend_long port);

@@ -7,7 +7,7 @@
 
 /* ---- the object ------------------------------------------------------------------ */
 
-void redislock_holder_init(redislock_holder *h, const redislock_holder_ops *ops, bool by_name)
+static void holder_init(redislock_holder *h, const redislock_holder_ops *ops, bool by_name)
 {
 	h->ops = ops;
 	h->by_name = by_name;
@@ -18,15 +18,11 @@ void redislock_holder_init(redislock_holder *h, const redislock_holder_ops *ops,
 	redislock_renewal_init(&h->renewal);
 }
 
-void redislock_holder_destroy(redislock_holder *h)
+/* free_obj, after the release: the connection and the prefix first, as the
+ * tables' entries no longer reach the server, then the tables. */
+static void holder_destroy(redislock_holder *h)
 {
-	if (h->conn) {
-		redislock_conn_destroy(h->conn);
-		h->conn = NULL;
-	}
-	if (h->prefix) {
-		zend_string_release(h->prefix);
-	}
+	redislock_object_destroy(&h->base);
 	redislock_holder_clear(h);
 	zend_hash_destroy(&h->held);
 	zend_hash_destroy(&h->orphans);
@@ -39,19 +35,15 @@ void redislock_holder_destroy(redislock_holder *h)
 
 static redislock_holder *holder_of(zend_object *obj)
 {
-	return (redislock_holder *) ((char *) obj - obj->handlers->offset);
+	return (redislock_holder *) redislock_object_of(obj);
 }
 
 zend_object *redislock_holder_create(zend_class_entry *ce, size_t size, const zend_object_handlers *handlers,
 	const redislock_holder_ops *ops, bool by_name)
 {
-	redislock_holder *h = zend_object_alloc(size, ce);
-	zend_object *obj = (zend_object *) ((char *) h + handlers->offset);
+	zend_object *obj = redislock_object_create(ce, size, handlers);
 
-	zend_object_std_init(obj, ce);
-	object_properties_init(obj, ce);
-	redislock_holder_init(h, ops, by_name);
-	obj->handlers = handlers;
+	holder_init(holder_of(obj), ops, by_name);
 	return obj;
 }
 
@@ -70,69 +62,23 @@ static void holder_free(zend_object *obj)
 	if (h->ops->close) {
 		h->ops->close(h);
 	}
-	redislock_holder_destroy(h);
+	holder_destroy(h);
 	zend_object_std_dtor(obj);
 }
 
 void redislock_holder_startup(zend_class_entry *ce, zend_object_handlers *handlers, size_t offset,
 	zend_object *(*create)(zend_class_entry *ce), HashTable *(*debug_info)(zend_object *obj, int *is_temp))
 {
-	ce->create_object = create;
-	memcpy(handlers, zend_get_std_object_handlers(), sizeof(*handlers));
-	handlers->offset = (int) offset;
+	redislock_object_startup(ce, handlers, offset, create, holder_free, debug_info);
 	handlers->dtor_obj = holder_dtor;
-	handlers->free_obj = holder_free;
-	handlers->clone_obj = NULL;
-	handlers->get_debug_info = debug_info;
 }
 
 bool redislock_holder_ready(redislock_holder *h, zval *this_ptr)
 {
-	if (!h->conn) {
-		zend_throw_error(NULL, "%s object is not initialized: its constructor was not called",
-			ZSTR_VAL(Z_OBJCE_P(this_ptr)->name));
+	if (!redislock_object_ready(&h->base, this_ptr)) {
 		return false;
 	}
 	redislock_holder_forget_parent(h);
-	return true;
-}
-
-/* The parameters of a constructor: a void function, as the parsing macros return
- * from the function they are in when the arguments are wrong. */
-static void constructor_args(zend_execute_data *execute_data, zend_string **dsn, HashTable **options, bool *parsed)
-{
-	ZEND_PARSE_PARAMETERS_START(0, 1)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_ARRAY_HT_OR_STR_OR_NULL(*options, *dsn)
-	ZEND_PARSE_PARAMETERS_END();
-	*parsed = true;
-}
-
-bool redislock_holder_parse(zend_execute_data *execute_data, const redislock_holder *h, const char *class_name,
-	redislock_config *cfg)
-{
-	zend_string *dsn = NULL;
-	HashTable *options = NULL;
-	bool parsed = false;
-
-	constructor_args(execute_data, &dsn, &options, &parsed);
-	if (!parsed) {
-		return false;
-	}
-	if (h->conn) {
-		zend_throw_error(NULL, "%s::__construct() cannot be called twice", class_name);
-		return false;
-	}
-	return redislock_config_parse(cfg, dsn, options, 1) == SUCCESS;
-}
-
-bool redislock_holder_no_queue_options(redislock_config *cfg)
-{
-	if (cfg->queue_options) {
-		redislock_config_free(cfg);
-		zend_argument_value_error(1, "cannot use options \"max_attempts\" and \"retry_backoff\": they apply to RedisQueue reservations");
-		return false;
-	}
 	return true;
 }
 
@@ -144,19 +90,15 @@ static void holder_on_shutdown(void *owner)
 
 void redislock_holder_start(redislock_holder *h, redislock_config *cfg, const char *default_prefix)
 {
-	h->prefix = cfg->prefix ? zend_string_copy(cfg->prefix) : zend_string_init(default_prefix, strlen(default_prefix), 0);
-	h->conn = redislock_conn_create(cfg);
+	redislock_object_start(&h->base, cfg, default_prefix);
 	redislock_conn_on_shutdown(h->conn, holder_on_shutdown, h);
 }
 
 bool redislock_holder_debug_info(const redislock_holder *h, zval *info)
 {
-	array_init(info);
-	if (!h->conn) {
+	if (!redislock_object_debug_info(&h->base, info)) {
 		return false;
 	}
-	redislock_config_describe(redislock_conn_config(h->conn), info);
-	add_assoc_str(info, "prefix", zend_string_copy(h->prefix));
 	add_assoc_bool(info, "auto_release", redislock_conn_config(h->conn)->auto_release);
 	if (redislock_conn_config(h->conn)->watchdog && h->by_name) {
 		/* The holds of watchLock() this object renews (or last saw renewed). */
@@ -404,13 +346,6 @@ zend_result redislock_holder_prepare(redislock_holder *h)
 	return SUCCESS;
 }
 
-void redislock_holder_throw(const redislock_holder *h)
-{
-	if (h && !EG(exception)) {
-		h->ops->throw_failure(h);
-	}
-}
-
 void redislock_holder_names(INTERNAL_FUNCTION_PARAMETERS, redislock_holder *h, const char *const *siblings)
 {
 	zend_string *cursor = NULL;
@@ -424,7 +359,7 @@ void redislock_holder_names(INTERNAL_FUNCTION_PARAMETERS, redislock_holder *h, c
 
 	if (redislock_holder_prepare(h) == FAILURE
 		|| !redislock_names_list(h->conn, h->prefix, siblings, cursor, count, return_value)) {
-		redislock_holder_throw(h);
+		redislock_object_throw(&h->base);
 		RETURN_THROWS();
 	}
 }
@@ -443,7 +378,7 @@ void redislock_holder_token_method(INTERNAL_FUNCTION_PARAMETERS, redislock_holde
 		RETURN_THROWS();
 	}
 	if (redislock_holder_prepare(h) == FAILURE || (outcome = op(h, name, token)) == REDISLOCK_FAILED) {
-		redislock_holder_throw(h);
+		redislock_object_throw(&h->base);
 		RETURN_THROWS();
 	}
 	RETURN_BOOL(outcome == REDISLOCK_YES);
@@ -461,7 +396,7 @@ void redislock_holder_name_method(INTERNAL_FUNCTION_PARAMETERS, redislock_holder
 		RETURN_THROWS();
 	}
 	if (redislock_holder_prepare(h) == FAILURE || read(h, name, return_value) == FAILURE) {
-		redislock_holder_throw(h);
+		redislock_object_throw(&h->base);
 		RETURN_THROWS();
 	}
 }
@@ -527,7 +462,7 @@ void redislock_holder_inspect_many(INTERNAL_FUNCTION_PARAMETERS, redislock_holde
 		RETURN_EMPTY_ARRAY();
 	}
 	if (redislock_holder_prepare(h) == FAILURE) {
-		redislock_holder_throw(h);
+		redislock_object_throw(&h->base);
 		RETURN_THROWS();
 	}
 	names = safe_emalloc(n, sizeof(*names), 0);
@@ -547,7 +482,7 @@ void redislock_holder_inspect_many(INTERNAL_FUNCTION_PARAMETERS, redislock_holde
 	if (result == FAILURE) {
 		efree(replies);
 		efree(names);
-		redislock_holder_throw(h);
+		redislock_object_throw(&h->base);
 		RETURN_THROWS();
 	}
 	array_init_size(return_value, n);

@@ -1,6 +1,7 @@
 /* What RedisLock and RedisSemaphore share: an object that holds things on Redis
- * under random tokens. Each embeds one redislock_holder, which keeps its
- * connection, the holds it believes it has, the acquisitions whose reply was lost
+ * under random tokens. Each embeds one redislock_holder, which starts with the
+ * object base (its connection and prefix: redislock_object.h) and keeps the holds
+ * it believes it has, the acquisitions whose reply was lost
  * (orphans, cleaned by their random part before the next call), the watchdog's
  * entries that renew its holds, and the fork generation they belong to. The
  * helpers here do the bookkeeping, the fork reset, the release of everything at
@@ -15,6 +16,7 @@
 #include "redislock_config.h"
 #include "redislock_conn.h"
 #include "redislock_exceptions.h"
+#include "redislock_object.h"
 #include "redislock_renewal.h"
 #include "redislock_runner.h"
 
@@ -33,16 +35,13 @@ typedef struct _redislock_holder_ops {
 	/* The same for a token hold of watchLock(), whose bound the server keeps
 	 * (redislock_holder_wd_add_bounded()); NULL: watch() serves. */
 	uint64_t (*watch_token)(redislock_holder *h, const zend_string *name, const zend_string *token, double max_hold);
-	/* Throws the failure the last call recorded (for redislock_holder_throw()). */
-	void (*throw_failure)(const redislock_holder *h);
 	/* free_obj, after the release and before the connection is closed: what the
 	 * class keeps besides (may be NULL). */
 	void (*close)(redislock_holder *h);
 } redislock_holder_ops;
 
 struct _redislock_holder {
-	redislock_conn *conn;        /* NULL until the constructor ran */
-	zend_string *prefix;
+	REDISLOCK_OBJECT_BASE;       /* first: the object's base is the holder's */
 	const redislock_holder_ops *ops;
 	/* Which way the tables map. A lock has one hold per name: its tables are keyed
 	 * by name. A semaphore has any number of acquisitions per name: its tables
@@ -68,28 +67,20 @@ struct _redislock_holder {
 /* ---- the object ------------------------------------------------------------------ */
 
 /* The object handlers of a class whose object struct starts with its
- * redislock_holder, its zend_object at offset: create_object calls
- * redislock_holder_create(); dtor_obj and free_obj release and free. */
+ * redislock_holder, its zend_object at offset: the base's
+ * (redislock_object_startup()), create_object calling redislock_holder_create(),
+ * and dtor_obj and free_obj that release and free. */
 void redislock_holder_startup(zend_class_entry *ce, zend_object_handlers *handlers, size_t offset,
 	zend_object *(*create)(zend_class_entry *ce), HashTable *(*debug_info)(zend_object *obj, int *is_temp));
 zend_object *redislock_holder_create(zend_class_entry *ce, size_t size, const zend_object_handlers *handlers,
 	const redislock_holder_ops *ops, bool by_name);
 
-/* create_object: empty tables. */
-void redislock_holder_init(redislock_holder *h, const redislock_holder_ops *ops, bool by_name);
-/* free_obj, after the release: the connection, the prefix and the tables. */
-void redislock_holder_destroy(redislock_holder *h);
 /* The start of every method: false after throwing when the constructor was not
  * called; forgets the holds of the parent in a forked child. */
 bool redislock_holder_ready(redislock_holder *h, zval *this_ptr);
-/* The constructor's one argument, a DSN or an array of options, parsed into cfg:
- * false after throwing (class_name names the class when it is called twice). */
-bool redislock_holder_parse(zend_execute_data *execute_data, const redislock_holder *h, const char *class_name,
-	redislock_config *cfg);
-/* Refuses the options of RedisQueue: false after throwing (cfg then freed). */
-bool redislock_holder_no_queue_options(redislock_config *cfg);
-/* The end of the constructor: the prefix (cfg's or default_prefix), the
- * connection, and the release at request shutdown. */
+/* The end of the constructor, once redislock_object_parse() gave cfg: the
+ * object's start (redislock_object_start()), and the release at request
+ * shutdown. */
 void redislock_holder_start(redislock_holder *h, redislock_config *cfg, const char *default_prefix);
 /* get_debug_info: an array with the configuration, the prefix and auto_release;
  * false when the constructor was not called (the array is then empty). */
@@ -153,10 +144,6 @@ void redislock_holder_lost_reply(redislock_holder *h, const zend_string *name, c
 void redislock_holder_orphan_token(redislock_holder *h, const zend_string *name, const zend_string *token);
 /* Cleans the orphans before a call: FAILURE is recorded, not thrown. */
 zend_result redislock_holder_prepare(redislock_holder *h);
-/* Throws the failure an operation recorded, unless an exception is already on its
- * way (an argument error, or one of the user's code): what a method calls, once,
- * when an operation failed. h may be NULL (the object was not ready: that threw). */
-void redislock_holder_throw(const redislock_holder *h);
 /* names(?string $cursor = null, int $count = 100) of either class, for the method
  * to call once its object is ready: the listing of redislock_names_list() with the
  * class's siblings, in return_value, or thrown. */

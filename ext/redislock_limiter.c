@@ -14,7 +14,7 @@
  *   per admission at most, one when the tokens are there at once.
  */
 #include "redislock_limiter.h"
-#include "redislock_holder.h"
+#include "redislock_object.h"
 #include "redislock_args.h"
 #include "redislock_exceptions.h"
 #include "redislock_names.h"
@@ -30,9 +30,9 @@
  * handlers run on time even on a system whose sleep a signal does not cut. */
 #define REDISLOCK_LIMITER_SLEEP_SLICE 0.05
 
+/* Nothing but the object base: a limiter keeps no state of its own between calls. */
 typedef struct _redislock_limiter_obj {
-	redislock_conn *conn;
-	zend_string *prefix;
+	REDISLOCK_OBJECT_BASE;
 	zend_object std;
 } redislock_limiter_obj;
 
@@ -73,103 +73,43 @@ static inline redislock_limiter_obj *limiter_from_obj(zend_object *obj)
 static redislock_limiter_obj *this_limiter(zval *this_ptr)
 {
 	redislock_limiter_obj *l = limiter_from_obj(Z_OBJ_P(this_ptr));
-	if (!l->conn) {
-		zend_throw_error(NULL, "%s object is not initialized: its constructor was not called",
-			ZSTR_VAL(Z_OBJCE_P(this_ptr)->name));
-		return NULL;
-	}
-	return l;
+	return redislock_object_ready(&l->base, this_ptr) ? l : NULL;
 }
 
-/* A method's end after a failed call: the failure recorded on the connection is
- * thrown here, once. */
-#define LIMITER_FAILED(l) do { if ((l) && !EG(exception)) { redislock_conn_throw((l)->conn); } RETURN_THROWS(); } while (0)
-
-static double read_timeout(const redislock_limiter_obj *l)
-{
-	return redislock_conn_config(l->conn)->read_timeout;
-}
-
-static zend_string *limiter_key(const redislock_limiter_obj *l, const zend_string *name)
-{
-	return zend_string_concat2(ZSTR_VAL(l->prefix), ZSTR_LEN(l->prefix), ZSTR_VAL(name), ZSTR_LEN(name));
-}
+/* A method's end after an argument error or a failed call (the base's one
+ * throw). l may be NULL: the object was not ready, which threw. */
+#define LIMITER_FAILED(l) REDISLOCK_OBJECT_FAILED((l) ? &(l)->base : NULL)
 
 /* Runs a script on name's key: its reply (the caller frees it), or NULL with the
  * failure recorded (an error reply too). */
 static redisReply *run(redislock_limiter_obj *l, const redislock_script *script, redislock_argv *a)
 {
-	return redislock_script_run(l->conn, script, a, read_timeout(l));
+	return redislock_script_run(l->conn, script, a, redislock_object_read_timeout(&l->base));
 }
 
 /* ---- object handlers ----------------------------------------------------------- */
 
 static zend_object *limiter_create(zend_class_entry *ce)
 {
-	redislock_limiter_obj *l = zend_object_alloc(sizeof(redislock_limiter_obj), ce);
-	zend_object_std_init(&l->std, ce);
-	object_properties_init(&l->std, ce);
-	l->std.handlers = &limiter_handlers;
-	return &l->std;
+	return redislock_object_create(ce, sizeof(redislock_limiter_obj), &limiter_handlers);
 }
 
-static void limiter_free(zend_object *obj)
-{
-	redislock_limiter_obj *l = limiter_from_obj(obj);
-	if (l->conn) {
-		redislock_conn_destroy(l->conn);
-	}
-	if (l->prefix) {
-		zend_string_release(l->prefix);
-	}
-	zend_object_std_dtor(obj);
-}
-
-static HashTable *limiter_debug_info(zend_object *obj, int *is_temp)
-{
-	redislock_limiter_obj *l = limiter_from_obj(obj);
-	zval info;
-
-	*is_temp = 1;
-	array_init(&info);
-	if (l->conn) {
-		redislock_config_describe(redislock_conn_config(l->conn), &info);
-		add_assoc_str(&info, "prefix", zend_string_copy(l->prefix));
-		add_assoc_bool(&info, "connected", redislock_conn_connected(l->conn));
-	}
-	return Z_ARRVAL(info);
-}
-
+/* The base's free_obj and get_debug_info: a limiter has nothing else to free or show. */
 void redislock_limiter_startup(zend_class_entry *ce)
 {
-	ce->create_object = limiter_create;
-	memcpy(&limiter_handlers, zend_get_std_object_handlers(), sizeof(limiter_handlers));
-	limiter_handlers.offset = XtOffsetOf(redislock_limiter_obj, std);
-	limiter_handlers.free_obj = limiter_free;
-	limiter_handlers.clone_obj = NULL;
-	limiter_handlers.get_debug_info = limiter_debug_info;
+	redislock_object_startup(ce, &limiter_handlers, XtOffsetOf(redislock_limiter_obj, std), limiter_create, NULL, NULL);
 }
 
 /* ---- argument checks -------------------------------------------------------------- */
 
-static const struct {
-	const char *name;
-	char code;
-} policies[] = {
-	{"token_bucket", 't'},
-	{"fixed_window", 'f'},
-	{"sliding_window", 's'},
-	{"stepped_bucket", 'Q'},
-};
+/* The policies by name, and the letter the script takes for each, in that order. */
+static const char *const policies[] = {"token_bucket", "fixed_window", "sliding_window", "stepped_bucket", NULL};
+static const char policy_codes[] = "tfsQ";
 
 static const char *policy_name(char code)
 {
-	for (size_t i = 0; i < sizeof(policies) / sizeof(policies[0]); i++) {
-		if (policies[i].code == code) {
-			return policies[i].name;
-		}
-	}
-	return "unknown";
+	const char *at = code ? strchr(policy_codes, code) : NULL;
+	return at ? policies[at - policy_codes] : "unknown";
 }
 
 /* Checks the arguments consume(), wait() and peek() share (numbered as they
@@ -177,17 +117,16 @@ static const char *policy_name(char code)
 static bool check_call(limiter_call *call, zend_string *name, zend_long limit, double interval, zend_long tokens,
 	const zend_string *policy, bool burst_null, zend_long burst)
 {
-	call->policy = policy ? 0 : 't';
-	for (size_t i = 0; policy && i < sizeof(policies) / sizeof(policies[0]); i++) {
-		if (zend_string_equals_cstr(policy, policies[i].name, strlen(policies[i].name))) {
-			call->policy = policies[i].code;
-		}
-	}
+	int policy_at = policy ? redislock_word_index(policy, policies) : 0;
+
+	call->policy = policy_at < 0 ? 0 : policy_codes[policy_at];
 	if (!redislock_check_name(name, 1)) {
 		return false;
 	}
 	if (!call->policy) {
-		zend_argument_value_error(5, "must be \"token_bucket\", \"fixed_window\", \"sliding_window\" or \"stepped_bucket\"");
+		zend_string *words = redislock_words_text(policies);
+		zend_argument_value_error(5, "must be %s", ZSTR_VAL(words));
+		zend_string_release(words);
 		return false;
 	}
 	if (call->policy == 'f' && (limit < 1 || limit > REDISLOCK_LIMITER_MAX_WINDOW_LIMIT)) {
@@ -257,7 +196,7 @@ static bool check_call(limiter_call *call, zend_string *name, zend_long limit, d
 static bool decide(redislock_limiter_obj *l, const limiter_call *call, char mode, zend_long max_wait_us, zend_long birth,
 	limiter_answer *out)
 {
-	zend_string *key = limiter_key(l, call->name);
+	zend_string *key = redislock_object_key(&l->base, call->name);
 	redislock_argv a;
 	redisReply *reply;
 	bool ok = false;
@@ -385,6 +324,49 @@ static bool replicated(redislock_limiter_obj *l, const zend_string *name)
 	return false;
 }
 
+/* wait() once the script reserved a place (ans): replicated, slept until, and
+ * checked to be still held, ans then the state of now. False after throwing, or
+ * with the failure recorded. */
+static bool wait_for_place(redislock_limiter_obj *l, const limiter_call *call, limiter_answer *ans)
+{
+	double answered = redislock_now();
+	const zend_string *name = call->name;
+
+	/* The place is taken: replicated before the caller sleeps on it. */
+	if (!replicated(l, name)) {
+		return false;
+	}
+	if (ans->wait_us <= 0) {
+		return true;
+	}
+	/* The place is wait_us after the script ran: counted from when its answer
+	 * came, the caller is never admitted before its place (at most the reply's
+	 * way back after it). */
+	if (!sleep_until(l, answered + (double) ans->wait_us / 1e6)) {
+		return false;
+	}
+	/* Whether the server still holds the place, and the state now: a server that
+	 * went away throws here, one that came back without the place (a restart, a
+	 * failover, a reset()) too. Never asked for again: a place is reserved once. */
+	if (!decide(l, call, 'k', ans->mark, ans->birth, ans)) {
+		return false;
+	}
+	if (ans->lost) {
+		redislock_throw(redislock_ce_server_exception, "rate limiter \"%.*s\" on %s lost the place this wait() "
+			"had reserved (the server restarted or failed over without it, or reset() forgot it, or this caller "
+			"woke after the place had passed and the limit of now was taken); it is not asked for again",
+			(int) MIN(ZSTR_LEN(name), 200), ZSTR_VAL(name), redislock_conn_endpoint(l->conn));
+		return false;
+	}
+	/* A late waiter is counted in the state of now: replicated as any decision
+	 * that consumes. */
+	if (!replicated(l, name)) {
+		return false;
+	}
+	ans->allowed = true;
+	return true;
+}
+
 /* The methods that decide: consume, peek and wait. */
 static void decision_method(INTERNAL_FUNCTION_PARAMETERS, char mode)
 {
@@ -425,94 +407,33 @@ static void decision_method(INTERNAL_FUNCTION_PARAMETERS, char mode)
 		if (!decide(l, &call, mode, 0, 0, &ans) || (mode == 'c' && ans.allowed && !replicated(l, name))) {
 			LIMITER_FAILED(l);
 		}
-		answer_to_return(&ans, limit, return_value);
-		return;
-	}
-	{
-		double answered;
+	} else {
 		if (!decide(l, &call, 'r', (zend_long) floor(timeout * 1e6), 0, &ans)) {
 			LIMITER_FAILED(l);
 		}
 		if (!ans.allowed) {
 			RETURN_FALSE;
 		}
-		answered = redislock_now();
-		/* The place is taken: replicated before the caller sleeps on it. */
-		if (!replicated(l, name)) {
+		if (!wait_for_place(l, &call, &ans)) {
 			LIMITER_FAILED(l);
 		}
-		if (ans.wait_us > 0) {
-			/* The place is wait_us after the script ran: counted from when its
-			 * answer came, the caller is never admitted before its place (at most
-			 * the reply's way back after it). */
-			if (!sleep_until(l, answered + (double) ans.wait_us / 1e6)) {
-				LIMITER_FAILED(l);
-			}
-			/* Whether the server still holds the place, and the state now: a
-			 * server that went away throws here, one that came back without the
-			 * place (a restart, a failover, a reset()) too. Never asked for again:
-			 * a place is reserved once. */
-			if (!decide(l, &call, 'k', ans.mark, ans.birth, &ans)) {
-				LIMITER_FAILED(l);
-			}
-			if (ans.lost) {
-				redislock_throw(redislock_ce_server_exception, "rate limiter \"%.*s\" on %s lost the place this wait() "
-					"had reserved (the server restarted or failed over without it, or reset() forgot it, or this caller "
-					"woke after the place had passed and the limit of now was taken); it is not asked for again",
-					(int) MIN(ZSTR_LEN(name), 200), ZSTR_VAL(name), redislock_conn_endpoint(l->conn));
-				RETURN_THROWS();
-			}
-			/* A late waiter is counted in the state of now: replicated as any
-			 * decision that consumes. */
-			if (!replicated(l, name)) {
-				LIMITER_FAILED(l);
-			}
-			ans.allowed = true;
-		}
-		answer_to_return(&ans, limit, return_value);
 	}
+	answer_to_return(&ans, limit, return_value);
 }
 
 /* ---- methods ------------------------------------------------------------------ */
 
 PHP_METHOD(RedisRateLimiter, __construct)
 {
-	zend_string *dsn = NULL;
-	HashTable *options = NULL;
 	redislock_limiter_obj *l = limiter_from_obj(Z_OBJ_P(ZEND_THIS));
 	redislock_config cfg;
 
-	ZEND_PARSE_PARAMETERS_START(0, 1)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_ARRAY_HT_OR_STR_OR_NULL(options, dsn)
-	ZEND_PARSE_PARAMETERS_END();
-
-	if (l->conn) {
-		zend_throw_error(NULL, "RedisRateLimiter::__construct() cannot be called twice");
+	/* What a limiter refuses (redlock, the watchdog, min_replicas on a cluster, the
+	 * queue's options) is in the option table's rows. */
+	if (!redislock_object_parse(execute_data, &l->base, REDISLOCK_CLASS_LIMITER, &cfg)) {
 		RETURN_THROWS();
 	}
-	if (redislock_config_parse(&cfg, dsn, options, 1) == FAILURE || !redislock_holder_no_queue_options(&cfg)) {
-		RETURN_THROWS();
-	}
-	if (cfg.mode == REDISLOCK_MODE_REDLOCK) {
-		redislock_config_free(&cfg);
-		zend_argument_value_error(1, "cannot use option \"redlock\": a rate limiter counts in one place, a server, "
-			"a Sentinel-managed master or a cluster slot, never split over independent servers");
-		RETURN_THROWS();
-	}
-	if (cfg.min_replicas > 0 && cfg.mode == REDISLOCK_MODE_CLUSTER) {
-		redislock_config_free(&cfg);
-		zend_argument_value_error(1, "cannot use option \"min_replicas\" with \"cluster\" for a rate limiter");
-		RETURN_THROWS();
-	}
-	if (cfg.watchdog) {
-		redislock_config_free(&cfg);
-		zend_argument_value_error(1, "cannot use option \"watchdog\": a rate limiter holds nothing to renew");
-		RETURN_THROWS();
-	}
-	l->prefix = cfg.prefix ? zend_string_copy(cfg.prefix)
-		: zend_string_init(REDISLOCK_LIMITER_DEFAULT_PREFIX, sizeof(REDISLOCK_LIMITER_DEFAULT_PREFIX) - 1, 0);
-	l->conn = redislock_conn_create(&cfg);
+	redislock_object_start(&l->base, &cfg, REDISLOCK_LIMITER_DEFAULT_PREFIX);
 }
 
 PHP_METHOD(RedisRateLimiter, consume)
@@ -544,7 +465,7 @@ static redisReply *name_script(zval *this_ptr, const zend_string *name, const re
 	if (!redislock_check_name(name, 1) || !(*l = this_limiter(this_ptr))) {
 		return NULL;
 	}
-	key = limiter_key(*l, name);
+	key = redislock_object_key(&(*l)->base, name);
 	args(&a, key);
 	reply = run(*l, script, &a);
 	redislock_argv_free(&a);

@@ -39,24 +39,17 @@ static redislock_lock_obj *this_lock(zval *this_ptr)
 /* ---- failures ------------------------------------------------------------------ */
 
 /* Throws the failure the last operation recorded (onto an exception already on
- * its way, it chains). */
-static void lock_throw(const redislock_lock_obj *lock)
+ * its way, it chains): the backend's, as Redlock records its failures apart from
+ * the object's connection. The object base's throw_failure. */
+static void lock_throw(const redislock_object *o)
 {
+	const redislock_lock_obj *lock = (const redislock_lock_obj *) ((const char *) o - XtOffsetOf(redislock_lock_obj, h.base));
 	lock->backend->throw_failure(lock);
 }
 
-/* A method's one throw of a REDISLOCK_FAILED outcome: the recorded failure,
- * unless an argument error was thrown already. lock may be NULL (the object was
- * not ready, which threw). */
-static void lock_fail(const redislock_lock_obj *lock)
-{
-	if (lock && !EG(exception)) {
-		lock_throw(lock);
-	}
-}
-
-/* A method's end after an argument error or a failed operation. */
-#define LOCK_FAILED(lock) do { lock_fail(lock); RETURN_THROWS(); } while (0)
+/* A method's end after an argument error or a failed operation (the base's one
+ * throw). lock may be NULL: the object was not ready, which threw. */
+#define LOCK_FAILED(lock) REDISLOCK_OBJECT_FAILED((lock) ? &(lock)->h.base : NULL)
 
 /* Whether the object's backend can do what method needs (its table says); else
  * throws BadMethodCallException saying why and, with advise, what to use instead
@@ -134,11 +127,6 @@ static uint64_t holder_watch_token(redislock_holder *h, const zend_string *name,
 	return id;
 }
 
-static void holder_throw(const redislock_holder *h)
-{
-	lock_throw(lock_from_holder(h));
-}
-
 /* The servers' connections, after the release. */
 static void holder_close(redislock_holder *h)
 {
@@ -153,7 +141,6 @@ static const redislock_holder_ops lock_holder_ops = {
 	.release = holder_release,
 	.watch = holder_watch,
 	.watch_token = holder_watch_token,
-	.throw_failure = holder_throw,
 	.close = holder_close,
 };
 
@@ -161,7 +148,9 @@ static const redislock_holder_ops lock_holder_ops = {
 
 static zend_object *lock_create(zend_class_entry *ce)
 {
-	return redislock_holder_create(ce, sizeof(redislock_lock_obj), &lock_handlers, &lock_holder_ops, true);
+	zend_object *obj = redislock_holder_create(ce, sizeof(redislock_lock_obj), &lock_handlers, &lock_holder_ops, true);
+	lock_from_obj(obj)->h.throw_failure = lock_throw;
+	return obj;
 }
 
 static HashTable *lock_debug_info(zend_object *obj, int *is_temp)
@@ -256,15 +245,7 @@ PHP_METHOD(RedisLock, __construct)
 	redislock_lock_obj *lock = lock_from_obj(Z_OBJ_P(ZEND_THIS));
 	redislock_config cfg;
 
-	if (!redislock_holder_parse(execute_data, &lock->h, "RedisLock", &cfg)) {
-		RETURN_THROWS();
-	}
-	if (cfg.watchdog && cfg.mode == REDISLOCK_MODE_REDLOCK) {
-		redislock_config_free(&cfg);
-		zend_argument_value_error(1, "cannot use option \"watchdog\" with \"redlock\": renewals would have to reach a majority of independent servers in time");
-		RETURN_THROWS();
-	}
-	if (!redislock_holder_no_queue_options(&cfg)) {
+	if (!redislock_object_parse(execute_data, &lock->h.base, REDISLOCK_CLASS_LOCK, &cfg)) {
 		RETURN_THROWS();
 	}
 	if (cfg.mode == REDISLOCK_MODE_REDLOCK) {
@@ -930,7 +911,7 @@ PHP_METHOD(RedisLock, synchronized)
 		if (lock->backend->release(lock, &name, &token, 1, false, &released) == FAILURE) {
 			/* The reply was lost: the delete may not have happened. */
 			redislock_holder_orphan_token(&lock->h, name, token);
-			lock_throw(lock);
+			lock->backend->throw_failure(lock);
 		}
 		zend_string_release(token);
 	}
@@ -941,7 +922,7 @@ static bool names_share_slot(const redislock_lock_obj *lock, zend_string **names
 {
 	unsigned int first = 0;
 	for (uint32_t i = 0; i < n; i++) {
-		zend_string *key = lock_key(lock, names[i]);
+		zend_string *key = redislock_object_key(&lock->h.base, names[i]);
 		unsigned int slot = redislock_key_slot(ZSTR_VAL(key), ZSTR_LEN(key));
 		zend_string_release(key);
 		if (i == 0) {

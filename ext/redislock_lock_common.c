@@ -1,21 +1,12 @@
 /* What RedisLock's backends and its class share, below them all: the keys of a
- * name and the read timeout. Nothing here knows which backend an object has. */
+ * name (its key is the object base's, redislock_object_key()). Nothing here knows
+ * which backend an object has. */
 #include "redislock_lock_common.h"
-
-double lock_read_timeout(const redislock_lock_obj *lock)
-{
-	return redislock_conn_config(lock->h.conn)->read_timeout;
-}
-
-zend_string *lock_key(const redislock_lock_obj *lock, const zend_string *name)
-{
-	return zend_string_concat2(ZSTR_VAL(lock->h.prefix), ZSTR_LEN(lock->h.prefix), ZSTR_VAL(name), ZSTR_LEN(name));
-}
 
 void lock_keys_init(lock_keys *k, const redislock_lock_obj *lock, const zend_string *name)
 {
 	const char *hint;
-	k->key = lock_key(lock, name);
+	k->key = redislock_object_key(&lock->h.base, name);
 	hint = redislock_sibling_hint(k->key);
 	k->hint = hint ? hint : "";
 	k->queue = k->many = NULL;

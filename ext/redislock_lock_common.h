@@ -1,6 +1,7 @@
 /* What RedisLock's files share, below the backends that use it: the object, the
  * keys of one name, the codes the scripts answer, and the helpers of
- * redislock_lock_common.c (keys, the read timeout). The class
+ * redislock_lock_common.c (the keys; the read timeout and the key of a name are
+ * the object base's, redislock_object.h). The class
  * (redislock_lock.c: the object's handlers and methods) picks a backend from the
  * table of operations of redislock_lock_backend.h, one for a single server
  * (redislock_lock_single.c) and one for a Redlock majority
@@ -65,10 +66,6 @@ static inline redislock_lock_obj *lock_from_obj(zend_object *obj)
 
 /* ---- redislock_lock_common.c ------------------------------------------------ */
 
-/* How long a command of the object waits for its reply (s). */
-double lock_read_timeout(const redislock_lock_obj *lock);
-/* prefix + name: the lock's key. */
-zend_string *lock_key(const redislock_lock_obj *lock, const zend_string *name);
 /* The keys a script needs for name (the queue keys on a cluster only). */
 void lock_keys_init(lock_keys *k, const redislock_lock_obj *lock, const zend_string *name);
 void lock_keys_free(lock_keys *k);

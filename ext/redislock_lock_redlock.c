@@ -9,7 +9,7 @@ static zend_string **redlock_keys(const redislock_lock_obj *lock, zend_string **
 {
 	zend_string **keys = safe_emalloc(n, sizeof(*keys), 0);
 	for (uint32_t i = 0; i < n; i++) {
-		keys[i] = lock_key(lock, names[i]);
+		keys[i] = redislock_object_key(&lock->h.base, names[i]);
 	}
 	return keys;
 }
@@ -66,7 +66,7 @@ static zend_result redlock_release_op(redislock_lock_obj *lock, zend_string **na
 
 static redislock_outcome redlock_extend_op(redislock_lock_obj *lock, const zend_string *name, const zend_string *token, zend_long ms)
 {
-	zend_string *key = lock_key(lock, name);
+	zend_string *key = redislock_object_key(&lock->h.base, name);
 	redislock_outcome extended = redislock_redlock_extend(lock->redlock, key, (zend_string *) token, ms);
 	zend_string_release(key);
 	return extended;
@@ -76,7 +76,7 @@ static redislock_outcome redlock_extend_op(redislock_lock_obj *lock, const zend_
 static redislock_outcome majority_pttl(redislock_lock_obj *lock, const zend_string *name, const zend_string *token,
 	bool give_back, zend_long *ms)
 {
-	zend_string *key = lock_key(lock, name);
+	zend_string *key = redislock_object_key(&lock->h.base, name);
 	zend_long pttl = redislock_redlock_pttl(lock->redlock, key, (zend_string *) token, give_back);
 	zend_string_release(key);
 	if (pttl == REDLOCK_PTTL_FAILED) {
@@ -102,7 +102,7 @@ static redislock_outcome redlock_check_op(redislock_lock_obj *lock, const zend_s
 
 static redislock_outcome redlock_force_op(redislock_lock_obj *lock, const zend_string *name)
 {
-	zend_string *key = lock_key(lock, name);
+	zend_string *key = redislock_object_key(&lock->h.base, name);
 	redislock_outcome removed = redislock_redlock_force(lock->redlock, key);
 	zend_string_release(key);
 	return removed;

@@ -53,12 +53,12 @@ static zend_string *fence_key(const lock_keys *k)
 /* Runs a script whose answer is an integer: REDISLOCK_YES with it in *out, or
  * REDISLOCK_FAILED. */
 static redislock_outcome integer_call(redislock_lock_obj *lock, const redislock_script *script, redislock_argv *a,
-	double timeout, zend_long *out)
+	zend_long *out)
 {
 	redisReply *reply;
 	redislock_outcome outcome = REDISLOCK_FAILED;
 
-	if (redislock_script_call(lock->h.conn, script, a, timeout, &reply) == FAILURE) {
+	if (redislock_script_call(lock->h.conn, script, a, redislock_object_read_timeout(&lock->h.base), &reply) == FAILURE) {
 		return REDISLOCK_FAILED;
 	}
 	if (reply->type == REDIS_REPLY_INTEGER) {
@@ -99,7 +99,8 @@ static zend_result single_release(redislock_lock_obj *lock, zend_string **names,
 		lock_keys_init(&keys[i], lock, names[i]);
 		unlock_argv(&sets[i], &keys[i], tokens[i], suffix);
 	}
-	result = redislock_script_call_many(lock->h.conn, &redislock_script_unlock, sets, n, lock_read_timeout(lock), replies);
+	result = redislock_script_call_many(lock->h.conn, &redislock_script_unlock, sets, n,
+		redislock_object_read_timeout(&lock->h.base), replies);
 	replies_read = result == SUCCESS;
 	for (uint32_t i = 0; i < n && result == SUCCESS; i++) {
 		/* An error reply (NOPERM, OOM, ...): the release did not happen; it is
@@ -228,7 +229,8 @@ static redislock_outcome try_set(redislock_lock_obj *lock, const zend_string *na
 	redislock_argv_push(&a, "NX", 2);
 	redislock_argv_push(&a, "PX", 2);
 	redislock_argv_push_long(&a, ms);
-	if (redislock_conn_call_timeout(lock->h.conn, &a, lock_read_timeout(lock), &reply) == FAILURE) {
+	if (redislock_conn_call_timeout(lock->h.conn, &a, redislock_object_read_timeout(&lock->h.base), &reply)
+			== FAILURE) {
 		/* Once sent, it may have been set. */
 		redislock_holder_lost_reply(&lock->h, name, hex);
 	} else {
@@ -273,7 +275,8 @@ static redislock_outcome attempt(redislock_lock_obj *lock, zend_string **names, 
 			mode != ATTEMPT_ONCE ? hex : NULL, REDISLOCK_ALIVE_MS, nk.hint);
 		name_keys_free(&nk);
 	}
-	if (redislock_script_call(lock->h.conn, script, &a, lock_read_timeout(lock), &reply) == FAILURE) {
+	if (redislock_script_call(lock->h.conn, script, &a, redislock_object_read_timeout(&lock->h.base), &reply)
+			== FAILURE) {
 		/* Once sent, the script may have run. Not ours to count on; ours to clean
 		 * up. A call that failed before sending (no connection) took nothing. */
 		for (uint32_t i = 0; i < n && redislock_conn_sent(lock->h.conn); i++) {
@@ -312,9 +315,47 @@ static redislock_outcome give_up(redislock_lock_obj *lock, const lock_keys *keys
 	name_keys_init(&nk, keys, n);
 	redislock_script_leave_many_args(&a, n, nk.key, nk.queue, nk.many, hex, nk.hint);
 	name_keys_free(&nk);
-	outcome = integer_call(lock, &redislock_script_leave_many, &a, lock_read_timeout(lock), &left);
+	outcome = integer_call(lock, &redislock_script_leave_many, &a, &left);
 	redislock_argv_free(&a);
 	return outcome == REDISLOCK_FAILED ? REDISLOCK_FAILED : REDISLOCK_NO;
+}
+
+/* A waiter's BLPOP failed (the connection, or a signal handler that threw):
+ * REDISLOCK_FAILED, with what the attempt left on the server cleaned up as far
+ * as it can be now. */
+static redislock_outcome wait_failed(redislock_lock_obj *lock, zend_string **names, const lock_keys *keys, uint32_t n,
+	zend_string *hex)
+{
+	/* The lock may have been promised to us meanwhile: cleaning the orphan
+	 * passes the promise on at once, instead of after our alive mark. */
+	if (n == 1) {
+		redislock_holder_orphan(&lock->h, names[0], hex);
+	}
+	if (EG(exception)) {
+		/* A signal handler threw: leave the queues now, as the object may
+		 * never be called again to clean its orphans. */
+		if (n == 1) {
+			redislock_holder_prepare(&lock->h);
+		} else {
+			give_up(lock, keys, n, hex);
+		}
+	}
+	return REDISLOCK_FAILED;
+}
+
+/* The keys of an acquisition, and its wake-up lists when it waited (or NULL). */
+static void keys_free(lock_keys *keys, zend_string **wake_keys, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		lock_keys_free(&keys[i]);
+		if (wake_keys) {
+			zend_string_release(wake_keys[i]);
+		}
+	}
+	efree(keys);
+	if (wake_keys) {
+		efree(wake_keys);
+	}
 }
 
 /* Takes one lock (in its FIFO queue) or several at once (all or nothing), waiting
@@ -342,7 +383,6 @@ static redislock_outcome single_acquire(redislock_lock_obj *lock, zend_string **
 	for (uint32_t i = 0; i < n; i++) {
 		lock_keys_init(&keys[i], lock, names[i]);
 	}
-
 	if (n == 1 && !fenced && want == WANT_EXCLUSIVE) {
 		outcome = try_set(lock, names[0], &keys[0], hex, ms);
 		if (outcome == REDISLOCK_YES) {
@@ -388,21 +428,7 @@ static redislock_outcome single_acquire(redislock_lock_obj *lock, zend_string **
 		}
 		block = redislock_block_time(remaining, pttl, &until_expiry);
 		if (redislock_blpop(lock->h.conn, wake_keys, n, block, until_expiry) == FAILURE) {
-			/* The lock may have been promised to us meanwhile: cleaning the orphan
-			 * passes the promise on at once, instead of after our alive mark. */
-			if (n == 1) {
-				redislock_holder_orphan(&lock->h, names[0], hex);
-			}
-			if (EG(exception)) {
-				/* A signal handler threw: leave the queues now, as the object may
-				 * never be called again to clean its orphans. */
-				if (n == 1) {
-					redislock_holder_prepare(&lock->h);
-				} else {
-					give_up(lock, keys, n, hex);
-				}
-			}
-			outcome = REDISLOCK_FAILED;
+			outcome = wait_failed(lock, names, keys, n, hex);
 			break;
 		}
 	}
@@ -411,16 +437,7 @@ finish:
 	if (outcome == REDISLOCK_YES && redislock_conn_config(lock->h.conn)->min_replicas > 0) {
 		outcome = replicate(lock, names, n, tokens);
 	}
-	for (uint32_t i = 0; i < n; i++) {
-		lock_keys_free(&keys[i]);
-		if (wake_keys) {
-			zend_string_release(wake_keys[i]);
-		}
-	}
-	efree(keys);
-	if (wake_keys) {
-		efree(wake_keys);
-	}
+	keys_free(keys, wake_keys, n);
 	zend_string_release(hex);
 	return outcome;
 }
@@ -435,7 +452,7 @@ static redislock_outcome single_extend(redislock_lock_obj *lock, const zend_stri
 
 	lock_keys_init(&keys, lock, name);
 	redislock_script_extend_args(&a, keys.key, keys.queue, keys.many, token, ms, keys.hint);
-	outcome = integer_call(lock, &redislock_script_extend, &a, lock_read_timeout(lock), &extended);
+	outcome = integer_call(lock, &redislock_script_extend, &a, &extended);
 	redislock_argv_free(&a);
 	lock_keys_free(&keys);
 	return outcome == REDISLOCK_FAILED ? REDISLOCK_FAILED : extended == 1 ? REDISLOCK_YES : REDISLOCK_NO;
@@ -454,7 +471,7 @@ static redislock_outcome single_watch(redislock_lock_obj *lock, const zend_strin
 
 	lock_keys_init(&keys, lock, name);
 	redislock_script_watch_args(&a, keys.key, keys.queue, keys.many, token, life, bound, 0, keys.hint);
-	outcome = integer_call(lock, &redislock_script_watch, &a, lock_read_timeout(lock), &given);
+	outcome = integer_call(lock, &redislock_script_watch, &a, &given);
 	redislock_argv_free(&a);
 	lock_keys_free(&keys);
 	return outcome == REDISLOCK_FAILED ? REDISLOCK_FAILED : given > 0 ? REDISLOCK_YES : REDISLOCK_NO;
@@ -465,12 +482,12 @@ static redislock_outcome single_watch(redislock_lock_obj *lock, const zend_strin
 static redislock_outcome single_pttl(redislock_lock_obj *lock, const zend_string *name, const zend_string *token, zend_long *ms)
 {
 	redislock_argv a;
-	zend_string *key = lock_key(lock, name);
+	zend_string *key = redislock_object_key(&lock->h.base, name);
 	redislock_outcome outcome;
 	zend_long pttl = -3;
 
 	redislock_script_ttl_args(&a, key, token);
-	outcome = integer_call(lock, &redislock_script_ttl, &a, lock_read_timeout(lock), &pttl);
+	outcome = integer_call(lock, &redislock_script_ttl, &a, &pttl);
 	redislock_argv_free(&a);
 	zend_string_release(key);
 	if (outcome == REDISLOCK_FAILED) {
@@ -492,7 +509,7 @@ static redislock_outcome single_force(redislock_lock_obj *lock, const zend_strin
 
 	lock_keys_init(&keys, lock, name);
 	redislock_script_force_unlock_args(&a, keys.key, keys.queue, keys.many, keys.hint);
-	outcome = integer_call(lock, &redislock_script_force_unlock, &a, lock_read_timeout(lock), &existed);
+	outcome = integer_call(lock, &redislock_script_force_unlock, &a, &existed);
 	redislock_argv_free(&a);
 	lock_keys_free(&keys);
 	return outcome == REDISLOCK_FAILED ? REDISLOCK_FAILED : existed > 0 ? REDISLOCK_YES : REDISLOCK_NO;
@@ -513,7 +530,8 @@ static redislock_outcome single_fence(redislock_lock_obj *lock, const zend_strin
 	lock_keys_init(&keys, lock, name);
 	counter = fence_key(&keys);
 	redislock_script_fence_args(&a, keys.key, counter, token);
-	if (redislock_script_call(lock->h.conn, &redislock_script_fence, &a, lock_read_timeout(lock), &reply) == FAILURE) {
+	if (redislock_script_call(lock->h.conn, &redislock_script_fence, &a, redislock_object_read_timeout(&lock->h.base),
+			&reply) == FAILURE) {
 		/* Once sent, the token may have been rewritten to the fenced one we never
 		 * learnt: the lock is no longer one we can name, so it is an orphan to
 		 * clean (by its random part) rather than a lock we hold. */

@@ -45,12 +45,7 @@ static inline redislock_queue_obj *queue_from_obj(zend_object *obj)
 static redislock_queue_obj *this_queue_keep(zval *this_ptr)
 {
 	redislock_queue_obj *q = queue_from_obj(Z_OBJ_P(this_ptr));
-	if (!q->conn) {
-		zend_throw_error(NULL, "%s object is not initialized: its constructor was not called",
-			ZSTR_VAL(Z_OBJCE_P(this_ptr)->name));
-		return NULL;
-	}
-	return q;
+	return redislock_object_ready(&q->base, this_ptr) ? q : NULL;
 }
 
 static redislock_queue_obj *this_queue(zval *this_ptr)
@@ -103,17 +98,15 @@ static void lost_take_free(zval *zv)
 
 static zend_object *queue_create(zend_class_entry *ce)
 {
-	redislock_queue_obj *q = zend_object_alloc(sizeof(redislock_queue_obj), ce);
-	zend_object_std_init(&q->std, ce);
-	object_properties_init(&q->std, ce);
-	q->std.handlers = &queue_handlers;
+	zend_object *obj = redislock_object_create(ce, sizeof(redislock_queue_obj), &queue_handlers);
+	redislock_queue_obj *q = queue_from_obj(obj);
 	redislock_renewal_table_init(&q->beats);
 	redislock_renewal_init(&q->renewal);
 	zend_hash_init(&q->streams, 0, NULL, stream_state_free, 0);
 	zend_hash_init(&q->held, 0, NULL, NULL, 0);
 	zend_hash_init(&q->lost, 0, NULL, NULL, 0);
 	zend_hash_init(&q->lost_takes, 0, NULL, lost_take_free, 0);
-	return &q->std;
+	return obj;
 }
 
 static void queue_free(zend_object *obj)
@@ -134,90 +127,31 @@ static void queue_free(zend_object *obj)
 	if (q->consumer) {
 		zend_string_release(q->consumer);
 	}
-	if (q->conn) {
-		redislock_conn_destroy(q->conn);
-	}
-	if (q->prefix) {
-		zend_string_release(q->prefix);
-	}
-	zend_object_std_dtor(obj);
+	redislock_object_free(obj);
 }
 
-static HashTable *queue_debug_info(zend_object *obj, int *is_temp)
-{
-	redislock_queue_obj *q = queue_from_obj(obj);
-	zval info;
-
-	*is_temp = 1;
-	array_init(&info);
-	if (q->conn) {
-		redislock_config_describe(redislock_conn_config(q->conn), &info);
-		add_assoc_str(&info, "prefix", zend_string_copy(q->prefix));
-		add_assoc_bool(&info, "connected", redislock_conn_connected(q->conn));
-	}
-	return Z_ARRVAL(info);
-}
-
+/* get_debug_info is the base's: the configuration, the prefix, whether connected. */
 void redislock_queue_startup(zend_class_entry *ce)
 {
-	ce->create_object = queue_create;
-	memcpy(&queue_handlers, zend_get_std_object_handlers(), sizeof(queue_handlers));
-	queue_handlers.offset = XtOffsetOf(redislock_queue_obj, std);
-	queue_handlers.free_obj = queue_free;
-	queue_handlers.clone_obj = NULL;
-	queue_handlers.get_debug_info = queue_debug_info;
+	redislock_object_startup(ce, &queue_handlers, XtOffsetOf(redislock_queue_obj, std), queue_create, queue_free, NULL);
 }
 
 /* ---- methods ---------------------------------------------------------------- */
 
 PHP_METHOD(RedisQueue, __construct)
 {
-	zend_string *dsn = NULL;
-	HashTable *options = NULL;
 	redislock_queue_obj *q = queue_from_obj(Z_OBJ_P(ZEND_THIS));
 	redislock_config cfg;
 
-	ZEND_PARSE_PARAMETERS_START(0, 1)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_ARRAY_HT_OR_STR_OR_NULL(options, dsn)
-	ZEND_PARSE_PARAMETERS_END();
-
-	if (q->conn) {
-		zend_throw_error(NULL, "RedisQueue::__construct() cannot be called twice");
-		RETURN_THROWS();
-	}
-	if (redislock_config_parse(&cfg, dsn, options, 1) == FAILURE) {
-		RETURN_THROWS();
-	}
-	if (cfg.mode == REDISLOCK_MODE_REDLOCK) {
-		redislock_config_free(&cfg);
-		zend_argument_value_error(1, "cannot use option \"redlock\": a queue lives on one server, "
-			"a Sentinel-managed master or a cluster, never split over independent servers");
-		RETURN_THROWS();
-	}
-	if (cfg.min_replicas > 0) {
-		redislock_config_free(&cfg);
-		zend_argument_value_error(1, "cannot use option \"min_replicas\": it applies to lock acquisitions");
-		RETURN_THROWS();
-	}
-	if (cfg.watchdog && cfg.watchdog_lease != REDISLOCK_WATCHDOG_LEASE) {
-		redislock_config_free(&cfg);
-		zend_argument_value_error(1, "cannot use a watchdog lease on a queue: each reservation is renewed to its own "
-			"visibility (max_hold applies)");
-		RETURN_THROWS();
-	}
-	q->prefix = cfg.prefix ? zend_string_copy(cfg.prefix)
-		: zend_string_init(REDISLOCK_QUEUE_DEFAULT_PREFIX, sizeof(REDISLOCK_QUEUE_DEFAULT_PREFIX) - 1, 0);
-	if (cfg.queue_layout && !zend_string_equals_literal(cfg.queue_layout, "auto")
-		&& !zend_string_equals_literal(cfg.queue_layout, "zset")) {
-		redislock_config_free(&cfg);
-		zend_argument_value_error(1, "option \"queue_layout\" must be \"auto\" or \"zset\"");
+	/* What a queue refuses (redlock, min_replicas, a watchdog lease) and the words
+	 * queue_layout takes are in the option table's rows. */
+	if (!redislock_object_parse(execute_data, &q->base, REDISLOCK_CLASS_QUEUE, &cfg)) {
 		RETURN_THROWS();
 	}
 	q->no_migrate = cfg.queue_layout && zend_string_equals_literal(cfg.queue_layout, "zset");
 	q->max_attempts = cfg.max_attempts;
 	q->retry_backoff = cfg.retry_backoff;
-	q->conn = redislock_conn_create(&cfg);
+	redislock_object_start(&q->base, &cfg, REDISLOCK_QUEUE_DEFAULT_PREFIX);
 	redislock_conn_on_shutdown(q->conn, queue_on_shutdown, q);
 }
 

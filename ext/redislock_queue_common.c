@@ -10,9 +10,7 @@
 
 void redislock_queue_fail(const redislock_queue_obj *q)
 {
-	if (q && q->conn && !EG(exception)) {
-		redislock_conn_throw(q->conn);
-	}
+	redislock_object_throw(q ? &q->base : NULL);
 }
 
 redisReply *redislock_queue_run(redislock_queue_obj *q, const redislock_script *script, redislock_argv *a,

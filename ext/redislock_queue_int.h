@@ -5,6 +5,7 @@
 #define REDISLOCK_QUEUE_INT_H
 
 #include "redislock_conn.h"
+#include "redislock_object.h"
 #include "redislock_renewal.h"
 #include "redislock_scripts.h"
 
@@ -22,8 +23,7 @@
 #define REDISLOCK_QUEUE_PAGE 250
 
 typedef struct _redislock_queue_obj {
-	redislock_conn *conn;
-	zend_string *prefix;
+	REDISLOCK_OBJECT_BASE;   /* first: the connection and the prefix (redislock_object.h) */
 	zend_long max_attempts;  /* reservations before a task is dead; 0: no limit */
 	double retry_backoff;    /* seconds before an expired reservation is due again, doubled per attempt */
 	/* The heartbeat (the watchdog option): "<name's length>:<name><id>" (bytes) of
@@ -132,8 +132,8 @@ bool redislock_queue_dead_to_return(redislock_conn *conn, const redisReply *repl
 /* ---- redislock_queue_common.c ---- */
 
 /* A method's end after an argument error (thrown already) or a failed call: the
- * failure the call recorded is thrown here, once. q may be NULL, or not
- * constructed (that threw). */
+ * base's one throw of the failure the call recorded (redislock_object_throw()).
+ * q may be NULL, or not constructed (that threw). */
 void redislock_queue_fail(const redislock_queue_obj *q);
 #define QUEUE_FAILED(q) do { redislock_queue_fail(q); RETURN_THROWS(); } while (0)
 

@@ -31,7 +31,7 @@
 /* A method's end after an argument error (thrown) or a failed operation (its
  * failure recorded, thrown here, once). sem may be NULL: the object was not
  * ready, which threw. */
-#define SEM_FAILED(sem) do { redislock_holder_throw((sem) ? &(sem)->h : NULL); RETURN_THROWS(); } while (0)
+#define SEM_FAILED(sem) REDISLOCK_OBJECT_FAILED((sem) ? &(sem)->h.base : NULL)
 
 typedef struct _redislock_semaphore_obj {
 	/* Its tables are keyed by token (token_to_name) and by random part
@@ -63,15 +63,10 @@ static redislock_semaphore_obj *this_sem(zval *this_ptr)
 	return redislock_holder_ready(&sem->h, this_ptr) ? sem : NULL;
 }
 
-static double read_timeout(const redislock_semaphore_obj *sem)
-{
-	return redislock_conn_config(sem->h.conn)->read_timeout;
-}
-
 static void keys_init(sem_keys *k, const redislock_semaphore_obj *sem, const zend_string *name)
 {
 	const char *hint;
-	k->key = zend_string_concat2(ZSTR_VAL(sem->h.prefix), ZSTR_LEN(sem->h.prefix), ZSTR_VAL(name), ZSTR_LEN(name));
+	k->key = redislock_object_key(&sem->h.base, name);
 	hint = redislock_sibling_hint(k->key);
 	k->hint = hint ? hint : "";
 	k->queue = k->units = NULL;
@@ -149,11 +144,6 @@ static uint64_t holder_watch(redislock_holder *h, const zend_string *name, const
 	return id;
 }
 
-static void holder_throw(const redislock_holder *h)
-{
-	redislock_conn_throw(h->conn);
-}
-
 /* ---- releases ----------------------------------------------------------------- */
 
 /* Runs the release script for n acquisitions in one round trip: tokens[i] of
@@ -183,7 +173,6 @@ static zend_result release_many(redislock_holder *h, zend_string **names, zend_s
 static const redislock_holder_ops sem_holder_ops = {
 	.release = release_many,
 	.watch = holder_watch,
-	.throw_failure = holder_throw,
 };
 
 /* Gives back one acquisition: REDISLOCK_YES, REDISLOCK_NO when it was not held,
@@ -220,7 +209,8 @@ static redislock_outcome attempt(redislock_semaphore_obj *sem, zend_string *name
 	redislock_outcome outcome = REDISLOCK_FAILED;
 
 	sem_acquire_args(&a, k, hex, permits, limit, ms, &mode);
-	sent = redislock_script_call(sem->h.conn, &redislock_script_sem_acquire, &a, read_timeout(sem), &reply);
+	sent = redislock_script_call(sem->h.conn, &redislock_script_sem_acquire, &a, redislock_object_read_timeout(&sem->h.base),
+		&reply);
 	redislock_argv_free(&a);
 	if (sent == FAILURE) {
 		/* Once sent, the script may have run. */
@@ -342,18 +332,7 @@ PHP_METHOD(RedisSemaphore, __construct)
 	redislock_semaphore_obj *sem = sem_from_obj(Z_OBJ_P(ZEND_THIS));
 	redislock_config cfg;
 
-	if (!redislock_holder_parse(execute_data, &sem->h, "RedisSemaphore", &cfg) || !redislock_holder_no_queue_options(&cfg)) {
-		RETURN_THROWS();
-	}
-	if (cfg.mode == REDISLOCK_MODE_REDLOCK) {
-		redislock_config_free(&cfg);
-		zend_argument_value_error(1, "cannot use option \"redlock\": a semaphore counts its permits in one place, "
-			"a server, a Sentinel-managed master or a cluster slot, never split over independent servers");
-		RETURN_THROWS();
-	}
-	if (cfg.min_replicas > 0) {
-		redislock_config_free(&cfg);
-		zend_argument_value_error(1, "cannot use option \"min_replicas\": it applies to RedisLock acquisitions");
+	if (!redislock_object_parse(execute_data, &sem->h.base, REDISLOCK_CLASS_SEMAPHORE, &cfg)) {
 		RETURN_THROWS();
 	}
 	redislock_holder_start(&sem->h, &cfg, REDISLOCK_SEMAPHORE_DEFAULT_PREFIX);
@@ -421,7 +400,7 @@ static bool integer_call(redislock_semaphore_obj *sem, const redislock_script *s
 	} else {
 		sem_count_args(&a, &k, token);
 	}
-	if (redislock_script_call(sem->h.conn, script, &a, read_timeout(sem), &reply) == SUCCESS) {
+	if (redislock_script_call(sem->h.conn, script, &a, redislock_object_read_timeout(&sem->h.base), &reply) == SUCCESS) {
 		if (reply->type == REDIS_REPLY_INTEGER) {
 			*out = (zend_long) reply->integer;
 			ok = true;
