@@ -918,22 +918,6 @@ PHP_METHOD(RedisLock, synchronized)
 }
 
 /* A script runs on one cluster node, and touches one slot only. */
-static bool names_share_slot(const redislock_lock_obj *lock, zend_string **names, uint32_t n)
-{
-	unsigned int first = 0;
-	for (uint32_t i = 0; i < n; i++) {
-		zend_string *key = redislock_object_key(&lock->h.base, names[i]);
-		unsigned int slot = redislock_key_slot(ZSTR_VAL(key), ZSTR_LEN(key));
-		zend_string_release(key);
-		if (i == 0) {
-			first = slot;
-		} else if (slot != first) {
-			return false;
-		}
-	}
-	return true;
-}
-
 PHP_METHOD(RedisLock, lockMany)
 {
 	HashTable *names_ht;
@@ -982,7 +966,7 @@ PHP_METHOD(RedisLock, lockMany)
 			RETURN_THROWS();
 		}
 	}
-	if (redislock_conn_config(lock->h.conn)->mode == REDISLOCK_MODE_CLUSTER && !names_share_slot(lock, names, n)) {
+	if (!redislock_object_one_slot(&lock->h.base, names, n)) {
 		efree(names);
 		zend_argument_value_error(1, "must name locks of one cluster slot on a Redis Cluster: give the names a common {hash tag}, as in \"{order:42}stock\" and \"{order:42}payment\"");
 		RETURN_THROWS();

@@ -1,5 +1,6 @@
 /* The object base every class embeds: see redislock_object.h. */
 #include "redislock_object.h"
+#include "redislock_slots.h"
 #include "zend_exceptions.h"
 
 /* The names the constructors' messages give, by class (not the object's class:
@@ -156,4 +157,23 @@ double redislock_object_read_timeout(const redislock_object *o)
 zend_string *redislock_object_key(const redislock_object *o, const zend_string *name)
 {
 	return zend_string_concat2(ZSTR_VAL(o->prefix), ZSTR_LEN(o->prefix), ZSTR_VAL(name), ZSTR_LEN(name));
+}
+
+bool redislock_object_one_slot(const redislock_object *o, zend_string **names, uint32_t n)
+{
+	unsigned int first = 0;
+
+	if (redislock_conn_config(o->conn)->mode != REDISLOCK_MODE_CLUSTER) {
+		return true;
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		zend_string *key = redislock_object_key(o, names[i]);
+		unsigned int slot = redislock_key_slot(ZSTR_VAL(key), ZSTR_LEN(key));
+		zend_string_release(key);
+		if (i > 0 && slot != first) {
+			return false;
+		}
+		first = slot;
+	}
+	return true;
 }

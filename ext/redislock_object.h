@@ -86,5 +86,8 @@ void redislock_object_throw(const redislock_object *o);
 double redislock_object_read_timeout(const redislock_object *o);
 /* prefix + name: the key of a name. */
 zend_string *redislock_object_key(const redislock_object *o, const zend_string *name);
+/* Whether the keys of the names all sit in one cluster slot, as one script's keys
+ * must (always true off a cluster). */
+bool redislock_object_one_slot(const redislock_object *o, zend_string **names, uint32_t n);
 
 #endif

@@ -59,7 +59,7 @@ static redislock_queue_obj *this_queue(zval *this_ptr)
 
 static void keys_init(queue_keys *k, const redislock_queue_obj *q, const zend_string *name)
 {
-	redislock_queue_keys_init(k, q->prefix, name);
+	redislock_queue_keys_init(k, &q->base, name);
 }
 
 /* QUEUE_FAILED() in a method whose object was not looked up yet. */
@@ -297,7 +297,7 @@ PHP_METHOD(RedisQueue, pop)
 		Z_PARAM_DOUBLE(t.wait)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!(q = this_queue_keep(ZEND_THIS)) || !(t.n = redislock_queue_names(q->conn, q->prefix, one, many, &t.names))) {
+	if (!(q = this_queue_keep(ZEND_THIS)) || !(t.n = redislock_queue_names(&q->base, one, many, &t.names))) {
 		RETURN_THROWS();
 	}
 	if (!redislock_queue_check_count(t.count, 2) || !redislock_check_seconds(t.timeout, 3, false)
@@ -329,7 +329,7 @@ PHP_METHOD(RedisQueue, reserve)
 		Z_PARAM_LONG_OR_NULL(t.max_attempts, max_attempts_null)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!(q = this_queue_keep(ZEND_THIS)) || !(t.n = redislock_queue_names(q->conn, q->prefix, one, many, &t.names))) {
+	if (!(q = this_queue_keep(ZEND_THIS)) || !(t.n = redislock_queue_names(&q->base, one, many, &t.names))) {
 		RETURN_THROWS();
 	}
 	if (!redislock_queue_check_count(t.count, 2) || !redislock_check_seconds(t.visibility, 3, false)
@@ -345,7 +345,7 @@ PHP_METHOD(RedisQueue, reserve)
 		RETURN_THROWS();
 	}
 	t.listed = many != NULL;
-	t.timeout = redislock_conn_config(q->conn)->read_timeout;
+	t.timeout = redislock_object_read_timeout(&q->base);
 	wait = t.wait;
 	until = redislock_now() + wait;
 	layout = layout_for(q, CALL_RESERVE, t.names, t.n);
@@ -569,7 +569,7 @@ static redisReply *whole_queue_call(INTERNAL_FUNCTION_PARAMETERS, const redisloc
 	}
 	keys_init(&k, q, name);
 	args(&a, &k);
-	reply = redislock_queue_run(q, script, &a, redislock_conn_config(q->conn)->read_timeout);
+	reply = redislock_queue_run(q, script, &a, redislock_object_read_timeout(&q->base));
 	redislock_argv_free(&a);
 	redislock_queue_keys_free(&k);
 	return reply;
@@ -687,7 +687,7 @@ PHP_METHOD(RedisQueue, stats)
 	/* One round trip on a single server; one per queue on a cluster or behind a
 	 * sentinel, where each may have to follow its slot or the master. */
 	if (redislock_script_call_many(q->conn, &redislock_script_stats, sets, (int) n,
-			redislock_conn_config(q->conn)->read_timeout, replies) == FAILURE) {
+			redislock_object_read_timeout(&q->base), replies) == FAILURE) {
 		ok = false;
 	} else {
 		if (many) {
@@ -917,7 +917,7 @@ PHP_METHOD(RedisQueue, migrate)
 				given ? (zend_long) llround(q->retry_backoff * 1000) : -1, (zend_long) skipped);
 		}
 		reply = redislock_queue_run(q, back ? &redislock_script_migrate_back : &redislock_script_migrate, &a,
-			redislock_conn_config(q->conn)->read_timeout);
+			redislock_object_read_timeout(&q->base));
 		redislock_argv_free(&a);
 		ok = reply && migrate_page(q, reply, back ? 6 : 5, r);
 		if (reply) {

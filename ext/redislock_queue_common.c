@@ -89,7 +89,7 @@ void redislock_queue_beats_start(redislock_queue_obj *q, const redisReply *reply
 		return;
 	}
 	name = names[reply->element[0]->integer - 1];
-	redislock_queue_keys_init(&k, q->prefix, name);
+	redislock_queue_keys_init(&k, &q->base, name);
 	for (size_t i = 1; i + 5 <= reply->elements; i += 5) {
 		const redisReply *id = reply->element[i], *receipt = reply->element[i + 2];
 		zend_string *id_str = zend_string_init(id->str, id->len, 0);
@@ -209,7 +209,7 @@ void redislock_queue_deferred_flush(redislock_queue_obj *q)
 	}
 	cmd.a = &q->deferred_ack;
 	cmd.script = &redislock_script_stream_ack;
-	if (redislock_script_pipe(q->conn, &cmd, 1, redislock_conn_config(q->conn)->read_timeout, &reply) == SUCCESS) {
+	if (redislock_script_pipe(q->conn, &cmd, 1, redislock_object_read_timeout(&q->base), &reply) == SUCCESS) {
 		redislock_queue_deferred_answered(q, reply);
 	}
 }
@@ -318,9 +318,9 @@ void redislock_queue_stream_bye(redislock_queue_obj *q)
 		if (!name) {
 			continue;
 		}
-		redislock_queue_keys_init(&k, q->prefix, name);
+		redislock_queue_keys_init(&k, &q->base, name);
 		redislock_script_stream_bye_args(&a, k.stream, q->consumer);
-		reply = redislock_queue_run(q, &redislock_script_stream_bye, &a, redislock_conn_config(q->conn)->read_timeout);
+		reply = redislock_queue_run(q, &redislock_script_stream_bye, &a, redislock_object_read_timeout(&q->base));
 		redislock_argv_free(&a);
 		redislock_queue_keys_free(&k);
 		if (!reply) {

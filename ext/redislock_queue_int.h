@@ -103,14 +103,14 @@ typedef struct {
  * first (the deadline index L, when one needs it, comes after). */
 #define QUEUE_ALL_KEYS(k) QUEUE_KEYS(k), (k).stream, (k).index, (k).settings, (k).spare
 
-void redislock_queue_keys_init(queue_keys *k, const zend_string *prefix, const zend_string *name);
+void redislock_queue_keys_init(queue_keys *k, const redislock_object *o, const zend_string *name);
 void redislock_queue_keys_free(queue_keys *k);
 
 bool redislock_queue_check_count(zend_long count, uint32_t arg_num);
 /* The queue names of pop() and reserve(): one, or a list of distinct non-empty
  * strings in order of preference, all of one slot on a cluster. Fills *names
  * (borrowed strings, emalloc'd array) and returns how many, or 0 after throwing. */
-uint32_t redislock_queue_names(redislock_conn *conn, const zend_string *prefix, zend_string *one, HashTable *many,
+uint32_t redislock_queue_names(const redislock_object *o, zend_string *one, HashTable *many,
 	zend_string ***names);
 zend_string *redislock_queue_task_id(zend_string *str, zend_long lval, uint32_t arg_num);
 bool redislock_queue_ids_check(zval *ids, uint32_t arg_num, bool nullable, zend_string **one_str, zend_long *one_long);

@@ -112,7 +112,7 @@ static zend_long dead_pages(redislock_queue_obj *q, const queue_keys *k, const r
 		bool ok;
 
 		args(&a, k, true, died_by);
-		reply = redislock_queue_run(q, script, &a, redislock_conn_config(q->conn)->read_timeout);
+		reply = redislock_queue_run(q, script, &a, redislock_object_read_timeout(&q->base));
 		redislock_argv_free(&a);
 		if (!reply) {
 			total = -1;
@@ -180,7 +180,7 @@ static bool list_pages(redislock_queue_obj *q, const queue_keys *k, const redisl
 		zval page, *entry;
 
 		args(&a, k, want, after, after_score);
-		reply = redislock_queue_run(q, script, &a, redislock_conn_config(q->conn)->read_timeout);
+		reply = redislock_queue_run(q, script, &a, redislock_object_read_timeout(&q->base));
 		redislock_argv_free(&a);
 		if (!reply) {
 			ok = false;
@@ -248,7 +248,7 @@ zend_long redislock_queue_retry_dead_ids(redislock_queue_obj *q, const queue_key
 
 		redislock_script_retry_dead_args(&a, m, QUEUE_ALL_KEYS(*k), true, NULL, list + sent);
 		sent += m;
-		reply = redislock_queue_run(q, &redislock_script_retry_dead, &a, redislock_conn_config(q->conn)->read_timeout);
+		reply = redislock_queue_run(q, &redislock_script_retry_dead, &a, redislock_object_read_timeout(&q->base));
 		redislock_argv_free(&a);
 		ok = reply && redislock_queue_dead_page_count(q, reply, &revived, &died_by);
 		if (reply) {

@@ -183,7 +183,7 @@ static zend_result stream_pending_page(redislock_queue_obj *q, const queue_keys 
 	redislock_argv_push(&pend, "+", 1);
 	redislock_argv_push_long(&pend, REDISLOCK_QUEUE_PAGE);
 	redislock_argv_push_str(&pend, q->consumer);
-	result = redislock_script_pipe(q->conn, &cmd, 1, redislock_conn_config(q->conn)->read_timeout, r);
+	result = redislock_script_pipe(q->conn, &cmd, 1, redislock_object_read_timeout(&q->base), r);
 	redislock_argv_free(&pend);
 	return result;
 }
@@ -326,7 +326,7 @@ static bool stream_read_open(stream_read *s, redislock_queue_obj *q, const queue
 		return false;
 	}
 	for (uint32_t i = 0; i < n; i++) {
-		redislock_queue_keys_init(&s->keys[i], q->prefix, t->names[i]);
+		redislock_queue_keys_init(&s->keys[i], &q->base, t->names[i]);
 	}
 	for (uint32_t i = 0; i < n; i++) {
 		if (zend_hash_exists(&q->lost, t->names[i])) {
@@ -437,7 +437,7 @@ static redisReply *stream_read_send(stream_read *s)
 		s->cmds[m].a = &s->hb;
 		s->cmds[m++].script = &redislock_script_stream_hand_back;
 	}
-	if (redislock_script_pipe(q->conn, s->cmds, m, redislock_conn_config(q->conn)->read_timeout, s->replies) == FAILURE) {
+	if (redislock_script_pipe(q->conn, s->cmds, m, redislock_object_read_timeout(&q->base), s->replies) == FAILURE) {
 		for (uint32_t i = 0; i < s->t->n; i++) {
 			if (s->idle_used[i]) {
 				redislock_argv_free(&s->idle[i]);
@@ -732,7 +732,7 @@ static zend_result stream_wait(redislock_queue_obj *q, queue_keys *keys, uint32_
 	for (uint32_t i = 0; i < n; i++) {
 		redislock_argv_push(&a, "$", 1);
 	}
-	result = redislock_conn_call_interruptible(q->conn, &a, seconds + redislock_conn_config(q->conn)->read_timeout,
+	result = redislock_conn_call_interruptible(q->conn, &a, seconds + redislock_object_read_timeout(&q->base),
 		&redislock_php_signals, &reply);
 	redislock_argv_free(&a);
 	if (result == FAILURE) {
@@ -803,7 +803,7 @@ static queue_id_outcome stream_id_call(redislock_queue_obj *q, const queue_id_ca
 		return QUEUE_ID_KEPT;
 	}
 	script = stream_id_args(&a, c->after, c->keys, c->id, has_sr ? &sr : NULL, c->seconds, c->payload);
-	reply = redislock_queue_run(q, script, &a, redislock_conn_config(q->conn)->read_timeout);
+	reply = redislock_queue_run(q, script, &a, redislock_object_read_timeout(&q->base));
 	redislock_argv_free(&a);
 	if (has_sr) {
 		if (c->after != AFTER_ID_VISIBILITY && reply && reply->type == REDIS_REPLY_INTEGER && reply->integer > 0) {

@@ -94,7 +94,7 @@ static void stream_drop_nudges(redislock_queue_obj *q, const queue_keys *k, cons
 		}
 	}
 	if (found > 0
-		&& redislock_script_pipe(q->conn, cmds, 2, redislock_conn_config(q->conn)->read_timeout, replies) == SUCCESS) {
+		&& redislock_script_pipe(q->conn, cmds, 2, redislock_object_read_timeout(&q->base), replies) == SUCCESS) {
 		freeReplyObject(replies[0]);
 		freeReplyObject(replies[1]);
 	}
@@ -138,7 +138,7 @@ static void stream_shorten(redislock_queue_obj *q, const queue_keys *k, const re
 	}
 	if (n > 0) {
 		redislock_script_stream_shorten_args(&a, n, k->stream, k->deadlines, q->consumer, idle_ms, visibility_ms, eids);
-		if (redislock_script_pipe(q->conn, &cmd, 1, redislock_conn_config(q->conn)->read_timeout, &reply) == SUCCESS) {
+		if (redislock_script_pipe(q->conn, &cmd, 1, redislock_object_read_timeout(&q->base), &reply) == SUCCESS) {
 			freeReplyObject(reply);
 		}
 		redislock_argv_free(&a);
@@ -210,7 +210,7 @@ static bool stream_fetch_payloads(redislock_queue_obj *q, const queue_keys *k, c
 		of[m++] = e;
 	}
 	if (m > 0) {
-		ok = redislock_script_pipe(q->conn, cmds, (int) (2 * m), redislock_conn_config(q->conn)->read_timeout, replies)
+		ok = redislock_script_pipe(q->conn, cmds, (int) (2 * m), redislock_object_read_timeout(&q->base), replies)
 			== SUCCESS;
 		for (size_t j = 0; j < m; j++) {
 			if (ok) {

@@ -9,9 +9,9 @@
 
 /* ---- keys ------------------------------------------------------------------- */
 
-void redislock_queue_keys_init(queue_keys *k, const zend_string *prefix, const zend_string *name)
+void redislock_queue_keys_init(queue_keys *k, const redislock_object *o, const zend_string *name)
 {
-	k->queue = zend_string_concat2(ZSTR_VAL(prefix), ZSTR_LEN(prefix), ZSTR_VAL(name), ZSTR_LEN(name));
+	k->queue = redislock_object_key(o, name);
 	k->inflight = redislock_sibling_key(k->queue, ":inflight");
 	k->wakeup = redislock_sibling_key(k->queue, ":wakeup");
 	k->meta = redislock_sibling_key(k->queue, ":receipts");
@@ -47,7 +47,7 @@ void redislock_queue_keys_free(queue_keys *k)
 /* The queue names of pop() and reserve(): one, or a list of distinct non-empty
  * strings in order of preference, all of one slot on a cluster. Fills *names
  * (borrowed strings, emalloc'd array) and returns how many, or 0 after throwing. */
-uint32_t redislock_queue_names(redislock_conn *conn, const zend_string *prefix, zend_string *one, HashTable *many,
+uint32_t redislock_queue_names(const redislock_object *o, zend_string *one, HashTable *many,
 	zend_string ***names)
 {
 	uint32_t n = 0;
@@ -88,19 +88,10 @@ uint32_t redislock_queue_names(redislock_conn *conn, const zend_string *prefix, 
 		}
 		(*names)[n++] = Z_STR_P(entry);
 	} ZEND_HASH_FOREACH_END();
-	if (redislock_conn_config(conn)->mode == REDISLOCK_MODE_CLUSTER) {
-		unsigned int first = 0;
-		for (uint32_t i = 0; i < n; i++) {
-			zend_string *key = zend_string_concat2(ZSTR_VAL(prefix), ZSTR_LEN(prefix), ZSTR_VAL((*names)[i]), ZSTR_LEN((*names)[i]));
-			unsigned int slot = redislock_key_slot(ZSTR_VAL(key), ZSTR_LEN(key));
-			zend_string_release(key);
-			if (i > 0 && slot != first) {
-				efree(*names);
-				zend_argument_value_error(1, "must name queues of one cluster slot on a Redis Cluster: give the names a common {hash tag}, as in \"{jobs}mail\" and \"{jobs}report\"");
-				return 0;
-			}
-			first = slot;
-		}
+	if (!redislock_object_one_slot(o, *names, n)) {
+		efree(*names);
+		zend_argument_value_error(1, "must name queues of one cluster slot on a Redis Cluster: give the names a common {hash tag}, as in \"{jobs}mail\" and \"{jobs}report\"");
+		return 0;
 	}
 	return n;
 }

@@ -111,7 +111,7 @@ static bool lost_takes_recover(redislock_queue_obj *q, double timeout)
 			queue_keys k;
 			redislock_argv a;
 			redisReply *r;
-			redislock_queue_keys_init(&k, q->prefix, t->names[t->at]);
+			redislock_queue_keys_init(&k, &q->base, t->names[t->at]);
 			redislock_script_reserve_lost_args(&a, k.queue, k.inflight, k.wakeup, k.meta, k.dead, base, since,
 				t->visibility, t->cursor ? t->cursor : ZSTR_EMPTY_ALLOC());
 			r = redislock_queue_run(q, &redislock_script_reserve_lost, &a, timeout);
@@ -249,7 +249,7 @@ static bool zset_read_open(zset_read *r, redislock_queue_obj *q, const queue_tak
 		r->key_lists[j] = r->key_lists[0] + j * n;
 	}
 	for (uint32_t i = 0; i < n; i++) {
-		redislock_queue_keys_init(&r->keys[i], q->prefix, t->names[i]);
+		redislock_queue_keys_init(&r->keys[i], &q->base, t->names[i]);
 		r->wakeups[i] = r->keys[i].wakeup;
 		r->key_lists[0][i] = r->keys[i].queue;
 		r->key_lists[1][i] = r->keys[i].inflight;
@@ -526,7 +526,7 @@ static queue_id_outcome zset_id_call(redislock_queue_obj *q, const queue_id_call
 		redislock_script_remove_args(&a, QUEUE_ALL_KEYS(*k), c->id);
 		break;
 	}
-	reply = redislock_queue_run(q, script, &a, redislock_conn_config(q->conn)->read_timeout);
+	reply = redislock_queue_run(q, script, &a, redislock_object_read_timeout(&q->base));
 	redislock_argv_free(&a);
 	if (!reply) {
 		return QUEUE_ID_FAILED;
