@@ -40,7 +40,7 @@ if test "$PHP_REDISLOCK" != "no"; then
 
   PHP_SUBST([REDISLOCK_SHARED_LIBADD])
   PHP_NEW_EXTENSION([redislock],
-    [ext/redislock_util.c ext/redislock_resp.c ext/redislock_slots.c ext/redislock_link.c ext/redislock_cluster.c ext/redislock_watchdog.c \
+    [ext/redislock_util.c ext/redislock_resp.c ext/redislock_slots.c ext/redislock_link.c ext/redislock_cluster.c ext/redislock_watchdog_table.c ext/redislock_watchdog_renew.c ext/redislock_watchdog.c \
      ext/redislock_exceptions.c ext/redislock_args.c ext/redislock_argv.c ext/redislock_keys.c ext/redislock_config.c ext/redislock_config_dsn.c ext/redislock_config_class.c \
      ext/redislock_sentinel.c ext/redislock_conn.c ext/redislock_object.c ext/redislock_scripts.c ext/redislock_runner.c ext/redislock_wait.c ext/redislock_names.c ext/redislock_renewal.c \
      ext/redislock_redlock.c ext/redislock_holder.c ext/redislock_lock_common.c ext/redislock_lock_single.c ext/redislock_lock_redlock.c \

@@ -753,11 +753,86 @@ static bool backoff(int attempt, double deadline)
 	return true;
 }
 
-zend_result redislock_conn_exec(redislock_conn *c, redislock_argv *a, double timeout,
-	redislock_rewrite_fn rewrite, const void *arg, redisReply **reply)
+/* Points c at the link for a: the node an ASK named, else the one its slot (or
+ * the mode) picks. */
+static zend_result exec_link(redislock_conn *c, redislock_argv *a, redislock_link *ask)
+{
+	if (ask) {
+		c->link = ask;
+		return ensure_current(c);
+	}
+	return ensure_for(c, a);
+}
+
+/* Sends a on c's link, after ASKING when ask (the node a migrating slot goes to
+ * answers for it only then), and reads its reply by the deadline. */
+static zend_result exec_round(redislock_conn *c, redislock_argv *a, bool ask, double deadline, redisReply **r)
 {
 	static const char *asking_argv[1] = {"ASKING"};
 	static const size_t asking_lens[1] = {6};
+
+	if (ask && !redislock_link_append(c->link, 1, asking_argv, asking_lens)) {
+		redislock_conn_set_error(c, REDISLOCK_ERR_IO, "out of memory encoding ASKING");
+		return FAILURE;
+	}
+	if (redislock_conn_append(c, a) == FAILURE || redislock_conn_flush(c, deadline) == FAILURE) {
+		return FAILURE;
+	}
+	if (ask) {
+		redisReply *asking = NULL;
+		if (redislock_conn_read(c, deadline, &asking) == FAILURE) {
+			return FAILURE;
+		}
+		freeReplyObject(asking);
+	}
+	return redislock_conn_read(c, deadline, r);
+}
+
+/* After an error reply r: true to send the command again (on the node *ask
+ * names, or by the slot map when it is NULL), false to answer r. */
+static bool exec_again(redislock_conn *c, const redisReply *r, int attempt, double deadline, redislock_link **ask)
+{
+	if (c->cfg.mode == REDISLOCK_MODE_CLUSTER && (redislock_reply_starts(r, "MOVED") || redislock_reply_starts(r, "ASK"))) {
+		int slot;
+		redislock_link *target = redirect_target(c, r, &slot);
+		if (!target) {
+			return false;
+		}
+		if (redislock_reply_starts(r, "MOVED")) {
+			/* The slot has a new owner for good; so may its neighbours. */
+			uint32_t owner = 0;
+			while (c->nodes[owner] != target) {
+				owner++;
+			}
+			c->slot_owner[slot] = (uint16_t) (owner + 1);
+			*ask = NULL;
+		} else {
+			*ask = target;
+		}
+		return true;
+	}
+	if (c->cfg.mode == REDISLOCK_MODE_CLUSTER && (redislock_reply_starts(r, "TRYAGAIN") || redislock_reply_starts(r, "CLUSTERDOWN"))) {
+		/* A slot in migration with keys on both sides, or a failover under way. */
+		if (!backoff(attempt, deadline)) {
+			return false;
+		}
+		if (redislock_reply_starts(r, "CLUSTERDOWN")) {
+			c->slots_stale = true;
+		}
+		*ask = NULL;
+		return true;
+	}
+	if (c->cfg.mode == REDISLOCK_MODE_SENTINEL && redislock_reply_starts(r, "READONLY")) {
+		/* The master we knew is a replica now: ask the sentinels again. */
+		redislock_link_close(c->link);
+		return backoff(attempt, deadline);
+	}
+	return false;
+}
+
+zend_result redislock_conn_exec(redislock_conn *c, redislock_argv *a, double timeout,
+	redislock_rewrite_fn rewrite, const void *arg, redisReply **reply)
+{
 	redislock_link *ask = NULL;
 	bool same_node = false;
 	double deadline = 0;
@@ -766,34 +841,14 @@ zend_result redislock_conn_exec(redislock_conn *c, redislock_argv *a, double tim
 	for (int attempt = 0;; attempt++) {
 		redisReply *r = NULL;
 
-		if (!same_node) {
-			if (ask) {
-				c->link = ask;
-				if (ensure_current(c) == FAILURE) {
-					return FAILURE;
-				}
-			} else if (ensure_for(c, a) == FAILURE) {
-				return FAILURE;
-			}
+		if (!same_node && exec_link(c, a, ask) == FAILURE) {
+			return FAILURE;
 		}
 		same_node = false;
 		if (attempt == 0) {
 			deadline = redislock_now() + timeout;
 		}
-		if (ask && !redislock_link_append(c->link, 1, asking_argv, asking_lens)) {
-			redislock_conn_set_error(c, REDISLOCK_ERR_IO, "out of memory encoding ASKING");
-			return FAILURE;
-		}
-		if (redislock_conn_append(c, a) == FAILURE || redislock_conn_flush(c, deadline) == FAILURE) {
-			return FAILURE;
-		}
-		if (ask) {
-			if (redislock_conn_read(c, deadline, &r) == FAILURE) {
-				return FAILURE;
-			}
-			freeReplyObject(r);
-		}
-		if (redislock_conn_read(c, deadline, &r) == FAILURE) {
+		if (exec_round(c, a, ask != NULL, deadline, &r) == FAILURE) {
 			return FAILURE;
 		}
 		if (r->type != REDIS_REPLY_ERROR || attempt + 1 >= REDISLOCK_MAX_REDIRECTS) {
@@ -801,57 +856,12 @@ zend_result redislock_conn_exec(redislock_conn *c, redislock_argv *a, double tim
 			return SUCCESS;
 		}
 		if (rewrite && rewrite(r, a, arg)) {
-			/* Same server, same ASKING state. */
-			freeReplyObject(r);
-			same_node = true;
-			continue;
+			same_node = true;   /* same server, same ASKING state */
+		} else if (!exec_again(c, r, attempt, deadline, &ask)) {
+			*reply = r;
+			return SUCCESS;
 		}
-		if (c->cfg.mode == REDISLOCK_MODE_CLUSTER && (redislock_reply_starts(r, "MOVED") || redislock_reply_starts(r, "ASK"))) {
-			int slot;
-			redislock_link *target = redirect_target(c, r, &slot);
-			if (!target) {
-				*reply = r;
-				return SUCCESS;
-			}
-			if (redislock_reply_starts(r, "MOVED")) {
-				/* The slot has a new owner for good; so may its neighbours. */
-				uint32_t owner = 0;
-				while (c->nodes[owner] != target) {
-					owner++;
-				}
-				c->slot_owner[slot] = (uint16_t) (owner + 1);
-				ask = NULL;
-			} else {
-				ask = target;
-			}
-			freeReplyObject(r);
-			continue;
-		}
-		if (c->cfg.mode == REDISLOCK_MODE_CLUSTER && (redislock_reply_starts(r, "TRYAGAIN") || redislock_reply_starts(r, "CLUSTERDOWN"))) {
-			/* A slot in migration with keys on both sides, or a failover under way. */
-			if (!backoff(attempt, deadline)) {
-				*reply = r;
-				return SUCCESS;
-			}
-			if (redislock_reply_starts(r, "CLUSTERDOWN")) {
-				c->slots_stale = true;
-			}
-			ask = NULL;
-			freeReplyObject(r);
-			continue;
-		}
-		if (c->cfg.mode == REDISLOCK_MODE_SENTINEL && redislock_reply_starts(r, "READONLY")) {
-			/* The master we knew is a replica now: ask the sentinels again. */
-			redislock_link_close(c->link);
-			if (!backoff(attempt, deadline)) {
-				*reply = r;
-				return SUCCESS;
-			}
-			freeReplyObject(r);
-			continue;
-		}
-		*reply = r;
-		return SUCCESS;
+		freeReplyObject(r);
 	}
 }
 

@@ -262,6 +262,31 @@ failed:
 }
 
 /* The TLS handshake on l->fd, by the deadline. */
+/* The name the server's certificate must carry: sent as SNI (unless an IP
+ * address), and checked when the settings ask for it. */
+static bool tls_name(redislock_link *l, const redislock_tls_settings *t, const char *name, redislock_status *st)
+{
+	if (!name[0]) {
+		redislock_status_set(st, REDISLOCK_ERR_CONNECT, 0, "connect to %s failed: TLS setup: no name to verify the certificate against", l->endpoint);
+		return false;
+	}
+	if (!is_ip_address(name) && SSL_set_tlsext_host_name(l->ssl, name) != 1) {
+		redislock_status_set(st, REDISLOCK_ERR_CONNECT, 0, "connect to %s failed: TLS setup: \"%s\" cannot be sent as SNI", l->endpoint, name);
+		return false;
+	}
+	if (t->verify_peer && t->verify_peer_name) {
+		X509_VERIFY_PARAM *param = SSL_get0_param(l->ssl);
+		int named = is_ip_address(name) ? X509_VERIFY_PARAM_set1_ip_asc(param, name)
+			: X509_VERIFY_PARAM_set1_host(param, name, 0);
+		if (named != 1) {
+			redislock_status_set(st, REDISLOCK_ERR_CONNECT, 0, "connect to %s failed: TLS setup: cannot verify the name \"%s\"",
+				l->endpoint, name);
+			return false;
+		}
+	}
+	return true;
+}
+
 static bool tls_handshake(redislock_link *l, const redislock_tls_settings *t, const redislock_link_options *o,
 	double started, double deadline, redislock_status *st)
 {
@@ -282,23 +307,8 @@ static bool tls_handshake(redislock_link *l, const redislock_tls_settings *t, co
 		return false;
 	}
 	SSL_set_bio(l->ssl, bio, bio);
-	if (!name[0]) {
-		redislock_status_set(st, REDISLOCK_ERR_CONNECT, 0, "connect to %s failed: TLS setup: no name to verify the certificate against", l->endpoint);
+	if (!tls_name(l, t, name, st)) {
 		return false;
-	}
-	if (!is_ip_address(name) && SSL_set_tlsext_host_name(l->ssl, name) != 1) {
-		redislock_status_set(st, REDISLOCK_ERR_CONNECT, 0, "connect to %s failed: TLS setup: \"%s\" cannot be sent as SNI", l->endpoint, name);
-		return false;
-	}
-	if (t->verify_peer && t->verify_peer_name) {
-		X509_VERIFY_PARAM *param = SSL_get0_param(l->ssl);
-		int named = is_ip_address(name) ? X509_VERIFY_PARAM_set1_ip_asc(param, name)
-			: X509_VERIFY_PARAM_set1_host(param, name, 0);
-		if (named != 1) {
-			redislock_status_set(st, REDISLOCK_ERR_CONNECT, 0, "connect to %s failed: TLS setup: cannot verify the name \"%s\"",
-				l->endpoint, name);
-			return false;
-		}
 	}
 	for (;;) {
 		int r, ready;

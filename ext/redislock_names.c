@@ -210,6 +210,64 @@ static bool parse_cursor(const zend_string *cursor, zend_ulong *master, const ch
 	return true;
 }
 
+/* One SCAN of the keys under prefix on the master of slot, from the scan cursor
+ * given; its reply, checked to be [cursor, [keys]], in *reply. False (the error
+ * in c) otherwise. */
+static bool scan_page(redislock_conn *c, int slot, const zend_string *prefix, const char *scan, size_t scan_len,
+	zend_long count, redisReply **reply)
+{
+	zend_string *pattern = match_pattern(prefix);
+	redislock_argv a;
+	redisReply *r;
+
+	redislock_argv_init(&a);
+	redislock_argv_push(&a, "SCAN", 4);
+	redislock_argv_push(&a, scan, scan_len);
+	redislock_argv_push(&a, "MATCH", 5);
+	redislock_argv_push_str(&a, pattern);
+	zend_string_release(pattern);   /* the argv holds its own reference */
+	redislock_argv_push(&a, "COUNT", 5);
+	redislock_argv_push_long(&a, count);
+	if (redislock_conn_call_at(c, slot, &a, redislock_conn_config(c)->read_timeout, &r) == FAILURE) {
+		redislock_argv_free(&a);
+		return false;
+	}
+	redislock_argv_free(&a);
+	if (r->type == REDIS_REPLY_ERROR || r->type != REDIS_REPLY_ARRAY || r->elements != 2
+		|| r->element[0]->type != REDIS_REPLY_STRING || r->element[1]->type != REDIS_REPLY_ARRAY) {
+		redislock_conn_set_error(c, REDISLOCK_ERR_SERVER, "SCAN on %s failed: %.*s", redislock_conn_endpoint(c),
+			r->type == REDIS_REPLY_ERROR ? (int) MIN(r->len, 256) : 17,
+			r->type == REDIS_REPLY_ERROR ? r->str : "unexpected reply");
+		freeReplyObject(r);
+		return false;
+	}
+	*reply = r;
+	return true;
+}
+
+/* The names of a page of keys, each once (a name's siblings are keys too), into
+ * a new array names. */
+static void names_of_page(const redisReply *keys, const zend_string *prefix, const char *const *siblings, zval *names)
+{
+	HashTable seen;
+
+	array_init(names);
+	zend_hash_init(&seen, 8, NULL, NULL, 0);
+	for (size_t i = 0; i < keys->elements; i++) {
+		const redisReply *k = keys->element[i];
+		zend_string *name;
+		if (k->type != REDIS_REPLY_STRING || !(name = name_of(k->str, k->len, prefix, siblings))) {
+			continue;
+		}
+		if (zend_hash_add_empty_element(&seen, name)) {
+			add_next_index_str(names, name);
+		} else {
+			zend_string_release(name);
+		}
+	}
+	zend_hash_destroy(&seen);
+}
+
 bool redislock_names_list(redislock_conn *c, const zend_string *prefix, const char *const *siblings,
 	zend_string *cursor, zend_long count, zval *return_value)
 {
@@ -218,11 +276,8 @@ bool redislock_names_list(redislock_conn *c, const zend_string *prefix, const ch
 	zend_ulong master = 0;
 	const char *scan = "0";
 	size_t scan_len = 1;
-	redislock_argv a;
 	redisReply *reply;
-	zend_string *pattern;
 	zval names;
-	HashTable seen;
 	bool done_here;
 
 	if (count < 1 || count > REDISLOCK_MAX_SCAN_COUNT) {
@@ -245,43 +300,10 @@ bool redislock_names_list(redislock_conn *c, const zend_string *prefix, const ch
 		add_assoc_null(return_value, "cursor");
 		return true;
 	}
-	pattern = match_pattern(prefix);
-	redislock_argv_init(&a);
-	redislock_argv_push(&a, "SCAN", 4);
-	redislock_argv_push(&a, scan, scan_len);
-	redislock_argv_push(&a, "MATCH", 5);
-	redislock_argv_push_str(&a, pattern);
-	zend_string_release(pattern);   /* the argv holds its own reference */
-	redislock_argv_push(&a, "COUNT", 5);
-	redislock_argv_push_long(&a, count);
-	if (redislock_conn_call_at(c, slots[master], &a, redislock_conn_config(c)->read_timeout, &reply) == FAILURE) {
-		redislock_argv_free(&a);
+	if (!scan_page(c, slots[master], prefix, scan, scan_len, count, &reply)) {
 		return false;
 	}
-	redislock_argv_free(&a);
-	if (reply->type == REDIS_REPLY_ERROR || reply->type != REDIS_REPLY_ARRAY || reply->elements != 2
-		|| reply->element[0]->type != REDIS_REPLY_STRING || reply->element[1]->type != REDIS_REPLY_ARRAY) {
-		redislock_conn_set_error(c, REDISLOCK_ERR_SERVER, "SCAN on %s failed: %.*s", redislock_conn_endpoint(c),
-			reply->type == REDIS_REPLY_ERROR ? (int) MIN(reply->len, 256) : 17,
-			reply->type == REDIS_REPLY_ERROR ? reply->str : "unexpected reply");
-		freeReplyObject(reply);
-		return false;
-	}
-	array_init(&names);
-	zend_hash_init(&seen, 8, NULL, NULL, 0);
-	for (size_t i = 0; i < reply->element[1]->elements; i++) {
-		const redisReply *k = reply->element[1]->element[i];
-		zend_string *name;
-		if (k->type != REDIS_REPLY_STRING || !(name = name_of(k->str, k->len, prefix, siblings))) {
-			continue;
-		}
-		if (zend_hash_add_empty_element(&seen, name)) {
-			add_next_index_str(&names, name);
-		} else {
-			zend_string_release(name);
-		}
-	}
-	zend_hash_destroy(&seen);
+	names_of_page(reply->element[1], prefix, siblings, &names);
 	done_here = reply->element[0]->len == 1 && reply->element[0]->str[0] == '0';
 	array_init_size(return_value, 2);
 	add_assoc_zval(return_value, "names", &names);

@@ -72,6 +72,59 @@ static void note_error(first_error *e, redislock_conn *c)
 	}
 }
 
+/* cmds[0..n) as EVALSHA, encoded once to be written to every server. False (the
+ * error noted) when memory runs out. */
+static bool encode_round(const redislock_script *script, redislock_argv *cmds, uint32_t n, redislock_buf *encoded,
+	first_error *error)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		redislock_script_use(&cmds[i], script, false);
+		if (!redislock_resp_append(encoded, cmds[i].argc, cmds[i].argv, cmds[i].lens)) {
+			snprintf(error->text, sizeof(error->text), "out of memory encoding %s", script->name);
+			error->set = true;
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Reads one server's replies to cmds[0..n) into mine; the commands that found no
+ * script are sent again once, as EVAL, and their replies read. False when the
+ * server failed on the way (mine may hold some replies). */
+static bool read_member(redislock_conn *c, const redislock_script *script, redislock_argv *cmds, uint32_t n,
+	double deadline, redisReply **mine)
+{
+	bool missing = false, ok = true;
+
+	for (uint32_t i = 0; i < n; i++) {
+		if (redislock_conn_read(c, deadline, &mine[i]) == FAILURE) {
+			return false;
+		}
+		missing = missing || redislock_reply_is_noscript(mine[i]);
+	}
+	if (!missing) {
+		return true;
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		if (redislock_reply_is_noscript(mine[i])) {
+			freeReplyObject(mine[i]);
+			mine[i] = NULL;
+			redislock_script_use(&cmds[i], script, true);
+			ok = ok && redislock_conn_append(c, &cmds[i]) == SUCCESS;
+			redislock_script_use(&cmds[i], script, false);
+		}
+	}
+	if (!ok || redislock_conn_flush(c, deadline) == FAILURE) {
+		return false;
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		if (!mine[i] && redislock_conn_read(c, deadline, &mine[i]) == FAILURE) {
+			return false;
+		}
+	}
+	return true;
+}
+
 /* One round: cmds[0..n) to every server, all written before any reply is read.
  * replies[m * n + i] is server m's reply to cmds[i], or NULL when server m failed
  * (connect, send, read). A server without the script gets it once (EVAL). Returns
@@ -88,16 +141,10 @@ static uint32_t round_trip(redislock_redlock *r, const redislock_script *script,
 	for (uint32_t k = 0; k < r->count * n; k++) {
 		replies[k] = NULL;
 	}
-	/* Encoded once, written to every server. */
-	for (uint32_t i = 0; i < n; i++) {
-		redislock_script_use(&cmds[i], script, false);
-		if (!redislock_resp_append(&encoded, cmds[i].argc, cmds[i].argv, cmds[i].lens)) {
-			redislock_buf_free(&encoded);
-			efree(sent);
-			snprintf(error->text, sizeof(error->text), "out of memory encoding %s", script->name);
-			error->set = true;
-			return 0;
-		}
+	if (!encode_round(script, cmds, n, &encoded, error)) {
+		redislock_buf_free(&encoded);
+		efree(sent);
+		return 0;
 	}
 	for (uint32_t m = 0; m < r->count; m++) {
 		redislock_conn *c = r->members[m];
@@ -118,32 +165,8 @@ static uint32_t round_trip(redislock_redlock *r, const redislock_script *script,
 	for (uint32_t m = 0; m < r->count; m++) {
 		redislock_conn *c = r->members[m];
 		redisReply **mine = replies + m * n;
-		bool ok = sent[m], missing = false;
+		bool ok = sent[m] && read_member(c, script, cmds, n, deadline, mine);
 
-		for (uint32_t i = 0; i < n && ok; i++) {
-			if (redislock_conn_read(c, deadline, &mine[i]) == FAILURE) {
-				ok = false;
-			} else if (redislock_reply_is_noscript(mine[i])) {
-				missing = true;
-			}
-		}
-		if (ok && missing) {
-			for (uint32_t i = 0; i < n; i++) {
-				if (redislock_reply_is_noscript(mine[i])) {
-					freeReplyObject(mine[i]);
-					mine[i] = NULL;
-					redislock_script_use(&cmds[i], script, true);
-					ok = ok && redislock_conn_append(c, &cmds[i]) == SUCCESS;
-					redislock_script_use(&cmds[i], script, false);
-				}
-			}
-			ok = ok && redislock_conn_flush(c, deadline) == SUCCESS;
-			for (uint32_t i = 0; i < n && ok; i++) {
-				if (!mine[i] && redislock_conn_read(c, deadline, &mine[i]) == FAILURE) {
-					ok = false;
-				}
-			}
-		}
 		if (lost_on) {
 			lost_on[m] = sent[m] && !ok;
 		}
@@ -333,6 +356,72 @@ static void split_vote_pause(double remaining)
 	usleep((useconds_t) (MIN(pause, remaining) * 1000000.0));
 }
 
+/* The votes of an acquire round: how many servers granted the lock, the first
+ * that another holds it on (busy_on, UINT32_MAX: none) and its PTTL; involved[m]
+ * is set for a server that granted it. True when any server may hold it for us
+ * (one granted it, or lost its reply after the script may have run). */
+static bool count_votes(const redislock_redlock *r, redisReply **replies, bool *involved, uint32_t *granted,
+	uint32_t *busy_on, zend_long *busy_pttl)
+{
+	bool any_involved = false;
+
+	for (uint32_t m = 0; m < r->count; m++) {
+		redisReply *reply = replies[m];
+		if (!reply) {
+			any_involved = any_involved || involved[m];
+			continue;
+		}
+		if (reply->type == REDIS_REPLY_STATUS) {
+			(*granted)++;
+			involved[m] = any_involved = true;
+		} else if (reply->type == REDIS_REPLY_INTEGER && *busy_on == UINT32_MAX) {
+			*busy_on = m;
+			*busy_pttl = (zend_long) reply->integer;
+		}
+	}
+	return any_involved;
+}
+
+/* Error replies (OOM, no permission) may keep a majority out of reach: then the
+ * status says so, and true. */
+static bool refused_by_majority(redislock_redlock *r, redisReply **replies, uint32_t answered, double started)
+{
+	const redisReply *refused = error_reply(replies, r->count);
+	uint32_t errors = 0;
+
+	if (!refused) {
+		return false;
+	}
+	for (uint32_t m = 0; m < r->count; m++) {
+		errors += replies[m] && replies[m]->type == REDIS_REPLY_ERROR;
+	}
+	if (answered - errors >= r->quorum) {
+		return false;
+	}
+	redislock_status_set(&r->st, REDISLOCK_ERR_SERVER, 0, "redlock lock failed after %.3f s: %u of %u servers refused: %.*s",
+		redislock_now() - started, errors, r->count, (int) MIN(refused->len, 256), refused->str);
+	return true;
+}
+
+/* Before another round: waits on busy_on's wake-up list for a release (no longer
+ * than its holder's PTTL, nor the time remaining), or, when nobody held it and
+ * the vote split, a random pause. False when the whole wait must end (see
+ * wait_for_wakeup()), the cause in r. */
+static bool wait_for_another_round(redislock_redlock *r, uint32_t busy_on, zend_long busy_pttl, zend_string **keys,
+	uint32_t n, double remaining)
+{
+	double block = MIN(remaining, REDLOCK_WAIT_ROUND);
+
+	if (busy_on == UINT32_MAX) {
+		split_vote_pause(remaining);
+		return true;
+	}
+	if (busy_pttl >= 0 && (busy_pttl + 1) / 1000.0 < block) {
+		block = (busy_pttl + 1) / 1000.0;
+	}
+	return wait_for_wakeup(r, busy_on, keys, n, block);
+}
+
 redislock_outcome redislock_redlock_acquire(redislock_redlock *r, zend_string **keys, uint32_t n,
 	const zend_string *token, zend_long ms, double timeout)
 {
@@ -351,23 +440,9 @@ redislock_outcome redislock_redlock_acquire(redislock_redlock *r, zend_string **
 		uint32_t answered, granted = 0, busy_on = UINT32_MAX;
 		bool any_involved = false;
 		zend_long busy_pttl = -1, validity;
-		const redisReply *refused;
 
 		answered = round_trip(r, &redislock_script_redlock_acquire, &cmd, 1, replies, &error, involved);
-		for (uint32_t m = 0; m < r->count; m++) {
-			redisReply *reply = replies[m];
-			if (!reply) {
-				any_involved = any_involved || involved[m];
-				continue;
-			}
-			if (reply->type == REDIS_REPLY_STATUS) {
-				granted++;
-				involved[m] = any_involved = true;
-			} else if (reply->type == REDIS_REPLY_INTEGER && busy_on == UINT32_MAX) {
-				busy_on = m;
-				busy_pttl = (zend_long) reply->integer;
-			}
-		}
+		any_involved = count_votes(r, replies, involved, &granted, &busy_on, &busy_pttl);
 		validity = ms - (zend_long) ((redislock_now() - round_start) * 1000.0) - drift_ms(ms);
 		if (granted >= r->quorum && validity > 0) {
 			free_replies(replies, r->count);
@@ -384,19 +459,9 @@ redislock_outcome redislock_redlock_acquire(redislock_redlock *r, zend_string **
 			no_majority(r, "redlock lock", answered, &error, started);
 			break;
 		}
-		refused = error_reply(replies, r->count);
-		if (refused) {
-			/* Error replies (OOM, no permission) may keep a majority out of reach. */
-			uint32_t errors = 0;
-			for (uint32_t m = 0; m < r->count; m++) {
-				errors += replies[m] && replies[m]->type == REDIS_REPLY_ERROR;
-			}
-			if (answered - errors < r->quorum) {
-				redislock_status_set(&r->st, REDISLOCK_ERR_SERVER, 0, "redlock lock failed after %.3f s: %u of %u servers refused: %.*s",
-					redislock_now() - started, errors, r->count, (int) MIN(refused->len, 256), refused->str);
-				free_replies(replies, r->count);
-				break;
-			}
+		if (refused_by_majority(r, replies, answered, started)) {
+			free_replies(replies, r->count);
+			break;
 		}
 		free_replies(replies, r->count);
 
@@ -405,16 +470,8 @@ redislock_outcome redislock_redlock_acquire(redislock_redlock *r, zend_string **
 			outcome = REDISLOCK_NO;
 			break;
 		}
-		if (busy_on != UINT32_MAX) {
-			double block = MIN(remaining, REDLOCK_WAIT_ROUND);
-			if (busy_pttl >= 0 && (busy_pttl + 1) / 1000.0 < block) {
-				block = (busy_pttl + 1) / 1000.0;
-			}
-			if (!wait_for_wakeup(r, busy_on, keys, n, block)) {
-				break;
-			}
-		} else {
-			split_vote_pause(remaining);
+		if (!wait_for_another_round(r, busy_on, busy_pttl, keys, n, remaining)) {
+			break;
 		}
 	}
 	redislock_argv_free(&cmd);
