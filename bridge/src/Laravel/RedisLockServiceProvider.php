@@ -161,11 +161,15 @@ class RedisLockServiceProvider extends ServiceProvider
         }
         $options = $config['redislock']
             ?? ConnectionConfig::redisConnectionOptions($app['config']['database.redis'] ?? [], ConnectionConfig::lockConnection($config));
+        // The store's watchdog renews its locks: a limiter holds nothing to renew (and
+        // \RedisRateLimiter refuses the option), so it decides on the same server without it.
         if (is_array($options)) {
-            unset($options['prefix']);
+            unset($options['prefix'], $options['watchdog']);
+        } elseif (is_string($options) && str_contains($options, 'watchdog')) {
+            $options = rtrim((string) preg_replace('/(?<=[?&])watchdog(?:_lease|_max_hold)?=[^&#]*(?:&|(?=#)|$)/', '', $options), '?&');
         }
         // The extension says which connections a limiter takes: it refuses the others
-        // (redlock, min_replicas on a cluster, watchdog) with a ValueError, sending nothing.
+        // (redlock, min_replicas on a cluster) with a ValueError, sending nothing.
         try {
             $decider = new \RedisRateLimiter($options);
         } catch (\ValueError $e) {
