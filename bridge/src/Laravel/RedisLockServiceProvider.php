@@ -53,6 +53,11 @@ class RedisLockServiceProvider extends ServiceProvider
 
     public function register()
     {
+        // An extension older than the bridge lacks the bounds the adapters read:
+        // say so here rather than at the first lock or job.
+        if (\extension_loaded('redislock') && ($why = \RedisLock\Bridge\Installed::unusable()) !== '') {
+            throw new \LogicException($why);
+        }
         $this->app->booting(function () {
             static::extendCache($this->app['cache']);
         });

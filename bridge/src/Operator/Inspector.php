@@ -23,7 +23,10 @@ final class Inspector
      * (RedisQueue::MAX_STATS; RedisLock::MAX_INSPECT_MANY, which is
      * RedisSemaphore's too).
      */
-    public const PAGE = \RedisQueue::MAX_STATS < \RedisLock::MAX_INSPECT_MANY ? \RedisQueue::MAX_STATS : \RedisLock::MAX_INSPECT_MANY;
+    public static function page(): int
+    {
+        return min(\RedisQueue::MAX_STATS, \RedisLock::MAX_INSPECT_MANY);
+    }
 
     /** @var array<string, \RedisLock|\RedisSemaphore|\RedisQueue|\RedisRateLimiter> kind => the object reading it, made on first use */
     private array $objects = [];
@@ -46,7 +49,7 @@ final class Inspector
         $this->prefixes = ['queue' => $queuePrefix, 'lock' => $lockPrefix, 'semaphore' => $semaphorePrefix, 'limiter' => $limiterPrefix];
     }
 
-    /** Throws UnsupportedException when the extension is not loaded. */
+    /** Throws UnsupportedException when the extension is not loaded, or older than the command. */
     public static function requireExtension(): void
     {
         if (!extension_loaded('redislock')) {
@@ -54,6 +57,9 @@ final class Inspector
                 'the redislock extension is not loaded: install it and enable it in php.ini '
                 . '(extension=redislock), or run php -d extension=redislock.so'
             );
+        }
+        if (($why = \RedisLock\Bridge\Installed::unusable()) !== '') {
+            throw new UnsupportedException($why);
         }
     }
 
@@ -178,7 +184,7 @@ final class Inspector
     {
         $this->need(\RedisQueue::class, 'stats');
         $out = [];
-        foreach (array_chunk(array_map('strval', $names), self::PAGE) as $chunk) {
+        foreach (array_chunk(array_map('strval', $names), self::page()) as $chunk) {
             $stats = $this->object('queue')->stats($chunk);
             foreach ($chunk as $name) {
                 $out[$name] = Kinds::queueState($stats[$name] ?? []);
@@ -287,7 +293,7 @@ final class Inspector
     }
 
     /**
-     * Walks a names() cursor to its end and yields pages of up to PAGE names,
+     * Walks a names() cursor to its end and yields pages of up to page() names,
      * sorted within the page, each name once over the whole walk, with what
      * $read made of them: ['rows' => list, 'errors' => list of ['name', 'message']
      * for each name whose state the server refused to read (another
@@ -315,7 +321,7 @@ final class Inspector
                 }
                 $seen[$fingerprint] = true;
                 $batch[] = $name;
-                if (count($batch) === self::PAGE) {
+                if (count($batch) === self::page()) {
                     sort($batch, SORT_STRING);
                     yield $read($batch);
                     $batch = [];

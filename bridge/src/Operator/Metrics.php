@@ -38,7 +38,7 @@ namespace RedisLock\Bridge\Operator;
  *   Metrics::write(function (string $chunk): void { echo $chunk; }, 'redis://127.0.0.1:6379');
  *
  * write() and writeJson() stream: their memory is bounded by a page of names
- * (Inspector::PAGE) and a small buffer per family (spilled to a temporary file
+ * (Inspector::page()) and a small buffer per family (spilled to a temporary file
  * beyond BUFFER bytes), plus 8 bytes per name seen; render() and data() return
  * the whole page.
  *

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace RedisLock\Bridge\Symfony\DependencyInjection;
 
+use RedisLock\Bridge\Installed;
 use Symfony\Component\Config\Definition\Builder\TreeBuilder;
 use Symfony\Component\Config\Definition\ConfigurationInterface;
 
@@ -16,6 +17,12 @@ final class Configuration implements ConfigurationInterface
 {
     public function getConfigTreeBuilder(): TreeBuilder
     {
+        // The extension's bounds. A container may be compiled where the extension is
+        // not loaded (a build stage's cache:warmup): the values are then checked when
+        // the extension takes them, and wait_timeout's default is the lock store's.
+        $minLease = Installed::bound('RedisLock::WATCHDOG_MIN_LEASE');
+        $maxLease = Installed::bound('RedisLock::WATCHDOG_MAX_LEASE');
+        $maxSeconds = Installed::bound('RedisLock::MAX_SECONDS');
         $tree = new TreeBuilder('redislock');
         $tree->getRootNode()
             ->children()
@@ -31,8 +38,11 @@ final class Configuration implements ConfigurationInterface
                     ->info('Seconds a lock of the lock store lives after its process dies (renewed by the watchdog while it lives); false: off, the connection\'s own "watchdog" option then decides')
                     ->defaultValue(10)
                     ->validate()
-                        ->ifTrue(static fn ($v): bool => $v !== false && (!is_int($v) && !is_float($v) || $v < \RedisLock::WATCHDOG_MIN_LEASE || $v > \RedisLock::WATCHDOG_MAX_LEASE))
-                        ->thenInvalid(sprintf('Expected a number of seconds between %s and %s, or false, got %%s.', \RedisLock::WATCHDOG_MIN_LEASE, \RedisLock::WATCHDOG_MAX_LEASE))
+                        ->ifTrue(static fn ($v): bool => $v !== false && (!is_int($v) && !is_float($v)
+                            || $minLease !== null && ($v < $minLease || $v > $maxLease)))
+                        ->thenInvalid($minLease === null
+                            ? 'Expected a number of seconds, or false, got %s.'
+                            : sprintf('Expected a number of seconds between %s and %s, or false, got %%s.', Installed::number($minLease), Installed::number($maxLease)))
                     ->end()
                 ->end()
                 ->booleanNode('lock_factory')
@@ -42,7 +52,7 @@ final class Configuration implements ConfigurationInterface
                 ->floatNode('initial_ttl')
                     ->info('Seconds a hold taken by the lock store lives until symfony\'s Lock gives it its own ttl')
                     ->defaultValue(300.0)
-                    ->min(0.001)->max(\RedisLock::MAX_SECONDS)
+                    ->min(0.001)->max($maxSeconds ?? \PHP_FLOAT_MAX)
                 ->end()
                 ->arrayNode('rate_limiters')
                     ->info('Rate limiters decided by one \RedisRateLimiter, as framework.rate_limiter.limiters declares them: each is the service redislock.limiter.NAME, a RedisRateLimiterFactory')
@@ -67,8 +77,8 @@ final class Configuration implements ConfigurationInterface
                 ->end()
                 ->floatNode('wait_timeout')
                     ->info('Seconds acquire(true) waits on the server at most')
-                    ->defaultValue(\RedisLock::MAX_SECONDS)
-                    ->min(0.0)->max(\RedisLock::MAX_SECONDS)
+                    ->defaultValue($maxSeconds)
+                    ->min(0.0)->max($maxSeconds ?? \PHP_FLOAT_MAX)
                 ->end()
             ->end();
 

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace RedisLock\Bridge\Symfony\DependencyInjection;
 
+use RedisLock\Bridge\Installed;
 use RedisLock\Bridge\Symfony\Console\RedisLockCommand;
 use RedisLock\Bridge\Symfony\Messenger\RedisLockTransportFactory;
 use RedisLock\Bridge\Symfony\RedisLockStore;
@@ -50,6 +51,12 @@ final class RedisLockExtension extends Extension
 
     public function load(array $configs, ContainerBuilder $container): void
     {
+        // An extension older than the bridge lacks what the services read: say so
+        // while the container is built rather than at the first lock. (Without the
+        // extension, as in a build stage, the container still compiles.)
+        if (\extension_loaded('redislock') && ($why = Installed::unusable()) !== '') {
+            throw new \LogicException($why);
+        }
         $config = $this->processConfiguration(new Configuration(), $configs);
         $connection = $config['connection'];
         $lease = $config['lease'] === false ? null : (float) $config['lease'];
@@ -59,7 +66,7 @@ final class RedisLockExtension extends Extension
             ->setFactory([Connections::class, 'lock'])
             ->setArguments([$connection, $lease]));
         $container->setDefinition(RedisLockStore::class, (new Definition(RedisLockStore::class))
-            ->setArguments([new Reference('redislock.lock'), $config['initial_ttl'], $config['wait_timeout']])
+            ->setArguments(array_merge([new Reference('redislock.lock'), $config['initial_ttl']], $config['wait_timeout'] === null ? [] : [$config['wait_timeout']]))
             ->setAutoconfigured(true));
         $container->setAlias('redislock.lock_store', RedisLockStore::class)->setPublic(true);
 
