@@ -261,7 +261,6 @@ failed:
 	return NULL;
 }
 
-/* The TLS handshake on l->fd, by the deadline. */
 /* The name the server's certificate must carry: sent as SNI (unless an IP
  * address), and checked when the settings ask for it. */
 static bool tls_name(redislock_link *l, const redislock_tls_settings *t, const char *name, redislock_status *st)
@@ -287,6 +286,7 @@ static bool tls_name(redislock_link *l, const redislock_tls_settings *t, const c
 	return true;
 }
 
+/* The TLS handshake on l->fd, by the deadline. */
 static bool tls_handshake(redislock_link *l, const redislock_tls_settings *t, const redislock_link_options *o,
 	double started, double deadline, redislock_status *st)
 {

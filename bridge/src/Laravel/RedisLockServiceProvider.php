@@ -174,15 +174,31 @@ class RedisLockServiceProvider extends ServiceProvider
             $options = rtrim((string) preg_replace('/(?<=[?&])watchdog(?:_lease|_max_hold)?=[^&#]*(?:&|(?=#)|$)/', '', $options), '?&');
         }
         // The extension says which connections a limiter takes: it refuses the others
-        // (redlock, min_replicas on a cluster) with a ValueError, sending nothing.
+        // with a ValueError, sending nothing. Laravel's limiter stays where the
+        // connection is one a limiter cannot serve, as documented (a Redlock majority,
+        // min_replicas on a cluster); any other refusal is a mistake in the options,
+        // and the extension's error says which.
         try {
             $decider = new \RedisRateLimiter($options);
         } catch (\ValueError $e) {
-            return $limiter;
+            if (self::namesOption($options, 'redlock') || self::namesOption($options, 'min_replicas')) {
+                return $limiter;
+            }
+            throw $e;
         }
         $prefix = $config['prefix'] ?? $app['config']['cache.prefix'] ?? '';
 
         return RateLimiter::replacing($limiter, $decider, (string) $prefix);
+    }
+
+    /** Whether a connection (options or a DSN) gives the option $name. */
+    private static function namesOption(#[\SensitiveParameter] mixed $options, string $name): bool
+    {
+        if (is_array($options)) {
+            return array_key_exists($name, $options);
+        }
+
+        return is_string($options) && preg_match('/[?&]' . preg_quote($name, '/') . '=/', $options) === 1;
     }
 
     /**
