@@ -1,5 +1,5 @@
 --TEST--
-Symfony bridge: the bundle's configuration is processed by a PHP without the redislock extension (a build stage compiling the container), the bounds then left to the extension; with it, the bounds and their messages as before
+Symfony bridge: the bundle's configuration is processed by a PHP without the extension (a build stage), bounds then left to the extension; with it, the same bounds and messages
 --DESCRIPTION--
 A container is often compiled where the extension is not loaded (a build stage's
 cache:clear or cache:warmup, config:dump-reference): the configuration tree of the
