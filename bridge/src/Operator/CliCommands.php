@@ -10,6 +10,9 @@ namespace RedisLock\Bridge\Operator;
  */
 final class CliCommands
 {
+    /** The holders' labels inspect shows (a listing shows 3), then how many more. */
+    private const HELD_BY_SHOWN = 20;
+
     /**
      * @param (\Closure(string): bool)|null $confirm asks a yes/no question; null when there is no terminal to ask on
      */
@@ -34,12 +37,13 @@ final class CliCommands
         $usesLocks = in_array($sub, ['locks', 'inspect', 'force-unlock'], true);
         $lockPrefix = $args->value('lock-prefix') ?? ($usesLocks && !$semaphore ? $prefix : null);
         $semaphorePrefix = $args->value('semaphore-prefix') ?? ($usesLocks && $semaphore ? $prefix : null);
-        $queuePrefix = $args->value('queue-prefix') ?? ($usesLocks || $sub === 'metrics' ? null : $prefix);
+        $queuePrefix = $args->value('queue-prefix') ?? ($usesLocks || in_array($sub, ['metrics', 'limiters'], true) ? null : $prefix);
+        $limiterPrefix = $args->value('limiter-prefix') ?? ($sub === 'limiters' ? $prefix : null);
         if ($sub === 'metrics' && $prefix !== null) {
-            throw new UsageException('metrics reads locks, semaphores and queues: give --lock-prefix, --semaphore-prefix or --queue-prefix instead of --prefix');
+            throw new UsageException('metrics reads locks, semaphores, queues and rate limiters: give --lock-prefix, --semaphore-prefix, --queue-prefix or --limiter-prefix instead of --prefix');
         }
 
-        return new Inspector($connection, $lockPrefix, $semaphorePrefix, $queuePrefix);
+        return new Inspector($connection, $lockPrefix, $semaphorePrefix, $queuePrefix, limiterPrefix: $limiterPrefix);
     }
 
     /** @throws UsageException */
@@ -63,6 +67,10 @@ final class CliCommands
                 $args->arguments(0, 0);
 
                 return $this->queues();
+            case 'limiters':
+                $args->arguments(0, 0);
+
+                return $this->limiters();
             case 'stats':
                 [$queue] = $args->arguments(1, 1);
 
@@ -99,9 +107,9 @@ final class CliCommands
     private function locks(): int
     {
         return $this->output->listing('locks', 'lock', $this->inspector->pages('lock', $this->output->progress('locks')),
-            ['NAME', 'MODE', 'HOLDERS', 'TTL', 'WAITERS', 'OLDEST WAIT', 'FENCING', 'PROMISED'],
+            ['NAME', 'MODE', 'HOLDERS', 'HELD BY', 'TTL', 'WAITERS', 'OLDEST WAIT', 'FENCING', 'PROMISED'],
             static fn (string $name, array $r): array => [
-                Names::escape($name), $r['mode'], (string) $r['holders'], CliOutput::seconds($r['ttl']),
+                Names::escape($name), $r['mode'], (string) $r['holders'], CliOutput::heldBy($r['held_by']), CliOutput::seconds($r['ttl']),
                 (string) $r['waiters'], CliOutput::seconds($r['oldest_wait']), $r['fencing'] === null ? '-' : (string) $r['fencing'],
                 $r['promised'] ? 'yes' : 'no',
             ],
@@ -112,9 +120,9 @@ final class CliCommands
     private function semaphores(): int
     {
         return $this->output->listing('semaphores', 'semaphore', $this->inspector->pages('semaphore', $this->output->progress('semaphores')),
-            ['NAME', 'HELD', 'HOLDERS', 'TTLS', 'WAITERS', 'OLDEST WAIT'],
+            ['NAME', 'HELD', 'HOLDERS', 'HELD BY', 'TTLS', 'WAITERS', 'OLDEST WAIT'],
             static fn (string $name, array $r): array => [
-                Names::escape($name), (string) $r['held'], (string) $r['holders'], CliOutput::ttls($r['ttls']),
+                Names::escape($name), (string) $r['held'], (string) $r['holders'], CliOutput::heldBy($r['held_by']), CliOutput::ttls($r['ttls']),
                 (string) $r['waiters'], CliOutput::seconds($r['oldest_wait']),
             ],
             'no semaphore is held or awaited',
@@ -125,7 +133,7 @@ final class CliCommands
     {
         $info = $this->inspector->state('lock', $name);
         if ($this->output->json) {
-            $this->output->emitJson(Names::json('name', $name) + ['kind' => 'lock', 'free' => $info === null, 'state' => $info]);
+            $this->output->emitJson(Names::json('name', $name) + ['kind' => 'lock', 'free' => $info === null, 'state' => $info === null ? null : Names::jsonState($info)]);
         } elseif ($info === null) {
             $this->output->write('lock ' . Names::escape($name) . " is free: nobody holds it, nobody waits\n");
         } else {
@@ -133,6 +141,7 @@ final class CliCommands
                 'name' => Names::escape($name),
                 'mode' => $info['mode'],
                 'holders' => (string) $info['holders'],
+                'held by' => CliOutput::heldBy($info['held_by'], self::HELD_BY_SHOWN),
                 'ttl' => CliOutput::seconds($info['ttl']),
                 'waiters' => (string) $info['waiters'],
                 'oldest wait' => CliOutput::seconds($info['oldest_wait']),
@@ -148,7 +157,7 @@ final class CliCommands
     {
         $info = $this->inspector->state('semaphore', $name);
         if ($this->output->json) {
-            $this->output->emitJson(Names::json('name', $name) + ['kind' => 'semaphore', 'free' => $info === null, 'state' => $info]);
+            $this->output->emitJson(Names::json('name', $name) + ['kind' => 'semaphore', 'free' => $info === null, 'state' => $info === null ? null : Names::jsonState($info)]);
         } elseif ($info === null) {
             $this->output->write('semaphore ' . Names::escape($name) . " is free: no permit is held, nobody waits\n");
         } else {
@@ -156,6 +165,7 @@ final class CliCommands
                 'name' => Names::escape($name),
                 'held' => $info['held'] . ' permits',
                 'holders' => (string) $info['holders'],
+                'held by' => CliOutput::heldBy($info['held_by'], self::HELD_BY_SHOWN),
                 'ttls' => CliOutput::ttls($info['ttls']),
                 'waiters' => (string) $info['waiters'],
                 'oldest wait' => CliOutput::seconds($info['oldest_wait']),
@@ -175,6 +185,19 @@ final class CliCommands
                 CliOutput::seconds($r['next_due_in']), (string) $r['overdue'],
             ],
             'no queue',
+        );
+    }
+
+    private function limiters(): int
+    {
+        return $this->output->listing('limiters', 'limiter', $this->inspector->pages('limiter', $this->output->progress('limiters')),
+            ['NAME', 'POLICY', 'LIMIT', 'INTERVAL', 'BURST', 'REMAINING', 'RETRY AFTER', 'RESET AFTER', 'BACKLOG'],
+            static fn (string $name, array $r): array => [
+                Names::escape($name), $r['policy'], (string) $r['limit'], CliOutput::seconds($r['interval']),
+                $r['burst'] === null ? '-' : (string) $r['burst'], (string) $r['remaining'], CliOutput::seconds($r['retry_after']),
+                CliOutput::seconds($r['reset_after']), CliOutput::seconds($r['backlog']),
+            ],
+            'no rate limiter has a state',
         );
     }
 

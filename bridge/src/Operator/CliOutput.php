@@ -65,6 +65,8 @@ final class CliOutput
      * Prints a listing page by page as it is read: a table whose columns widen
      * when a later page needs it, or one JSON document {$key: rows, "errors":
      * [...]}. Each name the server refused is named on stderr as it comes.
+     * Returns the exit code: 6 when a name was refused, else 1 when nothing was
+     * listed, else 0.
      *
      * @param iterable<array{rows: list<array{name: string, state: array<string, mixed>}>, errors: list<array{name: string, message: string}>}> $pages
      * @param list<string> $headers
@@ -95,7 +97,7 @@ final class CliOutput
                 $this->openJson = $key;
                 $first = true;
                 foreach ($page['rows'] as ['name' => $name, 'state' => $state]) {
-                    $text .= ($first ? '' : ',') . "\n        " . self::json(Names::json('name', $name) + $state, 8);
+                    $text .= ($first ? '' : ',') . "\n        " . self::json(Names::json('name', $name) + Names::jsonState($state), 8);
                     $first = false;
                 }
                 ($this->out)($text);
@@ -126,7 +128,7 @@ final class CliOutput
             ($this->out)($empty . "\n");
         }
 
-        return $errorCount > 0 ? Cli::EXIT_PARTIAL : Cli::EXIT_OK;
+        return $errorCount > 0 ? Cli::EXIT_PARTIAL : ($rowCount === 0 ? Cli::EXIT_EMPTY : Cli::EXIT_OK);
     }
 
     /** A name the server refused to read, named on stderr. */
@@ -272,6 +274,23 @@ final class CliOutput
         $shown = array_map(static fn (float $t): string => sprintf('%.1fs', $t), array_slice($ttls, 0, 5));
 
         return implode(' ', $shown) . (count($ttls) > 5 ? ' (+' . (count($ttls) - 5) . ')' : '');
+    }
+
+    /**
+     * The holders' labels of a state (Kinds::lockState()'s held_by) for a table
+     * or a "key: value" line: each escaped as names are (Names::escape()), the
+     * first $max of them and how many more; "-" when none is known.
+     *
+     * @param list<string>|null $labels
+     */
+    public static function heldBy(?array $labels, int $max = 3): string
+    {
+        if ($labels === null || $labels === []) {
+            return '-';
+        }
+        $shown = implode(', ', array_map(Names::escape(...), array_slice($labels, 0, $max)));
+
+        return $shown . (count($labels) > $max ? ' (+' . (count($labels) - $max) . ')' : '');
     }
 
     public static function time(float $t): string
