@@ -260,39 +260,6 @@ final class CliOutput
         ($this->out)($text);
     }
 
-    public static function seconds(?float $s): string
-    {
-        return $s === null ? '-' : sprintf('%.3fs', $s);
-    }
-
-    /** @param list<float> $ttls */
-    public static function ttls(array $ttls): string
-    {
-        if ($ttls === []) {
-            return '-';
-        }
-        $shown = array_map(static fn (float $t): string => sprintf('%.1fs', $t), array_slice($ttls, 0, 5));
-
-        return implode(' ', $shown) . (count($ttls) > 5 ? ' (+' . (count($ttls) - 5) . ')' : '');
-    }
-
-    /**
-     * The holders' labels of a state (Kinds::lockState()'s held_by) for a table
-     * or a "key: value" line: each escaped as names are (Names::escape()), the
-     * first $max of them and how many more; "-" when none is known.
-     *
-     * @param list<string>|null $labels
-     */
-    public static function heldBy(?array $labels, int $max = 3): string
-    {
-        if ($labels === null || $labels === []) {
-            return '-';
-        }
-        $shown = implode(', ', array_map(Names::escape(...), array_slice($labels, 0, $max)));
-
-        return $shown . (count($labels) > $max ? ' (+' . (count($labels) - $max) . ')' : '');
-    }
-
     public static function time(float $t): string
     {
         return gmdate('Y-m-d H:i:s', (int) $t) . sprintf('.%03d', (int) (($t - floor($t)) * 1000));
