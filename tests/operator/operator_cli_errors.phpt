@@ -34,7 +34,7 @@ foreach (["redis://wrong-pass-4711@127.0.0.1:$auth", "redis://127.0.0.1:$auth?pa
     rq_check($r['status'] === 3 && str_contains($r['stderr'], 'WRONGPASS') && !str_contains($r['stdout'] . $r['stderr'], 'wrong-pass-4711'), 'a wrong password: exit 3, the password not shown', $r);
 }
 $r = op_json(['queues', '--dsn', "redis://secret@127.0.0.1:$auth", '--prefix', op_prefix('OpE')]);
-rq_check($r['status'] === 0 && $r['json'] === ['queues' => [], 'errors' => []], 'the right password works', $r);
+rq_check($r['status'] === 1 && $r['json'] === ['queues' => [], 'errors' => []], 'the right password works (no queue there: exit 1)', $r);
 foreach (['bogus://host', 'redis://127.0.0.1:6379/notadb', 'redis://user:pa55word-x@127.0.0.1:99999', 'redis://127.0.0.1?nonsense=1'] as $dsn) {
     $r = op_cli(['queues', '--dsn', $dsn]);
     rq_check($r['status'] === 2 && str_starts_with($r['stderr'], 'redislock: bad DSN or connection options: ') && !str_contains($r['stderr'], 'pa55word-x'), "a bad DSN: exit 2 ($dsn)", $r);
@@ -52,7 +52,7 @@ foreach ([
     [['queues', '--count', '5'], '--count applies to dead only'],
     [['dead', 'q', '--count', 'lots'], '--count must be a positive integer'],
     [['stats', 'q', '--semaphore'], '--semaphore applies to locks and inspect only'],
-    [['metrics', '--prefix', 'X:'], 'give --lock-prefix, --semaphore-prefix or --queue-prefix'],
+    [['metrics', '--prefix', 'X:'], 'give --lock-prefix, --semaphore-prefix, --queue-prefix or --limiter-prefix'],
 ] as [$args, $want]) {
     $r = op_cli($args);
     rq_check($r['status'] === 2 && $r['stdout'] === '' && str_contains($r['stderr'], $want) && str_contains($r['stderr'], 'sage'), 'usage error, exit 2: ' . $want, $r);
@@ -68,7 +68,7 @@ ok: with --json: the error as JSON on stdout too
 ok: a wrong password: exit 3, the password not shown
 ok: a wrong password: exit 3, the password not shown
 ok: a wrong password: exit 3, the password not shown
-ok: the right password works
+ok: the right password works (no queue there: exit 1)
 ok: a bad DSN: exit 2 (bogus://host)
 ok: a bad DSN: exit 2 (redis://127.0.0.1:6379/notadb)
 ok: a bad DSN: exit 2 (redis://user:pa55word-x@127.0.0.1:99999)
@@ -84,5 +84,5 @@ ok: usage error, exit 2: option --json takes no value
 ok: usage error, exit 2: --count applies to dead only
 ok: usage error, exit 2: --count must be a positive integer
 ok: usage error, exit 2: --semaphore applies to locks and inspect only
-ok: usage error, exit 2: give --lock-prefix, --semaphore-prefix or --queue-prefix
+ok: usage error, exit 2: give --lock-prefix, --semaphore-prefix, --queue-prefix or --limiter-prefix
 ok: control bytes of a name are shown escaped, never sent to the terminal

@@ -1,20 +1,35 @@
 --TEST--
-redislock --help, -h and help describe every subcommand and the exit codes
+redislock --help, -h and help describe every subcommand of the command's one list and the exit codes; each one runs
 --DESCRIPTION--
 redislock --help, -h and help describe every subcommand and the exit codes (exit
-0, also without the extension); SUBCOMMAND --help and help SUBCOMMAND describe
-one; without the extension any other call exits 5 with a message that says how
-to load it
+0, also without the extension): their "Subcommands:" section has one line for
+each of CliHelp::names(), no more, and that list is the one the command runs
+(none is an unknown subcommand) and the one docs/operating.md shows; SUBCOMMAND
+--help and help SUBCOMMAND describe one; without the extension any other call
+exits 5 with a message that says how to load it
 --FILE--
 <?php
 require __DIR__ . '/operator_test.inc';
-$subs = ['locks', 'inspect', 'queues', 'stats', 'dead', 'retry-dead', 'purge-dead', 'force-unlock', 'metrics'];
+use RedisLock\Bridge\Operator\CliHelp;
+
+$subs = CliHelp::names();
+rq_check($subs === ['locks', 'inspect', 'queues', 'limiters', 'stats', 'dead', 'retry-dead', 'purge-dead', 'migrate-queue', 'force-unlock', 'metrics'],
+    'the list of subcommands', $subs);
 foreach ([['--help'], ['-h'], ['help']] as $args) {
     $r = op_cli($args);
-    $listed = array_filter($subs, fn ($s) => preg_match('/^  ' . preg_quote($s, '/') . '\b/m', $r['stdout']));
-    rq_check($r['status'] === 0 && str_starts_with($r['stdout'], 'Usage: redislock [options] SUBCOMMAND [arguments]') && count($listed) === 9
-        && str_contains($r['stdout'], 'Exit codes:') && preg_match_all('/^  [0-5]  /m', $r['stdout']) === 6 && $r['stderr'] === '', implode(' ', $args) . ': every subcommand and the six exit codes', $r);
+    rq_check($r['status'] === 0 && str_starts_with($r['stdout'], 'Usage: redislock [options] SUBCOMMAND [arguments]') && op_help_subcommands($r['stdout']) === $subs
+        && str_contains($r['stdout'], 'Exit codes:') && preg_match_all('/^  [0-7]  /m', $r['stdout']) === 8 && $r['stderr'] === '', implode(' ', $args) . ': every subcommand, no other, and the eight exit codes', $r);
 }
+$bad = [];
+foreach ($subs as $sub) {
+    $r = op_cli([$sub], ['REDISLOCK_DSN' => 'redis://127.0.0.1:' . rl_dead_port()]);
+    if ($r['status'] === 0 || str_contains($r['stderr'], 'unknown subcommand')) {
+        $bad[] = [$sub, $r];
+    }
+}
+rq_check($bad === [], 'the command runs each of them (a usage error or an unreachable server, never an unknown subcommand)', $bad);
+$docs = file_get_contents(dirname(__DIR__, 2) . '/docs/operating.md');
+rq_check(array_filter($subs, fn ($s) => !str_contains($docs, "php bridge/bin/redislock $s ")) === [], 'docs/operating.md shows each of them', array_filter($subs, fn ($s) => !str_contains($docs, "php bridge/bin/redislock $s ")));
 $bad = [];
 foreach ($subs as $sub) {
     foreach ([[$sub, '--help'], ['help', $sub], [$sub, '-h']] as $args) {
@@ -36,9 +51,12 @@ foreach ([['queues'], ['metrics'], ['inspect', 'x', '--json']] as $args) {
 }
 ?>
 --EXPECT--
-ok: --help: every subcommand and the six exit codes
-ok: -h: every subcommand and the six exit codes
-ok: help: every subcommand and the six exit codes
+ok: the list of subcommands
+ok: --help: every subcommand, no other, and the eight exit codes
+ok: -h: every subcommand, no other, and the eight exit codes
+ok: help: every subcommand, no other, and the eight exit codes
+ok: the command runs each of them (a usage error or an unreachable server, never an unknown subcommand)
+ok: docs/operating.md shows each of them
 ok: each subcommand has its own help, with the options
 ok: force-unlock --help says it asks, and refuses without a terminal
 ok: help works without the extension

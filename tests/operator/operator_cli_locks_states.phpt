@@ -28,7 +28,8 @@ $token = $a->addLock('excl', 90);
 $fencing = (int) $token;
 $r = op_json(['inspect', 'excl', '--prefix', $prefix]);
 $s = $r['json']['state'] ?? [];
-rq_check($r['status'] === 0 && array_keys($s) === ['mode', 'holders', 'ttl', 'waiters', 'oldest_wait', 'fencing', 'promised'], 'held: exit 0, the fixed keys', $r);
+rq_check($r['status'] === 0 && array_keys($s) === ['mode', 'holders', 'held_by', 'ttl', 'waiters', 'oldest_wait', 'fencing', 'promised']
+    && $s['held_by'] === op_held_by($a->inspect('excl')), 'held: exit 0, the fixed keys, held_by as the extension tells it (null: it does not)', $r);
 rq_check($s['mode'] === 'exclusive' && $s['holders'] === 1 && $s['ttl'] > 85 && $s['ttl'] <= 90 && $s['waiters'] === 0
     && $s['oldest_wait'] === null && $s['fencing'] === $fencing && $s['promised'] === false, 'held: exclusive, one holder, its ttl and fencing number, nobody waits', $s);
 $r = op_cli(['inspect', 'excl', '--prefix', $prefix]);
@@ -80,14 +81,14 @@ foreach ($r['json']['locks'] ?? [] as $row) {
     $rows[$row['name']] = $row;
 }
 rq_check($r['status'] === 0 && array_keys($rows) === ['contended', 'excl', 'shared'], 'locks --json: every held or awaited lock, sorted', $r);
-rq_check(array_keys($rows['excl']) === ['name', 'mode', 'holders', 'ttl', 'waiters', 'oldest_wait', 'fencing', 'promised'] && $rows['excl']['fencing'] === $fencing
+rq_check(array_keys($rows['excl']) === ['name', 'mode', 'holders', 'held_by', 'ttl', 'waiters', 'oldest_wait', 'fencing', 'promised'] && $rows['excl']['fencing'] === $fencing
     && $rows['shared']['holders'] === 2 && $rows['contended']['promised'] === true, 'each with its state', $rows);
 $r = $table;
 $lines = explode("\n", rtrim($r['stdout']));
-rq_check($r['status'] === 0 && count($lines) === 4 && preg_match('/^NAME\s+MODE\s+HOLDERS\s+TTL\s+WAITERS\s+OLDEST WAIT\s+FENCING\s+PROMISED$/', $lines[0])
-    && preg_match('/^contended\s+exclusive\s+0\s+\d+\.\d{3}s\s+1\s+\d+\.\d{3}s\s+\S+\s+yes$/', $lines[1])
-    && preg_match('/^excl\s+exclusive\s+1\s+\d+\.\d{3}s\s+0\s+-\s+' . $fencing . '\s+no$/', $lines[2])
-    && preg_match('/^shared\s+shared\s+2\s+\d+\.\d{3}s\s+0\s+-\s+-\s+no$/', $lines[3]), 'locks as a table', $lines);
+rq_check($r['status'] === 0 && count($lines) === 4 && preg_match('/^NAME\s+MODE\s+HOLDERS\s+HELD BY\s+TTL\s+WAITERS\s+OLDEST WAIT\s+FENCING\s+PROMISED$/', $lines[0])
+    && preg_match('/^contended\s+exclusive\s+0\s+-\s+\d+\.\d{3}s\s+1\s+\d+\.\d{3}s\s+\S+\s+yes$/', $lines[1])
+    && preg_match('/^excl\s+exclusive\s+1\s+' . op_held_by_cell($a->inspect('excl')) . '\s+\d+\.\d{3}s\s+0\s+-\s+' . $fencing . '\s+no$/', $lines[2])
+    && preg_match('/^shared\s+shared\s+2\s+' . op_held_by_cell($a->inspect('shared')) . '\s+\d+\.\d{3}s\s+0\s+-\s+-\s+no$/', $lines[3]), 'locks as a table, HELD BY as the extension tells it (-: it does not)', $lines);
 
 // The holder's lifetime runs out while its waiter is stopped: nobody holds it,
 // the waiter is still counted, until it runs again and takes it.
@@ -112,12 +113,14 @@ echo l4_read_line($child[1]), "\n";
 l4_signal($child[2], 'KILL');
 proc_close($child[0]);
 $r = op_json(['locks', '--prefix', op_prefix('OpNone')]);
-rq_check($r['status'] === 0 && $r['json'] === ['locks' => [], 'errors' => []], 'no lock under a prefix: an empty list, no errors, exit 0', $r);
+rq_check($r['status'] === 1 && $r['json'] === ['locks' => [], 'errors' => []], 'no lock under a prefix: an empty list, no errors, exit 1', $r);
+$r = op_cli(['locks', '--prefix', op_prefix('OpNone')]);
+rq_check($r['status'] === 1 && $r['stdout'] === "no lock is held or awaited\n" && $r['stderr'] === '', 'and as text: exit 1', $r);
 ?>
 --EXPECT--
 ok: a free lock: exit 1, free, no state
 ok: and as text
-ok: held: exit 0, the fixed keys
+ok: held: exit 0, the fixed keys, held_by as the extension tells it (null: it does not)
 ok: held: exclusive, one holder, its ttl and fencing number, nobody waits
 ok: held, as text
 ok: shared by two: mode shared, 2 holders, the longest share's ttl, no fencing number
@@ -127,11 +130,12 @@ ok: contended: one holder, one waiter, its wait
 ok: promised to the stopped waiter: exit 0, no holder, promised, a ttl to take it up
 ok: locks --json: every held or awaited lock, sorted
 ok: each with its state
-ok: locks as a table
+ok: locks as a table, HELD BY as the extension tells it (-: it does not)
 waiting
 ok: the second child waits
 ok: expired with a waiter: exit 0, no holder, no ttl, one waiter
 took
 ok: the waiter runs again and holds it
 took
-ok: no lock under a prefix: an empty list, no errors, exit 0
+ok: no lock under a prefix: an empty list, no errors, exit 1
+ok: and as text: exit 1

@@ -50,9 +50,9 @@ rq_check($r['status'] === 0 && preg_match('/^due:\s+3$/m', $r['stdout']) && preg
 $r = op_json(['stats', 'nothing-here', '--prefix', $prefix]);
 rq_check($r['status'] === 1 && $r['json']['due'] === 0 && $r['json']['next_due_in'] === null, 'stats of a queue that holds nothing: exit 1, zeros', $r);
 $r = op_json(['queues', '--prefix', op_prefix('OpEmpty')]);
-rq_check($r['status'] === 0 && $r['json'] === ['queues' => [], 'errors' => []], 'queues under an empty prefix: an empty list, exit 0', $r);
+rq_check($r['status'] === 1 && $r['json'] === ['queues' => [], 'errors' => []], 'queues under an empty prefix: an empty list, exit 1', $r);
 $r = op_cli(['queues', '--prefix', op_prefix('OpEmpty')]);
-rq_check($r['status'] === 0 && $r['stdout'] === "no queue\n", 'and as text: "no queue"', $r);
+rq_check($r['status'] === 1 && $r['stdout'] === "no queue\n", 'and as text: "no queue", exit 1', $r);
 ?>
 --EXPECT--
 ok: queues --json exits 0 with JSON
@@ -70,5 +70,5 @@ ok: the DELAYED column right-aligned on every line
 ok: stats --json of a queue with tasks: exit 0
 ok: stats as text: one "key: value" line each
 ok: stats of a queue that holds nothing: exit 1, zeros
-ok: queues under an empty prefix: an empty list, exit 0
-ok: and as text: "no queue"
+ok: queues under an empty prefix: an empty list, exit 1
+ok: and as text: "no queue", exit 1

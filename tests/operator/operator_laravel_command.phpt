@@ -3,6 +3,10 @@ Laravel artisan: the "redislock" command runs the same subcommands with the same
 --DESCRIPTION--
 RedisLockServiceProvider registers the artisan command "redislock".
 It also checks:
+- "artisan help redislock" names every subcommand of CliHelp::names() and the
+  exit codes;
+- limiters lists the rate limiters under a prefix;
+- the exit status is the command's: an empty listing 1, metrics 0;
 - it works on the redis connection of config/database.php that the redislock
   cache store names, or on --connection, or on --dsn;
 - an unknown connection is exit 2;
@@ -109,6 +113,25 @@ rq_check($r['status'] === 0 && str_contains($r['output'], 'stream') && $q->size(
 $r = $run(['subcommand' => 'migrate-queue', 'args' => ['mail'], '--prefix' => $qp, '--back' => true]);
 rq_check($r['status'] === 0 && str_contains($r['output'], 'zset') && $q->size('mail')['due'] === 3
     && (new RawRedis)->call('EXISTS', '{' . $qp . 'mail}:stream') === 0, 'migrate-queue mail --back: on the zset layout again, the 3 tasks with it', $r);
+$help = op_console_help('laravel');
+$text = $help['stdout'];
+$flat = preg_replace('/\s+/', ' ', $text);
+rq_check($help['status'] === 0 && op_help_subcommands($text) === RedisLock\Bridge\Operator\CliHelp::names() && str_contains($flat, ' ' . RedisLock\Bridge\Operator\CliHelp::synopses()) && str_contains($text, 'migrate-queue QUEUE [--back]')
+    && preg_match_all('/^ +[0-7]  \S/m', $text) === 8 && str_contains($text, 'artisan redislock help SUBCOMMAND'), 'artisan help redislock: every subcommand, in its help and its argument, and the exit codes', $help);
+$limp = op_prefix('OpLvR');
+$lim = new RedisRateLimiter(rl_dsn() . '?prefix=' . rawurlencode($limp));
+$lim->consume('api', 10, 60, 3);
+$r = $run(['subcommand' => 'limiters', '--limiter-prefix' => $limp, '--json' => true]);
+$json = json_decode($r['output'], true);
+rq_check($r['status'] === 0 && array_column($json['limiters'] ?? [], 'remaining', 'name') === ['api' => 7], 'limiters --json: the rate limiter with its tokens left', $r);
+$r = $run(['subcommand' => 'limiters', '--prefix' => op_prefix('OpLvNone')]);
+rq_check($r['status'] === 1 && $r['output'] === "no rate limiter has a state\n", 'limiters under an empty prefix: exit 1', $r);
+$r = $run(['subcommand' => 'locks', '--prefix' => op_prefix('OpLvNone')]);
+rq_check($r['status'] === 1 && $r['output'] === "no lock is held or awaited\n", 'locks under an empty prefix: exit 1', $r);
+$r = $run(['subcommand' => 'metrics', '--lock-prefix' => op_prefix('OpLvNone'), '--semaphore-prefix' => op_prefix('OpLvNone'),
+    '--queue-prefix' => op_prefix('OpLvNone'), '--limiter-prefix' => op_prefix('OpLvNone')]);
+rq_check($r['status'] === 0 && str_contains($r['output'], '# TYPE redislock_queue_tasks gauge'), 'metrics with nothing to show: exit 0, the families', $r);
+$lim->reset('api');
 $r = $run(['subcommand' => 'frob']);
 rq_check($r['status'] === 2 && str_contains($r['output'], "unknown subcommand 'frob'") && str_contains($r['output'], 'Usage: artisan redislock'), 'an unknown subcommand: exit 2, the usage', $r);
 
@@ -133,6 +156,11 @@ ok: an unknown connection: exit 2
 ok: --dsn instead of a connection
 ok: migrate-queue mail: onto the stream layout, the 3 tasks with it
 ok: migrate-queue mail --back: on the zset layout again, the 3 tasks with it
+ok: artisan help redislock: every subcommand, in its help and its argument, and the exit codes
+ok: limiters --json: the rate limiter with its tokens left
+ok: limiters under an empty prefix: exit 1
+ok: locks under an empty prefix: exit 1
+ok: metrics with nothing to show: exit 0, the families
 ok: an unknown subcommand: exit 2, the usage
 ok: force-unlock, not interactive: refused, exit 4, the lock stays
 ok: interactive, answered n: exit 4, the lock stays

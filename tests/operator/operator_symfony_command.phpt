@@ -3,7 +3,9 @@ Symfony console: the redislock command runs the same subcommands with the same o
 --DESCRIPTION--
 The command is RedisLock\Bridge\Symfony\Console\RedisLockCommand. Compared with
 bin/redislock: queues and stats as --json, inspect of a held lock, usage errors
-(exit 2), an unreachable server (exit 3). It also checks that force-unlock:
+(exit 2), an unreachable server (exit 3), limiters, an empty listing (exit 1).
+"bin/console help redislock" names every subcommand of CliHelp::names() and the
+exit codes. It also checks that force-unlock:
 - asks on an interactive console ("n" keeps the lock, exit 4; "y" removes it);
 - refuses when not interactive (exit 4);
 - goes ahead with --yes.
@@ -62,6 +64,19 @@ rq_check($r['status'] === 0 && str_contains($r['stdout'], 'stream') && $q->size(
 $r = $run(['subcommand' => 'migrate-queue', 'args' => ['mail'], '--prefix' => $qp, '--back' => true]);
 rq_check($r['status'] === 0 && str_contains($r['stdout'], 'zset') && $q->size('mail')['due'] === 2
     && (new RawRedis)->call('EXISTS', '{' . $qp . 'mail}:stream') === 0, 'migrate-queue mail --back: on the zset layout again, the 2 tasks with it', $r);
+$help = op_console_help('symfony');
+$text = $help['stdout'];
+$flat = preg_replace('/\s+/', ' ', $text);
+rq_check($help['status'] === 0 && op_help_subcommands($text) === RedisLock\Bridge\Operator\CliHelp::names() && str_contains($flat, ' ' . RedisLock\Bridge\Operator\CliHelp::synopses()) && str_contains($text, 'migrate-queue QUEUE [--back]')
+    && preg_match_all('/^ +[0-7]  \S/m', $text) === 8 && str_contains($text, 'redislock help SUBCOMMAND') && !str_contains($text, '%command'), 'help redislock: every subcommand and the exit codes', $help);
+$limp = op_prefix('OpSyR');
+$lim = new RedisRateLimiter(rl_dsn() . '?prefix=' . rawurlencode($limp));
+$lim->consume('api', 10, 60, 3);
+$r = $run(['subcommand' => 'limiters', '--prefix' => $limp]);
+rq_check($r['status'] === 0 && preg_match('/^api\s+token_bucket\s+10\s+60\.000s\s+10\s+7\s/m', $r['stdout']), 'limiters: the rate limiter as a table', $r);
+$r = $run(['subcommand' => 'limiters', '--limiter-prefix' => op_prefix('OpSyNone'), '--json' => true]);
+rq_check($r['status'] === 1 && json_decode($r['stdout'], true) === ['limiters' => [], 'errors' => []], 'limiters under an empty prefix: exit 1', $r);
+$lim->reset('api');
 $r = $run(['subcommand' => 'queues', '--dsn' => 'redis://127.0.0.1:1']);
 rq_check($r['status'] === 3 && str_contains($r['stderr'], '127.0.0.1:1'), 'an unreachable server: exit 3, named', $r);
 
@@ -85,6 +100,9 @@ ok: a missing argument: exit 2, the usage
 ok: help dead
 ok: migrate-queue mail: onto the stream layout, the 2 tasks with it
 ok: migrate-queue mail --back: on the zset layout again, the 2 tasks with it
+ok: help redislock: every subcommand and the exit codes
+ok: limiters: the rate limiter as a table
+ok: limiters under an empty prefix: exit 1
 ok: an unreachable server: exit 3, named
 ok: force-unlock, not interactive: refused, exit 4, the lock stays
 ok: interactive, answered n: exit 4, the lock stays

@@ -13,7 +13,7 @@ namespace RedisLock\Bridge\Operator;
 final class CliArguments
 {
     /** Options that take a value. */
-    private const VALUE_OPTIONS = ['dsn', 'prefix', 'lock-prefix', 'semaphore-prefix', 'queue-prefix', 'count'];
+    private const VALUE_OPTIONS = ['dsn', 'prefix', 'lock-prefix', 'semaphore-prefix', 'queue-prefix', 'limiter-prefix', 'count'];
 
     /** Options that are flags. */
     private const FLAG_OPTIONS = ['json', 'yes', 'semaphore', 'help', 'back'];

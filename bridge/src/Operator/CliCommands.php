@@ -34,12 +34,13 @@ final class CliCommands
         $usesLocks = in_array($sub, ['locks', 'inspect', 'force-unlock'], true);
         $lockPrefix = $args->value('lock-prefix') ?? ($usesLocks && !$semaphore ? $prefix : null);
         $semaphorePrefix = $args->value('semaphore-prefix') ?? ($usesLocks && $semaphore ? $prefix : null);
-        $queuePrefix = $args->value('queue-prefix') ?? ($usesLocks || $sub === 'metrics' ? null : $prefix);
+        $queuePrefix = $args->value('queue-prefix') ?? ($usesLocks || in_array($sub, ['metrics', 'limiters'], true) ? null : $prefix);
+        $limiterPrefix = $args->value('limiter-prefix') ?? ($sub === 'limiters' ? $prefix : null);
         if ($sub === 'metrics' && $prefix !== null) {
-            throw new UsageException('metrics reads locks, semaphores and queues: give --lock-prefix, --semaphore-prefix or --queue-prefix instead of --prefix');
+            throw new UsageException('metrics reads locks, semaphores, queues and rate limiters: give --lock-prefix, --semaphore-prefix, --queue-prefix or --limiter-prefix instead of --prefix');
         }
 
-        return new Inspector($connection, $lockPrefix, $semaphorePrefix, $queuePrefix);
+        return new Inspector($connection, $lockPrefix, $semaphorePrefix, $queuePrefix, limiterPrefix: $limiterPrefix);
     }
 
     /** @throws UsageException */
@@ -54,15 +55,21 @@ final class CliCommands
             case 'locks':
                 $args->arguments(0, 0);
 
-                return $semaphore ? $this->semaphores() : $this->locks();
+                return $semaphore
+                    ? $this->listing('semaphore', 'no semaphore is held or awaited')
+                    : $this->listing('lock', 'no lock is held or awaited');
             case 'inspect':
                 [$name] = $args->arguments(1, 1);
 
-                return $semaphore ? $this->inspectSemaphore($name) : $this->inspectLock($name);
+                return $this->inspect($semaphore ? 'semaphore' : 'lock', $name);
             case 'queues':
                 $args->arguments(0, 0);
 
-                return $this->queues();
+                return $this->listing('queue', 'no queue');
+            case 'limiters':
+                $args->arguments(0, 0);
+
+                return $this->listing('limiter', 'no rate limiter has a state');
             case 'stats':
                 [$queue] = $args->arguments(1, 1);
 
@@ -96,86 +103,31 @@ final class CliCommands
         throw new UsageException("unknown subcommand '$sub'");
     }
 
-    private function locks(): int
+    /** The listing of $kind ("lock", "semaphore", "limiter", "queue") under its section's key. */
+    private function listing(string $kind, string $empty): int
     {
-        return $this->output->listing('locks', 'lock', $this->inspector->pages('lock', $this->output->progress('locks')),
-            ['NAME', 'MODE', 'HOLDERS', 'TTL', 'WAITERS', 'OLDEST WAIT', 'FENCING', 'PROMISED'],
-            static fn (string $name, array $r): array => [
-                Names::escape($name), $r['mode'], (string) $r['holders'], CliOutput::seconds($r['ttl']),
-                (string) $r['waiters'], CliOutput::seconds($r['oldest_wait']), $r['fencing'] === null ? '-' : (string) $r['fencing'],
-                $r['promised'] ? 'yes' : 'no',
-            ],
-            'no lock is held or awaited',
+        $section = Kinds::of($kind)['section'];
+
+        return $this->output->listing($section, $kind, $this->inspector->pages($kind, $this->output->progress($section)),
+            CliTables::HEADERS[$kind],
+            static fn (string $name, array $r): array => CliTables::row($kind, $name, $r),
+            $empty,
         );
     }
 
-    private function semaphores(): int
+    /** inspect of a lock or a semaphore ($kind). */
+    private function inspect(string $kind, string $name): int
     {
-        return $this->output->listing('semaphores', 'semaphore', $this->inspector->pages('semaphore', $this->output->progress('semaphores')),
-            ['NAME', 'HELD', 'HOLDERS', 'TTLS', 'WAITERS', 'OLDEST WAIT'],
-            static fn (string $name, array $r): array => [
-                Names::escape($name), (string) $r['held'], (string) $r['holders'], CliOutput::ttls($r['ttls']),
-                (string) $r['waiters'], CliOutput::seconds($r['oldest_wait']),
-            ],
-            'no semaphore is held or awaited',
-        );
-    }
-
-    private function inspectLock(string $name): int
-    {
-        $info = $this->inspector->state('lock', $name);
+        $info = $this->inspector->state($kind, $name);
         if ($this->output->json) {
-            $this->output->emitJson(Names::json('name', $name) + ['kind' => 'lock', 'free' => $info === null, 'state' => $info]);
+            $this->output->emitJson(Names::json('name', $name) + ['kind' => $kind, 'free' => $info === null, 'state' => $info === null ? null : Names::jsonState($info)]);
         } elseif ($info === null) {
-            $this->output->write('lock ' . Names::escape($name) . " is free: nobody holds it, nobody waits\n");
+            $this->output->write("$kind " . Names::escape($name) . ($kind === 'lock' ? " is free: nobody holds it, nobody waits\n" : " is free: no permit is held, nobody waits\n"));
         } else {
-            $this->output->pairs([
-                'name' => Names::escape($name),
-                'mode' => $info['mode'],
-                'holders' => (string) $info['holders'],
-                'ttl' => CliOutput::seconds($info['ttl']),
-                'waiters' => (string) $info['waiters'],
-                'oldest wait' => CliOutput::seconds($info['oldest_wait']),
-                'fencing' => $info['fencing'] === null ? '-' : (string) $info['fencing'],
-                'promised' => $info['promised'] ? 'yes (to its first waiter)' : 'no',
-            ]);
+            $this->output->pairs(CliTables::pairs($kind, $name, $info));
         }
 
         return $info === null ? Cli::EXIT_EMPTY : Cli::EXIT_OK;
-    }
-
-    private function inspectSemaphore(string $name): int
-    {
-        $info = $this->inspector->state('semaphore', $name);
-        if ($this->output->json) {
-            $this->output->emitJson(Names::json('name', $name) + ['kind' => 'semaphore', 'free' => $info === null, 'state' => $info]);
-        } elseif ($info === null) {
-            $this->output->write('semaphore ' . Names::escape($name) . " is free: no permit is held, nobody waits\n");
-        } else {
-            $this->output->pairs([
-                'name' => Names::escape($name),
-                'held' => $info['held'] . ' permits',
-                'holders' => (string) $info['holders'],
-                'ttls' => CliOutput::ttls($info['ttls']),
-                'waiters' => (string) $info['waiters'],
-                'oldest wait' => CliOutput::seconds($info['oldest_wait']),
-            ]);
-        }
-
-        return $info === null ? Cli::EXIT_EMPTY : Cli::EXIT_OK;
-    }
-
-    private function queues(): int
-    {
-        return $this->output->listing('queues', 'queue', $this->inspector->pages('queue', $this->output->progress('queues')),
-            ['QUEUE', 'DUE', 'DELAYED', 'INFLIGHT', 'DEAD', 'OLDEST DUE', 'NEXT DUE IN', 'OVERDUE'],
-            static fn (string $name, array $r): array => [
-                Names::escape($name), (string) $r['due'], (string) $r['delayed'], (string) $r['inflight'],
-                (string) $r['dead'], CliOutput::seconds($r['due'] > 0 ? $r['oldest_due_age'] : null),
-                CliOutput::seconds($r['next_due_in']), (string) $r['overdue'],
-            ],
-            'no queue',
-        );
     }
 
     private function stats(string $queue): int
@@ -191,8 +143,8 @@ final class CliCommands
                 'delayed' => (string) $s['delayed'],
                 'inflight' => (string) $s['inflight'],
                 'dead' => (string) $s['dead'],
-                'oldest due age' => CliOutput::seconds($s['due'] > 0 ? $s['oldest_due_age'] : null),
-                'next due in' => CliOutput::seconds($s['next_due_in']),
+                'oldest due age' => CliTables::seconds($s['due'] > 0 ? $s['oldest_due_age'] : null),
+                'next due in' => CliTables::seconds($s['next_due_in']),
                 'overdue' => (string) $s['overdue'],
             ]);
         }

@@ -65,6 +65,8 @@ final class CliOutput
      * Prints a listing page by page as it is read: a table whose columns widen
      * when a later page needs it, or one JSON document {$key: rows, "errors":
      * [...]}. Each name the server refused is named on stderr as it comes.
+     * Returns the exit code: 6 when a name was refused, else 1 when nothing was
+     * listed, else 0.
      *
      * @param iterable<array{rows: list<array{name: string, state: array<string, mixed>}>, errors: list<array{name: string, message: string}>}> $pages
      * @param list<string> $headers
@@ -95,7 +97,7 @@ final class CliOutput
                 $this->openJson = $key;
                 $first = true;
                 foreach ($page['rows'] as ['name' => $name, 'state' => $state]) {
-                    $text .= ($first ? '' : ',') . "\n        " . self::json(Names::json('name', $name) + $state, 8);
+                    $text .= ($first ? '' : ',') . "\n        " . self::json(Names::json('name', $name) + Names::jsonState($state), 8);
                     $first = false;
                 }
                 ($this->out)($text);
@@ -126,7 +128,7 @@ final class CliOutput
             ($this->out)($empty . "\n");
         }
 
-        return $errorCount > 0 ? Cli::EXIT_PARTIAL : Cli::EXIT_OK;
+        return $errorCount > 0 ? Cli::EXIT_PARTIAL : ($rowCount === 0 ? Cli::EXIT_EMPTY : Cli::EXIT_OK);
     }
 
     /** A name the server refused to read, named on stderr. */
@@ -256,22 +258,6 @@ final class CliOutput
             $text .= str_pad($key . ':', $width + 1) . ' ' . $value . "\n";
         }
         ($this->out)($text);
-    }
-
-    public static function seconds(?float $s): string
-    {
-        return $s === null ? '-' : sprintf('%.3fs', $s);
-    }
-
-    /** @param list<float> $ttls */
-    public static function ttls(array $ttls): string
-    {
-        if ($ttls === []) {
-            return '-';
-        }
-        $shown = array_map(static fn (float $t): string => sprintf('%.1fs', $t), array_slice($ttls, 0, 5));
-
-        return implode(' ', $shown) . (count($ttls) > 5 ? ' (+' . (count($ttls) - 5) . ')' : '');
     }
 
     public static function time(float $t): string

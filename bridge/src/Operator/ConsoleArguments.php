@@ -12,13 +12,10 @@ namespace RedisLock\Bridge\Operator;
 final class ConsoleArguments
 {
     /** Options with a value, as the console commands declare them. */
-    public const VALUE_OPTIONS = ['dsn', 'prefix', 'lock-prefix', 'semaphore-prefix', 'queue-prefix', 'count'];
+    public const VALUE_OPTIONS = ['dsn', 'prefix', 'lock-prefix', 'semaphore-prefix', 'queue-prefix', 'limiter-prefix', 'count'];
 
     /** Flags, as the console commands declare them. */
     public const FLAG_OPTIONS = ['json', 'yes', 'semaphore', 'back'];
-
-    /** The subcommands, for the consoles' descriptions. */
-    public const SUBCOMMANDS = 'locks, inspect NAME, queues, stats QUEUE, dead QUEUE, retry-dead QUEUE [ID...], purge-dead QUEUE, migrate-queue QUEUE [--back], force-unlock NAME, metrics, help [SUBCOMMAND]';
 
     /**
      * @param list<string> $args

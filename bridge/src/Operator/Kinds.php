@@ -61,10 +61,10 @@ final class Kinds
     ];
 
     /** The keys of a lock's view, in order. */
-    public const LOCK_KEYS = ['mode', 'holders', 'ttl', 'waiters', 'oldest_wait', 'fencing', 'promised'];
+    public const LOCK_KEYS = ['mode', 'holders', 'held_by', 'ttl', 'waiters', 'oldest_wait', 'fencing', 'promised'];
 
     /** The keys of a semaphore's view, in order. */
-    public const SEMAPHORE_KEYS = ['held', 'holders', 'ttls', 'waiters', 'oldest_wait'];
+    public const SEMAPHORE_KEYS = ['held', 'holders', 'held_by', 'ttls', 'waiters', 'oldest_wait'];
 
     /** The keys of a rate limiter's view, in order. */
     public const LIMITER_KEYS = ['policy', 'limit', 'interval', 'burst', 'remaining', 'retry_after', 'reset_after', 'backlog'];
@@ -99,8 +99,12 @@ final class Kinds
     }
 
     /**
+     * held_by: the holders' labels (host:pid, or an application's label) as the
+     * extension gives them; null when it does not say (an extension that does
+     * not return the key).
+     *
      * @param array<string, mixed>|null $info what RedisLock::inspect() returned
-     * @return array{mode: string, holders: int, ttl: ?float, waiters: int, oldest_wait: ?float, fencing: ?int, promised: bool}|null
+     * @return array{mode: string, holders: int, held_by: ?list<string>, ttl: ?float, waiters: int, oldest_wait: ?float, fencing: ?int, promised: bool}|null
      */
     public static function lockState(?array $info): ?array
     {
@@ -111,6 +115,7 @@ final class Kinds
         return [
             'mode' => (string) ($info['mode'] ?? 'exclusive'),
             'holders' => (int) ($info['holders'] ?? 0),
+            'held_by' => self::heldBy($info),
             'ttl' => self::floatOrNull($info['ttl'] ?? null),
             'waiters' => (int) ($info['waiters'] ?? 0),
             'oldest_wait' => self::floatOrNull($info['oldest_wait'] ?? null),
@@ -120,8 +125,10 @@ final class Kinds
     }
 
     /**
+     * held_by as lockState()'s.
+     *
      * @param array<string, mixed>|null $info what RedisSemaphore::inspect() returned
-     * @return array{held: int, holders: int, ttls: list<float>, waiters: int, oldest_wait: ?float}|null
+     * @return array{held: int, holders: int, held_by: ?list<string>, ttls: list<float>, waiters: int, oldest_wait: ?float}|null
      */
     public static function semaphoreState(?array $info): ?array
     {
@@ -136,6 +143,7 @@ final class Kinds
         return [
             'held' => (int) ($info['held'] ?? 0),
             'holders' => (int) ($info['holders'] ?? 0),
+            'held_by' => self::heldBy($info),
             'ttls' => $ttls,
             'waiters' => (int) ($info['waiters'] ?? 0),
             'oldest_wait' => self::floatOrNull($info['oldest_wait'] ?? null),
@@ -181,6 +189,28 @@ final class Kinds
             'next_due_in' => self::floatOrNull($s['next_due_in'] ?? null),
             'overdue' => (int) ($s['overdue'] ?? 0),
         ];
+    }
+
+    /**
+     * The holders' labels of an inspect() answer, as strings in the order given;
+     * null when the answer has no list of them (the extension does not say).
+     *
+     * @param array<string, mixed> $info
+     * @return list<string>|null
+     */
+    private static function heldBy(array $info): ?array
+    {
+        if (!isset($info['held_by']) || !is_array($info['held_by'])) {
+            return null;
+        }
+        $labels = [];
+        foreach ($info['held_by'] as $label) {
+            if (is_string($label) || is_int($label)) {
+                $labels[] = (string) $label;
+            }
+        }
+
+        return $labels;
     }
 
     private static function floatOrNull(mixed $value): ?float

@@ -14,10 +14,12 @@ namespace RedisLock\Bridge\Operator;
  *   redislock_queue_overdue_reservations{queue}   reservations past their deadline, not yet returned
  *   redislock_locks_held{mode}                    lock names held, exclusive or shared
  *   redislock_lock_holders{lock,mode}             holders of each held lock
+ *   redislock_lock_holder_info{lock,holder}       1, the first holder's label (only where the extension tells it)
  *   redislock_lock_waiters{lock}                  callers waiting for each lock
  *   redislock_lock_oldest_wait_seconds{lock}      how long its first waiter has waited
  *   redislock_semaphore_permits_held{semaphore}   permits held
  *   redislock_semaphore_holders{semaphore}        acquisitions holding them
+ *   redislock_semaphore_holder_info{semaphore,holder} 1, the first holder's label (as for locks)
  *   redislock_semaphore_waiters{semaphore}        callers waiting for permits
  *   redislock_semaphore_oldest_wait_seconds{semaphore}
  *   redislock_limiter_limit{limiter,policy}       tokens per interval of the last call that consumed
@@ -29,9 +31,15 @@ namespace RedisLock\Bridge\Operator;
  *                                                 1 for each name whose state the server refused to read
  *                                                 (another application's key, a key of another type)
  *
- * Label values are names escaped by Names::escape(): a backslash written as two,
- * a control byte or a byte that is not UTF-8 as \xNN, so that distinct names
- * stay distinct series. No token is ever part of the output. A page serves it
+ * Label values are names (and holders' labels) escaped by Names::escape(): a
+ * backslash written as two, a control byte or a byte that is not UTF-8 as \xNN,
+ * so that distinct names stay distinct series; then, as the text format wants,
+ * a backslash and a double quote escaped with a backslash (escapeLabel()). No
+ * token is ever part of the output.
+ *
+ * Who holds a name is a family of its own, one series per held name with the
+ * first holder's label only: the holders families keep their labels whoever
+ * holds, and a page has as many holder series as held names, not holders. A page serves it
  * with the content type CONTENT_TYPE:
  *
  *   header('Content-Type: ' . Metrics::CONTENT_TYPE);
@@ -62,11 +70,13 @@ final class Metrics
         'redislock_queue_errors' => ['queues', 'Names under the queue prefix whose stats the server refused (another application\'s key, a key of another type): 1 each.'],
         'redislock_locks_held' => ['locks', 'Lock names currently held, by mode (exclusive or shared).'],
         'redislock_lock_holders' => ['locks', 'Holders of a held lock (1 when exclusive).'],
+        'redislock_lock_holder_info' => ['locks', 'The first holder of a held lock, by its label (host:pid or an application\'s): 1, where the extension tells it.'],
         'redislock_lock_waiters' => ['locks', 'Callers waiting for a lock.'],
         'redislock_lock_oldest_wait_seconds' => ['locks', 'Seconds the first waiter of a lock has waited (absent when none waits).'],
         'redislock_lock_errors' => ['locks', 'Names under the lock prefix whose state the server refused to read: 1 each.'],
         'redislock_semaphore_permits_held' => ['semaphores', 'Permits of a semaphore currently held.'],
         'redislock_semaphore_holders' => ['semaphores', 'Acquisitions holding permits of a semaphore.'],
+        'redislock_semaphore_holder_info' => ['semaphores', 'The first holder of permits of a semaphore, by its label (host:pid or an application\'s): 1, where the extension tells it.'],
         'redislock_semaphore_waiters' => ['semaphores', 'Callers waiting for permits of a semaphore.'],
         'redislock_semaphore_oldest_wait_seconds' => ['semaphores', 'Seconds the first waiter of a semaphore has waited (absent when none waits).'],
         'redislock_semaphore_errors' => ['semaphores', 'Names under the semaphore prefix whose state the server refused to read: 1 each.'],
@@ -273,12 +283,12 @@ final class Metrics
         $held = ['exclusive' => 0, 'shared' => 0];
         foreach ($inspector->pages($kind, $progress) as $page) {
             foreach ($page['rows'] as ['name' => $name, 'state' => $state]) {
-                match ($kind) {
-                    'queue' => $this->queueSamples($name, $state),
-                    'lock' => $this->lockSamples($name, $state, $held),
-                    'semaphore' => $this->semaphoreSamples($name, $state),
-                    'limiter' => $this->limiterSamples($name, $state),
-                };
+                if ($kind === 'lock' && $state['holders'] > 0) {
+                    $held[$state['mode']] = ($held[$state['mode']] ?? 0) + 1;
+                }
+                foreach (self::samples($kind, $name, $state) as [$family, $labels, $value]) {
+                    $this->sample($family, $labels, $value);
+                }
             }
             $this->errors($kind, $page['errors']);
         }
@@ -289,57 +299,118 @@ final class Metrics
         }
     }
 
-    /** @param array<string, mixed> $s Kinds::queueState() */
-    private function queueSamples(string $queue, array $s): void
+    /**
+     * The samples of one name of $kind with its state (Kinds::view()'s), in the
+     * order of their families: [family, labels (raw, escaped by line()), value].
+     * redislock_locks_held, which counts every lock, is not among them.
+     *
+     * @param array<string, mixed> $state
+     * @return list<array{0: string, 1: array<string, string>, 2: int|float}>
+     */
+    public static function samples(string $kind, string $name, array $state): array
+    {
+        return match ($kind) {
+            'queue' => self::queueSamples($name, $state),
+            'lock' => self::lockSamples($name, $state),
+            'semaphore' => self::semaphoreSamples($name, $state),
+            'limiter' => self::limiterSamples($name, $state),
+        };
+    }
+
+    /**
+     * One sample in the text format: the labels' values escaped (Names::escape(),
+     * then escapeLabel()), the value by value().
+     *
+     * @param array<string, string> $labels raw values
+     */
+    public static function line(string $family, array $labels, int|float $value): string
+    {
+        $parts = [];
+        foreach ($labels as $label => $v) {
+            $parts[] = $label . '="' . self::escapeLabel(Names::escape($v)) . '"';
+        }
+
+        return $family . '{' . implode(',', $parts) . '} ' . self::value($value) . "\n";
+    }
+
+    /**
+     * @param array<string, mixed> $s Kinds::queueState()
+     * @return list<array{0: string, 1: array<string, string>, 2: int|float}>
+     */
+    private static function queueSamples(string $queue, array $s): array
     {
         $label = ['queue' => $queue];
+        $out = [];
         foreach (['due', 'delayed', 'inflight', 'dead'] as $state) {
-            $this->sample('redislock_queue_tasks', $label + ['state' => $state], $s[$state]);
+            $out[] = ['redislock_queue_tasks', $label + ['state' => $state], $s[$state]];
         }
-        $this->sample('redislock_queue_oldest_due_age_seconds', $label, $s['oldest_due_age']);
+        $out[] = ['redislock_queue_oldest_due_age_seconds', $label, $s['oldest_due_age']];
         if ($s['next_due_in'] !== null) {
-            $this->sample('redislock_queue_next_due_in_seconds', $label, $s['next_due_in']);
+            $out[] = ['redislock_queue_next_due_in_seconds', $label, $s['next_due_in']];
         }
-        $this->sample('redislock_queue_overdue_reservations', $label, $s['overdue']);
+        $out[] = ['redislock_queue_overdue_reservations', $label, $s['overdue']];
+
+        return $out;
     }
 
     /**
      * @param array<string, mixed> $info Kinds::lockState()
-     * @param array<string, int> $held lock names held by mode, counted here
+     * @return list<array{0: string, 1: array<string, string>, 2: int|float}>
      */
-    private function lockSamples(string $name, array $info, array &$held): void
+    private static function lockSamples(string $name, array $info): array
     {
         $label = ['lock' => $name];
+        $out = [];
         if ($info['holders'] > 0) {
-            $held[$info['mode']] = ($held[$info['mode']] ?? 0) + 1;
-            $this->sample('redislock_lock_holders', $label + ['mode' => $info['mode']], $info['holders']);
+            $out[] = ['redislock_lock_holders', $label + ['mode' => $info['mode']], $info['holders']];
+            if (($info['held_by'] ?? []) !== []) {
+                $out[] = ['redislock_lock_holder_info', $label + ['holder' => $info['held_by'][0]], 1];
+            }
         }
-        $this->sample('redislock_lock_waiters', $label, $info['waiters']);
+        $out[] = ['redislock_lock_waiters', $label, $info['waiters']];
         if ($info['oldest_wait'] !== null) {
-            $this->sample('redislock_lock_oldest_wait_seconds', $label, $info['oldest_wait']);
+            $out[] = ['redislock_lock_oldest_wait_seconds', $label, $info['oldest_wait']];
         }
+
+        return $out;
     }
 
-    /** @param array<string, mixed> $info Kinds::semaphoreState() */
-    private function semaphoreSamples(string $name, array $info): void
+    /**
+     * @param array<string, mixed> $info Kinds::semaphoreState()
+     * @return list<array{0: string, 1: array<string, string>, 2: int|float}>
+     */
+    private static function semaphoreSamples(string $name, array $info): array
     {
         $label = ['semaphore' => $name];
-        $this->sample('redislock_semaphore_permits_held', $label, $info['held']);
-        $this->sample('redislock_semaphore_holders', $label, $info['holders']);
-        $this->sample('redislock_semaphore_waiters', $label, $info['waiters']);
-        if ($info['oldest_wait'] !== null) {
-            $this->sample('redislock_semaphore_oldest_wait_seconds', $label, $info['oldest_wait']);
+        $out = [
+            ['redislock_semaphore_permits_held', $label, $info['held']],
+            ['redislock_semaphore_holders', $label, $info['holders']],
+        ];
+        if ($info['holders'] > 0 && ($info['held_by'] ?? []) !== []) {
+            $out[] = ['redislock_semaphore_holder_info', $label + ['holder' => $info['held_by'][0]], 1];
         }
+        $out[] = ['redislock_semaphore_waiters', $label, $info['waiters']];
+        if ($info['oldest_wait'] !== null) {
+            $out[] = ['redislock_semaphore_oldest_wait_seconds', $label, $info['oldest_wait']];
+        }
+
+        return $out;
     }
 
-    /** @param array<string, mixed> $info Kinds::limiterState() */
-    private function limiterSamples(string $name, array $info): void
+    /**
+     * @param array<string, mixed> $info Kinds::limiterState()
+     * @return list<array{0: string, 1: array<string, string>, 2: int|float}>
+     */
+    private static function limiterSamples(string $name, array $info): array
     {
         $label = ['limiter' => $name];
-        $this->sample('redislock_limiter_limit', $label + ['policy' => $info['policy']], $info['limit']);
-        $this->sample('redislock_limiter_remaining', $label, $info['remaining']);
-        $this->sample('redislock_limiter_retry_after_seconds', $label, $info['retry_after']);
-        $this->sample('redislock_limiter_backlog_seconds', $label, $info['backlog']);
+
+        return [
+            ['redislock_limiter_limit', $label + ['policy' => $info['policy']], $info['limit']],
+            ['redislock_limiter_remaining', $label, $info['remaining']],
+            ['redislock_limiter_retry_after_seconds', $label, $info['retry_after']],
+            ['redislock_limiter_backlog_seconds', $label, $info['backlog']],
+        ];
     }
 
     private function section(string $section): void
@@ -369,17 +440,12 @@ final class Metrics
     /** @param array<string, string> $labels names, escaped here */
     private function sample(string $family, array $labels, int|float $value): void
     {
-        $labels = array_map(Names::escape(...), $labels);
         if ($this->json) {
-            $this->append($family, "\n            " . json_encode(['labels' => $labels, 'value' => $value], self::JSON_FLAGS));
+            $this->append($family, "\n            " . json_encode(['labels' => array_map(Names::escape(...), $labels), 'value' => $value], self::JSON_FLAGS));
 
             return;
         }
-        $parts = [];
-        foreach ($labels as $label => $v) {
-            $parts[] = $label . '="' . self::escapeLabel($v) . '"';
-        }
-        $this->append($family, $family . '{' . implode(',', $parts) . '} ' . self::value($value) . "\n");
+        $this->append($family, self::line($family, $labels, $value));
     }
 
     /** Adds an entry to a family's buffer (JSON entries get their commas here). */

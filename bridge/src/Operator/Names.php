@@ -49,4 +49,45 @@ final class Names
 
         return [$key => self::escape($name), $key . '_base64' => base64_encode($name)];
     }
+
+    /**
+     * A list of labels (a holder's held_by) as JSON fields, as json() writes a
+     * name: [$key => the list] when every label is valid UTF-8; else [$key =>
+     * each label's escape(), "{$key}_base64" => each label's exact bytes in
+     * base64]. Null (not known) stays [$key => null].
+     *
+     * @param list<string>|null $labels
+     * @return array<string, list<string>|null>
+     */
+    public static function jsonList(string $key, ?array $labels): array
+    {
+        if ($labels === null || array_filter($labels, static fn (string $l): bool => !preg_match('//u', $l)) === []) {
+            return [$key => $labels];
+        }
+
+        return [
+            $key => array_map(self::escape(...), $labels),
+            $key . '_base64' => array_map('base64_encode', $labels),
+        ];
+    }
+
+    /**
+     * A state of Kinds::view() as JSON fields: its held_by through jsonList(),
+     * in its place; the other fields as they are.
+     *
+     * @param array<string, mixed> $state
+     * @return array<string, mixed>
+     */
+    public static function jsonState(array $state): array
+    {
+        if (!array_key_exists('held_by', $state)) {
+            return $state;
+        }
+        $out = [];
+        foreach ($state as $field => $value) {
+            $out += $field === 'held_by' ? self::jsonList($field, $value) : [$field => $value];
+        }
+
+        return $out;
+    }
 }

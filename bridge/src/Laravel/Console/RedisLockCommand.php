@@ -7,7 +7,9 @@ namespace RedisLock\Bridge\Laravel\Console;
 use Illuminate\Console\Command;
 use RedisLock\Bridge\Laravel\ConnectionConfig;
 use RedisLock\Bridge\Operator\Cli;
+use RedisLock\Bridge\Operator\CliHelp;
 use RedisLock\Bridge\Operator\ConsoleCli;
+use Symfony\Component\Console\Input\InputArgument;
 use Symfony\Component\Console\Output\OutputInterface;
 
 /**
@@ -23,9 +25,9 @@ use Symfony\Component\Console\Output\OutputInterface;
  */
 class RedisLockCommand extends Command
 {
-    /** @var string */
+    /** @var string the subcommand's description is CliHelp's, put in by the constructor */
     protected $signature = 'redislock
-        {subcommand? : locks, inspect NAME, queues, stats QUEUE, dead QUEUE, retry-dead QUEUE [ID...], purge-dead QUEUE, migrate-queue QUEUE, force-unlock NAME, metrics, help [SUBCOMMAND]}
+        {subcommand? : the subcommand}
         {args?* : names, queues or dead letter ids}
         {--connection= : the redis connection of config/database.php}
         {--dsn= : a DSN instead}
@@ -33,6 +35,7 @@ class RedisLockCommand extends Command
         {--lock-prefix= : the locks\' prefix (default Lock:)}
         {--semaphore-prefix= : the semaphores\' prefix (default Semaphore:)}
         {--queue-prefix= : the queues\' prefix (default Queue:)}
+        {--limiter-prefix= : the rate limiters\' prefix (default Limiter:)}
         {--count= : dead: how many dead letters (default 100)}
         {--json : machine-readable output (one JSON document)}
         {--yes : confirm force-unlock or purge-dead without asking}
@@ -40,7 +43,22 @@ class RedisLockCommand extends Command
         {--back : migrate-queue: back to the zset layout}';
 
     /** @var string */
-    protected $description = 'Looks at and acts on the locks, semaphores and queues of the redislock extension';
+    protected $description = 'Looks at and acts on the locks, semaphores, queues and rate limiters of the redislock extension';
+
+    /**
+     * The help and the subcommand's description come from CliHelp's one list
+     * of subcommands (a signature cannot hold them: Laravel's parser takes any
+     * "--" in a description for an option).
+     */
+    public function __construct()
+    {
+        $this->help = (new CliHelp('artisan redislock'))->console();
+        parent::__construct();
+        $definition = $this->getDefinition();
+        $arguments = $definition->getArguments();
+        $arguments['subcommand'] = new InputArgument('subcommand', InputArgument::OPTIONAL, CliHelp::synopses());
+        $definition->setArguments(array_values($arguments));
+    }
 
     public function handle(): int
     {

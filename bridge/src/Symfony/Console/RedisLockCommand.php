@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace RedisLock\Bridge\Symfony\Console;
 
-use RedisLock\Bridge\Operator\ConsoleArguments;
+use RedisLock\Bridge\Operator\CliHelp;
 use RedisLock\Bridge\Operator\ConsoleCli;
 use Symfony\Component\Console\Attribute\AsCommand;
 use Symfony\Component\Console\Command\Command;
@@ -29,7 +29,7 @@ use Symfony\Component\Console\Question\ConfirmationQuestion;
  * force-unlock and purge-dead ask for confirmation when the console is
  * interactive, and refuse (exit 4) without --yes when it is not (-n, or no terminal).
  */
-#[AsCommand(name: 'redislock', description: 'Looks at and acts on the locks, semaphores and queues of the redislock extension')]
+#[AsCommand(name: 'redislock', description: 'Looks at and acts on the locks, semaphores, queues and rate limiters of the redislock extension')]
 class RedisLockCommand extends Command
 {
     /** @param string|array<string, mixed>|null $connection */
@@ -43,23 +43,21 @@ class RedisLockCommand extends Command
     protected function configure(): void
     {
         $this
-            ->setDescription('Looks at and acts on the locks, semaphores and queues of the redislock extension')
-            ->addArgument('subcommand', InputArgument::OPTIONAL, ConsoleArguments::SUBCOMMANDS)
+            ->setDescription('Looks at and acts on the locks, semaphores, queues and rate limiters of the redislock extension')
+            ->addArgument('subcommand', InputArgument::OPTIONAL, CliHelp::synopses())
             ->addArgument('args', InputArgument::IS_ARRAY | InputArgument::OPTIONAL, 'names, queues or dead letter ids')
             ->addOption('dsn', null, InputOption::VALUE_REQUIRED, 'the connection (default: the service\'s, else $REDISLOCK_DSN)')
             ->addOption('prefix', null, InputOption::VALUE_REQUIRED, 'the key prefix of the objects the subcommand uses')
             ->addOption('lock-prefix', null, InputOption::VALUE_REQUIRED, 'the locks\' prefix (default Lock:)')
             ->addOption('semaphore-prefix', null, InputOption::VALUE_REQUIRED, 'the semaphores\' prefix (default Semaphore:)')
             ->addOption('queue-prefix', null, InputOption::VALUE_REQUIRED, 'the queues\' prefix (default Queue:)')
+            ->addOption('limiter-prefix', null, InputOption::VALUE_REQUIRED, 'the rate limiters\' prefix (default Limiter:)')
             ->addOption('count', null, InputOption::VALUE_REQUIRED, 'dead: how many dead letters (default 100)')
             ->addOption('json', null, InputOption::VALUE_NONE, 'machine-readable output (one JSON document)')
             ->addOption('yes', null, InputOption::VALUE_NONE, 'confirm force-unlock or purge-dead without asking')
             ->addOption('semaphore', null, InputOption::VALUE_NONE, 'locks and inspect: semaphores instead of locks')
             ->addOption('back', null, InputOption::VALUE_NONE, 'migrate-queue: back to the zset layout')
-            ->setHelp("Subcommands: " . ConsoleArguments::SUBCOMMANDS . ".\n\n"
-                . "'%command.full_name% help SUBCOMMAND' describes one.\n\n"
-                . "Exit codes: 0 done; 1 nothing there (a free lock, an empty queue, nothing to do); 2 usage error;\n"
-                . "3 Redis unreachable or in error; 4 refused (not confirmed); 5 the extension is missing or too old.");
+            ->setHelp((new CliHelp('%command.full_name%'))->console());
     }
 
     protected function execute(InputInterface $input, OutputInterface $output): int
