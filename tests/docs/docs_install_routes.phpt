@@ -133,7 +133,7 @@ $dir = sys_get_temp_dir() . '/redislock-install-' . getmypid();
 register_shutdown_function(static fn () => exec('rm -rf ' . escapeshellarg($dir)));
 @mkdir("$dir/home", 0700, true);
 @mkdir("$dir/etc", 0700, true);
-@mkdir("$dir/work", 0700, true);
+@mkdir("$dir/pkg", 0700, true);
 $env = getenv();
 $env['HOME'] = "$dir/home";
 $env['PHP_PEAR_SYSCONF_DIR'] = "$dir/etc";
@@ -152,8 +152,8 @@ foreach (['php_dir', 'ext_dir', 'doc_dir', 'bin_dir', 'data_dir', 'cfg_dir', 'ww
 file_put_contents($conf, "#PEAR_Config 0.9\n" . serialize($settings));
 
 // "pecl package" reads ./package.xml: here the tree's, and the tarball goes into the scratch directory.
-[$s, $out] = run(['pecl', '-c', $conf, 'package', "$root/package.xml"], "$dir/work", $env);
-($s === 0 && is_file("$dir/work/redislock-$version.tgz")) or fail("pecl package:\n$out");
+[$s, $out] = run(['pecl', '-c', $conf, 'package', "$root/package.xml"], "$dir/pkg", $env);
+($s === 0 && is_file("$dir/pkg/redislock-$version.tgz")) or fail("pecl package:\n$out");
 echo "pecl package: redislock-$version.tgz\n";
 
 // pecl copies a built extension to the path its "make install" names (php-config
@@ -170,7 +170,7 @@ file_put_contents("$dir/bin/php-config", "#!/bin/sh\n"
     . 'exec ' . escapeshellarg($realConfig) . " \"\$@\"\n");
 chmod("$dir/bin/php-config", 0700);
 $env['PATH'] = "$dir/bin:" . $env['PATH'];
-[$s, $out] = run(['pecl', '-c', $conf, 'install', "./redislock-$version.tgz"], "$dir/work", $env);
+[$s, $out] = run(['pecl', '-c', $conf, 'install', "./redislock-$version.tgz"], "$dir/pkg", $env);
 $so = "$dir/ext/redislock.so";
 ($s === 0 && is_file($so)) or fail("pecl install:\n" . substr($out, -4000));
 echo "pecl install: built and installed\n";
