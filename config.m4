@@ -47,4 +47,6 @@ if test "$PHP_REDISLOCK" != "no"; then
      ext/redislock_lock.c ext/redislock_queue.c ext/redislock_queue_stream.c ext/redislock_queue_stream_reply.c ext/redislock_queue_zset.c ext/redislock_queue_pages.c ext/redislock_queue_common.c ext/redislock_queue_tasks.c ext/redislock_semaphore.c ext/redislock_limiter.c ext/redislock.c],
     [$ext_shared], [], [-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -Wall -Wextra -Wno-unused-parameter])
   PHP_ADD_BUILD_DIR([$ext_builddir/ext])
+  dnl make test runs tests/run (Makefile.frag); a release tarball leaves it out.
+  PHP_ADD_MAKEFILE_FRAGMENT
 fi

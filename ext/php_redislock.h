@@ -10,6 +10,6 @@
 extern zend_module_entry redislock_module_entry;
 #define phpext_redislock_ptr &redislock_module_entry
 
-#define PHP_REDISLOCK_VERSION "0.1.0"
+#define PHP_REDISLOCK_VERSION "0.2.0"
 
 #endif

@@ -75,6 +75,30 @@ redislock_cleanup() {
 trap redislock_cleanup EXIT
 trap 'exit 130' INT TERM
 
+# redislock_apt_get ARGS...: apt-get ARGS (as root, else through sudo), waiting up to
+# 10 minutes for another apt-get or dpkg (an unattended upgrade, a second run of
+# these scripts) to be done instead of failing on its lock. DPkg::Lock::Timeout
+# waits for dpkg's locks; the lock of apt-get update's lists has no such setting,
+# so a run refused any lock is tried again every 5 s.
+redislock_apt_get() {
+  local sudo= out i
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  for i in $(seq 1 120); do
+    if out=$(DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 "$@" 2>&1); then
+      [ -z "$out" ] || printf '%s\n' "$out" >&2
+      return 0
+    fi
+    if ! grep -qE 'Could not get lock|Unable to acquire the dpkg frontend lock|Unable to lock directory' <<<"$out"; then
+      printf '%s\n' "$out" >&2
+      return 1
+    fi
+    [ "$i" -eq 1 ] && echo "apt-get $1: another apt-get or dpkg holds its lock; waiting" >&2
+    sleep 5
+  done
+  printf '%s\n' "$out" >&2
+  return 1
+}
+
 # Installs the Debian packages that are missing (extra packages may be named). With
 # REDISLOCK_PHP set, php-X packages are installed as phpVERSION-X (php-fpm becomes
 # php8.5-fpm); on sid, PHP 8.5's packages come from experimental.
@@ -94,6 +118,9 @@ redislock_install_deps() {
   else
     command -v phpize >/dev/null 2>&1 || need+=(php-dev)
     command -v php >/dev/null 2>&1 || need+=(php-cli)
+    # pecl, for the README's PECL route and its test (tests/docs): it builds for
+    # the default PHP.
+    command -v pecl >/dev/null 2>&1 || need+=(php-pear)
   fi
   if [ "$REDISLOCK_SERVER" = valkey ]; then
     command -v valkey-server >/dev/null 2>&1 || need+=(valkey-server)
@@ -113,9 +140,7 @@ redislock_install_deps() {
   done
   if [ ${#need[@]} -gt 0 ]; then
     echo "Installing ${need[*]} with apt-get" >&2
-    local sudo= apt=(apt-get install -y -qq --no-install-recommends)
-    [ "$(id -u)" -eq 0 ] || sudo=sudo
-    $sudo apt-get update -qq >&2
+    redislock_apt_get update -qq
     if [ "$v" = 8.5 ] && [ "$(redislock_debian_suite)" = sid ]; then
       # experimental's PHP 8.5 beside sid's other packages: the php8.5-* packages
       # from experimental, php-common from sid (experimental's conflicts).
@@ -125,17 +150,22 @@ redislock_install_deps() {
       done
       need+=(php-common/unstable)
     fi
-    DEBIAN_FRONTEND=noninteractive $sudo "${apt[@]}" "${need[@]}" >&2
+    redislock_apt_get install -y -qq --no-install-recommends "${need[@]}"
   fi
   redislock_link_programs
 }
 
 # Builds modules/redislock.so; extra arguments go to configure (a changed set of
-# arguments, or a changed config.m4, configures again).
+# arguments, or a changed config.m4, configures again). REDISLOCK_BUILT=1 (make
+# test sets it) keeps the tree as its own ./configure left it.
 redislock_build() {
   local args="$*"
   (
     cd "$REDISLOCK_ROOT"
+    if [ "${REDISLOCK_BUILT:-}" = 1 ] && [ -f Makefile ] && [ $# -eq 0 ]; then
+      make >/dev/null
+      exit
+    fi
     # The PHP it is built for is part of what was configured: another php-config
     # (REDISLOCK_PHP, or a chroot sharing this tree) configures again.
     args="$(php-config --php-binary) $(php-config --version) $args"
