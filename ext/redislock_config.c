@@ -337,7 +337,9 @@ static bool string_length_ok(const apply_ctx *ctx, const option *opt, const zend
 		return true;
 	}
 	option_what(what, sizeof(what), opt);
-	if (opt->max > 0) {
+	if (opt->max > 0 && opt->min == 0) {
+		zend_argument_value_error(ctx->arg_num, "%s must be at most %d bytes long", what, (int) opt->max);
+	} else if (opt->max > 0) {
 		zend_argument_value_error(ctx->arg_num, "%s must be between %d and %d bytes long", what, (int) opt->min, (int) opt->max);
 	} else {
 		zend_argument_value_error(ctx->arg_num, "%s must not be empty", what);
