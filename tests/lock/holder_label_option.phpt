@@ -1,5 +1,9 @@
 --TEST--
-RedisLock: the holder option labels this object's holds in inspect()'s held_by byte for byte (NUL, invalid UTF-8, braces, colons, bars, percent signs, 64 bytes), in the options array and in a DSN; "" labels nothing; the tokens still work as before
+RedisLock: the holder option labels this object's holds in held_by byte for byte, in the options array and in a DSN; "" labels nothing; the tokens work as before
+--DESCRIPTION--
+Labels with NUL, invalid UTF-8, braces, colons, bars, percent signs and 64
+bytes come back from inspect() as given, for a lock(), an addLock() token and a
+shared hold; another object checks, fences and releases the labelled tokens.
 --FILE--
 <?php
 require __DIR__ . '/../harness/lock4_test.inc';

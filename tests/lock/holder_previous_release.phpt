@@ -1,5 +1,5 @@
 --TEST--
-RedisLock during a rolling deploy: the previous release's holds show held_by [], and that release reads this release's labelled tokens as before: holdsLock, fenceLock, releaseLock, waits handed over in both directions, shared holders side by side
+RedisLock during a rolling deploy: the previous release's holds show held_by [], and that release reads this release's labelled tokens as before
 --DESCRIPTION--
 The previous release (f11e241, built from this tree's git history) knows no
 label: its tokens are the 32 hex digits alone, and it takes this release's

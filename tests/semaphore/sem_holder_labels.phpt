@@ -1,5 +1,5 @@
 --TEST--
-RedisSemaphore::inspect(): held_by lists the labels of the 10 acquisitions that end last, the latest first, and only those; inspectMany() carries it; a released or lapsed acquisition is no longer named
+RedisSemaphore::inspect(): held_by lists the labels of the 10 acquisitions that end last, latest first; inspectMany() carries it; a released or lapsed one is not named
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';

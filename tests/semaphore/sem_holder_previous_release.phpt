@@ -1,5 +1,10 @@
 --TEST--
-RedisSemaphore during a rolling deploy: the previous release's acquisitions are counted but named by nobody (held_by []), and that release checks, extends and releases this release's labelled tokens and is served in turn by its releases, and the other way round
+RedisSemaphore during a rolling deploy: the previous release's acquisitions are named by nobody, and that release handles this release's labelled tokens and waiters as before
+--DESCRIPTION--
+The previous release (f11e241, built from this tree's git history) writes no
+label. Its permit is counted here with held_by naming only this release's. It
+checks, extends and releases a labelled token of this release; its release
+serves a waiter of this release, and this release's release serves its waiter.
 --SKIPIF--
 <?php
 require __DIR__ . '/../harness/old_release_test.inc';
