@@ -33,6 +33,12 @@ $lock->unlock($name);
 $lock = new RedisLock(rl_options(['holder' => '']));
 $token = $lock->addLock($name, 30);
 var_dump((bool) preg_match('/^[0-9]+:[0-9a-f]{32}$/D', $token), $other->inspect($name)['held_by'], $lock->releaseLock($name, $token));
+/* Values written by hand: only 32 hex digits then "@" carry a label, decoded. */
+$raw = new RawRedis();
+$raw->call('SET', l4_key("$name:r1"), 'cafe@x', 'PX', '30000');
+$raw->call('SET', l4_key("$name:r2"), '7:' . str_repeat('ab', 16) . '@abc%41%00', 'PX', '30000');
+var_dump($other->inspect("$name:r1")['held_by'], $other->inspect("$name:r2")['held_by'] === ["abcA\0"]);
+$raw->call('DEL', l4_key("$name:r1"), l4_key("$name:r2"));
 ?>
 --EXPECT--
 0: true true true true
@@ -41,6 +47,9 @@ var_dump((bool) preg_match('/^[0-9]+:[0-9a-f]{32}$/D', $token), $other->inspect(
 3: true true true true
 4: true true true true
 bool(true)
+bool(true)
+array(0) {
+}
 bool(true)
 array(0) {
 }

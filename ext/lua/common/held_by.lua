@@ -7,8 +7,9 @@
 -- for one without (taken by a release that wrote none). The hex digits never
 -- leave the server. HELD_BY: the most labels one answer lists.
 local HELD_BY = 10
+local LABELLED = '^' .. string.rep('%x', 32) .. '@([%w%._%%-]*)$'
 local function label(v)
-  local enc = string.match(v, '^%x+@([%w%._%%-]*)$', (string.find(v, '[^:]*$')))
+  local enc = string.match(v, LABELLED, (string.find(v, '[^:]*$')))
   if not enc then return nil end
   return (string.gsub(enc, '%%(%x%x)', function(h) return string.char(tonumber(h, 16)) end))
 end
