@@ -205,13 +205,12 @@ static const char *default_label_get(size_t *len)
 zend_string *redislock_holder_new_random(const redislock_holder *h)
 {
 	const zend_string *option = redislock_conn_config(h->conn)->holder;
-	zend_string *hex = redislock_random_hex(), *out;
 	char encoded[1 + 3 * LABEL_MAX];
 	const char *label;
 	size_t len;
 
-	if (!hex || (option && ZSTR_LEN(option) == 0)) {
-		return hex;
+	if (option && ZSTR_LEN(option) == 0) {
+		return redislock_random_hex();
 	}
 	if (option) {
 		len = label_encode(encoded, ZSTR_VAL(option), MIN(ZSTR_LEN(option), LABEL_MAX));
@@ -219,9 +218,7 @@ zend_string *redislock_holder_new_random(const redislock_holder *h)
 	} else {
 		label = default_label_get(&len);
 	}
-	out = zend_string_concat2(ZSTR_VAL(hex), ZSTR_LEN(hex), label, len);
-	zend_string_release(hex);
-	return out;
+	return redislock_random_hex_then(label, len);
 }
 
 static void remember(HashTable *table, const zend_string *key, const zend_string *value)
