@@ -72,7 +72,7 @@ class RedisLock
      *        "sentinel://h1:26379,h2:26379/mymaster", "redis-cluster://h1:7000,h2:7001"),
      *        an array of options (host, port, socket, user, password, database,
      *        connect_timeout, read_timeout, prefix, auto_release, tls, persistent,
-     *        persistent_id, min_replicas, watchdog; sentinel + service, cluster, or
+     *        persistent_id, min_replicas, watchdog, holder; sentinel + service, cluster, or
      *        redlock: a list of DSNs or option arrays of independent servers, a lock
      *        then being held by a majority of them), or null for the INI setting
      *        redislock.default_connection. With min_replicas, an acquisition that
@@ -82,6 +82,9 @@ class RedisLock
      *        lease seconds, renewed by a thread of the extension every lease / 3
      *        until it is released or max_hold has passed; a renewal that finds it
      *        gone marks it lost (isLocking() false, ttl() null, unlock() false).
+     *        With holder (a string of at most 64 bytes, any bytes), inspect() names
+     *        the holds of this object so instead of "<host name>:<pid>"; "" names
+     *        none. The label rides in the token after its random part.
      *        Nothing is sent until the first call. A malformed DSN, an unknown option
      *        or a bad value is a ValueError; an option of the wrong type a TypeError.
      */
@@ -246,8 +249,13 @@ class RedisLock
      * when nobody holds it), 'waiters' => int, 'oldest_wait' => ?float (seconds
      * the first waiter in the queue has waited; null when none), 'fencing' => ?int
      * (the holder's fencing number), 'promised' => bool (the lock is handed to the
-     * first waiter, which has not taken it up yet)]. No token, nor any part of
-     * one, is returned. Not available with redlock (BadMethodCallException).
+     * first waiter, which has not taken it up yet), 'held_by' => list<string> (who
+     * holds it: for an exclusive lock its holder, for a shared lock the holders of
+     * the 10 shares that end last, latest first; each named by the holder option
+     * of the object that acquired, else "<host name>:<pid>" of the process that
+     * acquired; [] for nobody, and a hold taken by a release that writes no label
+     * is named by nobody)]. No token, nor any part of its random digits, is
+     * returned. Not available with redlock (BadMethodCallException).
      */
     public function inspect(string $name): ?array {}
 
@@ -318,7 +326,8 @@ class RedisSemaphore
     /**
      * Take $permits of the at most $limit concurrent permits of $name.
      * $timeout: seconds to wait in the queue (0 = try once). $expire: lifetime of
-     * this acquisition in seconds. Returns its token ("<permits>:<random>"), or
+     * this acquisition in seconds. Returns its token ("<permits>:<random>", the
+     * random part ending with the holder's label: see inspect()), or
      * false when the permits were not free in time; throws only when Redis fails.
      * Holders with different limits each count against their own.
      */
@@ -349,7 +358,9 @@ class RedisSemaphore
      * waits; otherwise ['held' => int (permits), 'holders' => int (acquisitions),
      * 'ttls' => list<float> (each acquisition's seconds left, longest first),
      * 'waiters' => int, 'oldest_wait' => ?float (seconds the first waiter has
-     * waited; null when none)]. No token, nor any part of one, is returned.
+     * waited; null when none), 'held_by' => list<string> (who holds the 10
+     * acquisitions that end last, latest first, named as RedisLock::inspect()
+     * names them)]. No token, nor any part of its random digits, is returned.
      */
     public function inspect(string $name): ?array {}
 
@@ -412,7 +423,7 @@ class RedisQueue
 
     /**
      * @param string|array|null $connection Same forms as RedisLock::__construct(),
-     *        except redlock and min_replicas, plus max_attempts (int, 0 to 1000000;
+     *        except redlock, min_replicas and holder, plus max_attempts (int, 0 to 1000000;
      *        0: no limit) and retry_backoff (float seconds, 0 to 3600) for reserve().
      *        With watchdog, every reservation this object holds is renewed every
      *        visibility / 3 (a receipt-checked touch()) until it is acked, released
@@ -647,7 +658,7 @@ class RedisRateLimiter
 
     /**
      * @param string|array|null $connection Same forms as RedisLock::__construct(),
-     *        except redlock, watchdog, the queue options and min_replicas on a
+     *        except redlock, watchdog, holder, the queue options and min_replicas on a
      *        cluster (a ValueError). With min_replicas, a decision that consumed
      *        returns once that many replicas have it (WAIT), or throws
      *        RedisLockTimeoutException, the tokens taken. The key prefix

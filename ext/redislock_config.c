@@ -64,6 +64,10 @@ static const option options[] = {
 	{NAME("prefix"), DSN("prefix"), .type = OPTION_STRING, AT(prefix)},
 	{NAME("persistent"), DSN("persistent"), .type = OPTION_FLAG, AT(persistent)},
 	{NAME("persistent_id"), DSN("persistent_id"), .type = OPTION_STRING, .flags = OPTION_PERSISTENT, AT(persistent_id)},
+	/* What inspect() says of the holds of this object: any bytes, kept apart from
+	 * the token's random bits (redislock_holder_new_random()). */
+	{NAME("holder"), DSN("holder"), .type = OPTION_STRING, .max = REDISLOCK_MAX_HOLDER, AT(holder),
+		.classes = REDISLOCK_CLASS_LOCK | REDISLOCK_CLASS_SEMAPHORE},
 	{NAME("auto_release"), DSN("auto_release"), .type = OPTION_FLAG, AT(auto_release)},
 	{NAME("watchdog"), DSN("watchdog"), .type = OPTION_FLAG, AT(watchdog), .apply_array = apply_watchdog,
 		.classes = REDISLOCK_CLASS_LOCK | REDISLOCK_CLASS_SEMAPHORE | REDISLOCK_CLASS_QUEUE},
@@ -206,7 +210,7 @@ void redislock_config_free(redislock_config *cfg)
 		cfg->tls = NULL;
 	}
 	zend_string **strings[] = {&cfg->host, &cfg->socket, &cfg->user, &cfg->password, &cfg->prefix,
-		&cfg->persistent_id, &cfg->endpoint, &cfg->service, &cfg->queue_layout};
+		&cfg->persistent_id, &cfg->endpoint, &cfg->service, &cfg->queue_layout, &cfg->holder};
 	for (size_t i = 0; i < sizeof(strings) / sizeof(strings[0]); i++) {
 		if (*strings[i]) {
 			zend_string_release(*strings[i]);
@@ -333,7 +337,9 @@ static bool string_length_ok(const apply_ctx *ctx, const option *opt, const zend
 		return true;
 	}
 	option_what(what, sizeof(what), opt);
-	if (opt->max > 0) {
+	if (opt->max > 0 && opt->min == 0) {
+		zend_argument_value_error(ctx->arg_num, "%s must be at most %d bytes long", what, (int) opt->max);
+	} else if (opt->max > 0) {
 		zend_argument_value_error(ctx->arg_num, "%s must be between %d and %d bytes long", what, (int) opt->min, (int) opt->max);
 	} else {
 		zend_argument_value_error(ctx->arg_num, "%s must not be empty", what);
@@ -642,6 +648,11 @@ static zend_result apply_dsn_value(redislock_config *cfg, const option *opt, zen
 	switch (opt->type) {
 		case OPTION_STRING:
 		case OPTION_WORD:
+			if (opt->max > 0 && ZSTR_LEN(value) > opt->max) {
+				zend_argument_value_error(arg_num, "has an invalid DSN: %s must be at most %d bytes long", opt->dsn,
+					(int) opt->max);
+				return FAILURE;
+			}
 			option_store_string(cfg, opt, zend_string_copy(value));
 			break;
 		case OPTION_INT:

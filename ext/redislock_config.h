@@ -42,9 +42,14 @@ typedef struct _redislock_config {
 	HashTable *tls;             /* NULL: plain TCP; else PHP "ssl" context options */
 	bool persistent;            /* reuse the connection across requests */
 	zend_string *persistent_id; /* NULL, or a name that separates pools */
+	zend_string *holder;        /* locks, semaphores: the label of their holds in inspect(); NULL:
+	                             * "<host name>:<pid>", "": none */
 	zend_string *endpoint;      /* "host:port" or "unix:path", for messages; for the
 	                             * other modes a description of the whole setup */
 } redislock_config;
+
+/* The longest label the holder option takes, in bytes. */
+#define REDISLOCK_MAX_HOLDER 64
 
 /* The bounds of the queue options. */
 #define REDISLOCK_MAX_ATTEMPTS 1000000

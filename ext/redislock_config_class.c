@@ -27,6 +27,7 @@ typedef struct {
 static const refusal refusals[] = {
 	{REDISLOCK_CLASS_LOCK, "watchdog", "redlock", NULL,
 		": renewals would have to reach a majority of independent servers in time"},
+	{REDISLOCK_CLASS_LOCK, "holder", "redlock", NULL, ": inspect(), which names the holder, is not available with redlock"},
 	{NOT_QUEUE, "max_attempts", NULL, QUEUE_OPTIONS},
 	{NOT_QUEUE, "retry_backoff", NULL, QUEUE_OPTIONS},
 	{NOT_QUEUE, "queue_layout", NULL, QUEUE_OPTIONS},
@@ -38,6 +39,8 @@ static const refusal refusals[] = {
 	{REDISLOCK_CLASS_QUEUE, "min_replicas", NULL, NULL, ": it applies to lock acquisitions"},
 	{REDISLOCK_CLASS_LIMITER, "min_replicas", "cluster", NULL, " for a rate limiter"},
 	{REDISLOCK_CLASS_LIMITER, "watchdog", NULL, NULL, ": a rate limiter holds nothing to renew"},
+	{REDISLOCK_CLASS_LIMITER, "holder", NULL, NULL, ": a rate limiter holds nothing"},
+	{REDISLOCK_CLASS_QUEUE, "holder", NULL, NULL, ": it names the holder of a lock or of a semaphore's permits"},
 	{REDISLOCK_CLASS_QUEUE, "lease", NULL, "a watchdog lease",
 		" on a queue: each reservation is renewed to its own visibility (max_hold applies)"},
 };

@@ -4,6 +4,7 @@
 #include "redislock_keys.h"
 #include "redislock_names.h"
 #include "zend_exceptions.h"
+#include <unistd.h>
 
 /* ---- the object ------------------------------------------------------------------ */
 
@@ -146,6 +147,78 @@ zend_string *redislock_holder_token_hex(const zend_string *token)
 	return colon
 		? zend_string_init(colon + 1, ZSTR_LEN(token) - (colon + 1 - ZSTR_VAL(token)), 0)
 		: zend_string_copy((zend_string *) token);
+}
+
+/* The longest label written: the option's, or a host name and a pid; 3 bytes a
+ * byte once encoded, after the '@'. */
+#define LABEL_MAX (REDISLOCK_MAX_HOLDER > 256 + 21 ? REDISLOCK_MAX_HOLDER : 256 + 21)
+
+/* "@" and label, percent-encoded, at out (which has room for 1 + 3 * len bytes);
+ * the bytes written. */
+static size_t label_encode(char *out, const char *label, size_t len)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	char *p = out;
+
+	*p++ = '@';
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char) label[i];
+		if ((c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '.' || c == '_'
+			|| c == '-') {
+			*p++ = (char) c;
+		} else {
+			*p++ = '%';
+			*p++ = hex[c >> 4];
+			*p++ = hex[c & 15];
+		}
+	}
+	return (size_t) (p - out);
+}
+
+/* The encoded default label "@<host name>:<pid>", made once per process: a forked
+ * child (a new fork generation) makes its own, with its own pid. */
+ZEND_TLS char default_label[1 + 3 * LABEL_MAX];
+ZEND_TLS size_t default_label_len;
+ZEND_TLS redislock_generation default_label_generation;
+
+static const char *default_label_get(size_t *len)
+{
+	redislock_generation now = redislock_fork_generation;
+
+	if (default_label_len == 0 || default_label_generation != now) {
+		char text[LABEL_MAX + 1];
+		size_t host;
+
+		if (gethostname(text, 256) != 0) {
+			text[0] = '\0';
+		}
+		text[255] = '\0';
+		host = strlen(text);
+		snprintf(text + host, sizeof(text) - host, ":%ld", (long) getpid());
+		default_label_len = label_encode(default_label, text, strlen(text));
+		default_label_generation = now;
+	}
+	*len = default_label_len;
+	return default_label;
+}
+
+zend_string *redislock_holder_new_random(const redislock_holder *h)
+{
+	const zend_string *option = redislock_conn_config(h->conn)->holder;
+	char encoded[1 + 3 * LABEL_MAX];
+	const char *label;
+	size_t len;
+
+	if (option && ZSTR_LEN(option) == 0) {
+		return redislock_random_hex();
+	}
+	if (option) {
+		len = label_encode(encoded, ZSTR_VAL(option), MIN(ZSTR_LEN(option), LABEL_MAX));
+		label = encoded;
+	} else {
+		label = default_label_get(&len);
+	}
+	return redislock_random_hex_then(label, len);
 }
 
 static void remember(HashTable *table, const zend_string *key, const zend_string *value)
@@ -399,6 +472,26 @@ void redislock_holder_name_method(INTERNAL_FUNCTION_PARAMETERS, redislock_holder
 		redislock_object_throw(&h->base);
 		RETURN_THROWS();
 	}
+}
+
+bool redislock_holder_held_by(const redisReply *labels, zval *out)
+{
+	zval list;
+
+	if (labels->type != REDIS_REPLY_ARRAY) {
+		return false;
+	}
+	for (size_t i = 0; i < labels->elements; i++) {
+		if (labels->element[i]->type != REDIS_REPLY_STRING) {
+			return false;
+		}
+	}
+	array_init_size(&list, (uint32_t) labels->elements);
+	for (size_t i = 0; i < labels->elements; i++) {
+		add_next_index_stringl(&list, labels->element[i]->str, labels->element[i]->len);
+	}
+	add_assoc_zval(out, "held_by", &list);
+	return true;
 }
 
 zend_result redislock_holder_inspect_one(redislock_holder *h, const redislock_inspect_ops *ops, zend_string *name, zval *out)

@@ -96,6 +96,14 @@ void redislock_holder_forget_parent(redislock_holder *h);
 zend_long redislock_holder_ms(const redislock_holder *h, double expire);
 /* The random part of a token: what follows its colon, if it has one. */
 zend_string *redislock_holder_token_hex(const zend_string *token);
+/* A new random part of a token: 32 hex digits from the CSPRNG, then, unless the
+ * holder option is "", "@" and the label inspect() names the holder by (the
+ * option, else "<host name>:<pid>" of the calling process), every byte of it but
+ * [0-9A-Za-z._-] written "%XX": no ':', '|' nor '@' ever follows the digits, so a
+ * token keeps the grammar every release parses ("[<fence>:]<random>[|<deadline>]")
+ * and a release that knows no label takes the whole as an opaque random part.
+ * NULL when the CSPRNG failed (it threw). */
+zend_string *redislock_holder_new_random(const redislock_holder *h);
 /* Records the hold of name under token, and hands it to the watchdog when there
  * is one. */
 void redislock_holder_hold(redislock_holder *h, const zend_string *name, const zend_string *token);
@@ -173,6 +181,10 @@ typedef struct _redislock_inspect_ops {
 } redislock_inspect_ops;
 /* The most names one inspectMany() reads: its scripts go in one round trip. */
 #define REDISLOCK_MAX_INSPECT_MANY 1000
+/* The labels of an inspect script's answer (common/held_by.lua), an array of
+ * strings, as the list of 'held_by' added to out; false when it is not of that
+ * shape (out is then left as it was). */
+bool redislock_holder_held_by(const redisReply *labels, zval *out);
 /* inspect() of either class: runs the read-only script for name, and puts null
  * (its nil: nobody holds, nobody waits) or the converted answer in out. FAILURE
  * is recorded, not thrown (an answer convert() refuses too, as an unexpected

@@ -130,6 +130,11 @@ zend_string *redislock_slot_key(const zend_string *main_key, const char *name)
 
 zend_string *redislock_random_hex(void)
 {
+	return redislock_random_hex_then("", 0);
+}
+
+zend_string *redislock_random_hex_then(const char *tail, size_t tail_len)
+{
 	static const char hex[] = "0123456789abcdef";
 	unsigned char bytes[16];
 	zend_string *out;
@@ -137,11 +142,12 @@ zend_string *redislock_random_hex(void)
 	if (!redislock_random(bytes, sizeof(bytes)) && php_random_bytes_throw(bytes, sizeof(bytes)) == FAILURE) {
 		return NULL;
 	}
-	out = zend_string_alloc(sizeof(bytes) * 2, 0);
+	out = zend_string_alloc(sizeof(bytes) * 2 + tail_len, 0);
 	for (size_t i = 0; i < sizeof(bytes); i++) {
 		ZSTR_VAL(out)[i * 2] = hex[bytes[i] >> 4];
 		ZSTR_VAL(out)[i * 2 + 1] = hex[bytes[i] & 15];
 	}
-	ZSTR_VAL(out)[sizeof(bytes) * 2] = '\0';
+	memcpy(ZSTR_VAL(out) + sizeof(bytes) * 2, tail, tail_len);
+	ZSTR_VAL(out)[sizeof(bytes) * 2 + tail_len] = '\0';
 	return out;
 }

@@ -22,6 +22,8 @@ const char *redislock_sibling_hint(const zend_string *main_key);
 /* 32 hex digits of 128 bits from the CSPRNG: the random part of a token, also a
  * waiter's id. NULL after throwing (no randomness available). */
 zend_string *redislock_random_hex(void);
+/* The same 32 hex digits followed by tail_len bytes of tail, in one string. */
+zend_string *redislock_random_hex_then(const char *tail, size_t tail_len);
 
 /* A key shared by every key in main_key's Redis Cluster slot: "{tag}name". */
 zend_string *redislock_slot_key(const zend_string *main_key, const char *name);

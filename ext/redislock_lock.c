@@ -1032,11 +1032,11 @@ static bool inspect_result(const redisReply *r, zval *out)
 	const redisReply *const *e;
 	bool promised;
 
-	if (r->type != REDIS_REPLY_ARRAY || r->elements != 7) {
+	if (r->type != REDIS_REPLY_ARRAY || r->elements != 8) {
 		return false;
 	}
 	e = (const redisReply *const *) r->element;
-	if (e[0]->type != REDIS_REPLY_STRING || e[5]->type != REDIS_REPLY_STRING) {
+	if (e[0]->type != REDIS_REPLY_STRING || e[5]->type != REDIS_REPLY_STRING || e[7]->type != REDIS_REPLY_ARRAY) {
 		return false;
 	}
 	for (int i = 1; i <= 6; i++) {
@@ -1045,7 +1045,7 @@ static bool inspect_result(const redisReply *r, zval *out)
 		}
 	}
 	promised = e[6]->integer != 0;
-	array_init_size(out, 7);
+	array_init_size(out, 8);
 	add_assoc_stringl(out, "mode", e[0]->str, e[0]->len);
 	add_assoc_long(out, "holders", (zend_long) e[1]->integer);
 	if (e[2]->integer < 0 || (e[1]->integer == 0 && !promised)) {
@@ -1066,6 +1066,10 @@ static bool inspect_result(const redisReply *r, zval *out)
 		add_assoc_long(out, "fencing", ZEND_STRTOL(e[5]->str, NULL, 10));
 	}
 	add_assoc_bool(out, "promised", promised);
+	if (!redislock_holder_held_by(e[7], out)) {
+		zval_ptr_dtor(out);
+		return false;
+	}
 	return true;
 }
 

@@ -361,12 +361,14 @@ static void keys_free(lock_keys *keys, zend_string **wake_keys, uint32_t n)
 /* Takes one lock (in its FIFO queue) or several at once (all or nothing), waiting
  * up to timeout seconds. On success tokens[i] is the new token of names[i]:
  * "<hex>" for one name unless fenced, "<fence>:<hex>" otherwise, "shared:<hex>"
- * for a shared hold. A promotion refused because another holder's waits is
+ * for a shared hold, hex being the random part with its label
+ * (redislock_holder_new_random()). A promotion refused because another holder's waits is
  * REDISLOCK_NO at once. */
 static redislock_outcome single_acquire(redislock_lock_obj *lock, zend_string **names, uint32_t n, double timeout, zend_long ms,
 	bool fenced, char want, zend_string *given_hex, zend_string **tokens, bool *gone)
 {
-	zend_string *hex = given_hex ? zend_string_copy(given_hex) : redislock_random_hex(), **wake_keys = NULL;
+	zend_string *hex = given_hex ? zend_string_copy(given_hex) : redislock_holder_new_random(&lock->h);
+	zend_string **wake_keys = NULL;
 	bool waiting = timeout > 0;
 	double deadline = redislock_now() + timeout;
 	lock_keys *keys;

@@ -61,9 +61,10 @@ static const char *const derived_suffixes[] = {
 };
 
 /* The waiters' prefix redislock_sibling_key(main, ":w:"), followed by "a:" (an
- * alive mark) or "w:" (a wake-up list) and the waiter's 32 hex digits. */
+ * alive mark) or "w:" (a wake-up list) and the waiter's id: 32 hex digits, then
+ * the label of redislock_holder_new_random() ("@" and [0-9A-Za-z._%-]) if any. */
 #define WAITER_SUFFIX ":w:"
-#define WAITER_ID_LEN 32
+#define WAITER_HEX_LEN 32
 
 /* The per-slot fencing counter "{<tag>}redislock:fence" (redislock_slot_key()). */
 #define FENCE_COUNTER "redislock:fence"
@@ -79,19 +80,38 @@ static bool is_sibling_of(const char *key, size_t len, const char *main, size_t 
 	return same;
 }
 
-/* Whether the last bytes of a key of len bytes are "a:" or "w:" and a waiter's id. */
-static bool ends_in_waiter_id(const char *key, size_t len)
+static bool is_hex_digit(char c)
 {
-	const char *t = key + len - WAITER_ID_LEN - 2;
-	if (len < WAITER_ID_LEN + 2 || (t[0] != 'a' && t[0] != 'w') || t[1] != ':') {
-		return false;
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+}
+
+static bool is_label_byte(char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '.' || c == '_'
+		|| c == '-' || c == '%';
+}
+
+/* When the last bytes of a key of len bytes are "a:" or "w:" and a waiter's id,
+ * the length of those bytes; else 0. */
+static size_t waiter_tail_len(const char *key, size_t len)
+{
+	const char *end = key + len, *id = end;
+	size_t id_len;
+
+	while (id > key && id[-1] != ':') {
+		id--;
 	}
-	for (size_t i = 2; i < WAITER_ID_LEN + 2; i++) {
-		if (!((t[i] >= '0' && t[i] <= '9') || (t[i] >= 'a' && t[i] <= 'f'))) {
-			return false;
+	id_len = (size_t) (end - id);
+	if (id - key < 2 || (id[-2] != 'a' && id[-2] != 'w') || id_len < WAITER_HEX_LEN
+		|| (id_len > WAITER_HEX_LEN && (id_len == WAITER_HEX_LEN + 1 || id[WAITER_HEX_LEN] != '@'))) {
+		return 0;
+	}
+	for (size_t i = 0; i < id_len; i++) {
+		if (i < WAITER_HEX_LEN ? !is_hex_digit(id[i]) : i > WAITER_HEX_LEN && !is_label_byte(id[i])) {
+			return 0;
 		}
 	}
-	return true;
+	return id_len + 2;
 }
 
 /* When key is a key the extension derives from a main key, that main key in
@@ -103,7 +123,7 @@ static bool derived_from(const char *key, size_t len, const char *const *sibling
 	size_t *main_len, bool *sibling)
 {
 	const char *close, *tag, *rest;
-	size_t tag_len, rest_len, wl = sizeof(WAITER_SUFFIX) - 1;
+	size_t tag_len, rest_len, wl = sizeof(WAITER_SUFFIX) - 1, tail;
 
 	if (len < 2 || key[0] != '{' || !(close = memchr(key + 1, '}', len - 1))) {
 		return false;
@@ -141,8 +161,8 @@ static bool derived_from(const char *key, size_t len, const char *const *sibling
 			return true;
 		}
 	}
-	if (starts(rest, rest_len, WAITER_SUFFIX, wl) && ends_in_waiter_id(key, len)) {
-		size_t between = rest_len - wl - WAITER_ID_LEN - 2;
+	if (starts(rest, rest_len, WAITER_SUFFIX, wl) && (tail = waiter_tail_len(key, len)) > 0 && rest_len >= wl + tail) {
+		size_t between = rest_len - wl - tail;
 		/* {<main>}:w:a:<id>, or {<tag>}:w::<main>a:<id> */
 		if (between == 0) {
 			*main = tag;
@@ -153,7 +173,7 @@ static bool derived_from(const char *key, size_t len, const char *const *sibling
 		} else {
 			return false;
 		}
-		return is_sibling_of(key, len, *main, *main_len, WAITER_SUFFIX, WAITER_ID_LEN + 2);
+		return is_sibling_of(key, len, *main, *main_len, WAITER_SUFFIX, tail);
 	}
 	return false;
 }

@@ -235,7 +235,7 @@ static redislock_outcome attempt(redislock_semaphore_obj *sem, zend_string *name
 static redislock_outcome take(redislock_semaphore_obj *sem, zend_string *name, zend_long limit, zend_long permits, double timeout,
 	zend_long ms, zend_string **token)
 {
-	zend_string *hex = redislock_random_hex(), *wake_key = NULL;
+	zend_string *hex = redislock_holder_new_random(&sem->h), *wake_key = NULL;
 	bool waiting = timeout > 0;
 	double deadline = redislock_now() + timeout, remaining, block;
 	bool until_expiry;
@@ -525,19 +525,19 @@ static bool sem_inspect_result(const redisReply *r, zval *out)
 {
 	zval ttls;
 
-	if (r->type != REDIS_REPLY_ARRAY || r->elements < 4) {
+	if (r->type != REDIS_REPLY_ARRAY || r->elements < 5) {
 		return false;
 	}
 	for (size_t i = 0; i < r->elements; i++) {
-		if (r->element[i]->type != REDIS_REPLY_INTEGER) {
+		if (i != 4 && r->element[i]->type != REDIS_REPLY_INTEGER) {
 			return false;
 		}
 	}
-	array_init_size(&ttls, (uint32_t) (r->elements - 4));
-	for (size_t i = 4; i < r->elements; i++) {
+	array_init_size(&ttls, (uint32_t) (r->elements - 5));
+	for (size_t i = 5; i < r->elements; i++) {
 		add_next_index_double(&ttls, (double) MAX(r->element[i]->integer, 0) / 1000.0);
 	}
-	array_init_size(out, 5);
+	array_init_size(out, 6);
 	add_assoc_long(out, "held", (zend_long) r->element[0]->integer);
 	add_assoc_long(out, "holders", (zend_long) r->element[1]->integer);
 	add_assoc_zval(out, "ttls", &ttls);
@@ -546,6 +546,10 @@ static bool sem_inspect_result(const redisReply *r, zval *out)
 		add_assoc_null(out, "oldest_wait");
 	} else {
 		add_assoc_double(out, "oldest_wait", (double) r->element[3]->integer / 1e6);
+	}
+	if (!redislock_holder_held_by(r->element[4], out)) {
+		zval_ptr_dtor(out);
+		return false;
 	}
 	return true;
 }

@@ -1,5 +1,5 @@
 --TEST--
-RedisLock::addLock(fenced: false): the token is 32 hex digits with no fencing number, taken with one native SET NX PX
+RedisLock::addLock(fenced: false): the token is 32 hex digits and the holder's label, with no fencing number, taken with one native SET NX PX
 --DESCRIPTION--
 RedisLock::addLock(fenced: false): the token is 32 hex digits with no fencing
 number, an uncontended acquisition is one native SET NX PX of it (as lock()'s),
@@ -23,7 +23,7 @@ $skip = [ho_addr($raw)];
 $monitor = rl_monitor();
 $token = $lock->addLock($name, 7, fenced: false);
 $acquire = ho_others(rl_monitor_read($monitor), $name, $skip);
-var_dump(preg_match('/^[0-9a-f]{32}$/D', $token));
+var_dump(preg_match('/^[0-9a-f]{32}(?:@[0-9A-Za-z._%-]*)?$/D', $token));
 var_dump($raw->call('GET', $key) === $token);
 echo "acquisition: ", count($acquire), " command(s)\n";
 foreach ($acquire as $c) {

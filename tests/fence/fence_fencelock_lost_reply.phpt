@@ -31,7 +31,7 @@ try {
 }
 rl_stall_wait($stall);
 $value = (string) $raw->call('GET', $key);
-echo 'the server drew a number: ', preg_match('/^[0-9]+:[0-9a-f]{32}$/D', $value) === 1 ? 'yes' : "no ($value)", "\n";
+echo 'the server drew a number: ', preg_match('/^[0-9]+:[0-9a-f]{32}(?:@[0-9A-Za-z._%-]*)?$/D', $value) === 1 ? 'yes' : "no ($value)", "\n";
 
 /* The object's next call reaches Redis and leaves the caller's hold alone. */
 var_dump($lock->isLocked($name));

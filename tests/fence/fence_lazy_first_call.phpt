@@ -20,7 +20,7 @@ var_dump($lock->lock($warm, 0, 5) && is_int($lock->fencingToken($warm)) && $lock
 $skip = [ho_addr($raw)];
 var_dump($lock->lock($name, 0, 10));
 $token = $raw->call('GET', $key);
-var_dump(preg_match('/^[0-9a-f]{32}$/D', $token));
+var_dump(preg_match('/^[0-9a-f]{32}(?:@[0-9A-Za-z._%-]*)?$/D', $token));
 usleep(300000);
 $pttl_before = $raw->call('PTTL', $key);
 

@@ -30,7 +30,7 @@ try {
 }
 rl_stall_wait($stall);
 $value = $raw->call('GET', $key);
-echo 'the server drew a number: ', preg_match('/^[0-9]+:[0-9a-f]{32}$/D', (string) $value) === 1 ? 'yes' : "no ($value)", "\n";
+echo 'the server drew a number: ', preg_match('/^[0-9]+:[0-9a-f]{32}(?:@[0-9A-Za-z._%-]*)?$/D', (string) $value) === 1 ? 'yes' : "no ($value)", "\n";
 
 var_dump($lock->isLocking($name));
 var_dump($lock->fencingToken($name));

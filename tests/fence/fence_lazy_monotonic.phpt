@@ -29,7 +29,7 @@ for ($i = 0; $i < 20; $i++) {
             break;
         case 2: // addLock(): eager
             $token = $holder->addLock($name, 10);
-            $forms = $forms && preg_match('/^[0-9]+:[0-9a-f]{32}$/D', (string) $token) === 1
+            $forms = $forms && preg_match('/^[0-9]+:[0-9a-f]{32}(?:@[0-9A-Za-z._%-]*)?$/D', (string) $token) === 1
                 && $raw->call('GET', $key) === $token;
             $seen[] = (int) $token;
             $ok = $token !== false && $holder->releaseLock($name, $token);

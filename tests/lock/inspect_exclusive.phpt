@@ -1,5 +1,5 @@
 --TEST--
-RedisLock::inspect(): null for a free name; for a held lock mode, holders, ttl by the server's clock, waiters, fencing and promised, in that order; null again once it is unlocked or expired
+RedisLock::inspect(): null for a free name; for a held lock mode, holders, ttl by the server's clock, waiters, fencing, promised and held_by, in that order; null again once it is unlocked or expired
 --FILE--
 <?php
 require __DIR__ . '/../harness/lock4_test.inc';
@@ -26,7 +26,7 @@ var_dump($lock->inspect($name));
 ?>
 --EXPECT--
 NULL
-array(7) {
+array(8) {
   [0]=>
   string(4) "mode"
   [1]=>
@@ -41,6 +41,8 @@ array(7) {
   string(7) "fencing"
   [6]=>
   string(8) "promised"
+  [7]=>
+  string(7) "held_by"
 }
 string(9) "exclusive"
 int(1)

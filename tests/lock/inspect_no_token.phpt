@@ -1,5 +1,5 @@
 --TEST--
-RedisLock::inspect() and names() never return a token nor any part of one, for plain, fenced and shared holds
+RedisLock::inspect() and names() never return a token nor any part of its random digits, for plain, fenced and shared holds; held_by names this process
 --FILE--
 <?php
 require __DIR__ . '/../harness/lock4_test.inc';
@@ -10,7 +10,8 @@ $tokens = [$lock->addLock($names[0], 10, fenced: false), $lock->addLock($names[1
 $out = var_export([$lock->inspect($names[0]), $lock->inspect($names[1]), $lock->inspect($names[2]), $lock->names(null, 10000)], true);
 $leaks = [];
 foreach ($tokens as $t) {
-    $hex = substr($t, strrpos($t, ':') === false ? 0 : strrpos($t, ':') + 1);
+    /* The random digits: the 32 that follow the last colon (the label of the holder follows them). */
+    $hex = substr($t, strrpos($t, ':') === false ? 0 : strrpos($t, ':') + 1, 32);
     for ($i = 0; $i + 8 <= strlen($hex); $i++) {
         if (str_contains($out, substr($hex, $i, 8))) {
             $leaks[] = substr($hex, $i, 8);
@@ -18,8 +19,14 @@ foreach ($tokens as $t) {
     }
 }
 var_dump(strlen($tokens[0]) >= 32, $leaks);
+$me = gethostname() . ':' . getmypid();
+var_dump($lock->inspect($names[0])['held_by'] === [$me], $lock->inspect($names[1])['held_by'] === [$me],
+    $lock->inspect($names[2])['held_by'] === [$me]);
 ?>
 --EXPECT--
 bool(true)
 array(0) {
 }
+bool(true)
+bool(true)
+bool(true)

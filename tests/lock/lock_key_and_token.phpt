@@ -1,5 +1,5 @@
 --TEST--
-RedisLock::lock(): the key "Lock:" . name gets a token of 32 hex digits and its lifetime in one atomic write, never a separate EXPIRE
+RedisLock::lock(): the key "Lock:" . name gets a token of 32 hex digits (and the holder's label) and its lifetime in one atomic write, never a separate EXPIRE
 --FILE--
 <?php
 require __DIR__ . '/../harness/redislock_test.inc';
@@ -9,7 +9,7 @@ $lock = new RedisLock(rl_dsn());
 $monitor = rl_monitor();
 var_dump($lock->lock($name, 0, 7));
 $value = $raw->call('GET', "Lock:$name");
-var_dump(preg_match('/^[0-9a-f]{32}$/D', $value));
+var_dump(preg_match('/^[0-9a-f]{32}(?:@[0-9A-Za-z._%-]*)?$/D', $value));
 $pttl = $raw->call('PTTL', "Lock:$name");
 var_dump($pttl > 6000 && $pttl <= 7000);
 var_dump($raw->call('EXISTS', $name));

@@ -25,7 +25,7 @@ for ($i = 0; $i < 5; $i++) {
     }
 }
 var_dump(count($tokens), count(array_unique($tokens)));
-$parts = array_map(fn($t) => preg_match('/^([0-9]+):([0-9a-f]{32})$/D', $t, $m) ? [(int) $m[1], $m[2]] : null, $tokens);
+$parts = array_map(fn($t) => preg_match('/^([0-9]+):([0-9a-f]{32})(?:@[0-9A-Za-z._%-]*)?$/D', $t, $m) ? [(int) $m[1], $m[2]] : null, $tokens);
 var_dump(count(array_filter($parts)));
 var_dump(count(array_unique(array_column($parts, 1))));
 $fences = array_column($parts, 0);

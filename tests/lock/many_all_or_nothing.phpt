@@ -35,7 +35,7 @@ var_dump($lock->isLocking($a), $lock->isLocking($b), $lock->isLocking($c));
 /* Each value is a token, and the object knows each one's fencing number. */
 foreach ([$a, $b, $c] as $n) {
     $value = $raw->call('GET', l4_key($n));
-    var_dump(preg_match('/^[1-9][0-9]*:[0-9a-f]{32}$/', $value) === 1 && (int) $value === $lock->fencingToken($n));
+    var_dump(preg_match('/^[1-9][0-9]*:[0-9a-f]{32}(?:@[0-9A-Za-z._%-]*)?$/', $value) === 1 && (int) $value === $lock->fencingToken($n));
 }
 /* And the others cannot get any of them now. */
 var_dump($other->lock($a), $other->lock($c), $other->lockMany([$c]));

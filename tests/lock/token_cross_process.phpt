@@ -13,7 +13,7 @@ $child = rl_run_php('
 ');
 var_dump($child['status'], $child['stderr']);
 $token = trim($child['stdout']);
-var_dump((bool) preg_match('/^[1-9][0-9]*:[0-9a-f]{32}$/', $token));
+var_dump((bool) preg_match('/^[1-9][0-9]*:[0-9a-f]{32}(?:@[0-9A-Za-z._%-]*)?$/', $token));
 
 /* The lock outlived the process that took it. */
 var_dump($raw->call('GET', l4_key($name)) === $token);

@@ -1,7 +1,7 @@
 --TEST--
-RedisLock::addLock(shared: true): returns a "shared:<32 hex>" token per call, any number at once, none while held exclusively
+RedisLock::addLock(shared: true): returns a "shared:<32 hex>[@<label>]" token per call, any number at once, none while held exclusively
 --DESCRIPTION--
-RedisLock::addLock(shared: true): returns a "shared:<32 hex>" token per call,
+RedisLock::addLock(shared: true): returns a "shared:<32 hex>[@<label>]" token per call,
 any number of them at once, none while the lock is held exclusively;
 releaseLock(), extendLock() and holdsLock() work with them, and the object does
 not auto-release them
@@ -13,7 +13,7 @@ $a = new RedisLock(rl_dsn());
 $b = new RedisLock(rl_dsn());
 $t1 = $a->addLock($name, 10, 0, true);
 $t2 = $a->addLock($name, 10, 0, true);
-var_dump(preg_match('/^shared:[0-9a-f]{32}$/', $t1), $t1 !== $t2);
+var_dump(preg_match('/^shared:[0-9a-f]{32}(?:@[0-9A-Za-z._%-]*)?$/', $t1), $t1 !== $t2);
 var_dump($b->addLock($name, 10), $b->lock($name), $b->isLocked($name));
 var_dump($b->holdsLock($name, $t1), $b->extendLock($name, $t2, 20), $b->ttl($name));
 unset($a);                                   // not auto-released

@@ -4,7 +4,7 @@ RedisSemaphore::inspect(): the permits, holders and waiters of a semaphore, and 
 RedisSemaphore::inspect(): null for a free name; with several holders and
 waiters the permits held, the acquisitions, each one's seconds left (longest
 first), the live waiters and how long the first has waited; no token nor part of
-one is returned
+its random digits is returned; held_by names this process for both holds
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';
@@ -28,12 +28,13 @@ $seen = $sem->inspect($name);
  * in whole milliseconds too (the bound is otherwise as tight as the clock). */
 $since = microtime(true) - $acquiring + 0.002;
 var_dump(array_keys($seen), $seen['held'], $seen['holders'], count($seen['ttls']), $seen['waiters']);
+var_dump($seen['held_by'] === [gethostname() . ':' . getmypid(), gethostname() . ':' . getmypid()]);
 var_dump($seen['ttls'][0] >= 30.0 - $since && $seen['ttls'][0] <= 30.0, $seen['ttls'][1] >= 20.0 - $since && $seen['ttls'][1] <= 20.0);
 var_dump($seen['oldest_wait'] >= 0.3 && $seen['oldest_wait'] < 10);
 $out = var_export([$seen, $sem->names(null, 10000)], true);
 $leaks = [];
 foreach ($tokens as $t) {
-    $hex = substr($t, strpos($t, ':') + 1);
+    $hex = substr($t, strpos($t, ':') + 1, 32);
     for ($i = 0; $i + 8 <= strlen($hex); $i++) {
         if (str_contains($out, substr($hex, $i, 8))) {
             $leaks[] = substr($hex, $i, 8);
@@ -55,7 +56,7 @@ NULL
 waiting
 waiting
 bool(true)
-array(5) {
+array(6) {
   [0]=>
   string(4) "held"
   [1]=>
@@ -66,11 +67,14 @@ array(5) {
   string(7) "waiters"
   [4]=>
   string(11) "oldest_wait"
+  [5]=>
+  string(7) "held_by"
 }
 int(3)
 int(2)
 int(2)
 int(2)
+bool(true)
 bool(true)
 bool(true)
 bool(true)

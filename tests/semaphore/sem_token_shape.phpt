@@ -1,7 +1,7 @@
 --TEST--
-RedisSemaphore::acquire(): returns a fresh "<permits>:<32 hex>" token, a member of the semaphore's sorted set
+RedisSemaphore::acquire(): returns a fresh "<permits>:<32 hex>[@<label>]" token, a member of the semaphore's sorted set
 --DESCRIPTION--
-RedisSemaphore::acquire(): returns "<permits>:<32 hex>", fresh each time; the
+RedisSemaphore::acquire(): returns "<permits>:<32 hex>[@<label>]", fresh each time; the
 key "Semaphore:<name>" is a sorted set with the token as member scored by its
 deadline in ms; the prefix option changes the key; a DSN and an options array
 both work
