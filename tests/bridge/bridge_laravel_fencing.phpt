@@ -36,7 +36,7 @@ $monitor = rl_monitor();
 var_dump($lock->get());
 $sent = ho_others(rl_monitor_read($monitor), $name, $skip);
 $owner = $lock->owner();
-var_dump(preg_match('/^[0-9a-f]{32}$/D', $owner));
+var_dump(preg_match('/^[0-9a-f]{32}(?:@[0-9A-Za-z._%-]*)?$/D', $owner));
 echo 'get(): ', implode(' | ', array_map(fn ($c) => $c['args'][0] . ' ' . ho_set_options($c['args']), $sent)), "\n";
 
 $fence = $lock->fencingToken();

@@ -29,7 +29,7 @@ $lock = $locks->lock($name, 30, 'job-42');
 var_dump($lock->owner());
 var_dump($lock->get());
 $owner = $lock->owner();
-var_dump((bool) preg_match('/^[0-9a-f]{32}$/', $owner));
+var_dump((bool) preg_match('/^[0-9a-f]{32}(?:@[0-9A-Za-z._%-]*)?$/D', $owner));
 var_dump($raw->call('GET', l4_key($name)) === $owner);
 var_dump($lock->isOwnedByCurrentProcess());
 $current = new ReflectionMethod($lock, 'getCurrentOwner');

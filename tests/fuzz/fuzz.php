@@ -1481,8 +1481,8 @@ final class Fuzzer
         }
         if ($class === 'RedisSemaphore' && $method === 'acquire' && is_string($result)) {
             $permits = array_key_exists('permits', $args) ? $args['permits'] : (array_key_exists(4, $args) ? $args[4] : 1);
-            if (!preg_match('/^([1-9][0-9]*):[0-9a-f]{32}$/D', $result, $m) || (is_int($permits) && (int) $m[1] !== $permits)) {
-                return 'acquire() returned the token ' . $this->describe($result) . ', not "<permits>:<32 hex digits>" for '
+            if (!preg_match('/^([1-9][0-9]*):[0-9a-f]{32}(?:@[0-9A-Za-z._%-]*)?$/D', $result, $m) || (is_int($permits) && (int) $m[1] !== $permits)) {
+                return 'acquire() returned the token ' . $this->describe($result) . ', not "<permits>:<32 hex digits>[@<label>]" for '
                     . $this->describe($permits) . ' permits';
             }
         }

@@ -1,5 +1,5 @@
 --TEST--
-RedisLock::lock(): an uncontended acquisition is one native SET NX PX of a 32-hex-digit token (no script), a busy one with $timeout 0 is that same single SET, and unlock() is one EVALSHA
+RedisLock::lock(): an uncontended acquisition is one native SET NX PX of a labelled token (no script), a busy one with $timeout 0 is that same single SET, and unlock() is one EVALSHA
 --FILE--
 <?php
 require __DIR__ . '/../harness/handoff_test.inc';
@@ -21,7 +21,7 @@ $monitor = rl_monitor();
 var_dump($lock->lock($name, 0, 7));
 $acquire = ho_others(rl_monitor_read($monitor), $name, $skip);
 $token = $raw->call('GET', $key);
-var_dump(preg_match('/^[0-9a-f]{32}$/D', $token));
+var_dump(preg_match('/^[0-9a-f]{32}(?:@[0-9A-Za-z._%-]*)?$/D', $token));
 $pttl = $raw->call('PTTL', $key);
 var_dump($pttl > 6000 && $pttl <= 7000);
 

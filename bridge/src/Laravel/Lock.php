@@ -367,7 +367,7 @@ class Lock extends BaseLock
         if (!is_string($this->owner) || $this->owner === '') {
             return null;
         }
-        if (preg_match('/^(\d+):[0-9a-f]{32}$/D', $this->owner, $m)) {
+        if (preg_match('/^(\d+):[0-9a-f]{32}(?:@[0-9A-Za-z._%-]*)?$/D', $this->owner, $m)) {
             return (int) $m[1];
         }
         try {
