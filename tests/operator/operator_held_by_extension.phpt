@@ -21,6 +21,9 @@ $s->acquire('pool', 5, 0, 60, 2);
 $s->acquire('pool', 5, 0, 60, 1);
 $told = array_key_exists('held_by', $l->inspect('excl') ?? []);
 echo 'the extension tells who holds: ', $told ? 'yes' : 'no', "\n";
+$me = gethostname() . ':' . getmypid();
+rq_check(($l->inspect('excl')['held_by'] ?? null) === [$me] && ($s->inspect('pool')['held_by'] ?? null) === [$me, $me],
+    'the lock and both permits are held by this host and pid', [$l->inspect('excl'), $s->inspect('pool')]);
 
 $bad = [];
 foreach ([['excl', 'lock', $l], ['reader', 'lock', $l], ['pool', 'semaphore', $s]] as [$name, $kind, $obj]) {
@@ -63,8 +66,9 @@ $l->unlock('reader');
 $l2->unlock('reader');
 ?>
 --EXPECTF--
-the extension tells who holds: %s
-ok: inspect: held_by in --json and "held by" as text, as the extension says%s
+the extension tells who holds: yes
+ok: the lock and both permits are held by this host and pid
+ok: inspect: held_by in --json and "held by" as text, as the extension says
 ok: locks --json: held_by of each
 ok: locks --semaphore: its HELD BY
 ok: metrics: a holder_info series per held name with the first label where the extension tells it, none where not
