@@ -1,13 +1,13 @@
 --TEST--
-docs/laravel.md as a reader follows it: the bridge installed by its commands, the .env and config blocks of the page, then a lock, a job, a rate limit and artisan redislock, without phpredis
+docs/laravel.md as a reader follows it: the bridge installed by its commands, the .env and config blocks, a lock, a job, a rate limit and artisan redislock, without phpredis
 --DESCRIPTION--
 A Laravel application is made in a scratch directory from what docs/laravel.md
 and docs/laravel-rate-limits.md tell the reader (see docs_app.inc for the marks):
 the "sh commands" block installs the bridge from the path repository, offline
 (packagist.org off, COMPOSER_HOME in the directory, composer on the PHP under
 test, whose extension is the ext-redislock required); the ".env" block and the
-blocks for config/database.php, config/cache.php and config/queue.php are
-written, merged over a new application's defaults. docs_laravel_boot.inc boots
+blocks for config/cache.php and config/queue.php are written, merged over a new
+application's defaults (config/database.php is Laravel's own). docs_laravel_boot.inc boots
 it with Debian's Illuminate packages as Foundation would, the bridge's provider
 coming only from package discovery (extra.laravel.providers in Composer's list
 of installed packages). Each step is a PHP of its own with the extension,
@@ -37,7 +37,9 @@ $defaults = [
     'config/cache.php' => "['default' => env('CACHE_DRIVER', 'file'), 'stores' => ['array' => ['driver' => 'array', 'serialize' => false],\n"
         . "    'file' => ['driver' => 'file', 'path' => __DIR__ . '/../storage/framework/cache/data']],\n"
         . "    'prefix' => env('CACHE_PREFIX', 'laravel_cache')]",
-    'config/database.php' => "['redis' => ['client' => env('REDIS_CLIENT', 'phpredis'), 'options' => ['prefix' => env('REDIS_PREFIX', 'laravel_database_')]]]",
+    'config/database.php' => "['redis' => ['client' => env('REDIS_CLIENT', 'phpredis'), 'options' => ['prefix' => env('REDIS_PREFIX', 'laravel_database_')],\n"
+        . "    'default' => ['url' => env('REDIS_URL'), 'host' => env('REDIS_HOST', '127.0.0.1'), 'password' => env('REDIS_PASSWORD'),\n"
+        . "        'port' => env('REDIS_PORT', '6379'), 'database' => env('REDIS_DB', '0')]]]",
     'config/queue.php' => "['default' => env('QUEUE_CONNECTION', 'sync'), 'connections' => ['sync' => ['driver' => 'sync']],\n"
         . "    'failed' => ['driver' => 'null']]",
 ];
@@ -51,7 +53,7 @@ rq_check($bridge !== null && $bridge['version'] === $ours['version'] && is_file(
 
 da_write($app, $pages, '.env');
 foreach ($defaults as $file => $code) {
-    if ($file === 'config/app.php') {
+    if ($file === 'config/app.php' || $file === 'config/database.php') {
         @mkdir("$app/config", 0777, true);
         file_put_contents("$app/$file", "<?php\n\nreturn $code;\n");
     } else {
