@@ -73,7 +73,7 @@ $step = static function (string ...$args) use ($run): array {
     $r = $run(...$args);
     $json = json_decode(trim($r['out']), true);
     if ($r['status'] !== 0 || !is_array($json)) {
-        echo "FAILED: step " . implode(' ', $args) . " (exit {$r['status']}):\n{$r['out']}";
+        echo "FAILED: step " . implode(' ', $args) . " (exit {$r['status']}):\n{$r['out']}{$r['err']}";
         exit(1);
     }
     return $json;

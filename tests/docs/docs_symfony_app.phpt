@@ -145,7 +145,7 @@ $step = static function (string ...$args) use ($console): array {
     $r = $console('app:docs', ...$args);
     $json = json_decode(trim($r['out']), true);
     if ($r['status'] !== 0 || !is_array($json)) {
-        echo "FAILED: app:docs " . implode(' ', $args) . " (exit {$r['status']}):\n{$r['out']}";
+        echo "FAILED: app:docs " . implode(' ', $args) . " (exit {$r['status']}):\n{$r['out']}{$r['err']}";
         exit(1);
     }
     return $json;
