@@ -13,10 +13,10 @@ use InvalidArgumentException;
  * (RedisLock\Bridge\Laravel\Queue\Connector, configured in config/queue.php).
  * In config/cache.php:
  *
- *   'locks' => [
+ *   'redislock' => [
  *       'driver' => 'redislock',
- *       'data_store' => 'redis',          // the cache store for everything but locks (omit: lock-only)
- *       'connection' => 'cache',          // config/database.php's redis connection
+ *       'data_store' => 'file',           // the cache store for everything but locks (omit: lock-only)
+ *       'connection' => 'default',        // config/database.php's redis connection
  *       'lock_connection' => 'default',   // the one for locks (default: connection)
  *       'lease' => 10,                    // seconds of a watchdog lease (false: none)
  *       // 'redislock' => [...],           // \RedisLock options, replacing the ones derived
@@ -30,7 +30,8 @@ use InvalidArgumentException;
  * The data store: "data_store", or "store" when it names a cache store of another
  * driver (Laravel 11 and later fill "store" in with the store's own name, which is
  * therefore never taken for the data store). Without either, the data side is a
- * NullStore: a lock-only store.
+ * NullStore: a lock-only store. The bridge needs no Redis client of Laravel's; a
+ * data store of Laravel's redis driver does, and checkDataStores() says so at boot.
  *
  * Leases: a lock that the process taking it releases itself (see Leases) is held
  * under a watchdog lease of "lease" seconds (DEFAULT_LEASE; false turns leases
@@ -59,6 +60,7 @@ class RedisLockServiceProvider extends ServiceProvider
             throw new \LogicException($why);
         }
         $this->app->booting(function () {
+            static::checkDataStores($this->app['config']);
             static::extendCache($this->app['cache']);
         });
         // The operator's command, where Laravel's console is installed.
@@ -96,6 +98,44 @@ class RedisLockServiceProvider extends ServiceProvider
         $queue->addConnector('redislock', static function () use ($app) {
             return new Queue\Connector($app);
         });
+    }
+
+    /**
+     * At boot, a redislock store whose data store is Laravel's own "redis" driver
+     * on a Redis client that is not installed fails here, naming what is missing,
+     * instead of with `Class "Redis" not found` at the first Cache::put() or in
+     * queue:work (which reads illuminate:queue:restart from the default store).
+     * Laravel's redis driver takes its client from database.redis.client
+     * (phpredis unless it says predis); this bridge itself needs neither.
+     *
+     * @param  \ArrayAccess|array  $config  the application's config repository
+     */
+    public static function checkDataStores(#[\SensitiveParameter] $config): void
+    {
+        $stores = $config['cache.stores'] ?? [];
+        if (!is_array($stores)) {
+            return;
+        }
+        $client = $config['database.redis.client'] ?? 'phpredis';
+        [$class, $install] = $client === 'predis'
+            ? [\Predis\Client::class, 'composer require predis/predis']
+            : [\Redis::class, 'the redis extension (Debian: apt-get install php-redis; else pecl install redis)'];
+        if ($client !== 'predis' && $client !== 'phpredis' || class_exists($class)) {
+            return;
+        }
+        foreach ($stores as $name => $store) {
+            if (!is_array($store) || ($store['driver'] ?? null) !== 'redislock') {
+                continue;
+            }
+            // As dataStoreName() reads it, without its complaints (they come when the store is made).
+            $data = $store['data_store'] ?? $store['store'] ?? null;
+            if (is_string($data) && ($stores[$data]['driver'] ?? null) === 'redis') {
+                throw new \LogicException("Cache store [$name] keeps its data in cache store [$data], Laravel's redis driver,"
+                    . " whose client $client (database.redis.client) needs $install, which is not installed (class $class"
+                    . ' not found). Install it, or set data_store to a store that needs no Redis client (file, database),'
+                    . ' or leave data_store out for a store of locks only. The redislock driver itself needs neither.');
+            }
+        }
     }
 
     /** Teach $cache the driver "redislock". */
