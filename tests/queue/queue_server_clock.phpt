@@ -1,5 +1,5 @@
 --TEST--
-RedisQueue: a due time is the Redis server's TIME (to the microsecond) plus afterInterval, and top() judges "due" by that clock
+RedisQueue: a due time is the Redis server's TIME (to the microsecond) plus afterInterval, and top() judges "due" by that clock, read before and after the call
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';
@@ -31,14 +31,31 @@ var_dump($t['id']);
 $now = rq_server_time($raw);
 rq_check(abs($t['score'] - $now) < 1, 'the score of a task due now is within 1 s of TIME', [$t['score'], $now]);
 $half = (float) $raw->call('ZSCORE', $key, 'd0.5');
+$scores = [];
+foreach (['d0', 'd0.5', 'd3600', 'd31536000'] as $id) {
+    $scores[$id] = (float) $raw->call('ZSCORE', $key, $id);
+}
+// top() between two readings of the server's clock: every task due by the first
+// is listed, none due only after the second (a loaded machine may put the call
+// anywhere between the two, so a task due in between may go either way).
+$judge = function (string $when) use ($q, $raw, $name, $scores) {
+    $before = rq_server_time($raw);
+    $ids = array_column($q->top($name, 10), 'id');
+    $after = rq_server_time($raw);
+    $must = array_keys(array_filter($scores, fn ($s) => $s <= $before));
+    $never = array_keys(array_filter($scores, fn ($s) => $s > $after));
+    rq_check(array_diff($must, $ids) === [] && array_intersect($never, $ids) === [] && in_array('d0', $ids, true),
+        "top() $when: the tasks due by the server's clock, and none not yet due", [$before, $after, $ids, $scores]);
+    return $ids;
+};
 while (rq_server_time($raw) < $half - 0.05) {
     usleep(10000);
 }
-var_dump(array_column($q->top($name, 10), 'id'));
+$judge('just before d0.5 is due');
 while (rq_server_time($raw) <= $half + 0.01) {
     usleep(10000);
 }
-var_dump(array_column($q->top($name, 10), 'id'));
+var_dump($judge('once d0.5 is due'));
 ?>
 --EXPECT--
 ok: afterInterval 0: TIME before + 0 <= score <= TIME after + 0
@@ -51,10 +68,8 @@ ok: afterInterval 31536000: TIME before + 31536000 <= score <= TIME after + 3153
 ok: afterInterval 31536000: whole microseconds
 string(2) "d0"
 ok: the score of a task due now is within 1 s of TIME
-array(1) {
-  [0]=>
-  string(2) "d0"
-}
+ok: top() just before d0.5 is due: the tasks due by the server's clock, and none not yet due
+ok: top() once d0.5 is due: the tasks due by the server's clock, and none not yet due
 array(2) {
   [0]=>
   string(2) "d0"
