@@ -175,28 +175,28 @@ static size_t label_encode(char *out, const char *label, size_t len)
 	return (size_t) (p - out);
 }
 
-/* The encoded default label "@<host name>:<pid>", read anew for every acquisition
- * (two system calls, against the round trip it rides in): a forked child is named
- * by its own pid, and a process whose host name changes (a renamed host or UTS
- * namespace) by the new name. It is encoded again only when the text changed. */
+/* The encoded default label "@<host name>:<pid>", made once per process: a forked
+ * child (a new fork generation) makes its own, with its own pid. */
 ZEND_TLS char default_label[1 + 3 * LABEL_MAX];
-ZEND_TLS char default_label_text[LABEL_MAX + 1];
 ZEND_TLS size_t default_label_len;
+ZEND_TLS redislock_generation default_label_generation;
 
 static const char *default_label_get(size_t *len)
 {
-	char text[LABEL_MAX + 1];
-	size_t host;
+	redislock_generation now = redislock_fork_generation;
 
-	if (gethostname(text, 256) != 0) {
-		text[0] = '\0';
-	}
-	text[255] = '\0';
-	host = strlen(text);
-	snprintf(text + host, sizeof(text) - host, ":%ld", (long) getpid());
-	if (default_label_len == 0 || strcmp(text, default_label_text) != 0) {
-		memcpy(default_label_text, text, strlen(text) + 1);
+	if (default_label_len == 0 || default_label_generation != now) {
+		char text[LABEL_MAX + 1];
+		size_t host;
+
+		if (gethostname(text, 256) != 0) {
+			text[0] = '\0';
+		}
+		text[255] = '\0';
+		host = strlen(text);
+		snprintf(text + host, sizeof(text) - host, ":%ld", (long) getpid());
 		default_label_len = label_encode(default_label, text, strlen(text));
+		default_label_generation = now;
 	}
 	*len = default_label_len;
 	return default_label;
