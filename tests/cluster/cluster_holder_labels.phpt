@@ -1,4 +1,6 @@
 --TEST--
+Cluster: labels with braces, '%', '@' and NUL in waiters' ids: another process's waiter on a lock and a semaphore is served and named in held_by, and names() lists only the names
+--DESCRIPTION--
 Cluster: labels with braces, '%', '@' and NUL in waiters' ids and tokens: a waiter of another process on a lock and a semaphore (names with and without hash tags) is served, named in held_by, and names() lists only the names
 --FILE--
 <?php

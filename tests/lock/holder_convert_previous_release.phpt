@@ -1,4 +1,6 @@
 --TEST--
+Rolling deploy with labelled tokens: conversions, lockMany() waiters and fenced, watched holds across the two releases are each held and released exactly once
+--DESCRIPTION--
 Rolling deploy with labelled tokens: conversions (shared to exclusive and back) of a token of either release done by the other, lockMany() waiters of either release behind the other's holder, and a labelled hold fenced and watched, each held and released exactly once
 --SKIPIF--
 <?php

@@ -1,4 +1,6 @@
 --TEST--
+Tokens with labels: the same random digits under another label neither hold, extend, watch, convert, fence nor release the hold, and the holder still can
+--DESCRIPTION--
 Tokens with labels: a token whose random digits are another hold's but whose label differs neither holds, extends, watches, converts, fences nor releases that hold, and the holder still can; hostile labels come back byte for byte in held_by
 --FILE--
 <?php

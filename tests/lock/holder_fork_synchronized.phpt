@@ -1,4 +1,6 @@
 --TEST--
+pcntl_fork() inside synchronized(): the child's holds name the child's pid or its label, and the parent's lock stays its own through the child's exit
+--DESCRIPTION--
 pcntl_fork() inside synchronized(): the child's own holds (lock, shared lock, semaphore; default label and holder option) name the child's pid or the label, the parent's lock stays its own (named by the parent) through the child's exit, and the parent releases it after the callback
 --SKIPIF--
 <?php if (!function_exists('pcntl_fork')) echo 'skip pcntl'; ?>

@@ -1,4 +1,6 @@
 --TEST--
+The holder option with persistent connections: objects sharing one connection each name their holds by their own label, never by another's
+--DESCRIPTION--
 The holder option with persistent connections: objects sharing one persistent connection (same endpoint and persistent_id) each name their holds by their own label, locks and semaphores, and a label of one never shows on the other's holds
 --FILE--
 <?php

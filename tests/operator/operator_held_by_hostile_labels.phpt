@@ -1,4 +1,6 @@
 --TEST--
+redislock metrics, locks and inspect with hostile holder labels: no injected line or series, promtool accepts the page, --json gives the exact bytes back
+--DESCRIPTION--
 redislock metrics, locks and inspect against the extension with hostile holder labels (a line feed that would start a series, quotes, braces, NUL, bytes that are not UTF-8): no injected line or series, promtool accepts the page, --json decodes and gives the exact bytes back
 --FILE--
 <?php

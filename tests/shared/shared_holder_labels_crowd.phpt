@@ -1,4 +1,6 @@
 --TEST--
+held_by under a crowd: of 15 shared holders and 15 semaphore acquisitions, the 10 that end last, latest first; hand-written values name a holder only with a label
+--DESCRIPTION--
 held_by under a crowd: 15 shared holders and 15 semaphore acquisitions with their own labels and lifetimes list the 10 that end last, latest first; values written by hand name a holder only when they carry a label
 --FILE--
 <?php
