@@ -56,7 +56,9 @@ foreach ($examples as $n => $ex) {
     $where = "{$ex['file']}:{$ex['line']}";
     $code = str_replace(['127.0.0.1:6379', "'port' => 6379"], ["$host:$port", "'port' => $port"], $ex['code']);
     $script = "$dir/example$n.php";
-    // The first line of the example is line 2 of the script.
+    // The first line of the example is line 2 of the script; an example that opens
+    // with its own "<?php" line starts one line further down the page.
+    $skip = preg_match('/^<\?php\s*\n/', $code) ? 1 : 0;
     file_put_contents($script, "<?php\n" . preg_replace('/^<\?php\s*\n/', '', $code));
     $cmd = [PHP_BINARY, '-n', '-d', 'extension=' . rq_extension_path(), '-d', 'error_reporting=-1',
             '-d', 'display_errors=stderr', '-d', 'log_errors=0', '-d', 'html_errors=0', $script];
@@ -86,7 +88,7 @@ foreach ($examples as $n => $ex) {
     fclose($pipes[1]);
     fclose($pipes[2]);
     $status = proc_close($proc);
-    $page_line = fn ($m) => $ex['file'] . ':' . ($ex['line'] + (int) $m[1] - 2);
+    $page_line = fn ($m) => $ex['file'] . ':' . ($ex['line'] + $skip + (int) $m[1] - 2);
     $err = preg_replace_callback('/ in ' . preg_quote($script, '/') . '(?: on line |:)(\d+)/',
         fn ($m) => ' at ' . $page_line($m), $out[1]);
     $err = preg_replace_callback('/' . preg_quote($script, '/') . '\((\d+)\)/', $page_line, $err);
