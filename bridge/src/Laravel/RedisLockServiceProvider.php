@@ -59,10 +59,17 @@ class RedisLockServiceProvider extends ServiceProvider
         if (\extension_loaded('redislock') && ($why = \RedisLock\Bridge\Installed::unusable()) !== '') {
             throw new \LogicException($why);
         }
-        $this->app->booting(function () {
+        $boot = function () {
             static::checkDataStores($this->app['config']);
             static::extendCache($this->app['cache']);
-        });
+        };
+        // A provider registered after the application booted (App::register() in a
+        // test or a package's own provider) would never see the booting callbacks.
+        if (method_exists($this->app, 'isBooted') && $this->app->isBooted()) {
+            $boot();
+        } else {
+            $this->app->booting($boot);
+        }
         // The operator's command, where Laravel's console is installed.
         if (class_exists(\Illuminate\Console\Command::class)) {
             $this->commands([Console\RedisLockCommand::class]);
