@@ -31,6 +31,7 @@ if ($status !== 0) {
 ?>
 --FILE--
 <?php
+require __DIR__ . '/../harness/old_release_test.inc';
 $root = dirname(__DIR__, 2);
 
 /** @return array<string, string> the README's marked blocks, by their mark */
@@ -160,15 +161,20 @@ echo "pecl package: redislock-$version.tgz\n";
 // --extension-dir, found under php-config --prefix), whatever ext_dir says: a
 // php-config first on PATH names the scratch directory for both and passes every
 // other question to the real one.
-$realConfig = trim((string) shell_exec('command -v php-config'));
-$realConfig !== '' or fail('no php-config on PATH');
+// The PHP under test may not be the machine's default one (PHP 8.5 beside sid's
+// 8.4): pecl runs "phpize" and "php-config" by those names, so both names, first on
+// PATH, lead to the tools of the PHP under test, as that PHP's own would.
+[$realPhpize, $realConfig] = rl_old_release_tools();
+($realPhpize !== '' && $realConfig !== '') or fail('no phpize or php-config for PHP ' . PHP_MAJOR_VERSION . '.' . PHP_MINOR_VERSION);
 @mkdir("$dir/bin", 0700, true);
 @mkdir("$dir/ext", 0700, true);
 file_put_contents("$dir/bin/php-config", "#!/bin/sh\n"
     . "if [ \"\$1\" = --prefix ]; then echo " . escapeshellarg($dir) . "; exit 0; fi\n"
     . "if [ \"\$1\" = --extension-dir ]; then echo " . escapeshellarg("$dir/ext") . "; exit 0; fi\n"
     . 'exec ' . escapeshellarg($realConfig) . " \"\$@\"\n");
+file_put_contents("$dir/bin/phpize", "#!/bin/sh\nexec " . escapeshellarg($realPhpize) . " \"\$@\"\n");
 chmod("$dir/bin/php-config", 0700);
+chmod("$dir/bin/phpize", 0700);
 $env['PATH'] = "$dir/bin:" . $env['PATH'];
 [$s, $out] = run(['pecl', '-c', $conf, 'install', "./redislock-$version.tgz"], "$dir/pkg", $env);
 $so = "$dir/ext/redislock.so";
