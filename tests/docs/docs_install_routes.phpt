@@ -152,6 +152,22 @@ foreach (['php_dir', 'ext_dir', 'doc_dir', 'bin_dir', 'data_dir', 'cfg_dir', 'ww
 }
 file_put_contents($conf, "#PEAR_Config 0.9\n" . serialize($settings));
 
+// pecl itself runs under a PHP that Debian's PEAR supports: the PHP under test when
+// it does, else the newest other PHP that runs "pecl version" cleanly (sid's PEAR
+// under the experimental PHP 8.5 registers no commands). What it builds is for the
+// PHP under test all the same: see phpize and php-config below.
+$candidates = array_merge([PHP_BINARY], array_reverse(glob('/usr/bin/php[0-9].[0-9]') ?: []));
+$pearPhp = '';
+foreach ($candidates as $bin) {
+    [$s, $out] = run(['pecl', 'version'], $dir, ['PHP_PEAR_PHP_BIN' => $bin] + $env);
+    if ($s === 0 && !str_contains($out, 'Warning') && str_contains($out, 'PEAR Version')) {
+        $pearPhp = $bin;
+        break;
+    }
+}
+$pearPhp !== '' or fail('pecl runs under none of ' . implode(', ', $candidates));
+$env['PHP_PEAR_PHP_BIN'] = $pearPhp;
+
 // "pecl package" reads ./package.xml: here the tree's, and the tarball goes into the scratch directory.
 [$s, $out] = run(['pecl', '-c', $conf, 'package', "$root/package.xml"], "$dir/pkg", $env);
 ($s === 0 && is_file("$dir/pkg/redislock-$version.tgz")) or fail("pecl package:\n$out");
