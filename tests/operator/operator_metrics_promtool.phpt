@@ -18,6 +18,9 @@ $promtool = op_promtool();
 $lp = op_prefix('OpML');
 $sp = op_prefix('OpMS');
 $qp = op_prefix('OpMQ');
+// A prefix of its own for the limiters too: under the default one, the limiters
+// of tests running beside this one would come and go between two pages.
+$rp = op_prefix('OpMR');
 $lockDsn = rl_dsn() . '?prefix=' . rawurlencode($lp);
 $l = new RedisLock($lockDsn);
 $s = new RedisSemaphore(rl_dsn() . '?prefix=' . rawurlencode($sp));
@@ -39,7 +42,7 @@ echo l4_read_line($waiter[1]), "\n";
 rq_check(l4_until(fn () => ($l->inspect('excl')['waiters'] ?? 0) === 1, 60), 'a waiter waits');
 usleep(200000);
 
-$r = op_cli(['metrics', '--lock-prefix', $lp, '--semaphore-prefix', $sp, '--queue-prefix', $qp]);
+$r = op_cli(['metrics', '--lock-prefix', $lp, '--semaphore-prefix', $sp, '--queue-prefix', $qp, '--limiter-prefix', $rp]);
 $text = $r['stdout'];
 rq_check($r['status'] === 0 && $r['stderr'] === '', 'metrics: exit 0', $r);
 $check = static function (string $text) use ($promtool): array {
@@ -82,12 +85,12 @@ preg_match_all('/^# TYPE (\S+) (\S+)$/m', $text, $m);
 rq_check(count($m[1]) === 22 && array_unique($m[2]) === ['gauge'] && preg_grep('/_total$|^(?!redislock_)/', $m[1]) === [], '22 families, all gauges named redislock_*, no _total', $m[1]);
 rq_check(preg_match_all('/^# HELP redislock_\S+ \S/m', $text) === 22, 'each with its HELP');
 
-$page = Metrics::render(new Inspector(rl_dsn(), $lp, $sp, $qp));
+$page = Metrics::render(new Inspector(rl_dsn(), $lp, $sp, $qp, limiterPrefix: $rp));
 $strip = fn (string $t) => preg_replace('/ [0-9.]+$/m', '', $t);
 rq_check($strip($page) === $strip($text), 'Metrics::render() gives what the command prints', [$page, $text]);
 rq_check(Metrics::CONTENT_TYPE === 'text/plain; version=0.0.4; charset=utf-8', 'its content type');
 
-$r = op_json(['metrics', '--lock-prefix', $lp, '--semaphore-prefix', $sp, '--queue-prefix', $qp]);
+$r = op_json(['metrics', '--lock-prefix', $lp, '--semaphore-prefix', $sp, '--queue-prefix', $qp, '--limiter-prefix', $rp]);
 $families = array_column($r['json']['metrics'] ?? [], null, 'name');
 rq_check($r['status'] === 0 && count($families) === 22 && array_keys($families['redislock_queue_tasks']) === ['name', 'help', 'type', 'samples']
     && in_array(['labels' => ['queue' => 'mail', 'state' => 'due'], 'value' => 1], $families['redislock_queue_tasks']['samples'], true), 'metrics --json: the same families and samples', $r['json']);
