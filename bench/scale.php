@@ -201,8 +201,12 @@ function bench_scale_queue(Redis $r, string $base, float $window_s, array $worke
     // Load pop's script into the server before anything is measured (no NOSCRIPT + EVAL in the first row).
     $q->pop("$name:warm");
     $rows = [];
+    // bench/run goals N: each round starts with another row, so no row always runs first.
+    $round = (int) (getenv('BENCH_ROUND') ?: 1) - 1;
+    $order = bench_rotated(array_keys($kinds), $round);
     foreach ($workers as $n) {
-        foreach ($kinds as $label => $k) {
+        foreach ($order as $label) {
+            $k = $kinds[$label];
             $k['fill']();
             $row = scale_row($r, $n, $window_s, fn(int $wid): callable => $k['make']());
             $row['left'] = $k['left']();
