@@ -394,13 +394,7 @@ try {
     $funnel_iterations = bench_n(FUNNEL_ACQUISITIONS, 5);
     if ($laravel_app_why === null) {
         $killed = laravel_killed_holder_rows($r, $base);
-        if (method_exists(Illuminate\Cache\Repository::class, 'funnel')) {
-            foreach (['locks' => LV_APP_RL, 'redis' => LV_APP_PEER] as $store => $label) {
-                $name = "$base:funnel:$store";
-                $funnel[$label] = laravel_commands_sent($r, $name,
-                    fn () => laravel_funnel_run($r, $store, $name, $funnel_iterations, $cap_s));
-            }
-        }
+        $funnel = laravel_funnel_rows($r, $base, $funnel_iterations, $cap_s);
     }
 } finally {
     $swept = bench_sweep_keys($r, $base);
@@ -543,37 +537,7 @@ foreach ($killed as $k) {
 }
 bench_table(['lock', 'store', 'freed', 'TTL left then'], $out, [2, 3]);
 
-echo "### Cache::funnel()\n\n";
-printf("%d processes (forked, own connection, warmed up, released together) each run %d times "
-    . "`Cache::store(\$store)->funnel(\$name)->limit(%d)->releaseAfter(%d)->block(%d)->then(\$callback, \$failure)` on one "
-    . "name, the callback holding usleep(%d). Ours: one RedisSemaphore (FIFO, waiting on the server); Laravel's: %d slot "
-    . "locks tried in turn, every 250 ms. Commands sent = what the clients sent naming the funnel, seen by MONITOR during "
-    . "the run (commands run inside scripts not counted; MONITOR costs both sides some throughput); all commands = INFO "
-    . "commandstats, inside scripts included. Targets: ours ≥ 3x the acquisitions/s, ≤ 0.2x the commands sent.\n\n",
-    FUNNEL_PROCESSES, $funnel_iterations, FUNNEL_LIMIT, FUNNEL_RELEASE_AFTER, TIMEOUT_S, HOLD_US, FUNNEL_LIMIT);
-$out = [];
-if ($laravel_app_why !== null || !$funnel) {
-    $out[] = ['both', $laravel_app_why ?? ('not available: this Laravel\'s cache repository has no funnel() (Laravel 12 and later)'),
-        '', '', '', '', '', ''];
-}
-foreach ($funnel as $label => [$x, $sent]) {
-    $n = max(1, $x['n']);
-    $out[] = [$label, FUNNEL_PROCESSES . ' × ' . $funnel_iterations . ($x['capped'] ? sprintf(' (CAPPED: %d done)', $x['n']) : ''),
-        bench_rate($x['rate']), $ms(bench_quantile($x['waits'], 0.5)), $ms(bench_quantile($x['waits'], 0.99)),
-        bench_fixed(array_sum($sent) / $n, 2) . ' (' . implode(', ', array_map(fn ($c, $k) => "$c " . bench_fixed($k / $n, 2), array_keys($sent), $sent)) . ')',
-        bench_fixed($x['all_per_op'], 1), $x['most'] . ($x['problems'] ? '; ' . implode('; ', $x['problems']) : '; ok')];
-}
-bench_table(['store', 'processes × acquisitions', 'acquisitions/s', 'wait p50, ms', 'wait p99, ms',
-    'commands sent per acquisition', 'all commands per acquisition', 'most holders at once; check'], $out, [2, 3, 4, 6]);
-if (isset($funnel[LV_APP_RL], $funnel[LV_APP_PEER])) {
-    [$ours, $oursSent] = $funnel[LV_APP_RL];
-    [$theirs, $theirsSent] = $funnel[LV_APP_PEER];
-    $rate = $ours['rate'] / $theirs['rate'];
-    $cmds = (array_sum($oursSent) / max(1, $ours['n'])) / max(1e-9, array_sum($theirsSent) / max(1, $theirs['n']));
-    printf("- Cache::funnel(), %d processes, limit %d: acquisitions/s %s ÷ %s = %s (target ≥ 3x: %s); commands sent per "
-        . "acquisition %s (target ≤ 0.2x: %s)\n\n", FUNNEL_PROCESSES, FUNNEL_LIMIT, bench_rate($ours['rate']),
-        bench_rate($theirs['rate']), bench_ratio($rate), $rate >= 3 ? 'met' : 'MISSED', bench_ratio($cmds), $cmds <= 0.2 ? 'met' : 'MISSED');
-}
+laravel_funnel_table($laravel_app_why, $funnel, $funnel_iterations);
 
 // The ratios, each adapter against its framework's own store.
 echo "Each adapter against its framework's own Redis store (redislock ÷ peer; no targets):\n\n";

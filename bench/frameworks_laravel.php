@@ -190,6 +190,70 @@ function laravel_funnel_run(Redis $r, string $store, string $name, int $iteratio
         });
 }
 
+/** Cache::funnel() on our store, then on Laravel's: label => [laravel_funnel_run()'s figures, commands sent]. */
+function laravel_funnel_rows(Redis $r, string $base, int $iterations, float $cap_s): array
+{
+    $funnel = [];
+    if (method_exists(Illuminate\Cache\Repository::class, 'funnel')) {
+        foreach (['locks' => LV_APP_RL, 'redis' => LV_APP_PEER] as $store => $label) {
+            $name = "$base:funnel:$store";
+            $funnel[$label] = laravel_commands_sent($r, $name,
+                fn () => laravel_funnel_run($r, $store, $name, $iterations, $cap_s));
+        }
+    }
+
+    return $funnel;
+}
+
+/** The table of laravel_funnel_rows(), its targets, and the funnel's goal row. */
+function laravel_funnel_table(?string $why, array $funnel, int $iterations): void
+{
+    $ms = fn(float $v): string => bench_fixed($v, 3);
+    echo "### Cache::funnel()\n\n";
+    printf("%d processes (forked, own connection, warmed up, released together) each run %d times "
+        . "`Cache::store(\$store)->funnel(\$name)->limit(%d)->releaseAfter(%d)->block(%d)->then(\$callback, \$failure)` on one "
+        . "name, the callback holding usleep(%d). Ours: one RedisSemaphore (FIFO, waiting on the server); Laravel's: %d slot "
+        . "locks tried in turn, every 250 ms. Commands sent = what the clients sent naming the funnel, seen by MONITOR during "
+        . "the run (commands run inside scripts not counted; MONITOR costs both sides some throughput); all commands = INFO "
+        . "commandstats, inside scripts included. Overtaken = acquisitions whose waiter saw one that began more than %s ms "
+        . "after it served first (a FIFO queue overtakes none; the margin absorbs a process descheduled between its clock "
+        . "and its request). Targets: ours ≥ 3x the acquisitions/s with none overtaken, ≤ 0.2x the commands sent.\n\n",
+        FUNNEL_PROCESSES, $iterations, FUNNEL_LIMIT, FUNNEL_RELEASE_AFTER, TIMEOUT_S, HOLD_US, FUNNEL_LIMIT,
+        bench_fixed(BENCH_OVERTAKE_MARGIN_MS, 0));
+    $out = [];
+    if ($why !== null || !$funnel) {
+        $out[] = ['both', $why ?? ('not available: this Laravel\'s cache repository has no funnel() (Laravel 12 and later)'),
+            '', '', '', '', '', '', ''];
+    }
+    foreach ($funnel as $label => [$x, $sent]) {
+        $n = max(1, $x['n']);
+        $out[] = [$label, FUNNEL_PROCESSES . ' × ' . $iterations . ($x['capped'] ? sprintf(' (CAPPED: %d done)', $x['n']) : ''),
+            bench_rate($x['rate']), $ms(bench_quantile($x['waits'], 0.5)), $ms(bench_quantile($x['waits'], 0.99)),
+            sprintf('%d of %d', $x['overtaken'], $x['n']),
+            bench_fixed(array_sum($sent) / $n, 2) . ' (' . implode(', ', array_map(fn ($c, $k) => "$c " . bench_fixed($k / $n, 2), array_keys($sent), $sent)) . ')',
+            bench_fixed($x['all_per_op'], 1), $x['most'] . ($x['problems'] ? '; ' . implode('; ', $x['problems']) : '; ok')];
+    }
+    bench_table(['store', 'processes × acquisitions', 'acquisitions/s', 'wait p50, ms', 'wait p99, ms', 'overtaken',
+        'commands sent per acquisition', 'all commands per acquisition', 'most holders at once; check'], $out, [2, 3, 4, 5, 7]);
+    if (isset($funnel[LV_APP_RL], $funnel[LV_APP_PEER])) {
+        [$ours, $oursSent] = $funnel[LV_APP_RL];
+        [$theirs, $theirsSent] = $funnel[LV_APP_PEER];
+        $cmds = (array_sum($oursSent) / max(1, $ours['n'])) / max(1e-9, array_sum($theirsSent) / max(1, $theirs['n']));
+        printf("- Cache::funnel(), %d processes, limit %d: commands sent per acquisition, ours ÷ Laravel's: %s (target ≤ 0.2x: %s)\n\n",
+            FUNNEL_PROCESSES, FUNNEL_LIMIT, bench_ratio($cmds), $cmds <= 0.2 ? 'met' : 'MISSED');
+        $ok = !$ours['problems'] && !$theirs['problems'] && !$ours['capped'] && !$theirs['capped'];
+        $fifo = $ours['overtaken'] === 0;
+        $note = $ok ? '' : 'CHECK FAILED, see above';
+        if (!$fifo) {
+            $note = trim($note . ($note === '' ? '' : '; ') . sprintf('%d overtaken, not FIFO', $ours['overtaken']));
+        }
+        bench_goals_print([bench_goal('funnel', $ours['rate'], $theirs['rate'], 'acquisitions/s', $ok && $fifo, $note)]);
+    } else {
+        bench_goals_print([bench_goal_unmeasured('funnel', $why ?? sprintf('Cache::funnel() needs Laravel 12 or later (here %s)',
+            trim((string) shell_exec("dpkg-query -W -f '\${Version}' php-illuminate-cache 2>/dev/null")) ?: 'unknown'))]);
+    }
+}
+
 /**
  * The commands clients sent (not those run inside scripts) naming $name while
  * $body runs, seen by MONITOR in a forked reader.

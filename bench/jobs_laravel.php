@@ -33,7 +33,7 @@ const AUTOLOADS = [
     'php-illuminate-bus' => '/usr/share/php/Illuminate/Bus/autoload.php',
     'php-illuminate-config' => '/usr/share/php/Illuminate/Config/autoload.php',
 ];
-const WORKER_COUNTS = [1, 8];
+const WORKER_COUNTS = [1, 8];   // `goals` as the first argument: 8 alone, the goals' figures
 const ROUNDS = 2;
 const JOBS = 4000;               // jobs per row and round at scale 1
 const PAYLOAD_BYTES = 1024;      // the job's string property
@@ -174,16 +174,17 @@ function bench_laravel_round(Redis $r, string $label, int $n, int $jobs, int $ro
     $done = array_sum(array_column($run['reports'], 'jobs'));
 
     return ['jobs' => $done, 'left' => $left, 'wall' => $run['wall'], 'cpu_us' => $run['cpu_us'],
-        'commands' => array_sum($run['commands']), 'scripts' => bench_scripts_called($run['commands']),
+        'commands' => array_sum($run['commands']), 'scripts' => bench_scripts_called($run['commands']), 'stats' => $run['stats'],
         'reads' => $run['reads'], 'enqueued' => $enqueue['jobs'], 'enqueue_cpu_us' => $enqueue['cpu_us'],
         'problems' => $run['problems']];
 }
 
 $r = bench_phpredis();
+$counts = ($argv[1] ?? '') === 'goals' ? [8] : WORKER_COUNTS;
 $jobs = bench_n(JOBS, 100);
 $sum = [];
 for ($round = 0; $round < ROUNDS; $round++) {
-    foreach (WORKER_COUNTS as $n) {
+    foreach ($counts as $n) {
         foreach (bench_rotated([RL, LV], $round) as $label) {
             $res = bench_laravel_round($r, $label, $n, $jobs, $round);
             $s = &$sum["$label|$n"];
@@ -193,6 +194,10 @@ for ($round = 0; $round < ROUNDS; $round++) {
                 $s[$k] += $res[$k];
             }
             $s['problems'] = array_merge($s['problems'], $res['problems']);
+            foreach ($res['stats'] as $cmd => [$c, $usec]) {
+                $s['stats'][$cmd][0] = ($s['stats'][$cmd][0] ?? 0) + $c;
+                $s['stats'][$cmd][1] = ($s['stats'][$cmd][1] ?? 0.0) + $usec;
+            }
             unset($s);
         }
     }
@@ -205,7 +210,8 @@ $rows = [];
 $figures = [];
 $by_label = [];
 $v = fn(float $x): ?float => is_finite($x) ? $x : null;
-foreach (WORKER_COUNTS as $n) {
+$checks = [];
+foreach ($counts as $n) {
     $base = null;
     foreach ([RL, LV] as $label) {
         $s = $sum["$label|$n"];
@@ -216,6 +222,7 @@ foreach (WORKER_COUNTS as $n) {
             bench_fixed($s['jobs'] ? $s['scripts'] / $s['jobs'] : NAN, 2),
             bench_fixed($s['jobs'] ? $s['commands'] / $s['jobs'] : NAN, 2), bench_fixed($f['round_trips'], 2),
             bench_ratio($base / $f['rate']), (string) ($s['left'] + count($s['problems']))];
+        $checks[$label][$n] = $s['left'] === 0 && !$s['problems'] && $s['jobs'] === $s['enqueued'];
         $figures[CONNECTIONS[$label] . "_$n"] = ['jobs_per_s' => $v($f['rate']), 'cpu_us_per_job' => $v($f['cpu_reserve_ack']),
             'cpu_us_per_enqueue' => $v($f['cpu_enqueue']), 'cpu_us_per_job_with_enqueue' => $v($f['cpu_enqueue_reserve_ack']),
             'round_trips_per_job' => $v($f['round_trips'])];
@@ -223,5 +230,16 @@ foreach (WORKER_COUNTS as $n) {
 }
 bench_table(['driver', 'workers', 'jobs/s', 'Redis CPU µs/job', 'scripts/job', 'commands/job (with those in scripts)',
     'round trips/job', 'redislock ÷ row (jobs/s)', 'jobs left + problems'], $rows, [1, 2, 3, 4, 5, 6, 7, 8]);
-bench_jobs_targets_table('laravel', RL, LV, $by_label, WORKER_COUNTS);
+echo "Commands the server ran during the worker loop, per job, and their µs per call (INFO commandstats, all rounds; "
+    . "commands run inside a script count under their own name too, and their µs are part of the script's).\n\n";
+$cmd_rows = [];
+foreach ([RL, LV] as $label) {
+    foreach ($counts as $n) {
+        $stats = $sum["$label|$n"]['stats'] ?? [];
+        uasort($stats, fn(array $a, array $b): int => $b[0] <=> $a[0] ?: $b[1] <=> $a[1]);
+        $cmd_rows[$label][$n] = ['commands' => $stats, 'ops' => $sum["$label|$n"]['jobs']];
+    }
+}
+bench_commands_table($cmd_rows, $counts, 'driver', 'job');
+bench_jobs_targets_table('laravel', RL, LV, $by_label, $counts, $checks);
 bench_record('jobs_laravel', $figures);

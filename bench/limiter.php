@@ -171,10 +171,12 @@ function crowd_run(Redis $r, string $label, string $prefix, float $window_s): ar
 
 /* ---- the run ---------------------------------------------------------------------------------- */
 
+// `goals` as the first argument: only what the goal's row needs (ours and Laravel's, no crowd).
+$goals_only = ($argv[1] ?? '') === 'goals';
 $base = bench_name('limiter');
 $r = bench_phpredis();
 $labels = [];
-foreach ([RL, RL_LV, LV, RL_SF, SF] as $label) {
+foreach ($goals_only ? [RL, LV] : [RL, RL_LV, LV, RL_SF, SF] as $label) {
     if (($why = unavailable($label)) !== null) {
         fwrite(STDERR, "$label: $why\n");
         continue;
@@ -186,7 +188,7 @@ $window_s = WINDOW_S * bench_scale();
 $crowds = [];
 try {
     $rows = throughput_rows($r, $base, $labels, $round_s);
-    foreach ($labels as $label) {
+    foreach ($goals_only ? [] : $labels as $label) {
         $crowds[$label] = crowd_run($r, $label, "$base:c" . SLUGS[$label], $window_s);
     }
 } finally {
@@ -216,6 +218,15 @@ foreach (PROCESS_COUNTS as $n) {
 }
 bench_table(['implementation', 'processes', 'decisions/s', 'bridge ÷ its framework\'s own (decisions/s)',
     'Redis CPU µs/decision', 'scripts per decision', 'all commands per decision', 'check'], $out, [1, 2, 3, 4, 5, 6]);
+
+if (isset($rows[RL][8], $rows[LV][8])) {
+    $ok = bench_row_check($rows[RL][8]) === 'ok' && bench_row_check($rows[LV][8]) === 'ok';
+    bench_goals_print([bench_goal('limiter', $rows[RL][8]['cpu_per_op'], $rows[LV][8]['cpu_per_op'], 'µs', $ok,
+        $ok ? '' : 'CHECK FAILED, see above')]);
+}
+if ($goals_only) {
+    exit(0);
+}
 
 echo "## Rate limits: admissions over the limit\n\n";
 printf("%d processes (forked, own connection, released together) ask for admissions as fast as they can on one key per "

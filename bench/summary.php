@@ -14,11 +14,95 @@ foreach (glob(($dir ?: '.') . '/*.json') ?: [] as $file) {
     $res[basename($file, '.json')] = json_decode((string) file_get_contents($file), true);
 }
 
+/* The goals' rows (bench/lib/goals.php): bench/run goals leaves each round's in
+ * BENCH_RESULTS/round-N/, another mode in BENCH_RESULTS itself. */
+$goal_rounds = [];
+$round_dirs = glob(($dir ?: '.') . '/round-*', GLOB_ONLYDIR) ?: [];
+natsort($round_dirs);
+foreach (array_merge([$dir ?: '.'], $round_dirs) as $d) {
+    $goals = [];
+    foreach (glob("$d/goal-*.json") ?: [] as $file) {
+        $g = json_decode((string) file_get_contents($file), true);
+        if (is_array($g) && isset($g['id'], BENCH_GOALS[$g['id']])) {
+            $goals[$g['id']] = $g;
+        }
+    }
+    if ($goals) {
+        $goal_rounds[] = $goals;
+    }
+}
+
+/**
+ * The goals table: one row per goal of BENCH_GOALS, in its order. One round:
+ * figure, ours, peer, ratio, target, met. Several: the medians of ours and the
+ * peer's, the judged figure's min / median / max over the rounds, the target, and
+ * how many rounds met it (the verdict: the median's).
+ */
+function summary_goals_table(array $rounds): void
+{
+    $n = count($rounds);
+    $out = [];
+    foreach (BENCH_GOALS as $id => [$figure, , , $judged, $script]) {
+        $mine = array_values(array_filter(array_map(fn(array $round): ?array => $round[$id] ?? null, $rounds)));
+        $unmeasured = array_filter($mine, fn(array $g): bool => ($g['measured'] ?? true) === false);
+        $mine = array_values(array_filter($mine, fn(array $g): bool => ($g['measured'] ?? true) !== false));
+        if (!$mine) {
+            $why = $unmeasured ? 'not measured: ' . implode('; ', array_unique(array_column($unmeasured, 'note')))
+                : (is_file(__DIR__ . '/../' . $script) ? "not measured ($script did not run)" : "not measured ($script is not in this tree)");
+            $out[] = $n > 1 ? [$figure, $why, '', '', '', '', bench_goal_target($id), ''] : [$figure, $why, '', '', bench_goal_target($id), ''];
+            continue;
+        }
+        $unit = $mine[0]['unit'];
+        $med = function (string $key) use ($mine): ?float {
+            $v = array_values(array_filter(array_column($mine, $key), fn($x): bool => $x !== null));
+            return $v ? bench_median($v) : null;
+        };
+        $notes = array_unique(array_filter(array_column($mine, 'note')));
+        $ours = bench_goal_figure($med('ours'), $unit) . ($notes ? ' (' . implode('; ', $notes) . ')' : '');
+        $peer = $mine[0]['peer'] === null && $med('peer') === null ? '' : bench_goal_figure($med('peer'), $unit);
+        $fmt = fn(?float $v): string => $v === null ? 'n/a' : ($judged === 'ratio' ? bench_ratio($v) : bench_goal_figure($v));
+        if ($n === 1) {
+            $g = $mine[0];
+            $out[] = [$figure, $ours, $peer, $judged === 'ratio' ? $fmt($g['ratio']) : '', bench_goal_target($id), $g['met'] ? 'met' : 'MISSED'];
+            continue;
+        }
+        $values = array_values(array_filter(array_column($mine, 'value'), fn($x): bool => $x !== null));
+        $met = count(array_filter(array_column($mine, 'met')));
+        $median = $values ? bench_median($values) : null;
+        $all_ok = !in_array(false, array_column($mine, 'ok'), true);
+        $out[] = [$figure, $ours, $peer, $fmt($values ? min($values) : null), $fmt($median), $fmt($values ? max($values) : null),
+            bench_goal_target($id), sprintf('%s (%d of %d rounds)', $all_ok && bench_goal_met($id, $median) ? 'met' : 'MISSED', $met, count($mine))];
+    }
+    if ($n > 1) {
+        bench_table(['figure', 'ours (median)', 'peer (median)', 'min', 'median', 'max', 'target', 'met'], $out, [1, 2, 3, 4, 5]);
+    } else {
+        bench_table(['figure', 'ours', 'peer', 'ratio', 'target', 'met'], $out, [1, 2, 3]);
+    }
+}
+
+if (getenv('BENCH_MODE') === 'goals') {
+    $info = bench_phpredis()->info('server');
+    echo "## Goals\n\n";
+    printf("%s; %s CPUs, load average at the end %s; PHP %s, %s (%s); scale %s; %d round%s. Every figure beside its peer "
+        . "from the same round, on the same server; ratio = ours ÷ peer (for a goal on our figure alone, that figure). "
+        . "With several rounds: ours and the peer's are medians, min / median / max are the judged figure's over the rounds, "
+        . "and the verdict is the median's. What each row measures: docs/benchmarks-method.md, \"The goals\".\n\n",
+        date('Y-m-d H:i T'), cpu_count(), load_average(), PHP_VERSION,
+        isset($info['valkey_version']) ? 'Valkey ' . $info['valkey_version'] : 'Redis ' . ($info['redis_version'] ?? '?'),
+        getenv('BENCH_SERVER') ?: '?', getenv('BENCH_SCALE') ?: '1', count($goal_rounds), count($goal_rounds) === 1 ? '' : 's');
+    if (!$goal_rounds) {
+        echo "No goal was measured.\n";
+        exit(1);
+    }
+    summary_goals_table($goal_rounds);
+    exit(0);
+}
+
 $rows = [];
 /** One row; $ratio is redislock ÷ peer, $target a predicate on it with its wording. */
 $row = function (string $figure, string $rl, string $peer, string $peer_value, float $ratio,
                  string $target = '', ?bool $met = null) use (&$rows): void {
-    $rows[] = [$figure, $rl, $peer, $peer_value, bench_ratio($ratio), $target, $met === null ? '' : ($met ? 'yes' : 'NO')];
+    $rows[] = [$figure, $rl, $peer, $peer_value, bench_ratio($ratio), $target, $met === null ? '' : ($met ? 'met' : 'MISSED')];
 };
 $ms = fn(float $v): string => bench_fixed($v, 3) . ' ms';
 
@@ -278,9 +362,9 @@ if (isset($res['reserve'])) {
 }
 
 /* Jobs through the frameworks' own workers, against the targets at 8 workers
- * (bench/lib/jobs.php): Redis CPU per job for reserve + ack ≤ 0.35x Laravel's
- * redis queue and ≤ 0.5x Symfony's Redis transport, for enqueue + reserve + ack
- * ≤ 0.7x each, one round trip per job in the worker loop, jobs/s ≥ the peer's;
+ * (bench/lib/jobs.php, bench/lib/goals.php): Redis CPU per job for reserve + ack
+ * ≤ 0.35x Laravel's redis queue and ≤ 0.5x Symfony's Redis transport, for
+ * enqueue + reserve + ack ≤ 0.6x and ≤ 0.7x, one round trip per job in the worker loop, jobs/s ≥ the peer's;
  * and how many jobs per second one Redis core serves (10^6 µs ÷ µs per job). */
 $jobs = [];
 if (isset($res['jobs_laravel'])) {
@@ -288,7 +372,7 @@ if (isset($res['jobs_laravel'])) {
         $rl = $res['jobs_laravel']["redislock_$n"] ?? null;
         $p = $res['jobs_laravel']["redis_$n"] ?? null;
         if ($rl && $p) {
-            $jobs[] = ['Laravel jobs through queue:work', "Laravel's redis driver (phpredis)", $n, 0.35,
+            $jobs[] = ['Laravel jobs through queue:work', "Laravel's redis driver (phpredis)", $n, 'laravel',
                 [$rl['jobs_per_s'], $rl['cpu_us_per_job'], $rl['cpu_us_per_job_with_enqueue'] ?? null, $rl['round_trips_per_job'] ?? null],
                 [$p['jobs_per_s'], $p['cpu_us_per_job'], $p['cpu_us_per_job_with_enqueue'] ?? null]];
         }
@@ -299,13 +383,15 @@ if (isset($res['jobs_symfony'])) {
         $rl = $res['jobs_symfony']['rows']['redislock RedisLockTransport'][$n] ?? null;
         $p = $res['jobs_symfony']['rows']['Symfony RedisTransport (phpredis)'][$n] ?? null;
         if ($rl && $p && $rl['rate'] && $p['rate']) {
-            $jobs[] = ['Symfony Messenger messages through messenger:consume', "Symfony's Redis transport (phpredis)", $n, 0.5,
+            $jobs[] = ['Symfony Messenger messages through messenger:consume', "Symfony's Redis transport (phpredis)", $n, 'symfony',
                 [$rl['rate'], $rl['cpu_us_per_op'], $rl['cpu_us_per_op_with_enqueue'] ?? null, $rl['round_trips_per_op'] ?? null],
                 [$p['rate'], $p['cpu_us_per_op'], $p['cpu_us_per_op_with_enqueue'] ?? null]];
         }
     }
 }
-foreach ($jobs as [$what, $peer, $n, $cpu_target, [$rl_rate, $rl_cpu, $rl_all, $rl_rt], [$p_rate, $p_cpu, $p_all]]) {
+foreach ($jobs as [$what, $peer, $n, $fw, [$rl_rate, $rl_cpu, $rl_all, $rl_rt], [$p_rate, $p_cpu, $p_all]]) {
+    $cpu_target = JOBS_TARGET_RESERVE_ACK_CPU[$fw];
+    $all_target = JOBS_TARGET_ENQUEUE_RESERVE_ACK_CPU[$fw];
     $at = sprintf('%s, %d worker%s, 1 KiB payloads: ', $what, $n, $n > 1 ? 's' : '');
     $judge = $n === 8;
     $ratio = $rl_rate / $p_rate;
@@ -321,13 +407,13 @@ foreach ($jobs as [$what, $peer, $n, $cpu_target, [$rl_rate, $rl_cpu, $rl_all, $
     if ($rl_all && $p_all) {
         $ratio = $rl_all / $p_all;
         $row($at . 'Redis CPU µs per job, enqueue + reserve + ack (lower is better)', bench_fixed($rl_all, 2), $peer,
-            bench_fixed($p_all, 2), $ratio, $judge ? '≤ 0.70x' : '', $judge ? $ratio <= 0.7 : null);
+            bench_fixed($p_all, 2), $ratio, $judge ? '≤ ' . bench_ratio($all_target) : '', $judge ? $ratio <= $all_target : null);
         $row($at . 'jobs per second one Redis core serves, enqueue + reserve + ack', bench_rate(1e6 / $rl_all), $peer,
             bench_rate(1e6 / $p_all), $p_all / $rl_all);
     }
     if ($rl_rt !== null && $judge) {
         $rows[] = [$at . 'round trips per job in the worker loop', bench_fixed($rl_rt, 2), '', '', '', '1',
-            round($rl_rt, 2) <= 1.0 ? 'yes' : 'NO'];
+            round($rl_rt, 2) <= 1.0 ? 'met' : 'MISSED'];
     }
 }
 
@@ -401,7 +487,7 @@ if (isset($res['limiter'])) {
                 'peers: ' . implode(', ', array_map(fn(string $p, int $o): string => "$p $o",
                     array_keys(array_filter($l['over'], fn($k) => !str_starts_with($k, 'redislock'), ARRAY_FILTER_USE_KEY)),
                     array_filter($l['over'], fn($k) => !str_starts_with($k, 'redislock'), ARRAY_FILTER_USE_KEY))),
-                '', '', '0', $over === 0 ? 'yes' : 'NO'];
+                '', '', '0', $over === 0 ? 'met' : 'MISSED'];
         }
     }
 }
@@ -410,7 +496,7 @@ if (isset($res['latency'])) {
     foreach ($res['latency']['promises'] as $p) {
         $rows[] = [$p['promise'] . ', ms (lower is better)',
             sprintf('median %s, p99 %s, worst %s of %s; %d over the target', $p['median'], $p['p99'], $p['worst'],
-                number_format($p['n']), $p['over']), '', '', '', $p['target'], $p['met'] ? 'yes' : 'NO'];
+                number_format($p['n']), $p['over']), '', '', '', $p['target'], $p['met'] ? 'met' : 'MISSED'];
     }
 }
 
@@ -420,9 +506,9 @@ if (isset($res['leases'])) {
         $first ??= $f['leased_ms'];
         $rows[] = [sprintf('leased addLock() beside %s holds watched, ms (lower is better)', number_format((int) $size)),
             $ms($f['leased_ms']), 'plain addLock()', $ms($f['plain_ms']), bench_ratio($f['leased_ms'] / max(1e-9, $f['plain_ms'])),
-            '≤ 3x the first row', $f['leased_ms'] <= 3 * $first ? 'yes' : 'NO'];
+            '≤ 3x the first row', $f['leased_ms'] <= 3 * $first ? 'met' : 'MISSED'];
         $rows[] = [sprintf('leased holds lapsed of %s on a 1 s lease, three leases later', number_format((int) $size + 500)),
-            (string) $f['lapsed'], '', '', '', '0', $f['lapsed'] === 0 ? 'yes' : 'NO'];
+            (string) $f['lapsed'], '', '', '', '0', $f['lapsed'] === 0 ? 'met' : 'MISSED'];
     }
 }
 
@@ -431,7 +517,7 @@ foreach (['memory_lock' => ['cycles', 'lock + unlock cycles'], 'memory_queue' =>
         $m = $res[$key];
         $rows[] = [sprintf('%s %s in one process: growth after the first sample', number_format($m[$count]), $what),
             sprintf('%+d B memory_get_usage(), %+d KiB RSS', $m['mem_after'], $m['rss_after']), '', '', '',
-            'flat', ($m['failed'] === 0 && $m['mem_after'] <= 4096 && $m['rss_after'] <= 1024) ? 'yes' : 'NO'];
+            'flat', ($m['failed'] === 0 && $m['mem_after'] <= 4096 && $m['rss_after'] <= 1024) ? 'met' : 'MISSED'];
     }
 }
 
@@ -454,3 +540,7 @@ if (!$rows) {
     exit(1);
 }
 bench_table(['figure', 'redislock', 'peer', 'peer\'s figure', 'ratio', 'target', 'met'], $rows, [1, 3, 4]);
+if ($goal_rounds) {
+    echo "## Goals\n\nThe goals' rows of this run (ratio = ours ÷ peer; docs/benchmarks-method.md, \"The goals\").\n\n";
+    summary_goals_table($goal_rounds);
+}

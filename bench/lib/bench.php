@@ -20,6 +20,7 @@ require __DIR__ . '/memory.php';
 require __DIR__ . '/server.php';
 require __DIR__ . '/workers.php';
 require __DIR__ . '/needs.php';
+require __DIR__ . '/goals.php';
 require __DIR__ . '/jobs.php';
 
 // Refuse a bad or non-loopback DSN before anything connects.

@@ -13,9 +13,11 @@
 
 declare(strict_types=1);
 
-/* The targets of the jobs rows at 8 workers, as ours ÷ the peer's (round trips: ours alone). */
-const JOBS_TARGET_RESERVE_ACK_CPU = ['laravel' => 0.35, 'symfony' => 0.5];
-const JOBS_TARGET_ENQUEUE_RESERVE_ACK_CPU = 0.7;
+/* The targets of the jobs rows at 8 workers, as ours ÷ the peer's (round trips: ours alone);
+ * the CPU ones are goals (bench/lib/goals.php). */
+const JOBS_TARGET_RESERVE_ACK_CPU = ['laravel' => BENCH_GOALS['laravel_reserve_ack'][2], 'symfony' => BENCH_GOALS['messenger_reserve_ack'][2]];
+const JOBS_TARGET_ENQUEUE_RESERVE_ACK_CPU = ['laravel' => BENCH_GOALS['laravel_enqueue_reserve_ack'][2],
+    'symfony' => BENCH_GOALS['messenger_enqueue_reserve_ack'][2]];
 const JOBS_TARGET_ROUND_TRIPS = 1.0;
 const JOBS_TARGET_RATE = 1.0;
 
@@ -70,9 +72,11 @@ function bench_jobs_per_core(float $cpu_us): float
  * Prints, for each worker count, ours beside the peer's, each figure's ratio and,
  * at 8 workers, its target and whether it was met ("MISSED" when not).
  * $framework: 'laravel' or 'symfony'. $rows: label => worker count => figures of
- * bench_jobs_figures(). Returns the table's rows for the record.
+ * bench_jobs_figures(). $ok: label => worker count => whether the row's checks
+ * passed. Then the goal rows of the framework at 8 workers (bench/lib/goals.php).
+ * Returns the table's rows for the record.
  */
-function bench_jobs_targets_table(string $framework, string $ours, string $peer, array $rows, array $counts): array
+function bench_jobs_targets_table(string $framework, string $ours, string $peer, array $rows, array $counts, array $ok = []): array
 {
     $out = [];
     $record = [];
@@ -90,7 +94,7 @@ function bench_jobs_targets_table(string $framework, string $ours, string $peer,
                 JOBS_TARGET_RESERVE_ACK_CPU[$framework], true],
             ['Redis CPU µs/job, enqueue alone (one push/send per job)', $o['cpu_enqueue'], $p['cpu_enqueue'], 'us', null, true],
             ['Redis CPU µs/job, enqueue + reserve + ack', $o['cpu_enqueue_reserve_ack'], $p['cpu_enqueue_reserve_ack'], 'us',
-                JOBS_TARGET_ENQUEUE_RESERVE_ACK_CPU, true],
+                JOBS_TARGET_ENQUEUE_RESERVE_ACK_CPU[$framework], true],
             ['round trips per job in the worker loop', $o['round_trips'], $p['round_trips'], 'rt', null, true],
             ['jobs per second one Redis core serves, reserve + ack', bench_jobs_per_core($o['cpu_reserve_ack']),
                 bench_jobs_per_core($p['cpu_reserve_ack']), 'rate', null, false],
@@ -108,18 +112,30 @@ function bench_jobs_targets_table(string $framework, string $ours, string $peer,
             $met = '';
             if ($judge && $format === 'rt') {
                 $target_text = '= ' . bench_fixed(JOBS_TARGET_ROUND_TRIPS, 0) . ' (ours)';
-                $met = round($mine, 2) <= JOBS_TARGET_ROUND_TRIPS ? 'yes' : 'MISSED';
+                $met = round($mine, 2) <= JOBS_TARGET_ROUND_TRIPS ? 'met' : 'MISSED';
             } elseif ($judge && $target !== null) {
                 $target_text = ($lower ? '≤ ' : '≥ ') . bench_ratio($target);
-                $met = is_finite($ratio) && ($lower ? $ratio <= $target : $ratio >= $target) ? 'yes' : 'MISSED';
+                $met = is_finite($ratio) && ($lower ? $ratio <= $target : $ratio >= $target) ? 'met' : 'MISSED';
             }
             $out[] = [$figure, (string) $n, $fmt($mine), $fmt($theirs), bench_ratio($ratio), $target_text, $met];
             $record[$n][$figure] = ['ours' => is_finite($mine) ? $mine : null, 'peer' => is_finite($theirs) ? $theirs : null,
-                'met' => $met === '' ? null : $met === 'yes'];
+                'met' => $met === '' ? null : $met === 'met'];
         }
     }
     printf("Figures against the targets (ours = %s, peer = %s; ratio = ours ÷ peer; targets judged at 8 workers; "
         . "round trips = the server's socket reads ÷ jobs; one Redis core = 10^6 µs ÷ Redis CPU µs per job).\n\n", $ours, $peer);
     bench_table(['figure', 'workers', 'ours', 'peer', 'ratio', 'target', 'met'], $out, [1, 2, 3, 4]);
+    $o = $rows[$ours][8] ?? null;
+    $p = $rows[$peer][8] ?? null;
+    if ($o !== null && $p !== null) {
+        $checked = ($ok[$ours][8] ?? true) && ($ok[$peer][8] ?? true);
+        $note = $checked ? '' : 'CHECK FAILED, see above';
+        $prefix = $framework === 'laravel' ? 'laravel' : 'messenger';
+        bench_goals_print([
+            bench_goal("{$prefix}_reserve_ack", $o['cpu_reserve_ack'], $p['cpu_reserve_ack'], 'µs', $checked, $note),
+            bench_goal("{$prefix}_enqueue_reserve_ack", $o['cpu_enqueue_reserve_ack'], $p['cpu_enqueue_reserve_ack'], 'µs',
+                $checked, $note),
+        ]);
+    }
     return $record;
 }

@@ -172,7 +172,7 @@ function bench_wait_rounds(string $mode, Redis $r, int $processes, float $cap_s,
             return ['rows' => $rows, 'failed' => $failed, 'capped' => $capped];
         };
     });
-    $waits = $holds = $events = $per_worker = [];
+    $waits = $holds = $events = $per_worker = $all = [];
     $failed = 0;
     $capped = false;
     foreach ($run['reports'] as $w => $rep) {
@@ -180,6 +180,7 @@ function bench_wait_rounds(string $mode, Redis $r, int $processes, float $cap_s,
         $capped = $capped || $rep['capped'];
         $per_worker[$w] = count($rep['rows']);
         foreach ($rep['rows'] as [$t0, $t1, $t2]) {
+            $all[] = [(float) $t0, (float) $t1, (float) $t2];
             $waits[] = ($t1 - $t0) * 1e3;
             $holds[] = ($t2 - $t1) * 1e3;
             $events[] = [(float) $t1, 1];
@@ -194,6 +195,7 @@ function bench_wait_rounds(string $mode, Redis $r, int $processes, float $cap_s,
         $most = max($most, $now);
     }
     $n = count($waits);
+    $overtaken = bench_overtaken($all);
     $problems = $run['problems'];
     if ($failed) {
         array_unshift($problems, "$failed acquisitions failed");
@@ -206,10 +208,36 @@ function bench_wait_rounds(string $mode, Redis $r, int $processes, float $cap_s,
         'n' => $n, 'waits' => $waits, 'hold' => $holds ? array_sum($holds) / count($holds) : NAN,
         'rate' => $run['wall'] > 0 ? $n / $run['wall'] : NAN, 'wall' => $run['wall'], 'most' => $most,
         'capped' => $capped, 'problems' => $problems, 'per_worker' => $per_worker, 'commands' => $commands,
+        'overtaken' => $overtaken,
         'scripts_per_op' => $n ? bench_scripts_called($commands) / $n : NAN,
         'all_per_op' => $n ? array_sum($commands) / $n : NAN,
         'in_per_op' => $n ? $run['in'] / $n : NAN,
     ];
+}
+
+/**
+ * How many acquisitions of bench_wait_rounds() were overtaken: a waiter that began
+ * more than BENCH_OVERTAKE_MARGIN_MS after this one got its turn before it. A FIFO
+ * queue of waiters overtakes none; a process descheduled between reading its clock
+ * and sending its request can look overtaken, hence the margin. $rows: [start, held,
+ * unlock] per acquisition, microtime(true) of every process (one clock).
+ */
+const BENCH_OVERTAKE_MARGIN_MS = 5.0;
+function bench_overtaken(array $rows): int
+{
+    usort($rows, fn(array $a, array $b): int => $a[0] <=> $b[0]);
+    $margin = BENCH_OVERTAKE_MARGIN_MS / 1e3;
+    $n = count($rows);
+    $overtaken = 0;
+    for ($i = 0; $i < $n; $i++) {
+        for ($j = $i + 1; $j < $n; $j++) {
+            if ($rows[$j][0] - $rows[$i][0] > $margin && $rows[$j][1] < $rows[$i][1]) {
+                $overtaken++;
+                break;
+            }
+        }
+    }
+    return $overtaken;
 }
 
 /** Runs a child process (a measured run under valgrind or strace); throws when it fails. */
