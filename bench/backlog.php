@@ -173,6 +173,9 @@ foreach ($rows as $row) {
 printf("\n### A backlog of %s jobs of 1 KiB, drained by %d workers\n\n", number_format($jobs), WORKERS);
 bench_table(['row', 'jobs', 'Redis CPU µs/job', 'ratio vs Symfony', 'commands/job', 'scripts/job', 'wall s'],
     array_values($table), [1, 2, 3, 4, 5, 6]);
+bench_record('backlog', ['jobs' => $jobs, 'symfony_us' => $per_job[SF], 'rows' => [
+    'on the stream' => $per_job[STREAM], 'on the stream, deferred acks' => $per_job[DEFER],
+    'delayed into the zset, promoted' => $per_job[PROMOTED]]]);
 $ratio = $per_job[STREAM] / $per_job[SF];
 printf("\nTarget: a backlog on the stream layout drains at ≤ %sx Symfony's commands' Redis CPU per job: %s (%s).\n",
     TARGET, bench_ratio($ratio), $ratio <= TARGET ? 'met' : 'NOT met');
