@@ -34,9 +34,8 @@ static uint32_t enqueue_page_args(redislock_argv *sets, uint32_t *counts, const 
 }
 
 /* A failed enqueue() of several pages: the failure recorded, told how many ids
- * went in. failed:
- * the pages whose reply was an error or of another shape (0: the write or a read
- * failed, so that any page may have run). */
+ * went in. failed: the pages whose reply was an error or of another shape (0:
+ * the write or a read failed, so that any page may have run). */
 static void enqueue_failed(redislock_queue_obj *q, uint32_t n_ids, uint32_t pages, uint32_t failed, uint32_t went_in)
 {
 	const redislock_status *st = redislock_conn_status(q->conn);
