@@ -512,6 +512,16 @@ if (isset($res['leases'])) {
     }
 }
 
+if (isset($res['backlog'])) {
+    $b = $res['backlog'];
+    foreach ($b['rows'] as $label => $us) {
+        $ratio = $us / max(1e-9, $b['symfony_us']);
+        $row(sprintf('a backlog of %s jobs drained by 8 workers, Redis CPU µs/job (lower is better): %s', number_format($b['jobs']), $label),
+            bench_fixed($us, 1), "Symfony's commands (XREADGROUP + XACK + XDEL)", bench_fixed($b['symfony_us'], 1), $ratio,
+            $label === 'on the stream' ? '≤ 0.5x' : '', $label === 'on the stream' ? $ratio <= 0.5 : null);
+    }
+}
+
 foreach (['memory_lock' => ['cycles', 'lock + unlock cycles'], 'memory_queue' => ['ops', 'queue operations (enqueue, pop, reserve, ack)']] as $key => [$count, $what]) {
     if (isset($res[$key])) {
         $m = $res[$key];

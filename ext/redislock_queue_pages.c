@@ -4,60 +4,104 @@
  * layouts. The class calls down into this file; it calls nothing of the class's
  * or of a layout's. */
 #include "redislock_queue_pages.h"
+#include "redislock_keys.h"
+#include "redislock_runner.h"
 
 /* enqueue()'s items, a script per page of at most REDISLOCK_QUEUE_PAGE ids: the
- * ids with a payload first (each followed by it), then the others. Each page is
- * atomic, the list is not: a worker may take the first page's tasks before the
- * last page is written, and a failure leaves the pages before it written (an
- * enqueue() again keeps their due times). The pages after the first take its due
- * time, so the ids of one call share one, as one script would have given them.
- * Every item's reference goes to a page's command, or is released here. */
-bool redislock_queue_enqueue_pages(redislock_queue_obj *q, const queue_keys *k, zend_string **list, uint32_t n, uint32_t paired,
-	double delay, bool replace, double timeout)
+ * ids with a payload first (each followed by it), then the others. Every item's
+ * reference goes to a page's command. Returns the number of pages, each page's
+ * ids in counts[]. */
+static uint32_t enqueue_page_args(redislock_argv *sets, uint32_t *counts, const queue_keys *k, const zend_string *dues,
+	zend_string **list, uint32_t n, uint32_t paired, double delay, bool replace, const zend_string *call)
 {
-	uint32_t bare = n - 2 * paired, pairs_sent = 0, bare_sent = 0;
-	zend_string **page = safe_emalloc(MIN(n, 2 * REDISLOCK_QUEUE_PAGE), sizeof(*page), 0);
-	zend_string *due = NULL;
-	bool ok = true;
+	uint32_t bare = n - 2 * paired, pairs_sent = 0, bare_sent = 0, pages = 0;
+	zend_string *page[2 * REDISLOCK_QUEUE_PAGE];
 
-	while (ok && (pairs_sent < paired || bare_sent < bare)) {
+	while (pairs_sent < paired || bare_sent < bare) {
 		uint32_t p = MIN(paired - pairs_sent, REDISLOCK_QUEUE_PAGE);
 		uint32_t b = MIN(bare - bare_sent, REDISLOCK_QUEUE_PAGE - p);
-		redislock_argv a;
-		redisReply *reply;
 
 		memcpy(page, list + 2 * pairs_sent, 2 * p * sizeof(*page));
 		memcpy(page + 2 * p, list + 2 * paired + bare_sent, b * sizeof(*page));
 		pairs_sent += p;
 		bare_sent += b;
-		redislock_script_enqueue_args(&a, 2 * p + b, QUEUE_ALL_KEYS(*k), true, delay, due,
-			replace, p, page);
-		reply = redislock_queue_run(q, &redislock_script_enqueue, &a, timeout);
-		redislock_argv_free(&a);
-		if (!reply) {
-			ok = false;
-		} else if (reply->type != REDIS_REPLY_ARRAY || reply->elements != 2 || reply->element[1]->type != REDIS_REPLY_STRING) {
+		counts[pages] = p + b;
+		redislock_script_enqueue_args(&sets[pages], 2 * p + b, QUEUE_ALL_KEYS(*k), dues, true, delay, call,
+			pairs_sent == paired && bare_sent == bare, replace, p, page);
+		pages++;
+	}
+	return pages;
+}
+
+/* A failed enqueue() of several pages: the failure recorded, told how many ids
+ * went in. failed: the pages whose reply was an error or of another shape (0:
+ * the write or a read failed, so that any page may have run). */
+static void enqueue_failed(redislock_queue_obj *q, uint32_t n_ids, uint32_t pages, uint32_t failed, uint32_t went_in)
+{
+	const redislock_status *st = redislock_conn_status(q->conn);
+	char cause[REDISLOCK_STATUS_LEN];
+
+	snprintf(cause, sizeof(cause), "%s", st->message);
+	if (failed == 0) {
+		redislock_conn_set_error(q->conn, st->kind,
+			"%s (enqueue() of %u ids in %u pages sent in one write: any of its pages may have run)", cause, n_ids, pages);
+	} else {
+		redislock_conn_set_error(q->conn, st->kind,
+			"%s (enqueue() of %u ids in %u pages sent in one write: %u of them failed, the %u ids of the others went in)",
+			cause, n_ids, pages, failed, went_in);
+	}
+}
+
+/* enqueue()'s items, every page in one write and the replies read after: each
+ * page is atomic, the list is not, and a worker may take the first page's tasks
+ * before the last page runs. The pages do not wait on each other's replies: one
+ * that fails (an error reply) does not stop the others, which run and stay; the
+ * exception says how many ids went in. A call of several pages carries a token,
+ * under which the first of its pages to run records its due time (in T,
+ * {K}:due) for the others, so the ids of one call share one due time, taken from
+ * the server's clock as one script would have. */
+bool redislock_queue_enqueue_pages(redislock_queue_obj *q, const queue_keys *k, zend_string **list, uint32_t n, uint32_t paired,
+	double delay, bool replace, double timeout)
+{
+	uint32_t ids = n - paired, max_pages = (ids + REDISLOCK_QUEUE_PAGE - 1) / REDISLOCK_QUEUE_PAGE;
+	uint32_t pages, failed = 0, went_in = 0;
+	redislock_argv *sets = safe_emalloc(max_pages, sizeof(*sets), 0);
+	uint32_t *counts = safe_emalloc(max_pages, sizeof(*counts), 0);
+	redisReply **replies = safe_emalloc(max_pages, sizeof(*replies), 0);
+	zend_string *call = max_pages > 1 ? redislock_random_hex() : NULL;
+	zend_string *dues = redislock_sibling_key(k->queue, ":due");
+	bool ok;
+
+	pages = enqueue_page_args(sets, counts, k, dues, list, n, paired, delay, replace, call);
+	ok = redislock_script_call_many(q->conn, &redislock_script_enqueue, sets, (int) pages, timeout, replies) == SUCCESS;
+	for (uint32_t i = 0; ok && i < pages; i++) {
+		const redisReply *reply = replies[i];
+		if (reply->type == REDIS_REPLY_ARRAY && reply->elements == 2 && reply->element[1]->type == REDIS_REPLY_STRING) {
+			went_in += counts[i];
+		} else if (failed++ == 0) {
+			/* The first failure is the one told. */
 			redislock_conn_set_unexpected(q->conn, reply);
-			freeReplyObject(reply);
-			ok = false;
-		} else {
-			if (!due) {
-				due = zend_string_init(reply->element[1]->str, reply->element[1]->len, 0);
-			}
-			freeReplyObject(reply);
 		}
 	}
-	if (due) {
-		zend_string_release(due);
+	if (ok) {
+		for (uint32_t i = 0; i < pages; i++) {
+			freeReplyObject(replies[i]);
+		}
 	}
-	for (uint32_t i = 2 * pairs_sent; i < 2 * paired; i++) {
-		zend_string_release(list[i]);
+	if ((!ok || failed > 0) && pages > 1) {
+		enqueue_failed(q, ids, pages, failed, went_in);
 	}
-	for (uint32_t i = 2 * paired + bare_sent; i < n; i++) {
-		zend_string_release(list[i]);
+	for (uint32_t i = 0; i < pages; i++) {
+		redislock_argv_free(&sets[i]);
 	}
-	efree(page);
-	return ok;
+	if (call) {
+		zend_string_release(call);
+	}
+	zend_string_release(dues);
+	efree(replies);
+	efree(counts);
+	efree(sets);
+	return ok && failed == 0;
 }
 
 /* The [how many, died_by] answer of a page of retryDead() or purgeDead(): false

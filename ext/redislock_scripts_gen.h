@@ -301,10 +301,10 @@ static inline void redislock_script_dequeue_args(redislock_argv *a, const zend_s
 	redislock_argv_push_double(a, score);
 }
 
-/* ext/lua/queue/enqueue.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, ARGV streamed, ARGV delay, ARGV due, ARGV replace, ARGV paired, ARGV item. */
-static inline void redislock_script_enqueue_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, bool streamed, double delay, const zend_string *due, bool replace, zend_long paired, zend_string **item)
+/* ext/lua/queue/enqueue.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS dues, ARGV streamed, ARGV delay, ARGV call, ARGV last, ARGV replace, ARGV paired, ARGV item. */
+static inline void redislock_script_enqueue_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *dues, bool streamed, double delay, const zend_string *call, bool last, bool replace, zend_long paired, zend_string **item)
 {
-	redislock_script_start(a, &redislock_script_enqueue, 10);
+	redislock_script_start(a, &redislock_script_enqueue, 11);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -315,9 +315,11 @@ static inline void redislock_script_enqueue_args(redislock_argv *a, uint32_t n, 
 	redislock_argv_push_str(a, index);
 	redislock_argv_push_str(a, settings);
 	redislock_argv_push_str(a, spare);
+	redislock_argv_push_str(a, dues);
 	redislock_argv_push(a, streamed ? "1" : "0", 1);
 	redislock_argv_push_double(a, delay);
-	if (due) { redislock_argv_push_str(a, due); } else { redislock_argv_push(a, "", 0); }
+	if (call) { redislock_argv_push_str(a, call); } else { redislock_argv_push(a, "", 0); }
+	redislock_argv_push(a, last ? "1" : "0", 1);
 	redislock_argv_push(a, replace ? "1" : "0", 1);
 	redislock_argv_push_long(a, paired);
 	for (uint32_t i = 0; i < n; i++) {

@@ -831,7 +831,11 @@ const redislock_script redislock_script_dequeue = {"dequeue script",
 
 const redislock_script redislock_script_enqueue = {"enqueue script",
 	"--redislock:enqueue\n"
-	"local queue, inflight, wakeup, receipts, dead, payloads, stream, index, settings, spare, streamed, delay, due, replace, paired = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9], KEYS[10], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5]\n"
+	"local queue, inflight, wakeup, receipts, dead, payloads, stream, index, settings, spare, dues, streamed, delay, call, last, replace, paired = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9], KEYS[10], KEYS[11], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6]\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
 	"\n"
 	"\n"
 	"\n"
@@ -868,8 +872,8 @@ const redislock_script redislock_script_enqueue = {"enqueue script",
 	"local function by_ref(M) return redis.call('hget', M, 'p') == '1' end local INLINE = 65536 local function home(P, Q, id) if redis.call('hexists', P, id) == 1 then return 'p' end if redis.call('hexists', Q, id) == 1 then return 'q' end return false end local function slot(P, Q, r) if r == 'q' then return Q end return P end local function other(r) if r == 'p' then return 'q' end return 'p' end local function index_of(x) if not x then return nil, '' end local e, due = string.match(x, '^([^|]*)|?(.*)$') return e, due end local function carried(H, id) local v = redis.call('hget', H, id) if not v then return 0, false end return tonumber(string.match(v, '^[^|]*|(%d+)|') or '0'), true end local function append(S, X, id, p, a, r) local f = {'xadd', S, '*', 'i', id} if p then f[6] = 'p'; f[7] = p elseif r then f[6] = 'r'; f[7] = r end if a and a > 0 then f[#f + 1] = 'a'; f[#f + 1] = string.format('%d', a) end local eid = redis.call(unpack(f)) redis.call('hset', X, id, eid) return eid end local function promote(Z, P, H, S, X, Q, id, ref) local a, rec = carried(H, id) local r, p = home(P, Q, id), false if r and (not ref or redis.call('hstrlen', slot(P, Q, r), id) <= INLINE) then p = redis.call('hget', slot(P, Q, r), id) redis.call('hdel', slot(P, Q, r), id) r = false end append(S, X, id, p, a, r) redis.call('zrem', Z, id) if rec then redis.call('hdel', H, id) end return p and #p or 0 end local function entry(S, eid) local e = redis.call('xrange', S, eid, eid) if #e == 0 then return nil end local f, id, p, a, r = e[1][2], nil, false, 0, false for i = 1, #f, 2 do local k = f[i] if k == 'i' then id = f[i + 1] elseif k == 'p' then p = f[i + 1] elseif k == 'a' then a = tonumber(f[i + 1]) elseif k == 'r' then r = f[i + 1] end end return id, p, a, r end local function settle_entry(Z, P, H, D, S, X, M, Q, eid, deliveries, delay_us, dead) local id, p, a, r = entry(S, eid) local size = p and #p or 0 redis.call('xack', S, 'rl', eid) redis.call('xdel', S, eid) if not id then return nil, 0 end local xe, parked = index_of(redis.call('hget', X, id)) if xe == eid then redis.call('hdel', X, id) if parked ~= '' then redis.call('hincrby', M, 'r', -1) end else parked = '' end local n = a + tonumber(deliveries) local s = redis.call('hmget', M, 'm', 'b') local m, b = tonumber(s[1]) or 0, tonumber(s[2]) or 0 local rec = '|' .. string.format('%d', n) .. '|' .. string.format('%d', m) .. '|' .. string.format('%.17g', b / 1000) if dead or (m > 0 and n >= m) then redis.call('zadd', D, score(now_us), id) redis.call('zrem', Z, id) if r then redis.call('hdel', slot(P, Q, other(r)), id) elseif p then redis.call('hset', P, id, p) else redis.call('hdel', P, id) end redis.call('hset', H, id, rec) return id, size end if parked ~= '' then redis.call('zadd', Z, parked, id) redis.call('hset', H, id, rec) if r then redis.call('hdel', slot(P, Q, r), id) end elseif redis.call('zscore', Z, id) then redis.call('hset', H, id, rec) if r == 'q' then redis.call('hdel', Q, id) end else if not delay_us then delay_us = 0 if b > 0 and n > 0 then delay_us = math.floor(math.min(b / 1000 * 2 ^ (n - 1), 3600) * 1000000) end end if delay_us <= 0 then if p and #p > INLINE and by_ref(M) then local to = false if redis.call('hexists', P, id) == 0 then to = 'p' elseif redis.call('hexists', Q, id) == 0 then to = 'q' end if to then redis.call('hset', slot(P, Q, to), id, p); p, r = false, to end end append(S, X, id, p, n, r) return id, size end redis.call('zadd', Z, score(now_us + delay_us), id) if p then redis.call('hset', P, id, p) elseif not r then redis.call('hdel', P, id) end redis.call('hset', H, id, rec) end local due = redis.call('zscore', Z, id) if due and tonumber(due) * 1000000 <= now_us then size = size + promote(Z, P, H, S, X, Q, id, by_ref(M)) end return id, size end local function reservation(S, X, id, eid, consumer, deliveries) local x = index_of(redis.call('hget', X, id)) if not x then return -1 end if eid == '' then eid = x elseif x ~= eid then return 0 end local pe = redis.call('xpending', S, 'rl', eid, eid, 1) if #pe == 0 then return 0, eid end if consumer ~= '' and (pe[1][2] ~= consumer or pe[1][4] ~= tonumber(deliveries)) then return 0 end return pe[1], eid end local function lapsed(S, M, v) local c = redis.call('hget', M, 'c') local window = redis.call('xpending', S, 'rl', c or '-', '+', 1000) local out, last = {}, nil for _, e in ipairs(window) do if e[3] >= tonumber(v) then if string.find(e[2], '~', 1, true) then e[4] = 0 end out[#out + 1] = e if #out >= 100 then last = e[1]; break end end end if not last and #window >= 1000 then last = window[#window][1] end if last then redis.call('hset', M, 'c', '(' .. last) elseif c then redis.call('hdel', M, 'c') end return out end local function index_new(S, M, L, v) local n = redis.call('hget', M, 'n') local fresh = redis.call('xpending', S, 'rl', n and ('(' .. n) or '-', '+', 1000) local now_ms = math.floor(now_us / 1000) for _, e in ipairs(fresh) do redis.call('zadd', L, 'nx', now_ms - e[3] + v, e[1]) end if #fresh > 0 then redis.call('hset', M, 'n', fresh[#fresh][1]) end return #fresh >= 1000 end local function lapsed_due(S, L, v) local now_ms = math.floor(now_us / 1000) local out = {} for _, eid in ipairs(redis.call('zrangebyscore', L, '-inf', now_ms, 'limit', 0, PAGE)) do local pe = redis.call('xpending', S, 'rl', eid, eid, 1) if #pe == 0 then redis.call('zrem', L, eid) elseif pe[1][3] >= tonumber(v) then redis.call('zrem', L, eid) if string.find(pe[1][2], '~', 1, true) then pe[1][4] = 0 end out[#out + 1] = pe[1] if #out >= 100 then break end else redis.call('zadd', L, now_ms + tonumber(v) - pe[1][3], eid) end end return out end local function raise_visibility(S, M, v, nv) redis.call('hset', M, 'v', string.format('%d', nv)) if v <= 0 or nv <= v or redis.call('exists', S) == 0 then return end local pel = redis.call('xpending', S, 'rl', '-', '+', PAGE) for _, e in ipairs(pel) do redis.call('xclaim', S, 'rl', e[2], 0, e[1], 'IDLE', string.format('%d', e[3] + nv - v), 'JUSTID') end end local function write_limits(M, s, attempts, backoff) if s[2] ~= attempts or s[3] ~= backoff then redis.call('hset', M, 'm', attempts, 'b', backoff) end end local function nudge(Z, S, due) local first = redis.call('zrangebyscore', Z, '(' .. score(now_us), '+inf', 'withscores', 'limit', 0, 2) if #first < 4 or tonumber(first[4]) > tonumber(due) then redis.call('xadd', S, '*', 'w', '1') end end local function before(eid) local ms, seq = string.match(eid, '^(%d+)-(%d+)$') if tonumber(seq) > 0 then return ms .. '-' .. string.format('%d', tonumber(seq) - 1) end return string.format('%d', tonumber(ms) - 1) .. '-18446744073709551615' end local function group_of(S) if redis.call('exists', S) == 0 then return nil end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end if f['name'] == 'rl' then return f['last-delivered-id'], tonumber(f['pending']) end end return nil end local function stream_tasks(S, X, M) local last, pel = group_of(S) if not last then return nil end local ready = redis.call('hlen', X) - pel if ready < 0 then ready = 0 end return ready + (tonumber(redis.call('hget', M, 'r')) or 0), pel, last end local function fields_of(flat) local f = {} for j = 1, #flat, 2 do f[flat[j]] = flat[j + 1] end return f end local function entry_ms(eid) return tonumber(string.match(eid, '^(%d+)')) end local function entry_score(eid) return string.format('%.17g', entry_ms(eid) / 1000) end local function pending(S, eid) return #redis.call('xpending', S, 'rl', eid, eid, 1) > 0 end local function id_before(a, b) local am, as = string.match(a, '^(%d+)%-(%d+)$') local bm, bs = string.match(b, '^(%d+)%-(%d+)$') am, bm = tonumber(am), tonumber(bm) return am < bm or (am == bm and tonumber(as) < tonumber(bs)) end local function ready_from(start, last) if start == '-' then return '(' .. last end local id = start if string.sub(id, 1, 1) == '(' then id = string.sub(id, 2) end if not id_before(last, id) then return '(' .. last end return start end\n"
 	"paired = tonumber(paired)\n"
 	"local ids, payload = {}, {}\n"
-	"for i = 1, paired do ids[i] = ARGV[4 + 2 * i]; payload[i] = ARGV[5 + 2 * i] end\n"
-	"for i = 6 + 2 * paired, #ARGV do ids[#ids + 1] = ARGV[i] end\n"
+	"for i = 1, paired do ids[i] = ARGV[5 + 2 * i]; payload[i] = ARGV[6 + 2 * i] end\n"
+	"for i = 7 + 2 * paired, #ARGV do ids[#ids + 1] = ARGV[i] end\n"
 	"if #ids > PAGE then return redis.error_reply('ERR over ' .. PAGE .. ' ids in one call') end\n"
 	"if redis.call('exists', dead) == 1 then\n"
 	"for _, id in ipairs(ids) do\n"
@@ -878,7 +882,21 @@ const redislock_script redislock_script_enqueue = {"enqueue script",
 	"end\n"
 	"end\n"
 	"end\n"
-	"if due == '' then due = score(us_after(delay)) end\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"local due = call ~= '' and redis.call('hget', dues, call)\n"
+	"if not due then\n"
+	"due = score(us_after(delay))\n"
+	"if call ~= '' and last == '0' then\n"
+	"if redis.call('hlen', dues) >= 256 then redis.call('del', dues) end\n"
+	"redis.call('hset', dues, call, due); redis.call('pexpire', dues, 600000)\n"
+	"end\n"
+	"elseif last == '1' then\n"
+	"redis.call('hdel', dues, call)\n"
+	"end\n"
 	"replace = replace == '1'\n"
 	"local changed = 0\n"
 	"if streamed == '1' and redis.call('exists', stream) == 1 then\n"
@@ -963,7 +981,7 @@ const redislock_script redislock_script_enqueue = {"enqueue script",
 	"end\n"
 	"wake(wakeup, changed)\n"
 	"return {changed, due}\n",
-	12848, "71e4bce0b5a21f730dfad8e527832543f37a4edb"};
+	13180, "8233bf21b45a1442f0242214ca84120646d92d5f"};
 
 const redislock_script redislock_script_migrate = {"migrate script",
 	"--redislock:migrate\n"

@@ -4,9 +4,10 @@
 -- (ZADD NX versus plain ZADD). A task that is added or replaced carries exactly
 -- the payload given, or none. A dead id enqueued again leaves the dead letters and
 -- starts with its attempts and its old payload forgotten. Returns [how many were
--- added or changed, the due time]: a list longer than a page goes in pages, and
--- every page after the first is given the first one's due time, so the ids of one
--- call share one due time as one script would have given them.
+-- added or changed, the due time]: a list longer than a page goes in pages, all
+-- sent in one write, and the page of a call that runs first records its due time
+-- in T under the call's token for the others, so the ids of one call share one due
+-- time, the server's, as one script would have given them.
 --
 -- @key   queue     string                     Z, the queue: task ids by due time (s)
 -- @key   inflight  string                     F, the tasks in flight by reservation deadline
@@ -20,9 +21,12 @@
 --                                             by reference)
 -- @key   spare     string                     Q, the payloads by reference that P cannot hold (see
 --                                             common/stream.lua)
+-- @key   dues      string                     T, the due times of the calls still paging (hash: call token
+--                                             -> due time; it expires, see below)
 -- @arg   streamed  flag '1' '0'               whether the queue may be on the stream layout (its S exists)
 -- @arg   delay     number                     the delay (s)
--- @arg   due       string or ''               the due time (s) of the call's first page ('': from the delay)
+-- @arg   call      string or ''               the call's token when it has more than one page ('': one page)
+-- @arg   last      flag '1' '0'               whether this is the call's last page (it forgets the due time)
 -- @arg   replace   flag '1' '0'               whether an id already queued takes the new due time
 -- @arg   paired    integer                    how many ids, at the front of the list, are each followed by
 --                                             their payload
@@ -36,8 +40,8 @@
 --#include "common/stream.lua"
 paired = tonumber(paired)
 local ids, payload = {}, {}
-for i = 1, paired do ids[i] = ARGV[4 + 2 * i]; payload[i] = ARGV[5 + 2 * i] end
-for i = 6 + 2 * paired, #ARGV do ids[#ids + 1] = ARGV[i] end
+for i = 1, paired do ids[i] = ARGV[5 + 2 * i]; payload[i] = ARGV[6 + 2 * i] end
+for i = 7 + 2 * paired, #ARGV do ids[#ids + 1] = ARGV[i] end
 if #ids > PAGE then return redis.error_reply('ERR over ' .. PAGE .. ' ids in one call') end
 if redis.call('exists', dead) == 1 then
   for _, id in ipairs(ids) do
@@ -46,7 +50,21 @@ if redis.call('exists', dead) == 1 then
     end
   end
 end
-if due == '' then due = score(us_after(delay)) end
+-- The due time of a call of several pages: the one its first page to run took,
+-- by this server's clock; T keeps it until the call's last page runs, or for ten
+-- minutes (a call whose last page never came). T stays small: at 256 calls in
+-- progress it starts again (a call then paging gives its later pages a due time of
+-- their own).
+local due = call ~= '' and redis.call('hget', dues, call)
+if not due then
+  due = score(us_after(delay))
+  if call ~= '' and last == '0' then
+    if redis.call('hlen', dues) >= 256 then redis.call('del', dues) end
+    redis.call('hset', dues, call, due); redis.call('pexpire', dues, 600000)
+  end
+elseif last == '1' then
+  redis.call('hdel', dues, call)
+end
 replace = replace == '1'
 local changed = 0
 if streamed == '1' and redis.call('exists', stream) == 1 then
