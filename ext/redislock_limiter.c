@@ -1,9 +1,9 @@
 /* RedisRateLimiter: at most $limit tokens of a name per $interval.
  *
  * Invariants:
- * - A decision is one script (rate_limit) that reads the limiter's key (one
- *   string: the head of the last call that consumed, then the state), decides by
- *   the server's TIME and writes the key back with one SET ... PX in the same
+ * - A decision is one script (rate_<policy>, one per policy, with the arguments
+ *   it reads) that reads the limiter's key (one string: the head of the last
+ *   call that consumed, then the state), decides by the server's TIME and writes the key back with one SET ... PX in the same
  *   step: no two callers can both take the last token, and nothing is written
  *   when a caller is refused. An allowed consume is TIME, GET and SET.
  * - Every number that crosses into Lua is an integer (µs, counts), formatted
@@ -190,9 +190,9 @@ static bool check_call(limiter_call *call, zend_string *name, zend_long limit, d
 
 /* ---- the decision ----------------------------------------------------------------- */
 
-/* Runs the rate_limit script in mode ('c', 'p', 'r' with max_wait µs, or 'k'
- * with the place's mark as max_wait and its state's birth); false when it
- * failed (recorded). */
+/* Runs the policy's script (rate_<policy>) in mode ('c', 'p', 'r' with max_wait
+ * µs, or 'k' with the place's mark as max_wait and its state's birth); false
+ * when it failed (recorded). */
 static bool decide(redislock_limiter_obj *l, const limiter_call *call, char mode, zend_long max_wait_us, zend_long birth,
 	limiter_answer *out)
 {
@@ -215,9 +215,29 @@ static bool decide(redislock_limiter_obj *l, const limiter_call *call, char mode
 	} else if (mode != 'c') {
 		snprintf(how, sizeof(how), "%c" ZEND_LONG_FMT, mode, max_wait_us);
 	}
-	redislock_script_rate_limit_args(&a, key, head, call->limit, call->interval_us, call->tokens, call->burst,
-		call->emission_us, call->emission_ps, how);
-	reply = run(l, &redislock_script_rate_limit, &a);
+	/* Each policy's script, with the arguments it reads. */
+	const redislock_script *script;
+	switch (call->policy) {
+		case 't':
+			script = &redislock_script_rate_token_bucket;
+			redislock_script_rate_token_bucket_args(&a, key, head, call->tokens, call->burst, call->emission_us,
+				call->emission_ps, how);
+			break;
+		case 'f':
+			script = &redislock_script_rate_fixed_window;
+			redislock_script_rate_fixed_window_args(&a, key, head, call->limit, call->interval_us, call->tokens, how);
+			break;
+		case 'Q':
+			script = &redislock_script_rate_stepped_bucket;
+			redislock_script_rate_stepped_bucket_args(&a, key, head, call->limit, call->interval_us, call->tokens,
+				call->burst, how);
+			break;
+		default:
+			script = &redislock_script_rate_sliding_window;
+			redislock_script_rate_sliding_window_args(&a, key, head, call->limit, call->interval_us, call->tokens, how);
+			break;
+	}
+	reply = run(l, script, &a);
 	redislock_argv_free(&a);
 	zend_string_release(key);
 	if (!reply) {

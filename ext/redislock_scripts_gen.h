@@ -4,9 +4,12 @@
 #ifndef REDISLOCK_SCRIPTS_GEN_H
 #define REDISLOCK_SCRIPTS_GEN_H
 
+extern const redislock_script redislock_script_rate_fixed_window;
 extern const redislock_script redislock_script_rate_inspect;
-extern const redislock_script redislock_script_rate_limit;
 extern const redislock_script redislock_script_rate_reset;
+extern const redislock_script redislock_script_rate_sliding_window;
+extern const redislock_script redislock_script_rate_stepped_bucket;
+extern const redislock_script redislock_script_rate_token_bucket;
 extern const redislock_script redislock_script_extend;
 extern const redislock_script redislock_script_fence;
 extern const redislock_script redislock_script_force_unlock;
@@ -55,6 +58,20 @@ extern const redislock_script redislock_script_sem_inspect;
 extern const redislock_script redislock_script_sem_release;
 extern const redislock_script redislock_script_sem_watch;
 
+/* ext/lua/limiter/rate_fixed_window.lua: KEYS key, ARGV head, ARGV limit, ARGV interval, ARGV tokens, ARGV mode. */
+static inline void redislock_script_rate_fixed_window_args(redislock_argv *a, const zend_string *key, const char *head, zend_long limit, zend_long interval, zend_long tokens, const char *mode)
+{
+	redislock_script_start(a, &redislock_script_rate_fixed_window, 1);
+	redislock_argv_push_str(a, key);
+	redislock_argv_push(a, head, strlen(head));
+	redislock_argv_push_long(a, limit);
+	redislock_argv_push_long(a, interval);
+	redislock_argv_push_long(a, tokens);
+	if (*mode) {
+		redislock_argv_push(a, mode, strlen(mode));
+	}
+}
+
 /* ext/lua/limiter/rate_inspect.lua: KEYS key. */
 static inline void redislock_script_rate_inspect_args(redislock_argv *a, const zend_string *key)
 {
@@ -62,14 +79,48 @@ static inline void redislock_script_rate_inspect_args(redislock_argv *a, const z
 	redislock_argv_push_str(a, key);
 }
 
-/* ext/lua/limiter/rate_limit.lua: KEYS key, ARGV head, ARGV limit, ARGV interval, ARGV tokens, ARGV burst, ARGV emission, ARGV emission_ps, ARGV mode. */
-static inline void redislock_script_rate_limit_args(redislock_argv *a, const zend_string *key, const char *head, zend_long limit, zend_long interval, zend_long tokens, zend_long burst, zend_long emission, zend_long emission_ps, const char *mode)
+/* ext/lua/limiter/rate_reset.lua: KEYS key. */
+static inline void redislock_script_rate_reset_args(redislock_argv *a, const zend_string *key)
 {
-	redislock_script_start(a, &redislock_script_rate_limit, 1);
+	redislock_script_start(a, &redislock_script_rate_reset, 1);
+	redislock_argv_push_str(a, key);
+}
+
+/* ext/lua/limiter/rate_sliding_window.lua: KEYS key, ARGV head, ARGV limit, ARGV interval, ARGV tokens, ARGV mode. */
+static inline void redislock_script_rate_sliding_window_args(redislock_argv *a, const zend_string *key, const char *head, zend_long limit, zend_long interval, zend_long tokens, const char *mode)
+{
+	redislock_script_start(a, &redislock_script_rate_sliding_window, 1);
 	redislock_argv_push_str(a, key);
 	redislock_argv_push(a, head, strlen(head));
 	redislock_argv_push_long(a, limit);
 	redislock_argv_push_long(a, interval);
+	redislock_argv_push_long(a, tokens);
+	if (*mode) {
+		redislock_argv_push(a, mode, strlen(mode));
+	}
+}
+
+/* ext/lua/limiter/rate_stepped_bucket.lua: KEYS key, ARGV head, ARGV limit, ARGV interval, ARGV tokens, ARGV burst, ARGV mode. */
+static inline void redislock_script_rate_stepped_bucket_args(redislock_argv *a, const zend_string *key, const char *head, zend_long limit, zend_long interval, zend_long tokens, zend_long burst, const char *mode)
+{
+	redislock_script_start(a, &redislock_script_rate_stepped_bucket, 1);
+	redislock_argv_push_str(a, key);
+	redislock_argv_push(a, head, strlen(head));
+	redislock_argv_push_long(a, limit);
+	redislock_argv_push_long(a, interval);
+	redislock_argv_push_long(a, tokens);
+	redislock_argv_push_long(a, burst);
+	if (*mode) {
+		redislock_argv_push(a, mode, strlen(mode));
+	}
+}
+
+/* ext/lua/limiter/rate_token_bucket.lua: KEYS key, ARGV head, ARGV tokens, ARGV burst, ARGV emission, ARGV emission_ps, ARGV mode. */
+static inline void redislock_script_rate_token_bucket_args(redislock_argv *a, const zend_string *key, const char *head, zend_long tokens, zend_long burst, zend_long emission, zend_long emission_ps, const char *mode)
+{
+	redislock_script_start(a, &redislock_script_rate_token_bucket, 1);
+	redislock_argv_push_str(a, key);
+	redislock_argv_push(a, head, strlen(head));
 	redislock_argv_push_long(a, tokens);
 	redislock_argv_push_long(a, burst);
 	redislock_argv_push_long(a, emission);
@@ -77,13 +128,6 @@ static inline void redislock_script_rate_limit_args(redislock_argv *a, const zen
 	if (*mode) {
 		redislock_argv_push(a, mode, strlen(mode));
 	}
-}
-
-/* ext/lua/limiter/rate_reset.lua: KEYS key. */
-static inline void redislock_script_rate_reset_args(redislock_argv *a, const zend_string *key)
-{
-	redislock_script_start(a, &redislock_script_rate_reset, 1);
-	redislock_argv_push_str(a, key);
 }
 
 /* ext/lua/lock/extend.lua: KEYS key, KEYS queue, KEYS many, ARGV token, ARGV life, ARGV hint. */

@@ -282,14 +282,17 @@ local function held(p, st, policy, interval, mark, birth)
   end
   return now >= ends and b >= ends and 'late'
 end
--- The decision on L, whose value v (false: none) the caller read. head: the
--- call's (its policy is its first byte); mode 'c' consume, 'p' peek, 'r' reserve
--- a place if it comes within arg µs, 'k' check that the place of mark arg in
--- the state born at arg2 is still counted (-1 when not), then peek; a place
--- ended in a state that no longer decides, as 'c' (-1 when refused). Returns
--- [allowed, remaining, µs until allowed, µs until full capacity, µs to wait
--- (reserve), the place's mark (reserve), the state's birth (reserve)].
-local function rate(L, v, head, limit, interval, tokens, burst, eu, ep, mode, arg, arg2)
+-- The decision on a limiter's value v (false: none) read by the caller, by the
+-- function of its policy: decide(p, st, mode, arg) on the state (p, st; p nil:
+-- none). head: the call's (its policy is its first byte); mode 'c' consume, 'p'
+-- peek, 'r' reserve a place if it comes within arg µs, 'k' check that the place
+-- of mark arg in the state born at arg2 is still counted (-1 when not), then
+-- peek; a place ended in a state that no longer decides, as 'c' (-1 when
+-- refused). Returns [allowed, remaining, µs until allowed, µs until full
+-- capacity, µs to wait (reserve), the place's mark (reserve), the state's birth
+-- (reserve)]. Each policy has a script of its own (limiter/rate_<policy>.lua),
+-- so that a decision defines the helpers of its policy only.
+local function decision(v, head, interval, mode, arg, arg2, decide)
   local p, st
   if v then
     p, st = parse(v)
@@ -303,11 +306,26 @@ local function rate(L, v, head, limit, interval, tokens, burst, eu, ep, mode, ar
     late = h == 'late'
     if late then mode, arg = 'c', 0 else mode = 'p' end
   end
-  local r
-  if policy == 't' then r = token_bucket(L, head, p, st, tokens, burst, eu, ep, mode, arg)
-  elseif policy == 'f' then r = fixed_window(L, head, p, st, limit, interval, tokens, mode, arg)
-  elseif policy == 'Q' then r = stepped_bucket(L, head, p, st, limit, interval, tokens, burst, mode, arg)
-  else r = sliding_window(L, head, p, st, limit, interval, tokens, mode) end
+  local r = decide(p, st, mode, arg)
   if late and r[1] ~= 1 then return {-1, 0, 0, 0, 0, 0, 0} end
   return r
+end
+-- A decision's mode as the caller sends it: nil (consume), 'p', 'r<µs>' or
+-- 'k<mark>:<birth>'; its letter and numbers, or nil when it is none of those.
+local function mode_of(mode)
+  if not mode then return 'c', 0, 0 end
+  local a, b, c = string.match(mode, '^(%a)(%d*):?(%d*)$')
+  if not a then return nil end
+  return a, tonumber(b) or 0, tonumber(c) or 0
+end
+-- The decision of any policy (inspect()'s peek).
+local function rate(L, v, head, limit, interval, tokens, burst, eu, ep, mode, arg, arg2)
+  return decision(v, head, interval, mode, arg, arg2, function(p, st, m, a)
+    local policy = string.sub(head, 1, 1)
+    if policy == 't' then return token_bucket(L, head, p, st, tokens, burst, eu, ep, m, a)
+    elseif policy == 'f' then return fixed_window(L, head, p, st, limit, interval, tokens, m, a)
+    elseif policy == 'Q' then return stepped_bucket(L, head, p, st, limit, interval, tokens, burst, m, a)
+    end
+    return sliding_window(L, head, p, st, limit, interval, tokens, m)
+  end)
 end

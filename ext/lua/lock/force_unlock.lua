@@ -12,7 +12,6 @@
 --                                             when the script derives the hash tag from the key
 
 --#include "common/grace.lua"
---#include "common/fence.lua"
 --#include "common/owner.lua"
 --#include "common/lock_keys.lua"
 local K = key

@@ -10,7 +10,6 @@
 -- @arg   hint      text, list                 the sibling hint of name i
 
 --#include "common/grace.lua"
---#include "common/fence.lua"
 --#include "common/owner.lua"
 --#include "common/lock_keys.lua"
 local n, Q, M, P, K = tonumber(n), nil, nil, nil, nil

@@ -20,7 +20,6 @@ local v = redis.pcall('get', key)
 if v == token then return redis.call('del', key) end
 if not v then return 0 end
 --#include "common/grace.lua"
---#include "common/fence.lua"
 --#include "common/owner.lua"
 --#include "common/lock_keys.lua"
 local K = key

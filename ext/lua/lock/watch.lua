@@ -58,7 +58,6 @@ elseif bound > 0 then
   if bound < life then life = bound end
 end
 --#include "common/grace.lua"
---#include "common/fence.lua"
 --#include "common/owner.lua"
 --#include "common/waiters.lua"
 --#include "common/shortened.lua"

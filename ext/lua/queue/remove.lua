@@ -16,7 +16,6 @@
 -- @key   spare     string                     Q, the payloads by reference that P cannot hold
 -- @arg   id        string                     the task id
 
---#include "common/stream.lua"
 local n = redis.call('zrem', queue, id) + redis.call('zrem', inflight, id) + redis.call('zrem', dead, id)
 local v = redis.call('hget', index, id)
 if v then

@@ -23,7 +23,6 @@
 -- @arg   consumer  string or ''               the receipt's consumer
 -- @arg   deliveries string or ''              the receipt's delivery count
 
---#include "common/page.lua"
 --#include "common/stream.lua"
 local v = redis.call('hget', index, id)
 if not v then return -1 end

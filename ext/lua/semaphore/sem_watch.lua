@@ -23,7 +23,6 @@
 -- @arg   hint      text                       the sibling hint: redislock_sibling_hint(), or ''
 --                                             when the script derives the hash tag from the key
 
---#include "common/grace.lua"
 --#include "common/lock_keys.lua"
 local S = key
 local Q, _, P = siblings(S, hint)
