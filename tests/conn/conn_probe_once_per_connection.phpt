@@ -1,5 +1,5 @@
 --TEST--
-Connections: the server is probed (HELLO, COMMAND INFO) once per connection, ahead of the first command, and again after a reconnect; not on the calls after; on a server without CLIENT SETINFO (Redis 7.0) nothing fails
+Connections: the server is probed (HELLO, COMMAND INFO) once per connection, ahead of its first command, and again after a reconnect; a server without CLIENT SETINFO (Redis 7.0) fails nothing
 --FILE--
 <?php
 require __DIR__ . '/../harness/setinfo_test.inc';
