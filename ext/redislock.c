@@ -88,6 +88,7 @@ static PHP_MINIT_FUNCTION(redislock)
 	zend_class_entry *ce;
 
 	REGISTER_INI_ENTRIES();
+	redislock_conn_set_lib_version(PHP_REDISLOCK_VERSION);
 
 	redislock_ce_exception = register_class_RedisLockException(spl_ce_RuntimeException);
 	redislock_ce_connection_exception = register_class_RedisLockConnectionException(redislock_ce_exception);

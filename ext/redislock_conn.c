@@ -400,6 +400,23 @@ void redislock_conn_shutdown_all(void)
 
 /* ---- connecting ------------------------------------------------------------------ */
 
+/* The library's version, sent to the server as CLIENT SETINFO lib-ver (set by
+ * the module at startup, before any thread of the extension's own runs). */
+static const char *lib_version = "0";
+
+void redislock_conn_set_lib_version(const char *version)
+{
+	lib_version = version;
+}
+
+const redislock_server *redislock_conn_server(const redislock_conn *c)
+{
+	return &c->link->server;
+}
+
+/* Every link of a connection probes its server and names the library to it as
+ * it connects (redislock_link.h): in the round trip of AUTH and SELECT, or in
+ * the write of the first command. */
 static void link_options(const redislock_conn *c, redislock_link_options *o)
 {
 	memset(o, 0, sizeof(*o));
@@ -415,6 +432,8 @@ static void link_options(const redislock_conn *c, redislock_link_options *o)
 	o->database = c->cfg.database;
 	o->connect_timeout = c->cfg.connect_timeout;
 	o->read_timeout = c->cfg.read_timeout;
+	o->probe = true;
+	o->lib_ver = lib_version;
 }
 
 static zend_result open_current(redislock_conn *c)

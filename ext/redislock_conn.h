@@ -19,6 +19,11 @@ typedef bool (*redislock_rewrite_fn)(const redisReply *reply, redislock_argv *a,
 
 /* Takes ownership of cfg's contents. Connecting is deferred to the first command. */
 redislock_conn *redislock_conn_create(redislock_config *cfg);
+/* The version every connection names the library with (CLIENT SETINFO lib-ver). */
+void redislock_conn_set_lib_version(const char *version);
+/* What the probe found of the server behind the connection's current link
+ * (kind UNKNOWN until its replies were read). */
+const redislock_server *redislock_conn_server(const redislock_conn *c);
 void redislock_conn_destroy(redislock_conn *c);
 
 /* The settings it was made from. */

@@ -96,6 +96,7 @@ void redislock_link_close(redislock_link *l)
 	l->out.len = 0;
 	l->out_sent = 0;
 	l->pending = 0;
+	l->probe_owed = 0;
 }
 
 /* ---- waiting ------------------------------------------------------------------ */
@@ -486,6 +487,137 @@ static bool connect_tcp(redislock_link *l, const redislock_link_options *o, doub
 	return false;
 }
 
+/* ---- the probe: what the server is and has ------------------------------------- */
+
+/* The capabilities: the release of each kind that brought one (0: none has it),
+ * and the command (or container|subcommand) COMMAND INFO must know for it. */
+static const struct {
+	const char *name;
+	unsigned redis_since, valkey_since;
+	const char *command;
+} caps_table[REDISLOCK_CAP_COUNT] = {
+	[REDISLOCK_CAP_CLIENT_SETINFO]   = {"CLIENT SETINFO", 70200, 70200, "client|setinfo"},
+	[REDISLOCK_CAP_XACKDEL]          = {"XACKDEL", 80200, 0, "xackdel"},
+	[REDISLOCK_CAP_XREADGROUP_CLAIM] = {"XREADGROUP CLAIM", 80400, 0, NULL},
+	[REDISLOCK_CAP_DELEX]            = {"DELEX", 80400, 0, "delex"},
+	[REDISLOCK_CAP_SET_IFEQ]         = {"SET IFEQ", 80400, 80100, NULL},
+	[REDISLOCK_CAP_DELIFEQ]          = {"DELIFEQ", 0, 90000, "delifeq"},
+};
+
+/* The probe's commands, in the order their replies come: the two CLIENT SETINFO
+ * (whose errors, on a server before 7.2 or for a user the ACL denies, are
+ * ignored like every reply of the probe), HELLO (the kind and version, without
+ * changing the protocol), and COMMAND INFO of the commands the table names. */
+enum { PROBE_SETNAME, PROBE_SETVER, PROBE_HELLO, PROBE_COMMANDS, PROBE_REPLIES };
+
+const char *redislock_cap_name(redislock_cap cap)
+{
+	return cap < REDISLOCK_CAP_COUNT ? caps_table[cap].name : "";
+}
+
+const char *redislock_server_kind_name(redislock_server_kind kind)
+{
+	return kind == REDISLOCK_SERVER_REDIS ? "redis" : kind == REDISLOCK_SERVER_VALKEY ? "valkey" : "unknown";
+}
+
+static bool probe_append(redislock_link *l, const redislock_link_options *o)
+{
+	const char *name_argv[4] = {"CLIENT", "SETINFO", "LIB-NAME", "redislock"};
+	size_t name_lens[4] = {6, 7, 8, 9};
+	const char *ver_argv[4] = {"CLIENT", "SETINFO", "LIB-VER", o->lib_ver ? o->lib_ver : "0"};
+	size_t ver_lens[4] = {6, 7, 7, strlen(ver_argv[3])};
+	const char *hello[1] = {"HELLO"};
+	size_t hello_lens[1] = {5};
+	const char *info[2 + REDISLOCK_CAP_COUNT] = {"COMMAND", "INFO"};
+	size_t info_lens[2 + REDISLOCK_CAP_COUNT] = {7, 4};
+	int argc = 2;
+
+	for (int i = 0; i < REDISLOCK_CAP_COUNT; i++) {
+		if (caps_table[i].command) {
+			info[argc] = caps_table[i].command;
+			info_lens[argc++] = strlen(caps_table[i].command);
+		}
+	}
+	if (!redislock_resp_append(&l->out, 4, name_argv, name_lens) || !redislock_resp_append(&l->out, 4, ver_argv, ver_lens)
+		|| !redislock_resp_append(&l->out, 1, hello, hello_lens) || !redislock_resp_append(&l->out, argc, info, info_lens)) {
+		return false;
+	}
+	return true;
+}
+
+/* "8.0.2" -> 80002. */
+static unsigned parse_version(const char *s, size_t len)
+{
+	unsigned part[3] = {0, 0, 0};
+	int at = 0;
+	for (size_t i = 0; i < len && at < 3; i++) {
+		if (s[i] == '.') {
+			at++;
+		} else if (s[i] >= '0' && s[i] <= '9') {
+			part[at] = part[at] * 10 + (unsigned) (s[i] - '0');
+		} else {
+			break;
+		}
+	}
+	return part[0] * 10000 + (part[1] > 99 ? 99 : part[1]) * 100 + (part[2] > 99 ? 99 : part[2]);
+}
+
+/* HELLO's reply (RESP2: a flat array of names and values): server, version. */
+static void probe_hello(redislock_server *s, const redisReply *r)
+{
+	if (r->type != REDIS_REPLY_ARRAY) {
+		return;
+	}
+	for (size_t i = 0; i + 1 < r->elements; i += 2) {
+		const redisReply *k = r->element[i], *v = r->element[i + 1];
+		if (k->type != REDIS_REPLY_STRING || v->type != REDIS_REPLY_STRING) {
+			continue;
+		}
+		if (k->len == 6 && memcmp(k->str, "server", 6) == 0) {
+			s->kind = v->len == 6 && memcmp(v->str, "valkey", 6) == 0 ? REDISLOCK_SERVER_VALKEY : REDISLOCK_SERVER_REDIS;
+		} else if (k->len == 7 && memcmp(k->str, "version", 7) == 0) {
+			snprintf(s->version_text, sizeof(s->version_text), "%.*s", (int) (v->len < 23 ? v->len : 23), v->str);
+			s->version = parse_version(v->str, v->len);
+		}
+	}
+}
+
+/* The capabilities from the version, then those whose command COMMAND INFO did
+ * not know (renamed or disabled) taken away. */
+static void probe_commands(redislock_server *s, const redisReply *r)
+{
+	size_t j = 0;
+	s->caps = 0;
+	for (int i = 0; i < REDISLOCK_CAP_COUNT; i++) {
+		unsigned since = s->kind == REDISLOCK_SERVER_VALKEY ? caps_table[i].valkey_since : caps_table[i].redis_since;
+		if (s->kind != REDISLOCK_SERVER_UNKNOWN && since > 0 && s->version >= since) {
+			s->caps |= 1u << i;
+		}
+	}
+	s->commands_listed = r->type == REDIS_REPLY_ARRAY;
+	for (int i = 0; i < REDISLOCK_CAP_COUNT && s->commands_listed; i++) {
+		if (!caps_table[i].command) {
+			continue;
+		}
+		if (j >= r->elements || r->element[j]->type != REDIS_REPLY_ARRAY) {
+			s->caps &= ~(1u << i);
+		}
+		j++;
+	}
+}
+
+/* One reply of the probe, in the order probe_append() sent them. */
+static void probe_take(redislock_link *l, const redisReply *r)
+{
+	int which = PROBE_REPLIES - l->probe_owed;
+	l->probe_owed--;
+	if (which == PROBE_HELLO) {
+		probe_hello(&l->server, r);
+	} else if (which == PROBE_COMMANDS) {
+		probe_commands(&l->server, r);
+	}
+}
+
 /* Puts the name of the handshake command before the cause a flush or read left. */
 static bool handshake_failed(redislock_link *l, const char *command, redislock_status *st)
 {
@@ -496,7 +628,10 @@ static bool handshake_failed(redislock_link *l, const char *command, redislock_s
 	return false;
 }
 
-/* AUTH and SELECT, pipelined. */
+/* AUTH and SELECT, pipelined, and the probe after them: read in the same round
+ * trip. Without AUTH or SELECT the probe waits in the write buffer for the first
+ * command, and its replies are read ahead of that command's: no round trip of
+ * its own. */
 static bool handshake(redislock_link *l, const redislock_link_options *o, redislock_status *st)
 {
 	const char *names[2];
@@ -527,7 +662,12 @@ static bool handshake(redislock_link *l, const redislock_link_options *o, redisl
 		}
 		names[n++] = "SELECT";
 	}
+	if (o->probe && !probe_append(l, o)) {
+		goto oom;
+	}
 	if (n == 0) {
+		/* Its replies come first of all: the read takes them ahead of any other. */
+		l->probe_owed = o->probe ? PROBE_REPLIES : 0;
 		return true;
 	}
 	if (!redislock_link_flush(l, deadline, st)) {
@@ -546,6 +686,15 @@ static bool handshake(redislock_link *l, const redislock_link_options *o, redisl
 			return false;
 		}
 		freeReplyObject(reply);
+	}
+	if (o->probe) {
+		/* The probe's replies come after those: the read takes them, and answers
+		 * NULL after the last. */
+		redisReply *none;
+		l->probe_owed = PROBE_REPLIES;
+		if (!redislock_link_read(l, deadline, &none, st)) {
+			return handshake_failed(l, "the server's probe", st);
+		}
 	}
 	return true;
 
@@ -575,6 +724,7 @@ bool redislock_link_open(redislock_link *l, const redislock_link_options *o, red
 		return false;
 	}
 	l->generation = redislock_fork_generation;
+	memset(&l->server, 0, sizeof(l->server));
 	return handshake(l, o, st);
 }
 
@@ -775,6 +925,16 @@ bool redislock_link_read(redislock_link *l, double deadline, redisReply **reply,
 			char cause[160];
 			snprintf(cause, sizeof(cause), "protocol error: %s", l->reader->errstr);
 			return link_failed(l, st, REDISLOCK_ERR_PROTOCOL, 0, cause);
+		}
+		if (r && l->probe_owed > 0) {
+			probe_take(l, r);
+			freeReplyObject(r);
+			if (l->probe_owed == 0 && l->pending == 0 && l->out.len == 0) {
+				/* The handshake's own wait for the probe: done. */
+				*reply = NULL;
+				return true;
+			}
+			continue;
 		}
 		if (r) {
 			l->pending--;

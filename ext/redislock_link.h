@@ -33,6 +33,37 @@ typedef struct _redislock_tls_settings {
 	bool verify_peer_name;
 } redislock_tls_settings;
 
+/* The server behind a link, as its probe found it (redislock_link_open() with
+ * probe set): the kind, the version, and what it has, each capability a row of
+ * the table in redislock_link.c (the release of each kind that brought it, the
+ * command COMMAND INFO must know, so that one renamed or disabled counts as
+ * missing). Nothing is known until the probe's replies are read: with AUTH or
+ * SELECT, in the handshake's round trip; otherwise ahead of the link's first
+ * reply, in the same write as its first command. A reconnect probes again. */
+typedef enum {
+	REDISLOCK_SERVER_UNKNOWN = 0,
+	REDISLOCK_SERVER_REDIS,
+	REDISLOCK_SERVER_VALKEY,
+} redislock_server_kind;
+
+typedef enum {
+	REDISLOCK_CAP_CLIENT_SETINFO,    /* Redis and Valkey 7.2 */
+	REDISLOCK_CAP_XACKDEL,           /* Redis 8.2 */
+	REDISLOCK_CAP_XREADGROUP_CLAIM,  /* Redis 8.4 */
+	REDISLOCK_CAP_DELEX,             /* Redis 8.4 */
+	REDISLOCK_CAP_SET_IFEQ,          /* Valkey 8.1, Redis 8.4 */
+	REDISLOCK_CAP_DELIFEQ,           /* Valkey 9.0 */
+	REDISLOCK_CAP_COUNT
+} redislock_cap;
+
+typedef struct _redislock_server {
+	redislock_server_kind kind;
+	unsigned version;          /* major * 10000 + minor * 100 + patch; 0 unknown */
+	char version_text[24];
+	uint32_t caps;             /* bit (1 << redislock_cap) per capability found */
+	bool commands_listed;      /* COMMAND INFO answered (else the version alone decides) */
+} redislock_server;
+
 /* What opening a link needs besides its target. */
 typedef struct _redislock_link_options {
 	const redislock_tls_settings *tls;  /* NULL: plain TCP or a unix socket */
@@ -44,6 +75,10 @@ typedef struct _redislock_link_options {
 	long long database;
 	double connect_timeout;             /* seconds: TCP connect and TLS handshake */
 	double read_timeout;                /* seconds: the AUTH and SELECT replies */
+	/* Probe the server (redislock_server) and name the library to it (CLIENT
+	 * SETINFO lib-name, lib-ver) on connecting; lib_ver is the version sent. */
+	bool probe;
+	const char *lib_ver;
 } redislock_link_options;
 
 typedef struct _redislock_link {
@@ -55,6 +90,8 @@ typedef struct _redislock_link {
 	size_t out_sent;           /* bytes of out already written */
 	uint64_t written;          /* bytes written since the link was made, for "was anything sent?" */
 	int pending;               /* commands written or queued whose reply is unread */
+	int probe_owed;            /* replies of the probe still to read, ahead of every other (not in pending) */
+	redislock_server server;   /* what the probe found (reset when the link opens) */
 	bool persistent;           /* shared by the objects of a process across requests */
 	const redislock_interrupt *interrupt;  /* NULL but during a wait that signals may end */
 	bool tls;
@@ -85,6 +122,16 @@ static inline bool redislock_link_is_open(const redislock_link *l)
 {
 	return l->fd >= 0;
 }
+
+/* Whether the server behind the link has a capability (false until known). */
+static inline bool redislock_link_has(const redislock_link *l, redislock_cap cap)
+{
+	return (l->server.caps & (1u << cap)) != 0;
+}
+
+/* The name of a capability ("CLIENT SETINFO", "XACKDEL", ...), and of a server kind. */
+const char *redislock_cap_name(redislock_cap cap);
+const char *redislock_server_kind_name(redislock_server_kind kind);
 
 /* Whether the link can carry a new command as it is: open, opened in this
  * process, nothing owed on it, and not closed by the server meanwhile (one

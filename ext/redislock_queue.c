@@ -121,6 +121,9 @@ static void queue_free(zend_object *obj)
 	redislock_renewal_table_destroy(&q->beats);
 	redislock_renewal_destroy(&q->renewal);
 	zend_hash_destroy(&q->streams);
+	if (q->pop_name) {
+		zend_string_release(q->pop_name);
+	}
 	zend_hash_destroy(&q->held);
 	zend_hash_destroy(&q->lost);
 	zend_hash_destroy(&q->lost_takes);

@@ -57,6 +57,14 @@ typedef struct _redislock_queue_obj {
 	redislock_argv deferred_ack;
 	zend_string *deferred_name, *deferred_id, *deferred_receipt;
 	redislock_generation deferred_generation; /* redislock_fork_generation when it was kept */
+	/* pop() of one queue: the queue the last such pop() was of, the layout it
+	 * found there (a queue_pop_guess), since when (redislock_now()), and when it
+	 * last asked stream_pop to settle lapsed reservations. A wrong guess costs one
+	 * more script, never a wrong answer: each script says when the queue is not
+	 * in the state it serves. */
+	zend_string *pop_name;
+	int pop_guess;
+	double pop_since, pop_upkeep;
 	zend_object std;
 } redislock_queue_obj;
 

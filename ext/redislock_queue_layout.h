@@ -73,7 +73,8 @@ struct _queue_layout {
 	/* One page of pop() from those of the queues on this layout: the script's
 	 * reply ([0, hint] when none had a task), or NULL with the failure recorded.
 	 * NULL on the zset layout (its page is the take script). */
-	redisReply *(*pop_page)(redislock_queue_obj *q, const queue_keys *keys, uint32_t n, zend_long count, double timeout);
+	redisReply *(*pop_page)(redislock_queue_obj *q, const queue_keys *keys, uint32_t n, zend_long count, double timeout,
+		bool upkeep);
 	/* Blocks until a task may have come to one of the queues on this layout, or
 	 * seconds pass. NULL on the zset layout (its wait is the take's BLPOP). */
 	zend_result (*wait)(redislock_queue_obj *q, queue_keys *keys, uint32_t n, double seconds);

@@ -679,9 +679,10 @@ static int stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, con
 /* ---- pop() --------------------------------------------------------------------- */
 
 /* pop() from the queues on the stream layout (the stream_pop script over each
- * queue's nine keys), once the zset layout had nothing. */
+ * queue's nine keys): first for one queue its object last found there, else
+ * once the zset layout had nothing. upkeep: lapsed reservations settled too. */
 static redisReply *stream_pop_page(redislock_queue_obj *q, const queue_keys *keys, uint32_t n, zend_long count,
-	double timeout)
+	double timeout, bool upkeep)
 {
 	zend_string **lists = safe_emalloc(9 * (size_t) n, sizeof(*lists), 0);
 	redislock_argv a;
@@ -699,8 +700,9 @@ static redisReply *stream_pop_page(redislock_queue_obj *q, const queue_keys *key
 		lists[8 * n + i] = keys[i].spare;
 	}
 	redislock_script_stream_pop_args(&a, n, lists, lists + n, lists + 2 * n, lists + 3 * n, lists + 4 * n,
-		lists + 5 * n, lists + 6 * n, lists + 7 * n, lists + 8 * n, count);
-	reply = redislock_queue_run(q, &redislock_script_stream_pop, &a, timeout);
+		lists + 5 * n, lists + 6 * n, lists + 7 * n, lists + 8 * n, count, upkeep);
+	/* The deferred ack in the same write, when this is the call's first script. */
+	reply = redislock_queue_run_after_ack(q, &redislock_script_stream_pop, &a, timeout);
 	redislock_argv_free(&a);
 	efree(lists);
 	return reply;

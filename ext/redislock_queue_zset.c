@@ -185,7 +185,7 @@ static void take_more(zset_read *r, zend_long left, zval *list)
 		if (reply && !reserve && reply->type == REDIS_REPLY_INTEGER) {
 			/* Nothing in the zset layout: the next page from the queues on the stream layout. */
 			freeReplyObject(reply);
-			reply = queue_layout_stream.pop_page(q, r->keys, n, want, timeout);
+			reply = queue_layout_stream.pop_page(q, r->keys, n, want, timeout, n > 1);
 			if (reply && reply->type == REDIS_REPLY_ARRAY && reply->elements == 2
 				&& reply->element[0]->type == REDIS_REPLY_INTEGER && reply->element[0]->integer == 0) {
 				freeReplyObject(reply);
@@ -286,19 +286,78 @@ static void zset_read_close(zset_read *r)
 	}
 }
 
+/* What pop() of one queue tries first: what its object found there last time. */
+typedef enum {
+	POP_LEAN = 0,    /* the pop script: bare ids, nothing in flight (the default) */
+	POP_TAKE,        /* the take script, then stream_pop when it had nothing */
+	POP_STREAM,      /* stream_pop: the queue is on the stream layout */
+} queue_pop_guess;
+
+/* How long a guess of POP_TAKE stands before the pop script is tried again: a
+ * queue whose reservations, records or payloads are gone is lean again. */
+#define POP_TAKE_FOR 1.0
+/* How often a pop() of one queue on the stream layout settles lapsed reservations. */
+#define POP_UPKEEP_EVERY 1.0
+
+static queue_pop_guess pop_guess(redislock_queue_obj *q, zend_string *name)
+{
+	if (!q->pop_name || !zend_string_equals(q->pop_name, name)) {
+		return POP_LEAN;
+	}
+	if (q->pop_guess == POP_TAKE && redislock_now() - q->pop_since >= POP_TAKE_FOR) {
+		return POP_LEAN;
+	}
+	return (queue_pop_guess) q->pop_guess;
+}
+
+static void pop_found(redislock_queue_obj *q, zend_string *name, queue_pop_guess found)
+{
+	if (!q->pop_name || !zend_string_equals(q->pop_name, name)) {
+		if (q->pop_name) {
+			zend_string_release(q->pop_name);
+		}
+		q->pop_name = zend_string_copy(name);
+		q->pop_upkeep = 0;
+	} else if ((queue_pop_guess) q->pop_guess == found && found != POP_LEAN) {
+		return;      /* the guess stands, and keeps its time */
+	}
+	q->pop_guess = found;
+	q->pop_since = redislock_now();
+}
+
+/* stream_pop of one queue, its reply turned into what a take answers: the
+ * tasks, the hint (an integer reply, *on_streams set), or -1 (an integer reply
+ * too) when the queue is not on the stream layout. */
+static redisReply *pop_stream_page(zset_read *r, bool *on_streams)
+{
+	redislock_queue_obj *q = r->q;
+	bool upkeep = redislock_now() - q->pop_upkeep >= POP_UPKEEP_EVERY;
+	redisReply *reply = queue_layout_stream.pop_page(q, r->keys, 1, r->page, r->t->timeout, upkeep), *hint;
+
+	if (reply && upkeep) {
+		q->pop_upkeep = redislock_now();
+	}
+	if (reply && reply->type == REDIS_REPLY_ARRAY && reply->elements == 2 && reply->element[0]->type == REDIS_REPLY_INTEGER
+		&& reply->element[0]->integer == 0 && reply->element[1]->type == REDIS_REPLY_INTEGER) {
+		*on_streams = true;
+		hint = reply->element[1];
+		reply->element[1] = NULL;
+		freeReplyObject(reply);
+		return hint;
+	}
+	return reply;
+}
+
 /* The take script's page, in the same write as the deferred ack. A pop() that
  * found nothing on the zset layout reads the queues on the stream layout next:
  * their tasks are the reply, or with none the earlier of both hints is, and
  * *on_streams says the wait is on their streams. NULL with the failure recorded. */
-static redisReply *zset_read_page(zset_read *r, bool *on_streams)
+static redisReply *zset_read_take(zset_read *r, bool *on_streams)
 {
 	const queue_take *t = r->t;
 	redislock_argv a;
 	redisReply *reply, *more;
 
-	if (r->first_sent == 0) {
-		r->first_sent = redislock_now();
-	}
 	redislock_script_take_args(&a, t->n, r->key_lists[0], r->key_lists[1], r->key_lists[2], r->key_lists[3],
 		r->key_lists[4], r->key_lists[5], r->key_lists[6], r->page, r->reserve, t->visibility, r->wait > 0, r->base,
 		t->max_attempts, r->q->retry_backoff, r->woken);
@@ -307,7 +366,7 @@ static redisReply *zset_read_page(zset_read *r, bool *on_streams)
 	if (!reply || r->reserve || reply->type != REDIS_REPLY_INTEGER) {
 		return reply;
 	}
-	if (!(more = queue_layout_stream.pop_page(r->q, r->keys, t->n, r->page, t->timeout))) {
+	if (!(more = queue_layout_stream.pop_page(r->q, r->keys, t->n, r->page, t->timeout, true))) {
 		freeReplyObject(reply);
 		return NULL;
 	}
@@ -325,6 +384,67 @@ static redisReply *zset_read_page(zset_read *r, bool *on_streams)
 	}
 	freeReplyObject(more);
 	return reply;
+}
+
+/* pop() of one queue: one script, the one for the layout and state its object
+ * found the queue in last time (pop_guess()). A script that finds the queue in
+ * another state answers so without changing anything (the pop script: -2, take's
+ * state; -3, the stream; stream_pop: -1, not on the stream), and the right one
+ * runs next: a stale guess costs one more round trip, never a wrong answer. */
+static redisReply *zset_read_pop_one(zset_read *r, bool *on_streams)
+{
+	redislock_queue_obj *q = r->q;
+	zend_string *name = r->t->names[0];
+	queue_pop_guess guess = pop_guess(q, name);
+
+	for (int tries = 0; tries < 3; tries++) {
+		redisReply *reply;
+		if (guess == POP_TAKE || tries == 2) {
+			reply = zset_read_take(r, on_streams);
+			if (reply) {
+				pop_found(q, name, *on_streams ? POP_STREAM : POP_TAKE);
+			}
+			return reply;
+		}
+		if (guess == POP_STREAM) {
+			reply = pop_stream_page(r, on_streams);
+			if (reply && reply->type == REDIS_REPLY_INTEGER && !*on_streams) {
+				freeReplyObject(reply);      /* not on the stream layout */
+				guess = POP_LEAN;
+				continue;
+			}
+		} else {
+			redislock_argv a;
+			const queue_keys *k = &r->keys[0];
+			redislock_script_pop_args(&a, k->queue, k->inflight, k->wakeup, k->meta, k->payloads, k->stream, r->page,
+				r->wait > 0, r->woken);
+			reply = redislock_queue_run_after_ack(q, &redislock_script_pop, &a, r->t->timeout);
+			redislock_argv_free(&a);
+			if (reply && reply->type == REDIS_REPLY_INTEGER && (reply->integer == -2 || reply->integer == -3)) {
+				guess = reply->integer == -2 ? POP_TAKE : POP_STREAM;
+				freeReplyObject(reply);
+				continue;
+			}
+		}
+		if (reply) {
+			pop_found(q, name, guess);
+		}
+		return reply;
+	}
+	return NULL;
+}
+
+/* A page of reserve() or pop(): the pop script or stream_pop for one queue, else
+ * the take script. NULL with the failure recorded. */
+static redisReply *zset_read_page(zset_read *r, bool *on_streams)
+{
+	if (r->first_sent == 0) {
+		r->first_sent = redislock_now();
+	}
+	if (!r->reserve && r->t->n == 1) {
+		return zset_read_pop_one(r, on_streams);
+	}
+	return zset_read_take(r, on_streams);
 }
 
 /* Nothing came: block until a task is announced, or until the next delayed task

@@ -44,6 +44,7 @@ extern const redislock_script redislock_script_stream_shorten;
 extern const redislock_script redislock_script_stream_touch;
 extern const redislock_script redislock_script_ack;
 extern const redislock_script redislock_script_fail;
+extern const redislock_script redislock_script_pop;
 extern const redislock_script redislock_script_release;
 extern const redislock_script redislock_script_reserve_lost;
 extern const redislock_script redislock_script_take;
@@ -615,8 +616,8 @@ static inline void redislock_script_stream_lost_args(redislock_argv *a, uint32_t
 	}
 }
 
-/* ext/lua/queue_stream/stream_pop.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS inflight, KEYS spare, ARGV count. */
-static inline void redislock_script_stream_pop_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *payloads, zend_string *const *receipts, zend_string *const *dead, zend_string *const *stream, zend_string *const *index, zend_string *const *meta, zend_string *const *inflight, zend_string *const *spare, zend_long count)
+/* ext/lua/queue_stream/stream_pop.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS inflight, KEYS spare, ARGV count, ARGV upkeep. */
+static inline void redislock_script_stream_pop_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *payloads, zend_string *const *receipts, zend_string *const *dead, zend_string *const *stream, zend_string *const *index, zend_string *const *meta, zend_string *const *inflight, zend_string *const *spare, zend_long count, bool upkeep)
 {
 	redislock_script_start(a, &redislock_script_stream_pop, (int) (9 * n));
 	for (uint32_t i = 0; i < n; i++) {
@@ -631,6 +632,7 @@ static inline void redislock_script_stream_pop_args(redislock_argv *a, uint32_t 
 		redislock_argv_push_str(a, spare[i]);
 	}
 	redislock_argv_push_long(a, count);
+	redislock_argv_push(a, upkeep ? "1" : "0", 1);
 }
 
 /* ext/lua/queue_stream/stream_release.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS spare, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries, ARGV delay, ARGV uncounted. */
@@ -710,6 +712,23 @@ static inline void redislock_script_fail_args(redislock_argv *a, const zend_stri
 	if (receipt) { redislock_argv_push_str(a, receipt); } else { redislock_argv_push(a, "", 0); }
 	redislock_argv_push(a, replace ? "1" : "0", 1);
 	if (payload) { redislock_argv_push_str(a, payload); } else { redislock_argv_push(a, "", 0); }
+}
+
+/* ext/lua/queue_zset/pop.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS payloads, KEYS stream, ARGV count, ARGV waiting, ARGV woken. */
+static inline void redislock_script_pop_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *payloads, const zend_string *stream, zend_long count, bool waiting, bool woken)
+{
+	redislock_script_start(a, &redislock_script_pop, 6);
+	redislock_argv_push_str(a, queue);
+	redislock_argv_push_str(a, inflight);
+	redislock_argv_push_str(a, wakeup);
+	redislock_argv_push_str(a, receipts);
+	redislock_argv_push_str(a, payloads);
+	redislock_argv_push_str(a, stream);
+	redislock_argv_push_long(a, count);
+	redislock_argv_push(a, waiting ? "1" : "0", 1);
+	if (woken) {
+		redislock_argv_push(a, woken ? "1" : "", woken ? 1 : 0);
+	}
 }
 
 /* ext/lua/queue_zset/release.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV id, ARGV delay, ARGV receipt. */

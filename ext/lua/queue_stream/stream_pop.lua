@@ -1,8 +1,8 @@
 --redislock:stream_pop
 --
--- pop() of queues on the stream layout, when the zset layout's take found
--- nothing: from the first queue whose stream holds ready tasks (after settling
--- its expired reservations and moving its due ids from Z, but not one in flight), up to count tasks are read and forgotten at once (acked and
+-- pop() of queues on the stream layout (first, for one queue its object last
+-- found there; else when the zset layout's take found nothing): from the first queue whose stream holds ready tasks (after settling
+-- its expired reservations when asked to, and moving its due ids from Z, but not one in flight), up to count tasks are read and forgotten at once (acked and
 -- deleted: at most once, as pop() always is), each with its payload (a payload
 -- by reference is read from its hash into the reply and deleted; the payloads
 -- it hands over end the page at BYTES, one task at least). Returns [queue index, id, score,
@@ -20,7 +20,38 @@
 -- @key   inflight  string, list               F, the zset layout's tasks in flight by deadline, of queue i
 -- @key   spare     string, list               Q, the payloads by reference that P cannot hold, of queue i
 -- @arg   count     integer                    how many tasks at most (a page at most)
+-- @arg   upkeep    flag '1' '0'               whether to settle the lapsed reservations (the client
+--                                             asks once a second per queue, and for a list of queues)
 
+-- The fast path: one task from one queue with nothing of Z due, no upkeep asked:
+-- the next entry read, acked and deleted, before the shared pieces below are even
+-- defined (each costs the server time per call). Anything else (a wake-up entry,
+-- nothing to read) goes on below, which looks again.
+if #KEYS == 9 and tonumber(count) == 1 and upkeep == '0' and redis.call('exists', KEYS[5]) == 1 then
+  local Z, P, S, X, Q = KEYS[1], KEYS[2], KEYS[5], KEYS[6], KEYS[9]
+  local t = redis.call('time')
+  local first = redis.call('zrange', Z, 0, 0, 'withscores')
+  if #first == 0 or tonumber(first[2]) * 1000000 > tonumber(t[1]) * 1000000 + tonumber(t[2]) then
+    local got = redis.call('xreadgroup', 'group', 'rl', 'pop', 'count', 1, 'streams', S, '>')
+    local e = got and got[1] and got[1][2][1]
+    if e then
+      local f, id, p, r = e[2], nil, false, false
+      for i = 1, #f, 2 do if f[i] == 'i' then id = f[i + 1] elseif f[i] == 'p' then p = f[i + 1] elseif f[i] == 'r' then r = f[i + 1] end end
+      if id and r then
+        local h = r == 'q' and Q or P
+        p = redis.call('hget', h, id)
+        redis.call('hdel', h, id)
+      end
+      redis.call('xack', S, 'rl', e[1])
+      redis.call('xdel', S, e[1])
+      if id then
+        local x = redis.call('hget', X, id)
+        if x and string.match(x, '^([^|]*)') == e[1] then redis.call('hdel', X, id) end
+        return {1, id, string.format('%.17g', tonumber(string.match(e[1], '^(%d+)')) / 1000), p}
+      end
+    end
+  end
+end
 --#include "common/now.lua"
 --#include "common/page.lua"
 --#include "common/stream.lua"
@@ -34,8 +65,8 @@ for q = 1, #KEYS / 9 do
   local Z, P, H, D, S, X, M, F, Q = KEYS[9 * q - 8], KEYS[9 * q - 7], KEYS[9 * q - 6], KEYS[9 * q - 5], KEYS[9 * q - 4], KEYS[9 * q - 3], KEYS[9 * q - 2], KEYS[9 * q - 1], KEYS[9 * q]
   if redis.call('exists', S) == 1 then
     local v = redis.call('hget', M, 'v')
-    local ref = by_ref(M)
-    if v then
+    local ref = nil
+    if v and upkeep == '1' then
       local prev, c0 = nil, redis.call('hget', M, 'c')
       for _, e in ipairs(lapsed(S, M, v)) do
         if bytes >= BYTES then
@@ -52,7 +83,10 @@ for q = 1, #KEYS / 9 do
       if bytes >= BYTES then break end
       -- Not an id whose run is in flight (on the stream, or a reservation of
       -- the zset layout: it moves when that run ends, as in stream_idle).
-      if redis.call('hexists', X, id) == 0 and not redis.call('zscore', F, id) then bytes = bytes + promote(Z, P, H, S, X, Q, id, ref) end
+      if redis.call('hexists', X, id) == 0 and not redis.call('zscore', F, id) then
+        if ref == nil then ref = by_ref(M) end
+        bytes = bytes + promote(Z, P, H, S, X, Q, id, ref)
+      end
     end
     -- One entry per read, so that the payloads the page hands over end it at
     -- BYTES with the bytes copied above (one task at least), those carried in

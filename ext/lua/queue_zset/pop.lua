@@ -1,0 +1,54 @@
+--redislock:pop
+--
+-- pop() of one queue that its object last found on the zset layout with nothing
+-- in flight, no records and no payloads (the common queue of bare ids): the fast
+-- path of take, with only the keys it reads. It takes the first tasks with
+-- ZPOPMIN and puts back any that are not due yet; it passes the turn on only for
+-- a caller just woken, and answers "nothing due" itself: the first task it put
+-- back is the next one due. Returns [1, id, score, false, ...] as take does, or
+-- the ms until a task may be due (-1: none). When the queue is not in that
+-- state it changes nothing and answers -2 (records, payloads or reservations:
+-- the caller runs take) or -3 (the stream exists: the caller runs stream_pop),
+-- and the object remembers that for its next pop().
+--
+-- @key   queue     string                     Z, the queue: task ids by due time (s)
+-- @key   inflight  string                     F, the tasks in flight by reservation deadline
+-- @key   wakeup    string                     W, the wake-up list blocked workers BLPOP on
+-- @key   receipts  string                     H, the reservations' records
+-- @key   payloads  string                     P, the tasks' payloads by id
+-- @key   stream    string                     S, the stream: the queue is on the stream layout once
+--                                             it exists
+-- @arg   count     integer                    how many tasks at most (a page at most: the caller
+--                                             caps it)
+-- @arg   waiting   flag '1' '0'               whether the caller blocks when nothing is due
+-- @arg   woken     flag '1' '', trailing      whether the caller was woken from its wake-up list
+--                                             since its last call (the turn is passed on only then)
+
+if redis.call('exists', inflight, receipts, payloads, stream) > 0 then
+  if redis.call('exists', stream) == 1 then return -3 end
+  return -2
+end
+local t = redis.call('time')
+local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local now_s = now_us / 1000000
+local popped, out, later = redis.call('zpopmin', queue, count), {1}, {}
+for i = 1, #popped, 2 do
+  if tonumber(popped[i + 1]) <= now_s then
+    out[#out + 1] = popped[i]; out[#out + 1] = popped[i + 1]; out[#out + 1] = false
+  else
+    later[#later + 1] = popped[i + 1]; later[#later + 1] = popped[i]
+  end
+end
+for i = 1, #later, 1000 do redis.call('zadd', queue, unpack(later, i, math.min(i + 999, #later))) end
+if #out > 1 then
+  -- Blocked workers are woken in a chain (take.lua's pop path says why a caller
+  -- that was not woken leaves it as it is).
+  if woken and redis.call('llen', wakeup) == 0 and redis.call('zcount', queue, '-inf', string.format('%.17g', now_s)) > 0 then
+    redis.call('lpush', wakeup, '1')
+    redis.call('pexpire', wakeup, 300000)
+  end
+  return out
+end
+if waiting == '1' then redis.call('del', wakeup) end
+if #later == 0 then return -1 end
+return math.max(0, math.ceil((math.floor(tonumber(later[1]) * 1000000) - now_us) / 1000))
