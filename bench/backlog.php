@@ -179,3 +179,4 @@ bench_record('backlog', ['jobs' => $jobs, 'symfony_us' => $per_job[SF], 'rows' =
 $ratio = $per_job[STREAM] / $per_job[SF];
 printf("\nTarget: a backlog on the stream layout drains at ≤ %sx Symfony's commands' Redis CPU per job: %s (%s).\n",
     TARGET, bench_ratio($ratio), $ratio <= TARGET ? 'met' : 'NOT met');
+bench_goals_print([bench_goal('backlog', $per_job[STREAM], $per_job[SF], 'µs')]);

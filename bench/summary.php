@@ -545,6 +545,12 @@ printf("%s; %s CPUs, load average at the end %s; PHP %s, Redis %s (%s); phpredis
     isset($res['frameworks']) ? sprintf(', Laravel Illuminate\\Cache %s%s', getenv('BENCH_ILLUMINATE_CACHE') ?: '?',
         isset($res['semaphore']) ? '' : ', Illuminate\\Redis ' . (getenv('BENCH_ILLUMINATE_REDIS') ?: '?')) : '',
     getenv('BENCH_SCALE') ?: '1');
+if (isset($res['idle'])) {
+    $i = $res['idle'];
+    $row('Redis CPU per job with 200 idle workers (stream layout; lower is better)', bench_fixed($i['idle_200_us']) . ' µs',
+        'the same with 8 idle workers', bench_fixed($i['idle_8_us']) . ' µs', $i['idle_200_over_8'], '≤ 1.2x',
+        $i['idle_200_over_8'] <= 1.2);
+}
 if (!$rows) {
     echo "No figures were recorded.\n";
     exit(1);
