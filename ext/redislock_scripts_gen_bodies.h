@@ -2007,7 +2007,12 @@ const redislock_script redislock_script_stream_pop = {"stream_pop script",
 	"if redis.call('exists', S) == 1 then\n"
 	"local v = redis.call('hget', M, 'v')\n"
 	"local ref = nil\n"
-	"if v and upkeep == '1' then\n"
+	"\n"
+	"\n"
+	"\n"
+	"local settle = upkeep == '1'\n"
+	"for _ = 1, 2 do\n"
+	"if v and settle then\n"
 	"local prev, c0 = nil, redis.call('hget', M, 'c')\n"
 	"for _, e in ipairs(lapsed(S, M, v)) do\n"
 	"if bytes >= BYTES then\n"
@@ -2065,6 +2070,9 @@ const redislock_script redislock_script_stream_pop = {"stream_pop script",
 	"end\n"
 	"end\n"
 	"if #out > 1 then return out end\n"
+	"if settle or not v then break end\n"
+	"settle = true\n"
+	"end\n"
 	"streams = true\n"
 	"local later = redis.call('zrangebyscore', Z, '(' .. score(now_us), '+inf', 'withscores', 'limit', 0, 1)\n"
 	"if #later > 0 then consider(math.ceil((tonumber(later[2]) * 1000000 - now_us) / 1000)) end\n"
@@ -2075,7 +2083,7 @@ const redislock_script redislock_script_stream_pop = {"stream_pop script",
 	"end\n"
 	"if streams then return {0, hint} end\n"
 	"return -1\n",
-	8660, "093335aeea93626783f34aafc2ccfdf40a9317c7"};
+	8753, "1baee166d46e9378bf5dedd4f51c4b8946b4d271"};
 
 const redislock_script redislock_script_stream_release = {"stream_release script",
 	"--redislock:stream_release\n"

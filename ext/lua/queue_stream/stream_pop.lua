@@ -66,64 +66,72 @@ for q = 1, #KEYS / 9 do
   if redis.call('exists', S) == 1 then
     local v = redis.call('hget', M, 'v')
     local ref = nil
-    if v and upkeep == '1' then
-      local prev, c0 = nil, redis.call('hget', M, 'c')
-      for _, e in ipairs(lapsed(S, M, v)) do
-        if bytes >= BYTES then
-          -- The walk's cursor back to just after the last one settled.
-          if prev then redis.call('hset', M, 'c', '(' .. prev)
-          elseif c0 then redis.call('hset', M, 'c', c0) else redis.call('hdel', M, 'c') end
+    -- Lapsed reservations are settled when the client asks (once a second), and
+    -- whenever nothing else was there to read: pop() never finds nothing while a
+    -- lapsed reservation could be handed over.
+    local settle = upkeep == '1'
+    for _ = 1, 2 do
+      if v and settle then
+        local prev, c0 = nil, redis.call('hget', M, 'c')
+        for _, e in ipairs(lapsed(S, M, v)) do
+          if bytes >= BYTES then
+            -- The walk's cursor back to just after the last one settled.
+            if prev then redis.call('hset', M, 'c', '(' .. prev)
+            elseif c0 then redis.call('hset', M, 'c', c0) else redis.call('hdel', M, 'c') end
+            break
+          end
+          local _, n = settle_entry(Z, P, H, D, S, X, M, Q, e[1], e[4], nil, false)
+          bytes, prev = bytes + n, e[1]
+        end
+      end
+      for _, id in ipairs(redis.call('zrangebyscore', Z, '-inf', score(now_us), 'limit', 0, count)) do
+        if bytes >= BYTES then break end
+        -- Not an id whose run is in flight (on the stream, or a reservation of
+        -- the zset layout: it moves when that run ends, as in stream_idle).
+        if redis.call('hexists', X, id) == 0 and not redis.call('zscore', F, id) then
+          if ref == nil then ref = by_ref(M) end
+          bytes = bytes + promote(Z, P, H, S, X, Q, id, ref)
+        end
+      end
+      -- One entry per read, so that the payloads the page hands over end it at
+      -- BYTES with the bytes copied above (one task at least), those carried in
+      -- entries as well as those by reference: an entry whose payload would pass
+      -- it goes back, as if never read (out of the PEL, the group's last-delivered
+      -- id set back to just before it). A wake-up entry (no id) is not a task: it
+      -- is dropped, and the read goes on.
+      local out, reads = {q}, 0
+      while (#out - 1) / 3 < count and reads < 2 * PAGE do
+        reads = reads + 1
+        local got = redis.call('xreadgroup', 'group', 'rl', 'pop', 'count', 1, 'streams', S, '>')
+        if not got or #got == 0 or #got[1][2] == 0 then break end
+        local e = got[1][2][1]
+        local f, id, p, r = e[2], nil, false, false
+        for i = 1, #f, 2 do if f[i] == 'i' then id = f[i + 1] elseif f[i] == 'p' then p = f[i + 1] elseif f[i] == 'r' then r = f[i + 1] end end
+        local n = p and #p or 0
+        if id and r then n = redis.call('hstrlen', slot(P, Q, r), id) end
+        if #out > 1 and bytes + n > BYTES then
+          redis.call('xack', S, 'rl', e[1])
+          redis.call('xgroup', 'setid', S, 'rl', before(e[1]))
           break
         end
-        local _, n = settle_entry(Z, P, H, D, S, X, M, Q, e[1], e[4], nil, false)
-        bytes, prev = bytes + n, e[1]
-      end
-    end
-    for _, id in ipairs(redis.call('zrangebyscore', Z, '-inf', score(now_us), 'limit', 0, count)) do
-      if bytes >= BYTES then break end
-      -- Not an id whose run is in flight (on the stream, or a reservation of
-      -- the zset layout: it moves when that run ends, as in stream_idle).
-      if redis.call('hexists', X, id) == 0 and not redis.call('zscore', F, id) then
-        if ref == nil then ref = by_ref(M) end
-        bytes = bytes + promote(Z, P, H, S, X, Q, id, ref)
-      end
-    end
-    -- One entry per read, so that the payloads the page hands over end it at
-    -- BYTES with the bytes copied above (one task at least), those carried in
-    -- entries as well as those by reference: an entry whose payload would pass
-    -- it goes back, as if never read (out of the PEL, the group's last-delivered
-    -- id set back to just before it). A wake-up entry (no id) is not a task: it
-    -- is dropped, and the read goes on.
-    local out, reads = {q}, 0
-    while (#out - 1) / 3 < count and reads < 2 * PAGE do
-      reads = reads + 1
-      local got = redis.call('xreadgroup', 'group', 'rl', 'pop', 'count', 1, 'streams', S, '>')
-      if not got or #got == 0 or #got[1][2] == 0 then break end
-      local e = got[1][2][1]
-      local f, id, p, r = e[2], nil, false, false
-      for i = 1, #f, 2 do if f[i] == 'i' then id = f[i + 1] elseif f[i] == 'p' then p = f[i + 1] elseif f[i] == 'r' then r = f[i + 1] end end
-      local n = p and #p or 0
-      if id and r then n = redis.call('hstrlen', slot(P, Q, r), id) end
-      if #out > 1 and bytes + n > BYTES then
+        bytes = bytes + n
+        if id and r then
+          p = redis.call('hget', slot(P, Q, r), id)
+          redis.call('hdel', slot(P, Q, r), id)
+        end
         redis.call('xack', S, 'rl', e[1])
-        redis.call('xgroup', 'setid', S, 'rl', before(e[1]))
-        break
+        redis.call('xdel', S, e[1])
+        if id then
+          if index_of(redis.call('hget', X, id)) == e[1] then redis.call('hdel', X, id) end
+          out[#out + 1] = id
+          out[#out + 1] = string.format('%.17g', tonumber(string.match(e[1], '^(%d+)')) / 1000)
+          out[#out + 1] = p
+        end
       end
-      bytes = bytes + n
-      if id and r then
-        p = redis.call('hget', slot(P, Q, r), id)
-        redis.call('hdel', slot(P, Q, r), id)
-      end
-      redis.call('xack', S, 'rl', e[1])
-      redis.call('xdel', S, e[1])
-      if id then
-        if index_of(redis.call('hget', X, id)) == e[1] then redis.call('hdel', X, id) end
-        out[#out + 1] = id
-        out[#out + 1] = string.format('%.17g', tonumber(string.match(e[1], '^(%d+)')) / 1000)
-        out[#out + 1] = p
-      end
+      if #out > 1 then return out end
+      if settle or not v then break end
+      settle = true
     end
-    if #out > 1 then return out end
     streams = true
     local later = redis.call('zrangebyscore', Z, '(' .. score(now_us), '+inf', 'withscores', 'limit', 0, 1)
     if #later > 0 then consider(math.ceil((tonumber(later[2]) * 1000000 - now_us) / 1000)) end
