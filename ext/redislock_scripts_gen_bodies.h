@@ -2512,6 +2512,7 @@ const redislock_script redislock_script_sem_acquire = {"sem_acquire script",
 	"\n"
 	"\n"
 	"\n"
+	"\n"
 	"local GRACE = 2500\n"
 	"local function siblings(K, hint) local tag = hint or '' if tag == '' then local open = string.find(K, '{', 1, true) if not open and not string.find(K, '}', 1, true) then local b = '{' .. K .. '}' return b .. ':queue', b .. ':many', b .. ':w:' end local close = string.find(K, '}', open + 1, true) tag = string.sub(K, open + 1, close - 1) end local b = '{' .. tag .. '}' return b .. ':queue:' .. K, b .. ':many:' .. K, b .. ':w::' .. K end\n"
 	"local S = key\n"
@@ -2523,12 +2524,13 @@ const redislock_script redislock_script_sem_acquire = {"sem_acquire script",
 	"local REGION = 4398046511104 local SWEEP = 200 local function units_key(K, hint) local tag = hint or '' if tag == '' then local open = string.find(K, '{', 1, true) if not open and not string.find(K, '}', 1, true) then return '{' .. K .. '}:units' end local close = string.find(K, '}', open + 1, true) tag = string.sub(K, open + 1, close - 1) end return '{' .. tag .. '}:units:' .. K end local B = units_key(S, hint) local function units_of(p, id) local out, k = {{0, '0|' .. id}}, 1 p = tonumber(p) or 0 while p > 0 do if p % 2 == 1 then out[#out + 1] = {k, k .. '|' .. id} end p = math.floor(p / 2) k = k + 1 end return out end local function units_set(p, id, d, xx) for _, u in ipairs(units_of(p, id)) do if xx then redis.call('zadd', B, 'xx', ms(u[1] * REGION + d), u[2]) else redis.call('zadd', B, ms(u[1] * REGION + d), u[2]) end end end local function units_del(p, id) local m = {} for _, u in ipairs(units_of(p, id)) do m[#m + 1] = u[2] end redis.call('zrem', B, unpack(m)) end local function units_permits(id) local m = {} for k = 1, 31 do m[k] = k .. '|' .. id end local s = redis.call('zmscore', B, unpack(m)) local p, w = 0, 1 for k = 1, 31 do if s[k] then p = p + w end w = w * 2 end return p end local function live_in(lo) return redis.call('zcount', B, '(' .. ms(lo + now), '(' .. ms(lo + REGION)) end local function held() local n = redis.call('zcount', S, '(' .. ms(now), '+inf') if n == 0 then return 0 end local u = 0 if n == live_in(0) then local top = redis.call('zrange', B, -1, -1, 'withscores') local w = 1 for r = 1, math.floor(tonumber(top[2]) / REGION) do u = u + w * live_in(r * REGION) w = w * 2 end return u end for _, m in ipairs(redis.call('zrangebyscore', S, '(' .. ms(now), '+inf')) do u = u + (tonumber(string.match(m, '^%d+')) or 0) end return u end local function sweep() local c = redis.call('zcount', S, '-inf', ms(now)) if c > 0 then redis.call('zremrangebyrank', S, 0, math.min(c, SWEEP) - 1) end local top = redis.call('zrange', B, -1, -1, 'withscores') if #top == 0 then return end for r = 0, math.floor(tonumber(top[2]) / REGION) do c = redis.call('zcount', B, ms(r * REGION), ms(r * REGION + now)) if c > 0 then local first = redis.call('zcount', B, '-inf', '(' .. ms(r * REGION)) redis.call('zremrangebyrank', B, first, first + math.min(c, SWEEP) - 1) end end end\n"
 	"local function outlive(d) if redis.call('pttl', S) < d - now then redis.call('pexpire', S, ms(2 * (d - now))) end if redis.call('pttl', B) < d - now then redis.call('pexpire', B, ms(2 * (d - now))) end end\n"
 	"\n"
+	"\n"
 	"local function take()\n"
 	"redis.call('zadd', S, ms(now + life), token)\n"
 	"units_set(permits, id, now + life)\n"
 	"if waits then\n"
 	"redis.call('zrem', Q, id)\n"
-	"redis.call('del', P .. 'a:' .. id, P .. 'w:' .. id)\n"
+	"redis.call('del', P .. 'a:' .. id, P .. 'w:' .. id, P .. 'l:' .. id)\n"
 	"end\n"
 	"outlive(now + life)\n"
 	"return token\n"
@@ -2536,7 +2538,7 @@ const redislock_script redislock_script_sem_acquire = {"sem_acquire script",
 	"\n"
 	"if waits and redis.call('zscore', S, token) then return take() end\n"
 	"local queued = redis.call('exists', Q) == 1\n"
-	"local function push(id, life) local w = P .. 'w:' .. id if redis.call('llen', w) == 0 then redis.call('rpush', w, '1') redis.call('pexpire', w, life) end end local function used() sweep() return held() end local dead_left = 500 local function head() while dead_left > 0 do local first = redis.call('zrange', Q, 0, 0)[1] if not first then return nil end local asks = redis.call('get', P .. 'a:' .. first) if asks then local p, l = string.match(asks, '^(%d+):(%d+)$') return first, tonumber(p), tonumber(l), string.sub(asks, 1, 1) == '0' end redis.call('zrem', Q, first) dead_left = dead_left - 1 end return false end local function admit(u) for i = 1, 100 do local h, p, l, ours = head() if not h or u + p > l then return u end local claim = math.max(redis.call('pttl', P .. 'a:' .. h), 100) redis.call('zadd', S, ms(now + claim), p .. ':' .. h) if ours then units_set(p, h, now + claim) end redis.call('zrem', Q, h) push(h, claim + GRACE) outlive(now + claim) u = u + p end return u end\n"
+	"local function push(id, life) local w = P .. 'w:' .. id if redis.call('llen', w) == 0 then redis.call('rpush', w, '1') redis.call('pexpire', w, life) end end local function used() sweep() return held() end local dead_left = 500 local function head() while dead_left > 0 do local first = redis.call('zrange', Q, 0, 0)[1] if not first then return nil end local asks = redis.call('get', P .. 'a:' .. first) if asks then local p, l = string.match(asks, '^(%d+):(%d+)$') return first, tonumber(p), tonumber(l), string.sub(asks, 1, 1) == '0' end redis.call('zrem', Q, first) dead_left = dead_left - 1 end return false end local function admit(u) for i = 1, 100 do local h, p, l, ours = head() if not h or u + p > l then return u end local life = ours and tonumber(redis.call('get', P .. 'l:' .. h)) if life then redis.call('zadd', S, ms(now + life), p .. ':' .. h) units_set(p, h, now + life) redis.call('del', P .. 'a:' .. h, P .. 'l:' .. h) local w = P .. 'w:' .. h redis.call('del', w) redis.call('rpush', w, 'h') redis.call('pexpire', w, life + GRACE) outlive(now + life) else local claim = math.max(redis.call('pttl', P .. 'a:' .. h), 100) redis.call('zadd', S, ms(now + claim), p .. ':' .. h) if ours then units_set(p, h, now + claim) end push(h, claim + GRACE) outlive(now + claim) end redis.call('zrem', Q, h) u = u + p end return u end\n"
 	"local u = used()\n"
 	"if queued then\n"
 	"u = admit(u)\n"
@@ -2550,15 +2552,16 @@ const redislock_script redislock_script_sem_acquire = {"sem_acquire script",
 	"if #first > 0 then busy_ms = math.max(tonumber(first[2]) - now, 0) end\n"
 	"if mode == '2' then\n"
 	"redis.call('zrem', Q, id)\n"
-	"redis.call('del', P .. 'a:' .. id, P .. 'w:' .. id)\n"
+	"redis.call('del', P .. 'a:' .. id, P .. 'w:' .. id, P .. 'l:' .. id)\n"
 	"admit(used())\n"
 	"elseif mode == '1' then\n"
 	"redis.call('zadd', Q, 'nx', now_us, id)\n"
 	"redis.call('pexpire', Q, 2 * tonumber(alive))\n"
 	"redis.call('set', P .. 'a:' .. id, wants, 'px', alive)\n"
+	"redis.call('set', P .. 'l:' .. id, life, 'px', alive)\n"
 	"end\n"
 	"return busy_ms\n",
-	6043, "e46148985000f763719e0c3df6d46b8464bf0f52"};
+	6485, "4521ad735a59b4a67688277bc7a9216f2f41673e"};
 
 const redislock_script redislock_script_sem_count = {"sem_count script",
 	"--redislock:sem_count\n"
@@ -2609,7 +2612,7 @@ const redislock_script redislock_script_sem_extend = {"sem_extend script",
 	"local t0 = redis.call('time') local now = tonumber(t0[1]) * 1000 + math.floor(tonumber(t0[2]) / 1000) local now_us = t0[1] .. string.format('%06d', tonumber(t0[2])) local function owner(v) local bar = string.find(v, '|', 1, true) if bar then local d = tonumber(string.sub(v, bar + 1)) if d then return string.sub(v, 1, bar - 1), d end end return v, nil end local function bare(x) local r = string.match(x, '^%d+:(.*)$') return r or x end local function named(h, t) return h == t or bare(h) == bare(t) end local function ms(n) return string.format('%d', n) end local function value(key) local v = redis.pcall('get', key) if type(v) == 'table' and v.err then return false, true end return v, false end\n"
 	"local REGION = 4398046511104 local SWEEP = 200 local function units_key(K, hint) local tag = hint or '' if tag == '' then local open = string.find(K, '{', 1, true) if not open and not string.find(K, '}', 1, true) then return '{' .. K .. '}:units' end local close = string.find(K, '}', open + 1, true) tag = string.sub(K, open + 1, close - 1) end return '{' .. tag .. '}:units:' .. K end local B = units_key(S, hint) local function units_of(p, id) local out, k = {{0, '0|' .. id}}, 1 p = tonumber(p) or 0 while p > 0 do if p % 2 == 1 then out[#out + 1] = {k, k .. '|' .. id} end p = math.floor(p / 2) k = k + 1 end return out end local function units_set(p, id, d, xx) for _, u in ipairs(units_of(p, id)) do if xx then redis.call('zadd', B, 'xx', ms(u[1] * REGION + d), u[2]) else redis.call('zadd', B, ms(u[1] * REGION + d), u[2]) end end end local function units_del(p, id) local m = {} for _, u in ipairs(units_of(p, id)) do m[#m + 1] = u[2] end redis.call('zrem', B, unpack(m)) end local function units_permits(id) local m = {} for k = 1, 31 do m[k] = k .. '|' .. id end local s = redis.call('zmscore', B, unpack(m)) local p, w = 0, 1 for k = 1, 31 do if s[k] then p = p + w end w = w * 2 end return p end local function live_in(lo) return redis.call('zcount', B, '(' .. ms(lo + now), '(' .. ms(lo + REGION)) end local function held() local n = redis.call('zcount', S, '(' .. ms(now), '+inf') if n == 0 then return 0 end local u = 0 if n == live_in(0) then local top = redis.call('zrange', B, -1, -1, 'withscores') local w = 1 for r = 1, math.floor(tonumber(top[2]) / REGION) do u = u + w * live_in(r * REGION) w = w * 2 end return u end for _, m in ipairs(redis.call('zrangebyscore', S, '(' .. ms(now), '+inf')) do u = u + (tonumber(string.match(m, '^%d+')) or 0) end return u end local function sweep() local c = redis.call('zcount', S, '-inf', ms(now)) if c > 0 then redis.call('zremrangebyrank', S, 0, math.min(c, SWEEP) - 1) end local top = redis.call('zrange', B, -1, -1, 'withscores') if #top == 0 then return end for r = 0, math.floor(tonumber(top[2]) / REGION) do c = redis.call('zcount', B, ms(r * REGION), ms(r * REGION + now)) if c > 0 then local first = redis.call('zcount', B, '-inf', '(' .. ms(r * REGION)) redis.call('zremrangebyrank', B, first, first + math.min(c, SWEEP) - 1) end end end\n"
 	"local function outlive(d) if redis.call('pttl', S) < d - now then redis.call('pexpire', S, ms(2 * (d - now))) end if redis.call('pttl', B) < d - now then redis.call('pexpire', B, ms(2 * (d - now))) end end\n"
-	"local function push(id, life) local w = P .. 'w:' .. id if redis.call('llen', w) == 0 then redis.call('rpush', w, '1') redis.call('pexpire', w, life) end end local function used() sweep() return held() end local dead_left = 500 local function head() while dead_left > 0 do local first = redis.call('zrange', Q, 0, 0)[1] if not first then return nil end local asks = redis.call('get', P .. 'a:' .. first) if asks then local p, l = string.match(asks, '^(%d+):(%d+)$') return first, tonumber(p), tonumber(l), string.sub(asks, 1, 1) == '0' end redis.call('zrem', Q, first) dead_left = dead_left - 1 end return false end local function admit(u) for i = 1, 100 do local h, p, l, ours = head() if not h or u + p > l then return u end local claim = math.max(redis.call('pttl', P .. 'a:' .. h), 100) redis.call('zadd', S, ms(now + claim), p .. ':' .. h) if ours then units_set(p, h, now + claim) end redis.call('zrem', Q, h) push(h, claim + GRACE) outlive(now + claim) u = u + p end return u end\n"
+	"local function push(id, life) local w = P .. 'w:' .. id if redis.call('llen', w) == 0 then redis.call('rpush', w, '1') redis.call('pexpire', w, life) end end local function used() sweep() return held() end local dead_left = 500 local function head() while dead_left > 0 do local first = redis.call('zrange', Q, 0, 0)[1] if not first then return nil end local asks = redis.call('get', P .. 'a:' .. first) if asks then local p, l = string.match(asks, '^(%d+):(%d+)$') return first, tonumber(p), tonumber(l), string.sub(asks, 1, 1) == '0' end redis.call('zrem', Q, first) dead_left = dead_left - 1 end return false end local function admit(u) for i = 1, 100 do local h, p, l, ours = head() if not h or u + p > l then return u end local life = ours and tonumber(redis.call('get', P .. 'l:' .. h)) if life then redis.call('zadd', S, ms(now + life), p .. ':' .. h) units_set(p, h, now + life) redis.call('del', P .. 'a:' .. h, P .. 'l:' .. h) local w = P .. 'w:' .. h redis.call('del', w) redis.call('rpush', w, 'h') redis.call('pexpire', w, life + GRACE) outlive(now + life) else local claim = math.max(redis.call('pttl', P .. 'a:' .. h), 100) redis.call('zadd', S, ms(now + claim), p .. ':' .. h) if ours then units_set(p, h, now + claim) end push(h, claim + GRACE) outlive(now + claim) end redis.call('zrem', Q, h) u = u + p end return u end\n"
 	"local s = redis.call('zscore', S, token)\n"
 	"if not s or tonumber(s) <= now then return 0 end\n"
 	"local d = now + tonumber(life)\n"
@@ -2625,7 +2628,7 @@ const redislock_script redislock_script_sem_extend = {"sem_extend script",
 	"if h then push(h, 60000) end\n"
 	"end\n"
 	"return 1\n",
-	5314, "5107201a73ebec816347874481a3371587c58f3a"};
+	5666, "fa21e522e026a48fb6ddbe0189d1e235d68397da"};
 
 const redislock_script redislock_script_sem_inspect = {"sem_inspect script",
 	"--redislock:sem_inspect\n"
@@ -2699,7 +2702,7 @@ const redislock_script redislock_script_sem_release = {"sem_release script",
 	"local p = units_permits(token)\n"
 	"if p == 0 then p = tonumber(string.match(redis.call('get', P .. 'a:' .. token) or '', '^(%d+):')) or 0 end\n"
 	"redis.call('zrem', Q, token)\n"
-	"redis.call('del', P .. 'a:' .. token, P .. 'w:' .. token)\n"
+	"redis.call('del', P .. 'a:' .. token, P .. 'w:' .. token, P .. 'l:' .. token)\n"
 	"if p > 0 then remove(p .. ':' .. token, p, token) end\n"
 	"else\n"
 	"local p, id = string.match(token, '^(%d+):(.*)$')\n"
@@ -2707,10 +2710,10 @@ const redislock_script redislock_script_sem_release = {"sem_release script",
 	"end\n"
 	"if redis.call('exists', Q) == 0 then return removed end\n"
 	"local function outlive(d) if redis.call('pttl', S) < d - now then redis.call('pexpire', S, ms(2 * (d - now))) end if redis.call('pttl', B) < d - now then redis.call('pexpire', B, ms(2 * (d - now))) end end\n"
-	"local function push(id, life) local w = P .. 'w:' .. id if redis.call('llen', w) == 0 then redis.call('rpush', w, '1') redis.call('pexpire', w, life) end end local function used() sweep() return held() end local dead_left = 500 local function head() while dead_left > 0 do local first = redis.call('zrange', Q, 0, 0)[1] if not first then return nil end local asks = redis.call('get', P .. 'a:' .. first) if asks then local p, l = string.match(asks, '^(%d+):(%d+)$') return first, tonumber(p), tonumber(l), string.sub(asks, 1, 1) == '0' end redis.call('zrem', Q, first) dead_left = dead_left - 1 end return false end local function admit(u) for i = 1, 100 do local h, p, l, ours = head() if not h or u + p > l then return u end local claim = math.max(redis.call('pttl', P .. 'a:' .. h), 100) redis.call('zadd', S, ms(now + claim), p .. ':' .. h) if ours then units_set(p, h, now + claim) end redis.call('zrem', Q, h) push(h, claim + GRACE) outlive(now + claim) u = u + p end return u end\n"
+	"local function push(id, life) local w = P .. 'w:' .. id if redis.call('llen', w) == 0 then redis.call('rpush', w, '1') redis.call('pexpire', w, life) end end local function used() sweep() return held() end local dead_left = 500 local function head() while dead_left > 0 do local first = redis.call('zrange', Q, 0, 0)[1] if not first then return nil end local asks = redis.call('get', P .. 'a:' .. first) if asks then local p, l = string.match(asks, '^(%d+):(%d+)$') return first, tonumber(p), tonumber(l), string.sub(asks, 1, 1) == '0' end redis.call('zrem', Q, first) dead_left = dead_left - 1 end return false end local function admit(u) for i = 1, 100 do local h, p, l, ours = head() if not h or u + p > l then return u end local life = ours and tonumber(redis.call('get', P .. 'l:' .. h)) if life then redis.call('zadd', S, ms(now + life), p .. ':' .. h) units_set(p, h, now + life) redis.call('del', P .. 'a:' .. h, P .. 'l:' .. h) local w = P .. 'w:' .. h redis.call('del', w) redis.call('rpush', w, 'h') redis.call('pexpire', w, life + GRACE) outlive(now + life) else local claim = math.max(redis.call('pttl', P .. 'a:' .. h), 100) redis.call('zadd', S, ms(now + claim), p .. ':' .. h) if ours then units_set(p, h, now + claim) end push(h, claim + GRACE) outlive(now + claim) end redis.call('zrem', Q, h) u = u + p end return u end\n"
 	"admit(used())\n"
 	"return removed\n",
-	5515, "25d3f121550d092f852bdfab86ef674ececfe2ac"};
+	5887, "28e2d7fd1cc06923dd000cf92415885b98359873"};
 
 const redislock_script redislock_script_sem_watch = {"sem_watch script",
 	"--redislock:sem_watch\n"

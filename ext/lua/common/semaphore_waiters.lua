@@ -5,9 +5,10 @@
 -- lifetime ends. Waiters queue as for locks, in S's cluster slot: Q (zset of ids
 -- by arrival: strict FIFO; on a cluster the client declares it after S), per
 -- waiter P..'a:'..id (alive while it keeps coming back, holding
--- "0<permits>:<limit>"; the previous release writes it without the 0, which is
--- how a promise tells its waiters apart) and P..'w:'..id (the list it blocks
--- on). Every acquisition goes through a script that looks at the queue, so
+-- "0<permits>:<limit>"; the release before 0.2 writes it without the 0, which is
+-- how a promise tells its waiters apart), P..'l:'..id (written with the alive
+-- mark by this release's waiters only: the lifetime in ms it asked for) and
+-- P..'w:'..id (the list it blocks on). Every acquisition goes through a script that looks at the queue, so
 -- nobody gets in ahead of a waiter, and S needs no grace period after its
 -- holders.
 --
@@ -38,20 +39,38 @@ local function head()
   end
   return false
 end
--- Promises permits to the waiters at the head of the queue, in order, while
--- theirs fit (u permits held): each for as long as its alive mark would last;
--- each is woken, leaves the queue and confirms with its own lifetime. The
--- first that does not fit stops the rest. Returns the permits then held.
+-- Hands permits to the waiters at the head of the queue, in order, while
+-- theirs fit (u permits held); the first that does not fit stops the rest. A
+-- waiter that left its lifetime (P..'l:'..id) is given the acquisition itself,
+-- with that lifetime, as its own acquire script would write it, and is woken
+-- with 'h': it returns at once. One that did not (a waiter of the release before
+-- this one) is promised them for as long as its alive mark would last and woken
+-- with '1', to confirm with its own lifetime. A waiter dead since its last
+-- visit is still handed them when its mark has not lapsed: the acquisition then
+-- lapses with its lifetime, as a killed holder's does. Each leaves the queue.
+-- Returns the permits then held.
 local function admit(u)
   for i = 1, 100 do
     local h, p, l, ours = head()
     if not h or u + p > l then return u end
-    local claim = math.max(redis.call('pttl', P .. 'a:' .. h), 100)
-    redis.call('zadd', S, ms(now + claim), p .. ':' .. h)
-    if ours then units_set(p, h, now + claim) end
+    local life = ours and tonumber(redis.call('get', P .. 'l:' .. h))
+    if life then
+      redis.call('zadd', S, ms(now + life), p .. ':' .. h)
+      units_set(p, h, now + life)
+      redis.call('del', P .. 'a:' .. h, P .. 'l:' .. h)
+      local w = P .. 'w:' .. h
+      redis.call('del', w)
+      redis.call('rpush', w, 'h')
+      redis.call('pexpire', w, life + GRACE)
+      outlive(now + life)
+    else
+      local claim = math.max(redis.call('pttl', P .. 'a:' .. h), 100)
+      redis.call('zadd', S, ms(now + claim), p .. ':' .. h)
+      if ours then units_set(p, h, now + claim) end
+      push(h, claim + GRACE)
+      outlive(now + claim)
+    end
     redis.call('zrem', Q, h)
-    push(h, claim + GRACE)
-    outlive(now + claim)
     u = u + p
   end
   return u

@@ -1,7 +1,7 @@
 --redislock:sem_release
 --
--- Gives the permits back and, when anyone waits, promises them to the next in
--- line. Matching by the random part is for a lost reply: an acquisition we never
+-- Gives the permits back and, when anyone waits, hands them to the next in line
+-- (common/semaphore_waiters.lua). Matching by the random part is for a lost reply: an acquisition we never
 -- learnt, or a waiter whose wait failed. Returns how many acquisitions were
 -- removed.
 --
@@ -34,7 +34,7 @@ if match == 's' then
   local p = units_permits(token)
   if p == 0 then p = tonumber(string.match(redis.call('get', P .. 'a:' .. token) or '', '^(%d+):')) or 0 end
   redis.call('zrem', Q, token)
-  redis.call('del', P .. 'a:' .. token, P .. 'w:' .. token)
+  redis.call('del', P .. 'a:' .. token, P .. 'w:' .. token, P .. 'l:' .. token)
   if p > 0 then remove(p .. ':' .. token, p, token) end
 else
   local p, id = string.match(token, '^(%d+):(.*)$')
