@@ -1,5 +1,5 @@
 --TEST--
-RedisSemaphore::release(): the permits freed go straight to the head waiter, held on the server under its token with its own lifetime; it returns on the wake alone, and a waiter they do not fit stays queued
+RedisSemaphore::release(): the freed permits go to the head waiter, held on the server under its token with its own lifetime; it returns on the wake alone
 --DESCRIPTION--
 Limit 3, all 3 held. Waiter A asks for 2 (lifetime 20 s), then B for 2. A is
 stopped while it blocks, and the holder releases: before A runs again, the

@@ -1,5 +1,5 @@
 --TEST--
-RedisSemaphore during a rolling deploy: a waiter of the previous release is promised its permits by this release's release and confirms them; a waiter of this release is served by the previous release's release; a queue of both is served in order
+RedisSemaphore during a rolling deploy: waiters of 0.2.0 are promised permits by this release's release, this release's waiters are served by 0.2.0's, a mixed queue in order
 --DESCRIPTION--
 The previous release (96b5191, built from this tree's git history) leaves no
 lifetime beside its waiter's alive mark, so this release's release writes it a

@@ -1,5 +1,5 @@
 --TEST--
-RedisSemaphore::acquire(): a waiter whose timeout ends as the release hands it its permits owns them or gives them back, never leaves them held and never holds them twice, wherever it stands between the release script and its return
+RedisSemaphore::acquire(): a waiter timing out as a release hands it permits owns them or gives them back, never leaks or doubles them
 --DESCRIPTION--
 On a server of the test's own, limit 2, both held; a waiter in another process
 asks for both with a 3 s timeout and blocks. It is stopped, and then:
