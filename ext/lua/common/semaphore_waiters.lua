@@ -5,12 +5,12 @@
 -- lifetime ends. Waiters queue as for locks, in S's cluster slot: Q (zset of ids
 -- by arrival: strict FIFO; on a cluster the client declares it after S), per
 -- waiter P..'a:'..id (alive while it keeps coming back, holding
--- "0<permits>:<limit>"; the release before 0.2 writes it without the 0, which is
--- how a promise tells its waiters apart), P..'l:'..id (written with the alive
--- mark by this release's waiters only: the lifetime in ms it asked for) and
--- P..'w:'..id (the list it blocks on). Every acquisition goes through a script that looks at the queue, so
--- nobody gets in ahead of a waiter, and S needs no grace period after its
--- holders.
+-- "0<permits>:<limit>"; 0.1.0 writes it without the 0, which is how a promise
+-- tells its waiters apart), P..'l:'..id (written with the alive mark by the
+-- waiters of releases after 0.2.0 only: the lifetime in ms it asked for) and
+-- P..'w:'..id (the list it blocks on). Every acquisition goes through a script
+-- that looks at the queue, so nobody gets in ahead of a waiter, and S needs no
+-- grace period after its holders.
 --
 -- What the calls that find or leave waiters need, with S, B, Q, P set.
 --#include "common/push.lua"
@@ -43,8 +43,8 @@ end
 -- theirs fit (u permits held); the first that does not fit stops the rest. A
 -- waiter that left its lifetime (P..'l:'..id) is given the acquisition itself,
 -- with that lifetime, as its own acquire script would write it, and is woken
--- with 'h': it returns at once. One that did not (a waiter of the release before
--- this one) is promised them for as long as its alive mark would last and woken
+-- with 'h': it returns at once. One that did not (a waiter of 0.2.0 or earlier)
+-- is promised them for as long as its alive mark would last and woken
 -- with '1', to confirm with its own lifetime. A waiter dead since its last
 -- visit is still handed them when its mark has not lapsed: the acquisition then
 -- lapses with its lifetime, as a killed holder's does. Each leaves the queue.
