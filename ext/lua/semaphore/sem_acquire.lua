@@ -21,7 +21,7 @@
 --#include "common/grace.lua"
 --#include "common/lock_keys.lua"
 local S = key
-local Q, _, P = siblings(S, hint)
+local Q, H, P = siblings(S, hint)
 local token, wants = permits .. ':' .. id, '0' .. permits .. ':' .. limit
 permits, limit, life = tonumber(permits), tonumber(limit), tonumber(life)
 local waits = mode ~= '0'
@@ -35,6 +35,7 @@ local function take()
   units_set(permits, id, now + life)
   if waits then
     redis.call('zrem', Q, id)
+    redis.call('zrem', H, id)
     redis.call('del', P .. 'a:' .. id, P .. 'w:' .. id, P .. 'l:' .. id)
   end
   outlive(now + life)
