@@ -1,5 +1,5 @@
 --TEST--
-RedisSemaphore: a waiter stopped past its alive period while permits were handed to it finds them revoked when it runs again; it then acquires normally or times out, never returning a revoked acquisition
+RedisSemaphore: a waiter stopped past its alive period while permits were handed to it finds them revoked; it then acquires normally or times out, never returning a revoked acquisition
 --DESCRIPTION--
 On a server of the test's own, limit 2, both held; a waiter in another process
 asks for both and blocks. It is stopped, its BLPOP ends (CLIENT UNBLOCK ...
