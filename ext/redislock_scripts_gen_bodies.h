@@ -2713,17 +2713,14 @@ const redislock_script redislock_script_sem_release = {"sem_release script",
 	"redis.call('zrem', H, id)\n"
 	"end\n"
 	"end\n"
+	"\n"
+	"\n"
+	"if redis.call('exists', Q) == 0 then return removed end\n"
 	"local function outlive(d) if redis.call('pttl', S) < d - now then redis.call('pexpire', S, ms(2 * (d - now))) end if redis.call('pttl', B) < d - now then redis.call('pexpire', B, ms(2 * (d - now))) end end\n"
 	"local function push(id, life) local w = P .. 'w:' .. id if redis.call('llen', w) == 0 then redis.call('rpush', w, '1') redis.call('pexpire', w, life) end end local REVOKE_PAGE = 50 local function revoke() local due = redis.call('zrangebyscore', H, '-inf', ms(now), 'limit', 0, REVOKE_PAGE) for _, id in ipairs(due) do local w = P .. 'w:' .. id if redis.call('lindex', w, 0) == 'h' then local p = units_permits(id) if p > 0 then redis.call('zrem', S, p .. ':' .. id) units_del(p, id) end redis.call('del', w, P .. 'a:' .. id, P .. 'l:' .. id) end redis.call('zrem', H, id) end end local function used() revoke() sweep() return held() end local dead_left = 500 local function head() while dead_left > 0 do local first = redis.call('zrange', Q, 0, 0)[1] if not first then return nil end local asks = redis.call('get', P .. 'a:' .. first) if asks then local p, l = string.match(asks, '^(%d+):(%d+)$') return first, tonumber(p), tonumber(l), string.sub(asks, 1, 1) == '0' end redis.call('zrem', Q, first) dead_left = dead_left - 1 end return false end local function admit(u) for i = 1, 100 do local h, p, l, ours = head() if not h or u + p > l then return u end local life = ours and tonumber(redis.call('get', P .. 'l:' .. h)) if life then redis.call('zadd', S, ms(now + life), p .. ':' .. h) units_set(p, h, now + life) redis.call('del', P .. 'l:' .. h) local w = P .. 'w:' .. h redis.call('del', w) redis.call('rpush', w, 'h') redis.call('pexpire', w, life + GRACE) redis.call('zadd', H, ms(now + GRACE), h) if redis.call('pttl', H) < life + GRACE then redis.call('pexpire', H, ms(life + 2 * GRACE)) end outlive(now + life) else local claim = math.max(redis.call('pttl', P .. 'a:' .. h), 100) redis.call('zadd', S, ms(now + claim), p .. ':' .. h) if ours then units_set(p, h, now + claim) end push(h, claim + GRACE) outlive(now + claim) end redis.call('zrem', Q, h) u = u + p end return u end\n"
-	"\n"
-	"\n"
-	"if redis.call('exists', Q) == 0 then\n"
-	"revoke()\n"
-	"return removed\n"
-	"end\n"
 	"admit(used())\n"
 	"return removed\n",
-	6506, "1ed4ba20027aca1d5fae54e7e110555174518b27"};
+	6497, "428e4032ce9c4eb1f6c11e9f86f4785f598b82d4"};
 
 const redislock_script redislock_script_sem_watch = {"sem_watch script",
 	"--redislock:sem_watch\n"

@@ -44,13 +44,10 @@ else
     redis.call('zrem', H, id)
   end
 end
+-- With nobody queued, due hand-overs wait for the next acquire, which revokes
+-- them before it counts.
+if redis.call('exists', Q) == 0 then return removed end
 --#include "common/outlive.lua"
 --#include "common/semaphore_waiters.lua"
--- Due hand-overs are revoked even with nobody queued: their permits are free
--- for the next caller.
-if redis.call('exists', Q) == 0 then
-  revoke()
-  return removed
-end
 admit(used())
 return removed
