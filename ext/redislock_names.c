@@ -61,7 +61,8 @@ static const char *const derived_suffixes[] = {
 };
 
 /* The waiters' prefix redislock_sibling_key(main, ":w:"), followed by "a:" (an
- * alive mark) or "w:" (a wake-up list) and the waiter's id: 32 hex digits, then
+ * alive mark), "l:" (a semaphore waiter's lifetime) or "w:" (a wake-up list) and
+ * the waiter's id: 32 hex digits, then
  * the label of redislock_holder_new_random() ("@" and [0-9A-Za-z._%-]) if any. */
 #define WAITER_SUFFIX ":w:"
 #define WAITER_HEX_LEN 32
@@ -91,7 +92,7 @@ static bool is_label_byte(char c)
 		|| c == '-' || c == '%';
 }
 
-/* When the last bytes of a key of len bytes are "a:" or "w:" and a waiter's id,
+/* When the last bytes of a key of len bytes are "a:", "l:" or "w:" and a waiter's id,
  * the length of those bytes; else 0. */
 static size_t waiter_tail_len(const char *key, size_t len)
 {
@@ -102,7 +103,7 @@ static size_t waiter_tail_len(const char *key, size_t len)
 		id--;
 	}
 	id_len = (size_t) (end - id);
-	if (id - key < 2 || (id[-2] != 'a' && id[-2] != 'w') || id_len < WAITER_HEX_LEN
+	if (id - key < 2 || (id[-2] != 'a' && id[-2] != 'l' && id[-2] != 'w') || id_len < WAITER_HEX_LEN
 		|| (id_len > WAITER_HEX_LEN && (id_len == WAITER_HEX_LEN + 1 || id[WAITER_HEX_LEN] != '@'))) {
 		return 0;
 	}

@@ -2694,23 +2694,26 @@ const redislock_script redislock_script_sem_acquire = {"sem_acquire script",
 	"\n"
 	"\n"
 	"\n"
+	"\n"
 	"local GRACE = 2500\n"
 	"local function siblings(K, hint) local tag = hint or '' if tag == '' then local open = string.find(K, '{', 1, true) if not open and not string.find(K, '}', 1, true) then local b = '{' .. K .. '}' return b .. ':queue', b .. ':many', b .. ':w:' end local close = string.find(K, '}', open + 1, true) tag = string.sub(K, open + 1, close - 1) end local b = '{' .. tag .. '}' return b .. ':queue:' .. K, b .. ':many:' .. K, b .. ':w::' .. K end\n"
 	"local S = key\n"
-	"local Q, _, P = siblings(S, hint)\n"
+	"local Q, H, P = siblings(S, hint)\n"
 	"local token, wants = permits .. ':' .. id, '0' .. permits .. ':' .. limit\n"
 	"permits, limit, life = tonumber(permits), tonumber(limit), tonumber(life)\n"
 	"local waits = mode ~= '0'\n"
 	"local t0 = redis.call('time') local now = tonumber(t0[1]) * 1000 + math.floor(tonumber(t0[2]) / 1000) local now_us = t0[1] .. string.format('%06d', tonumber(t0[2])) local function ms(n) return string.format('%d', n) end\n"
-	"local REGION = 4398046511104 local SWEEP = 200 local function units_key(K, hint) local tag = hint or '' if tag == '' then local open = string.find(K, '{', 1, true) if not open and not string.find(K, '}', 1, true) then return '{' .. K .. '}:units' end local close = string.find(K, '}', open + 1, true) tag = string.sub(K, open + 1, close - 1) end return '{' .. tag .. '}:units:' .. K end local B = units_key(S, hint) local function units_of(p, id) local out, k = {{0, '0|' .. id}}, 1 p = tonumber(p) or 0 while p > 0 do if p % 2 == 1 then out[#out + 1] = {k, k .. '|' .. id} end p = math.floor(p / 2) k = k + 1 end return out end local function units_set(p, id, d, xx) for _, u in ipairs(units_of(p, id)) do if xx then redis.call('zadd', B, 'xx', ms(u[1] * REGION + d), u[2]) else redis.call('zadd', B, ms(u[1] * REGION + d), u[2]) end end end local function live_in(lo) return redis.call('zcount', B, '(' .. ms(lo + now), '(' .. ms(lo + REGION)) end local function held() local n = redis.call('zcount', S, '(' .. ms(now), '+inf') if n == 0 then return 0 end local u = 0 if n == live_in(0) then local top = redis.call('zrange', B, -1, -1, 'withscores') local w = 1 for r = 1, math.floor(tonumber(top[2]) / REGION) do u = u + w * live_in(r * REGION) w = w * 2 end return u end for _, m in ipairs(redis.call('zrangebyscore', S, '(' .. ms(now), '+inf')) do u = u + (tonumber(string.match(m, '^%d+')) or 0) end return u end local function sweep() local c = redis.call('zcount', S, '-inf', ms(now)) if c > 0 then redis.call('zremrangebyrank', S, 0, math.min(c, SWEEP) - 1) end local top = redis.call('zrange', B, -1, -1, 'withscores') if #top == 0 then return end for r = 0, math.floor(tonumber(top[2]) / REGION) do c = redis.call('zcount', B, ms(r * REGION), ms(r * REGION + now)) if c > 0 then local first = redis.call('zcount', B, '-inf', '(' .. ms(r * REGION)) redis.call('zremrangebyrank', B, first, first + math.min(c, SWEEP) - 1) end end end\n"
+	"local REGION = 4398046511104 local SWEEP = 200 local function units_key(K, hint) local tag = hint or '' if tag == '' then local open = string.find(K, '{', 1, true) if not open and not string.find(K, '}', 1, true) then return '{' .. K .. '}:units' end local close = string.find(K, '}', open + 1, true) tag = string.sub(K, open + 1, close - 1) end return '{' .. tag .. '}:units:' .. K end local B = units_key(S, hint) local function units_of(p, id) local out, k = {{0, '0|' .. id}}, 1 p = tonumber(p) or 0 while p > 0 do if p % 2 == 1 then out[#out + 1] = {k, k .. '|' .. id} end p = math.floor(p / 2) k = k + 1 end return out end local function units_set(p, id, d, xx) for _, u in ipairs(units_of(p, id)) do if xx then redis.call('zadd', B, 'xx', ms(u[1] * REGION + d), u[2]) else redis.call('zadd', B, ms(u[1] * REGION + d), u[2]) end end end local function units_del(p, id) local m = {} for _, u in ipairs(units_of(p, id)) do m[#m + 1] = u[2] end redis.call('zrem', B, unpack(m)) end local function units_permits(id) local m = {} for k = 1, 31 do m[k] = k .. '|' .. id end local s = redis.call('zmscore', B, unpack(m)) local p, w = 0, 1 for k = 1, 31 do if s[k] then p = p + w end w = w * 2 end return p end local function live_in(lo) return redis.call('zcount', B, '(' .. ms(lo + now), '(' .. ms(lo + REGION)) end local function held() local n = redis.call('zcount', S, '(' .. ms(now), '+inf') if n == 0 then return 0 end local u = 0 if n == live_in(0) then local top = redis.call('zrange', B, -1, -1, 'withscores') local w = 1 for r = 1, math.floor(tonumber(top[2]) / REGION) do u = u + w * live_in(r * REGION) w = w * 2 end return u end for _, m in ipairs(redis.call('zrangebyscore', S, '(' .. ms(now), '+inf')) do u = u + (tonumber(string.match(m, '^%d+')) or 0) end return u end local function sweep() local c = redis.call('zcount', S, '-inf', ms(now)) if c > 0 then redis.call('zremrangebyrank', S, 0, math.min(c, SWEEP) - 1) end local top = redis.call('zrange', B, -1, -1, 'withscores') if #top == 0 then return end for r = 0, math.floor(tonumber(top[2]) / REGION) do c = redis.call('zcount', B, ms(r * REGION), ms(r * REGION + now)) if c > 0 then local first = redis.call('zcount', B, '-inf', '(' .. ms(r * REGION)) redis.call('zremrangebyrank', B, first, first + math.min(c, SWEEP) - 1) end end end\n"
 	"local function outlive(d) if redis.call('pttl', S) < d - now then redis.call('pexpire', S, ms(2 * (d - now))) end if redis.call('pttl', B) < d - now then redis.call('pexpire', B, ms(2 * (d - now))) end end\n"
+	"\n"
 	"\n"
 	"local function take()\n"
 	"redis.call('zadd', S, ms(now + life), token)\n"
 	"units_set(permits, id, now + life)\n"
 	"if waits then\n"
 	"redis.call('zrem', Q, id)\n"
-	"redis.call('del', P .. 'a:' .. id, P .. 'w:' .. id)\n"
+	"redis.call('zrem', H, id)\n"
+	"redis.call('del', P .. 'a:' .. id, P .. 'w:' .. id, P .. 'l:' .. id)\n"
 	"end\n"
 	"outlive(now + life)\n"
 	"return token\n"
@@ -2718,7 +2721,7 @@ const redislock_script redislock_script_sem_acquire = {"sem_acquire script",
 	"\n"
 	"if waits and redis.call('zscore', S, token) then return take() end\n"
 	"local queued = redis.call('exists', Q) == 1\n"
-	"local function push(id, life) local w = P .. 'w:' .. id if redis.call('llen', w) == 0 then redis.call('rpush', w, '1') redis.call('pexpire', w, life) end end local function used() sweep() return held() end local dead_left = 500 local function head() while dead_left > 0 do local first = redis.call('zrange', Q, 0, 0)[1] if not first then return nil end local asks = redis.call('get', P .. 'a:' .. first) if asks then local p, l = string.match(asks, '^(%d+):(%d+)$') return first, tonumber(p), tonumber(l), string.sub(asks, 1, 1) == '0' end redis.call('zrem', Q, first) dead_left = dead_left - 1 end return false end local function admit(u) for i = 1, 100 do local h, p, l, ours = head() if not h or u + p > l then return u end local claim = math.max(redis.call('pttl', P .. 'a:' .. h), 100) redis.call('zadd', S, ms(now + claim), p .. ':' .. h) if ours then units_set(p, h, now + claim) end redis.call('zrem', Q, h) push(h, claim + GRACE) outlive(now + claim) u = u + p end return u end\n"
+	"local function push(id, life) local w = P .. 'w:' .. id if redis.call('llen', w) == 0 then redis.call('rpush', w, '1') redis.call('pexpire', w, life) end end local REVOKE_PAGE = 50 local function revoke() local due = redis.call('zrangebyscore', H, '-inf', ms(now), 'limit', 0, REVOKE_PAGE) for _, id in ipairs(due) do local w = P .. 'w:' .. id if redis.call('lindex', w, 0) == 'h' then local p = units_permits(id) if p > 0 then redis.call('zrem', S, p .. ':' .. id) units_del(p, id) end redis.call('del', w, P .. 'a:' .. id, P .. 'l:' .. id) end redis.call('zrem', H, id) end end local function used() revoke() sweep() return held() end local dead_left = 500 local function head() while dead_left > 0 do local first = redis.call('zrange', Q, 0, 0)[1] if not first then return nil end local asks = redis.call('get', P .. 'a:' .. first) if asks then local p, l = string.match(asks, '^(%d+):(%d+)$') return first, tonumber(p), tonumber(l), string.sub(asks, 1, 1) == '0' end redis.call('zrem', Q, first) dead_left = dead_left - 1 end return false end local function admit(u) for i = 1, 100 do local h, p, l, ours = head() if not h or u + p > l then return u end local life = ours and tonumber(redis.call('get', P .. 'l:' .. h)) if life then redis.call('zadd', S, ms(now + life), p .. ':' .. h) units_set(p, h, now + life) redis.call('del', P .. 'l:' .. h) local w = P .. 'w:' .. h redis.call('del', w) redis.call('rpush', w, 'h') redis.call('pexpire', w, life + GRACE) redis.call('zadd', H, ms(now + GRACE), h) if redis.call('pttl', H) < life + GRACE then redis.call('pexpire', H, ms(life + 2 * GRACE)) end outlive(now + life) else local claim = math.max(redis.call('pttl', P .. 'a:' .. h), 100) redis.call('zadd', S, ms(now + claim), p .. ':' .. h) if ours then units_set(p, h, now + claim) end push(h, claim + GRACE) outlive(now + claim) end redis.call('zrem', Q, h) u = u + p end return u end\n"
 	"local u = used()\n"
 	"if queued then\n"
 	"u = admit(u)\n"
@@ -2732,15 +2735,16 @@ const redislock_script redislock_script_sem_acquire = {"sem_acquire script",
 	"if #first > 0 then busy_ms = math.max(tonumber(first[2]) - now, 0) end\n"
 	"if mode == '2' then\n"
 	"redis.call('zrem', Q, id)\n"
-	"redis.call('del', P .. 'a:' .. id, P .. 'w:' .. id)\n"
+	"redis.call('del', P .. 'a:' .. id, P .. 'w:' .. id, P .. 'l:' .. id)\n"
 	"admit(used())\n"
 	"elseif mode == '1' then\n"
 	"redis.call('zadd', Q, 'nx', now_us, id)\n"
 	"redis.call('pexpire', Q, 2 * tonumber(alive))\n"
 	"redis.call('set', P .. 'a:' .. id, wants, 'px', alive)\n"
+	"redis.call('set', P .. 'l:' .. id, life, 'px', alive)\n"
 	"end\n"
 	"return busy_ms\n",
-	5197, "d8f90967af1a4d4f8afef151d76c9a028969d474"};
+	6584, "38fc51e729f8ebae892663614b8f1473fd389968"};
 
 const redislock_script redislock_script_sem_count = {"sem_count script",
 	"--redislock:sem_count\n"
@@ -2787,7 +2791,7 @@ const redislock_script redislock_script_sem_extend = {"sem_extend script",
 	"local GRACE = 2500\n"
 	"local function siblings(K, hint) local tag = hint or '' if tag == '' then local open = string.find(K, '{', 1, true) if not open and not string.find(K, '}', 1, true) then local b = '{' .. K .. '}' return b .. ':queue', b .. ':many', b .. ':w:' end local close = string.find(K, '}', open + 1, true) tag = string.sub(K, open + 1, close - 1) end local b = '{' .. tag .. '}' return b .. ':queue:' .. K, b .. ':many:' .. K, b .. ':w::' .. K end\n"
 	"local S = key\n"
-	"local Q, _, P = siblings(S, hint)\n"
+	"local Q, H, P = siblings(S, hint)\n"
 	"local t0 = redis.call('time') local now = tonumber(t0[1]) * 1000 + math.floor(tonumber(t0[2]) / 1000) local function ms(n) return string.format('%d', n) end\n"
 	"local REGION = 4398046511104 local function units_key(K, hint) local tag = hint or '' if tag == '' then local open = string.find(K, '{', 1, true) if not open and not string.find(K, '}', 1, true) then return '{' .. K .. '}:units' end local close = string.find(K, '}', open + 1, true) tag = string.sub(K, open + 1, close - 1) end return '{' .. tag .. '}:units:' .. K end local B = units_key(S, hint) local function units_of(p, id) local out, k = {{0, '0|' .. id}}, 1 p = tonumber(p) or 0 while p > 0 do if p % 2 == 1 then out[#out + 1] = {k, k .. '|' .. id} end p = math.floor(p / 2) k = k + 1 end return out end local function units_set(p, id, d, xx) for _, u in ipairs(units_of(p, id)) do if xx then redis.call('zadd', B, 'xx', ms(u[1] * REGION + d), u[2]) else redis.call('zadd', B, ms(u[1] * REGION + d), u[2]) end end end\n"
 	"local function outlive(d) if redis.call('pttl', S) < d - now then redis.call('pexpire', S, ms(2 * (d - now))) end if redis.call('pttl', B) < d - now then redis.call('pexpire', B, ms(2 * (d - now))) end end\n"
@@ -2807,7 +2811,7 @@ const redislock_script redislock_script_sem_extend = {"sem_extend script",
 	"if h then push(h, 60000) end\n"
 	"end\n"
 	"return 1\n",
-	2868, "ff6df27a7e2e28695970ccc3071866caac95717e"};
+	2868, "c945f03a726e59a25152a875c91970e459737e55"};
 
 const redislock_script redislock_script_sem_inspect = {"sem_inspect script",
 	"--redislock:sem_inspect\n"
@@ -2863,7 +2867,7 @@ const redislock_script redislock_script_sem_release = {"sem_release script",
 	"local GRACE = 2500\n"
 	"local function siblings(K, hint) local tag = hint or '' if tag == '' then local open = string.find(K, '{', 1, true) if not open and not string.find(K, '}', 1, true) then local b = '{' .. K .. '}' return b .. ':queue', b .. ':many', b .. ':w:' end local close = string.find(K, '}', open + 1, true) tag = string.sub(K, open + 1, close - 1) end local b = '{' .. tag .. '}' return b .. ':queue:' .. K, b .. ':many:' .. K, b .. ':w::' .. K end\n"
 	"local S = key\n"
-	"local Q, _, P = siblings(S, hint)\n"
+	"local Q, H, P = siblings(S, hint)\n"
 	"local t0 = redis.call('time') local now = tonumber(t0[1]) * 1000 + math.floor(tonumber(t0[2]) / 1000) local function ms(n) return string.format('%d', n) end\n"
 	"local REGION = 4398046511104 local SWEEP = 200 local function units_key(K, hint) local tag = hint or '' if tag == '' then local open = string.find(K, '{', 1, true) if not open and not string.find(K, '}', 1, true) then return '{' .. K .. '}:units' end local close = string.find(K, '}', open + 1, true) tag = string.sub(K, open + 1, close - 1) end return '{' .. tag .. '}:units:' .. K end local B = units_key(S, hint) local function units_of(p, id) local out, k = {{0, '0|' .. id}}, 1 p = tonumber(p) or 0 while p > 0 do if p % 2 == 1 then out[#out + 1] = {k, k .. '|' .. id} end p = math.floor(p / 2) k = k + 1 end return out end local function units_set(p, id, d, xx) for _, u in ipairs(units_of(p, id)) do if xx then redis.call('zadd', B, 'xx', ms(u[1] * REGION + d), u[2]) else redis.call('zadd', B, ms(u[1] * REGION + d), u[2]) end end end local function units_del(p, id) local m = {} for _, u in ipairs(units_of(p, id)) do m[#m + 1] = u[2] end redis.call('zrem', B, unpack(m)) end local function units_permits(id) local m = {} for k = 1, 31 do m[k] = k .. '|' .. id end local s = redis.call('zmscore', B, unpack(m)) local p, w = 0, 1 for k = 1, 31 do if s[k] then p = p + w end w = w * 2 end return p end local function live_in(lo) return redis.call('zcount', B, '(' .. ms(lo + now), '(' .. ms(lo + REGION)) end local function held() local n = redis.call('zcount', S, '(' .. ms(now), '+inf') if n == 0 then return 0 end local u = 0 if n == live_in(0) then local top = redis.call('zrange', B, -1, -1, 'withscores') local w = 1 for r = 1, math.floor(tonumber(top[2]) / REGION) do u = u + w * live_in(r * REGION) w = w * 2 end return u end for _, m in ipairs(redis.call('zrangebyscore', S, '(' .. ms(now), '+inf')) do u = u + (tonumber(string.match(m, '^%d+')) or 0) end return u end local function sweep() local c = redis.call('zcount', S, '-inf', ms(now)) if c > 0 then redis.call('zremrangebyrank', S, 0, math.min(c, SWEEP) - 1) end local top = redis.call('zrange', B, -1, -1, 'withscores') if #top == 0 then return end for r = 0, math.floor(tonumber(top[2]) / REGION) do c = redis.call('zcount', B, ms(r * REGION), ms(r * REGION + now)) if c > 0 then local first = redis.call('zcount', B, '-inf', '(' .. ms(r * REGION)) redis.call('zremrangebyrank', B, first, first + math.min(c, SWEEP) - 1) end end end\n"
 	"\n"
@@ -2881,18 +2885,24 @@ const redislock_script redislock_script_sem_release = {"sem_release script",
 	"local p = units_permits(token)\n"
 	"if p == 0 then p = tonumber(string.match(redis.call('get', P .. 'a:' .. token) or '', '^(%d+):')) or 0 end\n"
 	"redis.call('zrem', Q, token)\n"
-	"redis.call('del', P .. 'a:' .. token, P .. 'w:' .. token)\n"
+	"redis.call('zrem', H, token)\n"
+	"redis.call('del', P .. 'a:' .. token, P .. 'w:' .. token, P .. 'l:' .. token)\n"
 	"if p > 0 then remove(p .. ':' .. token, p, token) end\n"
 	"else\n"
 	"local p, id = string.match(token, '^(%d+):(.*)$')\n"
-	"if p then remove(token, tonumber(p), id) end\n"
+	"if p then\n"
+	"remove(token, tonumber(p), id)\n"
+	"redis.call('zrem', H, id)\n"
 	"end\n"
+	"end\n"
+	"\n"
+	"\n"
 	"if redis.call('exists', Q) == 0 then return removed end\n"
 	"local function outlive(d) if redis.call('pttl', S) < d - now then redis.call('pexpire', S, ms(2 * (d - now))) end if redis.call('pttl', B) < d - now then redis.call('pexpire', B, ms(2 * (d - now))) end end\n"
-	"local function push(id, life) local w = P .. 'w:' .. id if redis.call('llen', w) == 0 then redis.call('rpush', w, '1') redis.call('pexpire', w, life) end end local function used() sweep() return held() end local dead_left = 500 local function head() while dead_left > 0 do local first = redis.call('zrange', Q, 0, 0)[1] if not first then return nil end local asks = redis.call('get', P .. 'a:' .. first) if asks then local p, l = string.match(asks, '^(%d+):(%d+)$') return first, tonumber(p), tonumber(l), string.sub(asks, 1, 1) == '0' end redis.call('zrem', Q, first) dead_left = dead_left - 1 end return false end local function admit(u) for i = 1, 100 do local h, p, l, ours = head() if not h or u + p > l then return u end local claim = math.max(redis.call('pttl', P .. 'a:' .. h), 100) redis.call('zadd', S, ms(now + claim), p .. ':' .. h) if ours then units_set(p, h, now + claim) end redis.call('zrem', Q, h) push(h, claim + GRACE) outlive(now + claim) u = u + p end return u end\n"
+	"local function push(id, life) local w = P .. 'w:' .. id if redis.call('llen', w) == 0 then redis.call('rpush', w, '1') redis.call('pexpire', w, life) end end local REVOKE_PAGE = 50 local function revoke() local due = redis.call('zrangebyscore', H, '-inf', ms(now), 'limit', 0, REVOKE_PAGE) for _, id in ipairs(due) do local w = P .. 'w:' .. id if redis.call('lindex', w, 0) == 'h' then local p = units_permits(id) if p > 0 then redis.call('zrem', S, p .. ':' .. id) units_del(p, id) end redis.call('del', w, P .. 'a:' .. id, P .. 'l:' .. id) end redis.call('zrem', H, id) end end local function used() revoke() sweep() return held() end local dead_left = 500 local function head() while dead_left > 0 do local first = redis.call('zrange', Q, 0, 0)[1] if not first then return nil end local asks = redis.call('get', P .. 'a:' .. first) if asks then local p, l = string.match(asks, '^(%d+):(%d+)$') return first, tonumber(p), tonumber(l), string.sub(asks, 1, 1) == '0' end redis.call('zrem', Q, first) dead_left = dead_left - 1 end return false end local function admit(u) for i = 1, 100 do local h, p, l, ours = head() if not h or u + p > l then return u end local life = ours and tonumber(redis.call('get', P .. 'l:' .. h)) if life then redis.call('zadd', S, ms(now + life), p .. ':' .. h) units_set(p, h, now + life) redis.call('del', P .. 'l:' .. h) local w = P .. 'w:' .. h redis.call('del', w) redis.call('rpush', w, 'h') redis.call('pexpire', w, life + GRACE) redis.call('zadd', H, ms(now + GRACE), h) if redis.call('pttl', H) < life + GRACE then redis.call('pexpire', H, ms(life + 2 * GRACE)) end outlive(now + life) else local claim = math.max(redis.call('pttl', P .. 'a:' .. h), 100) redis.call('zadd', S, ms(now + claim), p .. ':' .. h) if ours then units_set(p, h, now + claim) end push(h, claim + GRACE) outlive(now + claim) end redis.call('zrem', Q, h) u = u + p end return u end\n"
 	"admit(used())\n"
 	"return removed\n",
-	4972, "4057f4bcd72a0e76526dbd6c9b57627170bf5eeb"};
+	5954, "5a9c9490298a4b6d5b36f3803de62f0763971b3f"};
 
 const redislock_script redislock_script_sem_watch = {"sem_watch script",
 	"--redislock:sem_watch\n"

@@ -13,8 +13,12 @@
  * - If an acquisition was sent but its reply was lost, we do not believe we hold
  *   it, and we remove it by its random part once we are connected again.
  * - A waiter never sleeps in a loop: it queues and blocks in BLPOP on its own
- *   wake-up list, which a release signals once the permits it asked for are
- *   promised to it.
+ *   wake-up list. A release that frees the permits it asked for writes its
+ *   acquisition (with the lifetime it queued with) and pushes "h": the waiter
+ *   returns without another command. Any other wake-up ("1": a promise of the
+ *   previous release to confirm, a shortened hold) sends it back to the acquire
+ *   script, which also finds an acquisition handed to it while it was not
+ *   blocked.
  */
 #include "redislock_semaphore.h"
 #include "redislock_holder.h"
@@ -235,7 +239,7 @@ static redislock_outcome attempt(redislock_semaphore_obj *sem, zend_string *name
 static redislock_outcome take(redislock_semaphore_obj *sem, zend_string *name, zend_long limit, zend_long permits, double timeout,
 	zend_long ms, zend_string **token)
 {
-	zend_string *hex = redislock_holder_new_random(&sem->h), *wake_key = NULL;
+	zend_string *hex = redislock_holder_new_random(&sem->h), *wake_key = NULL, *woke = NULL;
 	bool waiting = timeout > 0;
 	double deadline = redislock_now() + timeout, remaining, block;
 	bool until_expiry;
@@ -264,7 +268,7 @@ static redislock_outcome take(redislock_semaphore_obj *sem, zend_string *name, z
 			continue;
 		}
 		block = redislock_block_time(remaining, pttl, &until_expiry);
-		if (redislock_blpop(sem->h.conn, &wake_key, 1, block, until_expiry) == FAILURE) {
+		if (redislock_blpop_popped(sem->h.conn, &wake_key, 1, block, until_expiry, &woke) == FAILURE) {
 			/* Permits may have been promised to us meanwhile: cleaning the orphan
 			 * passes them on at once, instead of after our alive mark. */
 			redislock_holder_orphan(&sem->h, name, hex);
@@ -276,6 +280,20 @@ static redislock_outcome take(redislock_semaphore_obj *sem, zend_string *name, z
 			outcome = REDISLOCK_FAILED;
 			break;
 		}
+		if (woke && zend_string_equals_literal(woke, "h")) {
+			/* The release wrote our acquisition, with our lifetime: nothing to
+			 * confirm. */
+			*token = strpprintf(0, ZEND_LONG_FMT ":%s", permits, ZSTR_VAL(hex));
+			outcome = REDISLOCK_YES;
+			break;
+		}
+		if (woke) {
+			zend_string_release(woke);
+			woke = NULL;
+		}
+	}
+	if (woke) {
+		zend_string_release(woke);
 	}
 	if (outcome == REDISLOCK_YES) {
 		redislock_holder_hold(&sem->h, name, *token);

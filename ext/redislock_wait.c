@@ -41,6 +41,12 @@ bool redislock_serve_signals(redislock_conn *c)
 
 zend_result redislock_blpop(redislock_conn *c, zend_string **keys, uint32_t n, double seconds, bool precise)
 {
+	return redislock_blpop_popped(c, keys, n, seconds, precise, NULL);
+}
+
+zend_result redislock_blpop_popped(redislock_conn *c, zend_string **keys, uint32_t n, double seconds, bool precise,
+	zend_string **popped)
+{
 	redislock_argv a;
 	redisReply *reply;
 	zend_result result;
@@ -75,6 +81,9 @@ zend_result redislock_blpop(redislock_conn *c, zend_string **keys, uint32_t n, d
 		redislock_conn_set_reply_error(c, reply);
 		freeReplyObject(reply);
 		return FAILURE;
+	}
+	if (popped && reply->type == REDIS_REPLY_ARRAY && reply->elements == 2 && reply->element[1]->type == REDIS_REPLY_STRING) {
+		*popped = zend_string_init(reply->element[1]->str, reply->element[1]->len, 0);
 	}
 	freeReplyObject(reply);
 	return SUCCESS;

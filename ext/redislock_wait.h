@@ -21,6 +21,12 @@
  * drop the blocked connection (the next call reconnects) and return as if woken. */
 zend_result redislock_blpop(redislock_conn *c, zend_string **keys, uint32_t n, double seconds, bool precise);
 
+/* redislock_blpop(), and when a list was popped, the element taken in *popped
+ * (the caller's to release; left as it was otherwise: a timeout, a wait ended
+ * early). */
+zend_result redislock_blpop_popped(redislock_conn *c, zend_string **keys, uint32_t n, double seconds, bool precise,
+	zend_string **popped);
+
 /* Ends the wait for a blocking command's reply when PHP has a signal to serve
  * (redislock_conn_call_interruptible()). */
 extern const redislock_interrupt redislock_php_signals;

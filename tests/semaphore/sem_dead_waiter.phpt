@@ -1,5 +1,10 @@
 --TEST--
 RedisSemaphore::acquire(): a queued waiter killed with SIGKILL leaves the queue by itself within a few seconds; the waiter behind it then gets the permits
+--DESCRIPTION--
+The waiter is killed; its alive mark lapses within 2.5 s, and the release after
+that gives the permit to the next caller, not to the dead waiter. (A release
+while the mark still lives hands the permit to the dead waiter, which holds it
+until the lifetime it asked for ends: sem_handoff_dead_waiter_lapses.phpt.)
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';
@@ -21,7 +26,11 @@ sem_settle($raw, $name, 1);
 l4_signal($dead, 'KILL');
 $killed = microtime(true);
 echo implode(',', l4_wait([$dead], 5)), "\n";
+$P = '{' . sem_key($name) . '}:w:';
+$hex = $raw->call('ZRANGE', sem_queue_key($name), '0', '0')[0] ?? '';
+echo 'its alive mark lapses: ', sem_yes(l4_until(fn () => $raw->call('EXISTS', $P . 'a:' . $hex) === 0, l4_bound(5))), "\n";
 var_dump($holder->release($name, $t));
+echo 'out of the queue, nothing handed to it: ', sem_queued($raw, $name), ' ', $holder->count($name), "\n";
 $waiter = sem_new();
 $u = $waiter->acquire($name, 1, l4_bound(9), 15);
 $after = microtime(true) - $killed;
@@ -35,7 +44,9 @@ $raw->call('DEL', $ready);
 ?>
 --EXPECT--
 -1
+its alive mark lapses: yes
 bool(true)
+out of the queue, nothing handed to it: 0 0
 bool(true)
 within a few seconds: yes
 bool(true)

@@ -1,8 +1,9 @@
 --redislock:sem_acquire
 --
 -- Returns the token "<permits>:<id>" when the permits are ours (free with nobody
--- queued ahead, or promised to us), otherwise the ms until the first acquisition
--- ends (-1: none).
+-- queued ahead, or handed or promised to us), otherwise the ms until the first
+-- acquisition ends (-1: none). A waiter queues with its lifetime beside its alive
+-- mark, so that a release can hand it the acquisition (common/semaphore_waiters.lua).
 --
 -- @key   key       string                     S, the semaphore key (prefix + name)
 -- @key   queue     string, optional           Q, its wait queue: declared on a cluster only
@@ -20,20 +21,22 @@
 --#include "common/grace.lua"
 --#include "common/lock_keys.lua"
 local S = key
-local Q, _, P = siblings(S, hint)
+local Q, H, P = siblings(S, hint)
 local token, wants = permits .. ':' .. id, '0' .. permits .. ':' .. limit
 permits, limit, life = tonumber(permits), tonumber(limit), tonumber(life)
 local waits = mode ~= '0'
 --#include "common/owner.lua"
 --#include "common/sem_units.lua"
 --#include "common/outlive.lua"
--- Ours: a promise confirmed with our own lifetime, or free permits taken.
+-- Ours: an acquisition handed to us or a promise, confirmed with our own
+-- lifetime (the same member rewritten: never held twice), or free permits taken.
 local function take()
   redis.call('zadd', S, ms(now + life), token)
   units_set(permits, id, now + life)
   if waits then
     redis.call('zrem', Q, id)
-    redis.call('del', P .. 'a:' .. id, P .. 'w:' .. id)
+    redis.call('zrem', H, id)
+    redis.call('del', P .. 'a:' .. id, P .. 'w:' .. id, P .. 'l:' .. id)
   end
   outlive(now + life)
   return token
@@ -55,11 +58,12 @@ local busy_ms = -1
 if #first > 0 then busy_ms = math.max(tonumber(first[2]) - now, 0) end
 if mode == '2' then
   redis.call('zrem', Q, id)
-  redis.call('del', P .. 'a:' .. id, P .. 'w:' .. id)
+  redis.call('del', P .. 'a:' .. id, P .. 'w:' .. id, P .. 'l:' .. id)
   admit(used())
 elseif mode == '1' then
   redis.call('zadd', Q, 'nx', now_us, id)
   redis.call('pexpire', Q, 2 * tonumber(alive))
   redis.call('set', P .. 'a:' .. id, wants, 'px', alive)
+  redis.call('set', P .. 'l:' .. id, life, 'px', alive)
 end
 return busy_ms

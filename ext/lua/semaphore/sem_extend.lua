@@ -18,7 +18,7 @@
 --#include "common/grace.lua"
 --#include "common/lock_keys.lua"
 local S = key
-local Q, _, P = siblings(S, hint)
+local Q, H, P = siblings(S, hint)
 --#include "common/owner.lua"
 --#include "common/sem_units.lua"
 --#include "common/outlive.lua"

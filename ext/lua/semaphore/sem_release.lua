@@ -1,7 +1,7 @@
 --redislock:sem_release
 --
--- Gives the permits back and, when anyone waits, promises them to the next in
--- line. Matching by the random part is for a lost reply: an acquisition we never
+-- Gives the permits back and, when anyone waits, hands them to the next in line
+-- (common/semaphore_waiters.lua). Matching by the random part is for a lost reply: an acquisition we never
 -- learnt, or a waiter whose wait failed. Returns how many acquisitions were
 -- removed.
 --
@@ -16,7 +16,7 @@
 --#include "common/grace.lua"
 --#include "common/lock_keys.lua"
 local S = key
-local Q, _, P = siblings(S, hint)
+local Q, H, P = siblings(S, hint)
 --#include "common/owner.lua"
 --#include "common/sem_units.lua"
 -- An acquisition past its deadline is not held any more: removed, not counted.
@@ -34,12 +34,18 @@ if match == 's' then
   local p = units_permits(token)
   if p == 0 then p = tonumber(string.match(redis.call('get', P .. 'a:' .. token) or '', '^(%d+):')) or 0 end
   redis.call('zrem', Q, token)
-  redis.call('del', P .. 'a:' .. token, P .. 'w:' .. token)
+  redis.call('zrem', H, token)
+  redis.call('del', P .. 'a:' .. token, P .. 'w:' .. token, P .. 'l:' .. token)
   if p > 0 then remove(p .. ':' .. token, p, token) end
 else
   local p, id = string.match(token, '^(%d+):(.*)$')
-  if p then remove(token, tonumber(p), id) end
+  if p then
+    remove(token, tonumber(p), id)
+    redis.call('zrem', H, id)
+  end
 end
+-- With nobody queued, due hand-overs wait for the next acquire, which revokes
+-- them before it counts.
 if redis.call('exists', Q) == 0 then return removed end
 --#include "common/outlive.lua"
 --#include "common/semaphore_waiters.lua"
