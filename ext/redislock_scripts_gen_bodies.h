@@ -1084,9 +1084,10 @@ const redislock_script redislock_script_migrate = {"migrate script",
 	"\n"
 	"\n"
 	"\n"
-	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end\n"
+	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end\n"
 	"local PAGE = 250 local BYTES = 1048576\n"
 	"local INLINE = 65536 local function home(P, Q, id) if redis.call('hexists', P, id) == 1 then return 'p' end if redis.call('hexists', Q, id) == 1 then return 'q' end return false end local function slot(P, Q, r) if r == 'q' then return Q end return P end local function carried(H, id) local v = redis.call('hget', H, id) if not v then return 0, false end return tonumber(string.match(v, '^[^|]*|(%d+)|') or '0'), true end local function append(S, X, id, p, a, r) local f = {'xadd', S, '*', 'i', id} if p then f[6] = 'p'; f[7] = p elseif r then f[6] = 'r'; f[7] = r end if a and a > 0 then f[#f + 1] = 'a'; f[#f + 1] = string.format('%d', a) end local eid = redis.call(unpack(f)) redis.call('hset', X, id, eid) return eid end local function promote(Z, P, H, S, X, Q, id, ref) local a, rec = carried(H, id) local r, p = home(P, Q, id), false if r and (not ref or redis.call('hstrlen', slot(P, Q, r), id) <= INLINE) then p = redis.call('hget', slot(P, Q, r), id) redis.call('hdel', slot(P, Q, r), id) r = false end append(S, X, id, p, a, r) redis.call('zrem', Z, id) if rec then redis.call('hdel', H, id) end return p and #p or 0 end local function raise_visibility(S, M, v, nv) redis.call('hset', M, 'v', string.format('%d', nv)) if v <= 0 or nv <= v or redis.call('exists', S) == 0 then return end local pel = redis.call('xpending', S, 'rl', '-', '+', PAGE) for _, e in ipairs(pel) do redis.call('xclaim', S, 'rl', e[2], 0, e[1], 'IDLE', string.format('%d', e[3] + nv - v), 'JUSTID') end end local function group_of(S) if redis.call('exists', S) == 0 then return nil end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end if f['name'] == 'rl' then return f['last-delivered-id'], tonumber(f['pending']) end end return nil end\n"
+	"local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end\n"
 	"if not group_of(stream) then redis.call('xgroup', 'create', stream, 'rl', '0', 'mkstream') end\n"
 	"\n"
 	"\n"
@@ -1112,8 +1113,12 @@ const redislock_script redislock_script_migrate = {"migrate script",
 	"end\n"
 	"end\n"
 	"if #ids == PAGE then full = 1 end\n"
+	"\n"
+	"\n"
+	"\n"
+	"if tonumber(skip) == 0 then wake(wakeup, 16) end\n"
 	"return {moved, skipped, full, redis.call('zcard', queue), redis.call('zcard', inflight)}\n",
-	3443, "28055a59d51f38a9f855ee5d4cdf96f3134afb3b"};
+	3857, "3d1446d195acc535393623f6b9093408e08be1d4"};
 
 const redislock_script redislock_script_migrate_back = {"migrate_back script",
 	"--redislock:migrate_back\n"

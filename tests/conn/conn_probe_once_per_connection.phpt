@@ -11,7 +11,7 @@ $lock = new RedisLock($server->options());
 for ($i = 0; $i < 3; $i++) {
     var_dump($lock->lock($name), $lock->unlock($name));
 }
-$seen = rl_monitor_read($mon);
+$seen = rl_monitor_read($mon, probe: true);
 printf("hello %d, command info %d\n", substr_count($seen, '"HELLO"'), substr_count($seen, '"COMMAND" "INFO"'));
 /* The probe comes first on the connection, before the first SET. */
 $hello = strpos($seen, '"HELLO"');
@@ -27,7 +27,7 @@ try {
 } catch (RedisLockConnectionException $e) {
 }
 var_dump($lock->lock($name), $lock->unlock($name));
-$seen = rl_monitor_read($mon);
+$seen = rl_monitor_read($mon, probe: true);
 printf("after the reconnect: hello %d\n", substr_count($seen, '"HELLO"'));
 ?>
 --EXPECT--

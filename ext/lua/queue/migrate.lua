@@ -34,6 +34,7 @@
 --#include "common/tasks.lua"
 --#include "common/page.lua"
 --#include "common/stream.lua"
+--#include "common/wake.lua"
 if not group_of(stream) then redis.call('xgroup', 'create', stream, 'rl', '0', 'mkstream') end
 -- The settings by the rule of stream_idle: max attempts and backoff the
 -- caller's (last writer wins), the visibility only ever raised; one the caller
@@ -59,4 +60,8 @@ for _, id in ipairs(ids) do
   end
 end
 if #ids == PAGE then full = 1 end
+-- Workers blocked on the zset layout's wake-up list wait for a task there, which
+-- no enqueue pushes once the queue is on the stream: a page wakes 16 of them at
+-- most (each then waits on the stream; any others at their next due task).
+if tonumber(skip) == 0 then wake(wakeup, 16) end
 return {moved, skipped, full, redis.call('zcard', queue), redis.call('zcard', inflight)}
