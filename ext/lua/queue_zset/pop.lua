@@ -28,27 +28,5 @@ if redis.call('exists', inflight, receipts, payloads, stream) > 0 then
   if redis.call('exists', stream) == 1 then return -3 end
   return -2
 end
-local t = redis.call('time')
-local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2])
-local now_s = now_us / 1000000
-local popped, out, later = redis.call('zpopmin', queue, count), {1}, {}
-for i = 1, #popped, 2 do
-  if tonumber(popped[i + 1]) <= now_s then
-    out[#out + 1] = popped[i]; out[#out + 1] = popped[i + 1]; out[#out + 1] = false
-  else
-    later[#later + 1] = popped[i + 1]; later[#later + 1] = popped[i]
-  end
-end
-for i = 1, #later, 1000 do redis.call('zadd', queue, unpack(later, i, math.min(i + 999, #later))) end
-if #out > 1 then
-  -- Blocked workers are woken in a chain (take.lua's pop path says why a caller
-  -- that was not woken leaves it as it is).
-  if woken and redis.call('llen', wakeup) == 0 and redis.call('zcount', queue, '-inf', string.format('%.17g', now_s)) > 0 then
-    redis.call('lpush', wakeup, '1')
-    redis.call('pexpire', wakeup, 300000)
-  end
-  return out
-end
-if waiting == '1' then redis.call('del', wakeup) end
-if #later == 0 then return -1 end
-return math.max(0, math.ceil((math.floor(tonumber(later[1]) * 1000000) - now_us) / 1000))
+--#include "common/zset_pop.lua"
+return pop_due(queue, wakeup, count, woken, waiting)
