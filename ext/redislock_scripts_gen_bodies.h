@@ -1116,9 +1116,11 @@ const redislock_script redislock_script_migrate = {"migrate script",
 	"\n"
 	"\n"
 	"\n"
-	"if tonumber(skip) == 0 then wake(wakeup, 16) end\n"
+	"\n"
+	"\n"
+	"if tonumber(skip) == 0 then wake(wakeup, 16); redis.call('pexpire', wakeup, 1000) end\n"
 	"return {moved, skipped, full, redis.call('zcard', queue), redis.call('zcard', inflight)}\n",
-	3857, "3d1446d195acc535393623f6b9093408e08be1d4"};
+	3896, "4e7526e96e2e1167332c7b590cce97742a3961c4"};
 
 const redislock_script redislock_script_migrate_back = {"migrate_back script",
 	"--redislock:migrate_back\n"

@@ -34,7 +34,10 @@ foreach (['zset', 'auto'] as $layout) {
         /* The deadlines of the stream's reservations are indexed by an upkeep,
          * which a slow run (valgrind) reaches during the waits: counted in the
          * slots, not in the keys. */
-        $keys = array_values(array_filter($all, fn ($k) => !str_contains($k, ':deadlines')));
+        $keys = array_values(array_filter($all, fn ($k) => !str_contains($k, ':deadlines')
+            /* migrate() wakes the zset layout's blocked workers: its tokens nobody took
+             * live a second, which a slow run may still see. Counted in the slots. */
+            && ($layout === 'zset' || !str_contains($k, 'wakeup'))));
         $main = 'Queue:' . $name;
         $expected = $layout === 'zset' ? 4 : 3;
         $present = $layout === 'zset' ? in_array($main, $keys, true)

@@ -6,14 +6,16 @@ require __DIR__ . '/../harness/queue_test.inc';
 $q = rq_queue();
 $name = rl_name();
 
-// Enqueued in an order unrelated to their due times.
-$delays = ['e' => 0.25, 'a' => 0.05, 'd' => 0.20, 'b' => 0.10, 'c' => 0.15];
+// Enqueued in an order unrelated to their due times, 0.6 s apart: far more
+// than two calls take, under valgrind or on a loaded machine, so the due times
+// keep the order of the delays.
+$delays = ['e' => 3.0, 'a' => 0.6, 'd' => 2.4, 'b' => 1.2, 'c' => 1.8];
 foreach ($delays as $id => $delay) {
     $q->enqueue($name, $id, 10, $delay);
 }
 // Same due time (one call): ordered by id.
-$q->enqueue($name, ['z2', 'z1', 'z3'], 10, 0.30);
-usleep(400000);
+$q->enqueue($name, ['z2', 'z1', 'z3'], 10, 3.6);
+usleep(4000000);
 
 $top = $q->top($name, 100);
 echo implode(' ', array_column($top, 'id')), "\n";

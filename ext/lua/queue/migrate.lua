@@ -63,5 +63,7 @@ if #ids == PAGE then full = 1 end
 -- Workers blocked on the zset layout's wake-up list wait for a task there, which
 -- no enqueue pushes once the queue is on the stream: a page wakes 16 of them at
 -- most (each then waits on the stream; any others at their next due task).
-if tonumber(skip) == 0 then wake(wakeup, 16) end
+-- The tokens nobody takes at once go after a second (blocked workers are served
+-- as soon as this script ends).
+if tonumber(skip) == 0 then wake(wakeup, 16); redis.call('pexpire', wakeup, 1000) end
 return {moved, skipped, full, redis.call('zcard', queue), redis.call('zcard', inflight)}
