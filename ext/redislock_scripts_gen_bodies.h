@@ -2695,6 +2695,13 @@ const redislock_script redislock_script_sem_acquire = {"sem_acquire script",
 	"local first = redis.call('zrange', S, 0, 0, 'withscores')\n"
 	"local busy_ms = -1\n"
 	"if #first > 0 then busy_ms = math.max(tonumber(first[2]) - now, 0) end\n"
+	"\n"
+	"\n"
+	"local handed = redis.call('zrange', H, 0, 0, 'withscores')\n"
+	"if #handed > 0 then\n"
+	"local due = math.max(tonumber(handed[2]) - now, 0)\n"
+	"if busy_ms < 0 or due < busy_ms then busy_ms = due end\n"
+	"end\n"
 	"if mode == '2' then\n"
 	"redis.call('zrem', Q, id)\n"
 	"redis.call('del', P .. 'a:' .. id, P .. 'w:' .. id, P .. 'l:' .. id)\n"
@@ -2706,7 +2713,7 @@ const redislock_script redislock_script_sem_acquire = {"sem_acquire script",
 	"redis.call('set', P .. 'l:' .. id, life, 'px', alive)\n"
 	"end\n"
 	"return busy_ms\n",
-	6584, "38fc51e729f8ebae892663614b8f1473fd389968"};
+	6775, "64deb513febc2de369eba10ee3e2a0db2aa2ad9f"};
 
 const redislock_script redislock_script_sem_count = {"sem_count script",
 	"--redislock:sem_count\n"

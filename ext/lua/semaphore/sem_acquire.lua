@@ -56,6 +56,13 @@ if u + permits <= limit and not (queued and head() ~= nil) then return take() en
 local first = redis.call('zrange', S, 0, 0, 'withscores')
 local busy_ms = -1
 if #first > 0 then busy_ms = math.max(tonumber(first[2]) - now, 0) end
+-- A hand-over nobody has popped yet is revoked when its record falls due: a
+-- waiter looks again then, not a whole wait round later.
+local handed = redis.call('zrange', H, 0, 0, 'withscores')
+if #handed > 0 then
+  local due = math.max(tonumber(handed[2]) - now, 0)
+  if busy_ms < 0 or due < busy_ms then busy_ms = due end
+end
 if mode == '2' then
   redis.call('zrem', Q, id)
   redis.call('del', P .. 'a:' .. id, P .. 'w:' .. id, P .. 'l:' .. id)
