@@ -371,6 +371,7 @@ static redislock_outcome single_acquire(redislock_lock_obj *lock, zend_string **
 	zend_string **wake_keys = NULL;
 	bool waiting = timeout > 0;
 	double deadline = redislock_now() + timeout;
+	redislock_generation generation = redislock_fork_generation;
 	lock_keys *keys;
 	redislock_outcome outcome;
 
@@ -431,6 +432,13 @@ static redislock_outcome single_acquire(redislock_lock_obj *lock, zend_string **
 		block = redislock_block_time(remaining, pttl, &until_expiry);
 		if (redislock_blpop(lock->h.conn, wake_keys, n, block, until_expiry) == FAILURE) {
 			outcome = wait_failed(lock, names, keys, n, hex);
+			break;
+		}
+		if (generation != redislock_fork_generation) {
+			/* A signal handler forked: the child ends the call with nothing and
+			 * touches nothing of the wait, which its parent goes on with (both
+			 * would otherwise return holding the one lock). */
+			outcome = REDISLOCK_NO;
 			break;
 		}
 	}

@@ -241,6 +241,7 @@ static redislock_outcome take(redislock_semaphore_obj *sem, zend_string *name, z
 {
 	zend_string *hex = redislock_holder_new_random(&sem->h), *wake_key = NULL, *woke = NULL;
 	bool waiting = timeout > 0;
+	redislock_generation generation = redislock_fork_generation;
 	double deadline = redislock_now() + timeout, remaining, block;
 	bool until_expiry;
 	sem_keys k;
@@ -278,6 +279,15 @@ static redislock_outcome take(redislock_semaphore_obj *sem, zend_string *name, z
 				redislock_holder_prepare(&sem->h);
 			}
 			outcome = REDISLOCK_FAILED;
+			break;
+		}
+		if (generation != redislock_fork_generation) {
+			/* A signal handler forked: the child ends the call with nothing and
+			 * touches nothing of the wait, which its parent goes on with (both
+			 * would otherwise return holding the one acquisition). A wake-up the
+			 * child took is not lost: the parent's next attempt finds its
+			 * acquisition. */
+			outcome = REDISLOCK_NO;
 			break;
 		}
 		if (woke && zend_string_equals_literal(woke, "h")) {
