@@ -4,15 +4,17 @@ RedisQueue: migrate() wakes the workers blocked on the zset layout's wake-up lis
 A worker blocks in pop(wait: 60) and one in reserve(wait: 60) on an empty queue of
 the zset layout. migrate() moves the queue onto the stream, where an enqueue
 pushes nothing onto that wake-up list: before, both slept on until their wait
-ended. The test waits until the server has blocked both, then migrates and
-watches the server's count of scripts run: the workers' own look after the wake
-is more scripts than migrate() ran. Then a task each: both get theirs (the test
-gives up at 30 s, half their wait).
+ended. On a server of the test's own, the test waits until the server has
+blocked both, then migrates and watches the server's count of scripts run: the
+workers' own look after the wake is more scripts than migrate() ran. Then a task
+each: both get theirs (the test gives up at 30 s, half their wait).
 --FILE--
 <?php
+require __DIR__ . '/../harness/fault_test.inc';
 require __DIR__ . '/../harness/queue_test.inc';
 $name = rl_name();
-$raw = new RawRedis();
+$server = new FaultServer();
+$raw = $server->raw();
 $stat = function () use ($raw): array {
     $info = $raw->call('INFO', 'all');
     preg_match('/^blocked_clients:(\d+)/m', $info, $b);
@@ -28,7 +30,7 @@ foreach (['pop', 'reserve'] as $how) {
     $file = "$dir/mw-$how-" . getmypid();
     $pid = pcntl_fork();
     if ($pid === 0) {
-        $q = rq_queue();
+        $q = new RedisQueue($server->options());
         $t = $how === 'pop' ? $q->pop($name, wait: 60) : $q->reserve($name, wait: 60);
         file_put_contents($file, $t ? (string) ($t['id'] ?? 'a task without an id') : 'nothing');
         pcntl_exec('/bin/true');
@@ -41,7 +43,7 @@ while ($stat()[0] < $blocked0 + 2 && microtime(true) < $until) {
 }
 echo $stat()[0] >= $blocked0 + 2 ? "both blocked\n" : "not blocked\n";
 [, $before] = $stat();
-$q = rq_queue();
+$q = new RedisQueue($server->options());
 $q->migrate($name);
 [, $after_migrate] = $stat();
 $woke = false;
