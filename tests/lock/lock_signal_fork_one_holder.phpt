@@ -10,15 +10,14 @@ the parent returns holding it.
 --FILE--
 <?php
 require __DIR__ . '/../harness/lock4_test.inc';
+require __DIR__ . '/../harness/handoff_test.inc';
 $raw = new RawRedis();
 $name = rl_name();
 $report = "$name:report";
 $marker = rl_env('REDISLOCK_TEST_TMP') . '/lock-fork-' . getmypid();
 @unlink($marker);
-$blocked = fn () => (int) (preg_match('/^blocked_clients:(\d+)/m', $raw->call('INFO', 'clients'), $m) ? $m[1] : 0);
 $lock = new RedisLock(rl_dsn());
 var_dump($lock->lock($name, 0, 30));
-$before = $blocked();
 $worker = pcntl_fork();
 if ($worker === 0) {
     $role = 'parent';
@@ -39,7 +38,7 @@ if ($worker === 0) {
     }
     pcntl_exec('/bin/true');
 }
-var_dump(l4_until(fn () => $blocked() > $before, 10));
+var_dump(l4_until(fn () => ho_queued($raw, $name) === 1, 10));
 l4_signal($worker, 'USR1');
 $until = microtime(true) + 10;
 while (!is_file($marker) && microtime(true) < $until) {

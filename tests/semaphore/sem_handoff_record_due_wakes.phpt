@@ -25,7 +25,8 @@ $seen = rl_monitor_read($mon);
 fclose($mon);
 $blocks = [];
 foreach (explode("\n", $seen) as $line) {
-    if (preg_match('/"BLPOP" .* "([0-9.]+)"\s*$/', $line, $m)) {
+    /* This waiter's own: its wake-up list is named after the semaphore. */
+    if (str_contains($line, $name) && preg_match('/"BLPOP" .* "([0-9.]+)"\s*$/', $line, $m)) {
         $blocks[] = (float) $m[1];
     }
 }
