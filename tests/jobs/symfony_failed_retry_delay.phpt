@@ -41,12 +41,12 @@ sm_run(sm_worker($failed, function (SmMessage $m) use (&$times, $other, &$early)
 
 rq_check(count($times) === 2, 'the handler ran twice', $times);
 $gap = count($times) === 2 ? $times[1] - $times[0] : 0;
-rq_check($gap >= 0.95 && $gap < 3.0, 'the second run came after the 1 s retry delay', $gap);
+rq_check($gap >= 0.95, 'the second run came after the 1 s retry delay, not before it', $gap);
 rq_check($early === 0, 'no other consumer got it during the delay', $early);
 rq_check($failed->getMessageCount() === 0, 'it is gone once handled');
 ?>
 --EXPECT--
 ok: the handler ran twice
-ok: the second run came after the 1 s retry delay
+ok: the second run came after the 1 s retry delay, not before it
 ok: no other consumer got it during the delay
 ok: it is gone once handled
