@@ -25,7 +25,7 @@ $A = rq_queue();
 foreach ([$q1, $q2] as $n) {
     $A->enqueue($n, 'boot');
     $A->migrate($n);
-    $t = $A->reserve($n, 1, 30);
+    $t = $A->reserve($n, 1, 5);
     $A->ack($n, $t['id'], $t['receipt']);
 }
 $consumer = explode('/', $t['receipt'])[1];
@@ -40,9 +40,9 @@ $raw->call('XREADGROUP', 'GROUP', 'rl', "$consumer~", 'COUNT', '250', 'STREAMS',
 // Another read of q2 after it: the forty cannot go back in place.
 $A->enqueue($q2, 'newer', payload: 'n');
 $B = rq_queue();
-$b = $B->reserve($q2, 1, 30);
+$b = $B->reserve($q2, 1, 5);
 rq_check($b['id'] === 'newer' && $B->ack($q2, 'newer', $b['receipt']), 'another worker read q2 after it');
-$got = $A->reserve([$q1, $q2], 1, 30);
+$got = $A->reserve([$q1, $q2], 1, 5);
 rq_check($got['id'] === 'one', "A keeps the first queue's task");
 $A->ack($q1, 'one', $got['receipt']);
 $by = [];
@@ -56,7 +56,7 @@ $back = [];
 $ok = true;
 $deadline = microtime(true) + 60;
 while (count($back) < 40 && microtime(true) < $deadline) {
-    foreach ($W->reserve($q2, 50, 30, 0.5) ?: [] as $t) {
+    foreach ($W->reserve($q2, 50, 5, 0.5) ?: [] as $t) {
         $back[$t['id']] = true;
         $ok = $ok && $t['attempts'] === 1 && $t['payload'] === $want[$t['id']];
         $W->ack($q2, $t['id'], $t['receipt']);
@@ -71,7 +71,7 @@ $r = [rl_name() . 'a', rl_name() . 'b', rl_name() . 'c'];
 foreach ($r as $n) {
     $A->enqueue($n, 'boot');
     $A->migrate($n);
-    $t = $A->reserve($n, 1, 30);
+    $t = $A->reserve($n, 1, 5);
     $A->ack($n, $t['id'], $t['receipt']);
 }
 $consumer = explode('/', $t['receipt'])[1];
@@ -85,11 +85,11 @@ foreach ([$r[1], $r[2]] as $n) {
     $want += $ids;
     $raw->call('XREADGROUP', 'GROUP', 'rl', "$consumer~", 'COUNT', '250', 'STREAMS', "{Queue:$n}:stream", '>');
     $A->enqueue($n, 'newer', payload: 'n');
-    $b = $B->reserve($n, 1, 30);
+    $b = $B->reserve($n, 1, 5);
     $B->ack($n, 'newer', $b['receipt']);
 }
 $A->enqueue($r[0], 'one');
-$got = $A->reserve($r, 1, 30);
+$got = $A->reserve($r, 1, 5);
 $A->ack($r[0], 'one', $got['receipt']);
 $tilde = 0;
 foreach ([$r[1], $r[2]] as $n) {
@@ -103,7 +103,7 @@ $ok = true;
 $deadline = microtime(true) + 60;
 while (count($back) < 60 && microtime(true) < $deadline) {
     foreach ([$r[1], $r[2]] as $n) {
-        foreach ($W->reserve($n, 50, 30, 0.2) ?: [] as $t) {
+        foreach ($W->reserve($n, 50, 5, 0.2) ?: [] as $t) {
             $back[$t['id']] = true;
             $ok = $ok && $t['attempts'] === 1 && $t['payload'] === $want[$t['id']];
             $W->ack($n, $t['id'], $t['receipt']);
