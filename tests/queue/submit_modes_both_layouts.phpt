@@ -1,5 +1,9 @@
 --TEST--
-RedisQueue::submit(): every uniqueness mode on both layouts answers queued, duplicate or debounced through a run's life (waiting, reserved, acked), and the task waiting keeps or takes the payload and due time the mode says
+RedisQueue::submit(): each uniqueness mode answers queued, duplicate or debounced through a run's life (waiting, reserved, acked) on both layouts
+--DESCRIPTION--
+Every mode on both layouts, through a sequence: two submits while waiting, a reserve,
+two submits while in flight, the ack, the next run, a submit after it. What waits
+(where, and its payload by top()) is read from the keys.
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';
