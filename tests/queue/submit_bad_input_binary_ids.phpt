@@ -44,10 +44,10 @@ foreach (['zset', 'stream'] as $layout) {
     $ids = ["a\0b", "a\0c", 'a', '{x}y', 'x|y', 'x|', "\xff\xfe", '}{'];
     $answers = [];
     foreach ($ids as $i => $id) {
-        $answers[] = $q->submit($name, $id, "p$i", unique: $i % 2 ? 'window' : 'debounce', ...($i % 2 ? ['uniqueFor' => 60] : []));
+        $answers[] = $q->submit($name, $id, "p$i", ...($i % 2 ? ['unique' => 'window', 'uniqueFor' => 60] : ['unique' => 'debounce']));
     }
     foreach ($ids as $i => $id) {
-        $answers[] = $q->submit($name, $id, "q$i", unique: $i % 2 ? 'window' : 'debounce', ...($i % 2 ? ['uniqueFor' => 60] : []));
+        $answers[] = $q->submit($name, $id, "q$i", ...($i % 2 ? ['unique' => 'window', 'uniqueFor' => 60] : ['unique' => 'debounce']));
     }
     $got = [];
     while ($t = $q->reserve($name, 1, 30)) {
@@ -70,3 +70,25 @@ foreach (['zset', 'stream'] as $layout) {
 }
 ?>
 --EXPECT--
+empty name: ValueError: RedisQueue::submit(): Argument #1 ($name) must not be empty
+empty id: ValueError: RedisQueue::submit(): Argument #2 ($id) must not be empty
+array id: TypeError: RedisQueue::submit(): Argument #2 ($id) must be of type string|int, array given
+array payload: TypeError: RedisQueue::submit(): Argument #3 ($payload) must be of type ?string, array given
+unknown mode: ValueError: RedisQueue::submit(): Argument #6 ($unique) must be one of 'none', 'until_started', 'until_done', 'window' or 'debounce'
+negative delay: ValueError: RedisQueue::submit(): Argument #4 ($delay) must be a finite number of seconds between 0 and 1e9
+NaN delay: ValueError: RedisQueue::submit(): Argument #4 ($delay) must be a finite number of seconds between 0 and 1e9
+infinite delay: ValueError: RedisQueue::submit(): Argument #4 ($delay) must be a finite number of seconds between 0 and 1e9
+priority: ValueError: RedisQueue::submit(): Argument #5 ($priority) is not supported yet (priorities come in a later release); use 0
+window without uniqueFor: ValueError: RedisQueue::submit(): Argument #7 ($uniqueFor) must be greater than 0 with unique 'window'
+uniqueFor without window: ValueError: RedisQueue::submit(): Argument #7 ($uniqueFor) is only taken with unique 'window'
+negative uniqueFor: ValueError: RedisQueue::submit(): Argument #7 ($uniqueFor) must be a finite number of seconds between 0 and 1e9
+maxWait without debounce: ValueError: RedisQueue::submit(): Argument #8 ($maxWait) is only taken with unique 'debounce'
+NaN maxWait: ValueError: RedisQueue::submit(): Argument #8 ($maxWait) must be a finite number of seconds between 0 and 1e9
+payload over 16 MiB: ValueError: RedisQueue::submit(): Argument #3 ($payload) must not be over 16777216 bytes (16777217 given)
+nothing sent: 0
+zset: queued queued queued queued queued queued queued queued debounced duplicate debounced duplicate debounced duplicate debounced duplicate
+ok: zset: every id ran once, with the payload its mode kept
+zset 16 MiB: queued duplicate 16777216 true
+stream: queued queued queued queued queued queued queued queued debounced duplicate debounced duplicate debounced duplicate debounced duplicate
+ok: stream: every id ran once, with the payload its mode kept
+stream 16 MiB: queued duplicate 16777216 true
