@@ -62,7 +62,14 @@ foreach (['plain', '{tag}braced'] as $n) {
     $q->ack($n, 'x', $t['receipt']);
 }
 $q->submit('live', 'x', null, unique: 'window', uniqueFor: 60);
-echo 'names: ', json_encode($q->names()['names']), ' keys: ', str_replace($prefix, 'P:', implode(' ', rq_keys_containing($raw, $prefix))), "\n";
+$names = [];
+$cursor = null;
+do {
+    $page = $q->names($cursor, 1000);
+    $names = array_merge($names, $page['names']);
+    $cursor = $page['cursor'];
+} while ($cursor !== null);
+echo 'names: ', json_encode($names), ' keys: ', str_replace($prefix, 'P:', implode(' ', rq_keys_containing($raw, $prefix))), "\n";
 foreach (['plain', '{tag}braced', 'live'] as $n) {
     $q->clear($n);
 }
