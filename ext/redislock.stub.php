@@ -443,6 +443,43 @@ class RedisQueue
      */
     public function enqueue(string $name, string|int|array $id, float $timeout = 10, float $afterInterval = 0, bool $replace = false, string|array|null $payload = null): bool {}
 
+    /**
+     * Add one run of one id, or not, as its uniqueness mode $unique says, in one
+     * script (one round trip, on either layout); returns 'queued' (a run was
+     * added: due $delay seconds from now by Redis's clock, or parked behind the
+     * id's run in flight), 'duplicate' (nothing changed: the task there keeps
+     * its due time and payload) or 'debounced' (the waiting run took $payload
+     * and a new due time). $payload: the task's bytes (at most 16 MiB), or null
+     * for none; a task that is queued or debounced carries exactly that.
+     * Uniqueness is per queue and id, and is the task's presence (a run waiting,
+     * parked or in flight): there is no lock to outlive a killed worker, whose
+     * task comes back after the visibility, or dies at max_attempts. $unique:
+     * - 'none': enqueue()'s rules for one id: a waiting run (queued, delayed or
+     *   parked) is a duplicate; an id in flight gets one run parked, which runs
+     *   once the current run ends.
+     * - 'until_started': a duplicate while a run not started yet waits (the same
+     *   rules as 'none', promised by name); once a worker has reserved it, a
+     *   submit parks a re-run.
+     * - 'until_done': a duplicate while a run waits or is in flight (never parks
+     *   a re-run); once it is acked, dead or removed, the id queues again.
+     * - 'window': a duplicate for $uniqueFor seconds (> 0, required) from the
+     *   submit that queued it, whether or not it ran meanwhile; after that,
+     *   'none'. The window's end is kept under the queue's hash tag (key
+     *   "<queue's key>:unique"), which expires with the last window.
+     * - 'debounce': a waiting run takes $payload and is due $delay seconds from
+     *   now, but with $maxWait > 0 never later than its first submit + $maxWait
+     *   ('debounced'); otherwise a run is queued as 'none' would ('queued'), a
+     *   parked one being debounced by the submits that follow. A waiting run
+     *   already due whose first submit is not known (queued by enqueue(), or its
+     *   $maxWait passed) keeps its due time.
+     * $uniqueFor is taken only with 'window', $maxWait only with 'debounce'.
+     * $priority is for priorities, which come in a later release: only 0 is
+     * taken now. ValueError: an unknown mode, a number negative, not finite or
+     * over MAX_DELAY, $uniqueFor or $maxWait with another mode, a priority other
+     * than 0, an empty id, a payload over MAX_PAYLOAD_BYTES.
+     */
+    public function submit(string $name, string|int $id, ?string $payload = null, float $delay = 0, int $priority = 0, string $unique = 'none', float $uniqueFor = 0, float $maxWait = 0): string {}
+
     /** Remove $id only if its stored score still equals $score (as returned by top/pop). */
     public function dequeue(string $name, string|int $id, float $score, float $timeout = 10): bool {}
 

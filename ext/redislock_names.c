@@ -57,7 +57,7 @@ static bool starts(const char *s, size_t len, const char *with, size_t with_len)
  * redislock_sibling_key()), besides the waiters' prefix: a key that is one of
  * them is never a name of its own, whatever the prefix. */
 static const char *const derived_suffixes[] = {
-	":queue", ":units", ":many", ":wake", ":inflight", ":wakeup", ":receipts", ":dead", ":payloads", ":stream", ":index", ":meta", ":deadlines", ":due", ":spare", NULL
+	":queue", ":units", ":many", ":wake", ":inflight", ":wakeup", ":receipts", ":dead", ":payloads", ":stream", ":index", ":meta", ":deadlines", ":due", ":spare", ":unique", NULL
 };
 
 /* The waiters' prefix redislock_sibling_key(main, ":w:"), followed by "a:" (an

@@ -31,6 +31,7 @@ extern const redislock_script redislock_script_remove;
 extern const redislock_script redislock_script_retry_dead;
 extern const redislock_script redislock_script_size;
 extern const redislock_script redislock_script_stats;
+extern const redislock_script redislock_script_submit;
 extern const redislock_script redislock_script_top;
 extern const redislock_script redislock_script_stream_ack;
 extern const redislock_script redislock_script_stream_bye;
@@ -295,10 +296,10 @@ static inline void redislock_script_watch_args(redislock_argv *a, const zend_str
 	redislock_argv_push(a, hint, strlen(hint));
 }
 
-/* ext/lua/queue/clear.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS deadlines. */
-static inline void redislock_script_clear_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *deadlines)
+/* ext/lua/queue/clear.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS deadlines, KEYS unique. */
+static inline void redislock_script_clear_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *deadlines, const zend_string *unique)
 {
-	redislock_script_start(a, &redislock_script_clear, 11);
+	redislock_script_start(a, &redislock_script_clear, 12);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -310,6 +311,7 @@ static inline void redislock_script_clear_args(redislock_argv *a, const zend_str
 	redislock_argv_push_str(a, settings);
 	redislock_argv_push_str(a, spare);
 	redislock_argv_push_str(a, deadlines);
+	redislock_argv_push_str(a, unique);
 }
 
 /* ext/lua/queue/dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS spare, ARGV count, ARGV after, ARGV after_score. */
@@ -491,6 +493,30 @@ static inline void redislock_script_stats_args(redislock_argv *a, const zend_str
 	redislock_argv_push_str(a, index);
 	redislock_argv_push_str(a, settings);
 	redislock_argv_push_str(a, spare);
+}
+
+/* ext/lua/queue/submit.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS unique, ARGV streamed, ARGV id, ARGV mode, ARGV delay, ARGV span, ARGV carries, ARGV payload. */
+static inline void redislock_script_submit_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *unique, bool streamed, const zend_string *id, const char *mode, double delay, double span, bool carries, const zend_string *payload)
+{
+	redislock_script_start(a, &redislock_script_submit, 11);
+	redislock_argv_push_str(a, queue);
+	redislock_argv_push_str(a, inflight);
+	redislock_argv_push_str(a, wakeup);
+	redislock_argv_push_str(a, receipts);
+	redislock_argv_push_str(a, dead);
+	redislock_argv_push_str(a, payloads);
+	redislock_argv_push_str(a, stream);
+	redislock_argv_push_str(a, index);
+	redislock_argv_push_str(a, settings);
+	redislock_argv_push_str(a, spare);
+	redislock_argv_push_str(a, unique);
+	redislock_argv_push(a, streamed ? "1" : "0", 1);
+	redislock_argv_push_str(a, id);
+	redislock_argv_push(a, mode, strlen(mode));
+	redislock_argv_push_double(a, delay);
+	redislock_argv_push_double(a, span);
+	redislock_argv_push(a, carries ? "1" : "0", 1);
+	if (payload) { redislock_argv_push_str(a, payload); } else { redislock_argv_push(a, "", 0); }
 }
 
 /* ext/lua/queue/top.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, ARGV count, ARGV after, ARGV after_score. */

@@ -17,10 +17,11 @@
 -- @key   settings  string                     M, the queue's settings (v, m, b)
 -- @key   spare     string                     Q, the payloads by reference that P cannot hold
 -- @key   deadlines string                     L, the stream's deadline index
+-- @key   unique    string                     U, submit()'s remembered times (no tasks)
 
 local n = redis.call('zcard', queue) + redis.call('zcard', inflight) + redis.call('zcard', dead)
 -- On the stream layout: the tasks of X (ready or in flight) and the parked runs;
 -- the wake-up entries are no tasks.
 n = n + redis.call('hlen', index) + (tonumber(redis.call('hget', settings, 'r')) or 0)
-redis.call('unlink', queue, inflight, wakeup, receipts, dead, payloads, stream, index, settings, spare, deadlines)
+redis.call('unlink', queue, inflight, wakeup, receipts, dead, payloads, stream, index, settings, spare, deadlines, unique)
 return n

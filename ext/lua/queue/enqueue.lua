@@ -38,17 +38,14 @@
 --#include "common/wake.lua"
 --#include "common/page.lua"
 --#include "common/stream.lua"
+--#include "common/put.lua"
 paired = tonumber(paired)
 local ids, payload = {}, {}
 for i = 1, paired do ids[i] = ARGV[5 + 2 * i]; payload[i] = ARGV[6 + 2 * i] end
 for i = 7 + 2 * paired, #ARGV do ids[#ids + 1] = ARGV[i] end
 if #ids > PAGE then return redis.error_reply('ERR over ' .. PAGE .. ' ids in one call') end
 if redis.call('exists', dead) == 1 then
-  for _, id in ipairs(ids) do
-    if redis.call('zrem', dead, id) == 1 then
-      redis.call('hdel', receipts, id); redis.call('hdel', payloads, id); redis.call('hdel', spare, id)
-    end
-  end
+  for _, id in ipairs(ids) do revive(dead, receipts, payloads, spare, id) end
 end
 -- The due time of a call of several pages: the one its first page to run took,
 -- by this server's clock; T keeps it until the call's last page runs, or for ten
@@ -68,60 +65,12 @@ end
 replace = replace == '1'
 local changed = 0
 if streamed == '1' and redis.call('exists', stream) == 1 then
-  -- The stream layout: a task due now goes to the end of the stream, a delayed
-  -- one into Z. An id in the stream keeps its place unless replace is set; one
-  -- in flight there gets a run parked in X, which runs once the current run ends.
-  -- With payloads by reference (M's p) a payload larger than INLINE goes into Q,
-  -- not into the entry (see common/stream.lua).
-  local ref = by_ref(settings)
-  local now_due, nudged = tonumber(due) * 1000000 <= now_us, false
+  -- The stream layout (common/put.lua).
+  local ref, nudged, c = by_ref(settings), false, 0
   for i, id in ipairs(ids) do
-    local x, parked = index_of(redis.call('hget', index, id))
-    local flying = x and #redis.call('xpending', stream, 'rl', x, x, 1) > 0
-    if x and not flying and replace then
-      -- The waiting entry goes, with its payload (no other run of the id holds one).
-      redis.call('xdel', stream, x); redis.call('hdel', index, id); x = nil
-      redis.call('hdel', payloads, id); redis.call('hdel', spare, id)
-    end
-    if flying then
-      -- Parked in the index until the current run ends (not in Z, where pop()
-      -- could take it during the run); a parked run keeps its due time. Its
-      -- payload goes into the hash the running run's is not in.
-      if parked == '' or replace then
-        if parked == '' then redis.call('hincrby', settings, 'r', 1) end
-        local into = slot(payloads, spare, other(select(4, entry(stream, x))))
-        redis.call('hset', index, id, x .. '|' .. due)
-        if payload[i] then redis.call('hset', into, id, payload[i]) else redis.call('hdel', into, id) end
-        changed = changed + 1
-      end
-    elseif not x and (not now_due or redis.call('zscore', queue, id) or redis.call('zscore', inflight, id)) then
-      local added
-      if replace then
-        changed = changed + redis.call('zadd', queue, 'ch', due, id); added = true
-      else
-        added = redis.call('zadd', queue, 'nx', due, id) == 1
-        if added then changed = changed + 1 end
-      end
-      if added then
-        -- Into P while a run of the zset layout is in flight (its ack leaves P
-        -- to the run queued again).
-        local into, off = payloads, spare
-        if ref and not redis.call('zscore', inflight, id) then into, off = spare, payloads end
-        if payload[i] then redis.call('hset', into, id, payload[i]) else redis.call('hdel', into, id) end
-        redis.call('hdel', off, id)
-        if not now_due and not nudged then nudge(queue, stream, due); nudged = true end
-      end
-      local sc = now_due and not redis.call('zscore', inflight, id) and redis.call('zscore', queue, id)
-      if sc and tonumber(sc) * 1000000 <= now_us then promote(queue, payloads, receipts, stream, index, spare, id, ref) end
-    elseif not x then
-      if ref and payload[i] and #payload[i] > INLINE then
-        redis.call('hset', spare, id, payload[i])
-        append(stream, index, id, false, 0, 'q')
-      else
-        append(stream, index, id, payload[i] or false, 0)
-      end
-      changed = changed + 1
-    end
+    c, nudged = put_stream(queue, inflight, payloads, receipts, stream, index, settings, spare, id, payload[i] or false,
+      due, replace, ref, nudged)
+    changed = changed + c
   end
   return {changed, due}
 end
@@ -133,19 +82,8 @@ if paired == 0 and redis.call('exists', payloads) == 0 then
   if replace then head[3] = 'ch' else head[3] = 'nx' end
   changed = chunked(head, members)
 else
-  -- One id at a time: the payload follows what happened to its id.
-  for i, id in ipairs(ids) do
-    local added
-    if replace then
-      changed = changed + redis.call('zadd', queue, 'ch', due, id); added = true
-    else
-      added = redis.call('zadd', queue, 'nx', due, id) == 1
-      if added then changed = changed + 1 end
-    end
-    if added then
-      if payload[i] then redis.call('hset', payloads, id, payload[i]) else redis.call('hdel', payloads, id) end
-    end
-  end
+  -- One id at a time (common/put.lua).
+  for i, id in ipairs(ids) do changed = changed + put_zset(queue, payloads, id, payload[i] or false, due, replace) end
 end
 wake(wakeup, changed)
 return {changed, due}

@@ -1,0 +1,100 @@
+--redislock:submit
+--
+-- Adds one run of one id unless its uniqueness mode says it is a duplicate, in
+-- one call: returns 'queued' (a run was added: at the end of the queue, delayed,
+-- or parked behind the run in flight), 'duplicate' (nothing changed) or
+-- 'debounced' (the waiting run took the payload and a new due time). The
+-- uniqueness is the task's presence: a run waiting (queued, delayed, or parked
+-- behind a run in flight) or in flight, as the keys hold it, never a lock of its
+-- own. U remembers only times: "w<id>" the end of a window, "f<id>" the latest due
+-- time a debounced run may be given (its first submit + maxWait); both in µs as
+-- scores (exact below 2^53), pruned a few a call once past, the key expiring with
+-- its last member.
+--
+-- @key   queue     string                     Z, the queue: task ids by due time (s)
+-- @key   inflight  string                     F, the tasks in flight by reservation deadline
+-- @key   wakeup    string                     W, the wake-up list blocked workers BLPOP on
+-- @key   receipts  string                     H, the reservations' records
+-- @key   dead      string                     D, the dead letters by the time they died
+-- @key   payloads  string                     P, the tasks' payloads by id
+-- @key   stream    string                     S, the stream of ready and in-flight tasks (stream layout)
+-- @key   index     string                     X, id -> entry id of the tasks in S
+-- @key   settings  string                     M, the queue\'s settings (r: runs parked in X; p: payloads
+--                                             by reference)
+-- @key   spare     string                     Q, the payloads by reference that P cannot hold
+-- @key   unique    string                     U, the remembered times (zset: "w<id>" or "f<id>" -> µs)
+-- @arg   streamed  flag '1' '0'               whether the queue may be on the stream layout (its S exists)
+-- @arg   id        string                     the task id
+-- @arg   mode      text                       none, until_started, until_done, window or debounce
+-- @arg   delay     number                     the delay (s)
+-- @arg   span      number                     window: its length (s); debounce: the most wait (s, 0: none)
+-- @arg   carries   flag '1' '0'               whether the task carries a payload
+-- @arg   payload   string or ''               the payload
+
+--#include "common/now.lua"
+--#include "common/wake.lua"
+--#include "common/stream.lua"
+--#include "common/put.lua"
+local on_stream = streamed == '1' and redis.call('exists', stream) == 1
+local p, span_us = carries == '1' and payload, math.floor(tonumber(span) * 1000000 + 0.5)
+-- Forget up to 16 times that are past (the key's expiry takes the rest).
+local old = redis.call('zrangebyscore', unique, '-inf', '(' .. string.format('%d', now_us), 'limit', 0, 16)
+if #old > 0 then redis.call('zrem', unique, unpack(old)) end
+if mode == 'window' then
+  local w = redis.call('zscore', unique, 'w' .. id)
+  if w and tonumber(w) > now_us then return 'duplicate' end
+end
+-- What the keys hold of id: a run waiting (its due time, s), and whether one is in
+-- flight. On the zset layout a run enqueued during the one in flight waits in Z;
+-- on the stream layout it is parked in X ("<entry>|<due>").
+local due_now = redis.call('zscore', queue, id)
+local flying = redis.call('zscore', inflight, id) ~= false
+if on_stream then
+  local x, parked = index_of(redis.call('hget', index, id))
+  if x and pending(stream, x) then
+    flying = true
+    if parked ~= '' then due_now = parked end
+  elseif x then
+    due_now = entry_score(x)
+  end
+end
+if mode == 'until_done' and (due_now or flying) then return 'duplicate' end
+if due_now and mode ~= 'debounce' then return 'duplicate' end
+local changed = 0
+local function put(due, replace)
+  if on_stream then
+    changed = put_stream(queue, inflight, payloads, receipts, stream, index, settings, spare, id, p, due, replace,
+      by_ref(settings), false)
+  else
+    changed = put_zset(queue, payloads, id, p, due, replace)
+    wake(wakeup, 1)
+  end
+end
+-- Remembers key k of U until µs, the key expiring with its latest member.
+local function remember(k, us)
+  redis.call('zadd', unique, string.format('%d', us), k)
+  local last = redis.call('zrange', unique, -1, -1, 'withscores')
+  redis.call('pexpireat', unique, string.format('%d', math.floor(tonumber(last[2]) / 1000) + 1))
+end
+local at = us_after(delay)
+if due_now then
+  -- debounce, a run waiting: due at now + delay, but never later than the time
+  -- remembered for it; a run due already whose time is not remembered (past,
+  -- or it was queued by enqueue()) keeps its due time.
+  if span_us > 0 then
+    local cap = tonumber(redis.call('zscore', unique, 'f' .. id))
+    if not cap or cap < now_us then
+      if tonumber(due_now) * 1000000 <= now_us then at = math.floor(tonumber(due_now) * 1000000 + 0.5)
+      else cap = now_us + span_us; remember('f' .. id, cap) end
+    end
+    if cap and cap >= now_us and at > cap then at = cap end
+  end
+  put(score(at), true)
+  return 'debounced'
+end
+if redis.call('exists', dead) == 1 then revive(dead, receipts, payloads, spare, id) end
+put(score(at), false)
+if changed == 0 then return 'duplicate' end
+if mode == 'window' then remember('w' .. id, now_us + span_us)
+elseif mode == 'debounce' and span_us > 0 then remember('f' .. id, now_us + span_us) end
+return 'queued'
