@@ -9,8 +9,10 @@ their next delivery was never indexed, and a worker that died holding them left
 them in flight for good (reserve() never settled them). The read is planted as
 the reader consumer's, then the other worker's reserve() runs its upkeep, then the
 hand-back. A worker takes the three entries and ends without acking them; another
-worker's reserve() gets all three back after their visibility (1 s), each on its
-second attempt. Before: none came back. State and counts only; the wait is a bound
+worker's reserve() gets all three back after their visibility, each on its
+second attempt. Every reservation the test needs to stay live is taken for 4 s
+(the queue's visibility), so that a loaded machine cannot lapse it early; the
+one that must lapse is taken for 1 s. Before: none came back. State and counts only; the wait is a bound
 against a hang.
 --FILE--
 <?php
@@ -23,7 +25,7 @@ $A = rq_queue();
 foreach ([$q1, $q2] as $n) {
     $A->enqueue($n, 'boot');
     $A->migrate($n);
-    $t = $A->reserve($n, 1, 1);
+    $t = $A->reserve($n, 1, 4);
     $A->ack($n, $t['id'], $t['receipt']);
 }
 $consumer = explode('/', $t['receipt'])[1];
@@ -33,12 +35,12 @@ $A->enqueue($q1, 'one');
 $raw->call('XREADGROUP', 'GROUP', 'rl', "$consumer~", 'COUNT', '250', 'STREAMS', "$K2:stream", '>');
 // Another worker's upkeep before A's hand-back: it indexes those deliveries.
 $B = rq_queue();
-var_dump($B->reserve($q2, 1, 1));
+var_dump($B->reserve($q2, 1, 4));
 rq_check($raw->call('ZCARD', "$K2:deadlines") === 3, 'the upkeep indexed the three deliveries');
 // A's reserve(): q1's task, and the hand-back of q2's three.
-$got = $A->reserve([$q1, $q2], 1, 1);
+$got = $A->reserve([$q1, $q2], 1, 4);
 rq_check($got['id'] === 'one' && $A->ack($q1, 'one', $got['receipt']), 'A keeps the first queue\'s task');
-usleep(1500000);                                     // their deadlines pass with nobody reading q2
+usleep(4500000);                                     // their deadlines pass with nobody reading q2
 $D = rq_queue();
 $d = $D->reserve($q2, 10, 1);
 echo 'D takes ', implode(',', array_column($d, 'id')), " and never acks\n";
