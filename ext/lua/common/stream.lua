@@ -110,16 +110,27 @@ local function settle_entry(Z, P, H, D, S, X, M, Q, eid, deliveries, delay_us, d
   local s = redis.call('hmget', M, 'm', 'b')
   local m, b = tonumber(s[1]) or 0, tonumber(s[2]) or 0
   local rec = '|' .. string.format('%d', n) .. '|' .. string.format('%d', m) .. '|' .. string.format('%.17g', b / 1000)
-  if dead or (m > 0 and n >= m) then
+  local gone = dead or (m > 0 and n >= m)
+  if gone and parked == '' and not redis.call('zscore', Z, id) then
     redis.call('zadd', D, score(now_us), id)
-    redis.call('zrem', Z, id)
-    -- A parked run is dropped with its payload (an id is dead or alive).
     if r then redis.call('hdel', slot(P, Q, other(r)), id)
     elseif p then redis.call('hset', P, id, p) else redis.call('hdel', P, id) end
     redis.call('hset', H, id, rec)
     return id, size
   end
-  if parked ~= '' then
+  if gone then
+    -- A run enqueued again during this one (parked, or a twin in Z) outlives
+    -- it, as a new task (its attempts from 0), and this run leaves no dead
+    -- letter: an id is dead or alive, and the end is the one an enqueue just
+    -- after the failure gives (enqueue() of a dead id takes it out of D).
+    redis.call('hdel', H, id)
+    if parked ~= '' then
+      redis.call('zadd', Z, parked, id)
+      if r then redis.call('hdel', slot(P, Q, r), id) end
+    elseif r == 'q' then
+      redis.call('hdel', Q, id)
+    end
+  elseif parked ~= '' then
     -- The run enqueued again during this one takes its place, with its due
     -- time and payload (in the other hash); the attempts carry on.
     redis.call('zadd', Z, parked, id)

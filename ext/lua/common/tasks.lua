@@ -15,13 +15,15 @@ local function set_record(H, id, r, a, m, b)
   redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b)
 end
 -- A reservation of id (no longer in F) ends without an ack: back into Z after
--- delay_us (the backoff when nil), or into D, also out of Z if it was enqueued
--- again meanwhile: an id is dead or alive, never both (retryDead() revives).
+-- delay_us (the backoff when nil), or into D when its attempts are used up. An
+-- id is dead or alive, never both: one enqueued again meanwhile (in Z) outlives
+-- the run instead, as a new task (its attempts from 0), and the run leaves no
+-- dead letter, as if that enqueue had come just after it died.
 local function settle(Z, H, D, id, delay_us)
   local r, a, m, b = record(H, id)
   if m > 0 and a >= m then
+    if redis.call('zscore', Z, id) then redis.call('hdel', H, id); return end
     redis.call('zadd', D, score(now_us), id)
-    redis.call('zrem', Z, id)
   else
     if not delay_us then
       delay_us = 0

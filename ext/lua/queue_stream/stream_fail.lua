@@ -3,8 +3,9 @@
 -- A task on the stream layout goes to the dead letters now, whatever attempts it
 -- has left: one in flight (only while the receipt is its reservation's, when
 -- given), or, without a receipt, one queued in the stream. Its payload goes with
--- it, or the new one given. Returns 1, 0 when refused, -1 when the id is not on
--- the stream.
+-- it, or the new one given. A run of the id enqueued again during this one
+-- outlives it instead, and this run leaves no dead letter. Returns 1, 0 when
+-- refused, -1 when the id is not on the stream.
 --
 -- @key   queue     string                     Z, the queue: task ids by due time (s)
 -- @key   payloads  string                     P, the tasks' payloads by id
@@ -28,6 +29,7 @@ local pe, at = reservation(stream, index, id, eid, consumer, deliveries)
 if pe == -1 then return -1 end
 if pe == 0 and (eid ~= '' or not at) then return 0 end
 settle_entry(queue, payloads, receipts, dead, stream, index, meta, spare, at, pe == 0 and 0 or pe[4], nil, true)
--- A new payload goes into P, the one the dead letter had with it.
-if replace == '1' then redis.call('hset', payloads, id, payload); redis.call('hdel', spare, id) end
+-- A new payload goes into P, the one the dead letter had with it (none when a
+-- run enqueued again during this one took its place: see settle_entry).
+if replace == '1' and redis.call('zscore', dead, id) then redis.call('hset', payloads, id, payload); redis.call('hdel', spare, id) end
 return 1

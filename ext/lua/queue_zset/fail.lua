@@ -2,8 +2,10 @@
 --
 -- A task goes to the dead letters now, whatever attempts it has left: one in
 -- flight (only while receipt is its reservation's, when given), or, without a
--- receipt, one queued. It leaves the queue too: an id is dead or alive, never
--- both. Its payload stays, or is replaced when a new one is given.
+-- receipt, one queued. Its payload stays, or is replaced when a new one is
+-- given. An id is dead or alive, never both: a run in flight whose id was
+-- enqueued again during it leaves no dead letter, and the run queued outlives
+-- it, as a new task (as if it had been enqueued just after the failure).
 --
 -- @key   queue     string                     Z, the queue: task ids by due time (s)
 -- @key   inflight  string                     F, the tasks in flight by reservation deadline
@@ -21,6 +23,8 @@
 if redis.call('zscore', inflight, id) then
   if not ours(receipts, id, receipt) then return 0 end
   redis.call('zrem', inflight, id)
+  -- Enqueued again during this run: that run outlives it, as a new task.
+  if redis.call('zscore', queue, id) then redis.call('hdel', receipts, id); return 1 end
 elseif receipt ~= '' or not redis.call('zscore', queue, id) then
   return 0
 end
