@@ -3,7 +3,9 @@ RedisQueue::submit() beside the previous release (0.2.0) on one queue: its enque
 --DESCRIPTION--
 Both layouts. The previous release's enqueue() makes a submit a duplicate; its
 worker reserves, its parked and debounced re-run runs after its ack with the last
-payload; its pop() takes a windowed task while the window still holds.
+payload; its pop() takes a windowed task while the window still holds; its worker
+reserves a run debounced in its place (by reference on the stream) with the last
+payload.
 names() never lists a queue that has only remembered times, and clear() leaves
 no key.
 --SKIPIF--
@@ -49,6 +51,11 @@ foreach (['zset', 'stream'] as $layout) {
     $out[] = $q->submit($name, 'b', 'pb', unique: 'window', uniqueFor: 60);
     $out[] = old($so, $name, $take . 'show($q->pop($n)); show($q->pop($n));');
     $out[] = $q->submit($name, 'b', 'pb2', unique: 'window', uniqueFor: 60);
+    /* A run debounced in its place (on the stream its entry refers to its payload,
+     * however small): the old worker reserves it with the last payload. */
+    $out[] = $q->submit($name, 'c', 'c1', unique: 'debounce');
+    $out[] = $q->submit($name, 'c', 'c2', 3, unique: 'debounce');
+    $out[] = old($so, $name, $take . '$t = $q->reserve($n, 1, 30); show($t); var_export($q->ack($n, "c", $t["receipt"]));');
     $out[] = json_encode($q->size($name));
     echo "$layout: ", implode(' | ', $out), "\n";
     $q->clear($name);
@@ -76,7 +83,7 @@ foreach (['plain', '{tag}braced', 'live'] as $n) {
 echo 'after clear: ', count(rq_keys_containing($raw, $prefix)), "\n";
 ?>
 --EXPECT--
-zset: true | duplicate | old reserved a=old | duplicate | queued | debounced | nothing true | a=n4 true | queued | queued | a=n5 b=pb | duplicate | {"due":0,"delayed":0,"inflight":0,"dead":0}
-stream: true | duplicate | old reserved a=old | duplicate | queued | debounced | nothing true | a=n4 true | queued | queued | a=n5 b=pb | duplicate | {"due":0,"delayed":0,"inflight":0,"dead":0}
+zset: true | duplicate | old reserved a=old | duplicate | queued | debounced | nothing true | a=n4 true | queued | queued | a=n5 b=pb | duplicate | queued | debounced | c=c2 true | {"due":0,"delayed":0,"inflight":0,"dead":0}
+stream: true | duplicate | old reserved a=old | duplicate | queued | debounced | nothing true | a=n4 true | queued | queued | a=n5 b=pb | duplicate | queued | debounced | c=c2 true | {"due":0,"delayed":0,"inflight":0,"dead":0}
 names: ["live"] keys: P:live {P:live}:unique {P:live}:wakeup {P:plain}:unique {P:plain}:wakeup {tag}:unique:P:{tag}braced {tag}:wakeup:P:{tag}braced
 after clear: 0

@@ -8,13 +8,16 @@ local function revive(D, H, P, Q, id)
   end
 end
 -- The stream layout: id due at due (a score, s) with payload p (false: none);
--- ref: payloads by reference (M's p); nudged: whether a worker was nudged for an
--- earlier delayed id of the call. A task due now goes to the end of the stream, a
--- delayed one into Z. An id in the stream keeps its place unless replace is set;
--- one in flight there gets a run parked in X, which runs once the current run
--- ends. With payloads by reference a payload larger than INLINE goes into Q, not
--- into the entry (see common/stream.lua). Returns 1 when the id was added or
--- changed (else 0), and nudged.
+-- ref: payloads by reference (M's p), or 'all' for a run whose payload may be
+-- replaced while it waits ready (submit()'s debounce): then every payload the
+-- call puts on the stream goes into Q, the entry referring to it, however small;
+-- nudged: whether a worker was nudged for an earlier delayed id of the call. A
+-- task due now goes to the end of the stream, a delayed one into Z. An id in the
+-- stream keeps its place unless replace is set; one in flight there gets a run
+-- parked in X, which runs once the current run ends. With payloads by reference
+-- a payload larger than INLINE goes into Q, not into the entry (see
+-- common/stream.lua). Returns 1 when the id was added or changed (else 0), and
+-- nudged.
 local function put_stream(Z, F, P, H, S, X, M, Q, id, p, due, replace, ref, nudged)
   local now_due, changed = tonumber(due) * 1000000 <= now_us, 0
   local x, parked = index_of(redis.call('hget', X, id))
@@ -53,9 +56,20 @@ local function put_stream(Z, F, P, H, S, X, M, Q, id, p, due, replace, ref, nudg
       if not now_due and not nudged then nudge(Z, S, due); nudged = true end
     end
     local sc = now_due and not redis.call('zscore', F, id) and redis.call('zscore', Z, id)
-    if sc and tonumber(sc) * 1000000 <= now_us then promote(Z, P, H, S, X, Q, id, ref) end
+    if sc and tonumber(sc) * 1000000 <= now_us then
+      if ref == 'all' and added and p then
+        -- Its payload, just written into Q, stays there (promote() would copy a
+        -- small one into the entry).
+        local a, rec = carried(H, id)
+        append(S, X, id, false, a, 'q')
+        redis.call('zrem', Z, id)
+        if rec then redis.call('hdel', H, id) end
+      else
+        promote(Z, P, H, S, X, Q, id, ref)
+      end
+    end
   elseif not x then
-    if ref and p and #p > INLINE then
+    if ref and p and (ref == 'all' or #p > INLINE) then
       redis.call('hset', Q, id, p)
       append(S, X, id, false, 0, 'q')
     else

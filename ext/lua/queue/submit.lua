@@ -3,7 +3,8 @@
 -- Adds one run of one id unless its uniqueness mode says it is a duplicate, in
 -- one call: returns 'queued' (a run was added: at the end of the queue, delayed,
 -- or parked behind the run in flight), 'duplicate' (nothing changed) or
--- 'debounced' (the waiting run took the payload and a new due time). The
+-- 'debounced' (the waiting run took the payload, and a new due time unless it
+-- was due already: then it keeps its due time and, where it can, its place). The
 -- uniqueness is the task's presence: a run waiting (queued, delayed, or parked
 -- behind a run in flight) or in flight, as the keys hold it, never a lock of its
 -- own. U remembers only times: "w<id>" the end of a window, "f<id>" the latest due
@@ -49,22 +50,28 @@ end
 -- on the stream layout it is parked in X ("<entry>|<due>").
 local due_now = redis.call('zscore', queue, id)
 local flying = redis.call('zscore', inflight, id) ~= false
+local ready
 if on_stream then
   local x, parked = index_of(redis.call('hget', index, id))
   if x and pending(stream, x) then
     flying = true
     if parked ~= '' then due_now = parked end
   elseif x then
-    due_now = entry_score(x)
+    due_now, ready = entry_score(x), x
   end
 end
 if mode == 'until_done' and (due_now or flying) then return 'duplicate' end
 if due_now and mode ~= 'debounce' then return 'duplicate' end
 local changed = 0
+-- With payloads by reference, a debounced run goes onto the stream by
+-- reference, however small its payload, so that a later debounce can replace it
+-- in place.
+local ref = on_stream and by_ref(settings)
+if ref and mode == 'debounce' then ref = 'all' end
 local function put(due, replace)
   if on_stream then
     changed = put_stream(queue, inflight, payloads, receipts, stream, index, settings, spare, id, p, due, replace,
-      by_ref(settings), false)
+      ref, false)
   else
     changed = put_zset(queue, payloads, id, p, due, replace)
     wake(wakeup, 1)
@@ -78,16 +85,32 @@ local function remember(k, us)
 end
 local at = us_after(delay)
 if due_now then
-  -- debounce, a run waiting: due at now + delay, but never later than the time
-  -- remembered for it; a run due already whose time is not remembered (past,
-  -- or it was queued by enqueue()) keeps its due time.
+  -- debounce, a run waiting. One due already (overdue; on the stream layout
+  -- every entry waiting ready is) keeps its due time and takes the payload:
+  -- debouncing never pushes an overdue run back, whatever maxWait.
+  if tonumber(due_now) * 1000000 <= now_us then
+    if ready then
+      -- A ready entry keeps its place (the stream's order) when its payload can
+      -- change without it: one by reference takes the new bytes in its hash
+      -- (the run waits undelivered: no worker has read that hash for it yet);
+      -- one with no payload stays as it is when none comes. Else (its bytes in
+      -- the entry, or a payload given or taken away) a new entry goes to the end.
+      local there, inline, _, r = entry(stream, ready)
+      if there and r and p then
+        redis.call('hset', slot(payloads, spare, r), id, p)
+        return 'debounced'
+      end
+      if there and not r and not inline and not p then return 'debounced' end
+    end
+    put(due_now, true)
+    return 'debounced'
+  end
+  -- Not due yet: due at now + delay, but with maxWait never later than the time
+  -- remembered for it (remembered now when none is, or it passed).
   if span_us > 0 then
     local cap = tonumber(redis.call('zscore', unique, 'f' .. id))
-    if not cap or cap < now_us then
-      if tonumber(due_now) * 1000000 <= now_us then at = math.floor(tonumber(due_now) * 1000000 + 0.5)
-      else cap = now_us + span_us; remember('f' .. id, cap) end
-    end
-    if cap and cap >= now_us and at > cap then at = cap end
+    if not cap or cap < now_us then cap = now_us + span_us; remember('f' .. id, cap) end
+    if at > cap then at = cap end
   end
   put(score(at), true)
   return 'debounced'
