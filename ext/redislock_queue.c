@@ -303,7 +303,7 @@ PHP_METHOD(RedisQueue, submit)
 	}
 	keys_init(&k, q, name);
 	unique_key = redislock_sibling_key(k.queue, ":unique");
-	redislock_script_submit_args(&a, QUEUE_ALL_KEYS(k), unique_key, true, id, submit_modes[mode], delay,
+	redislock_script_submit_args(&a, QUEUE_ALL_KEYS(k), unique_key, k.deadlines, true, id, submit_modes[mode], delay,
 		mode == SUBMIT_WINDOW ? unique_for : max_wait, payload != NULL, payload);
 	reply = redislock_queue_run(q, &redislock_script_submit, &a, redislock_object_read_timeout(&q->base));
 	redislock_argv_free(&a);

@@ -495,10 +495,10 @@ static inline void redislock_script_stats_args(redislock_argv *a, const zend_str
 	redislock_argv_push_str(a, spare);
 }
 
-/* ext/lua/queue/submit.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS unique, ARGV streamed, ARGV id, ARGV mode, ARGV delay, ARGV span, ARGV carries, ARGV payload. */
-static inline void redislock_script_submit_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *unique, bool streamed, const zend_string *id, const char *mode, double delay, double span, bool carries, const zend_string *payload)
+/* ext/lua/queue/submit.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS unique, KEYS deadlines, ARGV streamed, ARGV id, ARGV mode, ARGV delay, ARGV span, ARGV carries, ARGV payload. */
+static inline void redislock_script_submit_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *unique, const zend_string *deadlines, bool streamed, const zend_string *id, const char *mode, double delay, double span, bool carries, const zend_string *payload)
 {
-	redislock_script_start(a, &redislock_script_submit, 11);
+	redislock_script_start(a, &redislock_script_submit, 12);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -510,6 +510,7 @@ static inline void redislock_script_submit_args(redislock_argv *a, const zend_st
 	redislock_argv_push_str(a, settings);
 	redislock_argv_push_str(a, spare);
 	redislock_argv_push_str(a, unique);
+	redislock_argv_push_str(a, deadlines);
 	redislock_argv_push(a, streamed ? "1" : "0", 1);
 	redislock_argv_push_str(a, id);
 	redislock_argv_push(a, mode, strlen(mode));

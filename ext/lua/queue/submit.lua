@@ -24,6 +24,8 @@
 --                                             by reference)
 -- @key   spare     string                     Q, the payloads by reference that P cannot hold
 -- @key   unique    string                     U, the remembered times (zset: "w<id>" or "f<id>" -> µs)
+-- @key   deadlines string                     L, the stream layout's entry id -> when its reservation may
+--                                             have lapsed (ms)
 -- @arg   streamed  flag '1' '0'               whether the queue may be on the stream layout (its S exists)
 -- @arg   id        string                     the task id
 -- @arg   mode      text                       none, until_started, until_done, window or debounce
@@ -32,8 +34,7 @@
 -- @arg   carries   flag '1' '0'               whether the task carries a payload
 -- @arg   payload   string or ''               the payload
 
---#include "common/now.lua"
---#include "common/wake.lua"
+--#include "common/tasks.lua"
 --#include "common/stream.lua"
 --#include "common/put.lua"
 local on_stream = streamed == '1' and redis.call('exists', stream) == 1
@@ -48,12 +49,37 @@ end
 -- What the keys hold of id: a run waiting (its due time, s), and whether one is in
 -- flight. On the zset layout a run enqueued during the one in flight waits in Z;
 -- on the stream layout it is parked in X ("<entry>|<due>").
+-- For 'until_done', a reservation whose worker let it lapse is settled first,
+-- as the next reserve() would settle it: back in the queue (still a duplicate),
+-- or dead at its last attempt (the id free: no uniqueness outlives the
+-- reservation's visibility).
+local settling = mode == 'until_done'
+local function lapsed_zset()
+  local f = redis.call('zscore', inflight, id)
+  if f and settling and tonumber(f) * 1000000 <= now_us then
+    redis.call('zrem', inflight, id)
+    settle(queue, receipts, dead, id, nil)
+    if redis.call('zscore', queue, id) then wake(wakeup, 1) end
+    return false
+  end
+  return f ~= false
+end
+local flying = lapsed_zset()
 local due_now = redis.call('zscore', queue, id)
-local flying = redis.call('zscore', inflight, id) ~= false
 local ready
 if on_stream then
   local x, parked = index_of(redis.call('hget', index, id))
-  if x and pending(stream, x) then
+  local pe = x and redis.call('xpending', stream, 'rl', x, x, 1)[1]
+  local v = pe and settling and tonumber(redis.call('hget', settings, 'v'))
+  if v and pe[3] >= v then
+    redis.call('zrem', deadlines, x)
+    if string.find(pe[2], '~', 1, true) then pe[4] = 0 end
+    settle_entry(queue, payloads, receipts, dead, stream, index, settings, spare, x, pe[4], nil, false)
+    x, parked = index_of(redis.call('hget', index, id))
+    pe = x and redis.call('xpending', stream, 'rl', x, x, 1)[1]
+    due_now = redis.call('zscore', queue, id)
+  end
+  if pe then
     flying = true
     if parked ~= '' then due_now = parked end
   elseif x then
