@@ -36,7 +36,7 @@ $raw->call('DEL', "$name:got");
 $seen = rl_monitor_read($monitor);
 fclose($monitor);
 $pushed = l4_first_push($seen, $name);
-$late = array_filter(l4_blpops($seen, $name), fn ($b) => $pushed !== null && $b['at'] >= $pushed && $b['at'] + $b['timeout'] > $end + 0.06);
+$late = array_filter(l4_blpops($seen, $name), fn ($b) => $pushed !== null && $b['at'] >= $pushed && $b['ends'] > $end + 0.06);
 var_dump($end !== null && l4_wakeups($seen, $name) >= 1 && !$late ? 'woken, then blocked until the expiry' : json_encode([$end, $pushed, l4_blpops($seen, $name)]));
 ?>
 --EXPECT--
