@@ -39,8 +39,8 @@ $raw->call('DEL', "$name:got");
  * does not change. */
 $seen = rl_monitor_read($monitor);
 fclose($monitor);
-$late = array_filter(l4_blpops($seen, $name), fn ($b) => $b['ends'] > $end + 0.06);
-var_dump($end !== null && l4_blpops($seen, $name) !== [] && !$late ? 'blocked until the expiry' : json_encode([$end, l4_blpops($seen, $name)]));
+$late = array_filter(l4_blpops($seen, '{' . l4_key($name) . '}:'), fn ($b) => $b['ends'] > $end + 0.06);
+var_dump($end !== null && l4_blpops($seen, '{' . l4_key($name) . '}:') !== [] && !$late ? 'blocked until the expiry' : json_encode([$end, l4_blpops($seen, '{' . l4_key($name) . '}:')]));
 ?>
 --EXPECT--
 bool(true)

@@ -32,7 +32,7 @@ var_dump($acquired - (float) $child_before >= 0.99 ? 'not before the expiry' : '
  * sent asked the server to block no longer than the hold had left (at most 1 s, and
  * the 50 ms the server's timeout is given beyond the client's), as MONITOR shows; a
  * late wake-up on a loaded machine does not change what it asked. */
-$blocks = array_column(l4_blpops(rl_monitor_read($monitor), $name), 'timeout');
+$blocks = array_column(l4_blpops(rl_monitor_read($monitor), '{' . l4_key($name) . '}:'), 'timeout');
 fclose($monitor);
 var_dump($blocks !== [] && max($blocks) <= 1.06 ? 'blocked until the expiry' : 'blocked for ' . implode(', ', $blocks) . ' s');
 var_dump($lock->isLocking($name));
