@@ -3,7 +3,8 @@ RedisSemaphore: after a holder shortened its acquisition and died, the waiter ge
 --DESCRIPTION--
 RedisSemaphore: a holder that shortens its acquisition with extend() and then
 dies: the queued waiter gets the permit promptly once the new lifetime ends
-(within 250 ms), not at the old deadline's wake-up round
+(extend() wakes it, and every BLPOP it sends after that asks the server to give
+it back by the new deadline: MONITOR), not at the old deadline's wake-up round
 --FILE--
 <?php
 require __DIR__ . '/../harness/lock4_test.inc';

@@ -1,5 +1,5 @@
 --TEST--
-RedisSemaphore: a holder killed with SIGKILL keeps its 2 permits until its own $expire (1 s); a waiter for them gets in not before that deadline, woken by it
+RedisSemaphore: a holder killed with SIGKILL keeps its 2 permits until its own $expire (2 s); a waiter for them gets in not before that deadline, woken by it
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';

@@ -2,7 +2,8 @@
 RedisLock::forceUnlock(): removes every shared hold at once and wakes the writer waiting behind them
 --DESCRIPTION--
 RedisLock::forceUnlock(): removes every shared hold at once and wakes the writer
-waiting behind them (it gets the lock within 500 ms); the readers' unlock() then
+waiting behind them (MONITOR shows its script push onto the list the writer
+blocked on); the readers' unlock() then
 returns false; forceUnlock() is false when nothing is held
 --FILE--
 <?php

@@ -1,5 +1,5 @@
 --TEST--
-RedisLock::lock() on a name held shared together with another reader waits until that reader unlocks (400 ms later, in another process), then holds it exclusively
+RedisLock::lock() on a name held shared together with another reader waits until that reader unlocks (once the promotion is queued, in another process), then holds it exclusively
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';
