@@ -41,7 +41,7 @@ $raw->call('DEL', "$name:got");
  * machine does not change. */
 $seen = rl_monitor_read($monitor);
 fclose($monitor);
-$pushed = l4_first_push($seen, $name);
+$pushed = l4_first_push($seen, $name)['at'] ?? null;
 $blpops = l4_blpops($seen, '{' . sem_key($name) . '}:');
 $late = array_filter($blpops, fn ($b) => $pushed !== null && $b['at'] >= $pushed && $b['ends'] > $end + 0.06);
 var_dump($end > 0 && l4_wakeups($seen, $name) >= 1 && !$late ? 'woken, then blocked until the expiry' : json_encode([$end, $pushed, $blpops]));
