@@ -35,7 +35,7 @@ echo implode(',', l4_wait([$w], l4_bound(10))), "\n";
 $raw->call('DEL', "$name:got");
 /* Woken by extend() and then at the new deadline, not at the end of a wait round
  * (2 s): MONITOR shows extend()'s script push onto the list the waiter blocked on,
- * and every BLPOP the waiter sent after that push asked the server to give it back
+ * and every BLPOP the waiter sent from a script run after that push asked the server to give it back
  * by the new deadline (and the 50 ms the server's timeout is given beyond the
  * client's): what it asked, on the server's clock, which a late wake-up on a loaded
  * machine does not change. */
@@ -43,7 +43,7 @@ $seen = rl_monitor_read($monitor);
 fclose($monitor);
 $pushed = l4_first_push($seen, $name)['at'] ?? null;
 $blpops = l4_blpops($seen, '{' . sem_key($name) . '}:');
-$late = array_filter($blpops, fn ($b) => $pushed !== null && $b['at'] >= $pushed && $b['ends'] > $end + 0.06);
+$late = array_filter($blpops, fn ($b) => $pushed !== null && $b['asked'] >= $pushed && $b['ends'] > $end + 0.06);
 var_dump($end > 0 && l4_wakeups($seen, $name) >= 1 && !$late ? 'woken, then blocked until the expiry' : json_encode([$end, $pushed, $blpops]));
 ?>
 --EXPECT--

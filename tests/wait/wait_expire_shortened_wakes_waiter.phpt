@@ -29,14 +29,14 @@ echo implode(',', l4_wait([$w], l4_bound(10))), "\n";
 $raw->call('DEL', "$name:got");
 /* Woken by expire() and then at the new deadline, not at the end of a wait round
  * (2 s): MONITOR shows expire()'s script push onto the list the waiter blocked on,
- * and every BLPOP the waiter sent after that push asked the server to give it back
+ * and every BLPOP the waiter sent from a script run after that push asked the server to give it back
  * by the new deadline (and the 50 ms the server's timeout is given beyond the
  * client's): what it asked, on the server's clock, which a late wake-up on a loaded
  * machine does not change. */
 $seen = rl_monitor_read($monitor);
 fclose($monitor);
 $pushed = l4_first_push($seen, $name)['at'] ?? null;
-$late = array_filter(l4_blpops($seen, '{' . l4_key($name) . '}:'), fn ($b) => $pushed !== null && $b['at'] >= $pushed && $b['ends'] > $end + 0.06);
+$late = array_filter(l4_blpops($seen, '{' . l4_key($name) . '}:'), fn ($b) => $pushed !== null && $b['asked'] >= $pushed && $b['ends'] > $end + 0.06);
 var_dump($end !== null && l4_wakeups($seen, $name) >= 1 && !$late ? 'woken, then blocked until the expiry' : json_encode([$end, $pushed, l4_blpops($seen, '{' . l4_key($name) . '}:')]));
 ?>
 --EXPECT--
