@@ -1,5 +1,5 @@
 --TEST--
-RedisSemaphore: a holder killed with SIGKILL keeps its 2 permits until its own $expire (2 s); a waiter for them gets in not before that deadline, woken by it
+RedisSemaphore: a holder killed with SIGKILL keeps its 2 permits until its own $expire (1.5 s); a waiter for them gets in not before that deadline, woken by it
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';
@@ -14,15 +14,15 @@ $victim = l4_fork(function () use ($name, $ready) {
     $sem = sem_new();
     $sem->count($name);
     $before = microtime(true);
-    /* 2 s: long enough not to lapse before the checks that it holds. */
-    $t = $sem->acquire($name, 2, 0, 2, 2);
+    /* 1.5 s: long enough not to lapse before the checks that it holds. */
+    $t = $sem->acquire($name, 2, 0, 1.5, 2);
     $raw->call('RPUSH', $ready, sprintf('%s %.6f', $t !== false ? 'held' : 'busy', $before));
     sleep(30);
     return 10;
 });
 [$state, $before] = sem_report($raw, $ready);
 var_dump($state);
-$deadline = $before + 2.0;
+$deadline = $before + 1.5;
 $end = max(sem_zset($raw, sem_key($name)) ?: [0]) / 1000;   // its deadline, on the server's clock
 l4_signal($victim, 'KILL');
 echo implode(',', l4_wait([$victim], 5)), "\n";

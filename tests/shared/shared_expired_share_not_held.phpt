@@ -12,12 +12,12 @@ $raw = new RawRedis();
 $name = rl_name();
 $reader = new RedisLock(rl_options(['auto_release' => false]));
 $observer = new RedisLock(rl_dsn());
-/* 1 s: long enough not to lapse before the two checks that it holds (a loaded
+/* 0.6 s: long enough not to lapse before the two checks that it holds (a loaded
  * machine may take its time between them). */
-var_dump($reader->lockShared($name, 0, 1));
+var_dump($reader->lockShared($name, 0, 0.6));
 [$token] = sh_tokens($raw, $name) + [''];
 var_dump($observer->holdsLock($name, $token), $observer->isLocked($name));
-usleep(1150000);
+usleep(750000);
 var_dump($observer->holdsLock($name, $token));
 var_dump($observer->isLocked($name));
 var_dump($observer->forceUnlock($name));
