@@ -4,8 +4,8 @@ Symfony Messenger DeduplicateStamp: a consumer SIGKILLed mid-message keeps its k
 Symfony Messenger DeduplicateStamp on the redislock transport: a consumer
 SIGKILLed while handling the message leaves its key taken only while the message
 is pending; the message comes back after one visibility, another consumer
-handles it, and the next send of the key is queued within visibility + 5 s, not
-after the lock's 300 s
+handles it, and the next send of the key is queued then, long before the lock's
+300 s (under half of them: a loaded machine's slow processes do not cross that)
 
 DeduplicateMiddleware (on a LockFactory over RedisLockStore) takes the key's
 lock at the send with Symfony's default TTL of 300 s and releases it on the
@@ -69,7 +69,7 @@ rq_check(count($runs) === 2 && $runs[1][0] >= $killed && $runs[1][1] !== null, '
 $bus->dispatch(new SmMessage('third'), $stamps());
 $after = microtime(true) - $killed;
 $size = rq_queue()->size($name);
-rq_check($size['due'] === 1 && $size['inflight'] === 0 && $after < 7, 'the next send of the key is queued within visibility + 5 s of the kill', [$size, $after]);
+rq_check($size['due'] === 1 && $size['inflight'] === 0 && $after < 150, 'the next send of the key is queued long before the lock\'s 300 s', [$size, $after]);
 ?>
 --EXPECTREGEX--
 ((Messenger before 7\.3: no DeduplicateStamp
@@ -78,4 +78,4 @@ ok: it was killed mid-handler
 (ok: a send of the key while its message is still pending is dropped
 )?ok: a second consumer handled the message and stopped
 ok: the message ran again, to its end, after the kill
-ok: the next send of the key is queued within visibility \+ 5 s of the kill)
+ok: the next send of the key is queued long before the lock's 300 s)

@@ -11,9 +11,10 @@ $a = $sem->acquire($name, 5, 0, 10);
 var_dump($observer->count($name));
 $b = $sem->acquire($name, 5, 0, 10, 2);
 var_dump($observer->count($name));
-$c = $sem->acquire($name, 5, 0, 0.2, 2);
+/* 0.6 s: long enough not to lapse before the checks that it holds (a loaded machine may take its time between calls). */
+$c = $sem->acquire($name, 5, 0, 0.6, 2);
 var_dump($observer->count($name));
-usleep(350000);
+usleep(750000);
 var_dump($observer->count($name));
 var_dump($sem->release($name, $a));
 var_dump($observer->count($name));

@@ -6,10 +6,11 @@ require __DIR__ . '/../harness/sem_test.inc';
 $name = rl_name();
 $sem = sem_new();
 $other = sem_new();
-$short = $sem->acquire($name, 3, 0, 0.3, 2);
+/* 0.6 s: long enough not to lapse before the checks that it holds (a loaded machine may take its time between calls). */
+$short = $sem->acquire($name, 3, 0, 0.6, 2);
 $long = $sem->acquire($name, 3, 0, 30);
 var_dump($sem->count($name), $other->acquire($name, 3));
-usleep(450000);
+usleep(750000);
 var_dump($sem->count($name));
 $again = $other->acquire($name, 3, 0, 10, 2);
 var_dump(is_string($again), $sem->count($name));

@@ -18,7 +18,8 @@ $seen = $sem->inspectMany([$name])[$name];
 var_dump($seen['holders'], $seen['held_by'] === array_map(fn ($i) => "worker-$i", range(9, 0, -1)));
 $objects[] = $brief = new RedisSemaphore(rl_options(['holder' => 'brief']));
 $objects[] = $longer = new RedisSemaphore(rl_options(['holder' => 'long']));
-$brief->acquire("$name:b", 2, 0, 0.2);
+/* 0.6 s: long enough not to lapse before the checks that it holds (a loaded machine may take its time between calls). */
+$brief->acquire("$name:b", 2, 0, 0.6);
 $long = $longer->acquire("$name:b", 2, 0, 30);
 var_dump($sem->inspect("$name:b")['held_by']);
 var_dump(l4_until(fn () => $sem->inspect("$name:b")['held_by'] === ['long'], 30));

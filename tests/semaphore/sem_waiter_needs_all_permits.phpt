@@ -10,26 +10,30 @@ $report = "$name:report";
 $sem = sem_new();
 $a = $sem->acquire($name, 2, 0, 30);
 $b = $sem->acquire($name, 2, 0, 30);
+$monitor = rl_monitor();
 $pid = l4_fork(function () use ($name, $ready, $report) {
     $raw = new RawRedis();
     $sem = sem_new();
     $sem->count($name);
     sem_tell($raw, $ready, 'waiter');
-    $t = $sem->acquire($name, 2, l4_bound(5), 15, 2);
+    $t = $sem->acquire($name, 2, l4_bound(30), 15, 2);
     sem_tell($raw, $report, $t !== false ? 'acquired' : 'timeout');
     return $t !== false && $sem->release($name, $t) ? 0 : 11;
 });
 sem_report($raw, $ready);
-sem_settle($raw, $name, 1);
+sem_until_queued($raw, $name, 1, 30);
 var_dump($sem->release($name, $a));
 usleep(300000);
 echo 'still waiting with 1 free: ', sem_yes($raw->call('LLEN', $report) === 0 && $sem->count($name) === 1), "\n";
-$released = microtime(true);
 var_dump($sem->release($name, $b));
-[$what, $at] = sem_report($raw, $report, 3);
+[$what, $at] = sem_report($raw, $report, 30);
 var_dump($what);
-echo 'within 1.5 s of the second release: ', sem_yes($at - $released < l4_bound(1.5), $at - $released), "\n";
-echo implode(',', l4_wait([$pid], l4_bound(5))), "\n";
+echo implode(',', l4_wait([$pid], l4_bound(30))), "\n";
+/* Woken by the second release, not at the end of a wait round: MONITOR shows its script push onto
+ * the list the waiter blocked on (the server's order, which a late wake-up on a
+ * loaded machine does not change). */
+echo 'woken by the second release: ', sem_yes(l4_wakeups(rl_monitor_read($monitor), $name) >= 1), "\n";
+fclose($monitor);
 var_dump($sem->count($name));
 $raw->call('DEL', $ready, $report);
 ?>
@@ -38,6 +42,6 @@ bool(true)
 still waiting with 1 free: yes
 bool(true)
 string(8) "acquired"
-within 1.5 s of the second release: yes
 0
+woken by the second release: yes
 int(0)

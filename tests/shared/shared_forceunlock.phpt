@@ -2,7 +2,8 @@
 RedisLock::forceUnlock(): removes every shared hold at once and wakes the writer waiting behind them
 --DESCRIPTION--
 RedisLock::forceUnlock(): removes every shared hold at once and wakes the writer
-waiting behind them (it gets the lock within 500 ms); the readers' unlock() then
+waiting behind them (MONITOR shows its script push onto the list the writer
+blocked on); the readers' unlock() then
 returns false; forceUnlock() is false when nothing is held
 --FILE--
 <?php
@@ -15,26 +16,30 @@ $r1 = new RedisLock(rl_dsn());
 $r2 = new RedisLock(rl_dsn());
 $operator = new RedisLock(rl_dsn());
 var_dump($r1->lockShared($name, 0, 60), $r2->lockShared($name, 0, 60));
+$monitor = rl_monitor();
 
 $writer = l4_fork(function () use ($name, $ready, $report) {
     $raw = new RawRedis();
     $lock = new RedisLock(rl_dsn());
     $lock->isLocked($name);
     sem_tell($raw, $ready, 'writer');
-    $ok = $lock->lock($name, l4_bound(8), 15);
+    $ok = $lock->lock($name, l4_bound(30), 15);
     sem_tell($raw, $report, $ok ? 'locked' : 'busy');
     usleep(200000);
     return $ok && $lock->unlock($name) ? 0 : 11;
 });
 sem_report($raw, $ready);
-sh_settle($raw, $name, 1);
-$forced = microtime(true);
+ho_until_queued($raw, $name, 1, 30);
 var_dump($operator->forceUnlock($name));
-[$what, $at] = sem_report($raw, $report, 5);
+[$what, $at] = sem_report($raw, $report, 30);
 var_dump($what);
-echo 'woken within 1.5 s: ', sem_yes($at - $forced < l4_bound(1.5), $at - $forced), "\n";
+/* Woken by forceUnlock(), not at the end of a wait round: MONITOR shows its script push
+ * onto the list the writer blocked on (the server's order, which a late wake-up on a
+ * loaded machine does not change). */
+echo 'woken by forceUnlock(): ', sem_yes(l4_wakeups(rl_monitor_read($monitor), $name) >= 1), "\n";
+fclose($monitor);
 var_dump($r1->isLocking($name), $r2->isLocking($name), $r1->unlock($name), $r2->unlock($name));
-echo implode(',', l4_wait([$writer], l4_bound(5))), "\n";
+echo implode(',', l4_wait([$writer], l4_bound(30))), "\n";
 var_dump($operator->forceUnlock($name));
 
 /* Readers alone, nobody waiting. */
@@ -48,7 +53,7 @@ bool(true)
 bool(true)
 bool(true)
 string(6) "locked"
-woken within 1.5 s: yes
+woken by forceUnlock(): yes
 bool(false)
 bool(false)
 bool(false)

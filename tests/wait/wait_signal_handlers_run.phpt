@@ -4,10 +4,12 @@ Every blocking wait runs PHP's async signal handlers during the wait, not when i
 A queue worker's --timeout is a SIGALRM handler (pcntl_async_signals). Each wait
 of the extension (lock(), lockShared(), lockMany(), RedisSemaphore::acquire(),
 RedisQueue::reserve() and pop() with a wait) blocks for 3 s on a busy name or an
-empty queue while SIGALRM comes after 0.5 s and SIGUSR1 every 0.3 s from
-another process. Each handler must run during the wait, not when the wait
-returns, and the wait must still end at its own deadline with false, not before
-it (and not a waiting round after it). How soon after its signal a handler runs
+empty queue while SIGALRM comes after 1 s and SIGUSR1 every 0.3 s from
+another process, which goes on signalling until the wait returned (18 s at
+most). Each handler must run during the wait, not when the wait returns, and
+the wait must still end at its own deadline with false, not before it, and not
+long after it: a wait that started its timeout again after each handler would
+last as long as the signals do (the bound, 10 s, is far from both). How soon after its signal a handler runs
 is the machine's to keep: the extension waits in slices of 100 ms (a benchmark
 figure).
 --FILE--
@@ -40,7 +42,7 @@ foreach ($waits as $what => $wait) {
     pcntl_signal(SIGUSR1, function () use (&$late) { $late[] = microtime(true); });
     $parent = getmypid();
     $sender = l4_fork(function () use ($parent) {
-        for ($i = 0; $i < 8; $i++) {
+        for ($i = 0; $i < 60; $i++) {
             usleep(300000);
             l4_signal($parent, 'USR1');
         }
@@ -50,7 +52,8 @@ foreach ($waits as $what => $wait) {
     pcntl_alarm(1);
     $got = $wait($lock, $s, $q);
     $took = microtime(true) - $start;
-    l4_wait([$sender], 5);
+    l4_signal($sender, 'TERM');
+    l4_wait([$sender], 30);
     if ($got !== false) {
         $failures++;
         echo "$what: returned ", var_export($got, true), "\n";
@@ -61,11 +64,11 @@ foreach ($waits as $what => $wait) {
         echo "$what: SIGALRM's handler ran ", $alarm === null ? 'never' : sprintf('after %.3f s', $alarm - $start), "\n";
     }
     $inWait = array_filter($late, fn($t) => $t < $start + $took - 0.05);
-    if (count($inWait) < 5) {
+    if (count($inWait) < 2) {
         $failures++;
         echo "$what: ", count($inWait), " SIGUSR1 handlers ran during the wait\n";
     }
-    if ($took < 2.9 || $took > 4.5) {
+    if ($took < 2.9 || $took >= 10) {
         $failures++;
         echo "$what: the wait took $took s\n";
     }
