@@ -462,7 +462,7 @@ class RedisQueue
      *   submit parks a re-run.
      * - 'until_done': a duplicate while a run waits or is in flight (never parks
      *   a re-run); once it is acked, dead or removed, the id queues again.
-     * - 'window': a duplicate for $uniqueFor seconds (> 0, required) from the
+     * - 'window': a duplicate for $uniqueFor seconds (at least 1 µs, required) from the
      *   submit that queued it, whether or not it ran meanwhile; after that,
      *   'none'. The window's end is kept under the queue's hash tag (key
      *   "<queue's key>:unique"), which expires with the last window.

@@ -231,8 +231,13 @@ static int submit_check(double delay, zend_long priority, const zend_string *uni
 	if (!redislock_check_seconds(unique_for, 7, true) || !redislock_check_seconds(max_wait, 8, true)) {
 		return -1;
 	}
-	if (mode == SUBMIT_WINDOW && unique_for == 0) {
-		zend_argument_value_error(7, "must be greater than 0 with unique 'window'");
+	if (mode == SUBMIT_WINDOW && unique_for < 1e-6) {
+		zend_argument_value_error(7, "must be at least 0.000001 (1 microsecond) with unique 'window'");
+		return -1;
+	}
+	/* The scripts count in whole microseconds: a shorter wait would round to 0, "none". */
+	if (max_wait != 0 && max_wait < 1e-6) {
+		zend_argument_value_error(8, "must be 0 (no limit) or at least 0.000001 (1 microsecond)");
 		return -1;
 	}
 	if (mode != SUBMIT_WINDOW && unique_for != 0) {

@@ -25,6 +25,8 @@ $calls = [
     'negative uniqueFor' => fn () => $q->submit($name, 'a', unique: 'window', uniqueFor: -1),
     'maxWait without debounce' => fn () => $q->submit($name, 'a', maxWait: 5),
     'NaN maxWait' => fn () => $q->submit($name, 'a', unique: 'debounce', maxWait: NAN),
+    'maxWait under 1 µs' => fn () => $q->submit($name, 'a', unique: 'debounce', maxWait: 1e-7),
+    'uniqueFor under 1 µs' => fn () => $q->submit($name, 'a', unique: 'window', uniqueFor: 1e-7),
     'payload over 16 MiB' => fn () => $q->submit($name, 'a', str_repeat('x', RedisQueue::MAX_PAYLOAD_BYTES + 1)),
 ];
 foreach ($calls as $what => $call) {
@@ -79,11 +81,13 @@ negative delay: ValueError: RedisQueue::submit(): Argument #4 ($delay) must be a
 NaN delay: ValueError: RedisQueue::submit(): Argument #4 ($delay) must be a finite number of seconds between 0 and 1e9
 infinite delay: ValueError: RedisQueue::submit(): Argument #4 ($delay) must be a finite number of seconds between 0 and 1e9
 priority: ValueError: RedisQueue::submit(): Argument #5 ($priority) is not supported yet (priorities come in a later release); use 0
-window without uniqueFor: ValueError: RedisQueue::submit(): Argument #7 ($uniqueFor) must be greater than 0 with unique 'window'
+window without uniqueFor: ValueError: RedisQueue::submit(): Argument #7 ($uniqueFor) must be at least 0.000001 (1 microsecond) with unique 'window'
 uniqueFor without window: ValueError: RedisQueue::submit(): Argument #7 ($uniqueFor) is only taken with unique 'window'
 negative uniqueFor: ValueError: RedisQueue::submit(): Argument #7 ($uniqueFor) must be a finite number of seconds between 0 and 1e9
 maxWait without debounce: ValueError: RedisQueue::submit(): Argument #8 ($maxWait) is only taken with unique 'debounce'
 NaN maxWait: ValueError: RedisQueue::submit(): Argument #8 ($maxWait) must be a finite number of seconds between 0 and 1e9
+maxWait under 1 µs: ValueError: RedisQueue::submit(): Argument #8 ($maxWait) must be 0 (no limit) or at least 0.000001 (1 microsecond)
+uniqueFor under 1 µs: ValueError: RedisQueue::submit(): Argument #7 ($uniqueFor) must be at least 0.000001 (1 microsecond) with unique 'window'
 payload over 16 MiB: ValueError: RedisQueue::submit(): Argument #3 ($payload) must not be over 16777216 bytes (16777217 given)
 nothing sent: 0
 zset: queued queued queued queued queued queued queued queued debounced duplicate debounced duplicate debounced duplicate debounced duplicate
