@@ -21,7 +21,9 @@ $seed = (int) (getenv('REDISLOCK_FUZZ_SEED') ?: 20261122);
 $fuzzer = new Fuzzer($seed);
 try {
     $made = $fuzzer->run(3000, 600);
-    echo $made === 3000 ? "3000 calls\n" : "only $made calls in 600 s\n";
+    /* A callback may call back into the objects (two calls within one), so the
+     * last call can take the count past 3,000. */
+    echo $made >= 3000 ? "3000 calls\n" : "only $made calls in 600 s\n";
 } catch (FuzzFailure $e) {
     echo "FAILED: ", $e->getMessage(), "\n";
 }
