@@ -8,7 +8,9 @@ works
 
 Unchanged user code in 12 real processes: Cache::store(...)->funnel($name)
 ->limit(3)->releaseAfter(60)->block(20)->then(...), each holding 1 s, arriving
-0.1 s apart (after all have booted), so that nine of them queue. Through our
+0.15 s apart (after all have booted and each has taken and left a funnel of its
+own, so none loads a class or connects between arriving and asking), so that
+nine of them queue. Through our
 store the funnel is one RedisSemaphore: at most 3 inside at once (and 3
 reached), entered in the order they arrived, and the commands that name the
 funnel, seen by MONITOR, are counted per acquisition. The same 12 processes
@@ -27,7 +29,7 @@ extension=posix
 <?php
 require __DIR__ . '/laravel_funnel.inc';
 const PROCESSES = 12;
-const GAP = 0.1;
+const GAP = 0.15;
 const HOLD = 1.0;
 
 $app = lf_app();

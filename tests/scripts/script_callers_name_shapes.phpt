@@ -5,9 +5,10 @@ Every caller of every script sends the arguments the script expects, whatever
 the name: the methods (RedisRateLimiter's among them), the watchdog's renewals (locks, shared locks, permits),
 auto-release, the cleanup of lost replies and Redlock each work on names with
 unmatched braces, a hash tag, "{}", a NUL, CRLF, "%" and a 1 MiB name, on one
-server and on the cluster
---CONFLICTS--
-all
+server, on a cluster and on Redlock's five servers. Every server is the test's
+own: the cleanup of lost replies stalls them (DEBUG SLEEP, CLIENT PAUSE), and
+the 1 MiB names would fill the MONITOR readers of the tests beside it, so on
+the shared servers it would have to run alone.
 --FILE--
 <?php
 require __DIR__ . '/../harness/watchdog_test.inc';
@@ -48,9 +49,11 @@ function sc_stall(array $endpoints, float $seconds): void
     }
 }
 
+$single = new FaultServer(['--enable-debug-command', 'yes']);
+$cluster = topo_own_cluster();
 $topologies = [
-    'single' => [rl_options(), [rl_env('REDISLOCK_TEST_HOST') . ':' . rl_env('REDISLOCK_TEST_PORT')]],
-    'cluster' => [topo_cluster_options(), topo_cluster_seeds()],
+    'single' => [$single->options(), ["127.0.0.1:$single->port"]],
+    'cluster' => [topo_own_cluster_options($cluster), array_map(fn ($n) => "127.0.0.1:$n->port", $cluster)],
 ];
 foreach ($topologies as $topo => [$options, $endpoints]) {
     $names = [];
@@ -174,7 +177,7 @@ foreach ($topologies as $topo => [$options, $endpoints]) {
     /* One server: DEBUG SLEEP, after which the late commands run. The cluster's
      * nodes refuse DEBUG: CLIENT PAUSE, which drops a paused command whose client
      * has gone, so there the late commands may or may not have run. */
-    $stall = $topo === 'single' ? rl_stall_server(2.0) : null;
+    $stall = $topo === 'single' ? $single->stall(2.0) : null;
     if (!$stall) {
         sc_stall($endpoints, 2.0);
     }
@@ -204,13 +207,14 @@ foreach ($topologies as $topo => [$options, $endpoints]) {
     echo "$topo: ", count($shapes), " name shapes\n";
 }
 
-/* Redlock, on its five servers. */
-$redlock = new RedisLock(topo_redlock_options());
-$plain = new RedisLock(topo_redlock_options());
+/* Redlock, on five servers. */
+$redlockServers = topo_fault_servers(5);
+$redlock = new RedisLock(topo_redlock_options($redlockServers));
+$plain = new RedisLock(topo_redlock_options($redlockServers));
 foreach ($shapes as $label => $shape) {
     $name = rl_name(":$shape");
     $at = "redlock/$label";
-    sc_try("$at methods", function () use ($redlock, $plain, $name, $at) {
+    sc_try("$at methods", function () use ($redlock, $plain, $name, $at, $redlockServers) {
         sc_check($redlock->lock($name, 0, 5) && $redlock->isLocking($name) && $plain->isLocked($name), "$at lock");
         sc_check($redlock->ttl($name) > 0 && $redlock->expire($name, 6), "$at ttl/expire");
         sc_check($redlock->unlock($name) && !$plain->isLocked($name), "$at unlock");
@@ -218,8 +222,8 @@ foreach ($shapes as $label => $shape) {
         sc_check(is_string($t) && $redlock->holdsLock($name, $t) && $redlock->extendLock($name, $t, 6) && $redlock->releaseLock($name, $t), "$at tokens");
         sc_check($redlock->synchronized($name, fn () => 9) === 9 && !$plain->isLocked($name), "$at synchronized");
         sc_check($redlock->lock($name) && $plain->forceUnlock($name) && !$redlock->isLocking($name), "$at forceUnlock");
-        (function () use ($name) {
-            $l = new RedisLock(topo_redlock_options());
+        (function () use ($name, $redlockServers) {
+            $l = new RedisLock(topo_redlock_options($redlockServers));
             $l->lock($name);
         })();
         sc_check(!$plain->isLocked($name), "$at auto-release");

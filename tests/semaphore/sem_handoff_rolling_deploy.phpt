@@ -48,7 +48,11 @@ $t0 = ho_redis_ms($raw);
 var_dump($sem->release($name, $mine));
 $z = sem_zset($raw, $key);
 echo 'promised under its token, for its alive mark at most: ', sem_yes(isset($z["1:$hex"]) && $z["1:$hex"] <= ho_redis_ms($raw) + 2500, [$z, $t0]), "\n";
-echo 'woken with: ', $raw->call('LRANGE', $P . 'w:' . $hex, '0', '-1')[0] ?? 'nothing left (served)', "\n";
+/* Woken with "1": still in its list when the stopped waiter had not yet asked for
+ * it, or already handed to its BLPOP (the server serves a blocked client at the
+ * push, stopped or not); what it then got is read below. */
+$woken = $raw->call('LRANGE', $P . 'w:' . $hex, '0', '-1');
+echo 'woken with "1", or served it: ', sem_yes($woken === ['1'] || $woken === [], $woken), "\n";
 l4_signal($pid, 'CONT');
 echo 'old waiter: ', str_replace("1:$hex", 'that token', (string) l4_read_line($out, l4_bound(20))), ', ', l4_read_line($out, l4_bound(10)), "\n";
 proc_close($proc);
@@ -108,7 +112,7 @@ old waits: true
 no lifetime beside its mark: 0
 bool(true)
 promised under its token, for its alive mark at most: yes
-woken with: nothing left (served)
+woken with "1", or served it: yes
 old waiter: got that token 1, released
 held 0, keys left 0
 new waiter served: yes, released
