@@ -595,6 +595,32 @@ class RedisQueue
     public function dead(string $name, int $count = 100): array {}
 
     /**
+     * The tasks not due yet (delayed, released with a delay, backing off), the
+     * earliest due first, without changing them: a list of up to $count of
+     * ['id' => string, 'score' => float (when it falls due, Unix seconds of the
+     * server's clock), 'attempts' => int (the runs it has had since it was last
+     * finished: a released or backed-off one's), 'payload' => string (when it has
+     * one)]. Read a page of 250
+     * per script, or fewer once a page carries 1 MiB of payloads, each resuming
+     * after the last task of the one before: a task that stays through the call
+     * is listed once; one that comes, goes or moves meanwhile may be listed or
+     * not. The due tasks are top()'s.
+     */
+    public function delayed(string $name, int $count = 100): array {}
+
+    /**
+     * The tasks in flight (reserved, not yet acked, released or lapsed back),
+     * without changing them: a list of up to $count of ['id' => string,
+     * 'deadline' => ?float (when the reservation lapses unless renewed, Unix
+     * seconds of the server's clock; null on a stream-layout queue that has no
+     * visibility written), 'attempts' => int (this reservation included),
+     * 'payload' => string (when it has one)]. The sorted-set layout's
+     * reservations come first, the earliest deadline first, then the stream
+     * layout's, in the order they were handed out. Paged as delayed().
+     */
+    public function reserved(string $name, int $count = 100): array {}
+
+    /**
      * Put dead letters back in the queue, due now, attempts forgotten: the ones
      * named, or all. Returns how many. A page of 250 per script, each atomic: all
      * means those that died by the call's first page (one dying meanwhile stays).

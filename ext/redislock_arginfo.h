@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 7f89bff8f316ff15e8129c6e7ee354337b7f3d6c */
+ * Stub hash: e36829c8ada8695295d9279d34b737151523efe0 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_MASK(0, connection, MAY_BE_STRING|MAY_BE_ARRAY|MAY_BE_NULL, "null")
@@ -247,6 +247,10 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_dead, 0, 1, IS_
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, count, IS_LONG, 0, "100")
 ZEND_END_ARG_INFO()
 
+#define arginfo_class_RedisQueue_delayed arginfo_class_RedisQueue_dead
+
+#define arginfo_class_RedisQueue_reserved arginfo_class_RedisQueue_dead
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_retryDead, 0, 1, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
 	ZEND_ARG_TYPE_MASK(0, ids, MAY_BE_STRING|MAY_BE_LONG|MAY_BE_ARRAY|MAY_BE_NULL, "null")
@@ -340,6 +344,8 @@ ZEND_METHOD(RedisQueue, layout);
 ZEND_METHOD(RedisQueue, remove);
 ZEND_METHOD(RedisQueue, clear);
 ZEND_METHOD(RedisQueue, dead);
+ZEND_METHOD(RedisQueue, delayed);
+ZEND_METHOD(RedisQueue, reserved);
 ZEND_METHOD(RedisQueue, retryDead);
 ZEND_METHOD(RedisQueue, purgeDead);
 ZEND_METHOD(RedisQueue, migrate);
@@ -434,6 +440,8 @@ static const zend_function_entry class_RedisQueue_methods[] = {
 	ZEND_ME(RedisQueue, remove, arginfo_class_RedisQueue_remove, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, clear, arginfo_class_RedisQueue_clear, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, dead, arginfo_class_RedisQueue_dead, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisQueue, delayed, arginfo_class_RedisQueue_delayed, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisQueue, reserved, arginfo_class_RedisQueue_reserved, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, retryDead, arginfo_class_RedisQueue_retryDead, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, purgeDead, arginfo_class_RedisQueue_purgeDead, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, migrate, arginfo_class_RedisQueue_migrate, ZEND_ACC_PUBLIC)

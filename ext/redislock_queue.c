@@ -21,6 +21,7 @@
 #include "redislock_queue.h"
 #include "redislock_queue_layout.h"
 #include "redislock_queue_pages.h"
+#include "redislock_queue_views.h"
 #include "redislock_args.h"
 #include "redislock_exceptions.h"
 #include "redislock_keys.h"
@@ -911,6 +912,45 @@ PHP_METHOD(RedisQueue, dead)
 		ZVAL_NULL(return_value);
 		QUEUE_FAILED(q);
 	}
+}
+
+/* delayed() (in_flight: reserved()): a list of up to $count tasks. */
+static void view(INTERNAL_FUNCTION_PARAMETERS, bool in_flight)
+{
+	zend_string *name;
+	zend_long count = 100;
+	redislock_queue_obj *q;
+	queue_keys k;
+	bool ok;
+
+	ZEND_PARSE_PARAMETERS_START(1, 2)
+		Z_PARAM_STR(name)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_LONG(count)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!redislock_check_name(name, 1) || !redislock_queue_check_count(count, 2) || !(q = this_queue(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	keys_init(&k, q, name);
+	array_init(return_value);
+	ok = redislock_queue_view_pages(q, &k, in_flight, count, return_value);
+	redislock_queue_keys_free(&k);
+	if (!ok) {
+		zval_ptr_dtor(return_value);
+		ZVAL_NULL(return_value);
+		QUEUE_FAILED(q);
+	}
+}
+
+PHP_METHOD(RedisQueue, delayed)
+{
+	view(INTERNAL_FUNCTION_PARAM_PASSTHRU, false);
+}
+
+PHP_METHOD(RedisQueue, reserved)
+{
+	view(INTERNAL_FUNCTION_PARAM_PASSTHRU, true);
 }
 
 PHP_METHOD(RedisQueue, retryDead)

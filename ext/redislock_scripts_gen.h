@@ -22,12 +22,14 @@ extern const redislock_script redislock_script_unlock;
 extern const redislock_script redislock_script_watch;
 extern const redislock_script redislock_script_clear;
 extern const redislock_script redislock_script_dead;
+extern const redislock_script redislock_script_delayed;
 extern const redislock_script redislock_script_dequeue;
 extern const redislock_script redislock_script_enqueue;
 extern const redislock_script redislock_script_migrate;
 extern const redislock_script redislock_script_migrate_back;
 extern const redislock_script redislock_script_purge_dead;
 extern const redislock_script redislock_script_remove;
+extern const redislock_script redislock_script_reserved;
 extern const redislock_script redislock_script_retry_dead;
 extern const redislock_script redislock_script_size;
 extern const redislock_script redislock_script_stats;
@@ -330,6 +332,19 @@ static inline void redislock_script_dead_args(redislock_argv *a, const zend_stri
 	if (after_score) { redislock_argv_push_str(a, after_score); } else { redislock_argv_push(a, "", 0); }
 }
 
+/* ext/lua/queue/delayed.lua: KEYS queue, KEYS receipts, KEYS payloads, KEYS spare, ARGV count, ARGV after, ARGV after_score. */
+static inline void redislock_script_delayed_args(redislock_argv *a, const zend_string *queue, const zend_string *receipts, const zend_string *payloads, const zend_string *spare, zend_long count, const zend_string *after, const zend_string *after_score)
+{
+	redislock_script_start(a, &redislock_script_delayed, 4);
+	redislock_argv_push_str(a, queue);
+	redislock_argv_push_str(a, receipts);
+	redislock_argv_push_str(a, payloads);
+	redislock_argv_push_str(a, spare);
+	redislock_argv_push_long(a, count);
+	if (after) { redislock_argv_push_str(a, after); } else { redislock_argv_push(a, "", 0); }
+	if (after_score) { redislock_argv_push_str(a, after_score); } else { redislock_argv_push(a, "", 0); }
+}
+
 /* ext/lua/queue/dequeue.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, ARGV id, ARGV score. */
 static inline void redislock_script_dequeue_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *id, double score)
 {
@@ -440,6 +455,21 @@ static inline void redislock_script_remove_args(redislock_argv *a, const zend_st
 	redislock_argv_push_str(a, settings);
 	redislock_argv_push_str(a, spare);
 	redislock_argv_push_str(a, id);
+}
+
+/* ext/lua/queue/reserved.lua: KEYS inflight, KEYS receipts, KEYS payloads, KEYS stream, KEYS settings, KEYS spare, ARGV count, ARGV after, ARGV cursor. */
+static inline void redislock_script_reserved_args(redislock_argv *a, const zend_string *inflight, const zend_string *receipts, const zend_string *payloads, const zend_string *stream, const zend_string *settings, const zend_string *spare, zend_long count, const zend_string *after, const zend_string *cursor)
+{
+	redislock_script_start(a, &redislock_script_reserved, 6);
+	redislock_argv_push_str(a, inflight);
+	redislock_argv_push_str(a, receipts);
+	redislock_argv_push_str(a, payloads);
+	redislock_argv_push_str(a, stream);
+	redislock_argv_push_str(a, settings);
+	redislock_argv_push_str(a, spare);
+	redislock_argv_push_long(a, count);
+	if (after) { redislock_argv_push_str(a, after); } else { redislock_argv_push(a, "", 0); }
+	if (cursor) { redislock_argv_push_str(a, cursor); } else { redislock_argv_push(a, "", 0); }
 }
 
 /* ext/lua/queue/retry_dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, ARGV streams, ARGV died_by, ARGV id. */
