@@ -185,6 +185,131 @@ class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
         return $this->redisQueue->dead($this->getQueue($queue), $count);
     }
 
+    /**
+     * The jobs due now, in the order workers take them: Laravel 13's queue
+     * inspection, each an InspectedJob (Laravel before 13 has no such class, and
+     * this throws LogicException). Read with RedisQueue::top(), a page at a time;
+     * the attempts are the payload's, as Laravel's redis driver gives them.
+     *
+     * @param  \UnitEnum|string|null  $queue
+     * @return \Illuminate\Support\Collection<int, \Illuminate\Queue\Jobs\InspectedJob>
+     */
+    public function pendingJobs($queue = null)
+    {
+        $name = $this->inspected($queue);
+
+        return $this->inspectedJobs($this->redisQueue->top($name, PHP_INT_MAX), $name, false);
+    }
+
+    /**
+     * The jobs not due yet (later(), release($delay), backoff), earliest due
+     * first, each an InspectedJob whose attempts are the runs it has had (Laravel
+     * 13; RedisQueue::delayed()).
+     *
+     * @param  \UnitEnum|string|null  $queue
+     * @return \Illuminate\Support\Collection<int, \Illuminate\Queue\Jobs\InspectedJob>
+     */
+    public function delayedJobs($queue = null)
+    {
+        $name = $this->inspected($queue, 'delayed');
+
+        return $this->inspectedJobs($this->redisQueue->delayed($name, PHP_INT_MAX), $name, true);
+    }
+
+    /**
+     * The jobs a worker runs now (reserved, not yet deleted, released or lapsed
+     * back), each an InspectedJob whose attempts count this run (Laravel 13;
+     * RedisQueue::reserved()).
+     *
+     * @param  \UnitEnum|string|null  $queue
+     * @return \Illuminate\Support\Collection<int, \Illuminate\Queue\Jobs\InspectedJob>
+     */
+    public function reservedJobs($queue = null)
+    {
+        $name = $this->inspected($queue, 'reserved');
+
+        return $this->inspectedJobs($this->redisQueue->reserved($name, PHP_INT_MAX), $name, true);
+    }
+
+    /**
+     * pendingJobs() of every queue under the connection's prefix
+     * (RedisQueue::names()).
+     *
+     * @return \Illuminate\Support\Collection<int, \Illuminate\Queue\Jobs\InspectedJob>
+     */
+    public function allPendingJobs()
+    {
+        return $this->allQueueNames()->flatMap(fn ($name) => $this->pendingJobs($name));
+    }
+
+    /** @return \Illuminate\Support\Collection<int, \Illuminate\Queue\Jobs\InspectedJob> */
+    public function allDelayedJobs()
+    {
+        return $this->allQueueNames()->flatMap(fn ($name) => $this->delayedJobs($name));
+    }
+
+    /** @return \Illuminate\Support\Collection<int, \Illuminate\Queue\Jobs\InspectedJob> */
+    public function allReservedJobs()
+    {
+        return $this->allQueueNames()->flatMap(fn ($name) => $this->reservedJobs($name));
+    }
+
+    /**
+     * The queue name an inspection call reads, after checking that this Laravel
+     * has InspectedJob and that the extension has the call.
+     */
+    protected function inspected($queue, ?string $method = null): string
+    {
+        if (!class_exists(\Illuminate\Queue\Jobs\InspectedJob::class)) {
+            throw new \LogicException('Inspecting a queue\'s jobs needs Laravel 13 or later (Illuminate\Queue\Jobs\InspectedJob); '
+                . 'RedisQueue::top(), delayed() and reserved() read them on any version.');
+        }
+        if ($method !== null && !method_exists($this->redisQueue, $method)) {
+            throw new \LogicException(sprintf('%sJobs() needs a redislock extension with RedisQueue::%s() (the release after 0.2.0); this one is %s.',
+                $method, $method, phpversion('redislock') ?: 'unknown'));
+        }
+        if ($queue instanceof \BackedEnum) {
+            $queue = (string) $queue->value;
+        } elseif ($queue instanceof \UnitEnum) {
+            $queue = $queue->name;
+        }
+
+        return $this->getQueue($queue);
+    }
+
+    /**
+     * InspectedJobs of $tasks (RedisQueue's entries); $attempts: the entries'
+     * count instead of the payload's.
+     *
+     * @param  array|false  $tasks
+     */
+    protected function inspectedJobs($tasks, string $name, bool $attempts)
+    {
+        return (new \Illuminate\Support\Collection($tasks ?: []))->map(fn (array $task) => \Illuminate\Queue\Jobs\InspectedJob::fromPayload(
+            $task['payload'] ?? '', $attempts ? $task['attempts'] : null, $name));
+    }
+
+    /**
+     * The queues under the connection's prefix that hold anything
+     * (RedisQueue::names(), a SCAN walked to its end), each once.
+     *
+     * @return \Illuminate\Support\Collection<int, string>
+     */
+    protected function allQueueNames()
+    {
+        $names = [];
+        $cursor = null;
+        do {
+            $page = $this->redisQueue->names($cursor, 1000);
+            foreach ($page['names'] as $name) {
+                $names[$name] = true;
+            }
+            $cursor = $page['cursor'];
+        } while ($cursor !== null);
+
+        return new \Illuminate\Support\Collection(array_keys($names));
+    }
+
     /** RedisQueue::stats() of the queue. */
     public function stats(?string $queue = null): array
     {
