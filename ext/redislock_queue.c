@@ -886,7 +886,26 @@ PHP_METHOD(RedisQueue, clear)
 	whole_queue_count(INTERNAL_FUNCTION_PARAM_PASSTHRU, &redislock_script_clear, clear_args);
 }
 
-PHP_METHOD(RedisQueue, dead)
+/* A listing of a queue's tasks: dead(), delayed() or reserved(). */
+typedef bool (*queue_listing)(redislock_queue_obj *q, const queue_keys *k, zend_long count, zval *list);
+
+static bool list_dead(redislock_queue_obj *q, const queue_keys *k, zend_long count, zval *list)
+{
+	return redislock_queue_list_pages(q, k, true, count, list);
+}
+
+static bool list_delayed(redislock_queue_obj *q, const queue_keys *k, zend_long count, zval *list)
+{
+	return redislock_queue_view_pages(q, k, false, count, list);
+}
+
+static bool list_reserved(redislock_queue_obj *q, const queue_keys *k, zend_long count, zval *list)
+{
+	return redislock_queue_view_pages(q, k, true, count, list);
+}
+
+/* dead(), delayed() and reserved(): a list of up to $count entries. */
+static void listing(INTERNAL_FUNCTION_PARAMETERS, queue_listing list)
 {
 	zend_string *name;
 	zend_long count = 100;
@@ -905,7 +924,7 @@ PHP_METHOD(RedisQueue, dead)
 	}
 	keys_init(&k, q, name);
 	array_init(return_value);
-	ok = redislock_queue_list_pages(q, &k, true, count, return_value);
+	ok = list(q, &k, count, return_value);
 	redislock_queue_keys_free(&k);
 	if (!ok) {
 		zval_ptr_dtor(return_value);
@@ -914,43 +933,19 @@ PHP_METHOD(RedisQueue, dead)
 	}
 }
 
-/* delayed() (in_flight: reserved()): a list of up to $count tasks. */
-static void view(INTERNAL_FUNCTION_PARAMETERS, bool in_flight)
+PHP_METHOD(RedisQueue, dead)
 {
-	zend_string *name;
-	zend_long count = 100;
-	redislock_queue_obj *q;
-	queue_keys k;
-	bool ok;
-
-	ZEND_PARSE_PARAMETERS_START(1, 2)
-		Z_PARAM_STR(name)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_LONG(count)
-	ZEND_PARSE_PARAMETERS_END();
-
-	if (!redislock_check_name(name, 1) || !redislock_queue_check_count(count, 2) || !(q = this_queue(ZEND_THIS))) {
-		RETURN_THROWS();
-	}
-	keys_init(&k, q, name);
-	array_init(return_value);
-	ok = redislock_queue_view_pages(q, &k, in_flight, count, return_value);
-	redislock_queue_keys_free(&k);
-	if (!ok) {
-		zval_ptr_dtor(return_value);
-		ZVAL_NULL(return_value);
-		QUEUE_FAILED(q);
-	}
+	listing(INTERNAL_FUNCTION_PARAM_PASSTHRU, list_dead);
 }
 
 PHP_METHOD(RedisQueue, delayed)
 {
-	view(INTERNAL_FUNCTION_PARAM_PASSTHRU, false);
+	listing(INTERNAL_FUNCTION_PARAM_PASSTHRU, list_delayed);
 }
 
 PHP_METHOD(RedisQueue, reserved)
 {
-	view(INTERNAL_FUNCTION_PARAM_PASSTHRU, true);
+	listing(INTERNAL_FUNCTION_PARAM_PASSTHRU, list_reserved);
 }
 
 PHP_METHOD(RedisQueue, retryDead)
