@@ -614,9 +614,13 @@ class RedisQueue
      * 'deadline' => ?float (when the reservation lapses unless renewed, Unix
      * seconds of the server's clock; null on a stream-layout queue that has no
      * visibility written), 'attempts' => int (this reservation included),
-     * 'payload' => string (when it has one)]. The sorted-set layout's
-     * reservations come first, the earliest deadline first, then the stream
-     * layout's, in the order they were handed out. Paged as delayed().
+     * 'payload' => string (when it has one; on the sorted-set layout not when
+     * the task was enqueued again while it runs: the server then keeps only the
+     * waiting run's, which top() or delayed() show), 'parked' => float (on the
+     * stream layout, when a run of the same id waits for this one to end: its
+     * due time)]. The sorted-set layout's reservations come first, the earliest
+     * deadline first, then the stream layout's, in the order they were handed
+     * out. Paged as delayed().
      */
     public function reserved(string $name, int $count = 100): array {}
 

@@ -5,14 +5,17 @@
  * as a whole not: each page resumes after the last task of the one before, so a
  * task that stays through the call is listed once, in its place; one that
  * comes, goes or moves meanwhile may be listed or not, and none twice (by id).
- * A page's reply is [more, then per task its fields]; more is 1 when the page
- * ended full or on its byte budget. The class calls down into this file; it
+ * A page says whether more may follow (it ended full or on its byte budget)
+ * and where the next one resumes. The class calls down into this file; it
  * calls nothing of the class's or of a layout's. */
 #include "redislock_queue_views.h"
 #include "redislock_runner.h"
 
-/* The fields of a task in a page's reply: delayed.lua's [id, score, attempts,
- * payload], reserved.lua's [id, cursor, deadline, attempts, payload]. */
+/* A page's reply: [more, after, at], where the next page resumes (the last
+ * place its script looked at: a task, or a PEL entry that is none), then the
+ * tasks, each of delayed.lua's [id, score, attempts, payload] or reserved.lua's
+ * [id, deadline, attempts, payload, parked]. */
+#define HEADER 3
 #define DELAYED_STRIDE 4
 #define RESERVED_STRIDE 5
 
@@ -31,42 +34,46 @@ static bool page_shape(const redisReply *reply, bool in_flight)
 {
 	size_t stride = in_flight ? RESERVED_STRIDE : DELAYED_STRIDE;
 
-	if (reply->type != REDIS_REPLY_ARRAY || reply->elements < 1 || (reply->elements - 1) % stride != 0
-		|| reply->element[0]->type != REDIS_REPLY_INTEGER) {
+	if (reply->type != REDIS_REPLY_ARRAY || reply->elements < HEADER || (reply->elements - HEADER) % stride != 0
+		|| reply->element[0]->type != REDIS_REPLY_INTEGER || !is_str(reply->element[1]) || !is_str(reply->element[2])) {
 		return false;
 	}
-	for (size_t i = 1; i < reply->elements; i += stride) {
+	for (size_t i = HEADER; i < reply->elements; i += stride) {
 		redisReply **e = reply->element + i;
-		bool ok = in_flight
-			? is_str(e[0]) && is_str(e[1]) && str_or_nil(e[2]) && e[3]->type == REDIS_REPLY_INTEGER && str_or_nil(e[4])
-			: is_str(e[0]) && is_str(e[1]) && e[2]->type == REDIS_REPLY_INTEGER && str_or_nil(e[3]);
-		if (!ok) {
+		bool ok = is_str(e[0]) && str_or_nil(e[1]) && e[2]->type == REDIS_REPLY_INTEGER && str_or_nil(e[3])
+			&& (!in_flight || str_or_nil(e[4]));
+		if (!ok || (!in_flight && !is_str(e[1]))) {
 			return false;
 		}
 	}
 	return true;
 }
 
+static void add_time_or_null(zval *entry, const char *key, size_t len, const redisReply *r)
+{
+	if (r->type == REDIS_REPLY_STRING) {
+		add_assoc_double_ex(entry, key, len, zend_strtod(r->str, NULL));
+	} else {
+		add_assoc_null_ex(entry, key, len);
+	}
+}
+
 /* One task of a page as the method returns it. */
 static void task_entry(zval *entry, redisReply **e, bool in_flight)
 {
-	redisReply *payload = e[in_flight ? 4 : 3];
-
-	array_init_size(entry, 4);
+	array_init_size(entry, 5);
 	add_assoc_stringl(entry, "id", e[0]->str, e[0]->len);
 	if (in_flight) {
-		if (e[2]->type == REDIS_REPLY_STRING) {
-			add_assoc_double(entry, "deadline", zend_strtod(e[2]->str, NULL));
-		} else {
-			add_assoc_null(entry, "deadline");
-		}
-		add_assoc_long(entry, "attempts", (zend_long) e[3]->integer);
+		add_time_or_null(entry, "deadline", sizeof("deadline") - 1, e[1]);
 	} else {
 		add_assoc_double(entry, "score", zend_strtod(e[1]->str, NULL));
-		add_assoc_long(entry, "attempts", (zend_long) e[2]->integer);
 	}
-	if (payload->type == REDIS_REPLY_STRING) {
-		add_assoc_stringl(entry, "payload", payload->str, payload->len);
+	add_assoc_long(entry, "attempts", (zend_long) e[2]->integer);
+	if (e[3]->type == REDIS_REPLY_STRING) {
+		add_assoc_stringl(entry, "payload", e[3]->str, e[3]->len);
+	}
+	if (in_flight && e[4]->type == REDIS_REPLY_STRING) {
+		add_assoc_double(entry, "parked", zend_strtod(e[4]->str, NULL));
 	}
 }
 
@@ -74,8 +81,8 @@ static void page_args(redislock_argv *a, const queue_keys *k, bool in_flight, ze
 	const zend_string *after, const zend_string *at)
 {
 	if (in_flight) {
-		redislock_script_reserved_args(a, k->inflight, k->meta, k->payloads, k->stream, k->settings, k->spare, count,
-			after, at);
+		redislock_script_reserved_args(a, k->queue, k->inflight, k->meta, k->payloads, k->stream, k->index,
+			k->settings, k->spare, count, after, at);
 	} else {
 		redislock_script_delayed_args(a, k->queue, k->meta, k->payloads, k->spare, count, after, at);
 	}
@@ -117,8 +124,9 @@ bool redislock_queue_view_pages(redislock_queue_obj *q, const queue_keys *k, boo
 			ok = false;
 			break;
 		}
-		more = reply->element[0]->integer == 1 && reply->elements > 1;
-		for (size_t i = 1; i < reply->elements && count > 0; i += stride) {
+		/* A page that says more always names a place past the last one. */
+		more = reply->element[0]->integer == 1 && reply->element[2]->len > 0;
+		for (size_t i = HEADER; i < reply->elements && count > 0; i += stride) {
 			redisReply **e = reply->element + i;
 			zval entry;
 
@@ -129,10 +137,8 @@ bool redislock_queue_view_pages(redislock_queue_obj *q, const queue_keys *k, boo
 			add_next_index_zval(list, &entry);
 			count--;
 		}
-		if (reply->elements > 1) {
-			keep(&after, reply->element[reply->elements - stride]);
-			keep(&at, reply->element[reply->elements - stride + 1]);
-		}
+		keep(&after, reply->element[1]);
+		keep(&at, reply->element[2]);
 		freeReplyObject(reply);
 	}
 	zend_hash_destroy(&seen);

@@ -457,14 +457,16 @@ static inline void redislock_script_remove_args(redislock_argv *a, const zend_st
 	redislock_argv_push_str(a, id);
 }
 
-/* ext/lua/queue/reserved.lua: KEYS inflight, KEYS receipts, KEYS payloads, KEYS stream, KEYS settings, KEYS spare, ARGV count, ARGV after, ARGV cursor. */
-static inline void redislock_script_reserved_args(redislock_argv *a, const zend_string *inflight, const zend_string *receipts, const zend_string *payloads, const zend_string *stream, const zend_string *settings, const zend_string *spare, zend_long count, const zend_string *after, const zend_string *cursor)
+/* ext/lua/queue/reserved.lua: KEYS queue, KEYS inflight, KEYS receipts, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, ARGV count, ARGV after, ARGV cursor. */
+static inline void redislock_script_reserved_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *receipts, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, zend_long count, const zend_string *after, const zend_string *cursor)
 {
-	redislock_script_start(a, &redislock_script_reserved, 6);
+	redislock_script_start(a, &redislock_script_reserved, 8);
+	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, receipts);
 	redislock_argv_push_str(a, payloads);
 	redislock_argv_push_str(a, stream);
+	redislock_argv_push_str(a, index);
 	redislock_argv_push_str(a, settings);
 	redislock_argv_push_str(a, spare);
 	redislock_argv_push_long(a, count);

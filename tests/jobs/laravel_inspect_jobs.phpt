@@ -8,8 +8,9 @@ delayedJobs() the later one, reservedJobs() the popped one with 1 attempt, as
 Laravel's Worker counts it. Released with a delay of 60 s, the popped job is
 delayed with its 1 attempt (the server's count: the payload says 0, or nothing), and
 nothing is reserved. A queue named by a backed enum is read by its value, and
-allPendingJobs() finds the jobs of a second queue too (among whatever other
-queues the shared server holds). On Laravel before 13 (Debian 12 ships 8, 13
+allPendingJobs() finds the jobs of every queue (among whatever other queues the
+shared server holds, whose tasks need not be Laravel's: a task whose payload is
+not a JSON object is an InspectedJob of its id, with no name). On Laravel before 13 (Debian 12 ships 8, 13
 ships 10) there is no InspectedJob: Laravel's own redis driver has no
 pendingJobs(), ours throws LogicException naming Laravel 13, and its jobs still
 push and pop. The expected output allows either branch (EXPECTREGEX).
@@ -71,13 +72,21 @@ foreach (['zset', 'stream'] as $layout) {
 $queue->clear(LqiQueue::Mail->value);
 $e = $queue->push(new LqRecordJob('e'), '', LqiQueue::Mail->value);
 rq_check($uuids($queue->pendingJobs(LqiQueue::Mail)) === [$e], 'a queue named by a backed enum is read by its value');
+/* Tasks that are not Laravel's: a plain RedisQueue producer's bytes under the same prefix. */
+$plain = rl_name(':plain');
+rq_queue()->enqueue($plain, ['raw-1', 'raw-2'], payload: ['raw-1' => 'hello', 'raw-2' => '5']);
+rq_queue()->enqueue($plain, 'bare');
+$others = $queue->pendingJobs($plain);
+rq_check($uuids($others) === ['raw-1', 'raw-2', 'bare'] && $others->every(fn ($j) => $j->name === null && $j->payload === [] && $j->queue === $plain),
+    "a queue's tasks that are not Laravel jobs: InspectedJobs of their ids, no name, an empty payload", $others->all());
 $d = $queue->push(new LqRecordJob('d'));
 $all = $uuids($queue->allPendingJobs());
-rq_check(in_array($d, $all, true) && in_array($e, $all, true), 'allPendingJobs() finds the jobs of both queues');
+rq_check(in_array($d, $all, true) && in_array($e, $all, true) && in_array('raw-1', $all, true), 'allPendingJobs() finds the jobs of every queue');
 rq_check($queue->allDelayedJobs() instanceof Illuminate\Support\Collection && $queue->allReservedJobs() instanceof Illuminate\Support\Collection,
     'allDelayedJobs() and allReservedJobs() are collections');
 $queue->clear(lq_queue());
 $queue->clear(LqiQueue::Mail->value);
+rq_queue()->clear($plain);
 ?>
 --EXPECTREGEX--
 (ok: this Laravel's redis driver has no pendingJobs\(\)
@@ -96,5 +105,6 @@ ok: stream: reservedJobs\(\) the popped one, its first attempt
 ok: stream: released for 60 s, delayed with the server's attempt
 ok: stream: nothing reserved
 ok: a queue named by a backed enum is read by its value
-ok: allPendingJobs\(\) finds the jobs of both queues
+ok: a queue's tasks that are not Laravel jobs: InspectedJobs of their ids, no name, an empty payload
+ok: allPendingJobs\(\) finds the jobs of every queue
 ok: allDelayedJobs\(\) and allReservedJobs\(\) are collections)

@@ -279,14 +279,23 @@ class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
 
     /**
      * InspectedJobs of $tasks (RedisQueue's entries); $attempts: the entries'
-     * count instead of the payload's.
+     * count instead of the payload's. A task whose payload is not a JSON object
+     * (none, or bytes a plain RedisQueue producer queued under the same prefix)
+     * is an InspectedJob of its id, with no name and an empty payload, rather
+     * than the TypeError InspectedJob::fromPayload() would throw.
      *
      * @param  array|false  $tasks
      */
     protected function inspectedJobs($tasks, string $name, bool $attempts)
     {
-        return (new \Illuminate\Support\Collection($tasks ?: []))->map(fn (array $task) => \Illuminate\Queue\Jobs\InspectedJob::fromPayload(
-            $task['payload'] ?? '', $attempts ? $task['attempts'] : null, $name));
+        return (new \Illuminate\Support\Collection($tasks ?: []))->map(function (array $task) use ($name, $attempts) {
+            $payload = $task['payload'] ?? '';
+            if (!is_array(json_decode($payload, true))) {
+                return new \Illuminate\Queue\Jobs\InspectedJob($task['id'], $name, null, $attempts ? $task['attempts'] : 0, []);
+            }
+
+            return \Illuminate\Queue\Jobs\InspectedJob::fromPayload($payload, $attempts ? $task['attempts'] : null, $name);
+        });
     }
 
     /**
