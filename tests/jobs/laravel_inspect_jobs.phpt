@@ -1,5 +1,5 @@
 --TEST--
-Laravel 13's queue inspection on our driver: pendingJobs(), delayedJobs(), reservedJobs() and the all*Jobs() forms give InspectedJobs with the server's attempts, on both layouts; before 13 the driver still works
+Laravel 13 queue inspection on our driver: pendingJobs(), delayedJobs(), reservedJobs() and all*Jobs() give InspectedJobs with the server's attempts, both layouts; before 13 the driver works
 --DESCRIPTION--
 Laravel 13 added queue inspection to its drivers (InspectedJob::fromPayload()).
 On each layout: two jobs pushed, one later(120), one popped (reserved).

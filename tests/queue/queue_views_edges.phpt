@@ -1,5 +1,5 @@
 --TEST--
-RedisQueue::reserved() lists the tasks in flight behind wake-up entries a dead worker left in the stream's PEL, shows a run parked behind its running run, and never claims a payload the server no longer holds; attempts are bounded
+RedisQueue::reserved() lists tasks behind wake-up entries a dead worker left in the PEL, shows a run parked behind its running run, and claims no payload the server no longer holds
 --DESCRIPTION--
 The stream layout: a worker's read delivers wake-up entries (no task) and acks
 them in its next round trip; one killed in between leaves them in the PEL until
