@@ -279,10 +279,11 @@ class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
 
     /**
      * InspectedJobs of $tasks (RedisQueue's entries); $attempts: the entries'
-     * count instead of the payload's. A task whose payload is not a JSON object
-     * (none, or bytes a plain RedisQueue producer queued under the same prefix)
-     * is an InspectedJob of its id, with no name and an empty payload, rather
-     * than the TypeError InspectedJob::fromPayload() would throw.
+     * count instead of the payload's. A task whose payload is not a Laravel job's
+     * (none, bytes a plain RedisQueue producer queued under the same prefix, or a
+     * JSON object whose uuid, displayName, attempts or createdAt have other
+     * types) is an InspectedJob of its id, with no name and an empty payload,
+     * rather than the TypeError InspectedJob::fromPayload() would throw.
      *
      * @param  array|false  $tasks
      */
@@ -290,11 +291,17 @@ class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
     {
         return (new \Illuminate\Support\Collection($tasks ?: []))->map(function (array $task) use ($name, $attempts) {
             $payload = $task['payload'] ?? '';
-            if (!is_array(json_decode($payload, true))) {
-                return new \Illuminate\Queue\Jobs\InspectedJob($task['id'], $name, null, $attempts ? $task['attempts'] : 0, []);
+            $count = $attempts ? $task['attempts'] : null;
+            if (is_array(json_decode($payload, true))) {
+                try {
+                    return \Illuminate\Queue\Jobs\InspectedJob::fromPayload($payload, $count, $name);
+                } catch (\TypeError | \Exception $e) {
+                    // An object whose fields are not a Laravel job's (uuid, displayName,
+                    // attempts or createdAt of another type): told as the bytes below.
+                }
             }
 
-            return \Illuminate\Queue\Jobs\InspectedJob::fromPayload($payload, $attempts ? $task['attempts'] : null, $name);
+            return new \Illuminate\Queue\Jobs\InspectedJob($task['id'], $name, null, $count ?? 0, []);
         });
     }
 
