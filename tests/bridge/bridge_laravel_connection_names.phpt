@@ -4,7 +4,8 @@ Laravel bridge: lock_connection names a redis connection or cluster of config/da
 Laravel bridge: lock_connection names a connection of config/database.php's
 redis section, or else a cluster under redis.clusters (its nodes the seeds,
 locks taken on the cluster); a name that is neither is an
-InvalidArgumentException, never a lock on a default 127.0.0.1:6379
+InvalidArgumentException, never a lock on a default local server (Laravel's
+host and port when none is given)
 --FILE--
 <?php
 require __DIR__ . '/../harness/lock4_test.inc';

@@ -40,6 +40,8 @@ function lv_env(string $key, $default = null)
 
 function lv_app(): RedisLockLaravelTestApp
 {
+    $closed = (string) rl_dead_port();
+
     return redislock_laravel_app([
         'cache' => [
             'default' => lv_env('CACHE_STORE', 'database'),
@@ -60,6 +62,8 @@ function lv_app(): RedisLockLaravelTestApp
             ],
             'prefix' => lv_env('CACHE_PREFIX', Str::slug(lv_env('APP_NAME', 'laravel'), '_') . '_cache_'),
         ],
+        /* Laravel's file falls back to Redis's usual port; here to a port held closed, so
+         * that a REDIS_PORT the test forgot fails rather than reaches a server of the machine's. */
         'database' => ['redis' => [
             'client' => lv_env('REDIS_CLIENT', 'phpredis'),
             'options' => [
@@ -71,7 +75,7 @@ function lv_app(): RedisLockLaravelTestApp
                 'host' => lv_env('REDIS_HOST', '127.0.0.1'),
                 'username' => lv_env('REDIS_USERNAME'),
                 'password' => lv_env('REDIS_PASSWORD'),
-                'port' => lv_env('REDIS_PORT', '6379'),
+                'port' => lv_env('REDIS_PORT', $closed),
                 'database' => lv_env('REDIS_DB', '0'),
             ],
             'cache' => [
@@ -79,7 +83,7 @@ function lv_app(): RedisLockLaravelTestApp
                 'host' => lv_env('REDIS_HOST', '127.0.0.1'),
                 'username' => lv_env('REDIS_USERNAME'),
                 'password' => lv_env('REDIS_PASSWORD'),
-                'port' => lv_env('REDIS_PORT', '6379'),
+                'port' => lv_env('REDIS_PORT', $closed),
                 'database' => lv_env('REDIS_CACHE_DB', '1'),
             ],
         ]],
