@@ -440,6 +440,9 @@ class RedisQueue
      * payload given (or none). At most 16 MiB per payload and 64 MiB per call.
      * A list goes in pages of 250 ids (REDISLOCK_QUEUE_PAGE), one script each:
      * each page is atomic, a longer list is not ($timeout applies per page).
+     * One id due now is one short script; only an id the queue already holds in
+     * flight, delayed or dead (or replaced while it waits) takes the page script
+     * after it, with a $timeout of its own.
      */
     public function enqueue(string $name, string|int|array $id, float $timeout = 10, float $afterInterval = 0, bool $replace = false, string|array|null $payload = null): bool {}
 

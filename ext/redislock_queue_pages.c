@@ -52,6 +52,35 @@ static void enqueue_failed(redislock_queue_obj *q, uint32_t n_ids, uint32_t page
 	}
 }
 
+/* enqueue() of one id due now (a producer's push): the enqueue_one script, which
+ * does what the enqueue script would for the cases it knows and answers -1 for
+ * the others, having changed nothing. Returns 1 when it did the enqueue, 0 when
+ * the enqueue script must decide (a second script, with a timeout of its own, as
+ * a page has), -1 on a failure (recorded on the connection). */
+static int enqueue_one(redislock_queue_obj *q, const queue_keys *k, zend_string **list, uint32_t paired, bool replace,
+	double timeout)
+{
+	redislock_argv a;
+	redisReply *reply;
+	int done;
+
+	redislock_script_enqueue_one_args(&a, k->queue, k->inflight, k->wakeup, k->dead, k->payloads, k->stream, k->index,
+		k->settings, k->spare, replace, list[0], paired ? list[1] : NULL);
+	reply = redislock_queue_run(q, &redislock_script_enqueue_one, &a, timeout);
+	redislock_argv_free(&a);
+	if (!reply) {
+		return -1;
+	}
+	if (reply->type != REDIS_REPLY_INTEGER || reply->integer < -1 || reply->integer > 1) {
+		redislock_conn_set_unexpected(q->conn, reply);
+		done = -1;
+	} else {
+		done = reply->integer >= 0;
+	}
+	freeReplyObject(reply);
+	return done;
+}
+
 /* enqueue()'s items, every page in one write and the replies read after: each
  * page is atomic, the list is not, and a worker may take the first page's tasks
  * before the last page runs. The pages do not wait on each other's replies: one
@@ -65,12 +94,26 @@ bool redislock_queue_enqueue_pages(redislock_queue_obj *q, const queue_keys *k, 
 {
 	uint32_t ids = n - paired, max_pages = (ids + REDISLOCK_QUEUE_PAGE - 1) / REDISLOCK_QUEUE_PAGE;
 	uint32_t pages, failed = 0, went_in = 0;
-	redislock_argv *sets = safe_emalloc(max_pages, sizeof(*sets), 0);
-	uint32_t *counts = safe_emalloc(max_pages, sizeof(*counts), 0);
-	redisReply **replies = safe_emalloc(max_pages, sizeof(*replies), 0);
-	zend_string *call = max_pages > 1 ? redislock_random_hex() : NULL;
-	zend_string *dues = redislock_sibling_key(k->queue, ":due");
+	redislock_argv *sets;
+	uint32_t *counts;
+	redisReply **replies;
+	zend_string *call, *dues;
 	bool ok;
+
+	if (ids == 1 && delay == 0) {
+		int done = enqueue_one(q, k, list, paired, replace, timeout);
+		if (done != 0) {
+			for (uint32_t i = 0; i < n; i++) {
+				zend_string_release(list[i]);
+			}
+			return done > 0;
+		}
+	}
+	sets = safe_emalloc(max_pages, sizeof(*sets), 0);
+	counts = safe_emalloc(max_pages, sizeof(*counts), 0);
+	replies = safe_emalloc(max_pages, sizeof(*replies), 0);
+	call = max_pages > 1 ? redislock_random_hex() : NULL;
+	dues = redislock_sibling_key(k->queue, ":due");
 
 	pages = enqueue_page_args(sets, counts, k, dues, list, n, paired, delay, replace, call);
 	ok = redislock_script_call_many(q->conn, &redislock_script_enqueue, sets, (int) pages, timeout, replies) == SUCCESS;

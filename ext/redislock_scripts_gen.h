@@ -25,6 +25,7 @@ extern const redislock_script redislock_script_dead;
 extern const redislock_script redislock_script_delayed;
 extern const redislock_script redislock_script_dequeue;
 extern const redislock_script redislock_script_enqueue;
+extern const redislock_script redislock_script_enqueue_one;
 extern const redislock_script redislock_script_migrate;
 extern const redislock_script redislock_script_migrate_back;
 extern const redislock_script redislock_script_purge_dead;
@@ -386,6 +387,26 @@ static inline void redislock_script_enqueue_args(redislock_argv *a, uint32_t n, 
 	redislock_argv_push_long(a, paired);
 	for (uint32_t i = 0; i < n; i++) {
 		redislock_argv_push_owned(a, item[i]);
+	}
+}
+
+/* ext/lua/queue/enqueue_one.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, ARGV replace, ARGV id, ARGV payload. */
+static inline void redislock_script_enqueue_one_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, bool replace, const zend_string *id, const zend_string *payload)
+{
+	redislock_script_start(a, &redislock_script_enqueue_one, 9);
+	redislock_argv_push_str(a, queue);
+	redislock_argv_push_str(a, inflight);
+	redislock_argv_push_str(a, wakeup);
+	redislock_argv_push_str(a, dead);
+	redislock_argv_push_str(a, payloads);
+	redislock_argv_push_str(a, stream);
+	redislock_argv_push_str(a, index);
+	redislock_argv_push_str(a, settings);
+	redislock_argv_push_str(a, spare);
+	redislock_argv_push(a, replace ? "1" : "0", 1);
+	redislock_argv_push_str(a, id);
+	if (payload) {
+		redislock_argv_push_str(a, payload);
 	}
 }
 
