@@ -17,7 +17,7 @@ $queue = $app['queue']->connection('redislock');
 $raw = new RawRedis();
 /* Warm-up on another queue: the test's server is fresh, and a script's first call on
  * it is an EVALSHA refused (NOSCRIPT) and an EVAL. */
-$queue->bulk([new LqRecordJob('warm-up')], '', lq_queue() . ':warm-up');
+$queue->bulk([new LqRecordJob('warm-up'), new LqRecordJob('warm-up-2')], '', lq_queue() . ':warm-up');   // two: one job alone takes enqueue_one
 $queued = [];
 $before = rq_cmd_calls($raw, 'evalsha') + rq_cmd_calls($raw, 'eval');
 $queue->bulk([new LqRecordJob('b1'), new LqRecordJob('b2'), new LqRecordJob('b3'), new LqRecordJob('b4')]);

@@ -26,7 +26,7 @@ $queue = $app['queue']->connection('redislock');
 $raw = new RawRedis();
 /* Warm-up on another queue: the test's server is fresh, and a script's first call on
  * it is an EVALSHA refused (NOSCRIPT) and an EVAL. */
-$queue->bulk([new LqRecordJob('warm-up')], '', lq_queue() . ':warm-up');
+$queue->bulk([new LqRecordJob('warm-up'), new LqRecordJob('warm-up-2')], '', lq_queue() . ':warm-up');   // two: one job alone takes enqueue_one
 $queued = [];
 
 /* 9 jobs of 8 MiB each: about 72 MiB of payloads. */

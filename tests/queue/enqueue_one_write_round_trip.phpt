@@ -91,7 +91,7 @@ $count = function () use ($pp): array {
     return array_map('intval', explode(' ', trim(fgets($pp[1]))));
 };
 $name = rl_name();
-$q->enqueue($name, 'warm-up');   // connects, and loads the script if the server lacks it
+$q->enqueue($name, ['warm-up', 'warm-up-2']);   // connects, and loads the script (a list: one id alone takes enqueue_one) if the server lacks it
 $q->clear($name);
 
 $paired = [];
@@ -124,9 +124,10 @@ foreach (['id => payload, delayed' => [$paired, 60], 'bare ids, due now' => [$ba
 
 // The stream layout: the ids due now go to the end of the stream, page after page.
 $stream = rl_name();
-$q->enqueue($stream, 'warm-up');
+$q->enqueue($stream, ['warm-up', 'warm-up-2']);
 $q->migrate($stream);
 $q->remove($stream, 'warm-up');
+$q->remove($stream, 'warm-up-2');
 [$t0, $c0] = $count();
 $ok = $q->enqueue($stream, array_keys($paired), 10, 0, false, $paired);
 [$t1, $c1] = $count();

@@ -13,8 +13,9 @@ $server = new FaultServer(['--enable-debug-command', 'yes']);
 $raw = $server->raw();
 $q = new RedisQueue($server->options());
 $name = rl_name();
-$q->enqueue($name, 'warm-up');   // connects, and loads the script
+$q->enqueue($name, ['warm-up', 'warm-up-2']);   // connects, and loads the script (a list: one id alone takes enqueue_one)
 $q->remove($name, 'warm-up');
+$q->remove($name, 'warm-up-2');
 $items = [];
 foreach (range(0, 999) as $i) {
     $items["id-$i"] = "payload-$i";

@@ -11,7 +11,7 @@ $raw = new RawRedis();
 $name = rl_name();
 
 // Warm up: connect, and let a NOSCRIPT fallback (EVAL) happen now if it must.
-$q->enqueue($name, 'warm-up');
+$q->enqueue($name, ['warm-up', 'warm-up-2']);   // a list: one id alone takes enqueue_one
 $q->clear($name);
 
 /* MONITOR, not INFO commandstats: the server is shared with the tests running beside
