@@ -464,7 +464,11 @@ class RedisQueue
      *   rules as 'none', promised by name); once a worker has reserved it, a
      *   submit parks a re-run.
      * - 'until_done': a duplicate while a run waits or is in flight (never parks
-     *   a re-run); once it is acked, dead or removed, the id queues again.
+     *   a re-run); once it is acked, dead or removed, the id queues again. With
+     *   $uniqueFor > 0 (at least 1 µs) a run in flight is a duplicate only until
+     *   $uniqueFor seconds after the submit that queued it (as a lock's ttl
+     *   caps it); past that, or for a run no such submit queued, a submit parks
+     *   a re-run behind it. A waiting run stays a duplicate.
      * - 'window': a duplicate for $uniqueFor seconds (at least 1 µs, required) from the
      *   submit that queued it, whether or not it ran meanwhile; after that,
      *   'none'. The window's end is kept under the queue's hash tag (key
@@ -475,7 +479,7 @@ class RedisQueue
      *   parked one being debounced by the submits that follow. A waiting run
      *   already due whose first submit is not known (queued by enqueue(), or its
      *   $maxWait passed) keeps its due time.
-     * $uniqueFor is taken only with 'window', $maxWait only with 'debounce'.
+     * $uniqueFor is taken only with 'window' and 'until_done', $maxWait only with 'debounce'.
      * $priority is for priorities, which come in a later release: only 0 is
      * taken now. ValueError: an unknown mode, a number negative, not finite or
      * over MAX_DELAY, $uniqueFor or $maxWait with another mode, a priority other

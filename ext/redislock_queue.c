@@ -209,6 +209,7 @@ PHP_METHOD(RedisQueue, enqueue)
 
 /* submit()'s uniqueness modes, in the order of the stub's table. */
 static const char *const submit_modes[] = {"none", "until_started", "until_done", "window", "debounce", NULL};
+#define SUBMIT_UNTIL_DONE 2
 #define SUBMIT_WINDOW 3
 #define SUBMIT_DEBOUNCE 4
 
@@ -241,8 +242,12 @@ static int submit_check(double delay, zend_long priority, const zend_string *uni
 		zend_argument_value_error(8, "must be 0 (no limit) or at least 0.000001 (1 microsecond)");
 		return -1;
 	}
-	if (mode != SUBMIT_WINDOW && unique_for != 0) {
-		zend_argument_value_error(7, "is only taken with unique 'window'");
+	if (mode == SUBMIT_UNTIL_DONE && unique_for != 0 && unique_for < 1e-6) {
+		zend_argument_value_error(7, "must be 0 (no cap) or at least 0.000001 (1 microsecond) with unique 'until_done'");
+		return -1;
+	}
+	if (mode != SUBMIT_WINDOW && mode != SUBMIT_UNTIL_DONE && unique_for != 0) {
+		zend_argument_value_error(7, "is only taken with unique 'window' or 'until_done'");
 		return -1;
 	}
 	if (mode != SUBMIT_DEBOUNCE && max_wait != 0) {
@@ -310,7 +315,7 @@ PHP_METHOD(RedisQueue, submit)
 	keys_init(&k, q, name);
 	unique_key = redislock_sibling_key(k.queue, ":unique");
 	redislock_script_submit_args(&a, QUEUE_ALL_KEYS(k), unique_key, k.deadlines, true, id, submit_modes[mode], delay,
-		mode == SUBMIT_WINDOW ? unique_for : max_wait, payload != NULL, payload);
+		mode == SUBMIT_WINDOW || mode == SUBMIT_UNTIL_DONE ? unique_for : max_wait, payload != NULL, payload);
 	reply = redislock_queue_run(q, &redislock_script_submit, &a, redislock_object_read_timeout(&q->base));
 	redislock_argv_free(&a);
 	zend_string_release(unique_key);

@@ -8,9 +8,10 @@
 -- uniqueness is the task's presence: a run waiting (queued, delayed, or parked
 -- behind a run in flight) or in flight, as the keys hold it, never a lock of its
 -- own. U remembers only times: "w<id>" the end of a window, "f<id>" the latest due
--- time a debounced run may be given (its first submit + maxWait); both in µs as
--- scores (exact below 2^53), pruned a few a call once past, the key expiring with
--- its last member.
+-- time a debounced run may be given (its first submit + maxWait), "c<id>" the end
+-- of an 'until_done' run's uniqueness in flight when the submit that queued it
+-- capped it (span); all in µs as scores (exact below 2^53), pruned a few a call
+-- once past, the key expiring with its last member.
 --
 -- @key   queue     string                     Z, the queue: task ids by due time (s)
 -- @key   inflight  string                     F, the tasks in flight by reservation deadline
@@ -30,7 +31,8 @@
 -- @arg   id        string                     the task id
 -- @arg   mode      text                       none, until_started, until_done, window or debounce
 -- @arg   delay     number                     the delay (s)
--- @arg   span      number                     window: its length (s); debounce: the most wait (s, 0: none)
+-- @arg   span      number                     window: its length (s); debounce: the most wait (s, 0: none);
+--                                             until_done: the cap on its uniqueness in flight (s, 0: none)
 -- @arg   carries   flag '1' '0'               whether the task carries a payload
 -- @arg   payload   string or ''               the payload
 
@@ -86,7 +88,15 @@ if on_stream then
     due_now, ready = entry_score(x), x
   end
 end
-if mode == 'until_done' and (due_now or flying) then return 'duplicate' end
+if mode == 'until_done' and (due_now or flying) then
+  -- With a cap, a run in flight is a duplicate only until the time remembered
+  -- for it (the submit with a cap that queued it + the cap); past that time, or
+  -- queued by any other call, it gets a run parked behind it, as 'none' does. A
+  -- run waiting is a duplicate whatever the cap.
+  if due_now or span_us == 0 then return 'duplicate' end
+  local c = redis.call('zscore', unique, 'c' .. id)
+  if c and tonumber(c) > now_us then return 'duplicate' end
+end
 if due_now and mode ~= 'debounce' then return 'duplicate' end
 local changed = 0
 -- With payloads by reference, a debounced run goes onto the stream by
@@ -145,5 +155,6 @@ if redis.call('exists', dead) == 1 then revive(dead, receipts, payloads, spare, 
 put(score(at), false)
 if changed == 0 then return 'duplicate' end
 if mode == 'window' then remember('w' .. id, now_us + span_us)
-elseif mode == 'debounce' and span_us > 0 then remember('f' .. id, now_us + span_us) end
+elseif mode == 'debounce' and span_us > 0 then remember('f' .. id, now_us + span_us)
+elseif mode == 'until_done' and span_us > 0 then remember('c' .. id, now_us + span_us) end
 return 'queued'
