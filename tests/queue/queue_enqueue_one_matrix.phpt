@@ -184,7 +184,6 @@ foreach ($todo as [$names, $label, $layout, $id, $payload, $replace]) {
     }
 }
 rq_check($same === $cases, "$same of $cases cases leave the same keys as the enqueue script", $bad ? array_map(fn($x) => $x[0], $bad) : null);
-file_put_contents('/tmp/atk-eo/matrix.txt', "$same of $cases\n" . implode("\n", array_map(fn($x) => $x[0], $bad)));
 if ($bad) {
     $x = $bad[0];
     array_walk_recursive($x, function (&$v) { if (is_string($v) && strlen($v) > 40) { $v = substr($v, 0, 20) . '...(' . strlen($v) . ')'; } });
