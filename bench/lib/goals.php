@@ -30,8 +30,6 @@ const BENCH_GOALS = [
         '≤', 0.5, 'ratio', 'bench/backlog.php'],
     'enqueue' => ['enqueue() of 1,000 ids: socket writes of the PHP process per call (each page still bounded)',
         '≤', 1.0, 'ours', 'bench/enqueue.php'],
-    'dedupe' => ['Messenger DeduplicateStamp on a redislock transport: round trips per accepted send, ours (peer: Symfony\'s lock on our store)',
-        '≤', 1.0, 'ours', 'bench/dedupe.php'],
 ];
 
 /** The target as the tables print it: "≤ 0.50x", "≥ 3.00x", "≤ 1". */
