@@ -467,8 +467,10 @@ class RedisQueue
      *   a re-run); once it is acked, dead or removed, the id queues again. With
      *   $uniqueFor > 0 (at least 1 µs) a run in flight is a duplicate only until
      *   $uniqueFor seconds after the submit that queued it (as a lock's ttl
-     *   caps it); past that, or for a run no such submit queued, a submit parks
-     *   a re-run behind it. A waiting run stays a duplicate.
+     *   caps it); past that a submit parks a re-run behind it. A waiting run
+     *   stays a duplicate. The cap is kept per id until it passes: another
+     *   submit that queues a run of the id forgets it (then no cap holds), a
+     *   run enqueue() queues is held to it.
      * - 'window': a duplicate for $uniqueFor seconds (at least 1 µs, required) from the
      *   submit that queued it, whether or not it ran meanwhile; after that,
      *   'none'. The window's end is kept under the queue's hash tag (key

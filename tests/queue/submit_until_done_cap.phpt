@@ -9,7 +9,10 @@ re-run behind the run in flight; a submit after it answers 'duplicate' (a run
 waits). The running run acked, the parked run is reserved with its own
 payload, once. A run queued by enqueue() (no cap remembered) gets a re-run
 parked by a capped submit at once, while the same submit without a cap stays
-a duplicate (until_done as before). The cap passing by the server's clock: a
+a duplicate (until_done as before). A cap outlives its run until it passes: a
+run that enqueue() queues after it is held to it, one that an uncapped submit
+queues is not (that submit forgot the cap, and a capped submit then parks a
+re-run, remembering its own). The cap passing by the server's clock: a
 run capped at 50 ms, reserved, then a submit once the server's TIME is past
 that (polled, no timing asserted) parks a re-run. $uniqueFor with another
 mode than 'window' or 'until_done', or under 1 µs, is a ValueError naming it,
@@ -53,6 +56,23 @@ foreach (['zset', 'stream'] as $layout) {
     $q->ack($name, 'b', $rb['receipt']);
     $q->clear($name);
 
+    // A cap outlives its run until it passes: a submit that queues the id without one forgets it.
+    $q->submit($name, 'd', 'd1', unique: 'until_done', uniqueFor: 300);
+    $rd = $q->reserve($name, 1, 60);
+    $q->ack($name, 'd', $rd['receipt']);
+    $q->enqueue($name, 'd', payload: 'd2');
+    $rd = $q->reserve($name, 1, 60);
+    $d1 = $q->submit($name, 'd', 'd3', unique: 'until_done', uniqueFor: 300);
+    $q->ack($name, 'd', $rd['receipt']);
+    $q->clear($name);
+    $q->submit($name, 'd', 'd4', unique: 'until_done');
+    $rd = $q->reserve($name, 1, 60);
+    $d2 = $q->submit($name, 'd', 'd5', unique: 'until_done', uniqueFor: 300);
+    rq_check($d1 === 'duplicate' && $d2 === 'queued' && $raw->call('ZSCORE', $u, 'cd') !== null,
+        "$layout: a run enqueue() queued is held to the cap still running; one an uncapped submit queued is not", [$d1, $d2]);
+    $q->ack($name, 'd', $rd['receipt']);
+    $q->clear($name);
+
     $q->submit($name, 'c', 'c1', unique: 'until_done', uniqueFor: 0.05);
     $c = $q->reserve($name, 1, 60);
     $until = (float) $raw->call('ZSCORE', $u, 'cc') / 1e6;
@@ -81,12 +101,14 @@ ok: zset: the cap is remembered, 300 s after the submit by the server's clock
 ok: zset: past the cap one re-run is parked, then a duplicate (a run waits)
 ok: zset: once the run is acked, the parked run runs with its payload, once
 ok: zset: a run enqueue() queued: a duplicate without a cap, a re-run parked with one
+ok: zset: a run enqueue() queued is held to the cap still running; one an uncapped submit queued is not
 ok: zset: once the server's clock passes the cap, a re-run is parked
 ok: stream: in flight within the cap: a duplicate
 ok: stream: the cap is remembered, 300 s after the submit by the server's clock
 ok: stream: past the cap one re-run is parked, then a duplicate (a run waits)
 ok: stream: once the run is acked, the parked run runs with its payload, once
 ok: stream: a run enqueue() queued: a duplicate without a cap, a re-run parked with one
+ok: stream: a run enqueue() queued is held to the cap still running; one an uncapped submit queued is not
 ok: stream: once the server's clock passes the cap, a re-run is parked
 ValueError: RedisQueue::submit(): Argument #7 ($uniqueFor) is only taken with unique 'window' or 'until_done'
 ValueError: RedisQueue::submit(): Argument #7 ($uniqueFor) is only taken with unique 'window' or 'until_done'

@@ -10,8 +10,9 @@
 -- own. U remembers only times: "w<id>" the end of a window, "f<id>" the latest due
 -- time a debounced run may be given (its first submit + maxWait), "c<id>" the end
 -- of an 'until_done' run's uniqueness in flight when the submit that queued it
--- capped it (span); all in µs as scores (exact below 2^53), pruned a few a call
--- once past, the key expiring with its last member.
+-- capped it (span; any other submit that queues a run of the id forgets it); all
+-- in µs as scores (exact below 2^53), pruned a few a call once past, the key
+-- expiring with its last member.
 --
 -- @key   queue     string                     Z, the queue: task ids by due time (s)
 -- @key   inflight  string                     F, the tasks in flight by reservation deadline
@@ -24,7 +25,7 @@
 -- @key   settings  string                     M, the queue\'s settings (r: runs parked in X; p: payloads
 --                                             by reference)
 -- @key   spare     string                     Q, the payloads by reference that P cannot hold
--- @key   unique    string                     U, the remembered times (zset: "w<id>" or "f<id>" -> µs)
+-- @key   unique    string                     U, the remembered times (zset: "w<id>", "f<id>" or "c<id>" -> µs)
 -- @key   deadlines string                     L, the stream layout's entry id -> when its reservation may
 --                                             have lapsed (ms)
 -- @arg   streamed  flag '1' '0'               whether the queue may be on the stream layout (its S exists)
@@ -91,8 +92,8 @@ end
 if mode == 'until_done' and (due_now or flying) then
   -- With a cap, a run in flight is a duplicate only until the time remembered
   -- for it (the submit with a cap that queued it + the cap); past that time, or
-  -- queued by any other call, it gets a run parked behind it, as 'none' does. A
-  -- run waiting is a duplicate whatever the cap.
+  -- with none remembered, it gets a run parked behind it, as 'none' does. A run
+  -- waiting is a duplicate whatever the cap.
   if due_now or span_us == 0 then return 'duplicate' end
   local c = redis.call('zscore', unique, 'c' .. id)
   if c and tonumber(c) > now_us then return 'duplicate' end
@@ -156,5 +157,8 @@ put(score(at), false)
 if changed == 0 then return 'duplicate' end
 if mode == 'window' then remember('w' .. id, now_us + span_us)
 elseif mode == 'debounce' and span_us > 0 then remember('f' .. id, now_us + span_us)
-elseif mode == 'until_done' and span_us > 0 then remember('c' .. id, now_us + span_us) end
+end
+-- The cap belongs to the run queued now: set by a capped 'until_done', else forgotten.
+if mode == 'until_done' and span_us > 0 then remember('c' .. id, now_us + span_us)
+else redis.call('zrem', unique, 'c' .. id) end
 return 'queued'
