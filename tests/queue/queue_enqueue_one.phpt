@@ -24,71 +24,7 @@ require __DIR__ . '/../harness/queue_test.inc';
 $srv = rq_own_main_server();
 $raw = new RawRedis();
 
-/* The enqueue script's body, from the generated header (C string literals). */
-$header = file_get_contents(__DIR__ . '/../../ext/redislock_scripts_gen_bodies.h');
-if (!preg_match('/redislock_script_enqueue = \{"enqueue script",\n(.*?)\n\t\d+, "[0-9a-f]{40}"\};/s', $header, $m)) {
-    exit("FAILED: the enqueue script's body not found in the header\n");
-}
-$body = '';
-foreach (explode("\n", $m[1]) as $line) {
-    $body .= stripcslashes(substr(rtrim(trim($line), ","), 1, -1));
-}
-
-function eo_keys(string $name): array
-{
-    $t = "{Queue:$name}";
-    return ["Queue:$name", "$t:inflight", "$t:wakeup", "$t:receipts", "$t:dead", "$t:payloads", "$t:stream", "$t:index",
-        "$t:meta", "$t:spare", "$t:due"];
-}
-
-/** What queue $name holds, with what differs between two runs moments apart taken out. */
-function eo_state(RawRedis $raw, string $name): array
-{
-    [$z, $f, $w, $h, $d, $p, $s, $x, $meta, $q] = eo_keys($name);
-    $now = rq_server_time($raw);
-    $when = fn(string $sc): string => (string) (int) round(((float) $sc - $now) / 5);
-    $zset = function (string $key) use ($raw, $when): array {
-        $flat = $raw->call('ZRANGE', $key, '0', '-1', 'WITHSCORES') ?: [];
-        $out = [];
-        for ($i = 0; $i < count($flat); $i += 2) {
-            $out[$flat[$i]] = $when($flat[$i + 1]);
-        }
-        return $out;
-    };
-    $hash = function (string $key) use ($raw): array {
-        $flat = $raw->call('HGETALL', $key) ?: [];
-        $out = [];
-        for ($i = 0; $i < count($flat); $i += 2) {
-            $out[$flat[$i]] = $flat[$i + 1];
-        }
-        ksort($out);
-        return $out;
-    };
-    $order = [];
-    $entries = [];
-    if ($raw->call('EXISTS', $s) === 1) {
-        foreach ($raw->call('XRANGE', $s, '-', '+') as [$eid, $fields]) {
-            $order[$eid] = count($order);
-            $entries[] = $fields;
-        }
-    }
-    $index = [];
-    foreach ($hash($x) as $id => $v) {
-        [$eid, $due] = array_pad(explode('|', $v, 2), 2, null);
-        $index[$id] = [$order[$eid] ?? "gone $eid", $due === null ? null : $when($due)];
-    }
-    $pel = [];
-    if ($raw->call('EXISTS', $s) === 1) {
-        foreach ($raw->call('XPENDING', $s, 'rl', '-', '+', '100') as [$eid, $consumer, , $count]) {
-            $pel[] = [$order[$eid] ?? "gone $eid", $count];
-        }
-    }
-    $meta = $hash($meta);
-    unset($meta['n']);   // the upkeep's cursor, which a worker's upkeep moves on its own clock
-    $records = array_map(fn(string $v): string => preg_replace('/^[^|]*\|/', '|', $v), $hash($h));
-    return ['Z' => $zset($z), 'F' => $zset($f), 'W' => $raw->call('LLEN', $w), 'H' => $records, 'D' => array_keys($zset($d)),
-        'P' => $hash($p), 'S' => $entries, 'X' => $index, 'PEL' => $pel, 'M' => $meta, 'Q' => $hash($q)];
-}
+$body = rq_script_body('enqueue');
 
 $states = ['absent', 'waiting', 'delayed', 'flying', 'parked', 'dead', 'zset-flying'];
 $payloads = ['none' => null, 'empty' => '', 'small' => 'abc', 'big' => str_repeat('b', 70000)];
@@ -138,10 +74,10 @@ foreach (['zset', 'stream', 'migrated'] as $layout) {
                 if ($payload !== null) {
                     $args[] = $payload;
                 }
-                $reply = $raw->call('EVAL', $body, '11', ...eo_keys($b), ...$args);
+                $reply = $raw->call('EVAL', $body, '11', ...rq_enqueue_keys($b), ...$args);
                 $cases++;
-                $sa = eo_state($raw, $a);
-                $sb = eo_state($raw, $b);
+                $sa = rq_queue_state($raw, $a);
+                $sb = rq_queue_state($raw, $b);
                 if ($ok === true && is_array($reply) && $sa === $sb) {
                     $same++;
                 } else {
