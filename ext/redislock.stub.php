@@ -592,7 +592,9 @@ class RedisQueue
 
     /**
      * Remove every task of the queue, dead letters included; returns how many were
-     * removed. The keys are UNLINKed: the server frees them in the background.
+     * removed. The keys are UNLINKed: the server frees them in the background. The
+     * queue's settings (the longest visibility, max attempts, backoff) stay: the
+     * workers may still count on them.
      */
     public function clear(string $name): int {}
 

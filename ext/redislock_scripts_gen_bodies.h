@@ -812,13 +812,18 @@ const redislock_script redislock_script_clear = {"clear script",
 	"\n"
 	"\n"
 	"\n"
+	"\n"
 	"local n = redis.call('zcard', queue) + redis.call('zcard', inflight) + redis.call('zcard', dead)\n"
 	"\n"
 	"\n"
 	"n = n + redis.call('hlen', index) + (tonumber(redis.call('hget', settings, 'r')) or 0)\n"
-	"redis.call('unlink', queue, inflight, wakeup, receipts, dead, payloads, stream, index, settings, spare, deadlines, unique)\n"
+	"redis.call('unlink', queue, inflight, wakeup, receipts, dead, payloads, stream, index, spare, deadlines, unique)\n"
+	"\n"
+	"\n"
+	"\n"
+	"redis.call('hdel', settings, 'r', 'p', 'n', 'c')\n"
 	"return n\n",
-	574, "6aad50ae835071fe5c4e0ebbd4611ff1e5b8e54f"};
+	617, "d77e1273048e7081980deb8fc29b9e14eac042eb"};
 
 const redislock_script redislock_script_dead = {"dead script",
 	"--redislock:dead\n"
@@ -1210,6 +1215,7 @@ const redislock_script redislock_script_migrate_back = {"migrate_back script",
 	"\n"
 	"\n"
 	"\n"
+	"\n"
 	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then if redis.call('zscore', Z, id) then redis.call('hdel', H, id); return end redis.call('zadd', D, score(now_us), id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end\n"
 	"local PAGE = 250 local BYTES = 1048576\n"
 	"local function slot(P, Q, r) if r == 'q' then return Q end return P end local function index_of(x) if not x then return nil, '' end local e, due = string.match(x, '^([^|]*)|?(.*)$') return e, due end local function lapsed(S, M, v) local c = redis.call('hget', M, 'c') local window = redis.call('xpending', S, 'rl', c or '-', '+', 1000) local out, last = {}, nil for _, e in ipairs(window) do if e[3] >= tonumber(v) then if string.find(e[2], '~', 1, true) then e[4] = 0 end out[#out + 1] = e if #out >= 100 then last = e[1]; break end end end if not last and #window >= 1000 then last = window[#window][1] end if last then redis.call('hset', M, 'c', '(' .. last) elseif c then redis.call('hdel', M, 'c') end return out end local function group_of(S) if redis.call('exists', S) == 0 then return nil end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end if f['name'] == 'rl' then return f['last-delivered-id'], tonumber(f['pending']) end end return nil end local function fields_of(flat) local f = {} for j = 1, #flat, 2 do f[flat[j]] = flat[j + 1] end return f end\n"
@@ -1321,12 +1327,16 @@ const redislock_script redislock_script_migrate_back = {"migrate_back script",
 	"if redis.call('exists', spare) == 1 then\n"
 	"full = 1\n"
 	"else\n"
-	"redis.call('unlink', stream, index, settings, deadlines)\n"
+	"\n"
+	"\n"
+	"\n"
+	"redis.call('unlink', stream, index, deadlines)\n"
+	"redis.call('hdel', settings, 'r', 'p', 'n', 'c')\n"
 	"gone = 1\n"
 	"end\n"
 	"end\n"
 	"return {moved, settled, full, pel, gone, redis.call('zcard', queue)}\n",
-	6175, "23702822911bb6c9b23c00ca8fbf2595b7d570d7"};
+	6218, "fb6b763c7a5d604031b5101599a68aea295fb0a5"};
 
 const redislock_script redislock_script_purge_dead = {"purge_dead script",
 	"--redislock:purge_dead\n"

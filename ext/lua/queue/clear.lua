@@ -1,7 +1,8 @@
 --redislock:clear
 --
 -- Deletes the queue's keys, the stream layout's too (a cleared queue starts on
--- the zset layout again); returns how many tasks were queued, in flight or dead.
+-- the zset layout again) but for the settings v, m and b; returns how many
+-- tasks were queued, in flight or dead.
 -- UNLINK, not DEL: the server frees a large set in the background, so a queue of
 -- millions is gone at once without blocking it (DEL of 10^6 members takes about
 -- a second).
@@ -23,5 +24,9 @@ local n = redis.call('zcard', queue) + redis.call('zcard', inflight) + redis.cal
 -- On the stream layout: the tasks of X (ready or in flight) and the parked runs;
 -- the wake-up entries are no tasks.
 n = n + redis.call('hlen', index) + (tonumber(redis.call('hget', settings, 'r')) or 0)
-redis.call('unlink', queue, inflight, wakeup, receipts, dead, payloads, stream, index, settings, spare, deadlines, unique)
+redis.call('unlink', queue, inflight, wakeup, receipts, dead, payloads, stream, index, spare, deadlines, unique)
+-- The settings stay (v, m and b are only ever raised or rewritten by the workers,
+-- which skip writing them again for a second: deleted, a reservation made in that
+-- second would count for no visibility), the stream's state goes.
+redis.call('hdel', settings, 'r', 'p', 'n', 'c')
 return n

@@ -20,7 +20,8 @@
 -- (nothing is copied), else the smaller of the two is copied into the other, a
 -- page and BYTES at most per call (P's payload wins for an id in both, as
 -- common/stream.lua reads them). Then the stream goes, with its index,
--- settings and deadlines: the queue is on the zset layout again. Returns [moved, settled, whether a page was full,
+-- deadlines and the settings' stream state (r, p, n, c; the settings v, m and b
+-- stay): the queue is on the zset layout again. Returns [moved, settled, whether a page was full,
 -- reservations left in flight on the stream, whether the stream is gone, tasks
 -- in Z].
 --
@@ -147,7 +148,11 @@ if pel == 0 and redis.call('xlen', stream) == 0 then
   if redis.call('exists', spare) == 1 then
     full = 1
   else
-    redis.call('unlink', stream, index, settings, deadlines)
+    -- The settings stay (v, m and b: a worker that reserved on the stream just
+    -- before may still count on them, and a migrate() back onto it finds them),
+    -- the stream's state goes.
+    redis.call('unlink', stream, index, deadlines)
+    redis.call('hdel', settings, 'r', 'p', 'n', 'c')
     gone = 1
   end
 end
