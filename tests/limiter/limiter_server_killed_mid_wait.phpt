@@ -3,7 +3,8 @@ RedisRateLimiter::wait(): a server killed while callers wait for their places gi
 --DESCRIPTION--
 Three processes wait on a token bucket of 1 per second that is empty: their
 places are 1, 2 and 3 s ahead. The server is killed once all three have their
-places (the TAT moved three seconds on the server), well before the first comes.
+places (the TAT moved three seconds on the server, and their replies have left
+it), well before the first comes.
 Each waiter, when its place comes, checks its place with the server and cannot
 reach it: it throws RedisLockConnectionException naming the server, at its
 place, not before (on this host's clock, which is the server's: the k-th to end
@@ -18,6 +19,7 @@ $name = rl_name();
 $l = new RedisRateLimiter($server->options());
 $t0 = microtime(true);
 $l->consume($name, 1, 1.0);
+$l = null;   // its connection gone: the scripts' clients in CLIENT LIST below are the waiters'
 $tat0 = lim_tat($raw, lim_key($name));
 $dir = rl_env('REDISLOCK_TEST_TMP') . '/kill-' . getmypid();
 @mkdir($dir, 0700, true);
@@ -36,6 +38,11 @@ for ($i = 0; $i < 3; $i++) {
     });
 }
 var_dump(lim_until_reserved($raw, lim_key($name), $tat0, 3, 1.0));
+/* The TAT moved when the last script ran, which can be before its reply left the
+ * server: a kill then loses that reply, and its waiter (which never learnt its
+ * place) throws at once, as a lost reply must. So the kill waits for the three
+ * replies to have left. */
+var_dump(lim_until_answered($raw, 3));
 $server->kill();
 echo implode(',', array_unique(l4_wait($pids, 60))), "\n";
 $ends = [];
@@ -57,6 +64,7 @@ foreach ($ends as $k => $end) {
 rmdir($dir);
 ?>
 --EXPECT--
+bool(true)
 bool(true)
 0
 waiter 0: yes

@@ -42,11 +42,7 @@ for ($i = 0; $i < 3; $i++) {
 }
 /* Restarted once all three have their places (the TAT moved 3 s) and their answers. */
 var_dump(lim_until_reserved($server->raw(), lim_key($name), $tat0, 3, 1.0));
-var_dump(l4_until(function () use ($server) {
-    $lines = explode("\n", (string) $server->raw()->call('CLIENT', 'LIST'));
-    return count(array_filter($lines, fn ($c) => preg_match('/ cmd=eval(?:sha)? /', $c) === 1
-        && str_contains($c, ' obl=0 oll=0 omem=0 '))) >= 3;
-}, 30));
+var_dump(lim_until_answered($server->raw(), 3));
 $server->kill();
 $server->start();
 $monitor = stream_socket_client('tcp://127.0.0.1:' . $server->port, $errno, $errstr, 2);
