@@ -1,7 +1,7 @@
 --TEST--
 RedisQueue stream layout: max attempts survive migrate(back: true) then migrate() within a second of the worker's upkeep: a run released at its last attempt (max 1) is dead, never reserved again
 --DESCRIPTION--
-The sequence an outside attack's random model found: migrations back and
+The sequence a random model of the queue's calls found: migrations back and
 forth, a reserve(maxAttempts: 1) with nothing to take, a submit, more
 migrations, a reserve of the task and its release. Before the fix the queue's
 settings had lost the max attempts (migrate(back: true) deleted them and the
