@@ -43,7 +43,7 @@ $redis = [
     'pass_only_wrong' => ['url' => "redis://Zq7a@$auth"],
     'password_key_wrong' => ['host' => rl_env('REDISLOCK_TEST_HOST'), 'port' => rl_env('REDISLOCK_TEST_AUTH_PORT'), 'password' => 'Zq8a'],
     // Refused: a port where nothing listens (a port Laravel reads as none, such as
-    // 'x', would fall back to 6379, where another server may listen).
+    // 'x', would fall back to Redis's default port, where another server may listen).
     'password_key_dead_port' => ['host' => rl_env('REDISLOCK_TEST_HOST'), 'port' => (string) rl_dead_port(), 'password' => 'Zq9a'],
     'clusters' => ['c' => [['url' => "redis://alice:Zq10a/Zq10b@$hp"]]],
 ];

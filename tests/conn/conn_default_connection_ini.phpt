@@ -19,7 +19,7 @@ foreach ([new RedisLock(), new RedisLock(null)] as $lock) {
 }
 
 /* An invalid default is reported when an object is made from it. */
-ini_set('redislock.default_connection', 'localhost:6379');
+ini_set('redislock.default_connection', 'localhost:1');
 try {
     new RedisLock();
 } catch (ValueError $e) {
@@ -35,4 +35,4 @@ bool(true)
 bool(true)
 int(1)
 bool(true)
-RedisLock::__construct(): Argument #1 ($connection) must be a DSN of the form redis[s]://[user:password@]host[:port][/db], unix:///path/redis.sock[?db=N], sentinel://host:port[,host:port...]/service or redis-cluster://host:port[,host:port...], "localhost:6379" given
+RedisLock::__construct(): Argument #1 ($connection) must be a DSN of the form redis[s]://[user:password@]host[:port][/db], unix:///path/redis.sock[?db=N], sentinel://host:port[,host:port...]/service or redis-cluster://host:port[,host:port...], "localhost:1" given
