@@ -489,6 +489,30 @@ class RedisQueue
      */
     public function submit(string $name, string|int $id, ?string $payload = null, float $delay = 0, int $priority = 0, string $unique = 'none', float $uniqueFor = 0, float $maxWait = 0): string {}
 
+    /**
+     * Pause the queue, until resume(), or for $for seconds (by Redis's clock) when
+     * $for > 0: reserve() and pop() hand out none of its tasks (over a list of
+     * queues they take from the others) and a worker blocked on it is not woken
+     * by new tasks, each decided in the round trip the call makes anyway, for
+     * every worker on every server. Producers and the tasks in flight are not
+     * affected: enqueue(), submit(), ack(), release(), touch(), fail(), and the
+     * return of expired reservations work as ever. The pause is the queue's,
+     * kept on the server (key "<queue's key>:paused"); it outlives clear() and
+     * migrate(). Pausing a paused queue gives it the new end. Returns true when
+     * the queue was not paused, false when it was. Workers of an earlier release
+     * than the one that added it do not see a pause. ValueError: $for negative,
+     * not finite or over MAX_DELAY.
+     */
+    public function pause(string $name, float $for = 0): bool {}
+
+    /**
+     * End the queue's pause (of either kind) and wake its blocked workers, as many
+     * as tasks are due (16 at most) on the zset layout, on the stream layout each
+     * while tasks are left. Returns true when the queue was paused, false when
+     * it was not (a pause for a time that has ended is not one).
+     */
+    public function resume(string $name): bool {}
+
     /** Remove $id only if its stored score still equals $score (as returned by top/pop). */
     public function dequeue(string $name, string|int $id, float $score, float $timeout = 10): bool {}
 
@@ -566,8 +590,10 @@ class RedisQueue
      * 'oldest_due_age' => float (seconds the oldest due task has waited; 0.0 when
      * none is due), 'next_due_in' => ?float (seconds until the first delayed task
      * falls due; null when none), 'overdue' => int (reservations past their
-     * deadline that no call has returned to the queue yet)]; for a list of up to
-     * 1000 names, name => that array. One round trip on a single server.
+     * deadline that no call has returned to the queue yet), 'paused' => bool,
+     * 'pause_left' => ?float (seconds until a pause for a time ends; null when
+     * not paused or paused until resume())]; for a list of up to 1000 names,
+     * name => that array. One round trip on a single server.
      */
     public function stats(string|array $names): array {}
 

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 56e674ab1e0926a470de128022bb97580ce04d22 */
+ * Stub hash: d179413560d39fb2c8ed0b3f929477f72117c420 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_MASK(0, connection, MAY_BE_STRING|MAY_BE_ARRAY|MAY_BE_NULL, "null")
@@ -167,6 +167,13 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_submit, 0, 2, I
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, maxWait, IS_DOUBLE, 0, "0")
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_pause, 0, 1, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, for, IS_DOUBLE, 0, "0")
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisQueue_resume arginfo_class_RedisLock_unlock
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_dequeue, 0, 3, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
 	ZEND_ARG_TYPE_MASK(0, id, MAY_BE_STRING|MAY_BE_LONG, NULL)
@@ -329,6 +336,8 @@ ZEND_METHOD(RedisSemaphore, names);
 ZEND_METHOD(RedisQueue, __construct);
 ZEND_METHOD(RedisQueue, enqueue);
 ZEND_METHOD(RedisQueue, submit);
+ZEND_METHOD(RedisQueue, pause);
+ZEND_METHOD(RedisQueue, resume);
 ZEND_METHOD(RedisQueue, dequeue);
 ZEND_METHOD(RedisQueue, pop);
 ZEND_METHOD(RedisQueue, top);
@@ -425,6 +434,8 @@ static const zend_function_entry class_RedisQueue_methods[] = {
 	ZEND_ME(RedisQueue, __construct, arginfo_class_RedisQueue___construct, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, enqueue, arginfo_class_RedisQueue_enqueue, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, submit, arginfo_class_RedisQueue_submit, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisQueue, pause, arginfo_class_RedisQueue_pause, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisQueue, resume, arginfo_class_RedisQueue_resume, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, dequeue, arginfo_class_RedisQueue_dequeue, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, pop, arginfo_class_RedisQueue_pop, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, top, arginfo_class_RedisQueue_top, ZEND_ACC_PUBLIC)

@@ -1,7 +1,7 @@
 /* RedisQueue: the classic delayed task queue, one atomic round trip per call of
  * up to REDISLOCK_QUEUE_PAGE tasks (a larger one pages through, a script per page).
  *
- * A queue is eleven keys in one Redis Cluster slot, in one of two layouts: the
+ * A queue is twelve keys in one Redis Cluster slot, in one of two layouts: the
  * sorted sets (redislock_queue_zset.c: due tasks, reservations, a wake-up list,
  * receipts, dead letters, payloads) or a stream with a consumer group
  * (redislock_queue_stream.c: the stream, its id index, settings, deadline index
@@ -314,7 +314,7 @@ PHP_METHOD(RedisQueue, submit)
 	}
 	keys_init(&k, q, name);
 	unique_key = redislock_sibling_key(k.queue, ":unique");
-	redislock_script_submit_args(&a, QUEUE_ALL_KEYS(k), unique_key, k.deadlines, true, id, submit_modes[mode], delay,
+	redislock_script_submit_args(&a, QUEUE_ALL_KEYS(k), unique_key, k.deadlines, k.paused, true, id, submit_modes[mode], delay,
 		mode == SUBMIT_WINDOW || mode == SUBMIT_UNTIL_DONE ? unique_for : max_wait, payload != NULL, payload);
 	reply = redislock_queue_run(q, &redislock_script_submit, &a, redislock_object_read_timeout(&q->base));
 	redislock_argv_free(&a);
@@ -727,15 +727,15 @@ PHP_METHOD(RedisQueue, size)
 /* One stats reply as the array stats() returns; false when it has another shape. */
 static bool stats_entry(const redisReply *r, zval *entry)
 {
-	if (r->type != REDIS_REPLY_ARRAY || r->elements != 7) {
+	if (r->type != REDIS_REPLY_ARRAY || r->elements != 8) {
 		return false;
 	}
-	for (size_t i = 0; i < 7; i++) {
+	for (size_t i = 0; i < 8; i++) {
 		if (r->element[i]->type != REDIS_REPLY_INTEGER) {
 			return false;
 		}
 	}
-	array_init_size(entry, 7);
+	array_init_size(entry, 9);
 	add_assoc_long(entry, "due", (zend_long) r->element[0]->integer);
 	add_assoc_long(entry, "delayed", (zend_long) r->element[1]->integer);
 	add_assoc_long(entry, "inflight", (zend_long) r->element[2]->integer);
@@ -747,6 +747,13 @@ static bool stats_entry(const redisReply *r, zval *entry)
 		add_assoc_double(entry, "next_due_in", r->element[5]->integer / 1e6);
 	}
 	add_assoc_long(entry, "overdue", (zend_long) r->element[6]->integer);
+	/* The pause's ms left: -2 not paused, -1 until resume(). */
+	add_assoc_bool(entry, "paused", r->element[7]->integer != -2);
+	if (r->element[7]->integer < 0) {
+		add_assoc_null(entry, "pause_left");
+	} else {
+		add_assoc_double(entry, "pause_left", r->element[7]->integer / 1e3);
+	}
 	return true;
 }
 
@@ -812,7 +819,7 @@ PHP_METHOD(RedisQueue, stats)
 	keys = safe_emalloc(n, sizeof(*keys), 0);
 	for (uint32_t i = 0; i < n; i++) {
 		keys_init(&keys[i], q, names[i]);
-		redislock_script_stats_args(&sets[i], QUEUE_ALL_KEYS(keys[i]));
+		redislock_script_stats_args(&sets[i], QUEUE_ALL_KEYS(keys[i]), keys[i].paused);
 	}
 	/* One round trip on a single server; one per queue on a cluster or behind a
 	 * sentinel, where each may have to follow its slot or the master. */
@@ -1022,6 +1029,71 @@ PHP_METHOD(RedisQueue, purgeDead)
 	RETURN_LONG(removed);
 }
 
+/* pause() and resume(): the script's 1 or 0 as true or false. */
+static void pause_answer(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, redisReply *reply)
+{
+	if (!reply) {
+		QUEUE_FAILED(q);
+	}
+	if (reply->type != REDIS_REPLY_INTEGER) {
+		redislock_conn_set_unexpected(q->conn, reply);
+		freeReplyObject(reply);
+		QUEUE_FAILED(q);
+	}
+	RETVAL_BOOL(reply->integer == 1);
+	freeReplyObject(reply);
+}
+
+PHP_METHOD(RedisQueue, pause)
+{
+	zend_string *name;
+	double seconds = 0;
+	redislock_queue_obj *q;
+	redislock_argv a;
+	queue_keys k;
+	redisReply *reply;
+
+	ZEND_PARSE_PARAMETERS_START(1, 2)
+		Z_PARAM_STR(name)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_DOUBLE(seconds)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!redislock_check_name(name, 1) || !redislock_check_seconds(seconds, 2, true) || !(q = this_queue(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	keys_init(&k, q, name);
+	/* A pause for a time lasts at least 1 ms (0 would be until resume()). */
+	redislock_script_pause_args(&a, k.stream, k.paused, seconds > 0 ? MAX((zend_long) ceil(seconds * 1000), 1) : 0);
+	reply = redislock_queue_run(q, &redislock_script_pause, &a, redislock_object_read_timeout(&q->base));
+	redislock_argv_free(&a);
+	redislock_queue_keys_free(&k);
+	pause_answer(INTERNAL_FUNCTION_PARAM_PASSTHRU, q, reply);
+}
+
+PHP_METHOD(RedisQueue, resume)
+{
+	zend_string *name;
+	redislock_queue_obj *q;
+	redislock_argv a;
+	queue_keys k;
+	redisReply *reply;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_STR(name)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!redislock_check_name(name, 1) || !(q = this_queue(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	keys_init(&k, q, name);
+	redislock_script_resume_args(&a, k.queue, k.wakeup, k.stream, k.paused);
+	reply = redislock_queue_run(q, &redislock_script_resume, &a, redislock_object_read_timeout(&q->base));
+	redislock_argv_free(&a);
+	redislock_queue_keys_free(&k);
+	pause_answer(INTERNAL_FUNCTION_PARAM_PASSTHRU, q, reply);
+}
+
 /* The integers of a migrate page's reply (all of them integers, n of them);
  * false (recorded as unexpected) when it has another shape. */
 static bool migrate_page(redislock_queue_obj *q, const redisReply *reply, size_t n, long long *out)
@@ -1072,12 +1144,12 @@ PHP_METHOD(RedisQueue, migrate)
 		redisReply *reply;
 
 		if (back) {
-			redislock_script_migrate_back_args(&a, QUEUE_ALL_KEYS(k), k.deadlines);
+			redislock_script_migrate_back_args(&a, QUEUE_ALL_KEYS(k), k.deadlines, k.paused);
 		} else {
 			/* No visibility (each reserve() gives its own), and the object's max
 			 * attempts and backoff only when its options gave them. */
 			bool given = redislock_conn_config(q->conn)->queue_options;
-			redislock_script_migrate_args(&a, QUEUE_ALL_KEYS(k), 0, given ? q->max_attempts : -1,
+			redislock_script_migrate_args(&a, QUEUE_ALL_KEYS(k), k.paused, 0, given ? q->max_attempts : -1,
 				given ? (zend_long) llround(q->retry_backoff * 1000) : -1, (zend_long) skipped);
 		}
 		reply = redislock_queue_run(q, back ? &redislock_script_migrate_back : &redislock_script_migrate, &a,

@@ -89,8 +89,8 @@ typedef struct {
 	zend_string *cursor;     /* the score it goes on after there (NULL: from the start) */
 } lost_take;
 
-/* The eleven keys of one queue: the zset layout's six first, in the order its
- * scripts take them, then the stream layout's five. */
+/* The twelve keys of one queue: the zset layout's six first, in the order its
+ * scripts take them, then the stream layout's five, then the pause's. */
 typedef struct {
 	zend_string *queue;
 	zend_string *inflight;
@@ -103,6 +103,7 @@ typedef struct {
 	zend_string *settings;   /* M: the queue's settings (visibility, max attempts, backoff) */
 	zend_string *deadlines;  /* L: entry id -> when its reservation may have lapsed (ms) */
 	zend_string *spare;      /* Q: payloads by reference that P cannot hold (a run parked behind another of its id) */
+	zend_string *paused;     /* G: exists while the queue is paused (until its expiry, or resume()) */
 } queue_keys;
 
 /* The zset layout's six keys of a queue, as its scripts' builders take them first. */

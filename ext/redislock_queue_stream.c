@@ -122,7 +122,7 @@ static bool stream_take_more(redislock_queue_obj *q, queue_keys *k, zend_string 
 			redislock_pipe_cmd cmds[2] = {{&idle, &redislock_script_stream_idle}, {&read, NULL}};
 			redisReply *replies[2];
 			zend_result sent;
-			redislock_script_stream_idle_args(&idle, QUEUE_KEYS(*k), k->stream, k->index, k->settings, k->deadlines, k->spare, false,
+			redislock_script_stream_idle_args(&idle, QUEUE_KEYS(*k), k->stream, k->index, k->settings, k->deadlines, k->spare, k->paused, false,
 				(zend_long) ceil(visibility * 1000), max_attempts, (zend_long) ceil(q->retry_backoff * 1000), false);
 			sent = redislock_script_pipe(q->conn, cmds, 2, cfg->read_timeout, replies);
 			redislock_argv_free(&idle);
@@ -370,7 +370,7 @@ static void stream_read_upkeep(stream_read *s, double now, int *m)
 		if (s->idle_used[i]) {
 			const queue_keys *k = &s->keys[i];
 			redislock_script_stream_idle_args(&s->idle[i], QUEUE_KEYS(*k), k->stream, k->index, k->settings,
-				k->deadlines, k->spare, s->setup, (zend_long) ceil(t->visibility * 1000), t->max_attempts,
+				k->deadlines, k->spare, k->paused, s->setup, (zend_long) ceil(t->visibility * 1000), t->max_attempts,
 				(zend_long) ceil(s->q->retry_backoff * 1000), s->all_idle && t->wait > 0);
 			s->cmds[*m].a = &s->idle[i];
 			s->cmds[(*m)++].script = &redislock_script_stream_idle;
@@ -684,7 +684,7 @@ static int stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, con
 static redisReply *stream_pop_page(redislock_queue_obj *q, const queue_keys *keys, uint32_t n, zend_long count,
 	double timeout, bool upkeep)
 {
-	zend_string **lists = safe_emalloc(9 * (size_t) n, sizeof(*lists), 0);
+	zend_string **lists = safe_emalloc(10 * (size_t) n, sizeof(*lists), 0);
 	redislock_argv a;
 	redisReply *reply;
 
@@ -698,9 +698,10 @@ static redisReply *stream_pop_page(redislock_queue_obj *q, const queue_keys *key
 		lists[6 * n + i] = keys[i].settings;
 		lists[7 * n + i] = keys[i].inflight;
 		lists[8 * n + i] = keys[i].spare;
+		lists[9 * n + i] = keys[i].paused;
 	}
 	redislock_script_stream_pop_args(&a, n, lists, lists + n, lists + 2 * n, lists + 3 * n, lists + 4 * n,
-		lists + 5 * n, lists + 6 * n, lists + 7 * n, lists + 8 * n, count, upkeep);
+		lists + 5 * n, lists + 6 * n, lists + 7 * n, lists + 8 * n, lists + 9 * n, count, upkeep);
 	/* The deferred ack in the same write, when this is the call's first script. */
 	reply = redislock_queue_run_after_ack(q, &redislock_script_stream_pop, &a, timeout);
 	redislock_argv_free(&a);

@@ -22,6 +22,7 @@ void redislock_queue_keys_init(queue_keys *k, const redislock_object *o, const z
 	k->settings = redislock_sibling_key(k->queue, ":meta");
 	k->deadlines = redislock_sibling_key(k->queue, ":deadlines");
 	k->spare = redislock_sibling_key(k->queue, ":spare");
+	k->paused = redislock_sibling_key(k->queue, ":paused");
 }
 
 void redislock_queue_keys_free(queue_keys *k)
@@ -37,6 +38,7 @@ void redislock_queue_keys_free(queue_keys *k)
 	zend_string_release(k->settings);
 	zend_string_release(k->deadlines);
 	zend_string_release(k->spare);
+	zend_string_release(k->paused);
 }
 
 /* ---- argument checks ----------------------------------------------------- */

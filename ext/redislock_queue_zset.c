@@ -26,7 +26,7 @@ typedef struct {
 	zend_long page;          /* the first page: at most REDISLOCK_QUEUE_PAGE */
 	queue_keys *keys;
 	zend_string **wakeups;   /* each queue's W, for BLPOP */
-	zend_string **key_lists[7]; /* the take script's keys, one array per key of a queue (its builder's lists) */
+	zend_string **key_lists[8]; /* the take script's keys, one array per key of a queue (its builder's lists) */
 	zend_string *base;       /* reserve(): the receipts' base, "<base>:<k>" */
 	double wait_until;
 	/* Whether the last BLPOP returned: the next take then passes the turn on
@@ -172,7 +172,7 @@ static void take_more(zset_read *r, zend_long left, zval *list)
 			return;
 		}
 		redislock_script_take_args(&a, n, key_lists[0], key_lists[1], key_lists[2], key_lists[3], key_lists[4],
-			key_lists[5], key_lists[6], want, reserve, visibility, false, base, r->t->max_attempts, q->retry_backoff, false);
+			key_lists[5], key_lists[6], key_lists[7], want, reserve, visibility, false, base, r->t->max_attempts, q->retry_backoff, false);
 		sent = redislock_now();
 		reply = redislock_queue_run(q, &redislock_script_take, &a, timeout);
 		redislock_argv_free(&a);
@@ -244,8 +244,8 @@ static bool zset_read_open(zset_read *r, redislock_queue_obj *q, const queue_tak
 	}
 	r->keys = safe_emalloc(n, sizeof(*r->keys), 0);
 	r->wakeups = safe_emalloc(n, sizeof(*r->wakeups), 0);
-	r->key_lists[0] = safe_emalloc(7 * (size_t) n, sizeof(**r->key_lists), 0);
-	for (uint32_t j = 1; j < 7; j++) {
+	r->key_lists[0] = safe_emalloc(8 * (size_t) n, sizeof(**r->key_lists), 0);
+	for (uint32_t j = 1; j < 8; j++) {
 		r->key_lists[j] = r->key_lists[0] + j * n;
 	}
 	for (uint32_t i = 0; i < n; i++) {
@@ -258,6 +258,7 @@ static bool zset_read_open(zset_read *r, redislock_queue_obj *q, const queue_tak
 		r->key_lists[4][i] = r->keys[i].dead;
 		r->key_lists[5][i] = r->keys[i].payloads;
 		r->key_lists[6][i] = r->keys[i].stream;
+		r->key_lists[7][i] = r->keys[i].paused;
 	}
 	r->wait_until = redislock_now() + r->wait;
 	if (reserve && zend_hash_num_elements(&q->lost_takes) > 0 && !lost_takes_recover(q, t->timeout)) {
@@ -359,7 +360,7 @@ static redisReply *zset_read_take(zset_read *r, bool *on_streams)
 	redisReply *reply, *more;
 
 	redislock_script_take_args(&a, t->n, r->key_lists[0], r->key_lists[1], r->key_lists[2], r->key_lists[3],
-		r->key_lists[4], r->key_lists[5], r->key_lists[6], r->page, r->reserve, t->visibility, r->wait > 0, r->base,
+		r->key_lists[4], r->key_lists[5], r->key_lists[6], r->key_lists[7], r->page, r->reserve, t->visibility, r->wait > 0, r->base,
 		t->max_attempts, r->q->retry_backoff, r->woken);
 	reply = redislock_queue_run_after_ack(r->q, &redislock_script_take, &a, t->timeout);
 	redislock_argv_free(&a);
@@ -416,7 +417,7 @@ static redisReply *zset_read_pop_one(zset_read *r, bool *on_streams)
 		} else {
 			redislock_argv a;
 			const queue_keys *k = &r->keys[0];
-			redislock_script_pop_args(&a, k->queue, k->inflight, k->wakeup, k->meta, k->payloads, k->stream, r->page,
+			redislock_script_pop_args(&a, k->queue, k->inflight, k->wakeup, k->meta, k->payloads, k->stream, k->paused, r->page,
 				r->wait > 0, r->woken);
 			reply = redislock_queue_run_after_ack(q, &redislock_script_pop, &a, r->t->timeout);
 			redislock_argv_free(&a);

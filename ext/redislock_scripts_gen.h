@@ -28,9 +28,11 @@ extern const redislock_script redislock_script_enqueue;
 extern const redislock_script redislock_script_enqueue_one;
 extern const redislock_script redislock_script_migrate;
 extern const redislock_script redislock_script_migrate_back;
+extern const redislock_script redislock_script_pause;
 extern const redislock_script redislock_script_purge_dead;
 extern const redislock_script redislock_script_remove;
 extern const redislock_script redislock_script_reserved;
+extern const redislock_script redislock_script_resume;
 extern const redislock_script redislock_script_retry_dead;
 extern const redislock_script redislock_script_size;
 extern const redislock_script redislock_script_stats;
@@ -364,10 +366,10 @@ static inline void redislock_script_dequeue_args(redislock_argv *a, const zend_s
 	redislock_argv_push_double(a, score);
 }
 
-/* ext/lua/queue/enqueue.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS dues, ARGV streamed, ARGV delay, ARGV call, ARGV last, ARGV replace, ARGV paired, ARGV item. */
-static inline void redislock_script_enqueue_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *dues, bool streamed, double delay, const zend_string *call, bool last, bool replace, zend_long paired, zend_string **item)
+/* ext/lua/queue/enqueue.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS dues, KEYS paused, ARGV streamed, ARGV delay, ARGV call, ARGV last, ARGV replace, ARGV paired, ARGV item. */
+static inline void redislock_script_enqueue_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *dues, const zend_string *paused, bool streamed, double delay, const zend_string *call, bool last, bool replace, zend_long paired, zend_string **item)
 {
-	redislock_script_start(a, &redislock_script_enqueue, 11);
+	redislock_script_start(a, &redislock_script_enqueue, 12);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -379,6 +381,7 @@ static inline void redislock_script_enqueue_args(redislock_argv *a, uint32_t n, 
 	redislock_argv_push_str(a, settings);
 	redislock_argv_push_str(a, spare);
 	redislock_argv_push_str(a, dues);
+	redislock_argv_push_str(a, paused);
 	redislock_argv_push(a, streamed ? "1" : "0", 1);
 	redislock_argv_push_double(a, delay);
 	if (call) { redislock_argv_push_str(a, call); } else { redislock_argv_push(a, "", 0); }
@@ -390,10 +393,10 @@ static inline void redislock_script_enqueue_args(redislock_argv *a, uint32_t n, 
 	}
 }
 
-/* ext/lua/queue/enqueue_one.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, ARGV replace, ARGV id, ARGV payload. */
-static inline void redislock_script_enqueue_one_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, bool replace, const zend_string *id, const zend_string *payload)
+/* ext/lua/queue/enqueue_one.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS paused, ARGV replace, ARGV id, ARGV payload. */
+static inline void redislock_script_enqueue_one_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *paused, bool replace, const zend_string *id, const zend_string *payload)
 {
-	redislock_script_start(a, &redislock_script_enqueue_one, 9);
+	redislock_script_start(a, &redislock_script_enqueue_one, 10);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -403,6 +406,7 @@ static inline void redislock_script_enqueue_one_args(redislock_argv *a, const ze
 	redislock_argv_push_str(a, index);
 	redislock_argv_push_str(a, settings);
 	redislock_argv_push_str(a, spare);
+	redislock_argv_push_str(a, paused);
 	redislock_argv_push(a, replace ? "1" : "0", 1);
 	redislock_argv_push_str(a, id);
 	if (payload) {
@@ -410,10 +414,10 @@ static inline void redislock_script_enqueue_one_args(redislock_argv *a, const ze
 	}
 }
 
-/* ext/lua/queue/migrate.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, ARGV visibility, ARGV attempts, ARGV backoff, ARGV skip. */
-static inline void redislock_script_migrate_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, zend_long visibility, zend_long attempts, zend_long backoff, zend_long skip)
+/* ext/lua/queue/migrate.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS paused, ARGV visibility, ARGV attempts, ARGV backoff, ARGV skip. */
+static inline void redislock_script_migrate_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *paused, zend_long visibility, zend_long attempts, zend_long backoff, zend_long skip)
 {
-	redislock_script_start(a, &redislock_script_migrate, 10);
+	redislock_script_start(a, &redislock_script_migrate, 11);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -424,16 +428,17 @@ static inline void redislock_script_migrate_args(redislock_argv *a, const zend_s
 	redislock_argv_push_str(a, index);
 	redislock_argv_push_str(a, settings);
 	redislock_argv_push_str(a, spare);
+	redislock_argv_push_str(a, paused);
 	redislock_argv_push_long(a, visibility);
 	redislock_argv_push_long(a, attempts);
 	redislock_argv_push_long(a, backoff);
 	redislock_argv_push_long(a, skip);
 }
 
-/* ext/lua/queue/migrate_back.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS deadlines. */
-static inline void redislock_script_migrate_back_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *deadlines)
+/* ext/lua/queue/migrate_back.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS deadlines, KEYS paused. */
+static inline void redislock_script_migrate_back_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *deadlines, const zend_string *paused)
 {
-	redislock_script_start(a, &redislock_script_migrate_back, 11);
+	redislock_script_start(a, &redislock_script_migrate_back, 12);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -445,6 +450,16 @@ static inline void redislock_script_migrate_back_args(redislock_argv *a, const z
 	redislock_argv_push_str(a, settings);
 	redislock_argv_push_str(a, spare);
 	redislock_argv_push_str(a, deadlines);
+	redislock_argv_push_str(a, paused);
+}
+
+/* ext/lua/queue/pause.lua: KEYS stream, KEYS paused, ARGV ms. */
+static inline void redislock_script_pause_args(redislock_argv *a, const zend_string *stream, const zend_string *paused, zend_long ms)
+{
+	redislock_script_start(a, &redislock_script_pause, 2);
+	redislock_argv_push_str(a, stream);
+	redislock_argv_push_str(a, paused);
+	redislock_argv_push_long(a, ms);
 }
 
 /* ext/lua/queue/purge_dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS spare, ARGV died_by. */
@@ -495,10 +510,20 @@ static inline void redislock_script_reserved_args(redislock_argv *a, const zend_
 	if (cursor) { redislock_argv_push_str(a, cursor); } else { redislock_argv_push(a, "", 0); }
 }
 
-/* ext/lua/queue/retry_dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, ARGV streams, ARGV died_by, ARGV id. */
-static inline void redislock_script_retry_dead_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, bool streams, const zend_string *died_by, zend_string **id)
+/* ext/lua/queue/resume.lua: KEYS queue, KEYS wakeup, KEYS stream, KEYS paused. */
+static inline void redislock_script_resume_args(redislock_argv *a, const zend_string *queue, const zend_string *wakeup, const zend_string *stream, const zend_string *paused)
 {
-	redislock_script_start(a, &redislock_script_retry_dead, 10);
+	redislock_script_start(a, &redislock_script_resume, 4);
+	redislock_argv_push_str(a, queue);
+	redislock_argv_push_str(a, wakeup);
+	redislock_argv_push_str(a, stream);
+	redislock_argv_push_str(a, paused);
+}
+
+/* ext/lua/queue/retry_dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS paused, ARGV streams, ARGV died_by, ARGV id. */
+static inline void redislock_script_retry_dead_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *paused, bool streams, const zend_string *died_by, zend_string **id)
+{
+	redislock_script_start(a, &redislock_script_retry_dead, 11);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -509,6 +534,7 @@ static inline void redislock_script_retry_dead_args(redislock_argv *a, uint32_t 
 	redislock_argv_push_str(a, index);
 	redislock_argv_push_str(a, settings);
 	redislock_argv_push_str(a, spare);
+	redislock_argv_push_str(a, paused);
 	redislock_argv_push(a, streams ? "1" : "0", 1);
 	if (died_by) { redislock_argv_push_str(a, died_by); } else { redislock_argv_push(a, "", 0); }
 	for (uint32_t i = 0; i < n; i++) {
@@ -532,10 +558,10 @@ static inline void redislock_script_size_args(redislock_argv *a, const zend_stri
 	redislock_argv_push_str(a, spare);
 }
 
-/* ext/lua/queue/stats.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare. */
-static inline void redislock_script_stats_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare)
+/* ext/lua/queue/stats.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS paused. */
+static inline void redislock_script_stats_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *paused)
 {
-	redislock_script_start(a, &redislock_script_stats, 10);
+	redislock_script_start(a, &redislock_script_stats, 11);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -546,12 +572,13 @@ static inline void redislock_script_stats_args(redislock_argv *a, const zend_str
 	redislock_argv_push_str(a, index);
 	redislock_argv_push_str(a, settings);
 	redislock_argv_push_str(a, spare);
+	redislock_argv_push_str(a, paused);
 }
 
-/* ext/lua/queue/submit.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS unique, KEYS deadlines, ARGV streamed, ARGV id, ARGV mode, ARGV delay, ARGV span, ARGV carries, ARGV payload. */
-static inline void redislock_script_submit_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *unique, const zend_string *deadlines, bool streamed, const zend_string *id, const char *mode, double delay, double span, bool carries, const zend_string *payload)
+/* ext/lua/queue/submit.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS unique, KEYS deadlines, KEYS paused, ARGV streamed, ARGV id, ARGV mode, ARGV delay, ARGV span, ARGV carries, ARGV payload. */
+static inline void redislock_script_submit_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *unique, const zend_string *deadlines, const zend_string *paused, bool streamed, const zend_string *id, const char *mode, double delay, double span, bool carries, const zend_string *payload)
 {
-	redislock_script_start(a, &redislock_script_submit, 12);
+	redislock_script_start(a, &redislock_script_submit, 13);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -564,6 +591,7 @@ static inline void redislock_script_submit_args(redislock_argv *a, const zend_st
 	redislock_argv_push_str(a, spare);
 	redislock_argv_push_str(a, unique);
 	redislock_argv_push_str(a, deadlines);
+	redislock_argv_push_str(a, paused);
 	redislock_argv_push(a, streamed ? "1" : "0", 1);
 	redislock_argv_push_str(a, id);
 	redislock_argv_push(a, mode, strlen(mode));
@@ -656,10 +684,10 @@ static inline void redislock_script_stream_hand_back_args(redislock_argv *a, uin
 	redislock_argv_push_str(a, consumer);
 }
 
-/* ext/lua/queue_stream/stream_idle.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS meta, KEYS deadlines, KEYS spare, ARGV setup, ARGV visibility, ARGV attempts, ARGV backoff, ARGV waiting. */
-static inline void redislock_script_stream_idle_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *meta, const zend_string *deadlines, const zend_string *spare, bool setup, zend_long visibility, zend_long attempts, zend_long backoff, bool waiting)
+/* ext/lua/queue_stream/stream_idle.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS meta, KEYS deadlines, KEYS spare, KEYS paused, ARGV setup, ARGV visibility, ARGV attempts, ARGV backoff, ARGV waiting. */
+static inline void redislock_script_stream_idle_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *meta, const zend_string *deadlines, const zend_string *spare, const zend_string *paused, bool setup, zend_long visibility, zend_long attempts, zend_long backoff, bool waiting)
 {
-	redislock_script_start(a, &redislock_script_stream_idle, 11);
+	redislock_script_start(a, &redislock_script_stream_idle, 12);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -671,6 +699,7 @@ static inline void redislock_script_stream_idle_args(redislock_argv *a, const ze
 	redislock_argv_push_str(a, meta);
 	redislock_argv_push_str(a, deadlines);
 	redislock_argv_push_str(a, spare);
+	redislock_argv_push_str(a, paused);
 	redislock_argv_push(a, setup ? "1" : "0", 1);
 	redislock_argv_push_long(a, visibility);
 	redislock_argv_push_long(a, attempts);
@@ -696,10 +725,10 @@ static inline void redislock_script_stream_lost_args(redislock_argv *a, uint32_t
 	}
 }
 
-/* ext/lua/queue_stream/stream_pop.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS inflight, KEYS spare, ARGV count, ARGV upkeep. */
-static inline void redislock_script_stream_pop_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *payloads, zend_string *const *receipts, zend_string *const *dead, zend_string *const *stream, zend_string *const *index, zend_string *const *meta, zend_string *const *inflight, zend_string *const *spare, zend_long count, bool upkeep)
+/* ext/lua/queue_stream/stream_pop.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS inflight, KEYS spare, KEYS paused, ARGV count, ARGV upkeep. */
+static inline void redislock_script_stream_pop_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *payloads, zend_string *const *receipts, zend_string *const *dead, zend_string *const *stream, zend_string *const *index, zend_string *const *meta, zend_string *const *inflight, zend_string *const *spare, zend_string *const *paused, zend_long count, bool upkeep)
 {
-	redislock_script_start(a, &redislock_script_stream_pop, (int) (9 * n));
+	redislock_script_start(a, &redislock_script_stream_pop, (int) (10 * n));
 	for (uint32_t i = 0; i < n; i++) {
 		redislock_argv_push_str(a, queue[i]);
 		redislock_argv_push_str(a, payloads[i]);
@@ -710,6 +739,7 @@ static inline void redislock_script_stream_pop_args(redislock_argv *a, uint32_t 
 		redislock_argv_push_str(a, meta[i]);
 		redislock_argv_push_str(a, inflight[i]);
 		redislock_argv_push_str(a, spare[i]);
+		redislock_argv_push_str(a, paused[i]);
 	}
 	redislock_argv_push_long(a, count);
 	redislock_argv_push(a, upkeep ? "1" : "0", 1);
@@ -794,16 +824,17 @@ static inline void redislock_script_fail_args(redislock_argv *a, const zend_stri
 	if (payload) { redislock_argv_push_str(a, payload); } else { redislock_argv_push(a, "", 0); }
 }
 
-/* ext/lua/queue_zset/pop.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS payloads, KEYS stream, ARGV count, ARGV waiting, ARGV woken. */
-static inline void redislock_script_pop_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *payloads, const zend_string *stream, zend_long count, bool waiting, bool woken)
+/* ext/lua/queue_zset/pop.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS payloads, KEYS stream, KEYS paused, ARGV count, ARGV waiting, ARGV woken. */
+static inline void redislock_script_pop_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *payloads, const zend_string *stream, const zend_string *paused, zend_long count, bool waiting, bool woken)
 {
-	redislock_script_start(a, &redislock_script_pop, 6);
+	redislock_script_start(a, &redislock_script_pop, 7);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
 	redislock_argv_push_str(a, receipts);
 	redislock_argv_push_str(a, payloads);
 	redislock_argv_push_str(a, stream);
+	redislock_argv_push_str(a, paused);
 	redislock_argv_push_long(a, count);
 	redislock_argv_push(a, waiting ? "1" : "0", 1);
 	if (woken) {
@@ -841,10 +872,10 @@ static inline void redislock_script_reserve_lost_args(redislock_argv *a, const z
 	if (cursor) { redislock_argv_push_str(a, cursor); } else { redislock_argv_push(a, "", 0); }
 }
 
-/* ext/lua/queue_zset/take.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, ARGV count, ARGV reserve, ARGV visibility, ARGV waiting, ARGV base, ARGV attempts, ARGV backoff, ARGV woken. */
-static inline void redislock_script_take_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *inflight, zend_string *const *wakeup, zend_string *const *receipts, zend_string *const *dead, zend_string *const *payloads, zend_string *const *stream, zend_long count, bool reserve, double visibility, bool waiting, const zend_string *base, zend_long attempts, double backoff, bool woken)
+/* ext/lua/queue_zset/take.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS paused, ARGV count, ARGV reserve, ARGV visibility, ARGV waiting, ARGV base, ARGV attempts, ARGV backoff, ARGV woken. */
+static inline void redislock_script_take_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *inflight, zend_string *const *wakeup, zend_string *const *receipts, zend_string *const *dead, zend_string *const *payloads, zend_string *const *stream, zend_string *const *paused, zend_long count, bool reserve, double visibility, bool waiting, const zend_string *base, zend_long attempts, double backoff, bool woken)
 {
-	redislock_script_start(a, &redislock_script_take, (int) (7 * n));
+	redislock_script_start(a, &redislock_script_take, (int) (8 * n));
 	for (uint32_t i = 0; i < n; i++) {
 		redislock_argv_push_str(a, queue[i]);
 		redislock_argv_push_str(a, inflight[i]);
@@ -853,6 +884,7 @@ static inline void redislock_script_take_args(redislock_argv *a, uint32_t n, zen
 		redislock_argv_push_str(a, dead[i]);
 		redislock_argv_push_str(a, payloads[i]);
 		redislock_argv_push_str(a, stream[i]);
+		redislock_argv_push_str(a, paused[i]);
 	}
 	redislock_argv_push_long(a, count);
 	redislock_argv_push(a, reserve ? "reserve" : "pop", reserve ? 7 : 3);

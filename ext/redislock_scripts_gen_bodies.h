@@ -955,7 +955,8 @@ const redislock_script redislock_script_dequeue = {"dequeue script",
 
 const redislock_script redislock_script_enqueue = {"enqueue script",
 	"--redislock:enqueue\n"
-	"local queue, inflight, wakeup, receipts, dead, payloads, stream, index, settings, spare, dues, streamed, delay, call, last, replace, paired = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9], KEYS[10], KEYS[11], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6]\n"
+	"local queue, inflight, wakeup, receipts, dead, payloads, stream, index, settings, spare, dues, paused, streamed, delay, call, last, replace, paired = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9], KEYS[10], KEYS[11], KEYS[12], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6]\n"
+	"\n"
 	"\n"
 	"\n"
 	"\n"
@@ -991,7 +992,7 @@ const redislock_script redislock_script_enqueue = {"enqueue script",
 	"\n"
 	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end\n"
 	"local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end\n"
-	"local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end\n"
+	"local function wake(W, n, G) if n <= 0 or (G and redis.call('exists', G) == 1) then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end\n"
 	"local PAGE = 250\n"
 	"local function by_ref(M) return redis.call('hget', M, 'p') == '1' end local INLINE = 65536 local function home(P, Q, id) if redis.call('hexists', P, id) == 1 then return 'p' end if redis.call('hexists', Q, id) == 1 then return 'q' end return false end local function slot(P, Q, r) if r == 'q' then return Q end return P end local function other(r) if r == 'p' then return 'q' end return 'p' end local function index_of(x) if not x then return nil, '' end local e, due = string.match(x, '^([^|]*)|?(.*)$') return e, due end local function carried(H, id) local v = redis.call('hget', H, id) if not v then return 0, false end return tonumber(string.match(v, '^[^|]*|(%d+)|') or '0'), true end local function append(S, X, id, p, a, r) local f = {'xadd', S, '*', 'i', id} if p then f[6] = 'p'; f[7] = p elseif r then f[6] = 'r'; f[7] = r end if a and a > 0 then f[#f + 1] = 'a'; f[#f + 1] = string.format('%d', a) end local eid = redis.call(unpack(f)) redis.call('hset', X, id, eid) return eid end local function promote(Z, P, H, S, X, Q, id, ref) local a, rec = carried(H, id) local r, p = home(P, Q, id), false if r and (not ref or redis.call('hstrlen', slot(P, Q, r), id) <= INLINE) then p = redis.call('hget', slot(P, Q, r), id) redis.call('hdel', slot(P, Q, r), id) r = false end append(S, X, id, p, a, r) redis.call('zrem', Z, id) if rec then redis.call('hdel', H, id) end return p and #p or 0 end local function entry(S, eid) local e = redis.call('xrange', S, eid, eid) if #e == 0 then return nil end local f, id, p, a, r = e[1][2], nil, false, 0, false for i = 1, #f, 2 do local k = f[i] if k == 'i' then id = f[i + 1] elseif k == 'p' then p = f[i + 1] elseif k == 'a' then a = tonumber(f[i + 1]) elseif k == 'r' then r = f[i + 1] end end return id, p, a, r end local function nudge(Z, S, due) local first = redis.call('zrangebyscore', Z, '(' .. score(now_us), '+inf', 'withscores', 'limit', 0, 2) if #first < 4 or tonumber(first[4]) > tonumber(due) then redis.call('xadd', S, '*', 'w', '1') end end\n"
 	"local function revive(D, H, P, Q, id) if redis.call('zrem', D, id) == 1 then redis.call('hdel', H, id); redis.call('hdel', P, id); redis.call('hdel', Q, id) end end local function put_stream(Z, F, P, H, S, X, M, Q, id, p, due, replace, ref, nudged) local now_due, changed = tonumber(due) * 1000000 <= now_us, 0 local x, parked = index_of(redis.call('hget', X, id)) local flying = x and #redis.call('xpending', S, 'rl', x, x, 1) > 0 if x and not flying and replace then redis.call('xdel', S, x); redis.call('hdel', X, id); x = nil redis.call('hdel', P, id); redis.call('hdel', Q, id) end if flying then if parked == '' or replace then if parked == '' then redis.call('hincrby', M, 'r', 1) end local into = slot(P, Q, other(select(4, entry(S, x)))) redis.call('hset', X, id, x .. '|' .. due) if p then redis.call('hset', into, id, p) else redis.call('hdel', into, id) end changed = 1 end elseif not x and (not now_due or redis.call('zscore', Z, id) or redis.call('zscore', F, id)) then local added if replace then changed = redis.call('zadd', Z, 'ch', due, id); added = true else added = redis.call('zadd', Z, 'nx', due, id) == 1 if added then changed = 1 end end if added then local into, off = P, Q if ref and not redis.call('zscore', F, id) then into, off = Q, P end if p then redis.call('hset', into, id, p) else redis.call('hdel', into, id) end redis.call('hdel', off, id) if not now_due and not nudged then nudge(Z, S, due); nudged = true end end local sc = now_due and not redis.call('zscore', F, id) and redis.call('zscore', Z, id) if sc and tonumber(sc) * 1000000 <= now_us then if ref == 'all' and added and p then local a, rec = carried(H, id) append(S, X, id, false, a, 'q') redis.call('zrem', Z, id) if rec then redis.call('hdel', H, id) end else promote(Z, P, H, S, X, Q, id, ref) end end elseif not x then if ref and p and (ref == 'all' or #p > INLINE) then redis.call('hset', Q, id, p) append(S, X, id, false, 0, 'q') else append(S, X, id, p or false, 0) end changed = 1 end return changed, nudged end local function put_zset(Z, P, id, p, due, replace) local n if replace then n = redis.call('zadd', Z, 'ch', due, id) else n = redis.call('zadd', Z, 'nx', due, id) end if replace or n == 1 then if p then redis.call('hset', P, id, p) else redis.call('hdel', P, id) end end return n end\n"
@@ -1041,13 +1042,13 @@ const redislock_script redislock_script_enqueue = {"enqueue script",
 	"\n"
 	"for i, id in ipairs(ids) do changed = changed + put_zset(queue, payloads, id, payload[i] or false, due, replace) end\n"
 	"end\n"
-	"wake(wakeup, changed)\n"
+	"wake(wakeup, changed, paused)\n"
 	"return {changed, due}\n",
-	6955, "c97fc936e28a8017a5e03e67899fe2ed7f51d4e3"};
+	7025, "2cbc1200844798407659392f30a3fe142ef4d765"};
 
 const redislock_script redislock_script_enqueue_one = {"enqueue_one script",
 	"--redislock:enqueue_one\n"
-	"local queue, inflight, wakeup, dead, payloads, stream, index, settings, spare, replace, id = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9], ARGV[1], ARGV[2]\n"
+	"local queue, inflight, wakeup, dead, payloads, stream, index, settings, spare, paused, replace, id = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9], KEYS[10], ARGV[1], ARGV[2]\n"
 	"\n"
 	"\n"
 	"\n"
@@ -1072,7 +1073,8 @@ const redislock_script redislock_script_enqueue_one = {"enqueue_one script",
 	"\n"
 	"\n"
 	"\n"
-	"local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end\n"
+	"\n"
+	"local function wake(W, n, G) if n <= 0 or (G and redis.call('exists', G) == 1) then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end\n"
 	"local function by_ref(M) return redis.call('hget', M, 'p') == '1' end local INLINE = 65536 local function index_of(x) if not x then return nil, '' end local e, due = string.match(x, '^([^|]*)|?(.*)$') return e, due end local function append(S, X, id, p, a, r) local f = {'xadd', S, '*', 'i', id} if p then f[6] = 'p'; f[7] = p elseif r then f[6] = 'r'; f[7] = r end if a and a > 0 then f[#f + 1] = 'a'; f[#f + 1] = string.format('%d', a) end local eid = redis.call(unpack(f)) redis.call('hset', X, id, eid) return eid end local function pending(S, eid) return #redis.call('xpending', S, 'rl', eid, eid, 1) > 0 end\n"
 	"local function put_zset(Z, P, id, p, due, replace) local n if replace then n = redis.call('zadd', Z, 'ch', due, id) else n = redis.call('zadd', Z, 'nx', due, id) end if replace or n == 1 then if p then redis.call('hset', P, id, p) else redis.call('hdel', P, id) end end return n end\n"
 	"local p = ARGV[3] or false\n"
@@ -1100,13 +1102,13 @@ const redislock_script redislock_script_enqueue_one = {"enqueue_one script",
 	"local t = redis.call('time')\n"
 	"local n = put_zset(queue, payloads, id, p, string.format('%.17g', (tonumber(t[1]) * 1000000 + tonumber(t[2])) / 1000000),\n"
 	"replace == '1')\n"
-	"wake(wakeup, n)\n"
+	"wake(wakeup, n, paused)\n"
 	"return n\n",
-	2046, "13e8c46561c320e57fd0cb26159b762f48a101d7"};
+	2116, "d6d5220282fb0b2f5acfc8f5633e6a996add6830"};
 
 const redislock_script redislock_script_migrate = {"migrate script",
 	"--redislock:migrate\n"
-	"local queue, inflight, wakeup, receipts, dead, payloads, stream, index, settings, spare, visibility, attempts, backoff, skip = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9], KEYS[10], ARGV[1], ARGV[2], ARGV[3], ARGV[4]\n"
+	"local queue, inflight, wakeup, receipts, dead, payloads, stream, index, settings, spare, paused, visibility, attempts, backoff, skip = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9], KEYS[10], KEYS[11], ARGV[1], ARGV[2], ARGV[3], ARGV[4]\n"
 	"\n"
 	"\n"
 	"\n"
@@ -1138,11 +1140,16 @@ const redislock_script redislock_script_migrate = {"migrate script",
 	"\n"
 	"\n"
 	"\n"
-	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end\n"
+	"\n"
+	"\n"
+	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function wake(W, n, G) if n <= 0 or (G and redis.call('exists', G) == 1) then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end\n"
 	"local PAGE = 250 local BYTES = 1048576\n"
-	"local INLINE = 65536 local function home(P, Q, id) if redis.call('hexists', P, id) == 1 then return 'p' end if redis.call('hexists', Q, id) == 1 then return 'q' end return false end local function slot(P, Q, r) if r == 'q' then return Q end return P end local function carried(H, id) local v = redis.call('hget', H, id) if not v then return 0, false end return tonumber(string.match(v, '^[^|]*|(%d+)|') or '0'), true end local function append(S, X, id, p, a, r) local f = {'xadd', S, '*', 'i', id} if p then f[6] = 'p'; f[7] = p elseif r then f[6] = 'r'; f[7] = r end if a and a > 0 then f[#f + 1] = 'a'; f[#f + 1] = string.format('%d', a) end local eid = redis.call(unpack(f)) redis.call('hset', X, id, eid) return eid end local function promote(Z, P, H, S, X, Q, id, ref) local a, rec = carried(H, id) local r, p = home(P, Q, id), false if r and (not ref or redis.call('hstrlen', slot(P, Q, r), id) <= INLINE) then p = redis.call('hget', slot(P, Q, r), id) redis.call('hdel', slot(P, Q, r), id) r = false end append(S, X, id, p, a, r) redis.call('zrem', Z, id) if rec then redis.call('hdel', H, id) end return p and #p or 0 end local function raise_visibility(S, M, v, nv) redis.call('hset', M, 'v', string.format('%d', nv)) if v <= 0 or nv <= v or redis.call('exists', S) == 0 then return end local pel = redis.call('xpending', S, 'rl', '-', '+', PAGE) for _, e in ipairs(pel) do redis.call('xclaim', S, 'rl', e[2], 0, e[1], 'IDLE', string.format('%d', e[3] + nv - v), 'JUSTID') end end local function group_of(S) if redis.call('exists', S) == 0 then return nil end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end if f['name'] == 'rl' then return f['last-delivered-id'], tonumber(f['pending']) end end return nil end\n"
-	"local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end\n"
+	"local INLINE = 65536 local function home(P, Q, id) if redis.call('hexists', P, id) == 1 then return 'p' end if redis.call('hexists', Q, id) == 1 then return 'q' end return false end local function slot(P, Q, r) if r == 'q' then return Q end return P end local function carried(H, id) local v = redis.call('hget', H, id) if not v then return 0, false end return tonumber(string.match(v, '^[^|]*|(%d+)|') or '0'), true end local function append(S, X, id, p, a, r) local f = {'xadd', S, '*', 'i', id} if p then f[6] = 'p'; f[7] = p elseif r then f[6] = 'r'; f[7] = r end if a and a > 0 then f[#f + 1] = 'a'; f[#f + 1] = string.format('%d', a) end local eid = redis.call(unpack(f)) redis.call('hset', X, id, eid) return eid end local function promote(Z, P, H, S, X, Q, id, ref) local a, rec = carried(H, id) local r, p = home(P, Q, id), false if r and (not ref or redis.call('hstrlen', slot(P, Q, r), id) <= INLINE) then p = redis.call('hget', slot(P, Q, r), id) redis.call('hdel', slot(P, Q, r), id) r = false end append(S, X, id, p, a, r) redis.call('zrem', Z, id) if rec then redis.call('hdel', H, id) end return p and #p or 0 end local function raise_visibility(S, M, v, nv) redis.call('hset', M, 'v', string.format('%d', nv)) if v <= 0 or nv <= v or redis.call('exists', S) == 0 then return end local pel = redis.call('xpending', S, 'rl', '-', '+', PAGE) for _, e in ipairs(pel) do redis.call('xclaim', S, 'rl', e[2], 0, e[1], 'IDLE', string.format('%d', e[3] + nv - v), 'JUSTID') end end local PARKED = '18446744073709551615-18446744073709551615' local function groups_of(S) local out = {} if redis.call('exists', S) == 0 then return out end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end out[f['name']] = f end return out end local function group_of(S) local g = groups_of(S) if not g.rl then return nil end local last = g.rl['last-delivered-id'] if g['rl.p'] then last = g['rl.p']['last-delivered-id'] end return last, tonumber(g.rl['pending']) end\n"
+	"local function wake(W, n, G) if n <= 0 or (G and redis.call('exists', G) == 1) then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end\n"
+	"local function pause_left(G) local t = redis.call('pttl', G) if t == -2 then return -2 end if t == -1 then return -1 end return math.max(t, 1) end local function pause_sync(S, G) local left = pause_left(G) local g = groups_of(S) if not g.rl then return left end if left ~= -2 and not g['rl.p'] then redis.call('xgroup', 'create', S, 'rl.p', g.rl['last-delivered-id']) redis.call('xgroup', 'setid', S, 'rl', PARKED) elseif left == -2 and g['rl.p'] then redis.call('xgroup', 'setid', S, 'rl', g['rl.p']['last-delivered-id']) redis.call('xgroup', 'destroy', S, 'rl.p') redis.call('xadd', S, '*', 'w', '1') end return left end\n"
 	"if not group_of(stream) then redis.call('xgroup', 'create', stream, 'rl', '0', 'mkstream') end\n"
+	"\n"
+	"pause_sync(stream, paused)\n"
 	"\n"
 	"\n"
 	"\n"
@@ -1174,11 +1181,11 @@ const redislock_script redislock_script_migrate = {"migrate script",
 	"\n"
 	"if tonumber(skip) == 0 then wake(wakeup, 16); redis.call('pexpire', wakeup, 1000) end\n"
 	"return {moved, skipped, full, redis.call('zcard', queue), redis.call('zcard', inflight)}\n",
-	3896, "4e7526e96e2e1167332c7b590cce97742a3961c4"};
+	4887, "aa05ce1ff70ded65300325c6d6a84cde148ff445"};
 
 const redislock_script redislock_script_migrate_back = {"migrate_back script",
 	"--redislock:migrate_back\n"
-	"local queue, inflight, wakeup, receipts, dead, payloads, stream, index, settings, spare, deadlines = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9], KEYS[10], KEYS[11]\n"
+	"local queue, inflight, wakeup, receipts, dead, payloads, stream, index, settings, spare, deadlines, paused = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9], KEYS[10], KEYS[11], KEYS[12]\n"
 	"\n"
 	"\n"
 	"\n"
@@ -1216,9 +1223,10 @@ const redislock_script redislock_script_migrate_back = {"migrate_back script",
 	"\n"
 	"\n"
 	"\n"
-	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then if redis.call('zscore', Z, id) then redis.call('hdel', H, id); return end redis.call('zadd', D, score(now_us), id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end\n"
+	"\n"
+	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function wake(W, n, G) if n <= 0 or (G and redis.call('exists', G) == 1) then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then if redis.call('zscore', Z, id) then redis.call('hdel', H, id); return end redis.call('zadd', D, score(now_us), id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end\n"
 	"local PAGE = 250 local BYTES = 1048576\n"
-	"local function slot(P, Q, r) if r == 'q' then return Q end return P end local function index_of(x) if not x then return nil, '' end local e, due = string.match(x, '^([^|]*)|?(.*)$') return e, due end local function lapsed(S, M, v) local c = redis.call('hget', M, 'c') local window = redis.call('xpending', S, 'rl', c or '-', '+', 1000) local out, last = {}, nil for _, e in ipairs(window) do if e[3] >= tonumber(v) then if string.find(e[2], '~', 1, true) then e[4] = 0 end out[#out + 1] = e if #out >= 100 then last = e[1]; break end end end if not last and #window >= 1000 then last = window[#window][1] end if last then redis.call('hset', M, 'c', '(' .. last) elseif c then redis.call('hdel', M, 'c') end return out end local function group_of(S) if redis.call('exists', S) == 0 then return nil end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end if f['name'] == 'rl' then return f['last-delivered-id'], tonumber(f['pending']) end end return nil end local function fields_of(flat) local f = {} for j = 1, #flat, 2 do f[flat[j]] = flat[j + 1] end return f end\n"
+	"local function slot(P, Q, r) if r == 'q' then return Q end return P end local function index_of(x) if not x then return nil, '' end local e, due = string.match(x, '^([^|]*)|?(.*)$') return e, due end local function lapsed(S, M, v) local c = redis.call('hget', M, 'c') local window = redis.call('xpending', S, 'rl', c or '-', '+', 1000) local out, last = {}, nil for _, e in ipairs(window) do if e[3] >= tonumber(v) then if string.find(e[2], '~', 1, true) then e[4] = 0 end out[#out + 1] = e if #out >= 100 then last = e[1]; break end end end if not last and #window >= 1000 then last = window[#window][1] end if last then redis.call('hset', M, 'c', '(' .. last) elseif c then redis.call('hdel', M, 'c') end return out end local function groups_of(S) local out = {} if redis.call('exists', S) == 0 then return out end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end out[f['name']] = f end return out end local function group_of(S) local g = groups_of(S) if not g.rl then return nil end local last = g.rl['last-delivered-id'] if g['rl.p'] then last = g['rl.p']['last-delivered-id'] end return last, tonumber(g.rl['pending']) end local function fields_of(flat) local f = {} for j = 1, #flat, 2 do f[flat[j]] = flat[j + 1] end return f end\n"
 	"local last, pel = group_of(stream)\n"
 	"if not last then\n"
 	"if redis.call('exists', stream) == 0 then return {0, 0, 0, 0, 1, redis.call('zcard', queue)} end\n"
@@ -1304,7 +1312,7 @@ const redislock_script redislock_script_migrate_back = {"migrate_back script",
 	"end\n"
 	"end\n"
 	"end\n"
-	"if moved + settled > 0 then wake(wakeup, moved + settled) end\n"
+	"if moved + settled > 0 then wake(wakeup, moved + settled, paused) end\n"
 	"local gone = 0\n"
 	"if pel == 0 and redis.call('xlen', stream) == 0 then\n"
 	"if redis.call('exists', spare) == 1 then\n"
@@ -1336,7 +1344,28 @@ const redislock_script redislock_script_migrate_back = {"migrate_back script",
 	"end\n"
 	"end\n"
 	"return {moved, settled, full, pel, gone, redis.call('zcard', queue)}\n",
-	6218, "fb6b763c7a5d604031b5101599a68aea295fb0a5"};
+	6463, "f37554d27a79518e99e37b7503b2307e9adb3460"};
+
+const redislock_script redislock_script_pause = {"pause script",
+	"--redislock:pause\n"
+	"local stream, paused, ms = KEYS[1], KEYS[2], ARGV[1]\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"local PARKED = '18446744073709551615-18446744073709551615' local function groups_of(S) local out = {} if redis.call('exists', S) == 0 then return out end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end out[f['name']] = f end return out end\n"
+	"local function pause_left(G) local t = redis.call('pttl', G) if t == -2 then return -2 end if t == -1 then return -1 end return math.max(t, 1) end local function pause_sync(S, G) local left = pause_left(G) local g = groups_of(S) if not g.rl then return left end if left ~= -2 and not g['rl.p'] then redis.call('xgroup', 'create', S, 'rl.p', g.rl['last-delivered-id']) redis.call('xgroup', 'setid', S, 'rl', PARKED) elseif left == -2 and g['rl.p'] then redis.call('xgroup', 'setid', S, 'rl', g['rl.p']['last-delivered-id']) redis.call('xgroup', 'destroy', S, 'rl.p') redis.call('xadd', S, '*', 'w', '1') end return left end\n"
+	"local was = redis.call('exists', paused)\n"
+	"if tonumber(ms) > 0 then redis.call('set', paused, '1', 'px', ms) else redis.call('set', paused, '1') end\n"
+	"pause_sync(stream, paused)\n"
+	"return 1 - was\n",
+	1197, "d52f8775087ceb3f4a239dfb131605257d14ef45"};
 
 const redislock_script redislock_script_purge_dead = {"purge_dead script",
 	"--redislock:purge_dead\n"
@@ -1445,7 +1474,7 @@ const redislock_script redislock_script_reserved = {"reserved script",
 	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end\n"
 	"local PAGE = 250 local function page(n) return math.max(0, math.min(math.floor(tonumber(n)), PAGE)) end local BYTES = 1048576 local function rank_after(K, after, after_score) if after == '' then return 0 end local s = redis.call('zscore', K, after) if s and tonumber(s) == tonumber(after_score) then return redis.call('zrank', K, after) + 1 end return redis.call('zcount', K, '-inf', '(' .. after_score) end\n"
 	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end\n"
-	"local function slot(P, Q, r) if r == 'q' then return Q end return P end local function index_of(x) if not x then return nil, '' end local e, due = string.match(x, '^([^|]*)|?(.*)$') return e, due end local function entry(S, eid) local e = redis.call('xrange', S, eid, eid) if #e == 0 then return nil end local f, id, p, a, r = e[1][2], nil, false, 0, false for i = 1, #f, 2 do local k = f[i] if k == 'i' then id = f[i + 1] elseif k == 'p' then p = f[i + 1] elseif k == 'a' then a = tonumber(f[i + 1]) elseif k == 'r' then r = f[i + 1] end end return id, p, a, r end local function group_of(S) if redis.call('exists', S) == 0 then return nil end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end if f['name'] == 'rl' then return f['last-delivered-id'], tonumber(f['pending']) end end return nil end\n"
+	"local function slot(P, Q, r) if r == 'q' then return Q end return P end local function index_of(x) if not x then return nil, '' end local e, due = string.match(x, '^([^|]*)|?(.*)$') return e, due end local function entry(S, eid) local e = redis.call('xrange', S, eid, eid) if #e == 0 then return nil end local f, id, p, a, r = e[1][2], nil, false, 0, false for i = 1, #f, 2 do local k = f[i] if k == 'i' then id = f[i + 1] elseif k == 'p' then p = f[i + 1] elseif k == 'a' then a = tonumber(f[i + 1]) elseif k == 'r' then r = f[i + 1] end end return id, p, a, r end local function groups_of(S) local out = {} if redis.call('exists', S) == 0 then return out end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end out[f['name']] = f end return out end local function group_of(S) local g = groups_of(S) if not g.rl then return nil end local last = g.rl['last-delivered-id'] if g['rl.p'] then last = g['rl.p']['last-delivered-id'] end return last, tonumber(g.rl['pending']) end\n"
 	"\n"
 	"local MAX_COUNT = 9007199254740991\n"
 	"local n = page(count)\n"
@@ -1496,11 +1525,35 @@ const redislock_script redislock_script_reserved = {"reserved script",
 	"end\n"
 	"if #pel == want then out[1] = 1 end\n"
 	"return out\n",
-	3956, "77f21c198a57e9404fc51d38f4f9d2d894c28d80"};
+	4131, "7cc42ca4ed8c50852a1131f40dee5856dcc01e6c"};
+
+const redislock_script redislock_script_resume = {"resume script",
+	"--redislock:resume\n"
+	"local queue, wakeup, stream, paused = KEYS[1], KEYS[2], KEYS[3], KEYS[4]\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end\n"
+	"local function wake(W, n, G) if n <= 0 or (G and redis.call('exists', G) == 1) then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end\n"
+	"local PARKED = '18446744073709551615-18446744073709551615' local function groups_of(S) local out = {} if redis.call('exists', S) == 0 then return out end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end out[f['name']] = f end return out end\n"
+	"local function pause_left(G) local t = redis.call('pttl', G) if t == -2 then return -2 end if t == -1 then return -1 end return math.max(t, 1) end local function pause_sync(S, G) local left = pause_left(G) local g = groups_of(S) if not g.rl then return left end if left ~= -2 and not g['rl.p'] then redis.call('xgroup', 'create', S, 'rl.p', g.rl['last-delivered-id']) redis.call('xgroup', 'setid', S, 'rl', PARKED) elseif left == -2 and g['rl.p'] then redis.call('xgroup', 'setid', S, 'rl', g['rl.p']['last-delivered-id']) redis.call('xgroup', 'destroy', S, 'rl.p') redis.call('xadd', S, '*', 'w', '1') end return left end\n"
+	"local was = redis.call('del', paused)\n"
+	"pause_sync(stream, paused)\n"
+	"if redis.call('exists', stream) == 0 then wake(wakeup, redis.call('zcount', queue, '-inf', score(now_us)), paused) end\n"
+	"return was\n",
+	1608, "133b7a34592926c1e324bf036f6c2b403ce29c67"};
 
 const redislock_script redislock_script_retry_dead = {"retry_dead script",
 	"--redislock:retry_dead\n"
-	"local queue, inflight, wakeup, receipts, dead, payloads, stream, index, settings, spare, streams, died_by = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9], KEYS[10], ARGV[1], ARGV[2]\n"
+	"local queue, inflight, wakeup, receipts, dead, payloads, stream, index, settings, spare, paused, streams, died_by = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9], KEYS[10], KEYS[11], ARGV[1], ARGV[2]\n"
 	"\n"
 	"\n"
 	"\n"
@@ -1525,9 +1578,10 @@ const redislock_script redislock_script_retry_dead = {"retry_dead script",
 	"\n"
 	"\n"
 	"\n"
-	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end\n"
+	"\n"
+	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end local function wake(W, n, G) if n <= 0 or (G and redis.call('exists', G) == 1) then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end\n"
 	"local PAGE = 250 local BYTES = 1048576\n"
-	"local function by_ref(M) return redis.call('hget', M, 'p') == '1' end local INLINE = 65536 local function home(P, Q, id) if redis.call('hexists', P, id) == 1 then return 'p' end if redis.call('hexists', Q, id) == 1 then return 'q' end return false end local function slot(P, Q, r) if r == 'q' then return Q end return P end local function index_of(x) if not x then return nil, '' end local e, due = string.match(x, '^([^|]*)|?(.*)$') return e, due end local function carried(H, id) local v = redis.call('hget', H, id) if not v then return 0, false end return tonumber(string.match(v, '^[^|]*|(%d+)|') or '0'), true end local function append(S, X, id, p, a, r) local f = {'xadd', S, '*', 'i', id} if p then f[6] = 'p'; f[7] = p elseif r then f[6] = 'r'; f[7] = r end if a and a > 0 then f[#f + 1] = 'a'; f[#f + 1] = string.format('%d', a) end local eid = redis.call(unpack(f)) redis.call('hset', X, id, eid) return eid end local function promote(Z, P, H, S, X, Q, id, ref) local a, rec = carried(H, id) local r, p = home(P, Q, id), false if r and (not ref or redis.call('hstrlen', slot(P, Q, r), id) <= INLINE) then p = redis.call('hget', slot(P, Q, r), id) redis.call('hdel', slot(P, Q, r), id) r = false end append(S, X, id, p, a, r) redis.call('zrem', Z, id) if rec then redis.call('hdel', H, id) end return p and #p or 0 end local function group_of(S) if redis.call('exists', S) == 0 then return nil end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end if f['name'] == 'rl' then return f['last-delivered-id'], tonumber(f['pending']) end end return nil end local function pending(S, eid) return #redis.call('xpending', S, 'rl', eid, eid, 1) > 0 end\n"
+	"local function by_ref(M) return redis.call('hget', M, 'p') == '1' end local INLINE = 65536 local function home(P, Q, id) if redis.call('hexists', P, id) == 1 then return 'p' end if redis.call('hexists', Q, id) == 1 then return 'q' end return false end local function slot(P, Q, r) if r == 'q' then return Q end return P end local function index_of(x) if not x then return nil, '' end local e, due = string.match(x, '^([^|]*)|?(.*)$') return e, due end local function carried(H, id) local v = redis.call('hget', H, id) if not v then return 0, false end return tonumber(string.match(v, '^[^|]*|(%d+)|') or '0'), true end local function append(S, X, id, p, a, r) local f = {'xadd', S, '*', 'i', id} if p then f[6] = 'p'; f[7] = p elseif r then f[6] = 'r'; f[7] = r end if a and a > 0 then f[#f + 1] = 'a'; f[#f + 1] = string.format('%d', a) end local eid = redis.call(unpack(f)) redis.call('hset', X, id, eid) return eid end local function promote(Z, P, H, S, X, Q, id, ref) local a, rec = carried(H, id) local r, p = home(P, Q, id), false if r and (not ref or redis.call('hstrlen', slot(P, Q, r), id) <= INLINE) then p = redis.call('hget', slot(P, Q, r), id) redis.call('hdel', slot(P, Q, r), id) r = false end append(S, X, id, p, a, r) redis.call('zrem', Z, id) if rec then redis.call('hdel', H, id) end return p and #p or 0 end local function groups_of(S) local out = {} if redis.call('exists', S) == 0 then return out end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end out[f['name']] = f end return out end local function group_of(S) local g = groups_of(S) if not g.rl then return nil end local last = g.rl['last-delivered-id'] if g['rl.p'] then last = g['rl.p']['last-delivered-id'] end return last, tonumber(g.rl['pending']) end local function pending(S, eid) return #redis.call('xpending', S, 'rl', eid, eid, 1) > 0 end\n"
 	"local last = died_by\n"
 	"if last == '' then last = score(now_us) end\n"
 	"if #ARGV - 2 > PAGE then return redis.error_reply('ERR over ' .. PAGE .. ' ids in one call') end\n"
@@ -1570,10 +1624,10 @@ const redislock_script redislock_script_retry_dead = {"retry_dead script",
 	"end\n"
 	"else\n"
 	"chunked({'zadd', queue, 'nx'}, members)\n"
-	"wake(wakeup, #ids)\n"
+	"wake(wakeup, #ids, paused)\n"
 	"end\n"
 	"return {#ids, last}\n",
-	3883, "fb3eb400cc5b456a37907d323b288b141858e99d"};
+	4128, "f0340b1658a1283626806ae6302e36be069852e3"};
 
 const redislock_script redislock_script_size = {"size script",
 	"--redislock:size\n"
@@ -1595,17 +1649,19 @@ const redislock_script redislock_script_size = {"size script",
 	"\n"
 	"\n"
 	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end\n"
-	"local function group_of(S) if redis.call('exists', S) == 0 then return nil end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end if f['name'] == 'rl' then return f['last-delivered-id'], tonumber(f['pending']) end end return nil end local function stream_tasks(S, X, M) local last, pel = group_of(S) if not last then return nil end local ready = redis.call('hlen', X) - pel if ready < 0 then ready = 0 end return ready + (tonumber(redis.call('hget', M, 'r')) or 0), pel, last end\n"
+	"local function groups_of(S) local out = {} if redis.call('exists', S) == 0 then return out end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end out[f['name']] = f end return out end local function group_of(S) local g = groups_of(S) if not g.rl then return nil end local last = g.rl['last-delivered-id'] if g['rl.p'] then last = g['rl.p']['last-delivered-id'] end return last, tonumber(g.rl['pending']) end local function stream_tasks(S, X, M) local last, pel = group_of(S) if not last then return nil end local ready = redis.call('hlen', X) - pel if ready < 0 then ready = 0 end return ready + (tonumber(redis.call('hget', M, 'r')) or 0), pel, last end\n"
 	"local due, inflights = redis.call('zcount', queue, '-inf', score(now_us)), redis.call('zcard', inflight)\n"
 	"local delayed = redis.call('zcard', queue) - due\n"
 	"local ready, pel = stream_tasks(stream, index, settings)\n"
 	"if ready then due = due + ready; inflights = inflights + pel end\n"
 	"return {due, delayed, inflights, redis.call('zcard', dead)}\n",
-	1249, "e4bf78f472bb34ff92dca88b87df4b1577689e95"};
+	1424, "b4b315ef5a490f464920e59e7a020803f3811087"};
 
 const redislock_script redislock_script_stats = {"stats script",
 	"--redislock:stats\n"
-	"local queue, inflight, wakeup, receipts, dead, payloads, stream, index, settings, spare = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9], KEYS[10]\n"
+	"local queue, inflight, wakeup, receipts, dead, payloads, stream, index, settings, spare, paused = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9], KEYS[10], KEYS[11]\n"
+	"\n"
+	"\n"
 	"\n"
 	"\n"
 	"\n"
@@ -1626,7 +1682,7 @@ const redislock_script redislock_script_stats = {"stats script",
 	"\n"
 	"\n"
 	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end\n"
-	"local function group_of(S) if redis.call('exists', S) == 0 then return nil end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end if f['name'] == 'rl' then return f['last-delivered-id'], tonumber(f['pending']) end end return nil end local function stream_tasks(S, X, M) local last, pel = group_of(S) if not last then return nil end local ready = redis.call('hlen', X) - pel if ready < 0 then ready = 0 end return ready + (tonumber(redis.call('hget', M, 'r')) or 0), pel, last end local function fields_of(flat) local f = {} for j = 1, #flat, 2 do f[flat[j]] = flat[j + 1] end return f end local function entry_ms(eid) return tonumber(string.match(eid, '^(%d+)')) end\n"
+	"local function groups_of(S) local out = {} if redis.call('exists', S) == 0 then return out end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end out[f['name']] = f end return out end local function group_of(S) local g = groups_of(S) if not g.rl then return nil end local last = g.rl['last-delivered-id'] if g['rl.p'] then last = g['rl.p']['last-delivered-id'] end return last, tonumber(g.rl['pending']) end local function stream_tasks(S, X, M) local last, pel = group_of(S) if not last then return nil end local ready = redis.call('hlen', X) - pel if ready < 0 then ready = 0 end return ready + (tonumber(redis.call('hget', M, 'r')) or 0), pel, last end local function fields_of(flat) local f = {} for j = 1, #flat, 2 do f[flat[j]] = flat[j + 1] end return f end local function entry_ms(eid) return tonumber(string.match(eid, '^(%d+)')) end\n"
 	"local now = score(now_us)\n"
 	"local function us(s) return math.floor(tonumber(s) * 1000000 + 0.5) end\n"
 	"local due, inflights = redis.call('zcount', queue, '-inf', now), redis.call('zcard', inflight)\n"
@@ -1651,12 +1707,12 @@ const redislock_script redislock_script_stats = {"stats script",
 	"end\n"
 	"end\n"
 	"end\n"
-	"return {due, delayed, inflights, redis.call('zcard', dead), oldest, next_in, overdue}\n",
-	2325, "184ce8c409d2653dad7bd4cfe7ac6ea506c91817"};
+	"return {due, delayed, inflights, redis.call('zcard', dead), oldest, next_in, overdue, redis.call('pttl', paused)}\n",
+	2548, "9db1243256497c786c2368cd66d4af71326c80f3"};
 
 const redislock_script redislock_script_submit = {"submit script",
 	"--redislock:submit\n"
-	"local queue, inflight, wakeup, receipts, dead, payloads, stream, index, settings, spare, unique, deadlines, streamed, id, mode, delay, span, carries, payload = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9], KEYS[10], KEYS[11], KEYS[12], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7]\n"
+	"local queue, inflight, wakeup, receipts, dead, payloads, stream, index, settings, spare, unique, deadlines, paused, streamed, id, mode, delay, span, carries, payload = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9], KEYS[10], KEYS[11], KEYS[12], KEYS[13], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7]\n"
 	"\n"
 	"\n"
 	"\n"
@@ -1694,7 +1750,8 @@ const redislock_script redislock_script_submit = {"submit script",
 	"\n"
 	"\n"
 	"\n"
-	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function wake(W, n) if n <= 0 then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then if redis.call('zscore', Z, id) then redis.call('hdel', H, id); return end redis.call('zadd', D, score(now_us), id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end\n"
+	"\n"
+	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function wake(W, n, G) if n <= 0 or (G and redis.call('exists', G) == 1) then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then if redis.call('zscore', Z, id) then redis.call('hdel', H, id); return end redis.call('zadd', D, score(now_us), id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end\n"
 	"local function by_ref(M) return redis.call('hget', M, 'p') == '1' end local INLINE = 65536 local function home(P, Q, id) if redis.call('hexists', P, id) == 1 then return 'p' end if redis.call('hexists', Q, id) == 1 then return 'q' end return false end local function slot(P, Q, r) if r == 'q' then return Q end return P end local function other(r) if r == 'p' then return 'q' end return 'p' end local function index_of(x) if not x then return nil, '' end local e, due = string.match(x, '^([^|]*)|?(.*)$') return e, due end local function carried(H, id) local v = redis.call('hget', H, id) if not v then return 0, false end return tonumber(string.match(v, '^[^|]*|(%d+)|') or '0'), true end local function append(S, X, id, p, a, r) local f = {'xadd', S, '*', 'i', id} if p then f[6] = 'p'; f[7] = p elseif r then f[6] = 'r'; f[7] = r end if a and a > 0 then f[#f + 1] = 'a'; f[#f + 1] = string.format('%d', a) end local eid = redis.call(unpack(f)) redis.call('hset', X, id, eid) return eid end local function promote(Z, P, H, S, X, Q, id, ref) local a, rec = carried(H, id) local r, p = home(P, Q, id), false if r and (not ref or redis.call('hstrlen', slot(P, Q, r), id) <= INLINE) then p = redis.call('hget', slot(P, Q, r), id) redis.call('hdel', slot(P, Q, r), id) r = false end append(S, X, id, p, a, r) redis.call('zrem', Z, id) if rec then redis.call('hdel', H, id) end return p and #p or 0 end local function entry(S, eid) local e = redis.call('xrange', S, eid, eid) if #e == 0 then return nil end local f, id, p, a, r = e[1][2], nil, false, 0, false for i = 1, #f, 2 do local k = f[i] if k == 'i' then id = f[i + 1] elseif k == 'p' then p = f[i + 1] elseif k == 'a' then a = tonumber(f[i + 1]) elseif k == 'r' then r = f[i + 1] end end return id, p, a, r end local function settle_entry(Z, P, H, D, S, X, M, Q, eid, deliveries, delay_us, dead) local id, p, a, r = entry(S, eid) local size = p and #p or 0 redis.call('xack', S, 'rl', eid) redis.call('xdel', S, eid) if not id then return nil, 0 end local xe, parked = index_of(redis.call('hget', X, id)) if xe == eid then redis.call('hdel', X, id) if parked ~= '' then redis.call('hincrby', M, 'r', -1) end else parked = '' end local n = a + tonumber(deliveries) local s = redis.call('hmget', M, 'm', 'b') local m, b = tonumber(s[1]) or 0, tonumber(s[2]) or 0 local rec = '|' .. string.format('%d', n) .. '|' .. string.format('%d', m) .. '|' .. string.format('%.17g', b / 1000) local gone = dead or (m > 0 and n >= m) if gone and parked == '' and not redis.call('zscore', Z, id) then redis.call('zadd', D, score(now_us), id) if r then redis.call('hdel', slot(P, Q, other(r)), id) elseif p then redis.call('hset', P, id, p) else redis.call('hdel', P, id) end redis.call('hset', H, id, rec) return id, size end if gone then redis.call('hdel', H, id) if parked ~= '' then redis.call('zadd', Z, parked, id) if r then redis.call('hdel', slot(P, Q, r), id) end elseif r == 'q' then redis.call('hdel', Q, id) end elseif parked ~= '' then redis.call('zadd', Z, parked, id) redis.call('hset', H, id, rec) if r then redis.call('hdel', slot(P, Q, r), id) end elseif redis.call('zscore', Z, id) then redis.call('hset', H, id, rec) if r == 'q' then redis.call('hdel', Q, id) end else if not delay_us then delay_us = 0 if b > 0 and n > 0 then delay_us = math.floor(math.min(b / 1000 * 2 ^ (n - 1), 3600) * 1000000) end end if delay_us <= 0 then if p and #p > INLINE and by_ref(M) then local to = false if redis.call('hexists', P, id) == 0 then to = 'p' elseif redis.call('hexists', Q, id) == 0 then to = 'q' end if to then redis.call('hset', slot(P, Q, to), id, p); p, r = false, to end end append(S, X, id, p, n, r) return id, size end redis.call('zadd', Z, score(now_us + delay_us), id) if p then redis.call('hset', P, id, p) elseif not r then redis.call('hdel', P, id) end redis.call('hset', H, id, rec) end local due = redis.call('zscore', Z, id) if due and tonumber(due) * 1000000 <= now_us then size = size + promote(Z, P, H, S, X, Q, id, by_ref(M)) end return id, size end local function nudge(Z, S, due) local first = redis.call('zrangebyscore', Z, '(' .. score(now_us), '+inf', 'withscores', 'limit', 0, 2) if #first < 4 or tonumber(first[4]) > tonumber(due) then redis.call('xadd', S, '*', 'w', '1') end end local function entry_ms(eid) return tonumber(string.match(eid, '^(%d+)')) end local function entry_score(eid) return string.format('%.17g', entry_ms(eid) / 1000) end\n"
 	"local function revive(D, H, P, Q, id) if redis.call('zrem', D, id) == 1 then redis.call('hdel', H, id); redis.call('hdel', P, id); redis.call('hdel', Q, id) end end local function put_stream(Z, F, P, H, S, X, M, Q, id, p, due, replace, ref, nudged) local now_due, changed = tonumber(due) * 1000000 <= now_us, 0 local x, parked = index_of(redis.call('hget', X, id)) local flying = x and #redis.call('xpending', S, 'rl', x, x, 1) > 0 if x and not flying and replace then redis.call('xdel', S, x); redis.call('hdel', X, id); x = nil redis.call('hdel', P, id); redis.call('hdel', Q, id) end if flying then if parked == '' or replace then if parked == '' then redis.call('hincrby', M, 'r', 1) end local into = slot(P, Q, other(select(4, entry(S, x)))) redis.call('hset', X, id, x .. '|' .. due) if p then redis.call('hset', into, id, p) else redis.call('hdel', into, id) end changed = 1 end elseif not x and (not now_due or redis.call('zscore', Z, id) or redis.call('zscore', F, id)) then local added if replace then changed = redis.call('zadd', Z, 'ch', due, id); added = true else added = redis.call('zadd', Z, 'nx', due, id) == 1 if added then changed = 1 end end if added then local into, off = P, Q if ref and not redis.call('zscore', F, id) then into, off = Q, P end if p then redis.call('hset', into, id, p) else redis.call('hdel', into, id) end redis.call('hdel', off, id) if not now_due and not nudged then nudge(Z, S, due); nudged = true end end local sc = now_due and not redis.call('zscore', F, id) and redis.call('zscore', Z, id) if sc and tonumber(sc) * 1000000 <= now_us then if ref == 'all' and added and p then local a, rec = carried(H, id) append(S, X, id, false, a, 'q') redis.call('zrem', Z, id) if rec then redis.call('hdel', H, id) end else promote(Z, P, H, S, X, Q, id, ref) end end elseif not x then if ref and p and (ref == 'all' or #p > INLINE) then redis.call('hset', Q, id, p) append(S, X, id, false, 0, 'q') else append(S, X, id, p or false, 0) end changed = 1 end return changed, nudged end local function put_zset(Z, P, id, p, due, replace) local n if replace then n = redis.call('zadd', Z, 'ch', due, id) else n = redis.call('zadd', Z, 'nx', due, id) end if replace or n == 1 then if p then redis.call('hset', P, id, p) else redis.call('hdel', P, id) end end return n end\n"
 	"local on_stream = streamed == '1' and redis.call('exists', stream) == 1\n"
@@ -1719,7 +1776,7 @@ const redislock_script redislock_script_submit = {"submit script",
 	"if f and settling and tonumber(f) * 1000000 <= now_us then\n"
 	"redis.call('zrem', inflight, id)\n"
 	"settle(queue, receipts, dead, id, nil)\n"
-	"if redis.call('zscore', queue, id) then wake(wakeup, 1) end\n"
+	"if redis.call('zscore', queue, id) then wake(wakeup, 1, paused) end\n"
 	"return false\n"
 	"end\n"
 	"return f ~= false\n"
@@ -1768,7 +1825,7 @@ const redislock_script redislock_script_submit = {"submit script",
 	"ref, false)\n"
 	"else\n"
 	"changed = put_zset(queue, payloads, id, p, due, replace)\n"
-	"wake(wakeup, 1)\n"
+	"wake(wakeup, 1, paused)\n"
 	"end\n"
 	"end\n"
 	"\n"
@@ -1819,7 +1876,7 @@ const redislock_script redislock_script_submit = {"submit script",
 	"if mode == 'until_done' and span_us > 0 then remember('c' .. id, now_us + span_us)\n"
 	"else redis.call('zrem', unique, 'c' .. id) end\n"
 	"return 'queued'\n",
-	12071, "8f9c76d46a4d8e7a8fdfc224b5c7fa76875d49e6"};
+	12149, "e1500a3d3b139d47d5841a8bd41ea7cdd2903e4e"};
 
 const redislock_script redislock_script_top = {"top script",
 	"--redislock:top\n"
@@ -1848,7 +1905,7 @@ const redislock_script redislock_script_top = {"top script",
 	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end\n"
 	"local PAGE = 250 local function page(n) return math.max(0, math.min(math.floor(tonumber(n)), PAGE)) end local function rank_after(K, after, after_score) if after == '' then return 0 end local s = redis.call('zscore', K, after) if s and tonumber(s) == tonumber(after_score) then return redis.call('zrank', K, after) + 1 end return redis.call('zcount', K, '-inf', '(' .. after_score) end\n"
 	"local function payloads_of(P, ids, Q) local out = {any = false} if redis.call('exists', P) == 0 then for k = 1, #ids do out[k] = false end else out.any = true for i = 1, #ids, 1000 do local args = {'hmget', P} for j = i, math.min(i + 999, #ids) do args[#args + 1] = ids[j] end local got = redis.call(unpack(args)) for j = 1, #got do out[#out + 1] = got[j] end end end if Q and redis.call('exists', Q) == 1 then out.any = true for k = 1, #ids do if not out[k] then out[k] = redis.call('hget', Q, ids[k]) end end end return out end\n"
-	"local function slot(P, Q, r) if r == 'q' then return Q end return P end local function group_of(S) if redis.call('exists', S) == 0 then return nil end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end if f['name'] == 'rl' then return f['last-delivered-id'], tonumber(f['pending']) end end return nil end local function fields_of(flat) local f = {} for j = 1, #flat, 2 do f[flat[j]] = flat[j + 1] end return f end local function entry_ms(eid) return tonumber(string.match(eid, '^(%d+)')) end local function entry_score(eid) return string.format('%.17g', entry_ms(eid) / 1000) end local function id_before(a, b) local am, as = string.match(a, '^(%d+)%-(%d+)$') local bm, bs = string.match(b, '^(%d+)%-(%d+)$') am, bm = tonumber(am), tonumber(bm) return am < bm or (am == bm and tonumber(as) < tonumber(bs)) end local function ready_from(start, last) if start == '-' then return '(' .. last end local id = start if string.sub(id, 1, 1) == '(' then id = string.sub(id, 2) end if not id_before(last, id) then return '(' .. last end return start end\n"
+	"local function slot(P, Q, r) if r == 'q' then return Q end return P end local function groups_of(S) local out = {} if redis.call('exists', S) == 0 then return out end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end out[f['name']] = f end return out end local function group_of(S) local g = groups_of(S) if not g.rl then return nil end local last = g.rl['last-delivered-id'] if g['rl.p'] then last = g['rl.p']['last-delivered-id'] end return last, tonumber(g.rl['pending']) end local function fields_of(flat) local f = {} for j = 1, #flat, 2 do f[flat[j]] = flat[j + 1] end return f end local function entry_ms(eid) return tonumber(string.match(eid, '^(%d+)')) end local function entry_score(eid) return string.format('%.17g', entry_ms(eid) / 1000) end local function id_before(a, b) local am, as = string.match(a, '^(%d+)%-(%d+)$') local bm, bs = string.match(b, '^(%d+)%-(%d+)$') am, bm = tonumber(am), tonumber(bm) return am < bm or (am == bm and tonumber(as) < tonumber(bs)) end local function ready_from(start, last) if start == '-' then return '(' .. last end local id = start if string.sub(id, 1, 1) == '(' then id = string.sub(id, 2) end if not id_before(last, id) then return '(' .. last end return start end\n"
 	"local n = page(count)\n"
 	"local now = tonumber(score(now_us))\n"
 	"\n"
@@ -1904,7 +1961,7 @@ const redislock_script redislock_script_top = {"top script",
 	"if p[4] then k = k + 1; out[#out + 1] = bodies[k] else out[#out + 1] = p[3] end\n"
 	"end\n"
 	"return out\n",
-	4359, "ec6606f03b1ee9ac874abc0cd85a3b213b0928c9"};
+	4534, "4d12de535388a90d3b2b85d694226c2d91bc63a0"};
 
 const redislock_script redislock_script_stream_ack = {"stream_ack script",
 	"--redislock:stream_ack\n"
@@ -2063,7 +2120,7 @@ const redislock_script redislock_script_stream_hand_back = {"stream_hand_back sc
 	"\n"
 	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end\n"
 	"local PAGE = 250 local BYTES = 1048576\n"
-	"local function by_ref(M) return redis.call('hget', M, 'p') == '1' end local INLINE = 65536 local function home(P, Q, id) if redis.call('hexists', P, id) == 1 then return 'p' end if redis.call('hexists', Q, id) == 1 then return 'q' end return false end local function slot(P, Q, r) if r == 'q' then return Q end return P end local function other(r) if r == 'p' then return 'q' end return 'p' end local function index_of(x) if not x then return nil, '' end local e, due = string.match(x, '^([^|]*)|?(.*)$') return e, due end local function carried(H, id) local v = redis.call('hget', H, id) if not v then return 0, false end return tonumber(string.match(v, '^[^|]*|(%d+)|') or '0'), true end local function append(S, X, id, p, a, r) local f = {'xadd', S, '*', 'i', id} if p then f[6] = 'p'; f[7] = p elseif r then f[6] = 'r'; f[7] = r end if a and a > 0 then f[#f + 1] = 'a'; f[#f + 1] = string.format('%d', a) end local eid = redis.call(unpack(f)) redis.call('hset', X, id, eid) return eid end local function promote(Z, P, H, S, X, Q, id, ref) local a, rec = carried(H, id) local r, p = home(P, Q, id), false if r and (not ref or redis.call('hstrlen', slot(P, Q, r), id) <= INLINE) then p = redis.call('hget', slot(P, Q, r), id) redis.call('hdel', slot(P, Q, r), id) r = false end append(S, X, id, p, a, r) redis.call('zrem', Z, id) if rec then redis.call('hdel', H, id) end return p and #p or 0 end local function entry(S, eid) local e = redis.call('xrange', S, eid, eid) if #e == 0 then return nil end local f, id, p, a, r = e[1][2], nil, false, 0, false for i = 1, #f, 2 do local k = f[i] if k == 'i' then id = f[i + 1] elseif k == 'p' then p = f[i + 1] elseif k == 'a' then a = tonumber(f[i + 1]) elseif k == 'r' then r = f[i + 1] end end return id, p, a, r end local function settle_entry(Z, P, H, D, S, X, M, Q, eid, deliveries, delay_us, dead) local id, p, a, r = entry(S, eid) local size = p and #p or 0 redis.call('xack', S, 'rl', eid) redis.call('xdel', S, eid) if not id then return nil, 0 end local xe, parked = index_of(redis.call('hget', X, id)) if xe == eid then redis.call('hdel', X, id) if parked ~= '' then redis.call('hincrby', M, 'r', -1) end else parked = '' end local n = a + tonumber(deliveries) local s = redis.call('hmget', M, 'm', 'b') local m, b = tonumber(s[1]) or 0, tonumber(s[2]) or 0 local rec = '|' .. string.format('%d', n) .. '|' .. string.format('%d', m) .. '|' .. string.format('%.17g', b / 1000) local gone = dead or (m > 0 and n >= m) if gone and parked == '' and not redis.call('zscore', Z, id) then redis.call('zadd', D, score(now_us), id) if r then redis.call('hdel', slot(P, Q, other(r)), id) elseif p then redis.call('hset', P, id, p) else redis.call('hdel', P, id) end redis.call('hset', H, id, rec) return id, size end if gone then redis.call('hdel', H, id) if parked ~= '' then redis.call('zadd', Z, parked, id) if r then redis.call('hdel', slot(P, Q, r), id) end elseif r == 'q' then redis.call('hdel', Q, id) end elseif parked ~= '' then redis.call('zadd', Z, parked, id) redis.call('hset', H, id, rec) if r then redis.call('hdel', slot(P, Q, r), id) end elseif redis.call('zscore', Z, id) then redis.call('hset', H, id, rec) if r == 'q' then redis.call('hdel', Q, id) end else if not delay_us then delay_us = 0 if b > 0 and n > 0 then delay_us = math.floor(math.min(b / 1000 * 2 ^ (n - 1), 3600) * 1000000) end end if delay_us <= 0 then if p and #p > INLINE and by_ref(M) then local to = false if redis.call('hexists', P, id) == 0 then to = 'p' elseif redis.call('hexists', Q, id) == 0 then to = 'q' end if to then redis.call('hset', slot(P, Q, to), id, p); p, r = false, to end end append(S, X, id, p, n, r) return id, size end redis.call('zadd', Z, score(now_us + delay_us), id) if p then redis.call('hset', P, id, p) elseif not r then redis.call('hdel', P, id) end redis.call('hset', H, id, rec) end local due = redis.call('zscore', Z, id) if due and tonumber(due) * 1000000 <= now_us then size = size + promote(Z, P, H, S, X, Q, id, by_ref(M)) end return id, size end local function before(eid) local ms, seq = string.match(eid, '^(%d+)-(%d+)$') if tonumber(seq) > 0 then return ms .. '-' .. string.format('%d', tonumber(seq) - 1) end return string.format('%d', tonumber(ms) - 1) .. '-18446744073709551615' end local function group_of(S) if redis.call('exists', S) == 0 then return nil end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end if f['name'] == 'rl' then return f['last-delivered-id'], tonumber(f['pending']) end end return nil end local function id_before(a, b) local am, as = string.match(a, '^(%d+)%-(%d+)$') local bm, bs = string.match(b, '^(%d+)%-(%d+)$') am, bm = tonumber(am), tonumber(bm) return am < bm or (am == bm and tonumber(as) < tonumber(bs)) end\n"
+	"local function by_ref(M) return redis.call('hget', M, 'p') == '1' end local INLINE = 65536 local function home(P, Q, id) if redis.call('hexists', P, id) == 1 then return 'p' end if redis.call('hexists', Q, id) == 1 then return 'q' end return false end local function slot(P, Q, r) if r == 'q' then return Q end return P end local function other(r) if r == 'p' then return 'q' end return 'p' end local function index_of(x) if not x then return nil, '' end local e, due = string.match(x, '^([^|]*)|?(.*)$') return e, due end local function carried(H, id) local v = redis.call('hget', H, id) if not v then return 0, false end return tonumber(string.match(v, '^[^|]*|(%d+)|') or '0'), true end local function append(S, X, id, p, a, r) local f = {'xadd', S, '*', 'i', id} if p then f[6] = 'p'; f[7] = p elseif r then f[6] = 'r'; f[7] = r end if a and a > 0 then f[#f + 1] = 'a'; f[#f + 1] = string.format('%d', a) end local eid = redis.call(unpack(f)) redis.call('hset', X, id, eid) return eid end local function promote(Z, P, H, S, X, Q, id, ref) local a, rec = carried(H, id) local r, p = home(P, Q, id), false if r and (not ref or redis.call('hstrlen', slot(P, Q, r), id) <= INLINE) then p = redis.call('hget', slot(P, Q, r), id) redis.call('hdel', slot(P, Q, r), id) r = false end append(S, X, id, p, a, r) redis.call('zrem', Z, id) if rec then redis.call('hdel', H, id) end return p and #p or 0 end local function entry(S, eid) local e = redis.call('xrange', S, eid, eid) if #e == 0 then return nil end local f, id, p, a, r = e[1][2], nil, false, 0, false for i = 1, #f, 2 do local k = f[i] if k == 'i' then id = f[i + 1] elseif k == 'p' then p = f[i + 1] elseif k == 'a' then a = tonumber(f[i + 1]) elseif k == 'r' then r = f[i + 1] end end return id, p, a, r end local function settle_entry(Z, P, H, D, S, X, M, Q, eid, deliveries, delay_us, dead) local id, p, a, r = entry(S, eid) local size = p and #p or 0 redis.call('xack', S, 'rl', eid) redis.call('xdel', S, eid) if not id then return nil, 0 end local xe, parked = index_of(redis.call('hget', X, id)) if xe == eid then redis.call('hdel', X, id) if parked ~= '' then redis.call('hincrby', M, 'r', -1) end else parked = '' end local n = a + tonumber(deliveries) local s = redis.call('hmget', M, 'm', 'b') local m, b = tonumber(s[1]) or 0, tonumber(s[2]) or 0 local rec = '|' .. string.format('%d', n) .. '|' .. string.format('%d', m) .. '|' .. string.format('%.17g', b / 1000) local gone = dead or (m > 0 and n >= m) if gone and parked == '' and not redis.call('zscore', Z, id) then redis.call('zadd', D, score(now_us), id) if r then redis.call('hdel', slot(P, Q, other(r)), id) elseif p then redis.call('hset', P, id, p) else redis.call('hdel', P, id) end redis.call('hset', H, id, rec) return id, size end if gone then redis.call('hdel', H, id) if parked ~= '' then redis.call('zadd', Z, parked, id) if r then redis.call('hdel', slot(P, Q, r), id) end elseif r == 'q' then redis.call('hdel', Q, id) end elseif parked ~= '' then redis.call('zadd', Z, parked, id) redis.call('hset', H, id, rec) if r then redis.call('hdel', slot(P, Q, r), id) end elseif redis.call('zscore', Z, id) then redis.call('hset', H, id, rec) if r == 'q' then redis.call('hdel', Q, id) end else if not delay_us then delay_us = 0 if b > 0 and n > 0 then delay_us = math.floor(math.min(b / 1000 * 2 ^ (n - 1), 3600) * 1000000) end end if delay_us <= 0 then if p and #p > INLINE and by_ref(M) then local to = false if redis.call('hexists', P, id) == 0 then to = 'p' elseif redis.call('hexists', Q, id) == 0 then to = 'q' end if to then redis.call('hset', slot(P, Q, to), id, p); p, r = false, to end end append(S, X, id, p, n, r) return id, size end redis.call('zadd', Z, score(now_us + delay_us), id) if p then redis.call('hset', P, id, p) elseif not r then redis.call('hdel', P, id) end redis.call('hset', H, id, rec) end local due = redis.call('zscore', Z, id) if due and tonumber(due) * 1000000 <= now_us then size = size + promote(Z, P, H, S, X, Q, id, by_ref(M)) end return id, size end local function before(eid) local ms, seq = string.match(eid, '^(%d+)-(%d+)$') if tonumber(seq) > 0 then return ms .. '-' .. string.format('%d', tonumber(seq) - 1) end return string.format('%d', tonumber(ms) - 1) .. '-18446744073709551615' end local function groups_of(S) local out = {} if redis.call('exists', S) == 0 then return out end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end out[f['name']] = f end return out end local function group_of(S) local g = groups_of(S) if not g.rl then return nil end local last = g.rl['last-delivered-id'] if g['rl.p'] then last = g['rl.p']['last-delivered-id'] end return last, tonumber(g.rl['pending']) end local function set_last(S, id) if groups_of(S)['rl.p'] then redis.call('xgroup', 'setid', S, 'rl.p', id) else redis.call('xgroup', 'setid', S, 'rl', id) end end local function id_before(a, b) local am, as = string.match(a, '^(%d+)%-(%d+)$') local bm, bs = string.match(b, '^(%d+)%-(%d+)$') am, bm = tonumber(am), tonumber(bm) return am < bm or (am == bm and tonumber(as) < tonumber(bs)) end\n"
 	"local won = 0\n"
 	"\n"
 	"local bytes = 0\n"
@@ -2087,7 +2144,7 @@ const redislock_script redislock_script_stream_hand_back = {"stream_hand_back sc
 	"redis.call(unpack(claim))\n"
 	"elseif last == ids[#ids] and all then\n"
 	"redis.call('xack', S, 'rl', unpack(ids))\n"
-	"redis.call('xgroup', 'setid', S, 'rl', before(ids[1]))\n"
+	"set_last(S, before(ids[1]))\n"
 	"\n"
 	"\n"
 	"\n"
@@ -2117,11 +2174,15 @@ const redislock_script redislock_script_stream_hand_back = {"stream_hand_back sc
 	"end\n"
 	"end\n"
 	"return won\n",
-	6478, "4b60b237e75664dab339c1860f97a8686fbbccb2"};
+	6787, "ee5c5a85c81066a71c52c07ea931a653dac651de"};
 
 const redislock_script redislock_script_stream_idle = {"stream_idle script",
 	"--redislock:stream_idle\n"
-	"local queue, inflight, wakeup, receipts, dead, payloads, stream, index, meta, deadlines, spare, setup, visibility, attempts, backoff, waiting = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9], KEYS[10], KEYS[11], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5]\n"
+	"local queue, inflight, wakeup, receipts, dead, payloads, stream, index, meta, deadlines, spare, paused, setup, visibility, attempts, backoff, waiting = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9], KEYS[10], KEYS[11], KEYS[12], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5]\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
 	"\n"
 	"\n"
 	"\n"
@@ -2161,7 +2222,8 @@ const redislock_script redislock_script_stream_idle = {"stream_idle script",
 	"\n"
 	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then if redis.call('zscore', Z, id) then redis.call('hdel', H, id); return end redis.call('zadd', D, score(now_us), id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end local function settle_expired(Z, F, H, D, budget) if redis.call('exists', F) == 0 then return false, 0 end local expired = {} if budget > 0 then expired = redis.call('zrangebyscore', F, '-inf', score(now_us), 'limit', 0, budget) end for _, id in ipairs(expired) do redis.call('zrem', F, id) settle(Z, H, D, id, nil) end return redis.call('exists', F) == 1, #expired end\n"
 	"local PAGE = 250 local BYTES = 1048576\n"
-	"local function by_ref(M) return redis.call('hget', M, 'p') == '1' end local INLINE = 65536 local function home(P, Q, id) if redis.call('hexists', P, id) == 1 then return 'p' end if redis.call('hexists', Q, id) == 1 then return 'q' end return false end local function slot(P, Q, r) if r == 'q' then return Q end return P end local function other(r) if r == 'p' then return 'q' end return 'p' end local function index_of(x) if not x then return nil, '' end local e, due = string.match(x, '^([^|]*)|?(.*)$') return e, due end local function carried(H, id) local v = redis.call('hget', H, id) if not v then return 0, false end return tonumber(string.match(v, '^[^|]*|(%d+)|') or '0'), true end local function append(S, X, id, p, a, r) local f = {'xadd', S, '*', 'i', id} if p then f[6] = 'p'; f[7] = p elseif r then f[6] = 'r'; f[7] = r end if a and a > 0 then f[#f + 1] = 'a'; f[#f + 1] = string.format('%d', a) end local eid = redis.call(unpack(f)) redis.call('hset', X, id, eid) return eid end local function promote(Z, P, H, S, X, Q, id, ref) local a, rec = carried(H, id) local r, p = home(P, Q, id), false if r and (not ref or redis.call('hstrlen', slot(P, Q, r), id) <= INLINE) then p = redis.call('hget', slot(P, Q, r), id) redis.call('hdel', slot(P, Q, r), id) r = false end append(S, X, id, p, a, r) redis.call('zrem', Z, id) if rec then redis.call('hdel', H, id) end return p and #p or 0 end local function entry(S, eid) local e = redis.call('xrange', S, eid, eid) if #e == 0 then return nil end local f, id, p, a, r = e[1][2], nil, false, 0, false for i = 1, #f, 2 do local k = f[i] if k == 'i' then id = f[i + 1] elseif k == 'p' then p = f[i + 1] elseif k == 'a' then a = tonumber(f[i + 1]) elseif k == 'r' then r = f[i + 1] end end return id, p, a, r end local function settle_entry(Z, P, H, D, S, X, M, Q, eid, deliveries, delay_us, dead) local id, p, a, r = entry(S, eid) local size = p and #p or 0 redis.call('xack', S, 'rl', eid) redis.call('xdel', S, eid) if not id then return nil, 0 end local xe, parked = index_of(redis.call('hget', X, id)) if xe == eid then redis.call('hdel', X, id) if parked ~= '' then redis.call('hincrby', M, 'r', -1) end else parked = '' end local n = a + tonumber(deliveries) local s = redis.call('hmget', M, 'm', 'b') local m, b = tonumber(s[1]) or 0, tonumber(s[2]) or 0 local rec = '|' .. string.format('%d', n) .. '|' .. string.format('%d', m) .. '|' .. string.format('%.17g', b / 1000) local gone = dead or (m > 0 and n >= m) if gone and parked == '' and not redis.call('zscore', Z, id) then redis.call('zadd', D, score(now_us), id) if r then redis.call('hdel', slot(P, Q, other(r)), id) elseif p then redis.call('hset', P, id, p) else redis.call('hdel', P, id) end redis.call('hset', H, id, rec) return id, size end if gone then redis.call('hdel', H, id) if parked ~= '' then redis.call('zadd', Z, parked, id) if r then redis.call('hdel', slot(P, Q, r), id) end elseif r == 'q' then redis.call('hdel', Q, id) end elseif parked ~= '' then redis.call('zadd', Z, parked, id) redis.call('hset', H, id, rec) if r then redis.call('hdel', slot(P, Q, r), id) end elseif redis.call('zscore', Z, id) then redis.call('hset', H, id, rec) if r == 'q' then redis.call('hdel', Q, id) end else if not delay_us then delay_us = 0 if b > 0 and n > 0 then delay_us = math.floor(math.min(b / 1000 * 2 ^ (n - 1), 3600) * 1000000) end end if delay_us <= 0 then if p and #p > INLINE and by_ref(M) then local to = false if redis.call('hexists', P, id) == 0 then to = 'p' elseif redis.call('hexists', Q, id) == 0 then to = 'q' end if to then redis.call('hset', slot(P, Q, to), id, p); p, r = false, to end end append(S, X, id, p, n, r) return id, size end redis.call('zadd', Z, score(now_us + delay_us), id) if p then redis.call('hset', P, id, p) elseif not r then redis.call('hdel', P, id) end redis.call('hset', H, id, rec) end local due = redis.call('zscore', Z, id) if due and tonumber(due) * 1000000 <= now_us then size = size + promote(Z, P, H, S, X, Q, id, by_ref(M)) end return id, size end local function index_new(S, M, L, v) local n = redis.call('hget', M, 'n') local fresh = redis.call('xpending', S, 'rl', n and ('(' .. n) or '-', '+', 1000) local now_ms = math.floor(now_us / 1000) for _, e in ipairs(fresh) do redis.call('zadd', L, 'nx', now_ms - e[3] + v, e[1]) end if #fresh > 0 then redis.call('hset', M, 'n', fresh[#fresh][1]) end return #fresh >= 1000 end local function lapsed_due(S, L, v) local now_ms = math.floor(now_us / 1000) local out = {} for _, eid in ipairs(redis.call('zrangebyscore', L, '-inf', now_ms, 'limit', 0, PAGE)) do local pe = redis.call('xpending', S, 'rl', eid, eid, 1) if #pe == 0 then redis.call('zrem', L, eid) elseif pe[1][3] >= tonumber(v) then redis.call('zrem', L, eid) if string.find(pe[1][2], '~', 1, true) then pe[1][4] = 0 end out[#out + 1] = pe[1] if #out >= 100 then break end else redis.call('zadd', L, now_ms + tonumber(v) - pe[1][3], eid) end end return out end local function raise_visibility(S, M, v, nv) redis.call('hset', M, 'v', string.format('%d', nv)) if v <= 0 or nv <= v or redis.call('exists', S) == 0 then return end local pel = redis.call('xpending', S, 'rl', '-', '+', PAGE) for _, e in ipairs(pel) do redis.call('xclaim', S, 'rl', e[2], 0, e[1], 'IDLE', string.format('%d', e[3] + nv - v), 'JUSTID') end end local function write_limits(M, s, attempts, backoff) if s[2] ~= attempts or s[3] ~= backoff then redis.call('hset', M, 'm', attempts, 'b', backoff) end end local function pending(S, eid) return #redis.call('xpending', S, 'rl', eid, eid, 1) > 0 end\n"
+	"local function by_ref(M) return redis.call('hget', M, 'p') == '1' end local INLINE = 65536 local function home(P, Q, id) if redis.call('hexists', P, id) == 1 then return 'p' end if redis.call('hexists', Q, id) == 1 then return 'q' end return false end local function slot(P, Q, r) if r == 'q' then return Q end return P end local function other(r) if r == 'p' then return 'q' end return 'p' end local function index_of(x) if not x then return nil, '' end local e, due = string.match(x, '^([^|]*)|?(.*)$') return e, due end local function carried(H, id) local v = redis.call('hget', H, id) if not v then return 0, false end return tonumber(string.match(v, '^[^|]*|(%d+)|') or '0'), true end local function append(S, X, id, p, a, r) local f = {'xadd', S, '*', 'i', id} if p then f[6] = 'p'; f[7] = p elseif r then f[6] = 'r'; f[7] = r end if a and a > 0 then f[#f + 1] = 'a'; f[#f + 1] = string.format('%d', a) end local eid = redis.call(unpack(f)) redis.call('hset', X, id, eid) return eid end local function promote(Z, P, H, S, X, Q, id, ref) local a, rec = carried(H, id) local r, p = home(P, Q, id), false if r and (not ref or redis.call('hstrlen', slot(P, Q, r), id) <= INLINE) then p = redis.call('hget', slot(P, Q, r), id) redis.call('hdel', slot(P, Q, r), id) r = false end append(S, X, id, p, a, r) redis.call('zrem', Z, id) if rec then redis.call('hdel', H, id) end return p and #p or 0 end local function entry(S, eid) local e = redis.call('xrange', S, eid, eid) if #e == 0 then return nil end local f, id, p, a, r = e[1][2], nil, false, 0, false for i = 1, #f, 2 do local k = f[i] if k == 'i' then id = f[i + 1] elseif k == 'p' then p = f[i + 1] elseif k == 'a' then a = tonumber(f[i + 1]) elseif k == 'r' then r = f[i + 1] end end return id, p, a, r end local function settle_entry(Z, P, H, D, S, X, M, Q, eid, deliveries, delay_us, dead) local id, p, a, r = entry(S, eid) local size = p and #p or 0 redis.call('xack', S, 'rl', eid) redis.call('xdel', S, eid) if not id then return nil, 0 end local xe, parked = index_of(redis.call('hget', X, id)) if xe == eid then redis.call('hdel', X, id) if parked ~= '' then redis.call('hincrby', M, 'r', -1) end else parked = '' end local n = a + tonumber(deliveries) local s = redis.call('hmget', M, 'm', 'b') local m, b = tonumber(s[1]) or 0, tonumber(s[2]) or 0 local rec = '|' .. string.format('%d', n) .. '|' .. string.format('%d', m) .. '|' .. string.format('%.17g', b / 1000) local gone = dead or (m > 0 and n >= m) if gone and parked == '' and not redis.call('zscore', Z, id) then redis.call('zadd', D, score(now_us), id) if r then redis.call('hdel', slot(P, Q, other(r)), id) elseif p then redis.call('hset', P, id, p) else redis.call('hdel', P, id) end redis.call('hset', H, id, rec) return id, size end if gone then redis.call('hdel', H, id) if parked ~= '' then redis.call('zadd', Z, parked, id) if r then redis.call('hdel', slot(P, Q, r), id) end elseif r == 'q' then redis.call('hdel', Q, id) end elseif parked ~= '' then redis.call('zadd', Z, parked, id) redis.call('hset', H, id, rec) if r then redis.call('hdel', slot(P, Q, r), id) end elseif redis.call('zscore', Z, id) then redis.call('hset', H, id, rec) if r == 'q' then redis.call('hdel', Q, id) end else if not delay_us then delay_us = 0 if b > 0 and n > 0 then delay_us = math.floor(math.min(b / 1000 * 2 ^ (n - 1), 3600) * 1000000) end end if delay_us <= 0 then if p and #p > INLINE and by_ref(M) then local to = false if redis.call('hexists', P, id) == 0 then to = 'p' elseif redis.call('hexists', Q, id) == 0 then to = 'q' end if to then redis.call('hset', slot(P, Q, to), id, p); p, r = false, to end end append(S, X, id, p, n, r) return id, size end redis.call('zadd', Z, score(now_us + delay_us), id) if p then redis.call('hset', P, id, p) elseif not r then redis.call('hdel', P, id) end redis.call('hset', H, id, rec) end local due = redis.call('zscore', Z, id) if due and tonumber(due) * 1000000 <= now_us then size = size + promote(Z, P, H, S, X, Q, id, by_ref(M)) end return id, size end local function index_new(S, M, L, v) local n = redis.call('hget', M, 'n') local fresh = redis.call('xpending', S, 'rl', n and ('(' .. n) or '-', '+', 1000) local now_ms = math.floor(now_us / 1000) for _, e in ipairs(fresh) do redis.call('zadd', L, 'nx', now_ms - e[3] + v, e[1]) end if #fresh > 0 then redis.call('hset', M, 'n', fresh[#fresh][1]) end return #fresh >= 1000 end local function lapsed_due(S, L, v) local now_ms = math.floor(now_us / 1000) local out = {} for _, eid in ipairs(redis.call('zrangebyscore', L, '-inf', now_ms, 'limit', 0, PAGE)) do local pe = redis.call('xpending', S, 'rl', eid, eid, 1) if #pe == 0 then redis.call('zrem', L, eid) elseif pe[1][3] >= tonumber(v) then redis.call('zrem', L, eid) if string.find(pe[1][2], '~', 1, true) then pe[1][4] = 0 end out[#out + 1] = pe[1] if #out >= 100 then break end else redis.call('zadd', L, now_ms + tonumber(v) - pe[1][3], eid) end end return out end local function raise_visibility(S, M, v, nv) redis.call('hset', M, 'v', string.format('%d', nv)) if v <= 0 or nv <= v or redis.call('exists', S) == 0 then return end local pel = redis.call('xpending', S, 'rl', '-', '+', PAGE) for _, e in ipairs(pel) do redis.call('xclaim', S, 'rl', e[2], 0, e[1], 'IDLE', string.format('%d', e[3] + nv - v), 'JUSTID') end end local function write_limits(M, s, attempts, backoff) if s[2] ~= attempts or s[3] ~= backoff then redis.call('hset', M, 'm', attempts, 'b', backoff) end end local PARKED = '18446744073709551615-18446744073709551615' local function groups_of(S) local out = {} if redis.call('exists', S) == 0 then return out end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end out[f['name']] = f end return out end local function pending(S, eid) return #redis.call('xpending', S, 'rl', eid, eid, 1) > 0 end\n"
+	"local function pause_left(G) local t = redis.call('pttl', G) if t == -2 then return -2 end if t == -1 then return -1 end return math.max(t, 1) end local function pause_sync(S, G) local left = pause_left(G) local g = groups_of(S) if not g.rl then return left end if left ~= -2 and not g['rl.p'] then redis.call('xgroup', 'create', S, 'rl.p', g.rl['last-delivered-id']) redis.call('xgroup', 'setid', S, 'rl', PARKED) elseif left == -2 and g['rl.p'] then redis.call('xgroup', 'setid', S, 'rl', g['rl.p']['last-delivered-id']) redis.call('xgroup', 'destroy', S, 'rl.p') redis.call('xadd', S, '*', 'w', '1') end return left end\n"
 	"\n"
 	"if redis.call('exists', stream) == 0 then return {-2, 0} end\n"
 	"if setup == '1' then\n"
@@ -2170,6 +2232,8 @@ const redislock_script redislock_script_stream_idle = {"stream_idle script",
 	"redis.call('hdel', meta, 'n')\n"
 	"redis.call('unlink', deadlines)\n"
 	"end\n"
+	"\n"
+	"local left = pause_sync(stream, paused)\n"
 	"local s = redis.call('hmget', meta, 'v', 'm', 'b')\n"
 	"local v = tonumber(s[1]) or tonumber(visibility)\n"
 	"write_limits(meta, s, attempts, backoff)\n"
@@ -2221,7 +2285,10 @@ const redislock_script redislock_script_stream_idle = {"stream_idle script",
 	"if more or #due >= PAGE or #expired >= 100 then return {0, v} end\n"
 	"local hint = -1\n"
 	"local function consider(ms) if ms < 0 then ms = 0 end; if hint < 0 or ms < hint then hint = ms end end\n"
-	"local later = redis.call('zrangebyscore', queue, '(' .. score(now_us), '+inf', 'withscores', 'limit', 0, 1)\n"
+	"\n"
+	"\n"
+	"if left >= 0 then consider(left) end\n"
+	"local later = left == -2 and redis.call('zrangebyscore', queue, '(' .. score(now_us), '+inf', 'withscores', 'limit', 0, 1) or {}\n"
 	"if #later > 0 then consider(math.ceil((tonumber(later[2]) * 1000000 - now_us) / 1000)) end\n"
 	"local first = redis.call('zrange', deadlines, 0, 0, 'withscores')\n"
 	"if #first > 0 then consider(tonumber(first[2]) - math.floor(now_us / 1000)) end\n"
@@ -2231,7 +2298,7 @@ const redislock_script redislock_script_stream_idle = {"stream_idle script",
 	"if #f > 0 then consider(math.ceil((tonumber(f[2]) * 1000000 - now_us) / 1000)) end\n"
 	"end\n"
 	"return {hint, v}\n",
-	9826, "b093f747a5d4a7f6c66aa07d39f89972db144d76"};
+	10876, "d6401b4f7c7421f1925ae27a2068532c7e76e86a"};
 
 const redislock_script redislock_script_stream_lost = {"stream_lost script",
 	"--redislock:stream_lost\n"
@@ -2304,7 +2371,8 @@ const redislock_script redislock_script_stream_pop = {"stream_pop script",
 	"\n"
 	"\n"
 	"\n"
-	"if #KEYS == 9 and tonumber(count) == 1 and upkeep == '0' and redis.call('exists', KEYS[5]) == 1 then\n"
+	"\n"
+	"if #KEYS == 10 and tonumber(count) == 1 and upkeep == '0' and redis.call('exists', KEYS[5]) == 1 then\n"
 	"local Z, P, S, X, Q = KEYS[1], KEYS[2], KEYS[5], KEYS[6], KEYS[9]\n"
 	"local t = redis.call('time')\n"
 	"local first = redis.call('zrange', Z, 0, 0, 'withscores')\n"
@@ -2331,16 +2399,22 @@ const redislock_script redislock_script_stream_pop = {"stream_pop script",
 	"end\n"
 	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end\n"
 	"local PAGE = 250 local function page(n) return math.max(0, math.min(math.floor(tonumber(n)), PAGE)) end local BYTES = 1048576\n"
-	"local function by_ref(M) return redis.call('hget', M, 'p') == '1' end local INLINE = 65536 local function home(P, Q, id) if redis.call('hexists', P, id) == 1 then return 'p' end if redis.call('hexists', Q, id) == 1 then return 'q' end return false end local function slot(P, Q, r) if r == 'q' then return Q end return P end local function other(r) if r == 'p' then return 'q' end return 'p' end local function index_of(x) if not x then return nil, '' end local e, due = string.match(x, '^([^|]*)|?(.*)$') return e, due end local function carried(H, id) local v = redis.call('hget', H, id) if not v then return 0, false end return tonumber(string.match(v, '^[^|]*|(%d+)|') or '0'), true end local function append(S, X, id, p, a, r) local f = {'xadd', S, '*', 'i', id} if p then f[6] = 'p'; f[7] = p elseif r then f[6] = 'r'; f[7] = r end if a and a > 0 then f[#f + 1] = 'a'; f[#f + 1] = string.format('%d', a) end local eid = redis.call(unpack(f)) redis.call('hset', X, id, eid) return eid end local function promote(Z, P, H, S, X, Q, id, ref) local a, rec = carried(H, id) local r, p = home(P, Q, id), false if r and (not ref or redis.call('hstrlen', slot(P, Q, r), id) <= INLINE) then p = redis.call('hget', slot(P, Q, r), id) redis.call('hdel', slot(P, Q, r), id) r = false end append(S, X, id, p, a, r) redis.call('zrem', Z, id) if rec then redis.call('hdel', H, id) end return p and #p or 0 end local function entry(S, eid) local e = redis.call('xrange', S, eid, eid) if #e == 0 then return nil end local f, id, p, a, r = e[1][2], nil, false, 0, false for i = 1, #f, 2 do local k = f[i] if k == 'i' then id = f[i + 1] elseif k == 'p' then p = f[i + 1] elseif k == 'a' then a = tonumber(f[i + 1]) elseif k == 'r' then r = f[i + 1] end end return id, p, a, r end local function settle_entry(Z, P, H, D, S, X, M, Q, eid, deliveries, delay_us, dead) local id, p, a, r = entry(S, eid) local size = p and #p or 0 redis.call('xack', S, 'rl', eid) redis.call('xdel', S, eid) if not id then return nil, 0 end local xe, parked = index_of(redis.call('hget', X, id)) if xe == eid then redis.call('hdel', X, id) if parked ~= '' then redis.call('hincrby', M, 'r', -1) end else parked = '' end local n = a + tonumber(deliveries) local s = redis.call('hmget', M, 'm', 'b') local m, b = tonumber(s[1]) or 0, tonumber(s[2]) or 0 local rec = '|' .. string.format('%d', n) .. '|' .. string.format('%d', m) .. '|' .. string.format('%.17g', b / 1000) local gone = dead or (m > 0 and n >= m) if gone and parked == '' and not redis.call('zscore', Z, id) then redis.call('zadd', D, score(now_us), id) if r then redis.call('hdel', slot(P, Q, other(r)), id) elseif p then redis.call('hset', P, id, p) else redis.call('hdel', P, id) end redis.call('hset', H, id, rec) return id, size end if gone then redis.call('hdel', H, id) if parked ~= '' then redis.call('zadd', Z, parked, id) if r then redis.call('hdel', slot(P, Q, r), id) end elseif r == 'q' then redis.call('hdel', Q, id) end elseif parked ~= '' then redis.call('zadd', Z, parked, id) redis.call('hset', H, id, rec) if r then redis.call('hdel', slot(P, Q, r), id) end elseif redis.call('zscore', Z, id) then redis.call('hset', H, id, rec) if r == 'q' then redis.call('hdel', Q, id) end else if not delay_us then delay_us = 0 if b > 0 and n > 0 then delay_us = math.floor(math.min(b / 1000 * 2 ^ (n - 1), 3600) * 1000000) end end if delay_us <= 0 then if p and #p > INLINE and by_ref(M) then local to = false if redis.call('hexists', P, id) == 0 then to = 'p' elseif redis.call('hexists', Q, id) == 0 then to = 'q' end if to then redis.call('hset', slot(P, Q, to), id, p); p, r = false, to end end append(S, X, id, p, n, r) return id, size end redis.call('zadd', Z, score(now_us + delay_us), id) if p then redis.call('hset', P, id, p) elseif not r then redis.call('hdel', P, id) end redis.call('hset', H, id, rec) end local due = redis.call('zscore', Z, id) if due and tonumber(due) * 1000000 <= now_us then size = size + promote(Z, P, H, S, X, Q, id, by_ref(M)) end return id, size end local function lapsed(S, M, v) local c = redis.call('hget', M, 'c') local window = redis.call('xpending', S, 'rl', c or '-', '+', 1000) local out, last = {}, nil for _, e in ipairs(window) do if e[3] >= tonumber(v) then if string.find(e[2], '~', 1, true) then e[4] = 0 end out[#out + 1] = e if #out >= 100 then last = e[1]; break end end end if not last and #window >= 1000 then last = window[#window][1] end if last then redis.call('hset', M, 'c', '(' .. last) elseif c then redis.call('hdel', M, 'c') end return out end local function before(eid) local ms, seq = string.match(eid, '^(%d+)-(%d+)$') if tonumber(seq) > 0 then return ms .. '-' .. string.format('%d', tonumber(seq) - 1) end return string.format('%d', tonumber(ms) - 1) .. '-18446744073709551615' end\n"
+	"local function by_ref(M) return redis.call('hget', M, 'p') == '1' end local INLINE = 65536 local function home(P, Q, id) if redis.call('hexists', P, id) == 1 then return 'p' end if redis.call('hexists', Q, id) == 1 then return 'q' end return false end local function slot(P, Q, r) if r == 'q' then return Q end return P end local function other(r) if r == 'p' then return 'q' end return 'p' end local function index_of(x) if not x then return nil, '' end local e, due = string.match(x, '^([^|]*)|?(.*)$') return e, due end local function carried(H, id) local v = redis.call('hget', H, id) if not v then return 0, false end return tonumber(string.match(v, '^[^|]*|(%d+)|') or '0'), true end local function append(S, X, id, p, a, r) local f = {'xadd', S, '*', 'i', id} if p then f[6] = 'p'; f[7] = p elseif r then f[6] = 'r'; f[7] = r end if a and a > 0 then f[#f + 1] = 'a'; f[#f + 1] = string.format('%d', a) end local eid = redis.call(unpack(f)) redis.call('hset', X, id, eid) return eid end local function promote(Z, P, H, S, X, Q, id, ref) local a, rec = carried(H, id) local r, p = home(P, Q, id), false if r and (not ref or redis.call('hstrlen', slot(P, Q, r), id) <= INLINE) then p = redis.call('hget', slot(P, Q, r), id) redis.call('hdel', slot(P, Q, r), id) r = false end append(S, X, id, p, a, r) redis.call('zrem', Z, id) if rec then redis.call('hdel', H, id) end return p and #p or 0 end local function entry(S, eid) local e = redis.call('xrange', S, eid, eid) if #e == 0 then return nil end local f, id, p, a, r = e[1][2], nil, false, 0, false for i = 1, #f, 2 do local k = f[i] if k == 'i' then id = f[i + 1] elseif k == 'p' then p = f[i + 1] elseif k == 'a' then a = tonumber(f[i + 1]) elseif k == 'r' then r = f[i + 1] end end return id, p, a, r end local function settle_entry(Z, P, H, D, S, X, M, Q, eid, deliveries, delay_us, dead) local id, p, a, r = entry(S, eid) local size = p and #p or 0 redis.call('xack', S, 'rl', eid) redis.call('xdel', S, eid) if not id then return nil, 0 end local xe, parked = index_of(redis.call('hget', X, id)) if xe == eid then redis.call('hdel', X, id) if parked ~= '' then redis.call('hincrby', M, 'r', -1) end else parked = '' end local n = a + tonumber(deliveries) local s = redis.call('hmget', M, 'm', 'b') local m, b = tonumber(s[1]) or 0, tonumber(s[2]) or 0 local rec = '|' .. string.format('%d', n) .. '|' .. string.format('%d', m) .. '|' .. string.format('%.17g', b / 1000) local gone = dead or (m > 0 and n >= m) if gone and parked == '' and not redis.call('zscore', Z, id) then redis.call('zadd', D, score(now_us), id) if r then redis.call('hdel', slot(P, Q, other(r)), id) elseif p then redis.call('hset', P, id, p) else redis.call('hdel', P, id) end redis.call('hset', H, id, rec) return id, size end if gone then redis.call('hdel', H, id) if parked ~= '' then redis.call('zadd', Z, parked, id) if r then redis.call('hdel', slot(P, Q, r), id) end elseif r == 'q' then redis.call('hdel', Q, id) end elseif parked ~= '' then redis.call('zadd', Z, parked, id) redis.call('hset', H, id, rec) if r then redis.call('hdel', slot(P, Q, r), id) end elseif redis.call('zscore', Z, id) then redis.call('hset', H, id, rec) if r == 'q' then redis.call('hdel', Q, id) end else if not delay_us then delay_us = 0 if b > 0 and n > 0 then delay_us = math.floor(math.min(b / 1000 * 2 ^ (n - 1), 3600) * 1000000) end end if delay_us <= 0 then if p and #p > INLINE and by_ref(M) then local to = false if redis.call('hexists', P, id) == 0 then to = 'p' elseif redis.call('hexists', Q, id) == 0 then to = 'q' end if to then redis.call('hset', slot(P, Q, to), id, p); p, r = false, to end end append(S, X, id, p, n, r) return id, size end redis.call('zadd', Z, score(now_us + delay_us), id) if p then redis.call('hset', P, id, p) elseif not r then redis.call('hdel', P, id) end redis.call('hset', H, id, rec) end local due = redis.call('zscore', Z, id) if due and tonumber(due) * 1000000 <= now_us then size = size + promote(Z, P, H, S, X, Q, id, by_ref(M)) end return id, size end local function lapsed(S, M, v) local c = redis.call('hget', M, 'c') local window = redis.call('xpending', S, 'rl', c or '-', '+', 1000) local out, last = {}, nil for _, e in ipairs(window) do if e[3] >= tonumber(v) then if string.find(e[2], '~', 1, true) then e[4] = 0 end out[#out + 1] = e if #out >= 100 then last = e[1]; break end end end if not last and #window >= 1000 then last = window[#window][1] end if last then redis.call('hset', M, 'c', '(' .. last) elseif c then redis.call('hdel', M, 'c') end return out end local function before(eid) local ms, seq = string.match(eid, '^(%d+)-(%d+)$') if tonumber(seq) > 0 then return ms .. '-' .. string.format('%d', tonumber(seq) - 1) end return string.format('%d', tonumber(ms) - 1) .. '-18446744073709551615' end local PARKED = '18446744073709551615-18446744073709551615' local function groups_of(S) local out = {} if redis.call('exists', S) == 0 then return out end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end out[f['name']] = f end return out end local function set_last(S, id) if groups_of(S)['rl.p'] then redis.call('xgroup', 'setid', S, 'rl.p', id) else redis.call('xgroup', 'setid', S, 'rl', id) end end\n"
+	"local function pause_left(G) local t = redis.call('pttl', G) if t == -2 then return -2 end if t == -1 then return -1 end return math.max(t, 1) end local function pause_sync(S, G) local left = pause_left(G) local g = groups_of(S) if not g.rl then return left end if left ~= -2 and not g['rl.p'] then redis.call('xgroup', 'create', S, 'rl.p', g.rl['last-delivered-id']) redis.call('xgroup', 'setid', S, 'rl', PARKED) elseif left == -2 and g['rl.p'] then redis.call('xgroup', 'setid', S, 'rl', g['rl.p']['last-delivered-id']) redis.call('xgroup', 'destroy', S, 'rl.p') redis.call('xadd', S, '*', 'w', '1') end return left end\n"
 	"count = page(count)\n"
 	"local streams, hint = false, -1\n"
 	"\n"
 	"\n"
 	"local bytes = 0\n"
 	"local function consider(ms) if ms < 0 then ms = 0 end; if hint < 0 or ms < hint then hint = ms end end\n"
-	"for q = 1, #KEYS / 9 do\n"
-	"local Z, P, H, D, S, X, M, F, Q = KEYS[9 * q - 8], KEYS[9 * q - 7], KEYS[9 * q - 6], KEYS[9 * q - 5], KEYS[9 * q - 4], KEYS[9 * q - 3], KEYS[9 * q - 2], KEYS[9 * q - 1], KEYS[9 * q]\n"
-	"if redis.call('exists', S) == 1 then\n"
+	"for q = 1, #KEYS / 10 do\n"
+	"local Z, P, H, D, S, X, M, F, Q, G = KEYS[10 * q - 9], KEYS[10 * q - 8], KEYS[10 * q - 7], KEYS[10 * q - 6], KEYS[10 * q - 5], KEYS[10 * q - 4], KEYS[10 * q - 3], KEYS[10 * q - 2], KEYS[10 * q - 1], KEYS[10 * q]\n"
+	"local left = redis.call('exists', S) == 1 and pause_sync(S, G) or -2\n"
+	"if left ~= -2 then\n"
+	"\n"
+	"streams = true\n"
+	"if left >= 0 then consider(left) end\n"
+	"elseif redis.call('exists', S) == 1 then\n"
 	"local v = redis.call('hget', M, 'v')\n"
 	"local ref = nil\n"
 	"\n"
@@ -2388,7 +2462,7 @@ const redislock_script redislock_script_stream_pop = {"stream_pop script",
 	"if id and r then n = redis.call('hstrlen', slot(P, Q, r), id) end\n"
 	"if #out > 1 and bytes + n > BYTES then\n"
 	"redis.call('xack', S, 'rl', e[1])\n"
-	"redis.call('xgroup', 'setid', S, 'rl', before(e[1]))\n"
+	"set_last(S, before(e[1]))\n"
 	"break\n"
 	"end\n"
 	"bytes = bytes + n\n"
@@ -2419,7 +2493,7 @@ const redislock_script redislock_script_stream_pop = {"stream_pop script",
 	"end\n"
 	"if streams then return {0, hint} end\n"
 	"return -1\n",
-	8999, "3a604e8f8cfca989c7a7778d5865498dc3aa57d4"};
+	10238, "c34860dac2416771c26f0996632a294229bfacae"};
 
 const redislock_script redislock_script_stream_release = {"stream_release script",
 	"--redislock:stream_release\n"
@@ -2593,7 +2667,7 @@ const redislock_script redislock_script_fail = {"fail script",
 
 const redislock_script redislock_script_pop = {"pop script",
 	"--redislock:pop\n"
-	"local queue, inflight, wakeup, receipts, payloads, stream, count, waiting, woken = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], ARGV[1], ARGV[2], ARGV[3]\n"
+	"local queue, inflight, wakeup, receipts, payloads, stream, paused, count, waiting, woken = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], ARGV[1], ARGV[2], ARGV[3]\n"
 	"\n"
 	"\n"
 	"\n"
@@ -2618,13 +2692,14 @@ const redislock_script redislock_script_pop = {"pop script",
 	"\n"
 	"\n"
 	"\n"
-	"if redis.call('exists', inflight, receipts, payloads, stream) > 0 then\n"
+	"\n"
+	"if redis.call('exists', inflight, receipts, payloads, stream, paused) > 0 then\n"
 	"if redis.call('exists', stream) == 1 then return -3 end\n"
 	"return -2\n"
 	"end\n"
 	"local function pop_due(Z, W, count, woken, waiting) local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local now_s = now_us / 1000000 local popped, out, later = redis.call('zpopmin', Z, count), {1}, {} for i = 1, #popped, 2 do if tonumber(popped[i + 1]) <= now_s then out[#out + 1] = popped[i]; out[#out + 1] = popped[i + 1]; out[#out + 1] = false else later[#later + 1] = popped[i + 1]; later[#later + 1] = popped[i] end end for i = 1, #later, 1000 do redis.call('zadd', Z, unpack(later, i, math.min(i + 999, #later))) end if #out > 1 then if woken and redis.call('llen', W) == 0 and redis.call('zcount', Z, '-inf', string.format('%.17g', now_s)) > 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end return out end if waiting == '1' then redis.call('del', W) end if #later == 0 then return -1 end return math.max(0, math.ceil((math.floor(tonumber(later[1]) * 1000000) - now_us) / 1000)) end\n"
 	"return pop_due(queue, wakeup, count, woken, waiting)\n",
-	1345, "7e17b02cfa62dabcf6eb739d0ada0aa4638a9d93"};
+	1371, "a1a21d659d230570815b7f0b30eeaa7fc1a64407"};
 
 const redislock_script redislock_script_release = {"release script",
 	"--redislock:release\n"
@@ -2764,10 +2839,11 @@ const redislock_script redislock_script_take = {"take script",
 	"\n"
 	"\n"
 	"\n"
+	"\n"
 	"local PAGE = 250 local function page(n) return math.max(0, math.min(math.floor(tonumber(n)), PAGE)) end local BYTES = 1048576\n"
 	"local function pop_due(Z, W, count, woken, waiting) local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local now_s = now_us / 1000000 local popped, out, later = redis.call('zpopmin', Z, count), {1}, {} for i = 1, #popped, 2 do if tonumber(popped[i + 1]) <= now_s then out[#out + 1] = popped[i]; out[#out + 1] = popped[i + 1]; out[#out + 1] = false else later[#later + 1] = popped[i + 1]; later[#later + 1] = popped[i] end end for i = 1, #later, 1000 do redis.call('zadd', Z, unpack(later, i, math.min(i + 999, #later))) end if #out > 1 then if woken and redis.call('llen', W) == 0 and redis.call('zcount', Z, '-inf', string.format('%.17g', now_s)) > 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end return out end if waiting == '1' then redis.call('del', W) end if #later == 0 then return -1 end return math.max(0, math.ceil((math.floor(tonumber(later[1]) * 1000000) - now_us) / 1000)) end\n"
 	"count = page(count)\n"
-	"if #KEYS == 7 and reserve == 'pop' and redis.call('exists', KEYS[2], KEYS[4], KEYS[6], KEYS[7]) == 0 then\n"
+	"if #KEYS == 8 and reserve == 'pop' and redis.call('exists', KEYS[2], KEYS[4], KEYS[6], KEYS[7], KEYS[8]) == 0 then\n"
 	"return pop_due(KEYS[1], KEYS[3], count, woken, waiting)\n"
 	"end\n"
 	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end local function wake_one(W) if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then if redis.call('zscore', Z, id) then redis.call('hdel', H, id); return end redis.call('zadd', D, score(now_us), id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end local function settle_expired(Z, F, H, D, budget) if redis.call('exists', F) == 0 then return false, 0 end local expired = {} if budget > 0 then expired = redis.call('zrangebyscore', F, '-inf', score(now_us), 'limit', 0, budget) end for _, id in ipairs(expired) do redis.call('zrem', F, id) settle(Z, H, D, id, nil) end return redis.call('exists', F) == 1, #expired end\n"
@@ -2780,9 +2856,9 @@ const redislock_script redislock_script_take = {"take script",
 	"local budget, scan = PAGE, 2 * PAGE\n"
 	"local streams = {0, -1}\n"
 	"local function consider(sc) local us = math.floor(tonumber(sc) * 1000000); if next_us < 0 or us < next_us then next_us = us end end\n"
-	"for q = 1, #KEYS / 7 do\n"
-	"local Z, F, W, H, D, P = KEYS[7 * q - 6], KEYS[7 * q - 5], KEYS[7 * q - 4], KEYS[7 * q - 3], KEYS[7 * q - 2], KEYS[7 * q - 1]\n"
-	"if redis.call('exists', KEYS[7 * q]) == 1 then\n"
+	"for q = 1, #KEYS / 8 do\n"
+	"local Z, F, W, H, D, P = KEYS[8 * q - 7], KEYS[8 * q - 6], KEYS[8 * q - 5], KEYS[8 * q - 4], KEYS[8 * q - 3], KEYS[8 * q - 2]\n"
+	"if redis.call('exists', KEYS[8 * q - 1]) == 1 then\n"
 	"\n"
 	"\n"
 	"\n"
@@ -2791,7 +2867,11 @@ const redislock_script redislock_script_take = {"take script",
 	"else\n"
 	"local busy, settled = settle_expired(Z, F, H, D, budget)\n"
 	"budget = budget - settled\n"
-	"local items = redis.call('zrangebyscore', Z, '-inf', now, 'withscores', 'limit', 0, count)\n"
+	"\n"
+	"\n"
+	"local paused = redis.call('pttl', KEYS[8 * q])\n"
+	"local items = paused == -2 and redis.call('zrangebyscore', Z, '-inf', now, 'withscores', 'limit', 0, count) or {}\n"
+	"if paused >= 0 then next_us = next_us < 0 and now_us + paused * 1000 or math.min(next_us, now_us + paused * 1000) end\n"
 	"if busy and scan <= 0 then items = {} end\n"
 	"if busy and #items > 0 then\n"
 	"\n"
@@ -2865,7 +2945,7 @@ const redislock_script redislock_script_take = {"take script",
 	"\n"
 	"\n"
 	"\n"
-	"local later = redis.call('zrangebyscore', Z, '(' .. now, '+inf', 'withscores', 'limit', 0, 100)\n"
+	"local later = paused == -2 and redis.call('zrangebyscore', Z, '(' .. now, '+inf', 'withscores', 'limit', 0, 100) or {}\n"
 	"for i = 1, #later, 2 do\n"
 	"if not busy or not redis.call('zscore', F, later[i]) or i == #later - 1 then consider(later[i + 1]); break end\n"
 	"end\n"
@@ -2877,7 +2957,7 @@ const redislock_script redislock_script_take = {"take script",
 	"return streams\n"
 	"end\n"
 	"return hint\n",
-	7028, "358b376540115f923948e37dc8709f8c3c05707f"};
+	7255, "4eb0775539b0c5fbf33cc0dc86b46a198982285e"};
 
 const redislock_script redislock_script_touch = {"touch script",
 	"--redislock:touch\n"

@@ -29,7 +29,7 @@ $s = $q->stats($name);
 rq_check($s['due'] === 0 && $s['oldest_due_age'] === 0.0 && $s['overdue'] === 0, 'nothing due: age 0.0; a reserve returned the overdue one', $s);
 ?>
 --EXPECT--
-array(7) {
+array(9) {
   ["due"]=>
   int(0)
   ["delayed"]=>
@@ -44,11 +44,15 @@ array(7) {
   NULL
   ["overdue"]=>
   int(0)
+  ["paused"]=>
+  bool(false)
+  ["pause_left"]=>
+  NULL
 }
 {"due":2,"delayed":1,"inflight":2,"dead":1,"overdue":1}
 ok: the oldest due task has waited since it was enqueued
 ok: the delayed one falls due in about 30 s
-array(7) {
+array(9) {
   [0]=>
   string(3) "due"
   [1]=>
@@ -63,5 +67,9 @@ array(7) {
   string(11) "next_due_in"
   [6]=>
   string(7) "overdue"
+  [7]=>
+  string(6) "paused"
+  [8]=>
+  string(10) "pause_left"
 }
 ok: nothing due: age 0.0; a reserve returned the overdue one

@@ -283,14 +283,34 @@ local function before(eid)
   if tonumber(seq) > 0 then return ms .. '-' .. string.format('%d', tonumber(seq) - 1) end
   return string.format('%d', tonumber(ms) - 1) .. '-18446744073709551615'
 end
-local function group_of(S)
-  if redis.call('exists', S) == 0 then return nil end
+-- A paused queue's group is parked (see common/pause.lua): its last-delivered
+-- id is PARKED, past any entry, so that the plain XREADGROUP of every worker
+-- delivers nothing and a new entry wakes no blocked reader, and the group
+-- rl.p, which is never read, keeps the true last-delivered id. group_of()
+-- answers that one.
+local PARKED = '18446744073709551615-18446744073709551615'
+local function groups_of(S)
+  local out = {}
+  if redis.call('exists', S) == 0 then return out end
   for _, g in ipairs(redis.call('xinfo', 'groups', S)) do
     local f = {}
     for j = 1, #g, 2 do f[g[j]] = g[j + 1] end
-    if f['name'] == 'rl' then return f['last-delivered-id'], tonumber(f['pending']) end
+    out[f['name']] = f
   end
-  return nil
+  return out
+end
+local function group_of(S)
+  local g = groups_of(S)
+  if not g.rl then return nil end
+  local last = g.rl['last-delivered-id']
+  if g['rl.p'] then last = g['rl.p']['last-delivered-id'] end
+  return last, tonumber(g.rl['pending'])
+end
+-- Sets the group's last-delivered id back to id: the parked one's keeper's
+-- while parked.
+local function set_last(S, id)
+  if groups_of(S)['rl.p'] then redis.call('xgroup', 'setid', S, 'rl.p', id)
+  else redis.call('xgroup', 'setid', S, 'rl', id) end
 end
 -- The tasks of the stream layout, counted without reading the stream (wake-up
 -- entries, which carry no id, are not tasks): [ready, in flight], or nil when S

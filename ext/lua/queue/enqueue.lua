@@ -23,6 +23,7 @@
 --                                             common/stream.lua)
 -- @key   dues      string                     T, the due times of the calls still paging (hash: call token
 --                                             -> due time; it expires, see below)
+-- @key   paused    string                     G, the pause: exists while the queue is paused
 -- @arg   streamed  flag '1' '0'               whether the queue may be on the stream layout (its S exists)
 -- @arg   delay     number                     the delay (s)
 -- @arg   call      string or ''               the call's token when it has more than one page ('': one page)
@@ -85,5 +86,5 @@ else
   -- One id at a time (common/put.lua).
   for i, id in ipairs(ids) do changed = changed + put_zset(queue, payloads, id, payload[i] or false, due, replace) end
 end
-wake(wakeup, changed)
+wake(wakeup, changed, paused)
 return {changed, due}

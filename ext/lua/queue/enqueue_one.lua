@@ -20,6 +20,7 @@
 -- @key   index     string                     X, id -> entry id of the tasks in S
 -- @key   settings  string                     M, the queue's settings (p: payloads by reference)
 -- @key   spare     string                     Q, the payloads by reference that P cannot hold
+-- @key   paused    string                     G, the pause: exists while the queue is paused
 -- @arg   replace   flag '1' '0'               whether an id already queued takes the new due time
 -- @arg   id        string                     the task id
 -- @arg   payload   string, optional           its payload (left out: none)
@@ -52,5 +53,5 @@ end
 local t = redis.call('time')
 local n = put_zset(queue, payloads, id, p, string.format('%.17g', (tonumber(t[1]) * 1000000 + tonumber(t[2])) / 1000000),
   replace == '1')
-wake(wakeup, n)
+wake(wakeup, n, paused)
 return n

@@ -1,7 +1,8 @@
 --redislock:migrate
 --
 -- Puts a queue on the stream layout (migrate()), a page at a time: creates the
--- stream and its group rl and writes the settings M (the rule of stream_idle:
+-- stream and its group rl (parked when the queue is paused, see
+-- common/pause.lua) and writes the settings M (the rule of stream_idle:
 -- max attempts and backoff the caller's, the visibility only ever raised),
 -- and turns payloads by reference on (M's p: from now on no script copies a
 -- payload over INLINE bytes, see common/stream.lua; on a queue already on the
@@ -26,6 +27,7 @@
 -- @key   index     string                     X, the stream's index: id -> entry id
 -- @key   settings  string                     M, the queue's settings (v, m, b)
 -- @key   spare     string                     Q, the payloads by reference that P cannot hold
+-- @key   paused    string                     G, the pause: exists while the queue is paused
 -- @arg   visibility integer                   the visibility (ms): the queue's is raised to it when shorter (0: left as it is)
 -- @arg   attempts  integer                    the max attempts (0: none), the queue's from now on (-1: left as it is)
 -- @arg   backoff   integer                    the backoff (ms), the queue's from now on (-1: left as it is)
@@ -35,7 +37,10 @@
 --#include "common/page.lua"
 --#include "common/stream.lua"
 --#include "common/wake.lua"
+--#include "common/pause.lua"
 if not group_of(stream) then redis.call('xgroup', 'create', stream, 'rl', '0', 'mkstream') end
+-- A paused queue's group is parked from the start.
+pause_sync(stream, paused)
 -- The settings by the rule of stream_idle: max attempts and backoff the
 -- caller's (last writer wins), the visibility only ever raised; one the caller
 -- was not given is left as it is (the first reserve() writes it).

@@ -36,6 +36,7 @@
 -- @key   settings  string                     M, the queue's settings (v, m, b)
 -- @key   spare     string                     Q, the payloads by reference that P cannot hold
 -- @key   deadlines string                     L, the stream's deadline index
+-- @key   paused    string                     G, the pause: exists while the queue is paused
 
 --#include "common/tasks.lua"
 --#include "common/page.lua"
@@ -125,7 +126,7 @@ if pel > 0 then
     end
   end
 end
-if moved + settled > 0 then wake(wakeup, moved + settled) end
+if moved + settled > 0 then wake(wakeup, moved + settled, paused) end
 local gone = 0
 if pel == 0 and redis.call('xlen', stream) == 0 then
   if redis.call('exists', spare) == 1 then

@@ -20,6 +20,7 @@
 -- @key   index     string                     X, the stream's index: id -> entry id
 -- @key   settings  string                     M, the queue's settings (v, m, b)
 -- @key   spare     string                     Q, the payloads by reference that P cannot hold
+-- @key   paused    string                     G, the pause: exists while the queue is paused
 -- @arg   streams   flag '1' '0'               whether they may go onto the stream (when the queue is on it)
 -- @arg   died_by   string or ''               without ids: the latest time of death revived ('': now)
 -- @arg   id        owned string, list         the ids to revive; none for the first page of all
@@ -69,6 +70,6 @@ if streams == '1' and group_of(stream) then
   end
 else
   chunked({'zadd', queue, 'nx'}, members)
-  wake(wakeup, #ids)
+  wake(wakeup, #ids, paused)
 end
 return {#ids, last}

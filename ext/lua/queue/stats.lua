@@ -3,7 +3,8 @@
 -- What an operator asks of a queue, read-only, by the server's clock: [due,
 -- delayed, in flight, dead, µs since the oldest due task fell due (-1: none due),
 -- µs until the first delayed task falls due (-1: none), reservations past their
--- deadline that no call has returned yet]. On the stream layout the ready
+-- deadline that no call has returned yet, the pause's ms left (-2: not paused,
+-- -1: until resume())]. On the stream layout the ready
 -- entries are due (since they were appended), the PEL is in flight, and a
 -- reservation is past its deadline once idle for the queue's visibility (M's v):
 -- counted among the oldest 1000 of the PEL only, so that the call stays short.
@@ -18,6 +19,7 @@
 -- @key   index     string                     X, the stream's index: id -> entry id
 -- @key   settings  string                     M, the queue's settings (v, m, b)
 -- @key   spare     string                     Q, the payloads by reference that P cannot hold
+-- @key   paused    string                     G, the pause: exists while the queue is paused
 
 --#include "common/now.lua"
 --#include "common/stream.lua"
@@ -45,4 +47,4 @@ if ready then
     end
   end
 end
-return {due, delayed, inflights, redis.call('zcard', dead), oldest, next_in, overdue}
+return {due, delayed, inflights, redis.call('zcard', dead), oldest, next_in, overdue, redis.call('pttl', paused)}

@@ -28,6 +28,7 @@
 -- @key   unique    string                     U, the remembered times (zset: "w<id>", "f<id>" or "c<id>" -> µs)
 -- @key   deadlines string                     L, the stream layout's entry id -> when its reservation may
 --                                             have lapsed (ms)
+-- @key   paused    string                     G, the pause: exists while the queue is paused
 -- @arg   streamed  flag '1' '0'               whether the queue may be on the stream layout (its S exists)
 -- @arg   id        string                     the task id
 -- @arg   mode      text                       none, until_started, until_done, window or debounce
@@ -62,7 +63,7 @@ local function lapsed_zset()
   if f and settling and tonumber(f) * 1000000 <= now_us then
     redis.call('zrem', inflight, id)
     settle(queue, receipts, dead, id, nil)
-    if redis.call('zscore', queue, id) then wake(wakeup, 1) end
+    if redis.call('zscore', queue, id) then wake(wakeup, 1, paused) end
     return false
   end
   return f ~= false
@@ -111,7 +112,7 @@ local function put(due, replace)
       ref, false)
   else
     changed = put_zset(queue, payloads, id, p, due, replace)
-    wake(wakeup, 1)
+    wake(wakeup, 1, paused)
   end
 end
 -- Remembers key k of U until µs, the key expiring with its latest member.

@@ -53,7 +53,7 @@ for q = 1, #KEYS / 8 do
         redis.call(unpack(claim))
       elseif last == ids[#ids] and all then
         redis.call('xack', S, 'rl', unpack(ids))
-        redis.call('xgroup', 'setid', S, 'rl', before(ids[1]))
+        set_last(S, before(ids[1]))
         -- The deadline index takes the deliveries after M's n: an upkeep that ran
         -- since the read has moved n past these entries, so it goes back before
         -- them, or their next delivery would never be indexed (nor settled, if

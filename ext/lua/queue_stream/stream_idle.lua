@@ -18,7 +18,10 @@
 -- reservation), 0 when more is due than one call moves, -1 for nothing
 -- scheduled; the queue's visibility in ms]. A reservation asked for a shorter
 -- visibility than the queue's is given the difference as idle time by the
--- reserver (stream_shorten), so it expires after its own.
+-- reserver (stream_shorten), so it expires after its own. It parks or unparks
+-- the group as the queue's pause says (common/pause.lua); while paused the
+-- hint is the pause's end, or -1 until resume() (a lapsing reservation still
+-- counts).
 --
 -- @key   queue     string                     Z, the queue: task ids by due time (s)
 -- @key   inflight  string                     F, the zset layout's tasks in flight by deadline
@@ -31,6 +34,7 @@
 -- @key   meta      string                     M, the queue's settings
 -- @key   deadlines string                     L, entry id -> when its reservation may have lapsed (ms)
 -- @key   spare     string                     Q, the payloads by reference that P cannot hold
+-- @key   paused    string                     G, the pause: exists while the queue is paused
 -- @arg   setup     flag '1' '0'               whether to create the group if missing (NOGROUP seen)
 -- @arg   visibility integer                   the visibility asked for (ms)
 -- @arg   attempts  integer                    the most reservations a task gets (0: no limit)
@@ -40,6 +44,7 @@
 --#include "common/tasks.lua"
 --#include "common/page.lua"
 --#include "common/stream.lua"
+--#include "common/pause.lua"
 -- Not on the stream layout: only migrate() moves a queue there.
 if redis.call('exists', stream) == 0 then return {-2, 0} end
 if setup == '1' then
@@ -48,6 +53,8 @@ if setup == '1' then
   redis.call('hdel', meta, 'n')
   redis.call('unlink', deadlines)
 end
+-- The group parked while the queue is paused, unparked once it is not.
+local left = pause_sync(stream, paused)
 local s = redis.call('hmget', meta, 'v', 'm', 'b')
 local v = tonumber(s[1]) or tonumber(visibility)
 write_limits(meta, s, attempts, backoff)
@@ -99,7 +106,10 @@ if waiting ~= '1' then return {-1, v} end
 if more or #due >= PAGE or #expired >= 100 then return {0, v} end
 local hint = -1
 local function consider(ms) if ms < 0 then ms = 0 end; if hint < 0 or ms < hint then hint = ms end end
-local later = redis.call('zrangebyscore', queue, '(' .. score(now_us), '+inf', 'withscores', 'limit', 0, 1)
+-- Paused: nothing is takeable before the pause ends, but a lapsed reservation
+-- is still settled on time.
+if left >= 0 then consider(left) end
+local later = left == -2 and redis.call('zrangebyscore', queue, '(' .. score(now_us), '+inf', 'withscores', 'limit', 0, 1) or {}
 if #later > 0 then consider(math.ceil((tonumber(later[2]) * 1000000 - now_us) / 1000)) end
 local first = redis.call('zrange', deadlines, 0, 0, 'withscores')
 if #first > 0 then consider(tonumber(first[2]) - math.floor(now_us / 1000)) end

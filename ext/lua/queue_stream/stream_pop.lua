@@ -19,6 +19,7 @@
 -- @key   meta      string, list               M, the queue's settings, of queue i
 -- @key   inflight  string, list               F, the zset layout's tasks in flight by deadline, of queue i
 -- @key   spare     string, list               Q, the payloads by reference that P cannot hold, of queue i
+-- @key   paused    string, list               G, the pause: exists while queue i is paused
 -- @arg   count     integer                    how many tasks at most (a page at most)
 -- @arg   upkeep    flag '1' '0'               whether to settle the lapsed reservations (the client
 --                                             asks once a second per queue, and for a list of queues)
@@ -27,7 +28,7 @@
 -- the next entry read, acked and deleted, before the shared pieces below are even
 -- defined (each costs the server time per call). Anything else (a wake-up entry,
 -- nothing to read) goes on below, which looks again.
-if #KEYS == 9 and tonumber(count) == 1 and upkeep == '0' and redis.call('exists', KEYS[5]) == 1 then
+if #KEYS == 10 and tonumber(count) == 1 and upkeep == '0' and redis.call('exists', KEYS[5]) == 1 then
   local Z, P, S, X, Q = KEYS[1], KEYS[2], KEYS[5], KEYS[6], KEYS[9]
   local t = redis.call('time')
   local first = redis.call('zrange', Z, 0, 0, 'withscores')
@@ -55,15 +56,21 @@ end
 --#include "common/now.lua"
 --#include "common/page.lua"
 --#include "common/stream.lua"
+--#include "common/pause.lua"
 count = page(count)
 local streams, hint = false, -1
 -- The payload bytes this call has copied (settled, promoted) or handed over,
 -- over all the queues: past BYTES, the rest waits for the next call.
 local bytes = 0
 local function consider(ms) if ms < 0 then ms = 0 end; if hint < 0 or ms < hint then hint = ms end end
-for q = 1, #KEYS / 9 do
-  local Z, P, H, D, S, X, M, F, Q = KEYS[9 * q - 8], KEYS[9 * q - 7], KEYS[9 * q - 6], KEYS[9 * q - 5], KEYS[9 * q - 4], KEYS[9 * q - 3], KEYS[9 * q - 2], KEYS[9 * q - 1], KEYS[9 * q]
-  if redis.call('exists', S) == 1 then
+for q = 1, #KEYS / 10 do
+  local Z, P, H, D, S, X, M, F, Q, G = KEYS[10 * q - 9], KEYS[10 * q - 8], KEYS[10 * q - 7], KEYS[10 * q - 6], KEYS[10 * q - 5], KEYS[10 * q - 4], KEYS[10 * q - 3], KEYS[10 * q - 2], KEYS[10 * q - 1], KEYS[10 * q]
+  local left = redis.call('exists', S) == 1 and pause_sync(S, G) or -2
+  if left ~= -2 then
+    -- Paused: nothing is read (the group parked) until the pause ends.
+    streams = true
+    if left >= 0 then consider(left) end
+  elseif redis.call('exists', S) == 1 then
     local v = redis.call('hget', M, 'v')
     local ref = nil
     -- Lapsed reservations are settled when the client asks (once a second), and
@@ -111,7 +118,7 @@ for q = 1, #KEYS / 9 do
         if id and r then n = redis.call('hstrlen', slot(P, Q, r), id) end
         if #out > 1 and bytes + n > BYTES then
           redis.call('xack', S, 'rl', e[1])
-          redis.call('xgroup', 'setid', S, 'rl', before(e[1]))
+          set_last(S, before(e[1]))
           break
         end
         bytes = bytes + n

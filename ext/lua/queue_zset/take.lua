@@ -32,6 +32,7 @@
 -- @key   stream    string, list               S, the stream of queue i: a queue whose stream exists is
 --                                             on the stream layout, and reserve leaves it to the
 --                                             stream's reads
+-- @key   paused    string, list               G, the pause: exists while queue i is paused
 -- @arg   count     integer                    how many tasks at most (a page at most)
 -- @arg   reserve   flag 'reserve' 'pop'       reserve, or pop
 -- @arg   visibility number                    how long a reservation lasts (s)
@@ -46,7 +47,7 @@
 --#include "common/page.lua"
 --#include "common/zset_pop.lua"
 count = page(count)
-if #KEYS == 7 and reserve == 'pop' and redis.call('exists', KEYS[2], KEYS[4], KEYS[6], KEYS[7]) == 0 then
+if #KEYS == 8 and reserve == 'pop' and redis.call('exists', KEYS[2], KEYS[4], KEYS[6], KEYS[7], KEYS[8]) == 0 then
   return pop_due(KEYS[1], KEYS[3], count, woken, waiting)
 end
 --#include "common/tasks.lua"
@@ -59,9 +60,9 @@ local next_us = -1
 local budget, scan = PAGE, 2 * PAGE
 local streams = {0, -1}
 local function consider(sc) local us = math.floor(tonumber(sc) * 1000000); if next_us < 0 or us < next_us then next_us = us end end
-for q = 1, #KEYS / 7 do
-  local Z, F, W, H, D, P = KEYS[7 * q - 6], KEYS[7 * q - 5], KEYS[7 * q - 4], KEYS[7 * q - 3], KEYS[7 * q - 2], KEYS[7 * q - 1]
-  if redis.call('exists', KEYS[7 * q]) == 1 then
+for q = 1, #KEYS / 8 do
+  local Z, F, W, H, D, P = KEYS[8 * q - 7], KEYS[8 * q - 6], KEYS[8 * q - 5], KEYS[8 * q - 4], KEYS[8 * q - 3], KEYS[8 * q - 2]
+  if redis.call('exists', KEYS[8 * q - 1]) == 1 then
     -- On the stream layout: its Z holds only what its upkeep promotes, and an
     -- id there may be in flight on the stream, which this script cannot see.
     -- reserve reads its stream; pop leaves it to stream_pop, which promotes
@@ -70,7 +71,11 @@ for q = 1, #KEYS / 7 do
   else
   local busy, settled = settle_expired(Z, F, H, D, budget)
   budget = budget - settled
-  local items = redis.call('zrangebyscore', Z, '-inf', now, 'withscores', 'limit', 0, count)
+  -- A paused queue hands nothing out until its pause ends (its expired
+  -- reservations are settled all the same).
+  local paused = redis.call('pttl', KEYS[8 * q])
+  local items = paused == -2 and redis.call('zrangebyscore', Z, '-inf', now, 'withscores', 'limit', 0, count) or {}
+  if paused >= 0 then next_us = next_us < 0 and now_us + paused * 1000 or math.min(next_us, now_us + paused * 1000) end
   if busy and scan <= 0 then items = {} end
   if busy and #items > 0 then
     -- Leave out ids in flight; look further along for as many others, within the
@@ -144,7 +149,7 @@ for q = 1, #KEYS / 7 do
   -- Nothing due is takeable (what is due is in flight), so the next takeable
   -- task is one not due yet: the first of those not in flight, or, if the
   -- first 100 are all in flight, no earlier than the 100th.
-  local later = redis.call('zrangebyscore', Z, '(' .. now, '+inf', 'withscores', 'limit', 0, 100)
+  local later = paused == -2 and redis.call('zrangebyscore', Z, '(' .. now, '+inf', 'withscores', 'limit', 0, 100) or {}
   for i = 1, #later, 2 do
     if not busy or not redis.call('zscore', F, later[i]) or i == #later - 1 then consider(later[i + 1]); break end
   end

@@ -1,0 +1,33 @@
+-- A queue's pause: its key G ("<queue's key>:paused") exists while the queue is
+-- paused, and expires when a pause for a time ends (none: until resume()).
+-- Every script that hands tasks out looks at G: the zset layout's take and pop
+-- answer nothing from a paused queue, with the pause's end as their hint. On the
+-- stream layout the workers read with a plain XREADGROUP, which cannot look at
+-- G: the group is parked instead (see group_of() in common/stream.lua), by
+-- pause() itself, and whichever script of the queue's upkeep, pop() or resume()
+-- first sees G and the group disagree puts them in step. The producers do not
+-- wake blocked workers of a paused queue. Needs common/stream.lua before.
+-- The pause's ms left: -2 not paused, -1 until resume(), else the ms (at least 1).
+local function pause_left(G)
+  local t = redis.call('pttl', G)
+  if t == -2 then return -2 end
+  if t == -1 then return -1 end
+  return math.max(t, 1)
+end
+-- Parks or unparks S's group as G says; returns pause_left(G). A group unparked
+-- gets an empty entry (no field i: no task), which wakes its blocked readers to
+-- read what waited.
+local function pause_sync(S, G)
+  local left = pause_left(G)
+  local g = groups_of(S)
+  if not g.rl then return left end
+  if left ~= -2 and not g['rl.p'] then
+    redis.call('xgroup', 'create', S, 'rl.p', g.rl['last-delivered-id'])
+    redis.call('xgroup', 'setid', S, 'rl', PARKED)
+  elseif left == -2 and g['rl.p'] then
+    redis.call('xgroup', 'setid', S, 'rl', g['rl.p']['last-delivered-id'])
+    redis.call('xgroup', 'destroy', S, 'rl.p')
+    redis.call('xadd', S, '*', 'w', '1')
+  end
+  return left
+end

@@ -1,0 +1,21 @@
+--redislock:resume
+--
+-- Ends the queue's pause: deletes its pause key G; on the stream layout unparks
+-- the group with an empty entry that wakes its blocked readers; on the zset
+-- layout wakes as many blocked workers as tasks are due (16 at most). Returns 1
+-- when the queue was paused, 0 when it was not (a pause for a time that ended
+-- is not one; its group is unparked all the same).
+--
+-- @key   queue     string                     Z, the queue: task ids by due time (s)
+-- @key   wakeup    string                     W, the wake-up list blocked workers BLPOP on
+-- @key   stream    string                     S, the stream of ready and in-flight tasks (group rl)
+-- @key   paused    string                     G, the pause: exists while the queue is paused
+
+--#include "common/now.lua"
+--#include "common/wake.lua"
+--#include "common/stream.lua"
+--#include "common/pause.lua"
+local was = redis.call('del', paused)
+pause_sync(stream, paused)
+if redis.call('exists', stream) == 0 then wake(wakeup, redis.call('zcount', queue, '-inf', score(now_us)), paused) end
+return was

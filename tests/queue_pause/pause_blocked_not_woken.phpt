@@ -1,0 +1,76 @@
+--TEST--
+RedisQueue pause(): workers blocked in reserve() on a paused queue are not woken by new tasks, on both layouts; resume() wakes them
+--DESCRIPTION--
+No read, no script and still blocked while 20 tasks come; after resume() each of the two workers gets one of the first two tasks.
+--FILE--
+<?php
+require __DIR__ . '/../harness/queue_test.inc';
+require __DIR__ . '/../harness/fault_test.inc';
+/* A server of the test's own: its blocked clients and command counts are the test's alone. */
+$srv = new FaultServer();
+$raw = $srv->raw();
+$dsn = 'redis://127.0.0.1:' . $srv->port;
+$q = new RedisQueue($dsn);
+/** The reads and scripts of every client of the server so far. */
+function reads(RawRedis $raw): array
+{
+    $out = [];
+    foreach (['blpop', 'xreadgroup', 'evalsha', 'eval'] as $cmd) {
+        $out[$cmd] = rq_cmd_calls($raw, $cmd);
+    }
+    return $out;
+}
+foreach (['zset', 'stream'] as $layout) {
+    echo "-- $layout\n";
+    $name = rl_name($layout);
+    if ($layout === 'stream') {
+        $q->migrate($name);
+    }
+    $q->enqueue($name, 'setup');
+    $q->ack($name, 'setup', $q->reserve($name)['receipt']);
+    $q->pause($name);
+    $workers = [];
+    foreach ([1, 2] as $w) {
+        [$proc, $out] = rq_spawn_php('$q = new RedisQueue(' . var_export($dsn, true) . ');'
+            . 'echo "ready\n"; $t = $q->reserve(' . var_export($name, true) . ', 1, 30, 60);'
+            . 'echo $t ? $t["id"] : "nothing", "\n";');
+        rq_read_line($out, 30);
+        $workers[$w] = [$proc, $out];
+    }
+    rq_check(rq_wait_blocked($raw, 2) === 2, 'both workers are blocked');
+    // The producer's own scripts are the enqueues' (one each, loaded already).
+    $before = reads($raw);
+    for ($i = 0; $i < 20; $i++) {
+        $q->enqueue($name, "t$i");
+    }
+    usleep(300000);
+    $after = reads($raw);
+    $after['evalsha'] -= 20;
+    rq_check($after === $before, 'no worker read or ran a script while 20 tasks came', [$before, $after]);
+    preg_match('/blocked_clients:(\d+)/', $raw->call('INFO', 'clients'), $m);
+    rq_check((int) $m[1] === 2, 'both are still blocked', $m[1]);
+    rq_check($q->resume($name) === true, 'resume()');
+    $got = [];
+    foreach ($workers as [$proc, $out]) {
+        $got[] = rq_read_line($out, 60);
+        fclose($out);
+        proc_close($proc);
+    }
+    sort($got);
+    rq_check($got === ['t0', 't1'], 'each woken worker got one of the first two tasks', $got);
+    $q->clear($name);
+}
+?>
+--EXPECT--
+-- zset
+ok: both workers are blocked
+ok: no worker read or ran a script while 20 tasks came
+ok: both are still blocked
+ok: resume()
+ok: each woken worker got one of the first two tasks
+-- stream
+ok: both workers are blocked
+ok: no worker read or ran a script while 20 tasks came
+ok: both are still blocked
+ok: resume()
+ok: each woken worker got one of the first two tasks
