@@ -113,6 +113,11 @@ rq_check($r['status'] === 0 && str_contains($r['output'], 'stream') && $q->size(
 $r = $run(['subcommand' => 'migrate-queue', 'args' => ['mail'], '--prefix' => $qp, '--back' => true]);
 rq_check($r['status'] === 0 && str_contains($r['output'], 'zset') && $q->size('mail')['due'] === 3
     && (new RawRedis)->call('EXISTS', '{' . $qp . 'mail}:stream') === 0, 'migrate-queue mail --back: on the zset layout again, the 3 tasks with it', $r);
+$r = $run(['subcommand' => 'pause-queue', 'args' => ['mail'], '--prefix' => $qp, '--for' => '600']);
+rq_check($r['status'] === 0 && $q->stats('mail')['paused'] === true && $q->stats('mail')['pause_left'] > 500 && $q->reserve('mail') === false,
+    'pause-queue mail --for 600: paused for 600 s, a worker gets nothing', $r);
+$r = $run(['subcommand' => 'resume-queue', 'args' => ['mail'], '--prefix' => $qp]);
+rq_check($r['status'] === 0 && $q->stats('mail')['paused'] === false, 'resume-queue mail: running again', $r);
 $help = op_console_help('laravel');
 $text = $help['stdout'];
 $flat = preg_replace('/\s+/', ' ', $text);
@@ -156,6 +161,8 @@ ok: an unknown connection: exit 2
 ok: --dsn instead of a connection
 ok: migrate-queue mail: onto the stream layout, the 3 tasks with it
 ok: migrate-queue mail --back: on the zset layout again, the 3 tasks with it
+ok: pause-queue mail --for 600: paused for 600 s, a worker gets nothing
+ok: resume-queue mail: running again
 ok: artisan help redislock: every subcommand, in its help and its argument, and the exit codes
 ok: limiters --json: the rate limiter with its tokens left
 ok: limiters under an empty prefix: exit 1

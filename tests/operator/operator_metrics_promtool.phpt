@@ -82,8 +82,8 @@ $dueIn = preg_match('/^redislock_queue_next_due_in_seconds\{queue="mail"\} (\d+(
 rq_check(preg_match('/^redislock_queue_oldest_due_age_seconds\{queue="mail"\} \d+(\.\d+)?$/m', $text) && $dueIn <= 60 && $dueIn >= 60 - $spent - 1
     && preg_match('/^redislock_lock_oldest_wait_seconds\{lock="excl"\} \d+(\.\d+)?$/m', $text), 'ages in seconds', [$dueIn, $spent, $text]);
 preg_match_all('/^# TYPE (\S+) (\S+)$/m', $text, $m);
-rq_check(count($m[1]) === 22 && array_unique($m[2]) === ['gauge'] && preg_grep('/_total$|^(?!redislock_)/', $m[1]) === [], '22 families, all gauges named redislock_*, no _total', $m[1]);
-rq_check(preg_match_all('/^# HELP redislock_\S+ \S/m', $text) === 22, 'each with its HELP');
+rq_check(count($m[1]) === 23 && array_unique($m[2]) === ['gauge'] && preg_grep('/_total$|^(?!redislock_)/', $m[1]) === [], '23 families, all gauges named redislock_*, no _total', $m[1]);
+rq_check(preg_match_all('/^# HELP redislock_\S+ \S/m', $text) === 23, 'each with its HELP');
 
 $page = Metrics::render(new Inspector(rl_dsn(), $lp, $sp, $qp, limiterPrefix: $rp));
 $strip = fn (string $t) => preg_replace('/ [0-9.]+$/m', '', $t);
@@ -92,7 +92,7 @@ rq_check(Metrics::CONTENT_TYPE === 'text/plain; version=0.0.4; charset=utf-8', '
 
 $r = op_json(['metrics', '--lock-prefix', $lp, '--semaphore-prefix', $sp, '--queue-prefix', $qp, '--limiter-prefix', $rp]);
 $families = array_column($r['json']['metrics'] ?? [], null, 'name');
-rq_check($r['status'] === 0 && count($families) === 22 && array_keys($families['redislock_queue_tasks']) === ['name', 'help', 'type', 'samples']
+rq_check($r['status'] === 0 && count($families) === 23 && array_keys($families['redislock_queue_tasks']) === ['name', 'help', 'type', 'samples']
     && in_array(['labels' => ['queue' => 'mail', 'state' => 'due'], 'value' => 1], $families['redislock_queue_tasks']['samples'], true), 'metrics --json: the same families and samples', $r['json']);
 l4_signal($waiter[2], 'KILL');
 proc_close($waiter[0]);
@@ -105,7 +105,7 @@ ok: promtool check metrics: no error, no lint
 ok: promtool does reject a bad exposition
 ok: the samples, label values escaped
 ok: ages in seconds
-ok: 22 families, all gauges named redislock_*, no _total
+ok: 23 families, all gauges named redislock_*, no _total
 ok: each with its HELP
 ok: Metrics::render() gives what the command prints
 ok: its content type

@@ -64,6 +64,11 @@ rq_check($r['status'] === 0 && str_contains($r['stdout'], 'stream') && $q->size(
 $r = $run(['subcommand' => 'migrate-queue', 'args' => ['mail'], '--prefix' => $qp, '--back' => true]);
 rq_check($r['status'] === 0 && str_contains($r['stdout'], 'zset') && $q->size('mail')['due'] === 2
     && (new RawRedis)->call('EXISTS', '{' . $qp . 'mail}:stream') === 0, 'migrate-queue mail --back: on the zset layout again, the 2 tasks with it', $r);
+$r = $run(['subcommand' => 'pause-queue', 'args' => ['mail'], '--prefix' => $qp, '--for' => '600']);
+rq_check($r['status'] === 0 && $q->stats('mail')['paused'] === true && $q->stats('mail')['pause_left'] > 500 && $q->reserve('mail') === false,
+    'pause-queue mail --for 600: paused for 600 s, a worker gets nothing', $r);
+$r = $run(['subcommand' => 'resume-queue', 'args' => ['mail'], '--prefix' => $qp]);
+rq_check($r['status'] === 0 && $q->stats('mail')['paused'] === false, 'resume-queue mail: running again', $r);
 $help = op_console_help('symfony');
 $text = $help['stdout'];
 $flat = preg_replace('/\s+/', ' ', $text);
@@ -100,6 +105,8 @@ ok: a missing argument: exit 2, the usage
 ok: help dead
 ok: migrate-queue mail: onto the stream layout, the 2 tasks with it
 ok: migrate-queue mail --back: on the zset layout again, the 2 tasks with it
+ok: pause-queue mail --for 600: paused for 600 s, a worker gets nothing
+ok: resume-queue mail: running again
 ok: help redislock: every subcommand and the exit codes
 ok: limiters: the rate limiter as a table
 ok: limiters under an empty prefix: exit 1

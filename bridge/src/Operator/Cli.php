@@ -14,7 +14,7 @@ namespace RedisLock\Bridge\Operator;
  * Exit codes: EXIT_OK 0; EXIT_EMPTY 1 (a lock or semaphore that nobody holds or
  * waits for, a queue with nothing in it, a listing with nothing in it, no dead
  * letters, nothing retried, purged or unlocked, a migrate-queue --back not
- * done yet); EXIT_USAGE 2 (bad arguments, a bad name or DSN);
+ * done yet, a resume-queue of a queue not paused); EXIT_USAGE 2 (bad arguments, a bad name or DSN);
  * EXIT_REDIS 3 (the server cannot be reached, or Redis answered with an error);
  * EXIT_REFUSED 4 (a destructive subcommand with no terminal to confirm on and no
  * --yes, or not confirmed); EXIT_UNSUPPORTED 5 (the extension is not loaded, or

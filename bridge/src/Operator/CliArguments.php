@@ -13,7 +13,7 @@ namespace RedisLock\Bridge\Operator;
 final class CliArguments
 {
     /** Options that take a value. */
-    private const VALUE_OPTIONS = ['dsn', 'prefix', 'lock-prefix', 'semaphore-prefix', 'queue-prefix', 'limiter-prefix', 'count'];
+    private const VALUE_OPTIONS = ['dsn', 'prefix', 'lock-prefix', 'semaphore-prefix', 'queue-prefix', 'limiter-prefix', 'count', 'for'];
 
     /** Options that are flags. */
     private const FLAG_OPTIONS = ['json', 'yes', 'semaphore', 'help', 'back'];
@@ -138,5 +138,27 @@ final class CliArguments
         }
 
         return (int) $this->options['count'];
+    }
+
+    /**
+     * --for for the subcommand that takes it (pause-queue): seconds, a decimal
+     * number greater than 0; 0.0 without it (until resume-queue).
+     *
+     * @throws UsageException
+     */
+    public function seconds(string $subcommand): float
+    {
+        if (!isset($this->options['for'])) {
+            return 0.0;
+        }
+        if ($subcommand !== 'pause-queue') {
+            throw new UsageException('--for applies to pause-queue only');
+        }
+        $v = (string) $this->options['for'];
+        if (!preg_match('/^[0-9]{1,10}(\.[0-9]{1,6})?$/D', $v) || (float) $v <= 0.0) {
+            throw new UsageException('--for must be a number of seconds greater than 0, such as 600 or 0.5');
+        }
+
+        return (float) $v;
     }
 }

@@ -51,6 +51,7 @@ final class CliCommands
             throw new UsageException("--semaphore applies to locks and inspect only");
         }
         $count = $args->count($sub);
+        $for = $args->seconds($sub);
         switch ($sub) {
             case 'locks':
                 $args->arguments(0, 0);
@@ -90,6 +91,14 @@ final class CliCommands
                 [$queue] = $args->arguments(1, 1);
 
                 return $this->migrateQueue($queue, $args->has('back'));
+            case 'pause-queue':
+                [$queue] = $args->arguments(1, 1);
+
+                return $this->pauseQueue($queue, $for);
+            case 'resume-queue':
+                [$queue] = $args->arguments(1, 1);
+
+                return $this->resumeQueue($queue);
             case 'force-unlock':
                 [$name] = $args->arguments(1, 1);
 
@@ -146,6 +155,7 @@ final class CliCommands
                 'oldest due age' => CliTables::seconds($s['due'] > 0 ? $s['oldest_due_age'] : null),
                 'next due in' => CliTables::seconds($s['next_due_in']),
                 'overdue' => (string) $s['overdue'],
+                'paused' => self::paused($s),
             ]);
         }
 
@@ -225,6 +235,43 @@ final class CliCommands
         }
 
         return $back && $r['layout'] !== 'zset' ? Cli::EXIT_EMPTY : Cli::EXIT_OK;
+    }
+
+    /** A queue's pause as the stats show it. */
+    private static function paused(array $s): string
+    {
+        if (!$s['paused']) {
+            return 'no';
+        }
+
+        return $s['pause_left'] === null ? 'yes, until resume-queue' : 'yes, ' . CliTables::seconds($s['pause_left']) . ' left';
+    }
+
+    private function pauseQueue(string $queue, float $for): int
+    {
+        $this->inspector->reach('queue', $queue);
+        $was = !$this->sent('pause-queue', fn (): bool => $this->inspector->pause($queue, $for));
+        $until = $for > 0 ? 'for ' . CliTables::seconds($for) : 'until resume-queue';
+        if ($this->output->json) {
+            $this->output->emitJson(Names::json('queue', $queue) + ['paused' => true, 'was_paused' => $was, 'for' => $for > 0 ? $for : null]);
+        } else {
+            $this->output->write('queue ' . Names::escape($queue) . ($was ? " was paused already: now paused $until\n" : " paused $until: workers take none of its tasks\n"));
+        }
+
+        return Cli::EXIT_OK;
+    }
+
+    private function resumeQueue(string $queue): int
+    {
+        $this->inspector->reach('queue', $queue);
+        $was = $this->sent('resume-queue', fn (): bool => $this->inspector->resume($queue));
+        if ($this->output->json) {
+            $this->output->emitJson(Names::json('queue', $queue) + ['resumed' => $was]);
+        } else {
+            $this->output->write('queue ' . Names::escape($queue) . ($was ? " resumed\n" : " was not paused: nothing done\n"));
+        }
+
+        return $was ? Cli::EXIT_OK : Cli::EXIT_EMPTY;
     }
 
     private function forceUnlock(string $name, bool $yes): int

@@ -246,6 +246,35 @@ final class Inspector
         return $this->object('queue')->migrate($queue, $back);
     }
 
+    /**
+     * Pauses $queue, until resume() or for $for seconds: RedisQueue::pause()'s
+     * answer (true when it was not paused).
+     *
+     * @throws UnsupportedException when the extension predates pause()
+     */
+    public function pause(string $queue, float $for): bool
+    {
+        if (!self::supports(\RedisQueue::class, 'pause')) {
+            throw new UnsupportedException('pause-queue needs a redislock extension with RedisQueue::pause()');
+        }
+
+        return $this->object('queue')->pause($queue, $for);
+    }
+
+    /**
+     * Ends $queue's pause: RedisQueue::resume()'s answer (true when it was paused).
+     *
+     * @throws UnsupportedException when the extension predates resume()
+     */
+    public function resume(string $queue): bool
+    {
+        if (!self::supports(\RedisQueue::class, 'resume')) {
+            throw new UnsupportedException('resume-queue needs a redislock extension with RedisQueue::resume()');
+        }
+
+        return $this->object('queue')->resume($queue);
+    }
+
     /** Removes the lock $name whoever holds it; true when there was one. */
     public function forceUnlock(string $name): bool
     {

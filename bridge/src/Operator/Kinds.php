@@ -188,6 +188,8 @@ final class Kinds
             'oldest_due_age' => (float) ($s['oldest_due_age'] ?? 0.0),
             'next_due_in' => self::floatOrNull($s['next_due_in'] ?? null),
             'overdue' => (int) ($s['overdue'] ?? 0),
+            'paused' => (bool) ($s['paused'] ?? false),
+            'pause_left' => self::floatOrNull($s['pause_left'] ?? null),
         ];
     }
 

@@ -12,6 +12,7 @@ namespace RedisLock\Bridge\Operator;
  *   redislock_queue_oldest_due_age_seconds{queue} how long the oldest due task has waited
  *   redislock_queue_next_due_in_seconds{queue}    time to the first delayed task (only when there is one)
  *   redislock_queue_overdue_reservations{queue}   reservations past their deadline, not yet returned
+ *   redislock_queue_paused{queue}                 1 while the queue is paused, else 0
  *   redislock_locks_held{mode}                    lock names held, exclusive or shared
  *   redislock_lock_holders{lock,mode}             holders of each held lock
  *   redislock_lock_holder_info{lock,holder}       1, the first holder's label (only where the extension tells it)
@@ -67,6 +68,7 @@ final class Metrics
         'redislock_queue_oldest_due_age_seconds' => ['queues', 'Seconds the oldest due task of the queue has waited (0 when none is due).'],
         'redislock_queue_next_due_in_seconds' => ['queues', 'Seconds until the first delayed task of the queue falls due (absent when none is delayed).'],
         'redislock_queue_overdue_reservations' => ['queues', 'Reservations of the queue past their deadline that no call has returned to the queue yet.'],
+        'redislock_queue_paused' => ['queues', 'Whether the queue is paused (1) or not (0): a paused queue hands out none of its tasks.'],
         'redislock_queue_errors' => ['queues', 'Names under the queue prefix whose stats the server refused (another application\'s key, a key of another type): 1 each.'],
         'redislock_locks_held' => ['locks', 'Lock names currently held, by mode (exclusive or shared).'],
         'redislock_lock_holders' => ['locks', 'Holders of a held lock (1 when exclusive).'],
@@ -349,6 +351,7 @@ final class Metrics
             $out[] = ['redislock_queue_next_due_in_seconds', $label, $s['next_due_in']];
         }
         $out[] = ['redislock_queue_overdue_reservations', $label, $s['overdue']];
+        $out[] = ['redislock_queue_paused', $label, $s['paused'] ? 1 : 0];
 
         return $out;
     }

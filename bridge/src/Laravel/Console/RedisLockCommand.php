@@ -37,6 +37,7 @@ class RedisLockCommand extends Command
         {--queue-prefix= : the queues\' prefix (default Queue:)}
         {--limiter-prefix= : the rate limiters\' prefix (default Limiter:)}
         {--count= : dead: how many dead letters (default 100)}
+        {--for= : pause-queue: how many seconds (default: until resume-queue)}
         {--json : machine-readable output (one JSON document)}
         {--yes : confirm force-unlock or purge-dead without asking}
         {--semaphore : locks and inspect: semaphores instead of locks}

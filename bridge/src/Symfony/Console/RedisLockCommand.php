@@ -53,6 +53,7 @@ class RedisLockCommand extends Command
             ->addOption('queue-prefix', null, InputOption::VALUE_REQUIRED, 'the queues\' prefix (default Queue:)')
             ->addOption('limiter-prefix', null, InputOption::VALUE_REQUIRED, 'the rate limiters\' prefix (default Limiter:)')
             ->addOption('count', null, InputOption::VALUE_REQUIRED, 'dead: how many dead letters (default 100)')
+            ->addOption('for', null, InputOption::VALUE_REQUIRED, 'pause-queue: how many seconds (default: until resume-queue)')
             ->addOption('json', null, InputOption::VALUE_NONE, 'machine-readable output (one JSON document)')
             ->addOption('yes', null, InputOption::VALUE_NONE, 'confirm force-unlock or purge-dead without asking')
             ->addOption('semaphore', null, InputOption::VALUE_NONE, 'locks and inspect: semaphores instead of locks')
