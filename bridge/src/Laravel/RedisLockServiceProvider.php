@@ -91,6 +91,37 @@ class RedisLockServiceProvider extends ServiceProvider
         if ($this->app->resolved('queue')) {
             static::extendQueue($this->app['queue'], $this->app);
         }
+        // Laravel 13's queue pauses, also on the server for this driver's connections.
+        if (class_exists(\Illuminate\Queue\Events\QueuePaused::class) && $this->app->bound('events')) {
+            static::mirrorPauses($this->app);
+        }
+    }
+
+    /**
+     * Makes Queue::pause(), pauseFor() and resume() (and queue:pause,
+     * queue:resume) of a connection whose driver is "redislock" pause and resume
+     * the queue on the server too (RedisLockQueue::pauseQueue()), when Laravel
+     * dispatches its QueuePaused and QueueResumed events. An error of the server
+     * reaches the caller of pause() or resume().
+     *
+     * @param  \Illuminate\Contracts\Foundation\Application  $app
+     */
+    public static function mirrorPauses($app): void
+    {
+        $ours = static function ($connection) use ($app): ?Queue\RedisLockQueue {
+            if (!is_string($connection) || ($app['config']["queue.connections.$connection.driver"] ?? null) !== 'redislock') {
+                return null;
+            }
+            $queue = $app['queue']->connection($connection);
+
+            return $queue instanceof Queue\RedisLockQueue ? $queue : null;
+        };
+        $app['events']->listen(\Illuminate\Queue\Events\QueuePaused::class, static function ($event) use ($ours) {
+            $ours($event->connection)?->pauseQueue((string) $event->queue, $event->ttl ?? null);
+        });
+        $app['events']->listen(\Illuminate\Queue\Events\QueueResumed::class, static function ($event) use ($ours) {
+            $ours($event->connection)?->resumeQueue((string) $event->queue);
+        });
     }
 
     /**

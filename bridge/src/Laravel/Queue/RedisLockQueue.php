@@ -58,6 +58,13 @@ use ValueError;
  * chunk leaves the chunks before it queued. Every delay and payload size is
  * checked before the first chunk is sent.
  *
+ * Pauses (Laravel 13): Queue::pause(), pauseFor() and resume() of a connection of
+ * this driver, and queue:pause / queue:resume, also pause the queue on the
+ * server (pauseQueue(), resumeQueue(); RedisLockServiceProvider hears Laravel's
+ * QueuePaused and QueueResumed events), so that no worker of this driver takes
+ * its jobs, whether or not it reads Laravel's cache flag. Laravel's own flag is
+ * still written and read as Laravel does; pauseAll() is that flag only.
+ *
  * The sizes: size() counts the due, delayed and reserved jobs (as Laravel's redis
  * queue does), not the dead letters; pendingSize(), delayedSize(),
  * reservedSize() and creationTimeOfOldestPendingJob() (Laravel 11 and later ask
@@ -598,6 +605,50 @@ class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
     public function getQueue($queue)
     {
         return $queue !== null && $queue !== '' ? (string) $queue : $this->defaultQueue;
+    }
+
+    /**
+     * Pauses $queue on the server (RedisQueue::pause()): no worker of this driver
+     * takes its jobs, whichever process pops them, until resumeQueue() or the
+     * end of $ttl, which means what Laravel's QueueManager::pauseFor() gives its
+     * cache: null is until resumed; a DateTimeInterface or DateInterval is that
+     * moment, its seconds rounded up; a number is whole seconds (the fraction
+     * dropped); none left (0 or less) ends the pause instead, as Laravel's cache
+     * forgets the key then.
+     *
+     * @param  \DateTimeInterface|\DateInterval|int|float|null  $ttl
+     */
+    public function pauseQueue(?string $queue, $ttl = null): void
+    {
+        $name = $this->getQueue($queue);
+        if ($ttl === null) {
+            $this->redisQueue->pause($name);
+
+            return;
+        }
+        if ($ttl instanceof DateInterval) {
+            $ttl = (new DateTimeImmutable())->add($ttl);
+        }
+        if ($ttl instanceof DateTimeInterface) {
+            $seconds = (int) ceil((float) $ttl->format('U.u') - microtime(true));
+        } elseif (is_int($ttl) || is_float($ttl) || (is_string($ttl) && is_numeric($ttl))) {
+            $seconds = is_finite((float) $ttl) ? (int) $ttl : ((float) $ttl > 0 ? PHP_INT_MAX : 0);
+        } else {
+            throw new TypeError(sprintf('A pause\'s ttl must be a number of seconds, a DateTimeInterface or a DateInterval, %s given',
+                get_debug_type($ttl)));
+        }
+        if ($seconds <= 0) {
+            $this->redisQueue->resume($name);
+
+            return;
+        }
+        $this->redisQueue->pause($name, (float) min($seconds, (int) self::MAX_DELAY));
+    }
+
+    /** Ends $queue's pause on the server (RedisQueue::resume()). */
+    public function resumeQueue(?string $queue): void
+    {
+        $this->redisQueue->resume($this->getQueue($queue));
     }
 
     public function getRedisQueue(): \RedisQueue
