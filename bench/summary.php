@@ -551,6 +551,13 @@ if (isset($res['idle'])) {
         'the same with 8 idle workers', bench_fixed($i['idle_8_us']) . ' µs', $i['idle_200_over_8'], '≤ 1.2x',
         $i['idle_200_over_8'] <= 1.2);
 }
+if (isset($res['since'])) {
+    foreach ($res['since']['rows'] as $label => $f) {
+        $row("$label: server µs in scripts and reads (lower is better)", bench_fixed($f['ours_us'], 2) . ' µs',
+            "the build of {$res['since']['since']}", bench_fixed($f['theirs_us'], 2) . ' µs', $f['ratio'], '≤ 1.00x',
+            $f['ratio'] <= 1.0);
+    }
+}
 if (!$rows) {
     echo "No figures were recorded.\n";
     exit(1);
