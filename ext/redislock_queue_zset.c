@@ -326,6 +326,14 @@ static void pop_found(redislock_queue_obj *q, zend_string *name, queue_pop_guess
 	q->pop_since = redislock_now();
 }
 
+/* Whether stream_pop's "nothing" reply says every queue of the stream layout is
+ * paused: the wait is then on the wake-up lists (resume() pushes to them), not
+ * on the streams, which every producer's task would wake. */
+static bool stream_pop_held(const redisReply *reply)
+{
+	return reply->elements >= 3 && reply->element[2]->type == REDIS_REPLY_INTEGER && reply->element[2]->integer == 1;
+}
+
 /* stream_pop of one queue, its reply turned into what a take answers: the
  * tasks, the hint (an integer reply, *on_streams set), or -1 (an integer reply
  * too) when the queue is not on the stream layout. */
@@ -338,9 +346,9 @@ static redisReply *pop_stream_page(zset_read *r, bool *on_streams)
 	if (reply && upkeep) {
 		q->pop_upkeep = redislock_now();
 	}
-	if (reply && reply->type == REDIS_REPLY_ARRAY && reply->elements == 2 && reply->element[0]->type == REDIS_REPLY_INTEGER
+	if (reply && reply->type == REDIS_REPLY_ARRAY && reply->elements >= 2 && reply->element[0]->type == REDIS_REPLY_INTEGER
 		&& reply->element[0]->integer == 0 && reply->element[1]->type == REDIS_REPLY_INTEGER) {
-		*on_streams = true;
+		*on_streams = !stream_pop_held(reply);
 		hint = reply->element[1];
 		reply->element[1] = NULL;
 		freeReplyObject(reply);
@@ -371,11 +379,12 @@ static redisReply *zset_read_take(zset_read *r, bool *on_streams)
 		freeReplyObject(reply);
 		return NULL;
 	}
-	if (more->type == REDIS_REPLY_ARRAY && more->elements == 2 && more->element[0]->type == REDIS_REPLY_INTEGER
+	if (more->type == REDIS_REPLY_ARRAY && more->elements >= 2 && more->element[0]->type == REDIS_REPLY_INTEGER
 		&& more->element[0]->integer == 0 && more->element[1]->type == REDIS_REPLY_INTEGER) {
-		/* Nothing, and some of the queues are on the stream layout: wait on their streams. */
+		/* Nothing, and some of the queues are on the stream layout: wait on their
+		 * streams, unless all of those are paused. */
 		zend_long h = (zend_long) more->element[1]->integer;
-		*on_streams = true;
+		*on_streams = !stream_pop_held(more);
 		if (h >= 0 && (reply->integer < 0 || h < reply->integer)) {
 			reply->integer = h;
 		}

@@ -992,7 +992,7 @@ const redislock_script redislock_script_enqueue = {"enqueue script",
 	"\n"
 	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end\n"
 	"local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end\n"
-	"local function wake(W, n, G) if n <= 0 or (G and redis.call('exists', G) == 1) then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end\n"
+	"local function wake(W, n, held) if n <= 0 or held then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end\n"
 	"local PAGE = 250\n"
 	"local function by_ref(M) return redis.call('hget', M, 'p') == '1' end local INLINE = 65536 local function home(P, Q, id) if redis.call('hexists', P, id) == 1 then return 'p' end if redis.call('hexists', Q, id) == 1 then return 'q' end return false end local function slot(P, Q, r) if r == 'q' then return Q end return P end local function other(r) if r == 'p' then return 'q' end return 'p' end local function index_of(x) if not x then return nil, '' end local e, due = string.match(x, '^([^|]*)|?(.*)$') return e, due end local function carried(H, id) local v = redis.call('hget', H, id) if not v then return 0, false end return tonumber(string.match(v, '^[^|]*|(%d+)|') or '0'), true end local function append(S, X, id, p, a, r) local f = {'xadd', S, '*', 'i', id} if p then f[6] = 'p'; f[7] = p elseif r then f[6] = 'r'; f[7] = r end if a and a > 0 then f[#f + 1] = 'a'; f[#f + 1] = string.format('%d', a) end local eid = redis.call(unpack(f)) redis.call('hset', X, id, eid) return eid end local function promote(Z, P, H, S, X, Q, id, ref) local a, rec = carried(H, id) local r, p = home(P, Q, id), false if r and (not ref or redis.call('hstrlen', slot(P, Q, r), id) <= INLINE) then p = redis.call('hget', slot(P, Q, r), id) redis.call('hdel', slot(P, Q, r), id) r = false end append(S, X, id, p, a, r) redis.call('zrem', Z, id) if rec then redis.call('hdel', H, id) end return p and #p or 0 end local function entry(S, eid) local e = redis.call('xrange', S, eid, eid) if #e == 0 then return nil end local f, id, p, a, r = e[1][2], nil, false, 0, false for i = 1, #f, 2 do local k = f[i] if k == 'i' then id = f[i + 1] elseif k == 'p' then p = f[i + 1] elseif k == 'a' then a = tonumber(f[i + 1]) elseif k == 'r' then r = f[i + 1] end end return id, p, a, r end local function nudge(Z, S, due) local first = redis.call('zrangebyscore', Z, '(' .. score(now_us), '+inf', 'withscores', 'limit', 0, 2) if #first < 4 or tonumber(first[4]) > tonumber(due) then redis.call('xadd', S, '*', 'w', '1') end end\n"
 	"local function revive(D, H, P, Q, id) if redis.call('zrem', D, id) == 1 then redis.call('hdel', H, id); redis.call('hdel', P, id); redis.call('hdel', Q, id) end end local function put_stream(Z, F, P, H, S, X, M, Q, id, p, due, replace, ref, nudged) local now_due, changed = tonumber(due) * 1000000 <= now_us, 0 local x, parked = index_of(redis.call('hget', X, id)) local flying = x and #redis.call('xpending', S, 'rl', x, x, 1) > 0 if x and not flying and replace then redis.call('xdel', S, x); redis.call('hdel', X, id); x = nil redis.call('hdel', P, id); redis.call('hdel', Q, id) end if flying then if parked == '' or replace then if parked == '' then redis.call('hincrby', M, 'r', 1) end local into = slot(P, Q, other(select(4, entry(S, x)))) redis.call('hset', X, id, x .. '|' .. due) if p then redis.call('hset', into, id, p) else redis.call('hdel', into, id) end changed = 1 end elseif not x and (not now_due or redis.call('zscore', Z, id) or redis.call('zscore', F, id)) then local added if replace then changed = redis.call('zadd', Z, 'ch', due, id); added = true else added = redis.call('zadd', Z, 'nx', due, id) == 1 if added then changed = 1 end end if added then local into, off = P, Q if ref and not redis.call('zscore', F, id) then into, off = Q, P end if p then redis.call('hset', into, id, p) else redis.call('hdel', into, id) end redis.call('hdel', off, id) if not now_due and not nudged then nudge(Z, S, due); nudged = true end end local sc = now_due and not redis.call('zscore', F, id) and redis.call('zscore', Z, id) if sc and tonumber(sc) * 1000000 <= now_us then if ref == 'all' and added and p then local a, rec = carried(H, id) append(S, X, id, false, a, 'q') redis.call('zrem', Z, id) if rec then redis.call('hdel', H, id) end else promote(Z, P, H, S, X, Q, id, ref) end end elseif not x then if ref and p and (ref == 'all' or #p > INLINE) then redis.call('hset', Q, id, p) append(S, X, id, false, 0, 'q') else append(S, X, id, p or false, 0) end changed = 1 end return changed, nudged end local function put_zset(Z, P, id, p, due, replace) local n if replace then n = redis.call('zadd', Z, 'ch', due, id) else n = redis.call('zadd', Z, 'nx', due, id) end if replace or n == 1 then if p then redis.call('hset', P, id, p) else redis.call('hdel', P, id) end end return n end\n"
@@ -1021,7 +1021,9 @@ const redislock_script redislock_script_enqueue = {"enqueue script",
 	"end\n"
 	"replace = replace == '1'\n"
 	"local changed = 0\n"
-	"if streamed == '1' and redis.call('exists', stream) == 1 then\n"
+	"\n"
+	"local held = redis.call('exists', stream, stream, paused)\n"
+	"if streamed == '1' and held >= 2 then\n"
 	"\n"
 	"local ref, nudged, c = by_ref(settings), false, 0\n"
 	"for i, id in ipairs(ids) do\n"
@@ -1042,9 +1044,9 @@ const redislock_script redislock_script_enqueue = {"enqueue script",
 	"\n"
 	"for i, id in ipairs(ids) do changed = changed + put_zset(queue, payloads, id, payload[i] or false, due, replace) end\n"
 	"end\n"
-	"wake(wakeup, changed, paused)\n"
+	"wake(wakeup, changed, held % 2 == 1)\n"
 	"return {changed, due}\n",
-	7025, "2cbc1200844798407659392f30a3fe142ef4d765"};
+	7038, "6c79a06996e1e1dd4fa2201955372f2f88013a21"};
 
 const redislock_script redislock_script_enqueue_one = {"enqueue_one script",
 	"--redislock:enqueue_one\n"
@@ -1074,12 +1076,14 @@ const redislock_script redislock_script_enqueue_one = {"enqueue_one script",
 	"\n"
 	"\n"
 	"\n"
-	"local function wake(W, n, G) if n <= 0 or (G and redis.call('exists', G) == 1) then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end\n"
+	"local function wake(W, n, held) if n <= 0 or held then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end\n"
 	"local function by_ref(M) return redis.call('hget', M, 'p') == '1' end local INLINE = 65536 local function index_of(x) if not x then return nil, '' end local e, due = string.match(x, '^([^|]*)|?(.*)$') return e, due end local function append(S, X, id, p, a, r) local f = {'xadd', S, '*', 'i', id} if p then f[6] = 'p'; f[7] = p elseif r then f[6] = 'r'; f[7] = r end if a and a > 0 then f[#f + 1] = 'a'; f[#f + 1] = string.format('%d', a) end local eid = redis.call(unpack(f)) redis.call('hset', X, id, eid) return eid end local function pending(S, eid) return #redis.call('xpending', S, 'rl', eid, eid, 1) > 0 end\n"
 	"local function put_zset(Z, P, id, p, due, replace) local n if replace then n = redis.call('zadd', Z, 'ch', due, id) else n = redis.call('zadd', Z, 'nx', due, id) end if replace or n == 1 then if p then redis.call('hset', P, id, p) else redis.call('hdel', P, id) end end return n end\n"
 	"local p = ARGV[3] or false\n"
 	"if redis.call('zscore', dead, id) then return -1 end\n"
-	"if redis.call('exists', stream) == 1 then\n"
+	"\n"
+	"local held = redis.call('exists', stream, stream, paused)\n"
+	"if held >= 2 then\n"
 	"local x = redis.call('hget', index, id)\n"
 	"if x then\n"
 	"\n"
@@ -1102,9 +1106,9 @@ const redislock_script redislock_script_enqueue_one = {"enqueue_one script",
 	"local t = redis.call('time')\n"
 	"local n = put_zset(queue, payloads, id, p, string.format('%.17g', (tonumber(t[1]) * 1000000 + tonumber(t[2])) / 1000000),\n"
 	"replace == '1')\n"
-	"wake(wakeup, n, paused)\n"
+	"wake(wakeup, n, held == 1)\n"
 	"return n\n",
-	2116, "d6d5220282fb0b2f5acfc8f5633e6a996add6830"};
+	2125, "8a6b4b0b5e28ad2f05ce6f26f4eecf36262d98de"};
 
 const redislock_script redislock_script_migrate = {"migrate script",
 	"--redislock:migrate\n"
@@ -1142,10 +1146,10 @@ const redislock_script redislock_script_migrate = {"migrate script",
 	"\n"
 	"\n"
 	"\n"
-	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function wake(W, n, G) if n <= 0 or (G and redis.call('exists', G) == 1) then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end\n"
+	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function wake(W, n, held) if n <= 0 or held then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end\n"
 	"local PAGE = 250 local BYTES = 1048576\n"
 	"local INLINE = 65536 local function home(P, Q, id) if redis.call('hexists', P, id) == 1 then return 'p' end if redis.call('hexists', Q, id) == 1 then return 'q' end return false end local function slot(P, Q, r) if r == 'q' then return Q end return P end local function carried(H, id) local v = redis.call('hget', H, id) if not v then return 0, false end return tonumber(string.match(v, '^[^|]*|(%d+)|') or '0'), true end local function append(S, X, id, p, a, r) local f = {'xadd', S, '*', 'i', id} if p then f[6] = 'p'; f[7] = p elseif r then f[6] = 'r'; f[7] = r end if a and a > 0 then f[#f + 1] = 'a'; f[#f + 1] = string.format('%d', a) end local eid = redis.call(unpack(f)) redis.call('hset', X, id, eid) return eid end local function promote(Z, P, H, S, X, Q, id, ref) local a, rec = carried(H, id) local r, p = home(P, Q, id), false if r and (not ref or redis.call('hstrlen', slot(P, Q, r), id) <= INLINE) then p = redis.call('hget', slot(P, Q, r), id) redis.call('hdel', slot(P, Q, r), id) r = false end append(S, X, id, p, a, r) redis.call('zrem', Z, id) if rec then redis.call('hdel', H, id) end return p and #p or 0 end local function raise_visibility(S, M, v, nv) redis.call('hset', M, 'v', string.format('%d', nv)) if v <= 0 or nv <= v or redis.call('exists', S) == 0 then return end local pel = redis.call('xpending', S, 'rl', '-', '+', PAGE) for _, e in ipairs(pel) do redis.call('xclaim', S, 'rl', e[2], 0, e[1], 'IDLE', string.format('%d', e[3] + nv - v), 'JUSTID') end end local PARKED = '18446744073709551615-18446744073709551615' local function groups_of(S) local out = {} if redis.call('exists', S) == 0 then return out end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end out[f['name']] = f end return out end local function group_of(S) local g = groups_of(S) if not g.rl then return nil end local last = g.rl['last-delivered-id'] if g['rl.p'] then last = g['rl.p']['last-delivered-id'] end return last, tonumber(g.rl['pending']) end\n"
-	"local function wake(W, n, G) if n <= 0 or (G and redis.call('exists', G) == 1) then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end\n"
+	"local function wake(W, n, held) if n <= 0 or held then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end\n"
 	"local function pause_left(G) local t = redis.call('pttl', G) if t == -2 then return -2 end if t == -1 then return -1 end return math.max(t, 1) end local function pause_sync(S, G) local left = pause_left(G) local g = groups_of(S) if not g.rl then return left end if left ~= -2 and not g['rl.p'] then redis.call('xgroup', 'create', S, 'rl.p', g.rl['last-delivered-id']) redis.call('xgroup', 'setid', S, 'rl', PARKED) elseif left == -2 and g['rl.p'] then redis.call('xgroup', 'setid', S, 'rl', g['rl.p']['last-delivered-id']) redis.call('xgroup', 'destroy', S, 'rl.p') redis.call('xadd', S, '*', 'w', '1') end return left end\n"
 	"if not group_of(stream) then redis.call('xgroup', 'create', stream, 'rl', '0', 'mkstream') end\n"
 	"\n"
@@ -1181,7 +1185,7 @@ const redislock_script redislock_script_migrate = {"migrate script",
 	"\n"
 	"if tonumber(skip) == 0 then wake(wakeup, 16); redis.call('pexpire', wakeup, 1000) end\n"
 	"return {moved, skipped, full, redis.call('zcard', queue), redis.call('zcard', inflight)}\n",
-	4887, "aa05ce1ff70ded65300325c6d6a84cde148ff445"};
+	4829, "d0df0297c0f9b8a65a482884d2aa72ef10fb373b"};
 
 const redislock_script redislock_script_migrate_back = {"migrate_back script",
 	"--redislock:migrate_back\n"
@@ -1224,7 +1228,7 @@ const redislock_script redislock_script_migrate_back = {"migrate_back script",
 	"\n"
 	"\n"
 	"\n"
-	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function wake(W, n, G) if n <= 0 or (G and redis.call('exists', G) == 1) then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then if redis.call('zscore', Z, id) then redis.call('hdel', H, id); return end redis.call('zadd', D, score(now_us), id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end\n"
+	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function wake(W, n, held) if n <= 0 or held then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then if redis.call('zscore', Z, id) then redis.call('hdel', H, id); return end redis.call('zadd', D, score(now_us), id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end\n"
 	"local PAGE = 250 local BYTES = 1048576\n"
 	"local function slot(P, Q, r) if r == 'q' then return Q end return P end local function index_of(x) if not x then return nil, '' end local e, due = string.match(x, '^([^|]*)|?(.*)$') return e, due end local function lapsed(S, M, v) local c = redis.call('hget', M, 'c') local window = redis.call('xpending', S, 'rl', c or '-', '+', 1000) local out, last = {}, nil for _, e in ipairs(window) do if e[3] >= tonumber(v) then if string.find(e[2], '~', 1, true) then e[4] = 0 end out[#out + 1] = e if #out >= 100 then last = e[1]; break end end end if not last and #window >= 1000 then last = window[#window][1] end if last then redis.call('hset', M, 'c', '(' .. last) elseif c then redis.call('hdel', M, 'c') end return out end local function groups_of(S) local out = {} if redis.call('exists', S) == 0 then return out end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end out[f['name']] = f end return out end local function group_of(S) local g = groups_of(S) if not g.rl then return nil end local last = g.rl['last-delivered-id'] if g['rl.p'] then last = g['rl.p']['last-delivered-id'] end return last, tonumber(g.rl['pending']) end local function fields_of(flat) local f = {} for j = 1, #flat, 2 do f[flat[j]] = flat[j + 1] end return f end\n"
 	"local last, pel = group_of(stream)\n"
@@ -1312,7 +1316,7 @@ const redislock_script redislock_script_migrate_back = {"migrate_back script",
 	"end\n"
 	"end\n"
 	"end\n"
-	"if moved + settled > 0 then wake(wakeup, moved + settled, paused) end\n"
+	"if moved + settled > 0 then wake(wakeup, moved + settled, redis.call('exists', paused) == 1) end\n"
 	"local gone = 0\n"
 	"if pel == 0 and redis.call('xlen', stream) == 0 then\n"
 	"if redis.call('exists', spare) == 1 then\n"
@@ -1344,7 +1348,7 @@ const redislock_script redislock_script_migrate_back = {"migrate_back script",
 	"end\n"
 	"end\n"
 	"return {moved, settled, full, pel, gone, redis.call('zcard', queue)}\n",
-	6463, "f37554d27a79518e99e37b7503b2307e9adb3460"};
+	6461, "009a8059494a2dc8fcfe1fabe594a41baf7302a6"};
 
 const redislock_script redislock_script_pause = {"pause script",
 	"--redislock:pause\n"
@@ -1541,15 +1545,20 @@ const redislock_script redislock_script_resume = {"resume script",
 	"\n"
 	"\n"
 	"\n"
+	"\n"
 	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end\n"
-	"local function wake(W, n, G) if n <= 0 or (G and redis.call('exists', G) == 1) then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end\n"
+	"local function wake(W, n, held) if n <= 0 or held then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end\n"
 	"local PARKED = '18446744073709551615-18446744073709551615' local function groups_of(S) local out = {} if redis.call('exists', S) == 0 then return out end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end out[f['name']] = f end return out end\n"
 	"local function pause_left(G) local t = redis.call('pttl', G) if t == -2 then return -2 end if t == -1 then return -1 end return math.max(t, 1) end local function pause_sync(S, G) local left = pause_left(G) local g = groups_of(S) if not g.rl then return left end if left ~= -2 and not g['rl.p'] then redis.call('xgroup', 'create', S, 'rl.p', g.rl['last-delivered-id']) redis.call('xgroup', 'setid', S, 'rl', PARKED) elseif left == -2 and g['rl.p'] then redis.call('xgroup', 'setid', S, 'rl', g['rl.p']['last-delivered-id']) redis.call('xgroup', 'destroy', S, 'rl.p') redis.call('xadd', S, '*', 'w', '1') end return left end\n"
 	"local was = redis.call('del', paused)\n"
 	"pause_sync(stream, paused)\n"
-	"if redis.call('exists', stream) == 0 then wake(wakeup, redis.call('zcount', queue, '-inf', score(now_us)), paused) end\n"
+	"\n"
+	"\n"
+	"local n = redis.call('zcount', queue, '-inf', score(now_us))\n"
+	"if redis.call('exists', stream) == 1 then n = 16 end\n"
+	"wake(wakeup, n)\n"
 	"return was\n",
-	1608, "133b7a34592926c1e324bf036f6c2b403ce29c67"};
+	1593, "368b3bb03b8abfea0fa6aa730f80171adfd61bfa"};
 
 const redislock_script redislock_script_retry_dead = {"retry_dead script",
 	"--redislock:retry_dead\n"
@@ -1579,7 +1588,7 @@ const redislock_script redislock_script_retry_dead = {"retry_dead script",
 	"\n"
 	"\n"
 	"\n"
-	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end local function wake(W, n, G) if n <= 0 or (G and redis.call('exists', G) == 1) then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end\n"
+	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end local function wake(W, n, held) if n <= 0 or held then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end\n"
 	"local PAGE = 250 local BYTES = 1048576\n"
 	"local function by_ref(M) return redis.call('hget', M, 'p') == '1' end local INLINE = 65536 local function home(P, Q, id) if redis.call('hexists', P, id) == 1 then return 'p' end if redis.call('hexists', Q, id) == 1 then return 'q' end return false end local function slot(P, Q, r) if r == 'q' then return Q end return P end local function index_of(x) if not x then return nil, '' end local e, due = string.match(x, '^([^|]*)|?(.*)$') return e, due end local function carried(H, id) local v = redis.call('hget', H, id) if not v then return 0, false end return tonumber(string.match(v, '^[^|]*|(%d+)|') or '0'), true end local function append(S, X, id, p, a, r) local f = {'xadd', S, '*', 'i', id} if p then f[6] = 'p'; f[7] = p elseif r then f[6] = 'r'; f[7] = r end if a and a > 0 then f[#f + 1] = 'a'; f[#f + 1] = string.format('%d', a) end local eid = redis.call(unpack(f)) redis.call('hset', X, id, eid) return eid end local function promote(Z, P, H, S, X, Q, id, ref) local a, rec = carried(H, id) local r, p = home(P, Q, id), false if r and (not ref or redis.call('hstrlen', slot(P, Q, r), id) <= INLINE) then p = redis.call('hget', slot(P, Q, r), id) redis.call('hdel', slot(P, Q, r), id) r = false end append(S, X, id, p, a, r) redis.call('zrem', Z, id) if rec then redis.call('hdel', H, id) end return p and #p or 0 end local function groups_of(S) local out = {} if redis.call('exists', S) == 0 then return out end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end out[f['name']] = f end return out end local function group_of(S) local g = groups_of(S) if not g.rl then return nil end local last = g.rl['last-delivered-id'] if g['rl.p'] then last = g['rl.p']['last-delivered-id'] end return last, tonumber(g.rl['pending']) end local function pending(S, eid) return #redis.call('xpending', S, 'rl', eid, eid, 1) > 0 end\n"
 	"local last = died_by\n"
@@ -1624,10 +1633,10 @@ const redislock_script redislock_script_retry_dead = {"retry_dead script",
 	"end\n"
 	"else\n"
 	"chunked({'zadd', queue, 'nx'}, members)\n"
-	"wake(wakeup, #ids, paused)\n"
+	"wake(wakeup, #ids, redis.call('exists', paused) == 1)\n"
 	"end\n"
 	"return {#ids, last}\n",
-	4128, "f0340b1658a1283626806ae6302e36be069852e3"};
+	4126, "f14f951b7d5da232b99bb39a0203f2bb54e35c28"};
 
 const redislock_script redislock_script_size = {"size script",
 	"--redislock:size\n"
@@ -1751,10 +1760,12 @@ const redislock_script redislock_script_submit = {"submit script",
 	"\n"
 	"\n"
 	"\n"
-	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function wake(W, n, G) if n <= 0 or (G and redis.call('exists', G) == 1) then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then if redis.call('zscore', Z, id) then redis.call('hdel', H, id); return end redis.call('zadd', D, score(now_us), id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end\n"
+	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function wake(W, n, held) if n <= 0 or held then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then if redis.call('zscore', Z, id) then redis.call('hdel', H, id); return end redis.call('zadd', D, score(now_us), id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end\n"
 	"local function by_ref(M) return redis.call('hget', M, 'p') == '1' end local INLINE = 65536 local function home(P, Q, id) if redis.call('hexists', P, id) == 1 then return 'p' end if redis.call('hexists', Q, id) == 1 then return 'q' end return false end local function slot(P, Q, r) if r == 'q' then return Q end return P end local function other(r) if r == 'p' then return 'q' end return 'p' end local function index_of(x) if not x then return nil, '' end local e, due = string.match(x, '^([^|]*)|?(.*)$') return e, due end local function carried(H, id) local v = redis.call('hget', H, id) if not v then return 0, false end return tonumber(string.match(v, '^[^|]*|(%d+)|') or '0'), true end local function append(S, X, id, p, a, r) local f = {'xadd', S, '*', 'i', id} if p then f[6] = 'p'; f[7] = p elseif r then f[6] = 'r'; f[7] = r end if a and a > 0 then f[#f + 1] = 'a'; f[#f + 1] = string.format('%d', a) end local eid = redis.call(unpack(f)) redis.call('hset', X, id, eid) return eid end local function promote(Z, P, H, S, X, Q, id, ref) local a, rec = carried(H, id) local r, p = home(P, Q, id), false if r and (not ref or redis.call('hstrlen', slot(P, Q, r), id) <= INLINE) then p = redis.call('hget', slot(P, Q, r), id) redis.call('hdel', slot(P, Q, r), id) r = false end append(S, X, id, p, a, r) redis.call('zrem', Z, id) if rec then redis.call('hdel', H, id) end return p and #p or 0 end local function entry(S, eid) local e = redis.call('xrange', S, eid, eid) if #e == 0 then return nil end local f, id, p, a, r = e[1][2], nil, false, 0, false for i = 1, #f, 2 do local k = f[i] if k == 'i' then id = f[i + 1] elseif k == 'p' then p = f[i + 1] elseif k == 'a' then a = tonumber(f[i + 1]) elseif k == 'r' then r = f[i + 1] end end return id, p, a, r end local function settle_entry(Z, P, H, D, S, X, M, Q, eid, deliveries, delay_us, dead) local id, p, a, r = entry(S, eid) local size = p and #p or 0 redis.call('xack', S, 'rl', eid) redis.call('xdel', S, eid) if not id then return nil, 0 end local xe, parked = index_of(redis.call('hget', X, id)) if xe == eid then redis.call('hdel', X, id) if parked ~= '' then redis.call('hincrby', M, 'r', -1) end else parked = '' end local n = a + tonumber(deliveries) local s = redis.call('hmget', M, 'm', 'b') local m, b = tonumber(s[1]) or 0, tonumber(s[2]) or 0 local rec = '|' .. string.format('%d', n) .. '|' .. string.format('%d', m) .. '|' .. string.format('%.17g', b / 1000) local gone = dead or (m > 0 and n >= m) if gone and parked == '' and not redis.call('zscore', Z, id) then redis.call('zadd', D, score(now_us), id) if r then redis.call('hdel', slot(P, Q, other(r)), id) elseif p then redis.call('hset', P, id, p) else redis.call('hdel', P, id) end redis.call('hset', H, id, rec) return id, size end if gone then redis.call('hdel', H, id) if parked ~= '' then redis.call('zadd', Z, parked, id) if r then redis.call('hdel', slot(P, Q, r), id) end elseif r == 'q' then redis.call('hdel', Q, id) end elseif parked ~= '' then redis.call('zadd', Z, parked, id) redis.call('hset', H, id, rec) if r then redis.call('hdel', slot(P, Q, r), id) end elseif redis.call('zscore', Z, id) then redis.call('hset', H, id, rec) if r == 'q' then redis.call('hdel', Q, id) end else if not delay_us then delay_us = 0 if b > 0 and n > 0 then delay_us = math.floor(math.min(b / 1000 * 2 ^ (n - 1), 3600) * 1000000) end end if delay_us <= 0 then if p and #p > INLINE and by_ref(M) then local to = false if redis.call('hexists', P, id) == 0 then to = 'p' elseif redis.call('hexists', Q, id) == 0 then to = 'q' end if to then redis.call('hset', slot(P, Q, to), id, p); p, r = false, to end end append(S, X, id, p, n, r) return id, size end redis.call('zadd', Z, score(now_us + delay_us), id) if p then redis.call('hset', P, id, p) elseif not r then redis.call('hdel', P, id) end redis.call('hset', H, id, rec) end local due = redis.call('zscore', Z, id) if due and tonumber(due) * 1000000 <= now_us then size = size + promote(Z, P, H, S, X, Q, id, by_ref(M)) end return id, size end local function nudge(Z, S, due) local first = redis.call('zrangebyscore', Z, '(' .. score(now_us), '+inf', 'withscores', 'limit', 0, 2) if #first < 4 or tonumber(first[4]) > tonumber(due) then redis.call('xadd', S, '*', 'w', '1') end end local function entry_ms(eid) return tonumber(string.match(eid, '^(%d+)')) end local function entry_score(eid) return string.format('%.17g', entry_ms(eid) / 1000) end\n"
 	"local function revive(D, H, P, Q, id) if redis.call('zrem', D, id) == 1 then redis.call('hdel', H, id); redis.call('hdel', P, id); redis.call('hdel', Q, id) end end local function put_stream(Z, F, P, H, S, X, M, Q, id, p, due, replace, ref, nudged) local now_due, changed = tonumber(due) * 1000000 <= now_us, 0 local x, parked = index_of(redis.call('hget', X, id)) local flying = x and #redis.call('xpending', S, 'rl', x, x, 1) > 0 if x and not flying and replace then redis.call('xdel', S, x); redis.call('hdel', X, id); x = nil redis.call('hdel', P, id); redis.call('hdel', Q, id) end if flying then if parked == '' or replace then if parked == '' then redis.call('hincrby', M, 'r', 1) end local into = slot(P, Q, other(select(4, entry(S, x)))) redis.call('hset', X, id, x .. '|' .. due) if p then redis.call('hset', into, id, p) else redis.call('hdel', into, id) end changed = 1 end elseif not x and (not now_due or redis.call('zscore', Z, id) or redis.call('zscore', F, id)) then local added if replace then changed = redis.call('zadd', Z, 'ch', due, id); added = true else added = redis.call('zadd', Z, 'nx', due, id) == 1 if added then changed = 1 end end if added then local into, off = P, Q if ref and not redis.call('zscore', F, id) then into, off = Q, P end if p then redis.call('hset', into, id, p) else redis.call('hdel', into, id) end redis.call('hdel', off, id) if not now_due and not nudged then nudge(Z, S, due); nudged = true end end local sc = now_due and not redis.call('zscore', F, id) and redis.call('zscore', Z, id) if sc and tonumber(sc) * 1000000 <= now_us then if ref == 'all' and added and p then local a, rec = carried(H, id) append(S, X, id, false, a, 'q') redis.call('zrem', Z, id) if rec then redis.call('hdel', H, id) end else promote(Z, P, H, S, X, Q, id, ref) end end elseif not x then if ref and p and (ref == 'all' or #p > INLINE) then redis.call('hset', Q, id, p) append(S, X, id, false, 0, 'q') else append(S, X, id, p or false, 0) end changed = 1 end return changed, nudged end local function put_zset(Z, P, id, p, due, replace) local n if replace then n = redis.call('zadd', Z, 'ch', due, id) else n = redis.call('zadd', Z, 'nx', due, id) end if replace or n == 1 then if p then redis.call('hset', P, id, p) else redis.call('hdel', P, id) end end return n end\n"
-	"local on_stream = streamed == '1' and redis.call('exists', stream) == 1\n"
+	"\n"
+	"local held = redis.call('exists', stream, stream, paused)\n"
+	"local on_stream = streamed == '1' and held >= 2\n"
 	"local p, span_us = carries == '1' and payload, math.floor(tonumber(span) * 1000000 + 0.5)\n"
 	"\n"
 	"local old = redis.call('zrangebyscore', unique, '-inf', '(' .. string.format('%d', now_us), 'limit', 0, 16)\n"
@@ -1776,7 +1787,7 @@ const redislock_script redislock_script_submit = {"submit script",
 	"if f and settling and tonumber(f) * 1000000 <= now_us then\n"
 	"redis.call('zrem', inflight, id)\n"
 	"settle(queue, receipts, dead, id, nil)\n"
-	"if redis.call('zscore', queue, id) then wake(wakeup, 1, paused) end\n"
+	"if redis.call('zscore', queue, id) then wake(wakeup, 1, held % 2 == 1) end\n"
 	"return false\n"
 	"end\n"
 	"return f ~= false\n"
@@ -1825,7 +1836,7 @@ const redislock_script redislock_script_submit = {"submit script",
 	"ref, false)\n"
 	"else\n"
 	"changed = put_zset(queue, payloads, id, p, due, replace)\n"
-	"wake(wakeup, 1, paused)\n"
+	"wake(wakeup, 1, held % 2 == 1)\n"
 	"end\n"
 	"end\n"
 	"\n"
@@ -1876,7 +1887,7 @@ const redislock_script redislock_script_submit = {"submit script",
 	"if mode == 'until_done' and span_us > 0 then remember('c' .. id, now_us + span_us)\n"
 	"else redis.call('zrem', unique, 'c' .. id) end\n"
 	"return 'queued'\n",
-	12149, "e1500a3d3b139d47d5841a8bd41ea7cdd2903e4e"};
+	12169, "8ef9e12d9b822e5b64dd6f1e9114c586af4e5dff"};
 
 const redislock_script redislock_script_top = {"top script",
 	"--redislock:top\n"
@@ -2372,7 +2383,11 @@ const redislock_script redislock_script_stream_pop = {"stream_pop script",
 	"\n"
 	"\n"
 	"\n"
-	"if #KEYS == 10 and tonumber(count) == 1 and upkeep == '0' and redis.call('exists', KEYS[5]) == 1 then\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"if #KEYS == 10 and tonumber(count) == 1 and upkeep == '0' and redis.call('exists', KEYS[5], KEYS[5], KEYS[10]) == 2 then\n"
 	"local Z, P, S, X, Q = KEYS[1], KEYS[2], KEYS[5], KEYS[6], KEYS[9]\n"
 	"local t = redis.call('time')\n"
 	"local first = redis.call('zrange', Z, 0, 0, 'withscores')\n"
@@ -2405,6 +2420,10 @@ const redislock_script redislock_script_stream_pop = {"stream_pop script",
 	"local streams, hint = false, -1\n"
 	"\n"
 	"\n"
+	"\n"
+	"local held = true\n"
+	"\n"
+	"\n"
 	"local bytes = 0\n"
 	"local function consider(ms) if ms < 0 then ms = 0 end; if hint < 0 or ms < hint then hint = ms end end\n"
 	"for q = 1, #KEYS / 10 do\n"
@@ -2415,6 +2434,7 @@ const redislock_script redislock_script_stream_pop = {"stream_pop script",
 	"streams = true\n"
 	"if left >= 0 then consider(left) end\n"
 	"elseif redis.call('exists', S) == 1 then\n"
+	"held = false\n"
 	"local v = redis.call('hget', M, 'v')\n"
 	"local ref = nil\n"
 	"\n"
@@ -2491,9 +2511,9 @@ const redislock_script redislock_script_stream_pop = {"stream_pop script",
 	"end\n"
 	"end\n"
 	"end\n"
-	"if streams then return {0, hint} end\n"
+	"if streams then return {0, hint, held and 1 or 0} end\n"
 	"return -1\n",
-	10238, "c34860dac2416771c26f0996632a294229bfacae"};
+	10312, "cae2210b18b5bb0207ba23c25cf0f9b58c242d12"};
 
 const redislock_script redislock_script_stream_release = {"stream_release script",
 	"--redislock:stream_release\n"
@@ -2858,7 +2878,9 @@ const redislock_script redislock_script_take = {"take script",
 	"local function consider(sc) local us = math.floor(tonumber(sc) * 1000000); if next_us < 0 or us < next_us then next_us = us end end\n"
 	"for q = 1, #KEYS / 8 do\n"
 	"local Z, F, W, H, D, P = KEYS[8 * q - 7], KEYS[8 * q - 6], KEYS[8 * q - 5], KEYS[8 * q - 4], KEYS[8 * q - 3], KEYS[8 * q - 2]\n"
-	"if redis.call('exists', KEYS[8 * q - 1]) == 1 then\n"
+	"\n"
+	"local held = redis.call('exists', KEYS[8 * q - 1], KEYS[8 * q - 1], KEYS[8 * q])\n"
+	"if held >= 2 then\n"
 	"\n"
 	"\n"
 	"\n"
@@ -2869,7 +2891,7 @@ const redislock_script redislock_script_take = {"take script",
 	"budget = budget - settled\n"
 	"\n"
 	"\n"
-	"local paused = redis.call('pttl', KEYS[8 * q])\n"
+	"local paused = held == 1 and redis.call('pttl', KEYS[8 * q]) or -2\n"
 	"local items = paused == -2 and redis.call('zrangebyscore', Z, '-inf', now, 'withscores', 'limit', 0, count) or {}\n"
 	"if paused >= 0 then next_us = next_us < 0 and now_us + paused * 1000 or math.min(next_us, now_us + paused * 1000) end\n"
 	"if busy and scan <= 0 then items = {} end\n"
@@ -2957,7 +2979,7 @@ const redislock_script redislock_script_take = {"take script",
 	"return streams\n"
 	"end\n"
 	"return hint\n",
-	7255, "4eb0775539b0c5fbf33cc0dc86b46a198982285e"};
+	7324, "e47813e93ea5a5c737160239c2f5dd66e92c0aa6"};
 
 const redislock_script redislock_script_touch = {"touch script",
 	"--redislock:touch\n"

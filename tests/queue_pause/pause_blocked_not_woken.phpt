@@ -1,7 +1,7 @@
 --TEST--
-RedisQueue pause(): workers blocked in reserve() on a paused queue are not woken by new tasks, on both layouts; resume() wakes them
+RedisQueue pause(): workers blocked in reserve() or pop() on a paused queue are not woken by new tasks, on both layouts; resume() wakes them
 --DESCRIPTION--
-No read, no script and still blocked while 20 tasks come; after resume() each of the two workers gets one of the first two tasks.
+Two workers in reserve() and one in pop(): no read, no script and still blocked while 20 tasks come; after resume() each gets one of the first three tasks.
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';
@@ -15,7 +15,7 @@ $q = new RedisQueue($dsn);
 function reads(RawRedis $raw): array
 {
     $out = [];
-    foreach (['blpop', 'xreadgroup', 'evalsha', 'eval'] as $cmd) {
+    foreach (['blpop', 'xreadgroup', 'xread', 'evalsha', 'eval'] as $cmd) {
         $out[$cmd] = rq_cmd_calls($raw, $cmd);
     }
     return $out;
@@ -30,14 +30,14 @@ foreach (['zset', 'stream'] as $layout) {
     $q->ack($name, 'setup', $q->reserve($name)['receipt']);
     $q->pause($name);
     $workers = [];
-    foreach ([1, 2] as $w) {
+    foreach (['reserve', 'reserve', 'pop'] as $w => $call) {
         [$proc, $out] = rq_spawn_php('$q = new RedisQueue(' . var_export($dsn, true) . ');'
-            . 'echo "ready\n"; $t = $q->reserve(' . var_export($name, true) . ', 1, 30, 60);'
+            . 'echo "ready\n"; $t = $q->' . $call . '(' . var_export($name, true) . ', 1, ' . ($call === 'pop' ? '10' : '30') . ', 60);'
             . 'echo $t ? $t["id"] : "nothing", "\n";');
         rq_read_line($out, 30);
         $workers[$w] = [$proc, $out];
     }
-    rq_check(rq_wait_blocked($raw, 2) === 2, 'both workers are blocked');
+    rq_check(rq_wait_blocked($raw, 3) === 3, 'the three workers are blocked');
     // The producer's own scripts are the enqueues' (one each, loaded already).
     $before = reads($raw);
     for ($i = 0; $i < 20; $i++) {
@@ -48,7 +48,7 @@ foreach (['zset', 'stream'] as $layout) {
     $after['evalsha'] -= 20;
     rq_check($after === $before, 'no worker read or ran a script while 20 tasks came', [$before, $after]);
     preg_match('/blocked_clients:(\d+)/', $raw->call('INFO', 'clients'), $m);
-    rq_check((int) $m[1] === 2, 'both are still blocked', $m[1]);
+    rq_check((int) $m[1] === 3, 'all three are still blocked', $m[1]);
     rq_check($q->resume($name) === true, 'resume()');
     $got = [];
     foreach ($workers as [$proc, $out]) {
@@ -57,20 +57,20 @@ foreach (['zset', 'stream'] as $layout) {
         proc_close($proc);
     }
     sort($got);
-    rq_check($got === ['t0', 't1'], 'each woken worker got one of the first two tasks', $got);
+    rq_check($got === ['t0', 't1', 't2'], 'each woken worker got one of the first three tasks', $got);
     $q->clear($name);
 }
 ?>
 --EXPECT--
 -- zset
-ok: both workers are blocked
+ok: the three workers are blocked
 ok: no worker read or ran a script while 20 tasks came
-ok: both are still blocked
+ok: all three are still blocked
 ok: resume()
-ok: each woken worker got one of the first two tasks
+ok: each woken worker got one of the first three tasks
 -- stream
-ok: both workers are blocked
+ok: the three workers are blocked
 ok: no worker read or ran a script while 20 tasks came
-ok: both are still blocked
+ok: all three are still blocked
 ok: resume()
-ok: each woken worker got one of the first two tasks
+ok: each woken worker got one of the first three tasks

@@ -65,7 +65,9 @@ elseif last == '1' then
 end
 replace = replace == '1'
 local changed = 0
-if streamed == '1' and redis.call('exists', stream) == 1 then
+-- S counted twice: 2 or 3 on the stream layout, 1 or 3 while paused, in one call.
+local held = redis.call('exists', stream, stream, paused)
+if streamed == '1' and held >= 2 then
   -- The stream layout (common/put.lua).
   local ref, nudged, c = by_ref(settings), false, 0
   for i, id in ipairs(ids) do
@@ -86,5 +88,5 @@ else
   -- One id at a time (common/put.lua).
   for i, id in ipairs(ids) do changed = changed + put_zset(queue, payloads, id, payload[i] or false, due, replace) end
 end
-wake(wakeup, changed, paused)
+wake(wakeup, changed, held % 2 == 1)
 return {changed, due}

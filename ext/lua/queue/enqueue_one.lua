@@ -30,7 +30,9 @@
 --#include "common/put.lua"
 local p = ARGV[3] or false
 if redis.call('zscore', dead, id) then return -1 end
-if redis.call('exists', stream) == 1 then
+-- S counted twice: 2 or 3 on the stream layout, 1 or 3 while paused, in one call.
+local held = redis.call('exists', stream, stream, paused)
+if held >= 2 then
   local x = redis.call('hget', index, id)
   if x then
     -- Waiting in the stream: it keeps its place, unless replaced or in flight
@@ -53,5 +55,5 @@ end
 local t = redis.call('time')
 local n = put_zset(queue, payloads, id, p, string.format('%.17g', (tonumber(t[1]) * 1000000 + tonumber(t[2])) / 1000000),
   replace == '1')
-wake(wakeup, n, paused)
+wake(wakeup, n, held == 1)
 return n

@@ -126,7 +126,7 @@ if pel > 0 then
     end
   end
 end
-if moved + settled > 0 then wake(wakeup, moved + settled, paused) end
+if moved + settled > 0 then wake(wakeup, moved + settled, redis.call('exists', paused) == 1) end
 local gone = 0
 if pel == 0 and redis.call('xlen', stream) == 0 then
   if redis.call('exists', spare) == 1 then

@@ -1,7 +1,8 @@
 --redislock:resume
 --
 -- Ends the queue's pause: deletes its pause key G; on the stream layout unparks
--- the group with an empty entry that wakes its blocked readers; on the zset
+-- the group with an empty entry that wakes its blocked readers, and wakes up
+-- to 16 pop() calls waiting on its wake-up list W (stream_pop); on the zset
 -- layout wakes as many blocked workers as tasks are due (16 at most). Returns 1
 -- when the queue was paused, 0 when it was not (a pause for a time that ended
 -- is not one; its group is unparked all the same).
@@ -17,5 +18,9 @@
 --#include "common/pause.lua"
 local was = redis.call('del', paused)
 pause_sync(stream, paused)
-if redis.call('exists', stream) == 0 then wake(wakeup, redis.call('zcount', queue, '-inf', score(now_us)), paused) end
+-- On the stream layout the list wakes the pop() calls that wait out a pause
+-- on it (stream_pop); the group's new entry wakes the readers.
+local n = redis.call('zcount', queue, '-inf', score(now_us))
+if redis.call('exists', stream) == 1 then n = 16 end
+wake(wakeup, n)
 return was

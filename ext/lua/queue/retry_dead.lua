@@ -70,6 +70,6 @@ if streams == '1' and group_of(stream) then
   end
 else
   chunked({'zadd', queue, 'nx'}, members)
-  wake(wakeup, #ids, paused)
+  wake(wakeup, #ids, redis.call('exists', paused) == 1)
 end
 return {#ids, last}

@@ -41,7 +41,9 @@
 --#include "common/tasks.lua"
 --#include "common/stream.lua"
 --#include "common/put.lua"
-local on_stream = streamed == '1' and redis.call('exists', stream) == 1
+-- S counted twice: 2 or 3 on the stream layout, 1 or 3 while paused, in one call.
+local held = redis.call('exists', stream, stream, paused)
+local on_stream = streamed == '1' and held >= 2
 local p, span_us = carries == '1' and payload, math.floor(tonumber(span) * 1000000 + 0.5)
 -- Forget up to 16 times that are past (the key's expiry takes the rest).
 local old = redis.call('zrangebyscore', unique, '-inf', '(' .. string.format('%d', now_us), 'limit', 0, 16)
@@ -63,7 +65,7 @@ local function lapsed_zset()
   if f and settling and tonumber(f) * 1000000 <= now_us then
     redis.call('zrem', inflight, id)
     settle(queue, receipts, dead, id, nil)
-    if redis.call('zscore', queue, id) then wake(wakeup, 1, paused) end
+    if redis.call('zscore', queue, id) then wake(wakeup, 1, held % 2 == 1) end
     return false
   end
   return f ~= false
@@ -112,7 +114,7 @@ local function put(due, replace)
       ref, false)
   else
     changed = put_zset(queue, payloads, id, p, due, replace)
-    wake(wakeup, 1, paused)
+    wake(wakeup, 1, held % 2 == 1)
   end
 end
 -- Remembers key k of U until µs, the key expiring with its latest member.

@@ -7,8 +7,9 @@
 -- by reference is read from its hash into the reply and deleted; the payloads
 -- it hands over end the page at BYTES, one task at least). Returns [queue index, id, score,
 -- payload, ...] as take does; when no stream has a task, [0, the ms until a
--- task of those queues may be due (a delayed one, an expiring reservation; -1:
--- none)] if any of the queues is on the stream layout, else -1.
+-- task of those queues may be due (a delayed one, an expiring reservation, the
+-- end of a pause; -1: none), 1 when all of them are paused, else 0] if any of
+-- the queues is on the stream layout, else -1.
 --
 -- @key   queue     string, list               Z, the queue: task ids by due time (s), of queue i
 -- @key   payloads  string, list               P, the tasks' payloads by id, of queue i
@@ -28,7 +29,10 @@
 -- the next entry read, acked and deleted, before the shared pieces below are even
 -- defined (each costs the server time per call). Anything else (a wake-up entry,
 -- nothing to read) goes on below, which looks again.
-if #KEYS == 10 and tonumber(count) == 1 and upkeep == '0' and redis.call('exists', KEYS[5]) == 1 then
+-- S counted twice and G once: 2 is a stream that is not paused, in one call (a
+-- paused queue goes below, which parks its group if a client of an earlier
+-- release made it anew).
+if #KEYS == 10 and tonumber(count) == 1 and upkeep == '0' and redis.call('exists', KEYS[5], KEYS[5], KEYS[10]) == 2 then
   local Z, P, S, X, Q = KEYS[1], KEYS[2], KEYS[5], KEYS[6], KEYS[9]
   local t = redis.call('time')
   local first = redis.call('zrange', Z, 0, 0, 'withscores')
@@ -59,6 +63,10 @@ end
 --#include "common/pause.lua"
 count = page(count)
 local streams, hint = false, -1
+-- Whether every queue on the stream layout is paused: the caller then waits on
+-- the wake-up lists, which only resume() pushes to for them, not on the streams,
+-- which every producer writes.
+local held = true
 -- The payload bytes this call has copied (settled, promoted) or handed over,
 -- over all the queues: past BYTES, the rest waits for the next call.
 local bytes = 0
@@ -71,6 +79,7 @@ for q = 1, #KEYS / 10 do
     streams = true
     if left >= 0 then consider(left) end
   elseif redis.call('exists', S) == 1 then
+    held = false
     local v = redis.call('hget', M, 'v')
     local ref = nil
     -- Lapsed reservations are settled when the client asks (once a second), and
@@ -147,5 +156,5 @@ for q = 1, #KEYS / 10 do
     end
   end
 end
-if streams then return {0, hint} end
+if streams then return {0, hint, held and 1 or 0} end
 return -1

@@ -62,7 +62,9 @@ local streams = {0, -1}
 local function consider(sc) local us = math.floor(tonumber(sc) * 1000000); if next_us < 0 or us < next_us then next_us = us end end
 for q = 1, #KEYS / 8 do
   local Z, F, W, H, D, P = KEYS[8 * q - 7], KEYS[8 * q - 6], KEYS[8 * q - 5], KEYS[8 * q - 4], KEYS[8 * q - 3], KEYS[8 * q - 2]
-  if redis.call('exists', KEYS[8 * q - 1]) == 1 then
+  -- S counted twice: 2 or 3 on the stream layout, 1 or 3 while paused, in one call.
+  local held = redis.call('exists', KEYS[8 * q - 1], KEYS[8 * q - 1], KEYS[8 * q])
+  if held >= 2 then
     -- On the stream layout: its Z holds only what its upkeep promotes, and an
     -- id there may be in flight on the stream, which this script cannot see.
     -- reserve reads its stream; pop leaves it to stream_pop, which promotes
@@ -73,7 +75,7 @@ for q = 1, #KEYS / 8 do
   budget = budget - settled
   -- A paused queue hands nothing out until its pause ends (its expired
   -- reservations are settled all the same).
-  local paused = redis.call('pttl', KEYS[8 * q])
+  local paused = held == 1 and redis.call('pttl', KEYS[8 * q]) or -2
   local items = paused == -2 and redis.call('zrangebyscore', Z, '-inf', now, 'withscores', 'limit', 0, count) or {}
   if paused >= 0 then next_us = next_us < 0 and now_us + paused * 1000 or math.min(next_us, now_us + paused * 1000) end
   if busy and scan <= 0 then items = {} end
