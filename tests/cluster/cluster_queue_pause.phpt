@@ -1,5 +1,8 @@
 --TEST--
-Cluster: pause() and resume() of queues on each of the 3 masters, names with and without hash tags: the pause key shares the queue's slot, nothing is handed out while paused, stats() of several queues says which are paused
+Cluster: pause() and resume() of queues on each of the 3 masters, names with and without hash tags: nothing is handed out while paused
+--DESCRIPTION--
+The pause key shares the queue's slot (no CROSSSLOT), nothing is handed out while
+paused on either layout, and stats() of several queues says which are paused.
 --FILE--
 <?php
 require __DIR__ . '/../harness/topology_test.inc';
