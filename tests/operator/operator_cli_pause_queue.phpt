@@ -23,6 +23,11 @@ $r = op_cli(['stats', 'jobs', '--prefix', $prefix]);
 rq_check((bool) preg_match('/^paused:\s+yes, \S+ left$/m', $r['stdout']), 'stats: the pause and its time left', $r['stdout']);
 $r = op_cli(['metrics', '--queue-prefix', $prefix]);
 rq_check(str_contains($r['stdout'], 'redislock_queue_paused{queue="jobs"} 1'), 'metrics: redislock_queue_paused 1', $r['stdout']);
+$q->pause('held');
+$r = op_cli(['queues', '--prefix', $prefix]);
+rq_check((bool) preg_match('/^held\s+0\s+0\s+0\s+0\s+-\s+-\s+0\s+yes$/m', $r['stdout']) && (bool) preg_match('/^jobs\s.*\s\d+\.\d{3}s$/m', $r['stdout']),
+    'queues: a queue paused until resumed (listed though it holds nothing) says yes, one paused for a time its time left', $r['stdout']);
+$q->resume('held');
 foreach ([['--for', '0'], ['--for', '-1'], ['--for', 'soon'], ['--for', '1e9']] as $bad) {
     $r = op_cli(array_merge(['pause-queue', 'other', '--prefix', $prefix], $bad));
     rq_check($r['status'] === 2 && str_contains($r['stderr'], '--for must be'), 'pause-queue ' . implode(' ', $bad) . ': usage error', $r);
@@ -48,6 +53,7 @@ ok: again, --for 600 --json: it was paused
 ok: stats --json: paused, about 600 s left
 ok: stats: the pause and its time left
 ok: metrics: redislock_queue_paused 1
+ok: queues: a queue paused until resumed (listed though it holds nothing) says yes, one paused for a time its time left
 ok: pause-queue --for 0: usage error
 ok: pause-queue --for -1: usage error
 ok: pause-queue --for soon: usage error

@@ -38,8 +38,8 @@ rq_check($rows['delayedonly']['due'] === 0 && $rows['delayedonly']['oldest_due_a
 $r = op_cli(['queues', '--prefix', $prefix]);
 $lines = explode("\n", rtrim($r['stdout']));
 rq_check($r['status'] === 0 && count($lines) === 4, 'the table: a header and one line per queue', $r);
-rq_check((bool) preg_match('/^QUEUE\s+DUE\s+DELAYED\s+INFLIGHT\s+DEAD\s+OLDEST DUE\s+NEXT DUE IN\s+OVERDUE$/', $lines[0]), 'the header', $lines[0]);
-rq_check(preg_match('/^mixed\s+3\s+1\s+1\s+1\s+\d+\.\d{3}s\s+1[01]\d\.\d{3}s\s+0$/', $lines[2]) === 1, 'mixed: its counts and ages on its line', $lines);
+rq_check((bool) preg_match('/^QUEUE\s+DUE\s+DELAYED\s+INFLIGHT\s+DEAD\s+OLDEST DUE\s+NEXT DUE IN\s+OVERDUE\s+PAUSED$/', $lines[0]), 'the header', $lines[0]);
+rq_check(preg_match('/^mixed\s+3\s+1\s+1\s+1\s+\d+\.\d{3}s\s+1[01]\d\.\d{3}s\s+0\s+no$/', $lines[2]) === 1, 'mixed: its counts and ages on its line', $lines);
 $ends = array_map(static fn (string $l): int => strlen(rtrim(substr($l, 0, strpos($lines[0], 'DELAYED') + 7))), $lines);
 rq_check(count(array_unique($ends)) === 1, 'the DELAYED column right-aligned on every line', $lines);
 

@@ -17,7 +17,7 @@ final class CliTables
         'lock' => ['NAME', 'MODE', 'HOLDERS', 'HELD BY', 'TTL', 'WAITERS', 'OLDEST WAIT', 'FENCING', 'PROMISED'],
         'semaphore' => ['NAME', 'HELD', 'HOLDERS', 'HELD BY', 'TTLS', 'WAITERS', 'OLDEST WAIT'],
         'limiter' => ['NAME', 'POLICY', 'LIMIT', 'INTERVAL', 'BURST', 'REMAINING', 'RETRY AFTER', 'RESET AFTER', 'BACKLOG'],
-        'queue' => ['QUEUE', 'DUE', 'DELAYED', 'INFLIGHT', 'DEAD', 'OLDEST DUE', 'NEXT DUE IN', 'OVERDUE'],
+        'queue' => ['QUEUE', 'DUE', 'DELAYED', 'INFLIGHT', 'DEAD', 'OLDEST DUE', 'NEXT DUE IN', 'OVERDUE', 'PAUSED'],
     ];
 
     /** The holders' labels a listing shows, then how many more. */
@@ -57,6 +57,7 @@ final class CliTables
                 Names::escape($name), (string) $r['due'], (string) $r['delayed'], (string) $r['inflight'],
                 (string) $r['dead'], self::seconds($r['due'] > 0 ? $r['oldest_due_age'] : null),
                 self::seconds($r['next_due_in']), (string) $r['overdue'],
+                !$r['paused'] ? 'no' : ($r['pause_left'] === null ? 'yes' : self::seconds($r['pause_left'])),
             ],
         };
     }
