@@ -30,6 +30,8 @@ const BENCH_GOALS = [
         '≤', 0.5, 'ratio', 'bench/backlog.php'],
     'enqueue' => ['enqueue() of 1,000 ids: socket writes of the PHP process per call (each page still bounded)',
         '≤', 1.0, 'ours', 'bench/enqueue.php'],
+    'submit' => ['submit(), every uniqueness mode, both layouts: round trips per call (the worst row)',
+        '≤', 1.0, 'ours', 'bench/submit.php'],
 ];
 
 /** The target as the tables print it: "≤ 0.50x", "≥ 3.00x", "≤ 1". */
