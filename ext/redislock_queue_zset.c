@@ -112,7 +112,7 @@ static bool lost_takes_recover(redislock_queue_obj *q, double timeout)
 			redislock_argv a;
 			redisReply *r;
 			redislock_queue_keys_init(&k, &q->base, t->names[t->at]);
-			redislock_script_reserve_lost_args(&a, k.queue, k.inflight, k.wakeup, k.meta, k.dead, base, since,
+			redislock_script_reserve_lost_args(&a, k.queue, k.inflight, k.wakeup, k.meta, k.dead, k.paused, base, since,
 				t->visibility, t->cursor ? t->cursor : ZSTR_EMPTY_ALLOC());
 			r = redislock_queue_run(q, &redislock_script_reserve_lost, &a, timeout);
 			redislock_argv_free(&a);
@@ -641,11 +641,11 @@ static queue_id_outcome zset_id_call(redislock_queue_obj *q, const queue_id_call
 		break;
 	case AFTER_ID_RECEIPT:
 		script = &redislock_script_ack;
-		redislock_script_ack_args(&a, QUEUE_KEYS(*k), c->id, c->receipt);
+		redislock_script_ack_args(&a, QUEUE_KEYS(*k), k->paused, c->id, c->receipt);
 		break;
 	case AFTER_ID_DELAY:
 		script = &redislock_script_release;
-		redislock_script_release_args(&a, QUEUE_KEYS(*k), c->id, c->seconds, c->receipt);
+		redislock_script_release_args(&a, QUEUE_KEYS(*k), k->paused, c->id, c->seconds, c->receipt);
 		break;
 	case AFTER_ID_VISIBILITY:
 		script = &redislock_script_touch;

@@ -794,16 +794,17 @@ static inline void redislock_script_stream_touch_args(redislock_argv *a, const z
 	redislock_argv_push_long(a, visibility);
 }
 
-/* ext/lua/queue_zset/ack.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV id, ARGV receipt. */
-static inline void redislock_script_ack_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *id, const zend_string *receipt)
+/* ext/lua/queue_zset/ack.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS paused, ARGV id, ARGV receipt. */
+static inline void redislock_script_ack_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *paused, const zend_string *id, const zend_string *receipt)
 {
-	redislock_script_start(a, &redislock_script_ack, 6);
+	redislock_script_start(a, &redislock_script_ack, 7);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
 	redislock_argv_push_str(a, receipts);
 	redislock_argv_push_str(a, dead);
 	redislock_argv_push_str(a, payloads);
+	redislock_argv_push_str(a, paused);
 	redislock_argv_push_str(a, id);
 	if (receipt) { redislock_argv_push_str(a, receipt); } else { redislock_argv_push(a, "", 0); }
 }
@@ -842,30 +843,32 @@ static inline void redislock_script_pop_args(redislock_argv *a, const zend_strin
 	}
 }
 
-/* ext/lua/queue_zset/release.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV id, ARGV delay, ARGV receipt. */
-static inline void redislock_script_release_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *id, double delay, const zend_string *receipt)
+/* ext/lua/queue_zset/release.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS paused, ARGV id, ARGV delay, ARGV receipt. */
+static inline void redislock_script_release_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *paused, const zend_string *id, double delay, const zend_string *receipt)
 {
-	redislock_script_start(a, &redislock_script_release, 6);
+	redislock_script_start(a, &redislock_script_release, 7);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
 	redislock_argv_push_str(a, receipts);
 	redislock_argv_push_str(a, dead);
 	redislock_argv_push_str(a, payloads);
+	redislock_argv_push_str(a, paused);
 	redislock_argv_push_str(a, id);
 	redislock_argv_push_double(a, delay);
 	if (receipt) { redislock_argv_push_str(a, receipt); } else { redislock_argv_push(a, "", 0); }
 }
 
-/* ext/lua/queue_zset/reserve_lost.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, ARGV base, ARGV since, ARGV visibility, ARGV cursor. */
-static inline void redislock_script_reserve_lost_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *base, zend_long since, double visibility, const zend_string *cursor)
+/* ext/lua/queue_zset/reserve_lost.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS paused, ARGV base, ARGV since, ARGV visibility, ARGV cursor. */
+static inline void redislock_script_reserve_lost_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *paused, const zend_string *base, zend_long since, double visibility, const zend_string *cursor)
 {
-	redislock_script_start(a, &redislock_script_reserve_lost, 5);
+	redislock_script_start(a, &redislock_script_reserve_lost, 6);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
 	redislock_argv_push_str(a, receipts);
 	redislock_argv_push_str(a, dead);
+	redislock_argv_push_str(a, paused);
 	redislock_argv_push_str(a, base);
 	redislock_argv_push_long(a, since);
 	redislock_argv_push_double(a, visibility);

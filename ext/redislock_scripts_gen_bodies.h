@@ -2625,7 +2625,7 @@ const redislock_script redislock_script_stream_touch = {"stream_touch script",
 
 const redislock_script redislock_script_ack = {"ack script",
 	"--redislock:ack\n"
-	"local queue, inflight, wakeup, receipts, dead, payloads, id, receipt = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], ARGV[1], ARGV[2]\n"
+	"local queue, inflight, wakeup, receipts, dead, payloads, paused, id, receipt = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], ARGV[1], ARGV[2]\n"
 	"\n"
 	"\n"
 	"\n"
@@ -2639,12 +2639,13 @@ const redislock_script redislock_script_ack = {"ack script",
 	"\n"
 	"\n"
 	"\n"
-	"local function wake_one(W) if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function ours(H, id, receipt) if receipt == '' then return true end return (record(H, id)) == receipt end\n"
+	"\n"
+	"local function wake_one(W, G) if G and redis.call('exists', G) == 1 then return end if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function ours(H, id, receipt) if receipt == '' then return true end return (record(H, id)) == receipt end\n"
 	"if not ours(receipts, id, receipt) or redis.call('zrem', inflight, id) == 0 then return 0 end\n"
 	"redis.call('hdel', receipts, id)\n"
-	"if redis.call('zscore', queue, id) then wake_one(wakeup) else redis.call('hdel', payloads, id) end\n"
+	"if redis.call('zscore', queue, id) then wake_one(wakeup, paused) else redis.call('hdel', payloads, id) end\n"
 	"return 1\n",
-	915, "f47c802c1dc315f3bec4e8afac4c6ec45bb30cba"};
+	998, "c22b56213ebdf42085e940d578a3b8fb95e4dbc6"};
 
 const redislock_script redislock_script_fail = {"fail script",
 	"--redislock:fail\n"
@@ -2723,7 +2724,7 @@ const redislock_script redislock_script_pop = {"pop script",
 
 const redislock_script redislock_script_release = {"release script",
 	"--redislock:release\n"
-	"local queue, inflight, wakeup, receipts, dead, payloads, id, delay, receipt = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], ARGV[1], ARGV[2], ARGV[3]\n"
+	"local queue, inflight, wakeup, receipts, dead, payloads, paused, id, delay, receipt = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], ARGV[1], ARGV[2], ARGV[3]\n"
 	"\n"
 	"\n"
 	"\n"
@@ -2737,16 +2738,17 @@ const redislock_script redislock_script_release = {"release script",
 	"\n"
 	"\n"
 	"\n"
-	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function wake_one(W) if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then if redis.call('zscore', Z, id) then redis.call('hdel', H, id); return end redis.call('zadd', D, score(now_us), id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end local function ours(H, id, receipt) if receipt == '' then return true end return (record(H, id)) == receipt end\n"
+	"\n"
+	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function wake_one(W, G) if G and redis.call('exists', G) == 1 then return end if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then if redis.call('zscore', Z, id) then redis.call('hdel', H, id); return end redis.call('zadd', D, score(now_us), id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end local function ours(H, id, receipt) if receipt == '' then return true end return (record(H, id)) == receipt end\n"
 	"if not ours(receipts, id, receipt) or redis.call('zrem', inflight, id) == 0 then return 0 end\n"
 	"settle(queue, receipts, dead, id, us_after(delay) - now_us)\n"
-	"wake_one(wakeup)\n"
+	"wake_one(wakeup, paused)\n"
 	"return 1\n",
-	1783, "1ee86aa765d3c76c91c21b33b9ade7c9f602134d"};
+	1866, "d83cc027fffebc794794873568407783e453b3dd"};
 
 const redislock_script redislock_script_reserve_lost = {"reserve_lost script",
 	"--redislock:reserve_lost\n"
-	"local queue, inflight, wakeup, receipts, dead, base, since, visibility, cursor = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], ARGV[1], ARGV[2], ARGV[3], ARGV[4]\n"
+	"local queue, inflight, wakeup, receipts, dead, paused, base, since, visibility, cursor = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], ARGV[1], ARGV[2], ARGV[3], ARGV[4]\n"
 	"\n"
 	"\n"
 	"\n"
@@ -2771,7 +2773,8 @@ const redislock_script redislock_script_reserve_lost = {"reserve_lost script",
 	"\n"
 	"\n"
 	"\n"
-	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function wake_one(W) if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then if redis.call('zscore', Z, id) then redis.call('hdel', H, id); return end redis.call('zadd', D, score(now_us), id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end\n"
+	"\n"
+	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function wake_one(W, G) if G and redis.call('exists', G) == 1 then return end if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then if redis.call('zscore', Z, id) then redis.call('hdel', H, id); return end redis.call('zadd', D, score(now_us), id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end\n"
 	"local PAGE = 250\n"
 	"local v_us = math.floor(tonumber(visibility) * 1000000 + 0.5)\n"
 	"local since_us = tonumber(since) * 1000\n"
@@ -2809,9 +2812,9 @@ const redislock_script redislock_script_reserve_lost = {"reserve_lost script",
 	"back = back + 1\n"
 	"end\n"
 	"end\n"
-	"if back > 0 then wake_one(wakeup) end\n"
+	"if back > 0 then wake_one(wakeup, paused) end\n"
 	"return {'', back}\n",
-	2726, "a9f0f276f9c3c52951c1965414103e709597134e"};
+	2809, "9c88bdbd5240949ceb9689a9f04de48e8928e83f"};
 
 const redislock_script redislock_script_take = {"take script",
 	"--redislock:take\n"
@@ -2866,7 +2869,7 @@ const redislock_script redislock_script_take = {"take script",
 	"if #KEYS == 8 and reserve == 'pop' and redis.call('exists', KEYS[2], KEYS[4], KEYS[6], KEYS[7], KEYS[8]) == 0 then\n"
 	"return pop_due(KEYS[1], KEYS[3], count, woken, waiting)\n"
 	"end\n"
-	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end local function wake_one(W) if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then if redis.call('zscore', Z, id) then redis.call('hdel', H, id); return end redis.call('zadd', D, score(now_us), id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end local function settle_expired(Z, F, H, D, budget) if redis.call('exists', F) == 0 then return false, 0 end local expired = {} if budget > 0 then expired = redis.call('zrangebyscore', F, '-inf', score(now_us), 'limit', 0, budget) end for _, id in ipairs(expired) do redis.call('zrem', F, id) settle(Z, H, D, id, nil) end return redis.call('exists', F) == 1, #expired end\n"
+	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function chunked(head, list) local n = 0 for i = 1, #list, 1000 do local args = {} for j = 1, #head do args[#args + 1] = head[j] end for j = i, math.min(i + 999, #list) do args[#args + 1] = list[j] end n = n + redis.call(unpack(args)) end return n end local function wake_one(W, G) if G and redis.call('exists', G) == 1 then return end if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function set_record(H, id, r, a, m, b) redis.call('hset', H, id, r .. '|' .. string.format('%d', a) .. '|' .. string.format('%d', m) .. '|' .. b) end local function settle(Z, H, D, id, delay_us) local r, a, m, b = record(H, id) if m > 0 and a >= m then if redis.call('zscore', Z, id) then redis.call('hdel', H, id); return end redis.call('zadd', D, score(now_us), id) else if not delay_us then delay_us = 0 if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end end redis.call('zadd', Z, 'nx', score(now_us + delay_us), id) end if r then set_record(H, id, '', a, m, string.format('%.17g', b)) end end local function settle_expired(Z, F, H, D, budget) if redis.call('exists', F) == 0 then return false, 0 end local expired = {} if budget > 0 then expired = redis.call('zrangebyscore', F, '-inf', score(now_us), 'limit', 0, budget) end for _, id in ipairs(expired) do redis.call('zrem', F, id) settle(Z, H, D, id, nil) end return redis.call('exists', F) == 1, #expired end\n"
 	"local function payloads_of(P, ids, Q) local out = {any = false} if redis.call('exists', P) == 0 then for k = 1, #ids do out[k] = false end else out.any = true for i = 1, #ids, 1000 do local args = {'hmget', P} for j = i, math.min(i + 999, #ids) do args[#args + 1] = ids[j] end local got = redis.call(unpack(args)) for j = 1, #got do out[#out + 1] = got[j] end end end if Q and redis.call('exists', Q) == 1 then out.any = true for k = 1, #ids do if not out[k] then out[k] = redis.call('hget', Q, ids[k]) end end end return out end\n"
 	"local now = score(now_us)\n"
 	"reserve = reserve == 'reserve'\n"
@@ -2979,7 +2982,7 @@ const redislock_script redislock_script_take = {"take script",
 	"return streams\n"
 	"end\n"
 	"return hint\n",
-	7324, "e47813e93ea5a5c737160239c2f5dd66e92c0aa6"};
+	7381, "079f9eef0bf31bf51e80cccb4685f41d5437e779"};
 
 const redislock_script redislock_script_touch = {"touch script",
 	"--redislock:touch\n"
@@ -2998,14 +3001,14 @@ const redislock_script redislock_script_touch = {"touch script",
 	"\n"
 	"\n"
 	"\n"
-	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function wake_one(W) if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function ours(H, id, receipt) if receipt == '' then return true end return (record(H, id)) == receipt end\n"
+	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end local function us_after(seconds) return now_us + math.floor(tonumber(seconds) * 1000000 + 0.5) end local function wake_one(W, G) if G and redis.call('exists', G) == 1 then return end if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function ours(H, id, receipt) if receipt == '' then return true end return (record(H, id)) == receipt end\n"
 	"local old = redis.call('zscore', inflight, id)\n"
 	"if not old or not ours(receipts, id, receipt) then return 0 end\n"
 	"local deadline = score(us_after(visibility))\n"
 	"redis.call('zadd', inflight, 'xx', deadline, id)\n"
 	"if tonumber(deadline) < tonumber(old) then wake_one(wakeup) end\n"
 	"return 1\n",
-	1240, "9856a0f873dcc533b32a364a4a3a6cf9df413b6b"};
+	1297, "2a9fa5e640e8685e1d94918c66953b346c3d4a73"};
 
 const redislock_script redislock_script_pttl = {"pttl script",
 	"--redislock:pttl\n"

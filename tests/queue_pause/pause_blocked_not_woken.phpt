@@ -1,7 +1,7 @@
 --TEST--
 RedisQueue pause(): workers blocked in reserve() or pop() on a paused queue are not woken by new tasks, on both layouts; resume() wakes them
 --DESCRIPTION--
-Two workers in reserve() and one in pop(): no read, no script and still blocked while 20 tasks come; after resume() each gets one of the first three tasks.
+Two workers in reserve() and one in pop(): no read, no script and still blocked while 20 tasks come, and no new blocking read when a task in flight is released or acked with a run queued behind it; after resume() each gets one of the first three tasks.
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';
@@ -28,6 +28,9 @@ foreach (['zset', 'stream'] as $layout) {
     }
     $q->enqueue($name, 'setup');
     $q->ack($name, 'setup', $q->reserve($name)['receipt']);
+    // Two tasks in flight across the pause: one released, one queued again and acked during it.
+    $q->enqueue($name, ['r1', 'r2']);
+    $held = array_column($q->reserve($name, 2, 60), 'receipt', 'id');
     $q->pause($name);
     $workers = [];
     foreach (['reserve', 'reserve', 'pop'] as $w => $call) {
@@ -47,6 +50,14 @@ foreach (['zset', 'stream'] as $layout) {
     $after = reads($raw);
     $after['evalsha'] -= 20;
     rq_check($after === $before, 'no worker read or ran a script while 20 tasks came', [$before, $after]);
+    $before = reads($raw);
+    $q->release($name, 'r1', 0, $held['r1']);
+    $q->enqueue($name, 'r2');
+    $q->ack($name, 'r2', $held['r2']);
+    usleep(300000);
+    $after = reads($raw);
+    $blocking = fn (array $r): array => [$r['blpop'], $r['xreadgroup'], $r['xread']];
+    rq_check($blocking($after) === $blocking($before), 'nor when a task in flight was released, or acked with a run queued behind it', [$before, $after]);
     preg_match('/blocked_clients:(\d+)/', $raw->call('INFO', 'clients'), $m);
     rq_check((int) $m[1] === 3, 'all three are still blocked', $m[1]);
     rq_check($q->resume($name) === true, 'resume()');
@@ -65,12 +76,14 @@ foreach (['zset', 'stream'] as $layout) {
 -- zset
 ok: the three workers are blocked
 ok: no worker read or ran a script while 20 tasks came
+ok: nor when a task in flight was released, or acked with a run queued behind it
 ok: all three are still blocked
 ok: resume()
 ok: each woken worker got one of the first three tasks
 -- stream
 ok: the three workers are blocked
 ok: no worker read or ran a script while 20 tasks came
+ok: nor when a task in flight was released, or acked with a run queued behind it
 ok: all three are still blocked
 ok: resume()
 ok: each woken worker got one of the first three tasks

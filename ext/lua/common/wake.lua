@@ -10,7 +10,8 @@ local function wake(W, n, held)
   redis.call('ltrim', W, 0, 15)
   redis.call('pexpire', W, 300000)
 end
-local function wake_one(W)
+local function wake_one(W, G)
+  if G and redis.call('exists', G) == 1 then return end
   if redis.call('llen', W) == 0 then
     redis.call('lpush', W, '1')
     redis.call('pexpire', W, 300000)

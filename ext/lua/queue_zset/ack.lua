@@ -10,11 +10,12 @@
 -- @key   receipts  string                     H, the reservations' records
 -- @key   dead      string                     D, the dead letters by the time they died
 -- @key   payloads  string                     P, the tasks' payloads by id
+-- @key   paused    string                     G, the pause: exists while the queue is paused (no wake-up then)
 -- @arg   id        string                     the task id
 -- @arg   receipt   string or ''               the reservation's receipt, or '' for the current one
 
 --#include "common/tasks.lua"
 if not ours(receipts, id, receipt) or redis.call('zrem', inflight, id) == 0 then return 0 end
 redis.call('hdel', receipts, id)
-if redis.call('zscore', queue, id) then wake_one(wakeup) else redis.call('hdel', payloads, id) end
+if redis.call('zscore', queue, id) then wake_one(wakeup, paused) else redis.call('hdel', payloads, id) end
 return 1

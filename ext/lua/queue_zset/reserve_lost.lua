@@ -19,6 +19,7 @@
 -- @key   wakeup    string                     W, the wake-up list blocked workers BLPOP on
 -- @key   receipts  string                     H, the reservations' records
 -- @key   dead      string                     D, the dead letters by the time they died
+-- @key   paused    string                     G, the pause: exists while the queue is paused (no wake-up then)
 -- @arg   base      string                     the lost call's receipt base
 -- @arg   since     integer                    at most how long ago it was sent (ms)
 -- @arg   visibility number                    the visibility it asked for (s)
@@ -62,5 +63,5 @@ for _, id in ipairs(redis.call('zrangebyscore', inflight, found, found, 'limit',
     back = back + 1
   end
 end
-if back > 0 then wake_one(wakeup) end
+if back > 0 then wake_one(wakeup, paused) end
 return {'', back}
