@@ -31,7 +31,7 @@ rl_stall_wait($stall);
 $other->enqueue($name, array_map(fn($i) => "o$i", range(1, 2500)));
 echo 'the other worker holds: ', count($other->reserve($name, 2500, 60)), "\n";
 
-$pattern = '/"EVALSHA" "[0-9a-f]{40}" "5" "' . preg_quote("Queue:$name", '/') . '" "' . preg_quote("{Queue:$name}:inflight", '/') . '"/';
+$pattern = '/"EVALSHA" "[0-9a-f]{40}" "6" "' . preg_quote("Queue:$name", '/') . '" "' . preg_quote("{Queue:$name}:inflight", '/') . '"/';
 $monitor = $srv->monitor();
 foreach ([1, 2, 3] as $call) {
     $got = $q->reserve($name, 1, 60);
