@@ -498,7 +498,11 @@ class RedisQueue
      * affected: enqueue(), submit(), ack(), release(), touch(), fail(), and the
      * return of expired reservations work as ever. The pause is the queue's,
      * kept on the server (key "<queue's key>:paused"); it outlives clear() and
-     * migrate(). Pausing a paused queue gives it the new end. Returns true when
+     * migrate(). Pausing a paused queue gives it the new end. Workers blocked on
+     * the queue look again at once, and then wait for the end, but a reserve()
+     * blocked on the stream layout, which sleeps out its own wait first. A key of
+     * another type at the pause's or the stream's name refuses the call
+     * (RedisLockServerException), nothing written. Returns true when
      * the queue was not paused, false when it was. Workers of an earlier release
      * than the one that added it do not see a pause. ValueError: $for negative,
      * not finite or over MAX_DELAY.

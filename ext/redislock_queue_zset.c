@@ -26,6 +26,7 @@ typedef struct {
 	zend_long page;          /* the first page: at most REDISLOCK_QUEUE_PAGE */
 	queue_keys *keys;
 	zend_string **wakeups;   /* each queue's W, for BLPOP */
+	bool *paused;            /* pop(): the queues stream_pop last found paused, left out of a wait on the streams */
 	zend_string **key_lists[8]; /* the take script's keys, one array per key of a queue (its builder's lists) */
 	zend_string *base;       /* reserve(): the receipts' base, "<base>:<k>" */
 	double wait_until;
@@ -244,6 +245,7 @@ static bool zset_read_open(zset_read *r, redislock_queue_obj *q, const queue_tak
 	}
 	r->keys = safe_emalloc(n, sizeof(*r->keys), 0);
 	r->wakeups = safe_emalloc(n, sizeof(*r->wakeups), 0);
+	r->paused = ecalloc(n, sizeof(*r->paused));
 	r->key_lists[0] = safe_emalloc(8 * (size_t) n, sizeof(**r->key_lists), 0);
 	for (uint32_t j = 1; j < 8; j++) {
 		r->key_lists[j] = r->key_lists[0] + j * n;
@@ -275,6 +277,7 @@ static void zset_read_close(zset_read *r)
 	}
 	efree(r->keys);
 	efree(r->wakeups);
+	efree(r->paused);
 	efree(r->key_lists[0]);
 	if (r->take_lost) {
 		lost_take_add(r->q, r->base, r->first_sent, r->t->visibility, r->t->names, r->t->n);
@@ -328,9 +331,18 @@ static void pop_found(redislock_queue_obj *q, zend_string *name, queue_pop_guess
 
 /* Whether stream_pop's "nothing" reply says every queue of the stream layout is
  * paused: the wait is then on the wake-up lists (resume() pushes to them), not
- * on the streams, which every producer's task would wake. */
-static bool stream_pop_held(const redisReply *reply)
+ * on the streams, which every producer's task would wake. The paused ones (the
+ * indexes after that flag) are kept in r->paused, for a wait on the others'
+ * streams to leave out. */
+static bool stream_pop_held(zset_read *r, const redisReply *reply)
 {
+	memset(r->paused, 0, r->t->n * sizeof(*r->paused));
+	for (size_t j = 3; j < reply->elements; j++) {
+		if (reply->element[j]->type == REDIS_REPLY_INTEGER && reply->element[j]->integer >= 1
+			&& reply->element[j]->integer <= (long long) r->t->n) {
+			r->paused[reply->element[j]->integer - 1] = true;
+		}
+	}
 	return reply->elements >= 3 && reply->element[2]->type == REDIS_REPLY_INTEGER && reply->element[2]->integer == 1;
 }
 
@@ -348,7 +360,7 @@ static redisReply *pop_stream_page(zset_read *r, bool *on_streams)
 	}
 	if (reply && reply->type == REDIS_REPLY_ARRAY && reply->elements >= 2 && reply->element[0]->type == REDIS_REPLY_INTEGER
 		&& reply->element[0]->integer == 0 && reply->element[1]->type == REDIS_REPLY_INTEGER) {
-		*on_streams = !stream_pop_held(reply);
+		*on_streams = !stream_pop_held(r, reply);
 		hint = reply->element[1];
 		reply->element[1] = NULL;
 		freeReplyObject(reply);
@@ -384,7 +396,7 @@ static redisReply *zset_read_take(zset_read *r, bool *on_streams)
 		/* Nothing, and some of the queues are on the stream layout: wait on their
 		 * streams, unless all of those are paused. */
 		zend_long h = (zend_long) more->element[1]->integer;
-		*on_streams = !stream_pop_held(more);
+		*on_streams = !stream_pop_held(r, more);
 		if (h >= 0 && (reply->integer < 0 || h < reply->integer)) {
 			reply->integer = h;
 		}
@@ -475,7 +487,18 @@ static bool zset_read_block(zset_read *r, zend_long hint_ms, double remaining, d
 		/* The stream layout's wait is not woken when a stream is deleted
 		 * (clear(), FLUSHALL, the end of migrate(back: true)), so it looks again
 		 * at least once a second, on whatever layout the queues are in by then. */
-		if (queue_layout_stream.wait(r->q, r->keys, r->t->n, MIN(block, 1.0)) == FAILURE) {
+		/* The streams of the queues not paused: a paused one's producers wake nobody. */
+		queue_keys *keys = safe_emalloc(r->t->n, sizeof(*keys), 0);
+		uint32_t m = 0;
+		zend_result waited;
+		for (uint32_t i = 0; i < r->t->n; i++) {
+			if (!r->paused[i]) {
+				keys[m++] = r->keys[i];
+			}
+		}
+		waited = queue_layout_stream.wait(r->q, m > 0 ? keys : r->keys, m > 0 ? m : r->t->n, MIN(block, 1.0));
+		efree(keys);
+		if (waited == FAILURE) {
 			r->failed = true;
 			return false;
 		}

@@ -1352,7 +1352,7 @@ const redislock_script redislock_script_migrate_back = {"migrate_back script",
 
 const redislock_script redislock_script_pause = {"pause script",
 	"--redislock:pause\n"
-	"local stream, paused, ms = KEYS[1], KEYS[2], ARGV[1]\n"
+	"local wakeup, stream, paused, ms = KEYS[1], KEYS[2], KEYS[3], ARGV[1]\n"
 	"\n"
 	"\n"
 	"\n"
@@ -1363,13 +1363,30 @@ const redislock_script redislock_script_pause = {"pause script",
 	"\n"
 	"\n"
 	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"local function wake(W, n, held) if n <= 0 or held then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end\n"
 	"local PARKED = '18446744073709551615-18446744073709551615' local function groups_of(S) local out = {} if redis.call('exists', S) == 0 then return out end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end out[f['name']] = f end return out end\n"
 	"local function pause_left(G) local t = redis.call('pttl', G) if t == -2 then return -2 end if t == -1 then return -1 end return math.max(t, 1) end local function pause_sync(S, G) local left = pause_left(G) local g = groups_of(S) if not g.rl then return left end if left ~= -2 and not g['rl.p'] then redis.call('xgroup', 'create', S, 'rl.p', g.rl['last-delivered-id']) redis.call('xgroup', 'setid', S, 'rl', PARKED) elseif left == -2 and g['rl.p'] then redis.call('xgroup', 'setid', S, 'rl', g['rl.p']['last-delivered-id']) redis.call('xgroup', 'destroy', S, 'rl.p') redis.call('xadd', S, '*', 'w', '1') end return left end\n"
-	"local was = redis.call('exists', paused)\n"
+	"local kind = redis.call('type', paused).ok\n"
+	"if kind ~= 'none' and kind ~= 'string' then\n"
+	"return redis.error_reply('WRONGTYPE the pause key holds a ' .. kind .. ', not a pause')\n"
+	"end\n"
+	"\n"
+	"local g = groups_of(stream)\n"
+	"local was = kind == 'string' and 1 or 0\n"
+	"if g.rl then redis.call('xadd', stream, '*', 'w', '1') end\n"
 	"if tonumber(ms) > 0 then redis.call('set', paused, '1', 'px', ms) else redis.call('set', paused, '1') end\n"
 	"pause_sync(stream, paused)\n"
+	"wake(wakeup, 16)\n"
 	"return 1 - was\n",
-	1197, "d52f8775087ceb3f4a239dfb131605257d14ef45"};
+	1700, "bb4f48c9358ada890c192956f9a6157e4cfb5b67"};
 
 const redislock_script redislock_script_purge_dead = {"purge_dead script",
 	"--redislock:purge_dead\n"
@@ -1546,10 +1563,17 @@ const redislock_script redislock_script_resume = {"resume script",
 	"\n"
 	"\n"
 	"\n"
+	"\n"
 	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end\n"
 	"local function wake(W, n, held) if n <= 0 or held then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end\n"
 	"local PARKED = '18446744073709551615-18446744073709551615' local function groups_of(S) local out = {} if redis.call('exists', S) == 0 then return out end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end out[f['name']] = f end return out end\n"
 	"local function pause_left(G) local t = redis.call('pttl', G) if t == -2 then return -2 end if t == -1 then return -1 end return math.max(t, 1) end local function pause_sync(S, G) local left = pause_left(G) local g = groups_of(S) if not g.rl then return left end if left ~= -2 and not g['rl.p'] then redis.call('xgroup', 'create', S, 'rl.p', g.rl['last-delivered-id']) redis.call('xgroup', 'setid', S, 'rl', PARKED) elseif left == -2 and g['rl.p'] then redis.call('xgroup', 'setid', S, 'rl', g['rl.p']['last-delivered-id']) redis.call('xgroup', 'destroy', S, 'rl.p') redis.call('xadd', S, '*', 'w', '1') end return left end\n"
+	"local kind = redis.call('type', paused).ok\n"
+	"if kind ~= 'none' and kind ~= 'string' then\n"
+	"return redis.error_reply('WRONGTYPE the pause key holds a ' .. kind .. ', not a pause')\n"
+	"end\n"
+	"\n"
+	"groups_of(stream)\n"
 	"local was = redis.call('del', paused)\n"
 	"pause_sync(stream, paused)\n"
 	"\n"
@@ -1558,7 +1582,7 @@ const redislock_script redislock_script_resume = {"resume script",
 	"if redis.call('exists', stream) == 1 then n = 16 end\n"
 	"wake(wakeup, n)\n"
 	"return was\n",
-	1593, "368b3bb03b8abfea0fa6aa730f80171adfd61bfa"};
+	1792, "c3d1ac6a915829a2beda06565801939c766e4d39"};
 
 const redislock_script redislock_script_retry_dead = {"retry_dead script",
 	"--redislock:retry_dead\n"
@@ -2387,6 +2411,7 @@ const redislock_script redislock_script_stream_pop = {"stream_pop script",
 	"\n"
 	"\n"
 	"\n"
+	"\n"
 	"if #KEYS == 10 and tonumber(count) == 1 and upkeep == '0' and redis.call('exists', KEYS[5], KEYS[5], KEYS[10]) == 2 then\n"
 	"local Z, P, S, X, Q = KEYS[1], KEYS[2], KEYS[5], KEYS[6], KEYS[9]\n"
 	"local t = redis.call('time')\n"
@@ -2423,6 +2448,8 @@ const redislock_script redislock_script_stream_pop = {"stream_pop script",
 	"\n"
 	"local held = true\n"
 	"\n"
+	"local paused_at = {}\n"
+	"\n"
 	"\n"
 	"local bytes = 0\n"
 	"local function consider(ms) if ms < 0 then ms = 0 end; if hint < 0 or ms < hint then hint = ms end end\n"
@@ -2432,6 +2459,7 @@ const redislock_script redislock_script_stream_pop = {"stream_pop script",
 	"if left ~= -2 then\n"
 	"\n"
 	"streams = true\n"
+	"paused_at[#paused_at + 1] = q\n"
 	"if left >= 0 then consider(left) end\n"
 	"elseif redis.call('exists', S) == 1 then\n"
 	"held = false\n"
@@ -2511,9 +2539,9 @@ const redislock_script redislock_script_stream_pop = {"stream_pop script",
 	"end\n"
 	"end\n"
 	"end\n"
-	"if streams then return {0, hint, held and 1 or 0} end\n"
+	"if streams then return {0, hint, held and 1 or 0, unpack(paused_at)} end\n"
 	"return -1\n",
-	10312, "cae2210b18b5bb0207ba23c25cf0f9b58c242d12"};
+	10384, "be888f0599b7b519d22920b7d479eae99b740d85"};
 
 const redislock_script redislock_script_stream_release = {"stream_release script",
 	"--redislock:stream_release\n"

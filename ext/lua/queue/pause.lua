@@ -4,15 +4,32 @@
 -- resume()), replacing the end of a pause already on; on the stream layout parks
 -- the group at once (common/pause.lua), so that no worker's next read delivers
 -- anything. Tasks in flight run on; their ack, release and expiry work as ever.
--- Returns 1 when the queue was not paused, 0 when it was (its end is the new one).
+-- The workers blocked on the queue are woken once, to look again and wait for
+-- the pause's end (a worker blocked before it would sleep out its own timeout):
+-- on the zset layout through W, 16 at most; on the stream layout the pop() calls
+-- waiting on S by an empty entry added before the group is parked (a reserve()
+-- blocked on the group cannot be woken without a delivery: it sleeps until its
+-- own timeout, then sees the pause). Refused, with nothing written, when S or G
+-- holds a key of another type. Returns 1 when the queue was not paused, 0 when it
+-- was (its end is the new one).
 --
+-- @key   wakeup    string                     W, the wake-up list blocked workers BLPOP on
 -- @key   stream    string                     S, the stream of ready and in-flight tasks (group rl)
 -- @key   paused    string                     G, the pause: exists while the queue is paused
 -- @arg   ms        integer                    how long (ms; 0: until resume())
 
+--#include "common/wake.lua"
 --#include "common/stream.lua"
 --#include "common/pause.lua"
-local was = redis.call('exists', paused)
+local kind = redis.call('type', paused).ok
+if kind ~= 'none' and kind ~= 'string' then
+  return redis.error_reply('WRONGTYPE the pause key holds a ' .. kind .. ', not a pause')
+end
+-- Read before anything is written: a stream key of another type fails here.
+local g = groups_of(stream)
+local was = kind == 'string' and 1 or 0
+if g.rl then redis.call('xadd', stream, '*', 'w', '1') end
 if tonumber(ms) > 0 then redis.call('set', paused, '1', 'px', ms) else redis.call('set', paused, '1') end
 pause_sync(stream, paused)
+wake(wakeup, 16)
 return 1 - was

@@ -5,7 +5,8 @@
 -- to 16 pop() calls waiting on its wake-up list W (stream_pop); on the zset
 -- layout wakes as many blocked workers as tasks are due (16 at most). Returns 1
 -- when the queue was paused, 0 when it was not (a pause for a time that ended
--- is not one; its group is unparked all the same).
+-- is not one; its group is unparked all the same). Refused, with nothing
+-- written, when S or G holds a key of another type.
 --
 -- @key   queue     string                     Z, the queue: task ids by due time (s)
 -- @key   wakeup    string                     W, the wake-up list blocked workers BLPOP on
@@ -16,6 +17,12 @@
 --#include "common/wake.lua"
 --#include "common/stream.lua"
 --#include "common/pause.lua"
+local kind = redis.call('type', paused).ok
+if kind ~= 'none' and kind ~= 'string' then
+  return redis.error_reply('WRONGTYPE the pause key holds a ' .. kind .. ', not a pause')
+end
+-- Read before anything is written: a stream key of another type fails here.
+groups_of(stream)
 local was = redis.call('del', paused)
 pause_sync(stream, paused)
 -- On the stream layout the list wakes the pop() calls that wait out a pause

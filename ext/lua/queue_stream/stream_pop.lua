@@ -8,8 +8,9 @@
 -- it hands over end the page at BYTES, one task at least). Returns [queue index, id, score,
 -- payload, ...] as take does; when no stream has a task, [0, the ms until a
 -- task of those queues may be due (a delayed one, an expiring reservation, the
--- end of a pause; -1: none), 1 when all of them are paused, else 0] if any of
--- the queues is on the stream layout, else -1.
+-- end of a pause; -1: none), 1 when all of them are paused, else 0, then the
+-- indexes of the paused ones] if any of the queues is on the stream layout,
+-- else -1.
 --
 -- @key   queue     string, list               Z, the queue: task ids by due time (s), of queue i
 -- @key   payloads  string, list               P, the tasks' payloads by id, of queue i
@@ -67,6 +68,8 @@ local streams, hint = false, -1
 -- the wake-up lists, which only resume() pushes to for them, not on the streams,
 -- which every producer writes.
 local held = true
+-- The paused queues' indexes: a wait on the streams leaves their streams out.
+local paused_at = {}
 -- The payload bytes this call has copied (settled, promoted) or handed over,
 -- over all the queues: past BYTES, the rest waits for the next call.
 local bytes = 0
@@ -77,6 +80,7 @@ for q = 1, #KEYS / 10 do
   if left ~= -2 then
     -- Paused: nothing is read (the group parked) until the pause ends.
     streams = true
+    paused_at[#paused_at + 1] = q
     if left >= 0 then consider(left) end
   elseif redis.call('exists', S) == 1 then
     held = false
@@ -156,5 +160,5 @@ for q = 1, #KEYS / 10 do
     end
   end
 end
-if streams then return {0, hint, held and 1 or 0} end
+if streams then return {0, hint, held and 1 or 0, unpack(paused_at)} end
 return -1
