@@ -7,7 +7,9 @@ RedisQueue pause(): a worker blocked before the pause looks again at once (zset 
 2. stream layout: a pop() waiting on [paused queue, running queue] waits on the
    running queue's stream only: ten tasks queued on the paused one make no more
    XREAD than its once-a-second look; a task on the running one is what it gets.
-3. Another application's keys: a hash at the pause key makes pause() and resume()
+3. 50 pauses and resumes of a stream-layout queue nobody reads leave one empty
+   entry, not one per call; the tasks still come once, in order.
+4. Another application's keys: a hash at the pause key makes pause() and resume()
    refuse (RedisLockServerException, WRONGTYPE), the hash left as it was; a
    string at the stream key makes pause() refuse with no pause written.
 --FILE--
@@ -78,6 +80,24 @@ proc_close($proc);
 $q->resume($p);
 
 echo "-- 3\n";
+$s = rl_name('cycles');
+$q->migrate($s);
+$q->enqueue($s, ['a', 'b']);
+for ($i = 0; $i < 50; $i++) {
+    $q->pause($s, $i % 2 ? 0 : 60);
+    $q->resume($s);
+}
+$len = $raw->call('XLEN', '{Queue:' . $s . '}:stream');
+rq_check($len <= 3, '50 pauses and resumes nobody read leave one empty entry beside the 2 tasks', $len);
+$got = [];
+while ($t = $q->reserve($s)) {
+    $got[] = $t['id'];
+    $q->ack($s, $t['id'], $t['receipt']);
+}
+rq_check($got === ['a', 'b'] && $q->size($s)['due'] === 0, 'the tasks come once, in order; no empty entry is a task', $got);
+$q->clear($s);
+
+echo "-- 4\n";
 $f = rl_name('foreign');
 $raw->call('HSET', '{Queue:' . $f . '}:paused', 'app', 'data');
 foreach (['pause', 'resume'] as $call) {
@@ -110,6 +130,9 @@ ok: the pop() worker is blocked
 ok: ten tasks on the paused queue: no more XREAD than its once-a-second looks
 ok: a task of the running queue is what it gets
 -- 3
+ok: 50 pauses and resumes nobody read leave one empty entry beside the 2 tasks
+ok: the tasks come once, in order; no empty entry is a task
+-- 4
 pause: RedisLockServerException WRONGTYPE
 resume: RedisLockServerException WRONGTYPE
 ok: the foreign hash is left as it was

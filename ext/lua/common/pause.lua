@@ -14,6 +14,18 @@ local function pause_left(G)
   if t == -1 then return -1 end
   return math.max(t, 1)
 end
+-- Adds an empty entry (no field i: no task) that wakes S's blocked readers. One
+-- that a pause or a resume left at the stream's end and nobody read yet (after
+-- the group's last-delivered id) goes first, so that pausing and resuming a queue
+-- no worker reads leaves one such entry, not one per call.
+local function nudge_readers(S)
+  local tail = redis.call('xrevrange', S, '+', '-', 'count', 1)
+  if #tail > 0 and #tail[1][2] == 2 and tail[1][2][1] == 'w' then
+    local last = group_of(S)
+    if last and id_before(last, tail[1][1]) then redis.call('xdel', S, tail[1][1]) end
+  end
+  redis.call('xadd', S, '*', 'w', '1')
+end
 -- Parks or unparks S's group as G says; returns pause_left(G). A group unparked
 -- gets an empty entry (no field i: no task), which wakes its blocked readers to
 -- read what waited.
@@ -27,7 +39,7 @@ local function pause_sync(S, G)
   elseif left == -2 and g['rl.p'] then
     redis.call('xgroup', 'setid', S, 'rl', g['rl.p']['last-delivered-id'])
     redis.call('xgroup', 'destroy', S, 'rl.p')
-    redis.call('xadd', S, '*', 'w', '1')
+    nudge_readers(S)
   end
   return left
 end

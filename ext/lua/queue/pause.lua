@@ -28,7 +28,7 @@ end
 -- Read before anything is written: a stream key of another type fails here.
 local g = groups_of(stream)
 local was = kind == 'string' and 1 or 0
-if g.rl then redis.call('xadd', stream, '*', 'w', '1') end
+if g.rl then nudge_readers(stream) end
 if tonumber(ms) > 0 then redis.call('set', paused, '1', 'px', ms) else redis.call('set', paused, '1') end
 pause_sync(stream, paused)
 wake(wakeup, 16)
