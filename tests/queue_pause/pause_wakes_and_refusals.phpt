@@ -1,5 +1,5 @@
 --TEST--
-RedisQueue pause(): a worker blocked before the pause looks again at once (zset layout) and a pop() over a paused and a running stream queue is not woken by the paused one's producers; foreign keys refuse pause()/resume() with nothing written
+RedisQueue pause(): workers blocked before a pause look again, a pop() waits only on the queues not paused, pause/resume cycles leave one empty entry, foreign keys refuse
 --DESCRIPTION--
 1. zset layout: a worker blocked in reserve() (wait 20 s) before pause(30) is woken
    by pause() and blocks again (a second BLPOP, long before its own wait ends),
