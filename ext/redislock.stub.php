@@ -499,8 +499,9 @@ class RedisQueue
      * return of expired reservations work as ever. The pause is the queue's,
      * kept on the server (key "<queue's key>:paused"); it outlives clear() and
      * migrate(). Pausing a paused queue gives it the new end. Workers blocked on
-     * the queue look again at once, and then wait for the end, but a reserve()
-     * blocked on the stream layout, which sleeps out its own wait first. A key of
+     * the queue look again at once (zset layout) or within a second (a pop() on
+     * the stream layout), then wait for the end; a reserve() blocked on the
+     * stream layout sleeps out its own wait first. A key of
      * another type at the pause's or the stream's name refuses the call
      * (RedisLockServerException), nothing written. Returns true when
      * the queue was not paused, false when it was. Workers of an earlier release

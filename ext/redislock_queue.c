@@ -1087,7 +1087,7 @@ PHP_METHOD(RedisQueue, resume)
 		RETURN_THROWS();
 	}
 	keys_init(&k, q, name);
-	redislock_script_resume_args(&a, k.queue, k.wakeup, k.stream, k.paused);
+	redislock_script_resume_args(&a, k.queue, k.wakeup, k.stream, k.index, k.settings, k.paused);
 	reply = redislock_queue_run(q, &redislock_script_resume, &a, redislock_object_read_timeout(&q->base));
 	redislock_argv_free(&a);
 	redislock_queue_keys_free(&k);

@@ -570,9 +570,10 @@ static read_answer stream_read_answer(INTERNAL_FUNCTION_PARAMETERS, stream_read 
 	s->got = res > 0;
 	if (res == -1) {
 		s->failed = true;
-	} else if (res == -2 && s->again < 2) {
+	} else if (res == -2 && s->again < 8) {
 		/* Only wake-up entries in the first queue that gave any: the others'
-		 * went back. */
+		 * went back. Each pause, resume and delayed task's nudge may have left
+		 * one ahead of the tasks: up to 8 such reads before the call answers. */
 		s->again++;
 		return READ_AGAIN;
 	} else if (s->got && t->count > s->page && Z_TYPE_P(return_value) == IS_ARRAY
@@ -684,7 +685,7 @@ static int stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, con
 static redisReply *stream_pop_page(redislock_queue_obj *q, const queue_keys *keys, uint32_t n, zend_long count,
 	double timeout, bool upkeep)
 {
-	zend_string **lists = safe_emalloc(10 * (size_t) n, sizeof(*lists), 0);
+	zend_string **lists = safe_emalloc(11 * (size_t) n, sizeof(*lists), 0);
 	redislock_argv a;
 	redisReply *reply;
 
@@ -699,9 +700,10 @@ static redisReply *stream_pop_page(redislock_queue_obj *q, const queue_keys *key
 		lists[7 * n + i] = keys[i].inflight;
 		lists[8 * n + i] = keys[i].spare;
 		lists[9 * n + i] = keys[i].paused;
+		lists[10 * n + i] = keys[i].wakeup;
 	}
 	redislock_script_stream_pop_args(&a, n, lists, lists + n, lists + 2 * n, lists + 3 * n, lists + 4 * n,
-		lists + 5 * n, lists + 6 * n, lists + 7 * n, lists + 8 * n, lists + 9 * n, count, upkeep);
+		lists + 5 * n, lists + 6 * n, lists + 7 * n, lists + 8 * n, lists + 9 * n, lists + 10 * n, count, upkeep);
 	/* The deferred ack in the same write, when this is the call's first script. */
 	reply = redislock_queue_run_after_ack(q, &redislock_script_stream_pop, &a, timeout);
 	redislock_argv_free(&a);

@@ -511,13 +511,15 @@ static inline void redislock_script_reserved_args(redislock_argv *a, const zend_
 	if (cursor) { redislock_argv_push_str(a, cursor); } else { redislock_argv_push(a, "", 0); }
 }
 
-/* ext/lua/queue/resume.lua: KEYS queue, KEYS wakeup, KEYS stream, KEYS paused. */
-static inline void redislock_script_resume_args(redislock_argv *a, const zend_string *queue, const zend_string *wakeup, const zend_string *stream, const zend_string *paused)
+/* ext/lua/queue/resume.lua: KEYS queue, KEYS wakeup, KEYS stream, KEYS index, KEYS settings, KEYS paused. */
+static inline void redislock_script_resume_args(redislock_argv *a, const zend_string *queue, const zend_string *wakeup, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *paused)
 {
-	redislock_script_start(a, &redislock_script_resume, 4);
+	redislock_script_start(a, &redislock_script_resume, 6);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, wakeup);
 	redislock_argv_push_str(a, stream);
+	redislock_argv_push_str(a, index);
+	redislock_argv_push_str(a, settings);
 	redislock_argv_push_str(a, paused);
 }
 
@@ -726,10 +728,10 @@ static inline void redislock_script_stream_lost_args(redislock_argv *a, uint32_t
 	}
 }
 
-/* ext/lua/queue_stream/stream_pop.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS inflight, KEYS spare, KEYS paused, ARGV count, ARGV upkeep. */
-static inline void redislock_script_stream_pop_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *payloads, zend_string *const *receipts, zend_string *const *dead, zend_string *const *stream, zend_string *const *index, zend_string *const *meta, zend_string *const *inflight, zend_string *const *spare, zend_string *const *paused, zend_long count, bool upkeep)
+/* ext/lua/queue_stream/stream_pop.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS inflight, KEYS spare, KEYS paused, KEYS wakeup, ARGV count, ARGV upkeep. */
+static inline void redislock_script_stream_pop_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *payloads, zend_string *const *receipts, zend_string *const *dead, zend_string *const *stream, zend_string *const *index, zend_string *const *meta, zend_string *const *inflight, zend_string *const *spare, zend_string *const *paused, zend_string *const *wakeup, zend_long count, bool upkeep)
 {
-	redislock_script_start(a, &redislock_script_stream_pop, (int) (10 * n));
+	redislock_script_start(a, &redislock_script_stream_pop, (int) (11 * n));
 	for (uint32_t i = 0; i < n; i++) {
 		redislock_argv_push_str(a, queue[i]);
 		redislock_argv_push_str(a, payloads[i]);
@@ -741,6 +743,7 @@ static inline void redislock_script_stream_pop_args(redislock_argv *a, uint32_t 
 		redislock_argv_push_str(a, inflight[i]);
 		redislock_argv_push_str(a, spare[i]);
 		redislock_argv_push_str(a, paused[i]);
+		redislock_argv_push_str(a, wakeup[i]);
 	}
 	redislock_argv_push_long(a, count);
 	redislock_argv_push(a, upkeep ? "1" : "0", 1);

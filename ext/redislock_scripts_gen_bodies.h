@@ -1370,7 +1370,6 @@ const redislock_script redislock_script_pause = {"pause script",
 	"\n"
 	"\n"
 	"\n"
-	"\n"
 	"local function wake(W, n, held) if n <= 0 or held then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end\n"
 	"local PARKED = '18446744073709551615-18446744073709551615' local function groups_of(S) local out = {} if redis.call('exists', S) == 0 then return out end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end out[f['name']] = f end return out end local function group_of(S) local g = groups_of(S) if not g.rl then return nil end local last = g.rl['last-delivered-id'] if g['rl.p'] then last = g['rl.p']['last-delivered-id'] end return last, tonumber(g.rl['pending']) end local function id_before(a, b) local am, as = string.match(a, '^(%d+)%-(%d+)$') local bm, bs = string.match(b, '^(%d+)%-(%d+)$') am, bm = tonumber(am), tonumber(bm) return am < bm or (am == bm and tonumber(as) < tonumber(bs)) end\n"
 	"local function pause_left(G) local t = redis.call('pttl', G) if t == -2 then return -2 end if t == -1 then return -1 end return math.max(t, 1) end local function nudge_readers(S) local tail = redis.call('xrevrange', S, '+', '-', 'count', 1) if #tail > 0 and #tail[1][2] == 2 and tail[1][2][1] == 'w' then local last = group_of(S) if last and id_before(last, tail[1][1]) then redis.call('xdel', S, tail[1][1]) end end redis.call('xadd', S, '*', 'w', '1') end local function pause_sync(S, G) local left = pause_left(G) local g = groups_of(S) if not g.rl then return left end if left ~= -2 and not g['rl.p'] then redis.call('xgroup', 'create', S, 'rl.p', g.rl['last-delivered-id']) redis.call('xgroup', 'setid', S, 'rl', PARKED) elseif left == -2 and g['rl.p'] then redis.call('xgroup', 'setid', S, 'rl', g['rl.p']['last-delivered-id']) redis.call('xgroup', 'destroy', S, 'rl.p') nudge_readers(S) end return left end\n"
@@ -1381,12 +1380,11 @@ const redislock_script redislock_script_pause = {"pause script",
 	"\n"
 	"local g = groups_of(stream)\n"
 	"local was = kind == 'string' and 1 or 0\n"
-	"if g.rl then nudge_readers(stream) end\n"
 	"if tonumber(ms) > 0 then redis.call('set', paused, '1', 'px', ms) else redis.call('set', paused, '1') end\n"
 	"pause_sync(stream, paused)\n"
-	"wake(wakeup, 16)\n"
+	"if not g.rl then wake(wakeup, 16) end\n"
 	"return 1 - was\n",
-	2425, "8cd451e292fd7916874f2ba00ab89b66806197bc"};
+	2406, "ac41119b73ba3b3be84b4fbdc3f8560366efc7d3"};
 
 const redislock_script redislock_script_purge_dead = {"purge_dead script",
 	"--redislock:purge_dead\n"
@@ -1550,7 +1548,9 @@ const redislock_script redislock_script_reserved = {"reserved script",
 
 const redislock_script redislock_script_resume = {"resume script",
 	"--redislock:resume\n"
-	"local queue, wakeup, stream, paused = KEYS[1], KEYS[2], KEYS[3], KEYS[4]\n"
+	"local queue, wakeup, stream, index, settings, paused = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]\n"
+	"\n"
+	"\n"
 	"\n"
 	"\n"
 	"\n"
@@ -1566,7 +1566,7 @@ const redislock_script redislock_script_resume = {"resume script",
 	"\n"
 	"local t = redis.call('time') local now_us = tonumber(t[1]) * 1000000 + tonumber(t[2]) local function score(us) return string.format('%.17g', us / 1000000) end\n"
 	"local function wake(W, n, held) if n <= 0 or held then return end for i = 1, math.min(n, 16) do redis.call('lpush', W, '1') end redis.call('ltrim', W, 0, 15) redis.call('pexpire', W, 300000) end\n"
-	"local PARKED = '18446744073709551615-18446744073709551615' local function groups_of(S) local out = {} if redis.call('exists', S) == 0 then return out end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end out[f['name']] = f end return out end local function group_of(S) local g = groups_of(S) if not g.rl then return nil end local last = g.rl['last-delivered-id'] if g['rl.p'] then last = g['rl.p']['last-delivered-id'] end return last, tonumber(g.rl['pending']) end local function id_before(a, b) local am, as = string.match(a, '^(%d+)%-(%d+)$') local bm, bs = string.match(b, '^(%d+)%-(%d+)$') am, bm = tonumber(am), tonumber(bm) return am < bm or (am == bm and tonumber(as) < tonumber(bs)) end\n"
+	"local PARKED = '18446744073709551615-18446744073709551615' local function groups_of(S) local out = {} if redis.call('exists', S) == 0 then return out end for _, g in ipairs(redis.call('xinfo', 'groups', S)) do local f = {} for j = 1, #g, 2 do f[g[j]] = g[j + 1] end out[f['name']] = f end return out end local function group_of(S) local g = groups_of(S) if not g.rl then return nil end local last = g.rl['last-delivered-id'] if g['rl.p'] then last = g['rl.p']['last-delivered-id'] end return last, tonumber(g.rl['pending']) end local function stream_tasks(S, X, M) local last, pel = group_of(S) if not last then return nil end local ready = redis.call('hlen', X) - pel if ready < 0 then ready = 0 end return ready + (tonumber(redis.call('hget', M, 'r')) or 0), pel, last end local function id_before(a, b) local am, as = string.match(a, '^(%d+)%-(%d+)$') local bm, bs = string.match(b, '^(%d+)%-(%d+)$') am, bm = tonumber(am), tonumber(bm) return am < bm or (am == bm and tonumber(as) < tonumber(bs)) end\n"
 	"local function pause_left(G) local t = redis.call('pttl', G) if t == -2 then return -2 end if t == -1 then return -1 end return math.max(t, 1) end local function nudge_readers(S) local tail = redis.call('xrevrange', S, '+', '-', 'count', 1) if #tail > 0 and #tail[1][2] == 2 and tail[1][2][1] == 'w' then local last = group_of(S) if last and id_before(last, tail[1][1]) then redis.call('xdel', S, tail[1][1]) end end redis.call('xadd', S, '*', 'w', '1') end local function pause_sync(S, G) local left = pause_left(G) local g = groups_of(S) if not g.rl then return left end if left ~= -2 and not g['rl.p'] then redis.call('xgroup', 'create', S, 'rl.p', g.rl['last-delivered-id']) redis.call('xgroup', 'setid', S, 'rl', PARKED) elseif left == -2 and g['rl.p'] then redis.call('xgroup', 'setid', S, 'rl', g['rl.p']['last-delivered-id']) redis.call('xgroup', 'destroy', S, 'rl.p') nudge_readers(S) end return left end\n"
 	"local kind = redis.call('type', paused).ok\n"
 	"if kind ~= 'none' and kind ~= 'string' then\n"
@@ -1578,11 +1578,11 @@ const redislock_script redislock_script_resume = {"resume script",
 	"pause_sync(stream, paused)\n"
 	"\n"
 	"\n"
-	"local n = redis.call('zcount', queue, '-inf', score(now_us))\n"
-	"if redis.call('exists', stream) == 1 then n = 16 end\n"
-	"wake(wakeup, n)\n"
+	"\n"
+	"local ready = stream_tasks(stream, index, settings)\n"
+	"wake(wakeup, redis.call('zcount', queue, '-inf', score(now_us)) + (ready or 0))\n"
 	"return was\n",
-	2537, "0003eb701c6c4f6c7f366289da8d3fc8c1ea8291"};
+	2824, "c5b4921d0563b2801cfdc38567d03c1988b6b143"};
 
 const redislock_script redislock_script_retry_dead = {"retry_dead script",
 	"--redislock:retry_dead\n"
@@ -1729,7 +1729,7 @@ const redislock_script redislock_script_stats = {"stats script",
 	"due, inflights = due + ready, inflights + pel\n"
 	"if ready > 0 then\n"
 	"\n"
-	"for _, e in ipairs(redis.call('xrange', stream, '(' .. last, '+', 'count', 10)) do\n"
+	"for _, e in ipairs(redis.call('xrange', stream, '(' .. last, '+', 'count', 100)) do\n"
 	"if fields_of(e[2]).i then oldest = math.max(oldest, now_us - entry_ms(e[1]) * 1000, 0); break end\n"
 	"end\n"
 	"end\n"
@@ -1741,7 +1741,7 @@ const redislock_script redislock_script_stats = {"stats script",
 	"end\n"
 	"end\n"
 	"return {due, delayed, inflights, redis.call('zcard', dead), oldest, next_in, overdue, redis.call('pttl', paused)}\n",
-	2548, "9db1243256497c786c2368cd66d4af71326c80f3"};
+	2549, "b57b6a5c8c10292325b39f85a7631587fa54ef97"};
 
 const redislock_script redislock_script_submit = {"submit script",
 	"--redislock:submit\n"
@@ -1970,10 +1970,17 @@ const redislock_script redislock_script_top = {"top script",
 	"local last = group_of(stream)\n"
 	"if last and n > 0 then\n"
 	"\n"
-	"local got = redis.call('xrange', stream, ready_from(s_from, last), '+', 'count', n)\n"
+	"\n"
+	"\n"
+	"local from = ready_from(s_from, last)\n"
+	"for _ = 1, 4 do\n"
+	"local got = redis.call('xrange', stream, from, '+', 'count', n)\n"
 	"for _, e in ipairs(got) do\n"
 	"local f = fields_of(e[2])\n"
 	"if f.i then entries[#entries + 1] = {e[1], f} end\n"
+	"end\n"
+	"if #got < n or #entries >= n then break end\n"
+	"from = '(' .. got[#got][1]\n"
 	"end\n"
 	"end\n"
 	"\n"
@@ -1996,7 +2003,7 @@ const redislock_script redislock_script_top = {"top script",
 	"if p[4] then k = k + 1; out[#out + 1] = bodies[k] else out[#out + 1] = p[3] end\n"
 	"end\n"
 	"return out\n",
-	4534, "4d12de535388a90d3b2b85d694226c2d91bc63a0"};
+	4645, "5bffa076be88d787a0002da114df22c20c824df2"};
 
 const redislock_script redislock_script_stream_ack = {"stream_ack script",
 	"--redislock:stream_ack\n"
@@ -2412,7 +2419,8 @@ const redislock_script redislock_script_stream_pop = {"stream_pop script",
 	"\n"
 	"\n"
 	"\n"
-	"if #KEYS == 10 and tonumber(count) == 1 and upkeep == '0' and redis.call('exists', KEYS[5], KEYS[5], KEYS[10]) == 2 then\n"
+	"\n"
+	"if #KEYS == 11 and tonumber(count) == 1 and upkeep == '0' and redis.call('exists', KEYS[5], KEYS[5], KEYS[10]) == 2 then\n"
 	"local Z, P, S, X, Q = KEYS[1], KEYS[2], KEYS[5], KEYS[6], KEYS[9]\n"
 	"local t = redis.call('time')\n"
 	"local first = redis.call('zrange', Z, 0, 0, 'withscores')\n"
@@ -2453,8 +2461,8 @@ const redislock_script redislock_script_stream_pop = {"stream_pop script",
 	"\n"
 	"local bytes = 0\n"
 	"local function consider(ms) if ms < 0 then ms = 0 end; if hint < 0 or ms < hint then hint = ms end end\n"
-	"for q = 1, #KEYS / 10 do\n"
-	"local Z, P, H, D, S, X, M, F, Q, G = KEYS[10 * q - 9], KEYS[10 * q - 8], KEYS[10 * q - 7], KEYS[10 * q - 6], KEYS[10 * q - 5], KEYS[10 * q - 4], KEYS[10 * q - 3], KEYS[10 * q - 2], KEYS[10 * q - 1], KEYS[10 * q]\n"
+	"for q = 1, #KEYS / 11 do\n"
+	"local Z, P, H, D, S, X, M, F, Q, G = KEYS[11 * q - 10], KEYS[11 * q - 9], KEYS[11 * q - 8], KEYS[11 * q - 7], KEYS[11 * q - 6], KEYS[11 * q - 5], KEYS[11 * q - 4], KEYS[11 * q - 3], KEYS[11 * q - 2], KEYS[11 * q - 1]\n"
 	"local left = redis.call('exists', S) == 1 and pause_sync(S, G) or -2\n"
 	"if left ~= -2 then\n"
 	"\n"
@@ -2539,9 +2547,15 @@ const redislock_script redislock_script_stream_pop = {"stream_pop script",
 	"end\n"
 	"end\n"
 	"end\n"
+	"\n"
+	"\n"
+	"\n"
+	"if streams and held then\n"
+	"for _, q in ipairs(paused_at) do redis.call('del', KEYS[11 * q]) end\n"
+	"end\n"
 	"if streams then return {0, hint, held and 1 or 0, unpack(paused_at)} end\n"
 	"return -1\n",
-	11129, "fb05746eeb6698faa330a52266dc93934d55ded2"};
+	11236, "2175eef8f3472b2976e6c059a111b3a55d70623a"};
 
 const redislock_script redislock_script_stream_release = {"stream_release script",
 	"--redislock:stream_release\n"

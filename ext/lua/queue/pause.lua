@@ -4,12 +4,11 @@
 -- resume()), replacing the end of a pause already on; on the stream layout parks
 -- the group at once (common/pause.lua), so that no worker's next read delivers
 -- anything. Tasks in flight run on; their ack, release and expiry work as ever.
--- The workers blocked on the queue are woken once, to look again and wait for
--- the pause's end (a worker blocked before it would sleep out its own timeout):
--- on the zset layout through W, 16 at most; on the stream layout the pop() calls
--- waiting on S by an empty entry added before the group is parked (a reserve()
--- blocked on the group cannot be woken without a delivery: it sleeps until its
--- own timeout, then sees the pause). Refused, with nothing written, when S or G
+-- On the zset layout the workers blocked on the queue are woken once (16 at
+-- most, through W), to look again and wait for the pause's end (a worker
+-- blocked before it would sleep out its own timeout). On the stream layout none
+-- is: a reserve() blocked on the group cannot be woken without a delivery, and a
+-- pop() waiting on the stream looks again within a second anyway. Refused, with nothing written, when S or G
 -- holds a key of another type. Returns 1 when the queue was not paused, 0 when it
 -- was (its end is the new one).
 --
@@ -28,8 +27,7 @@ end
 -- Read before anything is written: a stream key of another type fails here.
 local g = groups_of(stream)
 local was = kind == 'string' and 1 or 0
-if g.rl then nudge_readers(stream) end
 if tonumber(ms) > 0 then redis.call('set', paused, '1', 'px', ms) else redis.call('set', paused, '1') end
 pause_sync(stream, paused)
-wake(wakeup, 16)
+if not g.rl then wake(wakeup, 16) end
 return 1 - was

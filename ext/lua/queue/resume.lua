@@ -1,9 +1,9 @@
 --redislock:resume
 --
 -- Ends the queue's pause: deletes its pause key G; on the stream layout unparks
--- the group with an empty entry that wakes its blocked readers, and wakes up
--- to 16 pop() calls waiting on its wake-up list W (stream_pop); on the zset
--- layout wakes as many blocked workers as tasks are due (16 at most). Returns 1
+-- the group with an empty entry that wakes its blocked readers; wakes as many
+-- workers waiting on the wake-up list W as tasks are due (16 at most): the zset
+-- layout's, and the pop() calls that waited out the pause there (stream_pop). Returns 1
 -- when the queue was paused, 0 when it was not (a pause for a time that ended
 -- is not one; its group is unparked all the same). Refused, with nothing
 -- written, when S or G holds a key of another type.
@@ -11,6 +11,8 @@
 -- @key   queue     string                     Z, the queue: task ids by due time (s)
 -- @key   wakeup    string                     W, the wake-up list blocked workers BLPOP on
 -- @key   stream    string                     S, the stream of ready and in-flight tasks (group rl)
+-- @key   index     string                     X, the stream's index: id -> entry id
+-- @key   settings  string                     M, the queue's settings (r: runs parked in X)
 -- @key   paused    string                     G, the pause: exists while the queue is paused
 
 --#include "common/now.lua"
@@ -27,7 +29,7 @@ local was = redis.call('del', paused)
 pause_sync(stream, paused)
 -- On the stream layout the list wakes the pop() calls that wait out a pause
 -- on it (stream_pop); the group's new entry wakes the readers.
-local n = redis.call('zcount', queue, '-inf', score(now_us))
-if redis.call('exists', stream) == 1 then n = 16 end
-wake(wakeup, n)
+-- As many as tasks are due there (16 at most), so that no token is left over.
+local ready = stream_tasks(stream, index, settings)
+wake(wakeup, redis.call('zcount', queue, '-inf', score(now_us)) + (ready or 0))
 return was

@@ -35,8 +35,8 @@ local ready, pel, last = stream_tasks(stream, index, settings)
 if ready then
   due, inflights = due + ready, inflights + pel
   if ready > 0 then
-    -- The first ready task (a few wake-up entries may come before it).
-    for _, e in ipairs(redis.call('xrange', stream, '(' .. last, '+', 'count', 10)) do
+    -- The first ready task (wake-up entries may come before it: 100 looked at).
+    for _, e in ipairs(redis.call('xrange', stream, '(' .. last, '+', 'count', 100)) do
       if fields_of(e[2]).i then oldest = math.max(oldest, now_us - entry_ms(e[1]) * 1000, 0); break end
     end
   end

@@ -53,11 +53,18 @@ end
 local entries = {}
 local last = group_of(stream)
 if last and n > 0 then
-  -- Only the entries after the group's last-delivered id are ready.
-  local got = redis.call('xrange', stream, ready_from(s_from, last), '+', 'count', n)
-  for _, e in ipairs(got) do
-    local f = fields_of(e[2])
-    if f.i then entries[#entries + 1] = {e[1], f} end
+  -- Only the entries after the group's last-delivered id are ready. Empty
+  -- entries (wake-ups, no task) are skipped: up to four reads of n, so that a few
+  -- of them do not cut the page short (a short page ends the listing).
+  local from = ready_from(s_from, last)
+  for _ = 1, 4 do
+    local got = redis.call('xrange', stream, from, '+', 'count', n)
+    for _, e in ipairs(got) do
+      local f = fields_of(e[2])
+      if f.i then entries[#entries + 1] = {e[1], f} end
+    end
+    if #got < n or #entries >= n then break end
+    from = '(' .. got[#got][1]
   end
 end
 -- Merge by score, a task of Z first on a tie.

@@ -22,6 +22,7 @@
 -- @key   inflight  string, list               F, the zset layout's tasks in flight by deadline, of queue i
 -- @key   spare     string, list               Q, the payloads by reference that P cannot hold, of queue i
 -- @key   paused    string, list               G, the pause: exists while queue i is paused
+-- @key   wakeup    string, list               W, the wake-up list a pop() waits on while its queues are paused, of queue i
 -- @arg   count     integer                    how many tasks at most (a page at most)
 -- @arg   upkeep    flag '1' '0'               whether to settle the lapsed reservations (the client
 --                                             asks once a second per queue, and for a list of queues)
@@ -33,7 +34,7 @@
 -- S counted twice and G once: 2 is a stream that is not paused, in one call (a
 -- paused queue goes below, which parks its group if a client of an earlier
 -- release made it anew).
-if #KEYS == 10 and tonumber(count) == 1 and upkeep == '0' and redis.call('exists', KEYS[5], KEYS[5], KEYS[10]) == 2 then
+if #KEYS == 11 and tonumber(count) == 1 and upkeep == '0' and redis.call('exists', KEYS[5], KEYS[5], KEYS[10]) == 2 then
   local Z, P, S, X, Q = KEYS[1], KEYS[2], KEYS[5], KEYS[6], KEYS[9]
   local t = redis.call('time')
   local first = redis.call('zrange', Z, 0, 0, 'withscores')
@@ -74,8 +75,8 @@ local paused_at = {}
 -- over all the queues: past BYTES, the rest waits for the next call.
 local bytes = 0
 local function consider(ms) if ms < 0 then ms = 0 end; if hint < 0 or ms < hint then hint = ms end end
-for q = 1, #KEYS / 10 do
-  local Z, P, H, D, S, X, M, F, Q, G = KEYS[10 * q - 9], KEYS[10 * q - 8], KEYS[10 * q - 7], KEYS[10 * q - 6], KEYS[10 * q - 5], KEYS[10 * q - 4], KEYS[10 * q - 3], KEYS[10 * q - 2], KEYS[10 * q - 1], KEYS[10 * q]
+for q = 1, #KEYS / 11 do
+  local Z, P, H, D, S, X, M, F, Q, G = KEYS[11 * q - 10], KEYS[11 * q - 9], KEYS[11 * q - 8], KEYS[11 * q - 7], KEYS[11 * q - 6], KEYS[11 * q - 5], KEYS[11 * q - 4], KEYS[11 * q - 3], KEYS[11 * q - 2], KEYS[11 * q - 1]
   local left = redis.call('exists', S) == 1 and pause_sync(S, G) or -2
   if left ~= -2 then
     -- Paused: nothing is read (the group parked) until the pause ends.
@@ -159,6 +160,12 @@ for q = 1, #KEYS / 10 do
       for _, e in ipairs(redis.call('xpending', S, 'rl', '-', '+', 100)) do consider(tonumber(v) - e[3]) end
     end
   end
+end
+-- All paused: the caller waits on their wake-up lists, for resume(); a token
+-- there now is stale (a resume() or a move of layout before this pause), and
+-- would wake it for nothing.
+if streams and held then
+  for _, q in ipairs(paused_at) do redis.call('del', KEYS[11 * q]) end
 end
 if streams then return {0, hint, held and 1 or 0, unpack(paused_at)} end
 return -1
