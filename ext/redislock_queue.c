@@ -1064,7 +1064,7 @@ PHP_METHOD(RedisQueue, pause)
 	}
 	keys_init(&k, q, name);
 	/* A pause for a time lasts at least 1 ms (0 would be until resume()). */
-	redislock_script_pause_args(&a, k.wakeup, k.stream, k.paused, seconds > 0 ? MAX((zend_long) ceil(seconds * 1000), 1) : 0);
+	redislock_script_pause_args(&a, k.wakeup, k.stream, k.paused, k.settings, seconds > 0 ? MAX((zend_long) ceil(seconds * 1000), 1) : 0);
 	reply = redislock_queue_run(q, &redislock_script_pause, &a, redislock_object_read_timeout(&q->base));
 	redislock_argv_free(&a);
 	redislock_queue_keys_free(&k);

@@ -453,13 +453,14 @@ static inline void redislock_script_migrate_back_args(redislock_argv *a, const z
 	redislock_argv_push_str(a, paused);
 }
 
-/* ext/lua/queue/pause.lua: KEYS wakeup, KEYS stream, KEYS paused, ARGV ms. */
-static inline void redislock_script_pause_args(redislock_argv *a, const zend_string *wakeup, const zend_string *stream, const zend_string *paused, zend_long ms)
+/* ext/lua/queue/pause.lua: KEYS wakeup, KEYS stream, KEYS paused, KEYS settings, ARGV ms. */
+static inline void redislock_script_pause_args(redislock_argv *a, const zend_string *wakeup, const zend_string *stream, const zend_string *paused, const zend_string *settings, zend_long ms)
 {
-	redislock_script_start(a, &redislock_script_pause, 3);
+	redislock_script_start(a, &redislock_script_pause, 4);
 	redislock_argv_push_str(a, wakeup);
 	redislock_argv_push_str(a, stream);
 	redislock_argv_push_str(a, paused);
+	redislock_argv_push_str(a, settings);
 	redislock_argv_push_long(a, ms);
 }
 

@@ -28,11 +28,17 @@ local function nudge_readers(S)
 end
 -- Parks or unparks S's group as G says; returns pause_left(G). A group unparked
 -- gets an empty entry (no field i: no task), which wakes its blocked readers to
--- read what waited.
-local function pause_sync(S, G)
+-- read what waited. M's z is '1' while the group is parked: the upkeep, which
+-- reads M anyway, calls this only when G exists or z says parked (a queue never
+-- paused costs it no call); z is a hint, the group rl.p the truth, and a z left
+-- behind (the stream deleted meanwhile) goes at the next call.
+local function pause_sync(S, G, M)
   local left = pause_left(G)
   local g = groups_of(S)
-  if not g.rl then return left end
+  if not g.rl then
+    redis.call('hdel', M, 'z')
+    return left
+  end
   if left ~= -2 and not g['rl.p'] then
     redis.call('xgroup', 'create', S, 'rl.p', g.rl['last-delivered-id'])
     redis.call('xgroup', 'setid', S, 'rl', PARKED)
@@ -41,5 +47,6 @@ local function pause_sync(S, G)
     redis.call('xgroup', 'destroy', S, 'rl.p')
     nudge_readers(S)
   end
+  if left ~= -2 then redis.call('hset', M, 'z', '1') else redis.call('hdel', M, 'z') end
   return left
 end

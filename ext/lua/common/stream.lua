@@ -6,7 +6,8 @@
 -- one waits for it: the parked re-run), M the queue's settings (v the visibility
 -- in ms, only ever raised; m the most attempts, 0: no limit; b the backoff in ms;
 -- r how many runs are parked in X, for size() and stats(); p '1' while payloads
--- go by reference, see below). Z, P, H and D keep their formats: Z holds the
+-- go by reference, see below; z '1' while the group is parked, see
+-- common/pause.lua). Z, P, H and D keep their formats: Z holds the
 -- tasks not in S (delayed, backed off, released with a delay, or queued by the
 -- zset layout), an id in Z that X also holds waits there until its run ends. A
 -- reservation is a delivery of the group: the PEL keeps its consumer, its

@@ -28,5 +28,5 @@ redis.call('unlink', queue, inflight, wakeup, receipts, dead, payloads, stream, 
 -- The settings stay (v, m and b are only ever raised or rewritten by the workers,
 -- which skip writing them again for a second: deleted, a reservation made in that
 -- second would count for no visibility), the stream's state goes.
-redis.call('hdel', settings, 'r', 'p', 'n', 'c')
+redis.call('hdel', settings, 'r', 'p', 'n', 'c', 'z')
 return n

@@ -40,7 +40,7 @@
 --#include "common/pause.lua"
 if not group_of(stream) then redis.call('xgroup', 'create', stream, 'rl', '0', 'mkstream') end
 -- A paused queue's group is parked from the start.
-pause_sync(stream, paused)
+pause_sync(stream, paused, settings)
 -- The settings by the rule of stream_idle: max attempts and backoff the
 -- caller's (last writer wins), the visibility only ever raised; one the caller
 -- was not given is left as it is (the first reserve() writes it).

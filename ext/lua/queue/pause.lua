@@ -15,6 +15,7 @@
 -- @key   wakeup    string                     W, the wake-up list blocked workers BLPOP on
 -- @key   stream    string                     S, the stream of ready and in-flight tasks (group rl)
 -- @key   paused    string                     G, the pause: exists while the queue is paused
+-- @key   settings  string                     M, the queue's settings (z: the group is parked)
 -- @arg   ms        integer                    how long (ms; 0: until resume())
 
 --#include "common/wake.lua"
@@ -28,6 +29,6 @@ end
 local g = groups_of(stream)
 local was = kind == 'string' and 1 or 0
 if tonumber(ms) > 0 then redis.call('set', paused, '1', 'px', ms) else redis.call('set', paused, '1') end
-pause_sync(stream, paused)
+pause_sync(stream, paused, settings)
 if not g.rl then wake(wakeup, 16) end
 return 1 - was

@@ -26,7 +26,7 @@ end
 -- Read before anything is written: a stream key of another type fails here.
 groups_of(stream)
 local was = redis.call('del', paused)
-pause_sync(stream, paused)
+pause_sync(stream, paused, settings)
 -- On the stream layout the list wakes the pop() calls that wait out a pause
 -- on it (stream_pop); the group's new entry wakes the readers.
 -- As many as tasks are due there (16 at most), so that no token is left over.

@@ -45,17 +45,21 @@
 --#include "common/page.lua"
 --#include "common/stream.lua"
 --#include "common/pause.lua"
--- Not on the stream layout: only migrate() moves a queue there.
-if redis.call('exists', stream) == 0 then return {-2, 0} end
+-- Not on the stream layout: only migrate() moves a queue there. S counted twice
+-- and G once: 3 when the queue is paused, in the same call.
+local held = redis.call('exists', stream, stream, paused)
+if held < 2 then return {-2, 0} end
 if setup == '1' then
   redis.pcall('xgroup', 'create', stream, 'rl', '0')
   -- A new group delivers from the stream's start: the deadline index starts over.
   redis.call('hdel', meta, 'n')
   redis.call('unlink', deadlines)
 end
--- The group parked while the queue is paused, unparked once it is not.
-local left = pause_sync(stream, paused)
-local s = redis.call('hmget', meta, 'v', 'm', 'b')
+local s = redis.call('hmget', meta, 'v', 'm', 'b', 'z')
+-- The group parked while the queue is paused, unparked once it is not (z: it
+-- may be parked still, after a pause for a time ended).
+local left = -2
+if held == 3 or s[4] then left = pause_sync(stream, paused, meta) end
 local v = tonumber(s[1]) or tonumber(visibility)
 write_limits(meta, s, attempts, backoff)
 local busy = settle_expired(queue, inflight, receipts, dead, PAGE)

@@ -77,15 +77,19 @@ local bytes = 0
 local function consider(ms) if ms < 0 then ms = 0 end; if hint < 0 or ms < hint then hint = ms end end
 for q = 1, #KEYS / 11 do
   local Z, P, H, D, S, X, M, F, Q, G = KEYS[11 * q - 10], KEYS[11 * q - 9], KEYS[11 * q - 8], KEYS[11 * q - 7], KEYS[11 * q - 6], KEYS[11 * q - 5], KEYS[11 * q - 4], KEYS[11 * q - 3], KEYS[11 * q - 2], KEYS[11 * q - 1]
-  local left = redis.call('exists', S) == 1 and pause_sync(S, G) or -2
+  -- S counted twice: 3 a stream that is paused; 2 one that is not, whose group
+  -- may still be parked after a pause for a time ended (M's z).
+  local sg = redis.call('exists', S, S, G)
+  local mv = sg >= 2 and redis.call('hmget', M, 'v', 'z') or {}
+  local left = (sg == 3 or (sg == 2 and mv[2])) and pause_sync(S, G, M) or -2
   if left ~= -2 then
     -- Paused: nothing is read (the group parked) until the pause ends.
     streams = true
     paused_at[#paused_at + 1] = q
     if left >= 0 then consider(left) end
-  elseif redis.call('exists', S) == 1 then
+  elseif sg >= 2 then
     held = false
-    local v = redis.call('hget', M, 'v')
+    local v = mv[1]
     local ref = nil
     -- Lapsed reservations are settled when the client asks (once a second), and
     -- whenever nothing else was there to read: pop() never finds nothing while a
