@@ -2,10 +2,10 @@
 RedisLock::__construct(): a malformed DSN throws ValueError at construction, naming what is wrong
 --FILE--
 <?php
-$dsns = ['', 'localhost:6379', 'http://127.0.0.1', 'redis://', 'redis://:6379', 'redis://127.0.0.1:0',
+$dsns = ['', 'localhost:7', 'http://127.0.0.1', 'redis://', 'redis://:7', 'redis://127.0.0.1:0',
     'redis://127.0.0.1:65536', 'redis://127.0.0.1:12ab', 'redis://127.0.0.1/abc', 'redis://[::1',
     'redis://127.0.0.1?db', 'redis://127.0.0.1?frobnicate=1', 'redis://127.0.0.1?read_timeout=0',
-    'redis://127.0.0.1?auto_release=maybe', "redis://127.0.0.1\0:6379", 'unix://relative.sock',
+    'redis://127.0.0.1?auto_release=maybe', "redis://127.0.0.1\0:7", 'unix://relative.sock',
     'redis://127.0.0.1?user=bob'];
 foreach ($dsns as $dsn) {
     try {
@@ -18,7 +18,7 @@ foreach ($dsns as $dsn) {
 ?>
 --EXPECT--
 must be a DSN of the form redis[s]://[user:password@]host[:port][/db], unix:///path/redis.sock[?db=N], sentinel://host:port[,host:port...]/service or redis-cluster://host:port[,host:port...], "" given
-must be a DSN of the form redis[s]://[user:password@]host[:port][/db], unix:///path/redis.sock[?db=N], sentinel://host:port[,host:port...]/service or redis-cluster://host:port[,host:port...], "localhost:6379" given
+must be a DSN of the form redis[s]://[user:password@]host[:port][/db], unix:///path/redis.sock[?db=N], sentinel://host:port[,host:port...]/service or redis-cluster://host:port[,host:port...], "localhost:7" given
 must be a DSN of the form redis[s]://[user:password@]host[:port][/db], unix:///path/redis.sock[?db=N], sentinel://host:port[,host:port...]/service or redis-cluster://host:port[,host:port...], "http://127.0.0.1" given
 must be a DSN of the form redis[s]://[user:password@]host[:port][/db], unix:///path/redis.sock[?db=N], sentinel://host:port[,host:port...]/service or redis-cluster://host:port[,host:port...], "redis://" given
 has an invalid DSN: the host is missing
