@@ -5,7 +5,7 @@ Connections: option min_replicas takes an int from 0 to 64 (array or DSN), and i
 require __DIR__ . '/../harness/redislock_test.inc';
 $cases = [
     ['min_replicas' => -1], ['min_replicas' => 65], ['min_replicas' => '1'], ['min_replicas' => 1.0],
-    'redis://127.0.0.1:6379?min_replicas=x', 'redis://127.0.0.1:6379?min_replicas=1000',
+    'redis://127.0.0.1:6999?min_replicas=x', 'redis://127.0.0.1:6999?min_replicas=1000',
     ['redlock' => ['redis://127.0.0.1:1', 'redis://127.0.0.1:2', 'redis://127.0.0.1:3'], 'min_replicas' => 1],
     ['redlock' => [['host' => '127.0.0.1', 'port' => 1, 'min_replicas' => 1]]],
     ['database' => 2147483648],
@@ -24,7 +24,7 @@ try {
 } catch (ValueError $e) {
     echo $e->getMessage(), "\n";
 }
-echo print_r(new RedisLock('redis://127.0.0.1:6379?min_replicas=2'), true);
+echo print_r(new RedisLock('redis://127.0.0.1:6999?min_replicas=2'), true);
 ?>
 --EXPECTF--
 ValueError: RedisLock::__construct(): Argument #1 ($connection) option "min_replicas" must be between 0 and 64

@@ -7,7 +7,7 @@ $cases = [
     ['host' => ''], ['port' => 0], ['port' => 70000], ['database' => -1], ['socket' => ''],
     ['socket' => '/run/redis.sock', 'host' => '127.0.0.1'], ['connect_timeout' => 0], ['read_timeout' => -1],
     ['read_timeout' => NAN], ['connect_timeout' => INF], ['user' => 'bob'],
-    ['host' => 1], ['port' => '6379'], ['port' => 6379.0], ['database' => '1'], ['read_timeout' => '1'],
+    ['host' => 1], ['port' => '6999'], ['port' => 6999.0], ['database' => '1'], ['read_timeout' => '1'],
     ['prefix' => null], ['prefix' => 1], ['auto_release' => 1], ['user' => 5, 'password' => 'x'], ['password' => []],
 ];
 foreach ($cases as $options) {

@@ -3,13 +3,13 @@ RedisLock::__construct(): the ValueError for a malformed DSN never repeats a pas
 --FILE--
 <?php
 $dsns = [
-    'tcp://:Sesame1@127.0.0.1:6379',
+    'tcp://:Sesame1@127.0.0.1:6999',
     'redis//alice:Sesame2@127.0.0.1',
     'redis://:Sesame3@127.0.0.1:notaport',
-    'redis://alice:Sesame4@127.0.0.1:6379?bogus=1',
-    'redis://127.0.0.1:6379?password=Sesame5&timeout',
-    'redis:/127.0.0.1:6379?password=Sesame6',
-    '127.0.0.1:6379?user=alice&password=Sesame7',
+    'redis://alice:Sesame4@127.0.0.1:6999?bogus=1',
+    'redis://127.0.0.1:6999?password=Sesame5&timeout',
+    'redis:/127.0.0.1:6999?password=Sesame6',
+    '127.0.0.1:6999?user=alice&password=Sesame7',
     'unix:///run/redis.sock?password=Sesame8&db=x',
 ];
 foreach ($dsns as $i => $dsn) {

@@ -1,12 +1,12 @@
 --TEST--
 Connections: a password with an unencoded '?', '&' or '/' never reaches an error message, and phpinfo() shows redislock.default_connection without its password
 --INI--
-redislock.default_connection="redis://app:s3cret-default@127.0.0.1:6379/0?password=other-s3cret&read_timeout=2"
+redislock.default_connection="redis://app:s3cret-default@127.0.0.1:6999/0?password=other-s3cret&read_timeout=2"
 --FILE--
 <?php
 require __DIR__ . '/../harness/redislock_test.inc';
-foreach (['redis://:hunter?two@127.0.0.1:6379', 'redis://app:hunter&two?x@127.0.0.1:6379', 'redis://:hun/ter@127.0.0.1:6379',
-          'sentinel://:hunter?two@127.0.0.1:26379/mymaster'] as $dsn) {
+foreach (['redis://:hunter?two@127.0.0.1:6999', 'redis://app:hunter&two?x@127.0.0.1:6999', 'redis://:hun/ter@127.0.0.1:6999',
+          'sentinel://:hunter?two@127.0.0.1:26999/mymaster'] as $dsn) {
     try {
         new RedisLock($dsn);
         echo "accepted\n";
@@ -27,5 +27,5 @@ RedisLock::__construct(): Argument #1 ($connection) has an invalid DSN: an '@' f
 RedisLock::__construct(): Argument #1 ($connection) has an invalid DSN: an '@' follows the host part, so the user or password holds a '/', '?' or '&' that must be percent-encoded (as %2F, %3F, %26)
 RedisLock::__construct(): Argument #1 ($connection) has an invalid DSN: an '@' follows the host part, so the user or password holds a '/', '?' or '&' that must be percent-encoded (as %2F, %3F, %26)
 RedisLock::__construct(): Argument #1 ($connection) has an invalid DSN: an '@' follows the host part, so the user or password holds a '/', '?' or '&' that must be percent-encoded (as %2F, %3F, %26)
-redis://app:***@127.0.0.1:6379/0?password=***&read_timeout=2 => redis://app:***@127.0.0.1:6379/0?password=***&read_timeout=2
+redis://app:***@127.0.0.1:6999/0?password=***&read_timeout=2 => redis://app:***@127.0.0.1:6999/0?password=***&read_timeout=2
 bool(false)

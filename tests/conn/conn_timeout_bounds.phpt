@@ -7,8 +7,8 @@ $cases = [
     ['read_timeout' => 1e300],
     ['connect_timeout' => 1e-300],
     ['read_timeout' => 0.0005],
-    'redis://127.0.0.1:6379?connect_timeout=1e300',
-    'redis://127.0.0.1:6379?read_timeout=1e-300',
+    'redis://127.0.0.1:6999?connect_timeout=1e300',
+    'redis://127.0.0.1:6999?read_timeout=1e-300',
     ['tls' => true, 'redlock' => [['socket' => '/tmp/redis.sock'], 'redis://127.0.0.1:6380', 'redis://127.0.0.1:6381']],
     ['redlock' => [['socket' => '/tmp/redis.sock', 'tls' => true]]],
 ];

@@ -4,8 +4,8 @@ TLS: bad TLS settings are refused at construction with a ValueError or TypeError
 <?php
 require __DIR__ . '/../harness/redislock_test.inc';
 $cases = [
-    'redis://127.0.0.1:6379?cafile=/x',
-    'rediss://127.0.0.1:6379?verify_peer=maybe',
+    'redis://127.0.0.1:6999?cafile=/x',
+    'rediss://127.0.0.1:6999?verify_peer=maybe',
     ['tls' => ['bogus' => 1]],
     ['tls' => ['verify_peer' => 'yes']],
     ['tls' => ['cafile' => 42]],

@@ -15,12 +15,12 @@ $try(fn () => new RedisLock(rl_options(['holder' => str_repeat('x', 64)])));
 $try(fn () => new RedisSemaphore(rl_options(['holder' => str_repeat('x', 64)])));
 $try(fn () => new RedisLock(rl_options(['holder' => str_repeat('x', 65)])));
 $try(fn () => new RedisSemaphore(rl_options(['holder' => str_repeat("\0", 65)])));
-$try(fn () => new RedisLock('redis://127.0.0.1:6379?holder=' . str_repeat('%00', 65)));
-$try(fn () => new RedisLock('redis://127.0.0.1:6379?holder=' . str_repeat('%00', 64)));
+$try(fn () => new RedisLock('redis://127.0.0.1:6999?holder=' . str_repeat('%00', 65)));
+$try(fn () => new RedisLock('redis://127.0.0.1:6999?holder=' . str_repeat('%00', 64)));
 $try(fn () => new RedisLock(rl_options(['holder' => 12])));
 $try(fn () => new RedisRateLimiter(rl_options(['holder' => 'x'])));
 $try(fn () => new RedisQueue(rl_options(['holder' => 'x'])));
-$try(fn () => new RedisLock(['redlock' => ['redis://127.0.0.1:6379', 'redis://127.0.0.1:6380', 'redis://127.0.0.1:6381'], 'holder' => 'x']));
+$try(fn () => new RedisLock(['redlock' => ['redis://127.0.0.1:6999', 'redis://127.0.0.1:6380', 'redis://127.0.0.1:6381'], 'holder' => 'x']));
 ?>
 --EXPECT--
 accepted

@@ -35,7 +35,7 @@ foreach (["redis://wrong-pass-4711@127.0.0.1:$auth", "redis://127.0.0.1:$auth?pa
 }
 $r = op_json(['queues', '--dsn', "redis://secret@127.0.0.1:$auth", '--prefix', op_prefix('OpE')]);
 rq_check($r['status'] === 1 && $r['json'] === ['queues' => [], 'errors' => []], 'the right password works (no queue there: exit 1)', $r);
-foreach (['bogus://host', 'redis://127.0.0.1:6379/notadb', 'redis://user:pa55word-x@127.0.0.1:99999', 'redis://127.0.0.1?nonsense=1'] as $dsn) {
+foreach (['bogus://host', 'redis://127.0.0.1:6999/notadb', 'redis://user:pa55word-x@127.0.0.1:99999', 'redis://127.0.0.1?nonsense=1'] as $dsn) {
     $r = op_cli(['queues', '--dsn', $dsn]);
     rq_check($r['status'] === 2 && str_starts_with($r['stderr'], 'redislock: bad DSN or connection options: ') && !str_contains($r['stderr'], 'pa55word-x'), "a bad DSN: exit 2 ($dsn)", $r);
 }
@@ -70,7 +70,7 @@ ok: a wrong password: exit 3, the password not shown
 ok: a wrong password: exit 3, the password not shown
 ok: the right password works (no queue there: exit 1)
 ok: a bad DSN: exit 2 (bogus://host)
-ok: a bad DSN: exit 2 (redis://127.0.0.1:6379/notadb)
+ok: a bad DSN: exit 2 (redis://127.0.0.1:6999/notadb)
 ok: a bad DSN: exit 2 (redis://user:pa55word-x@127.0.0.1:99999)
 ok: a bad DSN: exit 2 (redis://127.0.0.1?nonsense=1)
 ok: usage error, exit 2: a name must not be empty

@@ -13,7 +13,7 @@ $cases = [
     'empty list' => [['redlock' => []], 'redlock'],
     'a string, not a list' => [['redlock' => $good[0]], 'redlock'],
     'an int' => [['redlock' => 5], 'redlock'],
-    'entry an int' => [['redlock' => [$good[0], 6379]], 'redlock'],
+    'entry an int' => [['redlock' => [$good[0], 6999]], 'redlock'],
     'entry null' => [['redlock' => [$good[0], null]], 'redlock'],
 ];
 foreach ($cases as $what => [$options, $option]) {
@@ -26,7 +26,7 @@ foreach ($cases as $what => [$options, $option]) {
 }
 /* Entries that are bad connections on their own. */
 foreach (['malformed DSN' => 'nonsense://x', 'port out of range' => 'redis://127.0.0.1:70000',
-          'unknown option' => ['host' => '127.0.0.1', 'frobnicate' => 1], 'port of the wrong type' => ['port' => '6379']] as $what => $entry) {
+          'unknown option' => ['host' => '127.0.0.1', 'frobnicate' => 1], 'port of the wrong type' => ['port' => '6999']] as $what => $entry) {
     try {
         new RedisLock(['redlock' => [$good[0], $entry, $good[1]]]);
         echo "$what: accepted\n";

@@ -12,13 +12,13 @@ $good = topo_sentinels();
 $cases = [
     'empty list' => [['sentinel' => [], 'service' => 'm'], 'sentinel'],
     'a string, not a list' => [['sentinel' => $good[0], 'service' => 'm'], 'sentinel'],
-    'an int' => [['sentinel' => 26379, 'service' => 'm'], 'sentinel'],
+    'an int' => [['sentinel' => 26999, 'service' => 'm'], 'sentinel'],
     'port 0' => [['sentinel' => ['127.0.0.1:0'], 'service' => 'm'], 'sentinel'],
     'port out of range' => [['sentinel' => ['127.0.0.1:70000'], 'service' => 'm'], 'sentinel'],
     'port not a number' => [['sentinel' => ['127.0.0.1:abc'], 'service' => 'm'], 'sentinel'],
     'empty entry' => [['sentinel' => [''], 'service' => 'm'], 'sentinel'],
-    'entry not a string' => [['sentinel' => [26379], 'service' => 'm'], 'sentinel'],
-    'entry an array' => [['sentinel' => [['127.0.0.1', 26379]], 'service' => 'm'], 'sentinel'],
+    'entry not a string' => [['sentinel' => [26999], 'service' => 'm'], 'sentinel'],
+    'entry an array' => [['sentinel' => [['127.0.0.1', 26999]], 'service' => 'm'], 'sentinel'],
     'named keys' => [['sentinel' => ['a' => $good[0]], 'service' => 'm'], 'sentinel'],
     'missing service' => [['sentinel' => $good], 'service'],
     'empty service' => [['sentinel' => $good, 'service' => ''], 'service'],
@@ -39,8 +39,8 @@ foreach ($cases as $what => [$options, $option]) {
     echo $what, ': ', $problems ? implode('; ', $problems) : "rejected, naming \"$option\"", "\n";
 }
 
-foreach (['sentinel:///m', 'sentinel://127.0.0.1:26379', 'sentinel://127.0.0.1:26379/',
-          'sentinel://127.0.0.1:0/m', 'sentinel://127.0.0.1:26379,/m', 'sentinel://127.0.0.1:26379/m?frobnicate=1'] as $dsn) {
+foreach (['sentinel:///m', 'sentinel://127.0.0.1:26999', 'sentinel://127.0.0.1:26999/',
+          'sentinel://127.0.0.1:0/m', 'sentinel://127.0.0.1:26999,/m', 'sentinel://127.0.0.1:26999/m?frobnicate=1'] as $dsn) {
     try {
         new RedisLock($dsn);
         echo "$dsn: accepted\n";
@@ -64,8 +64,8 @@ missing service: rejected, naming "service"
 empty service: rejected, naming "service"
 service not a string: rejected, naming "service"
 sentinel:///m: ValueError
-sentinel://127.0.0.1:26379: ValueError
-sentinel://127.0.0.1:26379/: ValueError
+sentinel://127.0.0.1:26999: ValueError
+sentinel://127.0.0.1:26999/: ValueError
 sentinel://127.0.0.1:0/m: ValueError
-sentinel://127.0.0.1:26379,/m: ValueError
-sentinel://127.0.0.1:26379/m?frobnicate=1: ValueError
+sentinel://127.0.0.1:26999,/m: ValueError
+sentinel://127.0.0.1:26999/m?frobnicate=1: ValueError

@@ -13,7 +13,7 @@ set_error_handler(function (int $no, string $message, string $file = '', int $li
     throw new ErrorException($message, 0, $no, $file, $line);
 });
 /* .invalid never resolves (RFC 6761): the resolver answers at once, without a network. */
-$options = ['host' => 'no-such-host.invalid', 'port' => 6379, 'connect_timeout' => 1];
+$options = ['host' => 'no-such-host.invalid', 'port' => 6999, 'connect_timeout' => 1];
 $cases = [
     'RedisLock::lock()' => fn () => (new RedisLock($options))->lock(rl_name()),
     'RedisQueue::enqueue()' => fn () => (new RedisQueue($options))->enqueue(rl_name(), 'task'),
@@ -25,7 +25,7 @@ foreach ($cases as $what => $call) {
         echo "$what: no exception, returned ", var_export($result, true), "\n";
     } catch (Throwable $e) {
         echo "$what: ", get_class($e), ', ',
-            str_contains($e->getMessage(), 'connect to no-such-host.invalid:6379 failed') ? 'names host:port' : 'message: ' . $e->getMessage(),
+            str_contains($e->getMessage(), 'connect to no-such-host.invalid:6999 failed') ? 'names host:port' : 'message: ' . $e->getMessage(),
             /* No wait beyond connect_timeout (1 s): 10 s tells a hang from a loaded host. */
             ', ', microtime(true) - $t < 10 ? 'not hanging' : 'slow', "\n";
     }

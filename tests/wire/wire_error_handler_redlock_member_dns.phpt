@@ -14,7 +14,7 @@ set_error_handler(function (int $no, string $message, string $file = '', int $li
     $calls[] = $message;
     throw new ErrorException($message, 0, $no, $file, $line);
 });
-$lock = new RedisLock(['redlock' => ['redis://' . $live[0], 'redis://' . $live[1], 'redis://no-such-host.invalid:6379'],
+$lock = new RedisLock(['redlock' => ['redis://' . $live[0], 'redis://' . $live[1], 'redis://no-such-host.invalid:6999'],
     'connect_timeout' => 1, 'read_timeout' => 2]);
 $name = rl_name();
 $key = "Lock:$name";

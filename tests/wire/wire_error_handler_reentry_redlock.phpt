@@ -10,7 +10,7 @@ the object holds
 require __DIR__ . '/../harness/topology_test.inc';
 $live = array_slice(topo_redlock_servers(), 0, 2);
 $raws = topo_raws($live);
-$lock = new RedisLock(['redlock' => ['redis://' . $live[0], 'redis://' . $live[1], 'redis://no-such-host.invalid:6379'],
+$lock = new RedisLock(['redlock' => ['redis://' . $live[0], 'redis://' . $live[1], 'redis://no-such-host.invalid:6999'],
     'connect_timeout' => 1, 'read_timeout' => 2]);
 $name = rl_name();
 $key = "Lock:$name";
