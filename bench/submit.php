@@ -13,7 +13,8 @@
  *
  * Each call submits one of K/2 ids, each twice in a row: the first is queued (or
  * debounced), the second a duplicate, as in a burst of double submits; 1 KiB
- * payloads. Laravel's side pushes when UniqueLock got the lock and does nothing
+ * payloads; by key (uniqueKey), each call is a new id and each key is submitted
+ * twice. Laravel's side pushes when UniqueLock got the lock and does nothing
  * else for a duplicate (its lock is released when the job has run, not measured
  * here). The goal: submit() is one round trip in every mode. */
 
@@ -27,6 +28,9 @@ bench_needs(SUBMIT_LARAVEL, array_combine(
     array_map(fn(string $package): string => "/usr/share/php/Illuminate/$package/autoload.php", SUBMIT_LARAVEL_PACKAGES),
     array_map(fn(string $package): string => 'php-illuminate-' . strtolower($package), SUBMIT_LARAVEL_PACKAGES)),
     fn(): ?string => class_exists(Illuminate\Bus\UniqueLock::class) ? null : 'Illuminate\\Bus\\UniqueLock is missing (Laravel before 8)');
+
+/** The modes also measured with a uniqueKey (a new id each call, a key each two calls). */
+const SUBMIT_KEYED = ['until_started', 'until_done', 'debounce'];
 
 const SUBMIT_MODES = [
     'none' => [0.0, 0.0, 0.0],
@@ -68,20 +72,26 @@ $rows = [];
 $worst = 0.0;
 try {
     foreach (['zset', 'stream'] as $layout) {
-        foreach (SUBMIT_MODES as $mode => [$delay, $for, $wait]) {
+        foreach (array_merge(array_keys(SUBMIT_MODES), array_map(fn ($m) => "$m by key", SUBMIT_KEYED)) as $label) {
+            $mode = strtok($label, ' ');
+            $keyed = $label !== $mode;
+            [$delay, $for, $wait] = SUBMIT_MODES[$mode];
             $q = new RedisQueue(bench_dsn());
-            $name = "$base:$layout:$mode";
+            $name = "$base:$layout:$mode" . ($keyed ? ':key' : '');
             if ($layout === 'stream') {
                 $q->migrate($name);
             }
-            $q->submit($name, 'warm', $payload, $delay, unique: $mode, uniqueFor: $for, maxWait: $wait);
+            $q->submit($name, 'warm', $payload, $delay, unique: $mode, uniqueFor: $for, maxWait: $wait, uniqueKey: $keyed ? 'warm' : null);
             $answers = [];
-            [$rt, $cmds, $us] = submit_measure($r, $n, function (int $i) use ($q, $name, $payload, $delay, $mode, $for, $wait, &$answers) {
-                $a = $q->submit($name, 'id' . intdiv($i, 2), $payload, $delay, unique: $mode, uniqueFor: $for, maxWait: $wait);
+            [$rt, $cmds, $us] = submit_measure($r, $n, function (int $i) use ($q, $name, $payload, $delay, $mode, $for, $wait, $keyed, &$answers) {
+                // By key: every call a new id, two calls a key.
+                $a = $keyed
+                    ? $q->submit($name, "id$i", $payload, $delay, unique: $mode, uniqueFor: $for, maxWait: $wait, uniqueKey: 'k' . intdiv($i, 2))
+                    : $q->submit($name, 'id' . intdiv($i, 2), $payload, $delay, unique: $mode, uniqueFor: $for, maxWait: $wait);
                 $answers[$a] = ($answers[$a] ?? 0) + 1;
             });
             ksort($answers);
-            $rows[] = ["$mode, $layout layout", bench_fixed($rt, 2), bench_fixed($cmds, 1), bench_fixed($us, 1),
+            $rows[] = ["$label, $layout layout", bench_fixed($rt, 2), bench_fixed($cmds, 1), bench_fixed($us, 1),
                 implode(', ', array_map(fn ($k, $v) => "$v $k", array_keys($answers), $answers))];
             $worst = max($worst, $rt);
             $q->clear($name);

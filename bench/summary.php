@@ -558,6 +558,13 @@ if (isset($res['since'])) {
             $f['ratio'] <= 1.0);
     }
 }
+if (isset($res['dedupe']) && count($res['dedupe']['rows']) === 2) {
+    [$ours, $lock] = array_values($res['dedupe']['rows']);
+    $row('Messenger DeduplicateStamp on a redislock transport: round trips per accepted send (lower is better)',
+        bench_fixed($ours['sent']['round_trips'], 2), 'Symfony\'s DeduplicateMiddleware, its lock on our store',
+        bench_fixed($lock['sent']['round_trips'], 2), $ours['sent']['round_trips'] / max($lock['sent']['round_trips'], 1e-9),
+        '≤ 1 round trip', $ours['sent']['round_trips'] <= 1.0);
+}
 if (!$rows) {
     echo "No figures were recorded.\n";
     exit(1);

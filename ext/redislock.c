@@ -20,6 +20,7 @@
 #include "redislock_queue.h"
 #include "redislock_semaphore.h"
 #include "redislock_limiter.h"
+#include "redislock_latch.h"
 #include "redislock_watchdog.h"
 /* The limits the arginfo declares as class constants (@cvalue). */
 #include "redislock_args.h"
@@ -103,6 +104,8 @@ static PHP_MINIT_FUNCTION(redislock)
 	redislock_semaphore_startup(ce);
 	ce = register_class_RedisRateLimiter();
 	redislock_limiter_startup(ce);
+	ce = register_class_RedisLatch();
+	redislock_latch_startup(ce);
 
 	redislock_slots_startup();
 	redislock_config_startup();
@@ -155,7 +158,7 @@ static PHP_MINFO_FUNCTION(redislock)
 	php_info_print_table_row(2, "Version", PHP_REDISLOCK_VERSION);
 	php_info_print_table_row(2, "hiredis version", hiredis_version);
 	php_info_print_table_row(2, "TLS", OpenSSL_version(OPENSSL_VERSION));
-	php_info_print_table_row(2, "Classes", "RedisLock, RedisQueue, RedisSemaphore, RedisRateLimiter");
+	php_info_print_table_row(2, "Classes", "RedisLock, RedisQueue, RedisSemaphore, RedisRateLimiter, RedisLatch");
 	php_info_print_table_row(2, "Watchdog thread", redislock_wd_running() ? "running" : "not running");
 	{
 		char count[16];

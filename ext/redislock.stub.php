@@ -477,17 +477,37 @@ class RedisQueue
      *   "<queue's key>:unique"), which expires with the last window.
      * - 'debounce': a waiting run takes $payload and is due $delay seconds from
      *   now, but with $maxWait > 0 never later than its first submit + $maxWait
-     *   ('debounced'); otherwise a run is queued as 'none' would ('queued'), a
+     *   ('debounced'), starting afresh (attempts from 0) when it waited for a
+     *   retry; otherwise a run is queued as 'none' would ('queued'), a
      *   parked one being debounced by the submits that follow. A waiting run
      *   already due whose first submit is not known (queued by enqueue(), or its
      *   $maxWait passed) keeps its due time.
-     * $uniqueFor is taken only with 'window' and 'until_done', $maxWait only with 'debounce'.
+     * $uniqueKey (bytes, 1 to 65536) makes the uniqueness a key's instead of the
+     * id's, as a framework's unique job or deduplication key is: each run keeps
+     * its own id (its own attempts, retries and dead letter), and the key is
+     * held by the run that a submit with it queued last, by that submit's mode:
+     * while the run waits ('until_started', 'debounce'), waits or runs
+     * ('until_done'), and with $uniqueFor > 0 ('until_started' or
+     * 'until_done') at most $uniqueFor seconds from that submit, as a lock's
+     * ttl would. Another id's submit is then a duplicate, or with 'debounce'
+     * debounces the holder's waiting run. A holder acked, dead, removed, lapsed
+     * to its death or past its cap holds nothing, nor does a later run of its
+     * id that starts from nothing (enqueue(), retryDead(), submit() without the
+     * key); there is no lock to release or to outlive a killed worker. With
+     * 'window' the window is the key's. The id's own rules still apply after
+     * the key's (a waiting run of the same id is a duplicate). The keys live in
+     * "<queue's key>:keyed" (pruned a few a call once their holder is gone,
+     * deleted by clear()).
+     * $uniqueFor is taken only with 'window' and 'until_done', and with
+     * $uniqueKey also 'until_started'; $maxWait only with 'debounce';
+     * $uniqueKey with any mode but 'none'.
      * $priority is for priorities, which come in a later release: only 0 is
      * taken now. ValueError: an unknown mode, a number negative, not finite or
-     * over MAX_DELAY, $uniqueFor or $maxWait with another mode, a priority other
-     * than 0, an empty id, a payload over MAX_PAYLOAD_BYTES.
+     * over MAX_DELAY, $uniqueFor, $maxWait or $uniqueKey with a mode that does
+     * not take it, a priority other than 0, an empty id or key, a key over
+     * 65536 bytes, a payload over MAX_PAYLOAD_BYTES.
      */
-    public function submit(string $name, string|int $id, ?string $payload = null, float $delay = 0, int $priority = 0, string $unique = 'none', float $uniqueFor = 0, float $maxWait = 0): string {}
+    public function submit(string $name, string|int $id, ?string $payload = null, float $delay = 0, int $priority = 0, string $unique = 'none', float $uniqueFor = 0, float $maxWait = 0, ?string $uniqueKey = null): string {}
 
     /**
      * Pause the queue, until resume(), or for $for seconds (by Redis's clock) when
@@ -831,6 +851,84 @@ class RedisRateLimiter
     /**
      * The names of the limiters under this object's prefix that have a state,
      * listed as RedisLock::names() lists locks.
+     * @return array{names: list<string>, cursor: ?string}
+     */
+    public function names(?string $cursor = null, int $count = 100): array {}
+}
+
+/**
+ * Count-down latches: a count that processes count down, and that other
+ * processes wait on until it reaches 0, as Java's CountDownLatch and Redisson's
+ * RCountDownLatch. A latch is set once with its count and a lifetime; it opens
+ * when the count reaches 0 and stays open until the lifetime ends, when every
+ * trace of it goes. Waiters block on the server and are woken by the countDown()
+ * that opens the latch, all at once, in the order they began to wait; they
+ * never poll, and a waiter killed while it waits leaves nothing behind.
+ *
+ * @not-serializable
+ */
+class RedisLatch
+{
+    /**
+     * The largest count of set() and step of countDown() (10^15); a larger one is
+     * a ValueError.
+     * @var int
+     * @cvalue REDISLOCK_LATCH_MAX_COUNT
+     */
+    public const MAX_COUNT = UNKNOWN;
+
+    /**
+     * @param string|array|null $connection Same forms as RedisLock::__construct(),
+     *        except redlock, min_replicas, watchdog, holder and the queue options
+     *        (a ValueError). The key prefix defaults to "Latch:".
+     */
+    public function __construct(#[\SensitiveParameter] string|array|null $connection = null) {}
+
+    /**
+     * Create the latch $name with $count (0 to MAX_COUNT; 0 is open at once), for
+     * $ttl seconds from now (up to RedisLock::MAX_SECONDS), in one round trip.
+     * False, with nothing changed, when a latch of the name exists (counting or
+     * open) or its key holds something else.
+     */
+    public function set(string $name, int $count, float $ttl = 86400): bool {}
+
+    /**
+     * Count $name down by $by (1 to MAX_COUNT), never below 0, in one round
+     * trip, its lifetime unchanged. Returns what is left; the call that brings it
+     * to 0 opens the latch and wakes every waiter. 0 for a latch already open
+     * (nothing changed); false when no latch of the name exists (never set, or
+     * its lifetime ended).
+     */
+    public function countDown(string $name, int $by = 1): int|false {}
+
+    /** The count of $name (0: open); false when no latch of the name exists. Read-only. */
+    public function count(string $name): int|false {}
+
+    /**
+     * Wait up to $timeout seconds (0: look once) until the count of $name reaches
+     * 0. True when the latch is open (at once when it is already); false when the
+     * time is up, or when no latch of the name exists (never set, or its lifetime
+     * ended, then or during the wait: the wait is on the latch the name has when
+     * it starts, not on one set after it). The wait is on the server, with no polling:
+     * a look at the count (one script) then one blocking command for the whole
+     * wait, to $timeout or to the end of the latch's lifetime; the waiters are
+     * woken in the order they began to wait. A signal PHP must serve ends the
+     * block at once: its handlers run and the wait goes on (a handler that throws
+     * ends it).
+     */
+    public function await(string $name, float $timeout): bool {}
+
+    /**
+     * A latch for operators, read-only, in one round trip: null when no latch of
+     * the name exists; otherwise ['count' => int, 'open' => bool (the count is
+     * 0), 'ttl' => ?float (seconds its lifetime has left; null for a count
+     * written without one, not by set())].
+     */
+    public function inspect(string $name): ?array {}
+
+    /**
+     * The names of the latches under this object's prefix, listed as
+     * RedisLock::names() lists locks.
      * @return array{names: list<string>, cursor: ?string}
      */
     public function names(?string $cursor = null, int $count = 100): array {}

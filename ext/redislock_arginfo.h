@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 61f9852922ccf1945ca5234512acd19a897dce7b */
+ * Stub hash: 196e03b19f60746484c556de6001adc060459e39 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_MASK(0, connection, MAY_BE_STRING|MAY_BE_ARRAY|MAY_BE_NULL, "null")
@@ -165,6 +165,7 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_submit, 0, 2, I
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, unique, IS_STRING, 0, "\'none\'")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, uniqueFor, IS_DOUBLE, 0, "0")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, maxWait, IS_DOUBLE, 0, "0")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, uniqueKey, IS_STRING, 1, "null")
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_pause, 0, 1, _IS_BOOL, 0)
@@ -299,6 +300,32 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_RedisRateLimiter_names arginfo_class_RedisLock_names
 
+#define arginfo_class_RedisLatch___construct arginfo_class_RedisLock___construct
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLatch_set, 0, 2, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, count, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, ttl, IS_DOUBLE, 0, "86400")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_RedisLatch_countDown, 0, 1, MAY_BE_LONG|MAY_BE_FALSE)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, by, IS_LONG, 0, "1")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_RedisLatch_count, 0, 1, MAY_BE_LONG|MAY_BE_FALSE)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLatch_await, 0, 2, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, timeout, IS_DOUBLE, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisLatch_inspect arginfo_class_RedisLock_inspect
+
+#define arginfo_class_RedisLatch_names arginfo_class_RedisLock_names
+
 
 ZEND_METHOD(RedisLock, __construct);
 ZEND_METHOD(RedisLock, lock);
@@ -365,6 +392,13 @@ ZEND_METHOD(RedisRateLimiter, peek);
 ZEND_METHOD(RedisRateLimiter, reset);
 ZEND_METHOD(RedisRateLimiter, inspect);
 ZEND_METHOD(RedisRateLimiter, names);
+ZEND_METHOD(RedisLatch, __construct);
+ZEND_METHOD(RedisLatch, set);
+ZEND_METHOD(RedisLatch, countDown);
+ZEND_METHOD(RedisLatch, count);
+ZEND_METHOD(RedisLatch, await);
+ZEND_METHOD(RedisLatch, inspect);
+ZEND_METHOD(RedisLatch, names);
 
 
 static const zend_function_entry class_RedisLockException_methods[] = {
@@ -468,6 +502,18 @@ static const zend_function_entry class_RedisRateLimiter_methods[] = {
 	ZEND_ME(RedisRateLimiter, reset, arginfo_class_RedisRateLimiter_reset, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisRateLimiter, inspect, arginfo_class_RedisRateLimiter_inspect, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisRateLimiter, names, arginfo_class_RedisRateLimiter_names, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_RedisLatch_methods[] = {
+	ZEND_ME(RedisLatch, __construct, arginfo_class_RedisLatch___construct, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLatch, set, arginfo_class_RedisLatch_set, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLatch, countDown, arginfo_class_RedisLatch_countDown, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLatch, count, arginfo_class_RedisLatch_count, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLatch, await, arginfo_class_RedisLatch_await, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLatch, inspect, arginfo_class_RedisLatch_inspect, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLatch, names, arginfo_class_RedisLatch_names, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 
@@ -650,6 +696,26 @@ static zend_class_entry *register_class_RedisRateLimiter(void)
 	zend_string *const_MAX_REFILL_name = zend_string_init_interned("MAX_REFILL", sizeof("MAX_REFILL") - 1, 1);
 	zend_declare_class_constant_ex(class_entry, const_MAX_REFILL_name, &const_MAX_REFILL_value, ZEND_ACC_PUBLIC, NULL);
 	zend_string_release(const_MAX_REFILL_name);
+
+
+	zend_add_parameter_attribute(zend_hash_str_find_ptr(&class_entry->function_table, "__construct", sizeof("__construct") - 1), 0, ZSTR_KNOWN(ZEND_STR_SENSITIVEPARAMETER), 0);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisLatch(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_CLASS_ENTRY(ce, "RedisLatch", class_RedisLatch_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_NOT_SERIALIZABLE;
+
+	zval const_MAX_COUNT_value;
+	ZVAL_LONG(&const_MAX_COUNT_value, REDISLOCK_LATCH_MAX_COUNT);
+	zend_string *const_MAX_COUNT_name = zend_string_init_interned("MAX_COUNT", sizeof("MAX_COUNT") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MAX_COUNT_name, &const_MAX_COUNT_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MAX_COUNT_name);
 
 
 	zend_add_parameter_attribute(zend_hash_str_find_ptr(&class_entry->function_table, "__construct", sizeof("__construct") - 1), 0, ZSTR_KNOWN(ZEND_STR_SENSITIVEPARAMETER), 0);

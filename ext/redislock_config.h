@@ -65,7 +65,8 @@ typedef enum {
 	REDISLOCK_CLASS_LOCK = 1 << 0,
 	REDISLOCK_CLASS_SEMAPHORE = 1 << 1,
 	REDISLOCK_CLASS_LIMITER = 1 << 2,
-	REDISLOCK_CLASS_QUEUE = 1 << 3
+	REDISLOCK_CLASS_QUEUE = 1 << 3,
+	REDISLOCK_CLASS_LATCH = 1 << 4
 } redislock_class;
 
 /* The lookup of options by name: built in MINIT, released in MSHUTDOWN. */

@@ -19,7 +19,7 @@ typedef struct {
 	const char *why;
 } refusal;
 
-#define NOT_QUEUE (REDISLOCK_CLASS_LOCK | REDISLOCK_CLASS_SEMAPHORE | REDISLOCK_CLASS_LIMITER)
+#define NOT_QUEUE (REDISLOCK_CLASS_LOCK | REDISLOCK_CLASS_SEMAPHORE | REDISLOCK_CLASS_LIMITER | REDISLOCK_CLASS_LATCH)
 /* The queue's options are refused together, whichever was given, and when given
  * at all (an explicit 0 too): each would be taken for a setting of the class. */
 #define QUEUE_OPTIONS "options \"max_attempts\" and \"retry_backoff\"", ": they apply to RedisQueue reservations"
@@ -40,6 +40,10 @@ static const refusal refusals[] = {
 	{REDISLOCK_CLASS_LIMITER, "min_replicas", "cluster", NULL, " for a rate limiter"},
 	{REDISLOCK_CLASS_LIMITER, "watchdog", NULL, NULL, ": a rate limiter holds nothing to renew"},
 	{REDISLOCK_CLASS_LIMITER, "holder", NULL, NULL, ": a rate limiter holds nothing"},
+	{REDISLOCK_CLASS_LATCH, "redlock", NULL, NULL, ": a latch counts in one place, " ONE_PLACE},
+	{REDISLOCK_CLASS_LATCH, "min_replicas", NULL, NULL, ": it applies to RedisLock acquisitions and rate limiter decisions"},
+	{REDISLOCK_CLASS_LATCH, "watchdog", NULL, NULL, ": a latch holds nothing to renew"},
+	{REDISLOCK_CLASS_LATCH, "holder", NULL, NULL, ": a latch holds nothing"},
 	{REDISLOCK_CLASS_QUEUE, "holder", NULL, NULL, ": it names the holder of a lock or of a semaphore's permits"},
 	{REDISLOCK_CLASS_QUEUE, "lease", NULL, "a watchdog lease",
 		" on a queue: each reservation is renewed to its own visibility (max_hold applies)"},

@@ -53,11 +53,11 @@ static bool starts(const char *s, size_t len, const char *with, size_t with_len)
 	return len >= with_len && memcmp(s, with, with_len) == 0;
 }
 
-/* Every suffix a sibling key of any of the three classes carries (see
+/* Every suffix a sibling key of any class carries (a latch's open mark too) (see
  * redislock_sibling_key()), besides the waiters' prefix: a key that is one of
  * them is never a name of its own, whatever the prefix. */
 static const char *const derived_suffixes[] = {
-	":queue", ":units", ":many", ":wake", ":inflight", ":wakeup", ":receipts", ":dead", ":payloads", ":stream", ":index", ":meta", ":deadlines", ":due", ":spare", ":unique", ":paused", NULL
+	":queue", ":units", ":many", ":wake", ":inflight", ":wakeup", ":receipts", ":dead", ":payloads", ":stream", ":index", ":meta", ":deadlines", ":due", ":spare", ":unique", ":paused", ":keyed", ":open", NULL
 };
 
 /* The waiters' prefix redislock_sibling_key(main, ":w:"), followed by "a:" (an

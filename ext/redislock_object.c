@@ -17,6 +17,8 @@ static const char *class_name(redislock_class cls)
 			return "RedisRateLimiter";
 		case REDISLOCK_CLASS_QUEUE:
 			return "RedisQueue";
+		case REDISLOCK_CLASS_LATCH:
+			return "RedisLatch";
 	}
 	return "";
 }

@@ -21,6 +21,7 @@
 #include "redislock_queue.h"
 #include "redislock_queue_layout.h"
 #include "redislock_queue_pages.h"
+#include "redislock_queue_submit.h"
 #include "redislock_queue_views.h"
 #include "redislock_args.h"
 #include "redislock_exceptions.h"
@@ -207,85 +208,17 @@ PHP_METHOD(RedisQueue, enqueue)
 	RETURN_TRUE;
 }
 
-/* submit()'s uniqueness modes, in the order of the stub's table. */
-static const char *const submit_modes[] = {"none", "until_started", "until_done", "window", "debounce", NULL};
-#define SUBMIT_UNTIL_DONE 2
-#define SUBMIT_WINDOW 3
-#define SUBMIT_DEBOUNCE 4
-
-/* submit()'s numbers and mode, checked; the mode's index, or -1 after throwing. */
-static int submit_check(double delay, zend_long priority, const zend_string *unique, double unique_for, double max_wait)
-{
-	int mode;
-	if (!redislock_check_seconds(delay, 4, true)) {
-		return -1;
-	}
-	if (priority != 0) {
-		zend_argument_value_error(5, "is not supported yet (priorities come in a later release); use 0");
-		return -1;
-	}
-	if (!unique) {
-		mode = 0; /* left out: 'none' */
-	} else if ((mode = redislock_word_index(unique, submit_modes)) < 0) {
-		zend_argument_value_error(6, "must be one of 'none', 'until_started', 'until_done', 'window' or 'debounce'");
-		return -1;
-	}
-	if (!redislock_check_seconds(unique_for, 7, true) || !redislock_check_seconds(max_wait, 8, true)) {
-		return -1;
-	}
-	if (mode == SUBMIT_WINDOW && unique_for < 1e-6) {
-		zend_argument_value_error(7, "must be at least 0.000001 (1 microsecond) with unique 'window'");
-		return -1;
-	}
-	/* The scripts count in whole microseconds: a shorter wait would round to 0, "none". */
-	if (max_wait != 0 && max_wait < 1e-6) {
-		zend_argument_value_error(8, "must be 0 (no limit) or at least 0.000001 (1 microsecond)");
-		return -1;
-	}
-	if (mode == SUBMIT_UNTIL_DONE && unique_for != 0 && unique_for < 1e-6) {
-		zend_argument_value_error(7, "must be 0 (no cap) or at least 0.000001 (1 microsecond) with unique 'until_done'");
-		return -1;
-	}
-	if (mode != SUBMIT_WINDOW && mode != SUBMIT_UNTIL_DONE && unique_for != 0) {
-		zend_argument_value_error(7, "is only taken with unique 'window' or 'until_done'");
-		return -1;
-	}
-	if (mode != SUBMIT_DEBOUNCE && max_wait != 0) {
-		zend_argument_value_error(8, "is only taken with unique 'debounce'");
-		return -1;
-	}
-	return mode;
-}
-
-/* submit()'s reply: one of the three words, else false (recorded as unexpected). */
-static bool submit_return(redislock_conn *conn, redisReply *reply, zval *return_value)
-{
-	static const char *const answers[] = {"queued", "duplicate", "debounced", NULL};
-	if (reply->type == REDIS_REPLY_STRING) {
-		for (int i = 0; answers[i]; i++) {
-			if (reply->len == strlen(answers[i]) && memcmp(reply->str, answers[i], reply->len) == 0) {
-				RETVAL_STRING(answers[i]);
-				return true;
-			}
-		}
-	}
-	redislock_conn_set_unexpected(conn, reply);
-	return false;
-}
-
 PHP_METHOD(RedisQueue, submit)
 {
-	zend_string *name, *id_str = NULL, *id, *payload = NULL, *unique = NULL, *unique_key;
+	zend_string *name, *id_str = NULL, *id, *payload = NULL, *unique = NULL, *ukey = NULL;
 	zend_long id_long = 0, priority = 0;
 	double delay = 0, unique_for = 0, max_wait = 0;
 	redislock_queue_obj *q;
 	queue_keys k;
-	redislock_argv a;
-	redisReply *reply;
 	bool ok;
 	int mode;
 
-	ZEND_PARSE_PARAMETERS_START(2, 8)
+	ZEND_PARSE_PARAMETERS_START(2, 9)
 		Z_PARAM_STR(name)
 		Z_PARAM_STR_OR_LONG(id_str, id_long)
 		Z_PARAM_OPTIONAL
@@ -295,6 +228,7 @@ PHP_METHOD(RedisQueue, submit)
 		Z_PARAM_STR(unique)
 		Z_PARAM_DOUBLE(unique_for)
 		Z_PARAM_DOUBLE(max_wait)
+		Z_PARAM_STR_OR_NULL(ukey)
 	ZEND_PARSE_PARAMETERS_END();
 
 	if (!redislock_check_name(name, 1)) {
@@ -304,7 +238,7 @@ PHP_METHOD(RedisQueue, submit)
 		zend_argument_value_error(3, "must not be over %d bytes (%zu given)", REDISLOCK_MAX_PAYLOAD, ZSTR_LEN(payload));
 		RETURN_THROWS();
 	}
-	mode = submit_check(delay, priority, unique, unique_for, max_wait);
+	mode = redislock_queue_submit_check(delay, priority, unique, unique_for, max_wait, ukey);
 	if (mode < 0 || !(id = redislock_queue_task_id(id_str, id_long, 2))) {
 		RETURN_THROWS();
 	}
@@ -313,19 +247,9 @@ PHP_METHOD(RedisQueue, submit)
 		RETURN_THROWS();
 	}
 	keys_init(&k, q, name);
-	unique_key = redislock_sibling_key(k.queue, ":unique");
-	redislock_script_submit_args(&a, QUEUE_ALL_KEYS(k), unique_key, k.deadlines, k.paused, true, id, submit_modes[mode], delay,
-		mode == SUBMIT_WINDOW || mode == SUBMIT_UNTIL_DONE ? unique_for : max_wait, payload != NULL, payload);
-	reply = redislock_queue_run(q, &redislock_script_submit, &a, redislock_object_read_timeout(&q->base));
-	redislock_argv_free(&a);
-	zend_string_release(unique_key);
+	ok = redislock_queue_submit_run(q, &k, id, payload, delay, mode, unique_for, max_wait, ukey, return_value);
 	redislock_queue_keys_free(&k);
 	zend_string_release(id);
-	if (!reply) {
-		QUEUE_FAILED_THIS();
-	}
-	ok = submit_return(q->conn, reply, return_value);
-	freeReplyObject(reply);
 	if (!ok) {
 		QUEUE_FAILED_THIS();
 	}
@@ -677,7 +601,7 @@ static void size_args(redislock_argv *a, const queue_keys *k)
 static void clear_args(redislock_argv *a, const queue_keys *k)
 {
 	zend_string *unique = redislock_sibling_key(k->queue, ":unique");
-	redislock_script_clear_args(a, QUEUE_ALL_KEYS(*k), k->deadlines, unique);
+	redislock_script_clear_args(a, QUEUE_ALL_KEYS(*k), k->deadlines, unique, k->keyed);
 	zend_string_release(unique); /* the argv holds its own reference */
 }
 

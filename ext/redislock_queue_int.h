@@ -104,6 +104,7 @@ typedef struct {
 	zend_string *deadlines;  /* L: entry id -> when its reservation may have lapsed (ms) */
 	zend_string *spare;      /* Q: payloads by reference that P cannot hold (a run parked behind another of its id) */
 	zend_string *paused;     /* G: exists while the queue is paused (until its expiry, or resume()) */
+	zend_string *keyed;      /* K: submit()'s uniqueness keys and the ids holding them */
 } queue_keys;
 
 /* The zset layout's six keys of a queue, as its scripts' builders take them first. */

@@ -26,7 +26,7 @@ static uint32_t enqueue_page_args(redislock_argv *sets, uint32_t *counts, const 
 		pairs_sent += p;
 		bare_sent += b;
 		counts[pages] = p + b;
-		redislock_script_enqueue_args(&sets[pages], 2 * p + b, QUEUE_ALL_KEYS(*k), dues, k->paused, true, delay, call,
+		redislock_script_enqueue_args(&sets[pages], 2 * p + b, QUEUE_ALL_KEYS(*k), dues, k->paused, k->keyed, true, delay, call,
 			pairs_sent == paired && bare_sent == bare, replace, p, page);
 		pages++;
 	}
@@ -65,7 +65,7 @@ static int enqueue_one(redislock_queue_obj *q, const queue_keys *k, zend_string 
 	int done;
 
 	redislock_script_enqueue_one_args(&a, k->queue, k->inflight, k->wakeup, k->dead, k->payloads, k->stream, k->index,
-		k->settings, k->spare, k->paused, replace, list[0], paired ? list[1] : NULL);
+		k->settings, k->spare, k->paused, k->keyed, replace, list[0], paired ? list[1] : NULL);
 	reply = redislock_queue_run(q, &redislock_script_enqueue_one, &a, timeout);
 	redislock_argv_free(&a);
 	if (!reply) {
@@ -170,7 +170,7 @@ typedef void (*dead_page_args)(redislock_argv *a, const queue_keys *k, bool stre
 
 static void retry_dead_all_args(redislock_argv *a, const queue_keys *k, bool streams, const zend_string *died_by)
 {
-	redislock_script_retry_dead_args(a, 0, QUEUE_ALL_KEYS(*k), k->paused, streams, died_by, NULL);
+	redislock_script_retry_dead_args(a, 0, QUEUE_ALL_KEYS(*k), k->paused, k->keyed, streams, died_by, NULL);
 }
 
 static void purge_dead_all_args(redislock_argv *a, const queue_keys *k, bool streams, const zend_string *died_by)
@@ -333,7 +333,7 @@ zend_long redislock_queue_retry_dead_ids(redislock_queue_obj *q, const queue_key
 		redisReply *reply;
 		bool ok;
 
-		redislock_script_retry_dead_args(&a, m, QUEUE_ALL_KEYS(*k), k->paused, true, NULL, list + sent);
+		redislock_script_retry_dead_args(&a, m, QUEUE_ALL_KEYS(*k), k->paused, k->keyed, true, NULL, list + sent);
 		sent += m;
 		reply = redislock_queue_run(q, &redislock_script_retry_dead, &a, redislock_object_read_timeout(&q->base));
 		redislock_argv_free(&a);

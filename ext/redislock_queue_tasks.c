@@ -23,6 +23,7 @@ void redislock_queue_keys_init(queue_keys *k, const redislock_object *o, const z
 	k->deadlines = redislock_sibling_key(k->queue, ":deadlines");
 	k->spare = redislock_sibling_key(k->queue, ":spare");
 	k->paused = redislock_sibling_key(k->queue, ":paused");
+	k->keyed = redislock_sibling_key(k->queue, ":keyed");
 }
 
 void redislock_queue_keys_free(queue_keys *k)
@@ -39,6 +40,7 @@ void redislock_queue_keys_free(queue_keys *k)
 	zend_string_release(k->deadlines);
 	zend_string_release(k->spare);
 	zend_string_release(k->paused);
+	zend_string_release(k->keyed);
 }
 
 /* ---- argument checks ----------------------------------------------------- */

@@ -4,6 +4,9 @@
 #ifndef REDISLOCK_SCRIPTS_GEN_H
 #define REDISLOCK_SCRIPTS_GEN_H
 
+extern const redislock_script redislock_script_latch_count_down;
+extern const redislock_script redislock_script_latch_inspect;
+extern const redislock_script redislock_script_latch_set;
 extern const redislock_script redislock_script_rate_fixed_window;
 extern const redislock_script redislock_script_rate_inspect;
 extern const redislock_script redislock_script_rate_reset;
@@ -64,6 +67,32 @@ extern const redislock_script redislock_script_sem_extend;
 extern const redislock_script redislock_script_sem_inspect;
 extern const redislock_script redislock_script_sem_release;
 extern const redislock_script redislock_script_sem_watch;
+
+/* ext/lua/latch/latch_count_down.lua: KEYS key, KEYS open, ARGV by. */
+static inline void redislock_script_latch_count_down_args(redislock_argv *a, const zend_string *key, const zend_string *open, zend_long by)
+{
+	redislock_script_start(a, &redislock_script_latch_count_down, 2);
+	redislock_argv_push_str(a, key);
+	redislock_argv_push_str(a, open);
+	redislock_argv_push_long(a, by);
+}
+
+/* ext/lua/latch/latch_inspect.lua: KEYS key. */
+static inline void redislock_script_latch_inspect_args(redislock_argv *a, const zend_string *key)
+{
+	redislock_script_start(a, &redislock_script_latch_inspect, 1);
+	redislock_argv_push_str(a, key);
+}
+
+/* ext/lua/latch/latch_set.lua: KEYS key, KEYS open, ARGV count, ARGV ms. */
+static inline void redislock_script_latch_set_args(redislock_argv *a, const zend_string *key, const zend_string *open, zend_long count, zend_long ms)
+{
+	redislock_script_start(a, &redislock_script_latch_set, 2);
+	redislock_argv_push_str(a, key);
+	redislock_argv_push_str(a, open);
+	redislock_argv_push_long(a, count);
+	redislock_argv_push_long(a, ms);
+}
 
 /* ext/lua/limiter/rate_fixed_window.lua: KEYS key, ARGV head, ARGV limit, ARGV interval, ARGV tokens, ARGV mode. */
 static inline void redislock_script_rate_fixed_window_args(redislock_argv *a, const zend_string *key, const char *head, zend_long limit, zend_long interval, zend_long tokens, const char *mode)
@@ -301,10 +330,10 @@ static inline void redislock_script_watch_args(redislock_argv *a, const zend_str
 	redislock_argv_push(a, hint, strlen(hint));
 }
 
-/* ext/lua/queue/clear.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS deadlines, KEYS unique. */
-static inline void redislock_script_clear_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *deadlines, const zend_string *unique)
+/* ext/lua/queue/clear.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS deadlines, KEYS unique, KEYS keyed. */
+static inline void redislock_script_clear_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *deadlines, const zend_string *unique, const zend_string *keyed)
 {
-	redislock_script_start(a, &redislock_script_clear, 12);
+	redislock_script_start(a, &redislock_script_clear, 13);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -317,6 +346,7 @@ static inline void redislock_script_clear_args(redislock_argv *a, const zend_str
 	redislock_argv_push_str(a, spare);
 	redislock_argv_push_str(a, deadlines);
 	redislock_argv_push_str(a, unique);
+	redislock_argv_push_str(a, keyed);
 }
 
 /* ext/lua/queue/dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS spare, ARGV count, ARGV after, ARGV after_score. */
@@ -366,10 +396,10 @@ static inline void redislock_script_dequeue_args(redislock_argv *a, const zend_s
 	redislock_argv_push_double(a, score);
 }
 
-/* ext/lua/queue/enqueue.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS dues, KEYS paused, ARGV streamed, ARGV delay, ARGV call, ARGV last, ARGV replace, ARGV paired, ARGV item. */
-static inline void redislock_script_enqueue_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *dues, const zend_string *paused, bool streamed, double delay, const zend_string *call, bool last, bool replace, zend_long paired, zend_string **item)
+/* ext/lua/queue/enqueue.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS dues, KEYS paused, KEYS keyed, ARGV streamed, ARGV delay, ARGV call, ARGV last, ARGV replace, ARGV paired, ARGV item. */
+static inline void redislock_script_enqueue_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *dues, const zend_string *paused, const zend_string *keyed, bool streamed, double delay, const zend_string *call, bool last, bool replace, zend_long paired, zend_string **item)
 {
-	redislock_script_start(a, &redislock_script_enqueue, 12);
+	redislock_script_start(a, &redislock_script_enqueue, 13);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -382,6 +412,7 @@ static inline void redislock_script_enqueue_args(redislock_argv *a, uint32_t n, 
 	redislock_argv_push_str(a, spare);
 	redislock_argv_push_str(a, dues);
 	redislock_argv_push_str(a, paused);
+	redislock_argv_push_str(a, keyed);
 	redislock_argv_push(a, streamed ? "1" : "0", 1);
 	redislock_argv_push_double(a, delay);
 	if (call) { redislock_argv_push_str(a, call); } else { redislock_argv_push(a, "", 0); }
@@ -393,10 +424,10 @@ static inline void redislock_script_enqueue_args(redislock_argv *a, uint32_t n, 
 	}
 }
 
-/* ext/lua/queue/enqueue_one.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS paused, ARGV replace, ARGV id, ARGV payload. */
-static inline void redislock_script_enqueue_one_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *paused, bool replace, const zend_string *id, const zend_string *payload)
+/* ext/lua/queue/enqueue_one.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS paused, KEYS keyed, ARGV replace, ARGV id, ARGV payload. */
+static inline void redislock_script_enqueue_one_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *paused, const zend_string *keyed, bool replace, const zend_string *id, const zend_string *payload)
 {
-	redislock_script_start(a, &redislock_script_enqueue_one, 10);
+	redislock_script_start(a, &redislock_script_enqueue_one, 11);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -407,6 +438,7 @@ static inline void redislock_script_enqueue_one_args(redislock_argv *a, const ze
 	redislock_argv_push_str(a, settings);
 	redislock_argv_push_str(a, spare);
 	redislock_argv_push_str(a, paused);
+	redislock_argv_push_str(a, keyed);
 	redislock_argv_push(a, replace ? "1" : "0", 1);
 	redislock_argv_push_str(a, id);
 	if (payload) {
@@ -524,10 +556,10 @@ static inline void redislock_script_resume_args(redislock_argv *a, const zend_st
 	redislock_argv_push_str(a, paused);
 }
 
-/* ext/lua/queue/retry_dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS paused, ARGV streams, ARGV died_by, ARGV id. */
-static inline void redislock_script_retry_dead_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *paused, bool streams, const zend_string *died_by, zend_string **id)
+/* ext/lua/queue/retry_dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS paused, KEYS keyed, ARGV streams, ARGV died_by, ARGV id. */
+static inline void redislock_script_retry_dead_args(redislock_argv *a, uint32_t n, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *paused, const zend_string *keyed, bool streams, const zend_string *died_by, zend_string **id)
 {
-	redislock_script_start(a, &redislock_script_retry_dead, 11);
+	redislock_script_start(a, &redislock_script_retry_dead, 12);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -539,6 +571,7 @@ static inline void redislock_script_retry_dead_args(redislock_argv *a, uint32_t 
 	redislock_argv_push_str(a, settings);
 	redislock_argv_push_str(a, spare);
 	redislock_argv_push_str(a, paused);
+	redislock_argv_push_str(a, keyed);
 	redislock_argv_push(a, streams ? "1" : "0", 1);
 	if (died_by) { redislock_argv_push_str(a, died_by); } else { redislock_argv_push(a, "", 0); }
 	for (uint32_t i = 0; i < n; i++) {
@@ -579,10 +612,10 @@ static inline void redislock_script_stats_args(redislock_argv *a, const zend_str
 	redislock_argv_push_str(a, paused);
 }
 
-/* ext/lua/queue/submit.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS unique, KEYS deadlines, KEYS paused, ARGV streamed, ARGV id, ARGV mode, ARGV delay, ARGV span, ARGV carries, ARGV payload. */
-static inline void redislock_script_submit_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *unique, const zend_string *deadlines, const zend_string *paused, bool streamed, const zend_string *id, const char *mode, double delay, double span, bool carries, const zend_string *payload)
+/* ext/lua/queue/submit.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS unique, KEYS deadlines, KEYS paused, KEYS keyed, ARGV streamed, ARGV id, ARGV mode, ARGV delay, ARGV span, ARGV carries, ARGV payload, ARGV has_key, ARGV ukey. */
+static inline void redislock_script_submit_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *unique, const zend_string *deadlines, const zend_string *paused, const zend_string *keyed, bool streamed, const zend_string *id, const char *mode, double delay, double span, bool carries, const zend_string *payload, bool has_key, const zend_string *ukey)
 {
-	redislock_script_start(a, &redislock_script_submit, 13);
+	redislock_script_start(a, &redislock_script_submit, 14);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -596,6 +629,7 @@ static inline void redislock_script_submit_args(redislock_argv *a, const zend_st
 	redislock_argv_push_str(a, unique);
 	redislock_argv_push_str(a, deadlines);
 	redislock_argv_push_str(a, paused);
+	redislock_argv_push_str(a, keyed);
 	redislock_argv_push(a, streamed ? "1" : "0", 1);
 	redislock_argv_push_str(a, id);
 	redislock_argv_push(a, mode, strlen(mode));
@@ -603,6 +637,8 @@ static inline void redislock_script_submit_args(redislock_argv *a, const zend_st
 	redislock_argv_push_double(a, span);
 	redislock_argv_push(a, carries ? "1" : "0", 1);
 	if (payload) { redislock_argv_push_str(a, payload); } else { redislock_argv_push(a, "", 0); }
+	redislock_argv_push(a, has_key ? "1" : "0", 1);
+	if (ukey) { redislock_argv_push_str(a, ukey); } else { redislock_argv_push(a, "", 0); }
 }
 
 /* ext/lua/queue/top.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, ARGV count, ARGV after, ARGV after_score. */

@@ -1,4 +1,5 @@
-/* Waiting without polling: BLPOP on wake-up lists, with a deadline the client keeps. */
+/* Waiting without polling: BLPOP on wake-up lists (BLMOVE on an open mark), with a
+ * deadline the client keeps. */
 #include "redislock_wait.h"
 
 /* PHP's signal handlers (pcntl with async signals: the workers' --timeout, an
@@ -44,51 +45,92 @@ zend_result redislock_blpop(redislock_conn *c, zend_string **keys, uint32_t n, d
 	return redislock_blpop_popped(c, keys, n, seconds, precise, NULL);
 }
 
+/* Serves pending signals, then sends the blocking command a, with the server's
+ * timeout for a wait of seconds appended (at least its timer's resolution, a
+ * millisecond, as 0 would be "forever"; a little more with precise, where our
+ * deadline comes first), and reads its reply; a is freed. NULL in *reply when
+ * the wait ended early (a signal served, or with precise our deadline passed
+ * first). */
+static zend_result blocking_call(redislock_conn *c, redislock_argv *a, double seconds, bool precise, redisReply **reply)
+{
+	double read_for;
+	zend_result result;
+
+	*reply = NULL;
+	if (!redislock_serve_signals(c)) {
+		redislock_argv_free(a);
+		return FAILURE;
+	}
+	seconds = MAX(seconds, 0.001);
+	read_for = precise ? seconds + 0.002 : seconds + redislock_conn_config(c)->read_timeout;
+	redislock_argv_push_double(a, precise ? seconds + 0.05 : seconds);
+	result = redislock_conn_call_interruptible(c, a, read_for, &redislock_php_signals, reply);
+	redislock_argv_free(a);
+	if (result == FAILURE && redislock_conn_status(c)->kind == REDISLOCK_ERR_INTERRUPTED) {
+		/* The link is closed, the blocked command with it: as if woken, once the handlers ran. */
+		*reply = NULL;
+		return redislock_serve_signals(c) ? SUCCESS : FAILURE;
+	}
+	if (result == FAILURE) {
+		*reply = NULL;
+		return precise && redislock_conn_status(c)->kind == REDISLOCK_ERR_TIMEOUT ? SUCCESS : FAILURE;
+	}
+	if ((*reply)->type == REDIS_REPLY_ERROR) {
+		redislock_conn_set_reply_error(c, *reply);
+		freeReplyObject(*reply);
+		*reply = NULL;
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
 zend_result redislock_blpop_popped(redislock_conn *c, zend_string **keys, uint32_t n, double seconds, bool precise,
 	zend_string **popped)
 {
 	redislock_argv a;
 	redisReply *reply;
-	zend_result result;
-	double read_for = precise ? seconds + 0.002 : seconds + redislock_conn_config(c)->read_timeout;
 
-	if (!redislock_serve_signals(c)) {
-		return FAILURE;
-	}
-	/* BLPOP reads 0 as "forever"; Redis's timer resolution is a millisecond. */
-	if (seconds < 0.001) {
-		seconds = 0.001;
-	}
 	redislock_argv_init(&a);
 	redislock_argv_push(&a, "BLPOP", 5);
 	for (uint32_t i = 0; i < n; i++) {
 		redislock_argv_push_str(&a, keys[i]);
 	}
-	redislock_argv_push_double(&a, precise ? seconds + 0.05 : seconds);
-	result = redislock_conn_call_interruptible(c, &a, read_for, &redislock_php_signals, &reply);
-	redislock_argv_free(&a);
-	if (result == FAILURE && redislock_conn_status(c)->kind == REDISLOCK_ERR_INTERRUPTED) {
-		/* The link is closed, the BLPOP with it: as if woken, once the handlers ran. */
-		return redislock_serve_signals(c) ? SUCCESS : FAILURE;
-	}
-	if (result == FAILURE) {
-		if (precise && redislock_conn_status(c)->kind == REDISLOCK_ERR_TIMEOUT) {
-			return SUCCESS;
-		}
+	if (blocking_call(c, &a, seconds, precise, &reply) == FAILURE) {
 		return FAILURE;
 	}
-	if (reply->type == REDIS_REPLY_ERROR) {
-		redislock_conn_set_reply_error(c, reply);
-		freeReplyObject(reply);
-		return FAILURE;
-	}
-	if (popped && reply->type == REDIS_REPLY_ARRAY && reply->elements == 2 && reply->element[1]->type == REDIS_REPLY_STRING) {
+	if (reply && popped && reply->type == REDIS_REPLY_ARRAY && reply->elements == 2
+		&& reply->element[1]->type == REDIS_REPLY_STRING) {
 		*popped = zend_string_init(reply->element[1]->str, reply->element[1]->len, 0);
 	}
-	freeReplyObject(reply);
+	if (reply) {
+		freeReplyObject(reply);
+	}
 	return SUCCESS;
 }
 
+zend_result redislock_blmove_self(redislock_conn *c, zend_string *key, double seconds, bool precise, zend_string **moved)
+{
+	redislock_argv a;
+	redisReply *reply;
+
+	*moved = NULL;
+	redislock_argv_init(&a);
+	redislock_argv_push(&a, "BLMOVE", 6);
+	redislock_argv_push_str(&a, key);
+	redislock_argv_push_str(&a, key);
+	redislock_argv_push(&a, "LEFT", 4);
+	redislock_argv_push(&a, "RIGHT", 5);
+	if (blocking_call(c, &a, seconds, precise, &reply) == FAILURE) {
+		return FAILURE;
+	}
+	if (reply) {
+		if (reply->type == REDIS_REPLY_STRING) {
+			*moved = zend_string_init(reply->str, reply->len, 0);
+		}
+		freeReplyObject(reply);
+	}
+	return SUCCESS;
+}
 
 double redislock_block_time(double remaining, zend_long pttl, bool *until_expiry)
 {

@@ -1,5 +1,5 @@
 /* Waiting without polling: BLPOP on the wake-up lists that unlocks and enqueues
- * push to. */
+ * push to, and BLMOVE on a latch's open mark. */
 #ifndef REDISLOCK_WAIT_H
 #define REDISLOCK_WAIT_H
 
@@ -26,6 +26,13 @@ zend_result redislock_blpop(redislock_conn *c, zend_string **keys, uint32_t n, d
  * early). */
 zend_result redislock_blpop_popped(redislock_conn *c, zend_string **keys, uint32_t n, double seconds, bool precise,
 	zend_string **popped);
+
+/* Blocks in BLMOVE key key LEFT RIGHT (the element moves onto its own list, so it
+ * stays for every waiter: a latch's open mark) until the list has an element or
+ * the time is up; *moved is the element (the caller's to release), or NULL when
+ * none came. Signals and precise as redislock_blpop() (a wait ended early is a
+ * NULL *moved). */
+zend_result redislock_blmove_self(redislock_conn *c, zend_string *key, double seconds, bool precise, zend_string **moved);
 
 /* Ends the wait for a blocking command's reply when PHP has a signal to serve
  * (redislock_conn_call_interruptible()). */

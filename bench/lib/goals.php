@@ -32,6 +32,8 @@ const BENCH_GOALS = [
         '≤', 1.0, 'ours', 'bench/enqueue.php'],
     'submit' => ['submit(), every uniqueness mode, both layouts: round trips per call (the worst row)',
         '≤', 1.0, 'ours', 'bench/submit.php'],
+    'dedupe' => ['Messenger DeduplicateStamp on a redislock transport: round trips per accepted send, ours (peer: Symfony\'s lock on our store)',
+        '≤', 1.0, 'ours', 'bench/dedupe.php'],
 ];
 
 /** The target as the tables print it: "≤ 0.50x", "≥ 3.00x", "≤ 1". */

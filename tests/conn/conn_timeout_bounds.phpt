@@ -9,7 +9,7 @@ $cases = [
     ['read_timeout' => 0.0005],
     'redis://127.0.0.1:6999?connect_timeout=1e300',
     'redis://127.0.0.1:6999?read_timeout=1e-300',
-    ['tls' => true, 'redlock' => [['socket' => '/tmp/redis.sock'], 'redis://127.0.0.1:6380', 'redis://127.0.0.1:6381']],
+    ['tls' => true, 'redlock' => [['socket' => '/tmp/redis.sock'], 'redis://127.0.0.1:6998', 'redis://127.0.0.1:6997']],
     ['redlock' => [['socket' => '/tmp/redis.sock', 'tls' => true]]],
 ];
 foreach ($cases as $case) {

@@ -1,8 +1,8 @@
 <?php
 /*
  * Fuzzer of the public API: calls every public method of RedisLock, RedisSemaphore,
- * RedisQueue and RedisRateLimiter, the constructors too, with random arguments of every PHP type,
- * against the test servers of tests/run.
+ * RedisQueue, RedisRateLimiter and RedisLatch, the constructors too, with random
+ * arguments of every PHP type, against the test servers of tests/run.
  *
  *   tests/run --fuzz [CALLS] [SEED]    built with ASan, against throwaway servers
  *   php tests/fuzz/fuzz.php [--calls N] [--seed S] [--seconds T]   (REDISLOCK_TEST_* set)
@@ -15,8 +15,10 @@
  * (and their kin) on a redlock object, and of watchLock() and addLock(..., watch: true)
  * without the watchdog;
  * and RedisSemaphore and RedisQueue must refuse a connection with redlock or
- * min_replicas (a ValueError, or a TypeError for another option of it), and a
- * token of RedisSemaphore::acquire() must read "<permits>:<32 hex digits>".
+ * min_replicas, RedisRateLimiter one with redlock or the watchdog, RedisLatch one
+ * with redlock, min_replicas, the watchdog, holder or the queue's options (a
+ * ValueError, or a TypeError for another option of it), and a token of
+ * RedisSemaphore::acquire() must read "<permits>:<32 hex digits>".
  * Anything else fails the run: another exception, a crash, a hang (SIGALRM after
  * 30 s in one call), or any PHP warning, notice or deprecation. One exception to
  * the last rule: calls made from tests/fuzz/fuzz_coercive.inc (not strict_types) may
@@ -32,6 +34,20 @@
  * checks the server: no key written but prefix . name, a state of integers that
  * expires, and a call that consumed nothing (an error, a refused consume(), a
  * peek(), a wait() that returned false, inspect(), names()) left the key as it was.
+ *
+ * RedisLatch gets its counts (set()'s $count, countDown()'s $by) at and past their
+ * bounds (0, 1, MAX_COUNT = 10^15, 10^15 + 1, PHP_INT_MAX, negative), its $ttl at
+ * and past its bounds (5e-324, 1 ms, 1e9, 1e9 + 1, 0, negative, NAN, INF), and
+ * await() only the short or out-of-range waits every class gets (20 ms at most):
+ * no call blocks for long. Its ValueErrors and TypeErrors must name their
+ * parameter; a call that got past the argument checks (an answer, or a
+ * RedisLockException) had every name, count, step, ttl and timeout in range, and
+ * a ValueError about one of those had it out of range. Its answers have the
+ * documented types and bounds: set() and await() a bool, countDown() and count()
+ * false or 0 to MAX_COUNT, inspect() null or ['count' => 0 to MAX_COUNT, 'open'
+ * => (count === 0), 'ttl' => null or finite seconds from 0 to 1e9], names() the
+ * list and cursor of the other classes. Its working pool objects have a prefix of
+ * their own.
  *
  * Besides random values, the calls get the shapes that once broke extensions like
  * this one: options arrays that refer back into themselves ($o['redlock'][0] = &$o,
@@ -53,7 +69,11 @@
  * through two objects (shared holds, promotions by lock() on a name held shared,
  * demotions by lockShared() on a name held exclusively, contention), and
  * acquire(), release(), extend(), count() of semaphores with limits of 1 to 5,
- * permits up to the limit and tokens that acquire() really returned, or garbage.
+ * permits up to the limit and tokens that acquire() really returned, or garbage;
+ * of the rate limiters, consume(), peek(), wait() and the like on names that keep
+ * their rule; of the latches, set() with counts of 0 to 3 and lifetimes of 50 ms
+ * to 2 s (so that the names come back), countDown(), await() with timeouts of
+ * 20 ms at most, count(), inspect() and names() on the same few names.
  *
  * The calls are drawn from a seeded Mt19937: the same seed draws the same calls.
  * The seed is printed first; a failure prints the call that failed. A crash (a
@@ -90,6 +110,11 @@ final class FuzzUnconstructedLimiter extends RedisRateLimiter
     public function __construct() {}
 }
 
+final class FuzzUnconstructedLatch extends RedisLatch
+{
+    public function __construct() {}
+}
+
 final class FuzzStringable
 {
     public function __construct(private string $s) {}
@@ -112,11 +137,15 @@ function fuzz_new_strict(string $class, array $args): object
 
 final class Fuzzer
 {
-    private const CLASSES = ['RedisLock', 'RedisSemaphore', 'RedisQueue', 'RedisRateLimiter'];
+    private const CLASSES = ['RedisLock', 'RedisSemaphore', 'RedisQueue', 'RedisRateLimiter', 'RedisLatch'];
     /** After the run's marker, the key prefix of the pool's semaphores: apart from the locks' keys. */
     private const SEM_PREFIX = 'Semaphore:';
     /** After the run's marker, the key prefix of the pool's rate limiters. */
     private const LIM_PREFIX = 'Limiter:';
+    /** After the run's marker, the key prefix of the pool's latches. */
+    private const LATCH_PREFIX = 'Latch:';
+    /** RedisLatch::MAX_COUNT: the largest count of set() and step of countDown(). */
+    private const LATCH_MAX = 1000000000000000;
     /**
      * The database of the pool's working rate limiters: apart from the locks',
      * semaphores' and queues' keys, so that every key of it can be listed
@@ -131,6 +160,7 @@ final class Fuzzer
         'RedisSemaphore' => ['sem', 'sem2', 'sem_wd', 'sem_dead', 'sem_unconstructed', 'fresh_sem'],
         'RedisQueue' => ['queue', 'queue_dead', 'queue_unconstructed', 'fresh_queue'],
         'RedisRateLimiter' => ['limiter', 'limiter2', 'limiter_dead', 'limiter_unconstructed', 'fresh_limiter'],
+        'RedisLatch' => ['latch', 'latch2', 'latch_dead', 'latch_unconstructed', 'fresh_latch'],
     ];
     private Random\Randomizer $rnd;
     private string $marker;
@@ -450,18 +480,19 @@ final class Fuzzer
             case 0:
                 unset($this->pool[$this->pick(['lock2', 'lock_dead', 'queue_dead', 'fresh_lock', 'fresh_queue',
                     'lock_unconstructed', 'queue_unconstructed', 'sem2', 'sem_dead', 'fresh_sem', 'sem_unconstructed',
-                    'limiter2', 'limiter_dead', 'fresh_limiter', 'limiter_unconstructed'])]);
+                    'limiter2', 'limiter_dead', 'fresh_limiter', 'limiter_unconstructed',
+                    'latch2', 'latch_dead', 'fresh_latch', 'latch_unconstructed'])]);
                 break;
             case 1:
                 foreach (array_keys($this->pool) as $key) {
-                    if ($key !== 'lock' && $key !== 'queue' && $key !== 'sem' && $key !== 'limiter') {
+                    if (!in_array($key, ['lock', 'queue', 'sem', 'limiter', 'latch'], true)) {
                         unset($this->pool[$key]);
                     }
                 }
                 break;
             case 2:
                 /* Replaced: the old one goes at once, unless it is the one running. */
-                unset($this->pool[$this->pick(['lock', 'lock2', 'queue', 'sem', 'sem2', 'limiter', 'limiter2'])]);
+                unset($this->pool[$this->pick(['lock', 'lock2', 'queue', 'sem', 'sem2', 'limiter', 'limiter2', 'latch', 'latch2'])]);
                 $this->refillPool();
                 break;
             default:
@@ -801,9 +832,59 @@ final class Fuzzer
         };
     }
 
-    private function plausible(string $param, string $class = ''): mixed
+    /**
+     * A count of a latch (set()'s $count, countDown()'s $by): small, at its bounds
+     * (0, 1, MAX_COUNT = 10^15) and past them (10^15 + 1, PHP_INT_MAX, negative),
+     * the same as floats and strings (coercive mode), or any number.
+     */
+    private function latchCount(): int|float|string
+    {
+        return match ($this->int(0, 9)) {
+            0, 1 => $this->pick([0, 1, self::LATCH_MAX, self::LATCH_MAX - 1, self::LATCH_MAX + 1, PHP_INT_MAX, -1, PHP_INT_MIN,
+                -self::LATCH_MAX, 2 ** 53, 2 ** 53 + 1, 2 ** 31, 2 ** 32]),
+            2 => $this->pick([1e15, 1e15 + 1, 1e15 - 1, 0.0, -0.0, -1.0, 1.5, '1000000000000000', '1000000000000001',
+                '1e15', '0', '-1', ' 1', '9223372036854775808']),
+            3 => $this->chance(0.5) ? $this->integer() : $this->extreme(),
+            4 => $this->int(0, self::LATCH_MAX),
+            default => $this->int(0, 5),
+        };
+    }
+
+    /**
+     * A lifetime of a latch: short or long valid ones, its bounds (the smallest
+     * float, 1 ms, 1e9 s) and past them (1e9 + 1, 0, negative, NAN, INF, huge).
+     */
+    private function latchTtl(): int|float|string
+    {
+        return match ($this->int(0, 9)) {
+            0, 1 => $this->pick([5e-324, PHP_FLOAT_MIN, 1e-7, 0.0005, 0.001, 1e9, 1000000000, 999999999.999, 1e9 + 1, 1000000001,
+                1e9 + 1e-6, 0, 0.0, -0.0, -1, -0.001, -1e-300, NAN, INF, -INF, 1e300, PHP_FLOAT_MAX, PHP_INT_MAX, PHP_INT_MIN]),
+            2 => $this->chance(0.5) ? $this->float() : $this->extreme(),
+            3 => $this->int(1, 86400),
+            default => $this->pick([0.05, 0.3, 1.0, 2, 60, 3600, 86400]),
+        };
+    }
+
+    /** A value for a parameter of RedisLatch, or null to draw as for the other classes. */
+    private function latchArgument(string $param, string $method): ?array
+    {
+        return match ($param) {
+            'count' => [$method === 'names'
+                ? ($this->chance(0.8) ? $this->pick([1, 2, 10, 100, 1000]) : $this->latchCount())
+                : $this->latchCount()],
+            'by' => [$this->chance(0.3) ? 1 : $this->latchCount()],
+            'ttl' => [$this->latchTtl()],
+            'cursor' => [$this->chance(0.6) ? null : $this->pick(['0', '', '-1', '18446744073709551616', 'x', "0\x00", '1e3'])],
+            default => null,
+        };
+    }
+
+    private function plausible(string $param, string $class = '', string $method = ''): mixed
     {
         if ($class === 'RedisRateLimiter' && ($v = $this->limiterArgument($param)) !== null) {
+            return $v[0];
+        }
+        if ($class === 'RedisLatch' && ($v = $this->latchArgument($param, $method)) !== null) {
             return $v[0];
         }
         switch ($param) {
@@ -1340,6 +1421,9 @@ final class Fuzzer
     private function wellFormed(): array
     {
         $this->refillPool();
+        if ($this->chance(0.2)) {
+            return $this->wellFormedLatch();
+        }
         if ($this->chance(0.25)) {
             return $this->wellFormedLimiter();
         }
@@ -1420,12 +1504,59 @@ final class Fuzzer
         return ['RedisRateLimiter', $target, $this->pool[$target], $method, $args];
     }
 
-    /** A connection a semaphore or a queue refuses with a ValueError: redlock, or min_replicas above 0. */
-    private function refusedConnection(): array|string
+    /**
+     * A well-formed call of a latch of the pool, on a few realistic names: set()
+     * with counts of 0 to 3 mostly (MAX_COUNT now and then) and lifetimes of 50 ms
+     * to 2 s mostly, so that a name ends and can be set again; countDown() by 1
+     * mostly; await() with timeouts of 20 ms at most; count(), inspect(), names().
+     *
+     * @return array{string, string, object, string, array}
+     */
+    private function wellFormedLatch(): array
+    {
+        $target = $this->chance(0.5) ? 'latch' : 'latch2';
+        $name = $this->chance(0.85) ? 'n' . $this->int(0, 3)
+            : $this->pick(['{tag}x', "bin\x00\r\n%n%s{}", 'ü', "\xff\xfe\xc3\x28", '}{x', 'tenant{42', 'n' . $this->int(4, 11)]);
+        $method = $this->pick(['set', 'set', 'set', 'countDown', 'countDown', 'countDown', 'countDown', 'await', 'await', 'await',
+            'count', 'inspect', 'inspect', 'names']);
+        $args = match ($method) {
+            'set' => $this->chance(0.2) ? [$name, $this->int(0, 3)] : [$name,
+                $this->chance(0.9) ? $this->int(0, 3) : $this->pick([self::LATCH_MAX, self::LATCH_MAX - 1, $this->int(4, 1000)]),
+                $this->chance(0.8) ? $this->pick([0.05, 0.3, 1.0, 2.0]) : $this->pick([0.001, $this->real(0.001, 2.0), 60.0])],
+            'countDown' => $this->chance(0.3) ? [$name] : [$name,
+                $this->chance(0.8) ? 1 : ($this->chance(0.8) ? $this->int(1, 3) : self::LATCH_MAX)],
+            'await' => [$name, $this->pick([0, 0.0, 0.001, 0.005, 0.02, $this->real(0, 0.02)])],
+            'count', 'inspect' => [$name],
+            default => $this->chance(0.5) ? [] : [null, $this->pick([1, 10, 1000])],
+        };
+        return ['RedisLatch', $target, $this->pool[$target], $method, $args];
+    }
+
+    /**
+     * A connection a semaphore or a queue refuses with a ValueError: redlock, or
+     * min_replicas above 0. For a latch, also the watchdog, holder and the
+     * queue's options, which it refuses too.
+     */
+    private function refusedConnection(string $class = ''): array|string
     {
         $redlock = array_values(array_filter(explode(',', (string) getenv('REDISLOCK_TEST_REDLOCK'))));
         $members = $redlock ? array_map(fn(string $e): string => "redis://$e", $redlock)
             : array_fill(0, 3, 'redis://127.0.0.1:' . $this->deadPort);
+        if ($class === 'RedisLatch' && $this->chance(0.5)) {
+            $base = ['prefix' => $this->marker . self::LATCH_PREFIX];
+            return match ($this->int(0, 9)) {
+                0 => rl_options($base + ['watchdog' => true]),
+                1 => rl_options($base + ['watchdog' => ['lease' => $this->real(0.05, 2.0)]]),
+                2 => rl_dsn() . '?watchdog=1&prefix=' . rawurlencode($this->marker),
+                3 => rl_options($base + ['holder' => $this->pick(['worker-1', "h\x00", str_repeat('h', 64)])]),
+                4 => rl_dsn() . '?holder=worker-1',
+                5 => rl_options($base + ['max_attempts' => $this->pick([0, 1, 5])]),
+                6 => rl_options($base + ['retry_backoff' => $this->pick([0, 0.0, 1.5])]),
+                7 => rl_options($base + ['queue_layout' => $this->pick(['auto', 'zset'])]),
+                8 => rl_dsn() . '?' . $this->pick(['max_attempts=3', 'retry_backoff=0', 'queue_layout=zset']),
+                default => rl_options($base + ['min_replicas' => $this->int(1, 3), 'watchdog' => true, 'holder' => 'h']),
+            };
+        }
         switch ($this->int(0, 4)) {
             case 0:
                 return ['redlock' => $members, 'prefix' => $this->marker];
@@ -1445,39 +1576,47 @@ final class Fuzzer
     }
 
     /**
-     * Whether a connection from safeConnection() is one a semaphore, a queue or a
-     * rate limiter refuses (a rate limiter the watchdog too: it holds nothing to renew).
+     * Whether a connection from safeConnection() is one a semaphore, a queue, a
+     * rate limiter or a latch refuses (a rate limiter and a latch the watchdog
+     * too: they hold nothing to renew).
      */
     private function isRefused(array|string $connection, string $class = ''): bool
     {
         $limiter = $class === 'RedisRateLimiter';
+        $noWatchdog = $limiter || $class === 'RedisLatch';
         if (is_string($connection)) {
             return (!$limiter && preg_match('/[?&]min_replicas=0*[1-9]/', $connection))
-                || ($limiter && preg_match('/[?&]watchdog=1(&|$)/', $connection));
+                || ($noWatchdog && preg_match('/[?&]watchdog=1(&|$)/', $connection));
         }
         $watchdog = $connection['watchdog'] ?? null;
         return isset($connection['redlock']) || (!$limiter && is_int($connection['min_replicas'] ?? null) && $connection['min_replicas'] > 0)
-            || ($limiter && ($watchdog === true || (is_array($watchdog) && array_intersect_key($watchdog, ['lease' => 1, 'max_hold' => 1]))));
+            || ($noWatchdog && ($watchdog === true || (is_array($watchdog) && array_intersect_key($watchdog, ['lease' => 1, 'max_hold' => 1]))));
     }
 
     /**
      * Why an allowed outcome still breaks the documented contract, or null: a
-     * semaphore or queue constructed with redlock or min_replicas, a token of
-     * acquire() of another form than "<permits>:<32 hex digits>".
+     * semaphore, queue, rate limiter or latch constructed with an option it
+     * refuses (redlock, min_replicas, and for some the watchdog, holder or the
+     * queue's options), a token of acquire() of another form than
+     * "<permits>:<32 hex digits>", and what limiterContract() and
+     * latchContract() check.
      */
     private function contract(string $class, string $method, array $args, mixed $result, ?Throwable $error, ?bool $refused): ?string
     {
         if ($refused) {
             if ($error === null) {
-                return "$class accepted a connection with redlock or min_replicas: a ValueError is documented";
+                return "$class accepted a connection with an option it refuses (redlock, min_replicas, ...): a ValueError is documented";
             }
             if (!$error instanceof ValueError && !$error instanceof TypeError) {
-                return "$class refused a connection with redlock or min_replicas with " . get_class($error) . ', not a ValueError: '
-                    . $error->getMessage();
+                return "$class refused a connection with an option it refuses (redlock, min_replicas, ...) with " . get_class($error)
+                    . ', not a ValueError: ' . $error->getMessage();
             }
         }
         if ($class === 'RedisRateLimiter') {
             return $this->limiterContract($method, $args, $result, $error);
+        }
+        if ($class === 'RedisLatch') {
+            return $this->latchContract($method, $args, $result, $error);
         }
         if ($class === 'RedisSemaphore' && $method === 'acquire' && is_string($result)) {
             $permits = array_key_exists('permits', $args) ? $args['permits'] : (array_key_exists(4, $args) ? $args[4] : 1);
@@ -1571,6 +1710,115 @@ final class Fuzzer
                     || !is_int($result['remaining']) || $result['remaining'] < 0
                     || !$seconds($result['retry_after']) || !$seconds($result['reset_after']) || !$seconds($result['backlog'])) {
                     return 'inspect() answered ' . $this->describe($result) . ', not the documented array';
+                }
+                return null;
+            case 'names':
+                if (array_keys($result) !== ['names', 'cursor'] || !is_array($result['names']) || !array_is_list($result['names'])
+                    || array_filter($result['names'], fn($n) => !is_string($n) || $n === '')
+                    || ($result['cursor'] !== null && !is_string($result['cursor']))) {
+                    return 'names() answered ' . $this->describe($result) . ', not ["names" => list of names, "cursor" => ?string]';
+                }
+                return null;
+        }
+        return null;
+    }
+
+    /**
+     * Whether a value given for a parameter of RedisLatch is in its documented
+     * range: true, false (out of range), or null when it cannot be told here (not
+     * given, a type the engine converts or refuses, a parameter without a range).
+     */
+    private function latchInRange(string $method, string $param, mixed $value): ?bool
+    {
+        switch ($param) {
+            case 'name':
+                return is_string($value) ? $value !== '' : null;
+            case 'count':
+                if ($method !== 'set') {
+                    return null;   // names()'s $count: not this check's
+                }
+                // no break
+            case 'by':
+                return is_int($value) ? $value >= ($param === 'by' ? 1 : 0) && $value <= self::LATCH_MAX : null;
+            case 'ttl':
+            case 'timeout':
+                if (!is_int($value) && !is_float($value)) {
+                    return null;
+                }
+                $x = (float) $value;
+                return is_finite($x) && ($param === 'ttl' ? $x > 0.0 : $x >= 0.0) && $x <= 1e9;
+        }
+        return null;
+    }
+
+    /**
+     * What RedisLatch documents of an outcome: a ValueError or TypeError names
+     * the parameter it is about ("Argument #N ($param)", the method's own Nth
+     * parameter); a ValueError about the name, a count, a step, a ttl or a
+     * timeout was given one out of range, and a call that got past the argument
+     * checks (an answer, or a RedisLockException) was given every one of them in
+     * range (0 to MAX_COUNT for set()'s $count, 1 to MAX_COUNT for countDown()'s
+     * $by, a ttl above 0 and a timeout from 0, both finite and at most 1e9 s, a
+     * name not empty); countDown() and count() answer false or 0 to MAX_COUNT;
+     * inspect() null or ['count' => 0 to MAX_COUNT, 'open' => (count === 0),
+     * 'ttl' => null or finite seconds from 0 to 1e9]; names() a list of strings
+     * and a cursor. set() and await() answer a bool (the declared type).
+     */
+    private function latchContract(string $method, array $args, mixed $result, ?Throwable $error): ?string
+    {
+        $params = $this->methods['RedisLatch'][$method]->getParameters();
+        if ($error instanceof ValueError || ($error !== null && get_class($error) === 'TypeError')) {
+            $message = $error->getMessage();
+            if (!preg_match('/^RedisLatch::' . preg_quote($method, '/') . '\(\): Argument #(\d+) \(\$(\w+)\) /', $message, $m)
+                || ($params[(int) $m[1] - 1] ?? null)?->getName() !== $m[2]) {
+                return get_class($error) . ' that does not name its parameter as "Argument #N ($name)": ' . $message;
+            }
+            if ($error instanceof ValueError && $method !== '__construct') {
+                $p = (int) $m[1] - 1;
+                $value = $this->argOf($args, $m[2], $p);
+                if ((array_key_exists($m[2], $args) || array_key_exists($p, $args))
+                    && $this->latchInRange($method, $m[2], $value) === true) {
+                    return "ValueError about \${$m[2]}, given " . $this->describe($value) . ', which is in range: ' . $message;
+                }
+            }
+            return null;
+        }
+        if ($error !== null && !$error instanceof RedisLockException) {
+            return null;   // an Error of the call's shape, or of an object not constructed
+        }
+        if ($method !== '__construct') {
+            foreach ($params as $i => $p) {
+                if (!array_key_exists($p->getName(), $args) && !array_key_exists($i, $args)) {
+                    continue;
+                }
+                $value = $this->argOf($args, $p->getName(), $i);
+                if ($this->latchInRange($method, $p->getName(), $value) === false) {
+                    return ($error === null ? 'answered ' . $this->describe($result) : 'got as far as ' . get_class($error) . ': '
+                        . $error->getMessage()) . ' for $' . $p->getName() . ' ' . $this->describe($value) . ', out of range: a ValueError is documented';
+                }
+            }
+        }
+        if ($error !== null) {
+            return null;
+        }
+        $count = fn(mixed $x): bool => is_int($x) && $x >= 0 && $x <= self::LATCH_MAX;
+        switch ($method) {
+            case 'countDown':
+            case 'count':
+                if ($result !== false && !$count($result)) {
+                    return "$method() answered " . $this->describe($result) . ', not false or 0 to MAX_COUNT';
+                }
+                return null;
+            case 'inspect':
+                if ($result === null) {
+                    return null;
+                }
+                if (array_keys($result) !== ['count', 'open', 'ttl'] || !$count($result['count'])
+                    || $result['open'] !== ($result['count'] === 0)
+                    || ($result['ttl'] !== null && (!is_float($result['ttl']) || !is_finite($result['ttl'])
+                        || $result['ttl'] < 0.0 || $result['ttl'] > 1e9))) {
+                    return 'inspect() answered ' . $this->describe($result)
+                        . ", not ['count' => 0 to MAX_COUNT, 'open' => (count === 0), 'ttl' => ?float]";
                 }
                 return null;
             case 'names':
@@ -1724,6 +1972,12 @@ final class Fuzzer
         $this->pool['limiter_dead'] ??= new RedisRateLimiter(['host' => '127.0.0.1', 'port' => $this->deadPort,
             'prefix' => $this->marker . self::LIM_PREFIX, 'connect_timeout' => 0.5]);
         $this->pool['limiter_unconstructed'] ??= new FuzzUnconstructedLimiter();
+        $latchOpts = ['prefix' => $this->marker . self::LATCH_PREFIX] + $opts;
+        $this->pool['latch'] ??= new RedisLatch($latchOpts);
+        $this->pool['latch2'] ??= new RedisLatch($latchOpts);
+        $this->pool['latch_dead'] ??= new RedisLatch(['host' => '127.0.0.1', 'port' => $this->deadPort,
+            'prefix' => $this->marker . self::LATCH_PREFIX, 'connect_timeout' => 0.5]);
+        $this->pool['latch_unconstructed'] ??= new FuzzUnconstructedLatch();
     }
 
     /* ---- one call -------------------------------------------------------------------- */
@@ -1734,7 +1988,7 @@ final class Fuzzer
         $required = $m->getNumberOfRequiredParameters();
         $value = function (ReflectionParameter $p) {
             if ($this->chance(0.6)) {
-                return $this->plausible($p->getName(), $p->getDeclaringClass()->getName());
+                return $this->plausible($p->getName(), $p->getDeclaringClass()->getName(), $p->getDeclaringFunction()->getName());
             }
             $v = $this->value();
             /* A number for a wait is always a short one (or out of range): no call may block for long. */
@@ -1956,14 +2210,16 @@ final class Fuzzer
             $label = $this->depth > 1 ? "$target (re-entered)" : $target;
         } else {
             $class = $this->chance(0.4) ? 'RedisLock'
-                : ($this->chance(0.35) ? 'RedisSemaphore' : ($this->chance(0.5) ? 'RedisQueue' : 'RedisRateLimiter'));
+                : ($this->chance(0.35) ? 'RedisSemaphore' : ($this->chance(0.4) ? 'RedisQueue'
+                    : ($this->chance(0.5) ? 'RedisRateLimiter' : 'RedisLatch')));
             $construct = $this->chance(0.06);
             $m = $construct ? $this->methods[$class]['__construct'] : $this->pick(array_values($this->methods[$class]));
             $method = $m->getName();
             $args = $this->arguments($m);
             if ($construct && $class !== 'RedisLock' && $this->chance(0.25)) {
-                /* Options a semaphore and a queue refuse: redlock, min_replicas (a rate limiter redlock only). */
-                $args = [$this->refusedConnection()];
+                /* Options a semaphore and a queue refuse: redlock, min_replicas (a rate limiter
+                 * redlock only; a latch these and the watchdog, holder, the queue's options). */
+                $args = [$this->refusedConnection($class)];
                 $refused = $class !== 'RedisRateLimiter' || $this->isRefused($args[0], $class);
             } elseif ($construct && $this->chance(0.5)) {
                 $args = [$this->safeConnection()];
@@ -2049,7 +2305,8 @@ final class Fuzzer
             }
             if ($safe) {
                 $this->pool[match ($class) {
-                    'RedisLock' => 'fresh_lock', 'RedisSemaphore' => 'fresh_sem', 'RedisQueue' => 'fresh_queue', default => 'fresh_limiter',
+                    'RedisLock' => 'fresh_lock', 'RedisSemaphore' => 'fresh_sem', 'RedisQueue' => 'fresh_queue',
+                    'RedisRateLimiter' => 'fresh_limiter', default => 'fresh_latch',
                 }] = $result;
             }
             $result = null;

@@ -2,9 +2,9 @@
 Fuzz: random calls of every public method end only in a result of the declared type or a documented exception
 --DESCRIPTION--
 3,000 random calls of every public method of RedisLock, RedisSemaphore,
-RedisQueue and RedisRateLimiter, constructors too: every PHP type, named
-arguments, wrong arity, with well-formed shared and exclusive locks, semaphore
-permits and rate limits of every policy mixed in. Each call ends only in one of:
+RedisQueue, RedisRateLimiter and RedisLatch, constructors too: every PHP type,
+named arguments, wrong arity, with well-formed shared and exclusive locks,
+semaphore permits, rate limits of every policy and latches mixed in. Each call ends only in one of:
 - a result of the declared type;
 - TypeError, ValueError, or an Error for a wrong call shape;
 - a RedisLockException;
@@ -12,7 +12,9 @@ permits and rate limits of every policy mixed in. Each call ends only in one of:
 No other exception, and no warning, notice or deprecation. A rate limiter's
 ValueError or TypeError names its parameter, its answers have the documented
 shape and bounds, and a call of it that consumed nothing left its key as it was
-and wrote no other key.
+and wrote no other key. A latch's ValueError or TypeError names its parameter,
+its counts, steps, lifetimes and timeouts out of range are refused and those in
+range are not, and its answers have the documented types and bounds.
 --FILE--
 <?php
 require __DIR__ . '/fuzz.php';

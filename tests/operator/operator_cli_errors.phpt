@@ -52,7 +52,7 @@ foreach ([
     [['queues', '--count', '5'], '--count applies to dead only'],
     [['dead', 'q', '--count', 'lots'], '--count must be a positive integer'],
     [['stats', 'q', '--semaphore'], '--semaphore applies to locks and inspect only'],
-    [['metrics', '--prefix', 'X:'], 'give --lock-prefix, --semaphore-prefix, --queue-prefix or --limiter-prefix'],
+    [['metrics', '--prefix', 'X:'], 'give --lock-prefix, --semaphore-prefix, --queue-prefix, --limiter-prefix or --latch-prefix'],
 ] as [$args, $want]) {
     $r = op_cli($args);
     rq_check($r['status'] === 2 && $r['stdout'] === '' && str_contains($r['stderr'], $want) && str_contains($r['stderr'], 'sage'), 'usage error, exit 2: ' . $want, $r);
@@ -84,5 +84,5 @@ ok: usage error, exit 2: option --json takes no value
 ok: usage error, exit 2: --count applies to dead only
 ok: usage error, exit 2: --count must be a positive integer
 ok: usage error, exit 2: --semaphore applies to locks and inspect only
-ok: usage error, exit 2: give --lock-prefix, --semaphore-prefix, --queue-prefix or --limiter-prefix
+ok: usage error, exit 2: give --lock-prefix, --semaphore-prefix, --queue-prefix, --limiter-prefix or --latch-prefix
 ok: control bytes of a name are shown escaped, never sent to the terminal

@@ -21,7 +21,7 @@ $so = rl_old_release('d2e53ad');
 $name = rl_name();
 $queue = new RedisQueue(rl_options());
 $queue->enqueue($name, 'a');
-foreach ([['locks'], ['locks', '--semaphore'], ['inspect', $name], ['inspect', $name, '--semaphore'], ['queues'], ['limiters'],
+foreach ([['locks'], ['locks', '--semaphore'], ['inspect', $name], ['inspect', $name, '--semaphore'], ['queues'], ['limiters'], ['latches'],
     ['stats', $name], ['dead', $name], ['metrics'], ['metrics', '--json'], ['force-unlock', $name, '--yes']] as $args) {
     $php = getenv('TEST_PHP_EXECUTABLE') ?: PHP_BINARY;
     $cmd = array_merge([$php, '-n', '-d', "extension=$so", op_bin()], $args);
@@ -44,6 +44,7 @@ inspect: ok
 inspect: ok
 queues: ok
 limiters: ok
+latches: ok
 stats: ok
 dead: ok
 metrics: ok

@@ -49,7 +49,7 @@ $r = op_cli(['locks', '--semaphore', '--prefix', $sp]);
 $lines = explode("\n", rtrim($r['stdout']));
 rq_check($r['status'] === 0 && preg_match('/^pool\s+3\s+2\s+' . op_held_by_cell($s->inspect('pool')) . '\s+\d/', $lines[1] ?? ''), 'locks --semaphore: its HELD BY', $lines);
 
-$r = op_cli(['metrics', '--lock-prefix', $lp, '--semaphore-prefix', $sp, '--queue-prefix', op_prefix('OpHQ'), '--limiter-prefix', op_prefix('OpHR')]);
+$r = op_cli(['metrics', '--lock-prefix', $lp, '--semaphore-prefix', $sp, '--queue-prefix', op_prefix('OpHQ'), '--limiter-prefix', op_prefix('OpHR'), '--latch-prefix', op_prefix('OpHT')]);
 preg_match_all('/^redislock_(lock|semaphore)_holder_info\{(?:lock|semaphore)="([^"]*)",holder="((?:[^"\\\\]|\\\\.)*)"\} 1$/m', $r['stdout'], $m, PREG_SET_ORDER);
 $want = [];
 foreach ([['lock', 'excl', $l], ['lock', 'reader', $l], ['semaphore', 'pool', $s]] as [$kind, $name, $obj]) {

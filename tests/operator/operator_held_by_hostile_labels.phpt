@@ -15,7 +15,7 @@ foreach ($labels as $i => $label) {
     $s->acquire("n$i", 5, 0, 60);
     $keep[] = [$l, $s];
 }
-$r = op_cli(['metrics', '--lock-prefix', $lp, '--semaphore-prefix', $sp, '--queue-prefix', op_prefix('OpHQ'), '--limiter-prefix', op_prefix('OpHR')]);
+$r = op_cli(['metrics', '--lock-prefix', $lp, '--semaphore-prefix', $sp, '--queue-prefix', op_prefix('OpHQ'), '--limiter-prefix', op_prefix('OpHR'), '--latch-prefix', op_prefix('OpHT')]);
 $proc = proc_open([op_promtool(), 'check', 'metrics'], [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
 fwrite($pipes[0], $r['stdout']);
 fclose($pipes[0]);

@@ -5,7 +5,8 @@ RedisLockServiceProvider registers the artisan command "redislock".
 It also checks:
 - "artisan help redislock" names every subcommand of CliHelp::names() and the
   exit codes;
-- limiters lists the rate limiters under a prefix;
+- limiters lists the rate limiters under a prefix, latches the latches
+  under --latch-prefix;
 - the exit status is the command's: an empty listing 1, metrics 0;
 - it works on the redis connection of config/database.php that the redislock
   cache store names, or on --connection, or on --dsn;
@@ -131,10 +132,16 @@ $json = json_decode($r['output'], true);
 rq_check($r['status'] === 0 && array_column($json['limiters'] ?? [], 'remaining', 'name') === ['api' => 7], 'limiters --json: the rate limiter with its tokens left', $r);
 $r = $run(['subcommand' => 'limiters', '--prefix' => op_prefix('OpLvNone')]);
 rq_check($r['status'] === 1 && $r['output'] === "no rate limiter has a state\n", 'limiters under an empty prefix: exit 1', $r);
+$latp = op_prefix('OpLvT');
+$latch = new RedisLatch(rl_dsn() . '?prefix=' . rawurlencode($latp));
+$latch->set('batch', 3, 600);
+$r = $run(['subcommand' => 'latches', '--latch-prefix' => $latp]);
+rq_check($r['status'] === 0 && preg_match('/^batch\s+3\s+no\s+\d+\.\d{3}s$/m', $r['output']), 'latches --latch-prefix: the latch as a table', $r);
+$latch->countDown('batch', 3);
 $r = $run(['subcommand' => 'locks', '--prefix' => op_prefix('OpLvNone')]);
 rq_check($r['status'] === 1 && $r['output'] === "no lock is held or awaited\n", 'locks under an empty prefix: exit 1', $r);
 $r = $run(['subcommand' => 'metrics', '--lock-prefix' => op_prefix('OpLvNone'), '--semaphore-prefix' => op_prefix('OpLvNone'),
-    '--queue-prefix' => op_prefix('OpLvNone'), '--limiter-prefix' => op_prefix('OpLvNone')]);
+    '--queue-prefix' => op_prefix('OpLvNone'), '--limiter-prefix' => op_prefix('OpLvNone'), '--latch-prefix' => op_prefix('OpLvNone')]);
 rq_check($r['status'] === 0 && str_contains($r['output'], '# TYPE redislock_queue_tasks gauge'), 'metrics with nothing to show: exit 0, the families', $r);
 $lim->reset('api');
 $r = $run(['subcommand' => 'frob']);
@@ -166,6 +173,7 @@ ok: resume-queue mail: running again
 ok: artisan help redislock: every subcommand, in its help and its argument, and the exit codes
 ok: limiters --json: the rate limiter with its tokens left
 ok: limiters under an empty prefix: exit 1
+ok: latches --latch-prefix: the latch as a table
 ok: locks under an empty prefix: exit 1
 ok: metrics with nothing to show: exit 0, the families
 ok: an unknown subcommand: exit 2, the usage

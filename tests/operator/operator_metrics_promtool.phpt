@@ -2,7 +2,8 @@
 redislock metrics and Metrics::render(): the Prometheus text exposition is accepted by promtool check metrics
 --DESCRIPTION--
 The page is run through promtool check metrics with queues in every state,
-locks held exclusively, shared and waited for, and a semaphore. It also checks:
+locks held exclusively, shared and waited for, a semaphore, and a latch
+counting and one open. It also checks:
 - every family has HELP and TYPE, is a gauge, in base units, with no _total;
 - label values with quotes, backslashes, line feeds and invalid UTF-8 are
   escaped: a backslash as two, a control byte or a byte that is not UTF-8 as
@@ -21,6 +22,7 @@ $qp = op_prefix('OpMQ');
 // A prefix of its own for the limiters too: under the default one, the limiters
 // of tests running beside this one would come and go between two pages.
 $rp = op_prefix('OpMR');
+$tp = op_prefix('OpMT');
 $lockDsn = rl_dsn() . '?prefix=' . rawurlencode($lp);
 $l = new RedisLock($lockDsn);
 $s = new RedisSemaphore(rl_dsn() . '?prefix=' . rawurlencode($sp));
@@ -37,12 +39,15 @@ $l->lock('excl', 0, 60);
 $l->lockShared('reader', 0, 60);
 $l->lock($weird, 0, 60);
 $s->acquire('pool', 5, 0, 60, 3);
+$la = new RedisLatch(rl_dsn() . '?prefix=' . rawurlencode($tp));
+$la->set('batch', 3, 600);
+$la->set('done', 0, 600);
 $waiter = l4_spawn('$l = new RedisLock(' . var_export($lockDsn, true) . '); echo "waiting\n"; $l->lock("excl", 120, 30); sleep(120);');
 echo l4_read_line($waiter[1]), "\n";
 rq_check(l4_until(fn () => ($l->inspect('excl')['waiters'] ?? 0) === 1, 60), 'a waiter waits');
 usleep(200000);
 
-$r = op_cli(['metrics', '--lock-prefix', $lp, '--semaphore-prefix', $sp, '--queue-prefix', $qp, '--limiter-prefix', $rp]);
+$r = op_cli(['metrics', '--lock-prefix', $lp, '--semaphore-prefix', $sp, '--queue-prefix', $qp, '--limiter-prefix', $rp, '--latch-prefix', $tp]);
 $text = $r['stdout'];
 rq_check($r['status'] === 0 && $r['stderr'] === '', 'metrics: exit 0', $r);
 $check = static function (string $text) use ($promtool): array {
@@ -72,6 +77,8 @@ $want = [
     'redislock_semaphore_permits_held{semaphore="pool"} 3',
     'redislock_semaphore_holders{semaphore="pool"} 1',
     'redislock_semaphore_waiters{semaphore="pool"} 0',
+    'redislock_latch_remaining{latch="batch"} 3',
+    'redislock_latch_remaining{latch="done"} 0',
 ];
 $lines = explode("\n", $text);
 rq_check(array_diff($want, $lines) === [], 'the samples, label values escaped', array_values(array_diff($want, $lines)));
@@ -80,20 +87,23 @@ rq_check(array_diff($want, $lines) === [], 'the samples, label values escaped', 
 $spent = microtime(true) - $laterAt;
 $dueIn = preg_match('/^redislock_queue_next_due_in_seconds\{queue="mail"\} (\d+(?:\.\d+)?)$/m', $text, $dm) ? (float) $dm[1] : -1.0;
 rq_check(preg_match('/^redislock_queue_oldest_due_age_seconds\{queue="mail"\} \d+(\.\d+)?$/m', $text) && $dueIn <= 60 && $dueIn >= 60 - $spent - 1
-    && preg_match('/^redislock_lock_oldest_wait_seconds\{lock="excl"\} \d+(\.\d+)?$/m', $text), 'ages in seconds', [$dueIn, $spent, $text]);
+    && preg_match('/^redislock_lock_oldest_wait_seconds\{lock="excl"\} \d+(\.\d+)?$/m', $text)
+    && preg_match('/^redislock_latch_ttl_seconds\{latch="batch"\} \d+(\.\d+)?$/m', $text), 'ages in seconds', [$dueIn, $spent, $text]);
 preg_match_all('/^# TYPE (\S+) (\S+)$/m', $text, $m);
-rq_check(count($m[1]) === 23 && array_unique($m[2]) === ['gauge'] && preg_grep('/_total$|^(?!redislock_)/', $m[1]) === [], '23 families, all gauges named redislock_*, no _total', $m[1]);
-rq_check(preg_match_all('/^# HELP redislock_\S+ \S/m', $text) === 23, 'each with its HELP');
+rq_check(count($m[1]) === 26 && array_unique($m[2]) === ['gauge'] && preg_grep('/_total$|^(?!redislock_)/', $m[1]) === [], '26 families, all gauges named redislock_*, no _total', $m[1]);
+rq_check(preg_match_all('/^# HELP redislock_\S+ \S/m', $text) === 26, 'each with its HELP');
 
-$page = Metrics::render(new Inspector(rl_dsn(), $lp, $sp, $qp, limiterPrefix: $rp));
+$page = Metrics::render(new Inspector(rl_dsn(), $lp, $sp, $qp, limiterPrefix: $rp, latchPrefix: $tp));
 $strip = fn (string $t) => preg_replace('/ [0-9.]+$/m', '', $t);
 rq_check($strip($page) === $strip($text), 'Metrics::render() gives what the command prints', [$page, $text]);
 rq_check(Metrics::CONTENT_TYPE === 'text/plain; version=0.0.4; charset=utf-8', 'its content type');
 
-$r = op_json(['metrics', '--lock-prefix', $lp, '--semaphore-prefix', $sp, '--queue-prefix', $qp, '--limiter-prefix', $rp]);
+$r = op_json(['metrics', '--lock-prefix', $lp, '--semaphore-prefix', $sp, '--queue-prefix', $qp, '--limiter-prefix', $rp, '--latch-prefix', $tp]);
 $families = array_column($r['json']['metrics'] ?? [], null, 'name');
-rq_check($r['status'] === 0 && count($families) === 23 && array_keys($families['redislock_queue_tasks']) === ['name', 'help', 'type', 'samples']
+rq_check($r['status'] === 0 && count($families) === 26 && array_keys($families['redislock_queue_tasks']) === ['name', 'help', 'type', 'samples']
     && in_array(['labels' => ['queue' => 'mail', 'state' => 'due'], 'value' => 1], $families['redislock_queue_tasks']['samples'], true), 'metrics --json: the same families and samples', $r['json']);
+$raw = new RawRedis();
+$raw->call('DEL', $tp . 'batch', $tp . 'done', '{' . $tp . 'done}:open');
 l4_signal($waiter[2], 'KILL');
 proc_close($waiter[0]);
 ?>
@@ -105,7 +115,7 @@ ok: promtool check metrics: no error, no lint
 ok: promtool does reject a bad exposition
 ok: the samples, label values escaped
 ok: ages in seconds
-ok: 23 families, all gauges named redislock_*, no _total
+ok: 26 families, all gauges named redislock_*, no _total
 ok: each with its HELP
 ok: Metrics::render() gives what the command prints
 ok: its content type

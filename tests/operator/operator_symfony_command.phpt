@@ -3,7 +3,8 @@ Symfony console: the redislock command runs the same subcommands with the same o
 --DESCRIPTION--
 The command is RedisLock\Bridge\Symfony\Console\RedisLockCommand. Compared with
 bin/redislock: queues and stats as --json, inspect of a held lock, usage errors
-(exit 2), an unreachable server (exit 3), limiters, an empty listing (exit 1).
+(exit 2), an unreachable server (exit 3), limiters, latches (--latch-prefix),
+an empty listing (exit 1).
 "bin/console help redislock" names every subcommand of CliHelp::names() and the
 exit codes. It also checks that force-unlock:
 - asks on an interactive console ("n" keeps the lock, exit 4; "y" removes it);
@@ -82,6 +83,12 @@ rq_check($r['status'] === 0 && preg_match('/^api\s+token_bucket\s+10\s+60\.000s\
 $r = $run(['subcommand' => 'limiters', '--limiter-prefix' => op_prefix('OpSyNone'), '--json' => true]);
 rq_check($r['status'] === 1 && json_decode($r['stdout'], true) === ['limiters' => [], 'errors' => []], 'limiters under an empty prefix: exit 1', $r);
 $lim->reset('api');
+$latp = op_prefix('OpSyT');
+$latch = new RedisLatch(rl_dsn() . '?prefix=' . rawurlencode($latp));
+$latch->set('batch', 3, 600);
+$r = $run(['subcommand' => 'latches', '--latch-prefix' => $latp, '--json' => true]);
+rq_check($r['status'] === 0 && array_column(json_decode($r['stdout'], true)['latches'] ?? [], 'count', 'name') === ['batch' => 3], 'latches --latch-prefix --json: the latch with its count', $r);
+$latch->countDown('batch', 3);
 $r = $run(['subcommand' => 'queues', '--dsn' => 'redis://127.0.0.1:1']);
 rq_check($r['status'] === 3 && str_contains($r['stderr'], '127.0.0.1:1'), 'an unreachable server: exit 3, named', $r);
 
@@ -110,6 +117,7 @@ ok: resume-queue mail: running again
 ok: help redislock: every subcommand and the exit codes
 ok: limiters: the rate limiter as a table
 ok: limiters under an empty prefix: exit 1
+ok: latches --latch-prefix --json: the latch with its count
 ok: an unreachable server: exit 3, named
 ok: force-unlock, not interactive: refused, exit 4, the lock stays
 ok: interactive, answered n: exit 4, the lock stays

@@ -74,7 +74,7 @@ foreach (['zset', 'stream', 'migrated'] as $layout) {
                 if ($payload !== null) {
                     $args[] = $payload;
                 }
-                $reply = $raw->call('EVAL', $body, '12', ...rq_enqueue_keys($b), ...$args);
+                $reply = $raw->call('EVAL', $body, '13', ...rq_enqueue_keys($b), ...$args);
                 $cases++;
                 $sa = rq_queue_state($raw, $a);
                 $sb = rq_queue_state($raw, $b);

@@ -105,7 +105,7 @@ foreach ($todo as [$names, $label, $layout, $id, $payload, $replace]) {
         $args[] = $payload;
     }
     try {
-        $reply = $raw->call('EVAL', $body, '12', ...rq_enqueue_keys($b), ...$args);
+        $reply = $raw->call('EVAL', $body, '13', ...rq_enqueue_keys($b), ...$args);
     } catch (Throwable $e) {
         $reply = 'ERR ' . $e->getMessage();
     }

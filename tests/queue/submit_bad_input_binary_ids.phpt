@@ -82,7 +82,7 @@ NaN delay: ValueError: RedisQueue::submit(): Argument #4 ($delay) must be a fini
 infinite delay: ValueError: RedisQueue::submit(): Argument #4 ($delay) must be a finite number of seconds between 0 and 1e9
 priority: ValueError: RedisQueue::submit(): Argument #5 ($priority) is not supported yet (priorities come in a later release); use 0
 window without uniqueFor: ValueError: RedisQueue::submit(): Argument #7 ($uniqueFor) must be at least 0.000001 (1 microsecond) with unique 'window'
-uniqueFor with until_started: ValueError: RedisQueue::submit(): Argument #7 ($uniqueFor) is only taken with unique 'window' or 'until_done'
+uniqueFor with until_started: ValueError: RedisQueue::submit(): Argument #7 ($uniqueFor) is only taken with unique 'window' or 'until_done' (or 'until_started' with a uniqueKey)
 negative uniqueFor: ValueError: RedisQueue::submit(): Argument #7 ($uniqueFor) must be a finite number of seconds between 0 and 1e9
 maxWait without debounce: ValueError: RedisQueue::submit(): Argument #8 ($maxWait) is only taken with unique 'debounce'
 NaN maxWait: ValueError: RedisQueue::submit(): Argument #8 ($maxWait) must be a finite number of seconds between 0 and 1e9

@@ -110,8 +110,8 @@ ok: stream: once the run is acked, the parked run runs with its payload, once
 ok: stream: a run enqueue() queued: a duplicate without a cap, a re-run parked with one
 ok: stream: a run enqueue() queued is held to the cap still running; one an uncapped submit queued is not
 ok: stream: once the server's clock passes the cap, a re-run is parked
-ValueError: RedisQueue::submit(): Argument #7 ($uniqueFor) is only taken with unique 'window' or 'until_done'
-ValueError: RedisQueue::submit(): Argument #7 ($uniqueFor) is only taken with unique 'window' or 'until_done'
-ValueError: RedisQueue::submit(): Argument #7 ($uniqueFor) is only taken with unique 'window' or 'until_done'
+ValueError: RedisQueue::submit(): Argument #7 ($uniqueFor) is only taken with unique 'window' or 'until_done' (or 'until_started' with a uniqueKey)
+ValueError: RedisQueue::submit(): Argument #7 ($uniqueFor) is only taken with unique 'window' or 'until_done' (or 'until_started' with a uniqueKey)
+ValueError: RedisQueue::submit(): Argument #7 ($uniqueFor) is only taken with unique 'window' or 'until_done' (or 'until_started' with a uniqueKey)
 ValueError: RedisQueue::submit(): Argument #7 ($uniqueFor) must be 0 (no cap) or at least 0.000001 (1 microsecond) with unique 'until_done'
 ok: nothing queued by the refused calls

@@ -2,7 +2,7 @@
 Lua scripts: every caller sends the arguments its script expects, whatever the shape of the name
 --DESCRIPTION--
 Every caller of every script sends the arguments the script expects, whatever
-the name: the methods (RedisRateLimiter's among them), the watchdog's renewals (locks, shared locks, permits),
+the name: the methods (RedisRateLimiter's and RedisLatch's among them), the watchdog's renewals (locks, shared locks, permits),
 auto-release, the cleanup of lost replies and Redlock each work on names with
 unmatched braces, a hash tag, "{}", a NUL, CRLF, "%" and a 1 MiB name, on one
 server, on a cluster and on Redlock's five servers. Every server is the test's
@@ -121,6 +121,11 @@ foreach ($topologies as $topo => [$options, $endpoints]) {
             /* The state of 1 per 50 ms lives 50 ms: reset() may find it gone (false), a 1 MiB name's calls take that long. */
             sc_check($r->consume($name, 1, 0.05)['allowed'] && is_array($r->wait($name, 1, 0.05, 1, 'token_bucket', null, 1)), "$at wait");
             $r->reset($name);
+        });
+        sc_try("$at latch methods", function () use ($options, $name, $at) {
+            $l = new RedisLatch($options);
+            sc_check($l->set($name, 2, 30) && !$l->set($name, 1, 30) && $l->countDown($name) === 1 && $l->inspect($name)['count'] === 1, "$at latch set/countDown/inspect");
+            sc_check(!$l->await($name, 0.01) && $l->countDown($name, 5) === 0 && $l->await($name, 1) && $l->count($name) === 0, "$at latch await");
         });
     }
 

@@ -13,7 +13,7 @@ namespace RedisLock\Bridge\Operator;
 final class CliArguments
 {
     /** Options that take a value. */
-    private const VALUE_OPTIONS = ['dsn', 'prefix', 'lock-prefix', 'semaphore-prefix', 'queue-prefix', 'limiter-prefix', 'count', 'for'];
+    private const VALUE_OPTIONS = ['dsn', 'prefix', 'lock-prefix', 'semaphore-prefix', 'queue-prefix', 'limiter-prefix', 'latch-prefix', 'count', 'for'];
 
     /** Options that are flags. */
     private const FLAG_OPTIONS = ['json', 'yes', 'semaphore', 'help', 'back'];

@@ -34,13 +34,14 @@ final class CliCommands
         $usesLocks = in_array($sub, ['locks', 'inspect', 'force-unlock'], true);
         $lockPrefix = $args->value('lock-prefix') ?? ($usesLocks && !$semaphore ? $prefix : null);
         $semaphorePrefix = $args->value('semaphore-prefix') ?? ($usesLocks && $semaphore ? $prefix : null);
-        $queuePrefix = $args->value('queue-prefix') ?? ($usesLocks || in_array($sub, ['metrics', 'limiters'], true) ? null : $prefix);
+        $queuePrefix = $args->value('queue-prefix') ?? ($usesLocks || in_array($sub, ['metrics', 'limiters', 'latches'], true) ? null : $prefix);
         $limiterPrefix = $args->value('limiter-prefix') ?? ($sub === 'limiters' ? $prefix : null);
+        $latchPrefix = $args->value('latch-prefix') ?? ($sub === 'latches' ? $prefix : null);
         if ($sub === 'metrics' && $prefix !== null) {
-            throw new UsageException('metrics reads locks, semaphores, queues and rate limiters: give --lock-prefix, --semaphore-prefix, --queue-prefix or --limiter-prefix instead of --prefix');
+            throw new UsageException('metrics reads locks, semaphores, queues, rate limiters and latches: give --lock-prefix, --semaphore-prefix, --queue-prefix, --limiter-prefix or --latch-prefix instead of --prefix');
         }
 
-        return new Inspector($connection, $lockPrefix, $semaphorePrefix, $queuePrefix, limiterPrefix: $limiterPrefix);
+        return new Inspector($connection, $lockPrefix, $semaphorePrefix, $queuePrefix, limiterPrefix: $limiterPrefix, latchPrefix: $latchPrefix);
     }
 
     /** @throws UsageException */
@@ -71,6 +72,10 @@ final class CliCommands
                 $args->arguments(0, 0);
 
                 return $this->listing('limiter', 'no rate limiter has a state');
+            case 'latches':
+                $args->arguments(0, 0);
+
+                return $this->listing('latch', 'no latch');
             case 'stats':
                 [$queue] = $args->arguments(1, 1);
 
@@ -112,7 +117,7 @@ final class CliCommands
         throw new UsageException("unknown subcommand '$sub'");
     }
 
-    /** The listing of $kind ("lock", "semaphore", "limiter", "queue") under its section's key. */
+    /** The listing of $kind ("lock", "semaphore", "limiter", "latch", "queue") under its section's key. */
     private function listing(string $kind, string $empty): int
     {
         $section = Kinds::of($kind)['section'];
@@ -303,7 +308,7 @@ final class CliCommands
             $this->output->write($chunk);
         };
         $onError = fn (string $kind, string $name, string $message) => $this->output->nameError($kind, $name, $message);
-        $sections = ['queues', 'locks', 'semaphores', 'limiters'];
+        $sections = ['queues', 'locks', 'semaphores', 'limiters', 'latches'];
         $errors = $this->output->json
             ? Metrics::writeJson($out, $this->inspector, $sections, $progress, $onError)
             : Metrics::write($out, $this->inspector, $sections, $progress, $onError);

@@ -19,6 +19,7 @@ final class CliHelp
         'inspect' => ['inspect NAME [--semaphore]', "a lock's (or a semaphore's) state", "A lock's state (--semaphore: a semaphore's): mode, holders, who holds it (the holders' labels, host:pid or an application's, where the extension tells them), time to live, waiters, the first waiter's wait, the fencing number, whether it is promised to a waiter. Exits 1 when nobody holds it and nobody waits."],
         'queues' => ['queues', 'the queues with their stats', 'Lists the queues with their stats (whether each is paused, or for how long, included), a page of up to 1000 at a time (one round trip each), sorted within the page. Exits 1 when there is none. A name the server refuses to read (another application\'s key, a key of another type) is named on stderr (and under "errors" with --json), the others are listed, and the exit code is 6.'],
         'limiters' => ['limiters', 'the rate limiters with their state', 'Lists the rate limiters that have a state, read without consuming: policy, limit and interval of the last call that consumed, burst, tokens left, the time until a token is allowed, until it is full again, and until the place of its last waiter, a page of up to 1000 names at a time, sorted within the page. Exits 1 when there is none. A name the server refuses to read (another application\'s key, a key of another type) is named on stderr (and under "errors" with --json), the others are listed, and the exit code is 6.'],
+        'latches' => ['latches', 'the latches with their count', 'Lists the latches: the count left (0: open), whether the latch is open, and the time its lifetime has left, read without counting down, a page of up to 1000 names at a time, sorted within the page. Exits 1 when there is none. A name the server refuses to read (another application\'s key, a key of another type) is named on stderr (and under "errors" with --json), the others are listed, and the exit code is 6.'],
         'stats' => ['stats QUEUE', "a queue's stats", "The stats of a queue: due, delayed, in flight, dead, the oldest due task's age, the time to the next delayed one, overdue reservations, whether it is paused. Exits 1 when the queue holds nothing."],
         'dead' => ['dead QUEUE [--count N]', "a queue's oldest dead letters", "The oldest N (default 100) dead letters of a queue: id, attempts, when it died, its payload's size (never the payload). Exits 1 when there are none."],
         'retry-dead' => ['retry-dead QUEUE [ID...]', 'puts dead letters back in the queue', 'Puts the dead letters named (all of them without IDs) back in the queue, due now, attempts forgotten. Exits 1 when none was; exits 7 when the reply did not come (it may have run).'],
@@ -27,7 +28,7 @@ final class CliHelp
         'pause-queue' => ['pause-queue QUEUE [--for SECONDS]', 'pauses a queue: workers take none of its tasks', 'Pauses a queue until resume-queue, or for SECONDS (by the server\'s clock): no worker of this release takes its tasks, on any server, and workers blocked on it sleep on; producers go on queueing, tasks in flight finish. Pausing a paused queue gives it the new end. On the zset layout, workers of a release before pause() do not see it. Exits 7 when the reply did not come (it may have run: running it again is safe).'],
         'resume-queue' => ['resume-queue QUEUE', "ends a queue's pause", 'Ends the pause of a queue and wakes its blocked workers. Exits 1 when it was not paused; exits 7 when the reply did not come (it may have run).'],
         'force-unlock' => ['force-unlock NAME [--yes]', 'removes a lock whoever holds it', 'Removes a lock whoever holds it and wakes its next waiter; the holder is not told. Asks for confirmation on a terminal; without one, refuses (exit 4) unless --yes. Exits 1 when there was no lock to remove; exits 7 when the reply did not come (it may have run).'],
-        'metrics' => ['metrics', 'Prometheus metrics of it all', 'The queues, locks, semaphores and rate limiters in the Prometheus text exposition format (--json: the same samples as JSON). Exits 0 whatever it found. A name the server refuses to read is a redislock_queue_errors, redislock_lock_errors, redislock_semaphore_errors or redislock_limiter_errors sample and a line on stderr; the exit code is then 6. Names and holders\' labels in label values: a backslash as two, control bytes and bytes that are not UTF-8 as \\xNN.'],
+        'metrics' => ['metrics', 'Prometheus metrics of it all', 'The queues, locks, semaphores, rate limiters and latches in the Prometheus text exposition format (--json: the same samples as JSON). Exits 0 whatever it found. A name the server refuses to read is a redislock_queue_errors, redislock_lock_errors, redislock_semaphore_errors, redislock_limiter_errors or redislock_latch_errors sample and a line on stderr; the exit code is then 6. Names and holders\' labels in label values: a backslash as two, control bytes and bytes that are not UTF-8 as \\xNN.'],
     ];
 
     public function __construct(private string $program)
@@ -80,7 +81,7 @@ final class CliHelp
     {
         $p = $this->program;
         $text = "Usage: $p [options] SUBCOMMAND [arguments]\n\n"
-            . "Looks at and acts on the locks, semaphores, queues and rate limiters of the redislock extension.\n\n";
+            . "Looks at and acts on the locks, semaphores, queues, rate limiters and latches of the redislock extension.\n\n";
 
         return $text . self::subcommandsHelp() . "\n" . self::optionsHelp() . "\n" . self::exitCodesHelp()
             . "\n'$p SUBCOMMAND --help' (or '$p help SUBCOMMAND') describes one subcommand.\n";
@@ -117,6 +118,7 @@ final class CliHelp
             . "  --semaphore-prefix PREFIX the semaphores' prefix (default Semaphore:)\n"
             . "  --queue-prefix PREFIX     the queues' prefix (default Queue:)\n"
             . "  --limiter-prefix PREFIX   the rate limiters' prefix (default Limiter:)\n"
+            . "  --latch-prefix PREFIX     the latches' prefix (default Latch:)\n"
             . "  --for SECONDS             pause-queue: how long (default: until resume-queue)\n"
             . "  --json                    machine-readable output (one JSON document)\n"
             . "  --yes                     confirm a destructive subcommand without asking\n"

@@ -17,6 +17,7 @@ final class CliTables
         'lock' => ['NAME', 'MODE', 'HOLDERS', 'HELD BY', 'TTL', 'WAITERS', 'OLDEST WAIT', 'FENCING', 'PROMISED'],
         'semaphore' => ['NAME', 'HELD', 'HOLDERS', 'HELD BY', 'TTLS', 'WAITERS', 'OLDEST WAIT'],
         'limiter' => ['NAME', 'POLICY', 'LIMIT', 'INTERVAL', 'BURST', 'REMAINING', 'RETRY AFTER', 'RESET AFTER', 'BACKLOG'],
+        'latch' => ['NAME', 'COUNT', 'OPEN', 'TTL'],
         'queue' => ['QUEUE', 'DUE', 'DELAYED', 'INFLIGHT', 'DEAD', 'OLDEST DUE', 'NEXT DUE IN', 'OVERDUE', 'PAUSED'],
     ];
 
@@ -52,6 +53,9 @@ final class CliTables
                 Names::escape($name), Names::escape($r['policy']), (string) $r['limit'], self::seconds($r['interval']),
                 $r['burst'] === null ? '-' : (string) $r['burst'], (string) $r['remaining'], self::seconds($r['retry_after']),
                 self::seconds($r['reset_after']), self::seconds($r['backlog']),
+            ],
+            'latch' => [
+                Names::escape($name), (string) $r['count'], $r['open'] ? 'yes' : 'no', self::seconds($r['ttl']),
             ],
             'queue' => [
                 Names::escape($name), (string) $r['due'], (string) $r['delayed'], (string) $r['inflight'],

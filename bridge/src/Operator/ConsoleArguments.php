@@ -12,7 +12,7 @@ namespace RedisLock\Bridge\Operator;
 final class ConsoleArguments
 {
     /** Options with a value, as the console commands declare them. */
-    public const VALUE_OPTIONS = ['dsn', 'prefix', 'lock-prefix', 'semaphore-prefix', 'queue-prefix', 'limiter-prefix', 'count', 'for'];
+    public const VALUE_OPTIONS = ['dsn', 'prefix', 'lock-prefix', 'semaphore-prefix', 'queue-prefix', 'limiter-prefix', 'latch-prefix', 'count', 'for'];
 
     /** Flags, as the console commands declare them. */
     public const FLAG_OPTIONS = ['json', 'yes', 'semaphore', 'back'];

@@ -5,15 +5,15 @@ declare(strict_types=1);
 namespace RedisLock\Bridge\Operator;
 
 /**
- * What an operator reads and does on the locks, semaphores, queues and rate
- * limiters of one connection, read through the extension's own calls. Every result is a plain
+ * What an operator reads and does on the locks, semaphores, queues, rate
+ * limiters and latches of one connection, read through the extension's own calls. Every result is a plain
  * array with fixed keys; nothing returned here ever carries a lock's or a
  * semaphore's token: the lock and semaphore views are built from a fixed list of
  * keys of inspect(), whatever else it may return.
  *
  * The connection is anything \RedisLock's constructor takes (a DSN, an options
  * array, or null for the INI default); the prefixes, when given, replace each
- * class's default ("Lock:", "Semaphore:", "Queue:", "Limiter:").
+ * class's default ("Lock:", "Semaphore:", "Queue:", "Limiter:", "Latch:").
  */
 final class Inspector
 {
@@ -28,7 +28,7 @@ final class Inspector
         return min(\RedisQueue::MAX_STATS, \RedisLock::MAX_INSPECT_MANY);
     }
 
-    /** @var array<string, \RedisLock|\RedisSemaphore|\RedisQueue|\RedisRateLimiter> kind => the object reading it, made on first use */
+    /** @var array<string, \RedisLock|\RedisSemaphore|\RedisQueue|\RedisRateLimiter|\RedisLatch> kind => the object reading it, made on first use */
     private array $objects = [];
 
     /** @var array<string, ?string> kind => its prefix (null: the class's default) */
@@ -44,9 +44,10 @@ final class Inspector
         ?string $queuePrefix = null,
         private int $scanCount = 500,
         ?string $limiterPrefix = null,
+        ?string $latchPrefix = null,
     ) {
         self::requireExtension();
-        $this->prefixes = ['queue' => $queuePrefix, 'lock' => $lockPrefix, 'semaphore' => $semaphorePrefix, 'limiter' => $limiterPrefix];
+        $this->prefixes = ['queue' => $queuePrefix, 'lock' => $lockPrefix, 'semaphore' => $semaphorePrefix, 'limiter' => $limiterPrefix, 'latch' => $latchPrefix];
     }
 
     /** Throws UnsupportedException when the extension is not loaded, or older than the command. */
@@ -65,7 +66,7 @@ final class Inspector
 
     /**
      * The names of $kind (a key of Kinds::TABLE: the held or awaited locks or
-     * semaphores, the queues, the rate limiters with a state), sorted, each once.
+     * semaphores, the queues, the rate limiters with a state, the latches), sorted, each once.
      *
      * @param (callable(int): void)|null $progress called with the count so far after each page
      * @return list<string>
@@ -104,6 +105,12 @@ final class Inspector
     public function limiterNames(?callable $progress = null): array
     {
         return $this->names('limiter', $progress);
+    }
+
+    /** @return list<string> */
+    public function latchNames(?callable $progress = null): array
+    {
+        return $this->names('latch', $progress);
     }
 
     /**
@@ -448,7 +455,7 @@ final class Inspector
     }
 
     /** The object of $kind's class on the connection, with the kind's prefix. */
-    private function object(string $kind): \RedisLock|\RedisSemaphore|\RedisQueue|\RedisRateLimiter
+    private function object(string $kind): \RedisLock|\RedisSemaphore|\RedisQueue|\RedisRateLimiter|\RedisLatch
     {
         return $this->objects[$kind] ??= new (Kinds::of($kind)['class'])($this->options($this->prefixes[$kind]));
     }

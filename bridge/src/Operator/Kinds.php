@@ -58,6 +58,16 @@ final class Kinds
             'optional' => true,
             'view' => 'limiterState',
         ],
+        'latch' => [
+            'class' => \RedisLatch::class,
+            'section' => 'latches',
+            'title' => 'latch',
+            'read' => 'inspect',
+            'many' => null,
+            'whole' => false,
+            'optional' => true,
+            'view' => 'latchState',
+        ],
     ];
 
     /** The keys of a lock's view, in order. */
@@ -68,6 +78,9 @@ final class Kinds
 
     /** The keys of a rate limiter's view, in order. */
     public const LIMITER_KEYS = ['policy', 'limit', 'interval', 'burst', 'remaining', 'retry_after', 'reset_after', 'backlog'];
+
+    /** The keys of a latch's view, in order. */
+    public const LATCH_KEYS = ['count', 'open', 'ttl'];
 
     /** The keys of a queue's stats, in order. */
     public const QUEUE_KEYS = ['due', 'delayed', 'inflight', 'dead', 'oldest_due_age', 'next_due_in', 'overdue'];
@@ -169,6 +182,27 @@ final class Kinds
             'retry_after' => (float) ($info['retry_after'] ?? 0.0),
             'reset_after' => (float) ($info['reset_after'] ?? 0.0),
             'backlog' => (float) ($info['backlog'] ?? 0.0),
+        ];
+    }
+
+    /**
+     * ttl: null when the extension does not give one (a count key without a
+     * lifetime, which set() never writes).
+     *
+     * @param array<string, mixed>|null $info what RedisLatch::inspect() returned
+     * @return array{count: int, open: bool, ttl: ?float}|null
+     */
+    public static function latchState(?array $info): ?array
+    {
+        if ($info === null) {
+            return null;
+        }
+        $count = (int) ($info['count'] ?? 0);
+
+        return [
+            'count' => $count,
+            'open' => (bool) ($info['open'] ?? $count === 0),
+            'ttl' => self::floatOrNull($info['ttl'] ?? null),
         ];
     }
 

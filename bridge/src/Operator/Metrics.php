@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace RedisLock\Bridge\Operator;
 
 /**
- * The state of the queues, locks, semaphores and rate limiters of one connection in the
+ * The state of the queues, locks, semaphores, rate limiters and latches of one connection in the
  * Prometheus text exposition format (version 0.0.4), every family a gauge:
  *
  *   redislock_queue_tasks{queue,state}            tasks by state: due, delayed, inflight, dead
@@ -27,8 +27,10 @@ namespace RedisLock\Bridge\Operator;
  *   redislock_limiter_remaining{limiter}          tokens left now
  *   redislock_limiter_retry_after_seconds{limiter} time until a token is allowed (0 when one is)
  *   redislock_limiter_backlog_seconds{limiter}    time until the last waiter's place (0 when none waits)
+ *   redislock_latch_remaining{latch}              the count left (0: open)
+ *   redislock_latch_ttl_seconds{latch}            time its lifetime has left (only when it has one)
  *   redislock_queue_errors{queue}, redislock_lock_errors{lock}, redislock_semaphore_errors{semaphore},
- *   redislock_limiter_errors{limiter}
+ *   redislock_limiter_errors{limiter}, redislock_latch_errors{latch}
  *                                                 1 for each name whose state the server refused to read
  *                                                 (another application's key, a key of another type)
  *
@@ -51,7 +53,7 @@ namespace RedisLock\Bridge\Operator;
  * beyond BUFFER bytes), plus 8 bytes per name seen; render() and data() return
  * the whole page.
  *
- * Locks, semaphores and rate limiters need their class's names() and inspect();
+ * Locks, semaphores, rate limiters and latches need their class's names() and inspect();
  * on an extension without them their families are left out, with a comment line
  * saying so.
  */
@@ -87,6 +89,9 @@ final class Metrics
         'redislock_limiter_retry_after_seconds' => ['limiters', 'Seconds until a rate limiter allows a token (0 when it does now).'],
         'redislock_limiter_backlog_seconds' => ['limiters', 'Seconds until the place of the last caller waiting on a rate limiter (0 when none waits).'],
         'redislock_limiter_errors' => ['limiters', 'Names under the rate limiter prefix whose state the server refused to read: 1 each.'],
+        'redislock_latch_remaining' => ['latches', 'The count a latch has left (0 when it is open).'],
+        'redislock_latch_ttl_seconds' => ['latches', 'Seconds the lifetime of a latch has left.'],
+        'redislock_latch_errors' => ['latches', 'Names under the latch prefix whose state the server refused to read: 1 each.'],
     ];
 
     private const JSON_FLAGS = JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION | JSON_THROW_ON_ERROR;
@@ -122,14 +127,14 @@ final class Metrics
 
     /**
      * The exposition text for a connection (a DSN, an options array, null for the
-     * INI default) or an Inspector, whole. $sections: any of "queues", "locks", "semaphores", "limiters".
+     * INI default) or an Inspector, whole. $sections: any of "queues", "locks", "semaphores", "limiters", "latches".
      *
      * @param Inspector|string|array<string, mixed>|null $connection
      * @param list<string> $sections
      */
     public static function render(
         #[\SensitiveParameter] Inspector|string|array|null $connection = null,
-        array $sections = ['queues', 'locks', 'semaphores', 'limiters'],
+        array $sections = ['queues', 'locks', 'semaphores', 'limiters', 'latches'],
         ?callable $progress = null,
     ): string {
         $text = '';
@@ -143,7 +148,7 @@ final class Metrics
     /**
      * Streams the exposition text to $out, in chunks, once every name is read
      * (the text format wants each family's samples together). $onError is
-     * called with (kind "queue", "lock", "semaphore" or "limiter", name, message) for each
+     * called with (kind "queue", "lock", "semaphore", "limiter" or "latch", name, message) for each
      * name the server refused to read. Returns how many there were.
      *
      * @param callable(string): void $out
@@ -154,7 +159,7 @@ final class Metrics
     public static function write(
         callable $out,
         #[\SensitiveParameter] Inspector|string|array|null $connection = null,
-        array $sections = ['queues', 'locks', 'semaphores', 'limiters'],
+        array $sections = ['queues', 'locks', 'semaphores', 'limiters', 'latches'],
         ?callable $progress = null,
         ?callable $onError = null,
     ): int {
@@ -180,7 +185,7 @@ final class Metrics
      */
     public static function data(
         #[\SensitiveParameter] Inspector|string|array|null $connection = null,
-        array $sections = ['queues', 'locks', 'semaphores', 'limiters'],
+        array $sections = ['queues', 'locks', 'semaphores', 'limiters', 'latches'],
         ?callable $progress = null,
     ): array {
         $json = '';
@@ -204,7 +209,7 @@ final class Metrics
     public static function writeJson(
         callable $out,
         #[\SensitiveParameter] Inspector|string|array|null $connection = null,
-        array $sections = ['queues', 'locks', 'semaphores', 'limiters'],
+        array $sections = ['queues', 'locks', 'semaphores', 'limiters', 'latches'],
         ?callable $progress = null,
         ?callable $onError = null,
     ): int {
@@ -316,6 +321,7 @@ final class Metrics
             'lock' => self::lockSamples($name, $state),
             'semaphore' => self::semaphoreSamples($name, $state),
             'limiter' => self::limiterSamples($name, $state),
+            'latch' => self::latchSamples($name, $state),
         };
     }
 
@@ -414,6 +420,21 @@ final class Metrics
             ['redislock_limiter_retry_after_seconds', $label, $info['retry_after']],
             ['redislock_limiter_backlog_seconds', $label, $info['backlog']],
         ];
+    }
+
+    /**
+     * @param array<string, mixed> $info Kinds::latchState()
+     * @return list<array{0: string, 1: array<string, string>, 2: int|float}>
+     */
+    private static function latchSamples(string $name, array $info): array
+    {
+        $label = ['latch' => $name];
+        $out = [['redislock_latch_remaining', $label, $info['count']]];
+        if ($info['ttl'] !== null) {
+            $out[] = ['redislock_latch_ttl_seconds', $label, $info['ttl']];
+        }
+
+        return $out;
     }
 
     private function section(string $section): void

@@ -6,6 +6,7 @@ namespace RedisLock\Bridge\Symfony;
 
 use RedisLock\Bridge\Symfony\DependencyInjection\FrameworkLimitersPass;
 use RedisLock\Bridge\Symfony\DependencyInjection\LockFactoryPass;
+use RedisLock\Bridge\Symfony\DependencyInjection\MessengerDeduplicatePass;
 use RedisLock\Bridge\Symfony\DependencyInjection\RedisLockExtension;
 use Symfony\Component\DependencyInjection\ContainerBuilder;
 use Symfony\Component\DependencyInjection\Extension\ExtensionInterface;
@@ -22,6 +23,10 @@ use Symfony\Component\HttpKernel\Bundle\Bundle;
  *         rate_limiters:                        # redislock.limiter.NAME, decided by one \RedisRateLimiter
  *             api: { policy: token_bucket, limit: 100, rate: { interval: '1 minute', amount: 100 } }
  *         framework_limiters: true              # symfony 7.3+: framework.rate_limiter's limiters on it too
+ *
+ * With Messenger and the lock component (symfony 7.3+), a DeduplicateStamp on a
+ * message sent to one redislock transport is decided by the queue in the send's
+ * round trip, with no lock (MessengerDeduplicatePass).
  */
 class RedisLockBundle extends Bundle
 {
@@ -30,6 +35,7 @@ class RedisLockBundle extends Bundle
         parent::build($container);
         $container->addCompilerPass(new LockFactoryPass());
         $container->addCompilerPass(new FrameworkLimitersPass());
+        $container->addCompilerPass(new MessengerDeduplicatePass());
     }
 
     public function getContainerExtension(): ?ExtensionInterface

@@ -19,12 +19,13 @@
 -- @key   spare     string                     Q, the payloads by reference that P cannot hold
 -- @key   deadlines string                     L, the stream's deadline index
 -- @key   unique    string                     U, submit()'s remembered times (no tasks)
+-- @key   keyed     string                     K, submit()'s uniqueness keys (no tasks)
 
 local n = redis.call('zcard', queue) + redis.call('zcard', inflight) + redis.call('zcard', dead)
 -- On the stream layout: the tasks of X (ready or in flight) and the parked runs;
 -- the wake-up entries are no tasks.
 n = n + redis.call('hlen', index) + (tonumber(redis.call('hget', settings, 'r')) or 0)
-redis.call('unlink', queue, inflight, wakeup, receipts, dead, payloads, stream, index, spare, deadlines, unique)
+redis.call('unlink', queue, inflight, wakeup, receipts, dead, payloads, stream, index, spare, deadlines, unique, keyed)
 -- The settings stay (v, m and b are only ever raised or rewritten by the workers,
 -- which skip writing them again for a second: deleted, a reservation made in that
 -- second would count for no visibility), the stream's state goes.

@@ -24,6 +24,7 @@
 -- @key   dues      string                     T, the due times of the calls still paging (hash: call token
 --                                             -> due time; it expires, see below)
 -- @key   paused    string                     G, the pause: exists while the queue is paused
+-- @key   keyed     string                     K, submit()'s uniqueness keys (common/keyed.lua)
 -- @arg   streamed  flag '1' '0'               whether the queue may be on the stream layout (its S exists)
 -- @arg   delay     number                     the delay (s)
 -- @arg   call      string or ''               the call's token when it has more than one page ('': one page)
@@ -40,6 +41,7 @@
 --#include "common/page.lua"
 --#include "common/stream.lua"
 --#include "common/put.lua"
+--#include "common/keyed.lua"
 paired = tonumber(paired)
 local ids, payload = {}, {}
 for i = 1, paired do ids[i] = ARGV[5 + 2 * i]; payload[i] = ARGV[6 + 2 * i] end
@@ -65,8 +67,14 @@ elseif last == '1' then
 end
 replace = replace == '1'
 local changed = 0
--- S counted twice: 2 or 3 on the stream layout, 1 or 3 while paused, in one call.
-local held = redis.call('exists', stream, stream, paused)
+-- S counted twice: 2 or 3 on the stream layout, 1 or 3 while paused; K four
+-- times: 4 more when any key is held; in one call.
+local held = redis.call('exists', stream, stream, paused, keyed, keyed, keyed, keyed)
+-- A run that starts from nothing lets go of a key its id's earlier run held.
+if held >= 4 then
+  for _, id in ipairs(ids) do let_go_if_gone(keyed, queue, inflight, index, id) end
+end
+held = held % 4
 if streamed == '1' and held >= 2 then
   -- The stream layout (common/put.lua).
   local ref, nudged, c = by_ref(settings), false, 0

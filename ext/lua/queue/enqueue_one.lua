@@ -7,9 +7,9 @@
 -- id waiting there, not in flight, keeps its place and payload. On the sorted-set
 -- layout the id is added as the enqueue script adds it. Every other case (a dead
 -- id enqueued again, an id in flight, delayed or in Z, a replace of a waiting
--- entry) changes nothing here and returns -1: the caller then sends the enqueue
--- script, which decides it. Returns how many ids were added or changed (0 or 1),
--- or -1.
+-- entry, an id holding a uniqueness key) changes nothing here and returns -1:
+-- the caller then sends the enqueue script, which decides it. Returns how many
+-- ids were added or changed (0 or 1), or -1.
 --
 -- @key   queue     string                     Z, the queue: task ids by due time (s)
 -- @key   inflight  string                     F, the tasks in flight by reservation deadline
@@ -21,6 +21,7 @@
 -- @key   settings  string                     M, the queue's settings (p: payloads by reference)
 -- @key   spare     string                     Q, the payloads by reference that P cannot hold
 -- @key   paused    string                     G, the pause: exists while the queue is paused
+-- @key   keyed     string                     K, submit()'s uniqueness keys (common/keyed.lua)
 -- @arg   replace   flag '1' '0'               whether an id already queued takes the new due time
 -- @arg   id        string                     the task id
 -- @arg   payload   string, optional           its payload (left out: none)
@@ -30,8 +31,13 @@
 --#include "common/put.lua"
 local p = ARGV[3] or false
 if redis.call('zscore', dead, id) then return -1 end
--- S counted twice: 2 or 3 on the stream layout, 1 or 3 while paused, in one call.
-local held = redis.call('exists', stream, stream, paused)
+-- S counted twice: 2 or 3 on the stream layout, 1 or 3 while paused; K four
+-- times: 4 more when any key is held; in one call.
+local held = redis.call('exists', stream, stream, paused, keyed, keyed, keyed, keyed)
+-- An id that holds a uniqueness key (submit()'s): the enqueue script decides
+-- whether its run goes on or starts from nothing and lets the key go.
+if held >= 4 and redis.call('hexists', keyed, 'i' .. id) == 1 then return -1 end
+held = held % 4
 if held >= 2 then
   local x = redis.call('hget', index, id)
   if x then

@@ -21,6 +21,7 @@
 -- @key   settings  string                     M, the queue's settings (v, m, b)
 -- @key   spare     string                     Q, the payloads by reference that P cannot hold
 -- @key   paused    string                     G, the pause: exists while the queue is paused
+-- @key   keyed     string                     K, submit()'s uniqueness keys (common/keyed.lua)
 -- @arg   streams   flag '1' '0'               whether they may go onto the stream (when the queue is on it)
 -- @arg   died_by   string or ''               without ids: the latest time of death revived ('': now)
 -- @arg   id        owned string, list         the ids to revive; none for the first page of all
@@ -28,6 +29,7 @@
 --#include "common/tasks.lua"
 --#include "common/page.lua"
 --#include "common/stream.lua"
+--#include "common/keyed.lua"
 local last = died_by
 if last == '' then last = score(now_us) end
 if #ARGV - 2 > PAGE then return redis.error_reply('ERR over ' .. PAGE .. ' ids in one call') end
@@ -47,6 +49,10 @@ local due, members = score(now_us), {}
 for _, id in ipairs(ids) do members[#members + 1] = due; members[#members + 1] = id end
 chunked({'zrem', dead}, ids)
 chunked({'hdel', receipts}, ids)
+-- A revived run starts from nothing: it lets go of a key its id's earlier run held.
+if redis.call('exists', keyed) == 1 then
+  for _, id in ipairs(ids) do let_go_if_gone(keyed, queue, inflight, index, id) end
+end
 if streams == '1' and group_of(stream) then
   -- Onto the stream, unless queued already; one whose earlier run is still in
   -- flight is parked behind it in X (its payload stays where it is), as an id enqueued

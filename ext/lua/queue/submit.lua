@@ -8,7 +8,8 @@
 -- uniqueness is the task's presence: a run waiting (queued, delayed, or parked
 -- behind a run in flight) or in flight, as the keys hold it, never a lock of its
 -- own. U remembers only times: "w<id>" the end of a window, "f<id>" the latest due
--- time a debounced run may be given (its first submit + maxWait), "c<id>" the end
+-- time a debounced run may be given (its first submit + maxWait), "v<key>" the end
+-- of a window by key, "c<id>" the end
 -- of an 'until_done' run's uniqueness in flight when the submit that queued it
 -- capped it (span; any other submit that queues a run of the id forgets it); all
 -- in µs as scores (exact below 2^53), pruned a few a call once past, the key
@@ -29,6 +30,7 @@
 -- @key   deadlines string                     L, the stream layout's entry id -> when its reservation may
 --                                             have lapsed (ms)
 -- @key   paused    string                     G, the pause: exists while the queue is paused
+-- @key   keyed     string                     K, the uniqueness keys (common/keyed.lua)
 -- @arg   streamed  flag '1' '0'               whether the queue may be on the stream layout (its S exists)
 -- @arg   id        string                     the task id
 -- @arg   mode      text                       none, until_started, until_done, window or debounce
@@ -37,12 +39,18 @@
 --                                             until_done: the cap on its uniqueness in flight (s, 0: none)
 -- @arg   carries   flag '1' '0'               whether the task carries a payload
 -- @arg   payload   string or ''               the payload
+-- @arg   has_key   flag '1' '0'               whether the uniqueness is by a key rather than the id
+-- @arg   ukey      string or ''               the uniqueness key
 
 --#include "common/tasks.lua"
 --#include "common/stream.lua"
 --#include "common/put.lua"
--- S counted twice: 2 or 3 on the stream layout, 1 or 3 while paused, in one call.
-local held = redis.call('exists', stream, stream, paused)
+--#include "common/keyed.lua"
+-- S counted twice: 2 or 3 on the stream layout, 1 or 3 while paused; K four
+-- times: 4 more when any key is held; in one call.
+local held = redis.call('exists', stream, stream, paused, keyed, keyed, keyed, keyed)
+local keys_held = held >= 4
+held = held % 4
 local on_stream = streamed == '1' and held >= 2
 local p, span_us = carries == '1' and payload, math.floor(tonumber(span) * 1000000 + 0.5)
 -- Forget up to 16 times that are past (the key's expiry takes the rest).
@@ -52,46 +60,89 @@ if mode == 'window' then
   local w = redis.call('zscore', unique, 'w' .. id)
   if w and tonumber(w) > now_us then return 'duplicate' end
 end
--- What the keys hold of id: a run waiting (its due time, s), and whether one is in
--- flight. On the zset layout a run enqueued during the one in flight waits in Z;
--- on the stream layout it is parked in X ("<entry>|<due>").
+-- What the keys hold of task x: a run waiting (its due time, s), whether one is
+-- in flight, and (stream layout) the entry of a run waiting ready. On the zset
+-- layout a run enqueued during the one in flight waits in Z; on the stream
+-- layout it is parked in X ("<entry>|<due>").
 -- For 'until_done', a reservation whose worker let it lapse is settled first,
 -- as the next reserve() would settle it: back in the queue (still a duplicate),
 -- or dead at its last attempt (the id free: no uniqueness outlives the
--- reservation's visibility).
-local settling = mode == 'until_done'
-local function lapsed_zset()
-  local f = redis.call('zscore', inflight, id)
+-- reservation's visibility). For 'debounce' too: the run back in the queue
+-- waits for its retry, and the debounce replaces it (its attempts from 0).
+local function look(x, settling)
+  local f = redis.call('zscore', inflight, x)
   if f and settling and tonumber(f) * 1000000 <= now_us then
-    redis.call('zrem', inflight, id)
-    settle(queue, receipts, dead, id, nil)
-    if redis.call('zscore', queue, id) then wake(wakeup, 1, held % 2 == 1) end
-    return false
+    redis.call('zrem', inflight, x)
+    settle(queue, receipts, dead, x, nil)
+    if redis.call('zscore', queue, x) then wake(wakeup, 1, held % 2 == 1) end
+    f = false
   end
-  return f ~= false
+  local flying, due, ready = f ~= false, redis.call('zscore', queue, x), nil
+  if on_stream then
+    local e, parked = index_of(redis.call('hget', index, x))
+    local pe = e and redis.call('xpending', stream, 'rl', e, e, 1)[1]
+    local v = pe and settling and tonumber(redis.call('hget', settings, 'v'))
+    if v and pe[3] >= v then
+      redis.call('zrem', deadlines, e)
+      if string.find(pe[2], '~', 1, true) then pe[4] = 0 end
+      settle_entry(queue, payloads, receipts, dead, stream, index, settings, spare, e, pe[4], nil, false)
+      e, parked = index_of(redis.call('hget', index, x))
+      pe = e and redis.call('xpending', stream, 'rl', e, e, 1)[1]
+      due = redis.call('zscore', queue, x)
+    end
+    if pe then
+      flying = true
+      if parked ~= '' then due = parked end
+    elseif e then
+      due, ready = entry_score(e), e
+    end
+  end
+  return flying, due, ready
 end
-local flying = lapsed_zset()
-local due_now = redis.call('zscore', queue, id)
-local ready
-if on_stream then
-  local x, parked = index_of(redis.call('hget', index, id))
-  local pe = x and redis.call('xpending', stream, 'rl', x, x, 1)[1]
-  local v = pe and settling and tonumber(redis.call('hget', settings, 'v'))
-  if v and pe[3] >= v then
-    redis.call('zrem', deadlines, x)
-    if string.find(pe[2], '~', 1, true) then pe[4] = 0 end
-    settle_entry(queue, payloads, receipts, dead, stream, index, settings, spare, x, pe[4], nil, false)
-    x, parked = index_of(redis.call('hget', index, id))
-    pe = x and redis.call('xpending', stream, 'rl', x, x, 1)[1]
-    due_now = redis.call('zscore', queue, id)
+-- With a key, the key's holder (common/keyed.lua) comes first: while it holds the
+-- key by the mode it was queued with ('s', 'b': waiting; 'd': waiting or in
+-- flight, a lapsed reservation settled first) and within its cap, another id's
+-- submit is a duplicate, or (debounce) debounces the holder's waiting run
+-- instead. A holder gone (acked, dead, removed) or past its cap holds nothing:
+-- the id's own rules follow, and a run queued now takes the key. A window by key
+-- is a time in U ("v<key>"), no holder; while it is open the key is held for
+-- every mode, as a holder holds it for 'window' too.
+local keyed_cap, keyed_mode = 0, ({until_started = 's', until_done = 'd', debounce = 'b'})[mode]
+if has_key == '1' then
+  -- A few holds whose holder is gone or past its cap, pruned (3 entries sampled a
+  -- call, each of a pair: the key's, or the id's), and reverse entries of no hold.
+  local some = keys_held and redis.call('hrandfield', keyed, 3, 'withvalues') or {}
+  for i = 1, #some, 2 do
+    local kind, name, v = string.sub(some[i], 1, 1), string.sub(some[i], 2), some[i + 1]
+    local key, h, c = name, nil, 0
+    if kind == 'k' then
+      c, h = string.match(v, '^(%d+)|%a|(.*)$')
+      c = tonumber(c)
+    elseif kind == 'i' then
+      key = v
+      h, c = holder_of(keyed, key)
+      if h ~= name then redis.call('hdel', keyed, some[i]); key = nil end
+    end
+    if key and key ~= ukey and (not h or (c > 0 and c <= now_us) or not has_run(queue, inflight, index, h)) then
+      redis.call('hdel', keyed, 'k' .. key)
+      if h and redis.call('hget', keyed, 'i' .. h) == key then redis.call('hdel', keyed, 'i' .. h) end
+    end
   end
-  if pe then
-    flying = true
-    if parked ~= '' then due_now = parked end
-  elseif x then
-    due_now, ready = entry_score(x), x
+  -- A key is held by its window, or by its holder, whatever mode asks.
+  local w = redis.call('zscore', unique, 'v' .. ukey)
+  if w and tonumber(w) > now_us then return 'duplicate' end
+  if span_us > 0 and mode ~= 'debounce' and mode ~= 'window' then keyed_cap = now_us + span_us end
+  local h, c, m = holder_of(keyed, ukey)
+  if h and h ~= id and (c == 0 or c > now_us) then
+    local hf, hd = look(h, m == 'd' or mode == 'debounce')
+    if hd and mode == 'debounce' then
+      id = h
+    elseif hd or (hf and m == 'd') then
+      return 'duplicate'
+    end
   end
 end
+local flying, due_now, ready = look(id, mode == 'until_done' or mode == 'debounce')
 if mode == 'until_done' and (due_now or flying) then
   -- With a cap, a run in flight is a duplicate only until the time remembered
   -- for it (the submit with a cap that queued it + the cap); past that time, or
@@ -125,11 +176,25 @@ local function remember(k, us)
 end
 local at = us_after(delay)
 if due_now then
-  -- debounce, a run waiting. One due already (overdue; on the stream layout
-  -- every entry waiting ready is) keeps its due time and takes the payload:
-  -- debouncing never pushes an overdue run back, whatever maxWait.
+  -- debounce, a run waiting. A run waiting for a retry (released, backing off,
+  -- a lapsed reservation back) starts afresh with the payload it takes: that is
+  -- new work, and the attempts the run it replaces used are not its own. Its
+  -- record goes (not a run's in flight: flying, whose record it is), and an
+  -- entry that carries attempts is written anew.
+  local retried = false
+  if not flying then
+    local _, a = record(receipts, id)
+    if a > 0 then redis.call('hdel', receipts, id); retried = true end
+  end
+  if ready and not retried then
+    local _, _, a = entry(stream, ready)
+    retried = a ~= nil and a > 0
+  end
+  -- One due already (overdue; on the stream layout every entry waiting ready
+  -- is) keeps its due time and takes the payload: debouncing never pushes an
+  -- overdue run back, whatever maxWait.
   if tonumber(due_now) * 1000000 <= now_us then
-    if ready then
+    if ready and not retried then
       -- A ready entry keeps its place (the stream's order) when its payload can
       -- change without it: one by reference takes the new bytes in its hash
       -- (the run waits undelivered: no worker has read that hash for it yet);
@@ -164,4 +229,17 @@ end
 -- The cap belongs to the run queued now: set by a capped 'until_done', else forgotten.
 if mode == 'until_done' and span_us > 0 then remember('c' .. id, now_us + span_us)
 else redis.call('zrem', unique, 'c' .. id) end
+-- A run that starts from nothing lets go of the key its id's earlier run held,
+-- then takes the one it was submitted with (whose earlier holder lets go of it).
+if keys_held and not flying then let_go(keyed, id) end
+if has_key == '1' then
+  if mode == 'window' then
+    remember('v' .. ukey, now_us + span_us)
+  else
+    local h = holder_of(keyed, ukey)
+    if h and h ~= id and redis.call('hget', keyed, 'i' .. h) == ukey then redis.call('hdel', keyed, 'i' .. h) end
+    if flying then let_go(keyed, id) end
+    redis.call('hset', keyed, 'k' .. ukey, string.format('%d', keyed_cap) .. '|' .. keyed_mode .. '|' .. id, 'i' .. id, ukey)
+  end
+end
 return 'queued'

@@ -36,6 +36,7 @@ class RedisLockCommand extends Command
         {--semaphore-prefix= : the semaphores\' prefix (default Semaphore:)}
         {--queue-prefix= : the queues\' prefix (default Queue:)}
         {--limiter-prefix= : the rate limiters\' prefix (default Limiter:)}
+        {--latch-prefix= : the latches\' prefix (default Latch:)}
         {--count= : dead: how many dead letters (default 100)}
         {--for= : pause-queue: how many seconds (default: until resume-queue)}
         {--json : machine-readable output (one JSON document)}
@@ -44,7 +45,7 @@ class RedisLockCommand extends Command
         {--back : migrate-queue: back to the zset layout}';
 
     /** @var string */
-    protected $description = 'Looks at and acts on the locks, semaphores, queues and rate limiters of the redislock extension';
+    protected $description = 'Looks at and acts on the locks, semaphores, queues, rate limiters and latches of the redislock extension';
 
     /**
      * The help and the subcommand's description come from CliHelp's one list

@@ -7,8 +7,15 @@ namespace RedisLock\Bridge\Laravel\Queue;
 use DateInterval;
 use DateTimeImmutable;
 use DateTimeInterface;
+use Illuminate\Bus\DebounceLock;
+use Illuminate\Bus\UniqueLock;
 use Illuminate\Contracts\Queue\ClearableQueue;
+use Illuminate\Contracts\Queue\ShouldBeUnique;
+use Illuminate\Contracts\Queue\ShouldBeUniqueUntilProcessing;
 use Illuminate\Contracts\Queue\Queue as QueueContract;
+use Illuminate\Queue\Attributes\DebounceFor;
+use Illuminate\Queue\Attributes\UniqueFor;
+use Illuminate\Queue\Events\UniqueJobSkipped;
 use Illuminate\Queue\Queue;
 use Illuminate\Support\Str;
 use InvalidArgumentException;
@@ -17,7 +24,8 @@ use ValueError;
 
 /**
  * A Laravel queue on the extension's \RedisQueue: each job is one task, whose id
- * is the job's uuid and whose payload is Laravel's JSON payload string.
+ * is the job's uuid ("unique:<uuid>" for a UniqueInQueue job; the payload's "id"
+ * says which) and whose payload is Laravel's JSON payload string.
  *
  * pop() reserves the task for retry_after seconds; the \RedisQueue is made with
  * the watchdog on (see Connector), so the reservation is renewed while the job
@@ -65,6 +73,15 @@ use ValueError;
  * its jobs, whether or not it reads Laravel's cache flag. Laravel's own flag is
  * still written and read as Laravel does; pauseAll() is that flag only.
  *
+ * Debounced jobs (Laravel 13's #[DebounceFor]) with DebounceInQueue: a dispatch
+ * that Laravel debounces (it gave the job a debounceOwner) is one submit() under
+ * the job's debounce key (DebounceLock::getKey()), 'debounce', its
+ * #[DebounceFor]'s maxWait as maxWait: while a dispatch of the key waits, the
+ * next one replaces its payload and moves its due time to its own delay (never
+ * past the first dispatch + maxWait) instead of queueing a second job, so one
+ * job runs, the last dispatch's. Without the trait (the owner in Laravel's
+ * cache), and for queued listeners, each dispatch is a job, as Laravel queues it.
+ *
  * The sizes: size() counts the due, delayed and reserved jobs (as Laravel's redis
  * queue does), not the dead letters; pendingSize(), delayedSize(),
  * reservedSize() and creationTimeOfOldestPendingJob() (Laravel 11 and later ask
@@ -74,6 +91,9 @@ class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
 {
     /** Seconds a delay is held at: the extension's bound (about 31.7 years). */
     public const MAX_DELAY = \RedisQueue::MAX_DELAY;
+
+    /** The prefix of the task ids of unique jobs the queue decides (UniqueInQueue): their acks are not deferred. */
+    public const UNIQUE_ID_PREFIX = 'unique:';
 
     /** Seconds one wait on the server lasts at most, so that signal handlers run (this driver's choice). */
     public const WAIT_SLICE = 2.0;
@@ -347,6 +367,10 @@ class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
      */
     public function push($job, $data = '', $queue = null)
     {
+        if (is_object($job) && (self::uniqueInQueue($job) || self::debounced($job))) {
+            return $this->submitKeyed($job, $this->createPayload($job, $this->getQueue($queue), $data), $queue, null);
+        }
+
         return $this->enqueueUsing(
             $job,
             $this->createPayload($job, $this->getQueue($queue), $data),
@@ -356,6 +380,160 @@ class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
                 return $this->pushRaw($payload, $queue);
             }
         );
+    }
+
+    /**
+     * A job the queue decides, in one submit() of its payload:
+     * - a ShouldBeUnique job whose uniqueness the queue decides (UniqueInQueue):
+     *   the task "unique:<uuid>" under its unique lock's key (UniqueLock::getKey()),
+     *   'until_done', or 'until_started' for ShouldBeUniqueUntilProcessing, capped
+     *   at its uniqueFor seconds when over 0. A duplicate: null, no JobQueued, and
+     *   Laravel 13's UniqueJobSkipped;
+     * - a job Laravel 13 debounces, with DebounceInQueue: the task "<uuid>"
+     *   under its debounce key (DebounceLock::getKey()), 'debounce', with its
+     *   #[DebounceFor]'s maxWait. Queued, or taken by the dispatch that waits.
+     * Queued (or debounced): its id, with the JobQueueing and JobQueued events as
+     * for any job. A job to be dispatched after the database transaction commits
+     * is submitted then, through Laravel's enqueueUsing() (whose events come
+     * whatever the answer).
+     *
+     * @param  mixed  $delay  as later() takes it, or null
+     * @return string|null
+     */
+    protected function submitKeyed(object $job, string $payload, ?string $queue, $delay)
+    {
+        $seconds = $delay === null ? 0.0 : $this->delaySeconds($delay);
+        $name = $this->getQueue($queue);
+        $id = $this->payloadId($payload);
+        $debounced = !self::uniqueInQueue($job);
+        // Read before anything is sent: a maxWait we refuse is refused with nothing queued.
+        $maxWait = $debounced ? self::maxWaitOf($job) : 0.0;
+        $submit = function () use ($job, $payload, $name, $id, $seconds, $debounced, $maxWait): ?string {
+            $answer = $debounced
+                ? $this->redisQueue->submit($name, $id, $payload, $seconds, unique: 'debounce',
+                    maxWait: $maxWait, uniqueKey: self::shortKey(DebounceLock::getKey($job)))
+                : $this->redisQueue->submit($name, $id, $payload, $seconds,
+                    unique: $job instanceof ShouldBeUniqueUntilProcessing ? 'until_started' : 'until_done',
+                    uniqueFor: self::uniqueForOf($job), uniqueKey: self::uniqueKeyOf($job));
+            if ($answer !== 'duplicate') {
+                return $id;
+            }
+            if (class_exists(UniqueJobSkipped::class) && $this->container !== null && $this->container->bound('events')) {
+                $this->container->make('events')->dispatch(new UniqueJobSkipped($job));
+            }
+
+            return null;
+        };
+        if ($this->container !== null && $this->container->bound('db.transactions') && $this->shouldDispatchAfterCommit($job)) {
+            return $this->enqueueUsing($job, $payload, $queue, $delay, $submit);
+        }
+        if ($submit() === null) {
+            return null;
+        }
+
+        // Only raises the events, with the arguments this Laravel version gives them.
+        return $this->enqueueUsing($job, $payload, $queue, $delay, static fn () => $id);
+    }
+
+    /**
+     * $job's unique lock key, as this Laravel's UniqueLock makes it; one over the
+     * queue's 64 KiB (a long uniqueId) as a NUL-led SHA-256 of it.
+     */
+    private static function uniqueKeyOf(object $job): string
+    {
+        if (method_exists(UniqueLock::class, 'getKey') && (new \ReflectionMethod(UniqueLock::class, 'getKey'))->isStatic()) {
+            $key = UniqueLock::getKey($job);
+        } else {
+            $uniqueId = method_exists($job, 'uniqueId') ? $job->uniqueId() : ($job->uniqueId ?? '');
+            $key = 'laravel_unique_job:' . get_class($job) . $uniqueId;
+        }
+
+        return self::shortKey($key);
+    }
+
+    /** $key as the queue takes it: one over its 64 KiB as a NUL-led SHA-256 of it. */
+    private static function shortKey(string $key): string
+    {
+        return strlen($key) > 65536 ? "\0sha256:" . hash('sha256', $key) : $key;
+    }
+
+    /**
+     * Whether $job is a job Laravel (13) debounces whose debounce the queue
+     * decides: Laravel's PendingDispatch took its debounce lock and gave the job
+     * the owner (a job has one only then), and the job's debounceVia() answers
+     * QueueUniqueStore's repository (DebounceInQueue), so that the owner is kept
+     * nowhere and Laravel's check when the job runs lets it run. With the owner
+     * in a cache (no trait, a queued listener) each dispatch is queued as Laravel
+     * queues it: merged into one run, the run would carry one dispatch's owner
+     * while the cache may hold another's (two dispatches whose cache writes and
+     * pushes interleave), and Laravel would drop the only run.
+     */
+    private static function debounced(object $job): bool
+    {
+        if (!class_exists(DebounceLock::class) || !is_string($job->debounceOwner ?? null) || $job->debounceOwner === ''
+            || !method_exists($job, 'debounceVia')) {
+            return false;
+        }
+        $via = $job->debounceVia();
+
+        return $via instanceof \Illuminate\Cache\Repository && $via->getStore() instanceof QueueUniqueStore;
+    }
+
+    /**
+     * The maxWait of $job's #[DebounceFor], in seconds, as Laravel's DebounceLock
+     * reads it (the class, its parents and their traits); 0 when it has none.
+     *
+     * @throws ValueError  for a negative one
+     */
+    private static function maxWaitOf(object $job): float
+    {
+        for ($class = new \ReflectionClass($job); $class !== false; $class = $class->getParentClass()) {
+            foreach ([$class, ...$class->getTraits()] as $declaring) {
+                foreach ($declaring->getAttributes(DebounceFor::class) as $attribute) {
+                    $wait = $attribute->newInstance()->maxWait;
+                    if ($wait !== null && $wait < 0) {
+                        throw new ValueError(sprintf('#[DebounceFor] of %s: maxWait must be 0 or more seconds, %d given', $class->getName(), $wait));
+                    }
+
+                    // 0 in Laravel: every dispatch after the first is due at once (the
+                    // queue's 0 is no cap): a millisecond after the first.
+                    return $wait === 0 ? 0.001 : min((float) ($wait ?? 0), self::MAX_DELAY);
+                }
+            }
+        }
+
+        return 0.0;
+    }
+
+    /**
+     * Whether $job is a ShouldBeUnique job whose uniqueness the queue decides: its
+     * uniqueVia() answers QueueUniqueStore's repository (UniqueInQueue). No class
+     * of illuminate/cache is loaded for a job that is not one, so that a queue
+     * without that package works as before.
+     */
+    private static function uniqueInQueue(object $job): bool
+    {
+        if (!$job instanceof ShouldBeUnique || !method_exists($job, 'uniqueVia')) {
+            return false;
+        }
+        $via = $job->uniqueVia();
+
+        return $via instanceof \Illuminate\Cache\Repository && $via->getStore() instanceof QueueUniqueStore;
+    }
+
+    /** Seconds $job's uniqueness lasts at most (0: until it ends), as this Laravel's UniqueLock reads them. */
+    private static function uniqueForOf(object $job): float
+    {
+        if (method_exists($job, 'uniqueFor') && method_exists(UniqueLock::class, 'getKey')) {
+            $for = $job->uniqueFor();
+        } elseif (class_exists(UniqueFor::class) && ($attribute = (new \ReflectionClass($job))->getAttributes(UniqueFor::class)) !== []) {
+            $for = $attribute[0]->newInstance()->uniqueFor;
+        } else {
+            $for = $job->uniqueFor ?? 0;
+        }
+        $for = is_numeric($for) ? (float) $for : 0.0;
+
+        return $for > 0 ? min($for, self::MAX_DELAY) : 0.0;
     }
 
     /**
@@ -383,6 +561,9 @@ class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
         // A delay we refuse is refused before a payload is made or an event raised.
         $this->delaySeconds($delay);
         $delay = $this->forLaravel($delay);
+        if (is_object($job) && (self::uniqueInQueue($job) || self::debounced($job))) {
+            return $this->submitKeyed($job, $this->createPayload($job, $this->getQueue($queue), $data, $delay), $queue, $delay);
+        }
 
         return $this->enqueueUsing(
             $job,
@@ -574,7 +755,10 @@ class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
      */
     public function ackJob(RedisLockJob $job): bool
     {
-        return $this->redisQueue->ack($job->getQueue(), $job->getJobId(), $job->getReceipt(), true);
+        // A unique job (UniqueInQueue) is acked at once: its uniqueness lasts as long
+        // as its task, and a deferred ack would keep it through the worker's rest.
+        return $this->redisQueue->ack($job->getQueue(), $job->getJobId(), $job->getReceipt(),
+            !str_starts_with((string) $job->getJobId(), self::UNIQUE_ID_PREFIX));
     }
 
     /**
@@ -696,6 +880,11 @@ class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
     {
         $payload = parent::createPayloadArray($job, $queue, $data);
         $payload['id'] = $payload['uuid'] ?? (string) Str::uuid();
+        // A unique job the queue decides (UniqueInQueue) is the task "unique:<uuid>",
+        // in every push of its payload (queue:retry's too): its ack is not deferred.
+        if (is_object($job) && self::uniqueInQueue($job)) {
+            $payload['id'] = self::UNIQUE_ID_PREFIX . $payload['id'];
+        }
 
         return $payload;
     }

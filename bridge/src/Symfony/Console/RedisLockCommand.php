@@ -29,7 +29,7 @@ use Symfony\Component\Console\Question\ConfirmationQuestion;
  * force-unlock and purge-dead ask for confirmation when the console is
  * interactive, and refuse (exit 4) without --yes when it is not (-n, or no terminal).
  */
-#[AsCommand(name: 'redislock', description: 'Looks at and acts on the locks, semaphores, queues and rate limiters of the redislock extension')]
+#[AsCommand(name: 'redislock', description: 'Looks at and acts on the locks, semaphores, queues, rate limiters and latches of the redislock extension')]
 class RedisLockCommand extends Command
 {
     /** @param string|array<string, mixed>|null $connection */
@@ -43,7 +43,7 @@ class RedisLockCommand extends Command
     protected function configure(): void
     {
         $this
-            ->setDescription('Looks at and acts on the locks, semaphores, queues and rate limiters of the redislock extension')
+            ->setDescription('Looks at and acts on the locks, semaphores, queues, rate limiters and latches of the redislock extension')
             ->addArgument('subcommand', InputArgument::OPTIONAL, CliHelp::synopses())
             ->addArgument('args', InputArgument::IS_ARRAY | InputArgument::OPTIONAL, 'names, queues or dead letter ids')
             ->addOption('dsn', null, InputOption::VALUE_REQUIRED, 'the connection (default: the service\'s, else $REDISLOCK_DSN)')
@@ -52,6 +52,7 @@ class RedisLockCommand extends Command
             ->addOption('semaphore-prefix', null, InputOption::VALUE_REQUIRED, 'the semaphores\' prefix (default Semaphore:)')
             ->addOption('queue-prefix', null, InputOption::VALUE_REQUIRED, 'the queues\' prefix (default Queue:)')
             ->addOption('limiter-prefix', null, InputOption::VALUE_REQUIRED, 'the rate limiters\' prefix (default Limiter:)')
+            ->addOption('latch-prefix', null, InputOption::VALUE_REQUIRED, 'the latches\' prefix (default Latch:)')
             ->addOption('count', null, InputOption::VALUE_REQUIRED, 'dead: how many dead letters (default 100)')
             ->addOption('for', null, InputOption::VALUE_REQUIRED, 'pause-queue: how many seconds (default: until resume-queue)')
             ->addOption('json', null, InputOption::VALUE_NONE, 'machine-readable output (one JSON document)')

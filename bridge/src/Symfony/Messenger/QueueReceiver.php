@@ -8,6 +8,7 @@ use Symfony\Component\Messenger\Envelope;
 use Symfony\Component\Messenger\Exception\LogicException;
 use Symfony\Component\Messenger\Exception\MessageDecodingFailedException;
 use Symfony\Component\Messenger\Exception\TransportException;
+use Symfony\Component\Messenger\Stamp\DeduplicateStamp;
 use Symfony\Component\Messenger\Transport\Receiver\ListableReceiverInterface;
 use Symfony\Component\Messenger\Transport\Receiver\MessageCountAwareInterface;
 
@@ -135,7 +136,12 @@ abstract class QueueReceiver implements MessageCountAwareInterface, ListableRece
     {
         $stamp = self::stampOf($envelope);
         $c = $this->connection;
-        $c->call(function () use ($stamp, $c) {
+        // A message that holds its DeduplicateStamp's key until it is done is acked
+        // at once: a deferred ack waits for this transport's next get(), which a
+        // worker busy on other transports may not make for long, and the key would
+        // stay held that long.
+        $defer = !(RedisLockSender::deduplicated($stamp->getId()) && self::holdsUntilDone($envelope));
+        $c->call(function () use ($stamp, $c, $defer) {
             if ($stamp->getReceipt() === null) {
                 $removed = $c->queue->remove($stamp->getQueue(), $stamp->getId());
                 $this->removed($stamp);
@@ -144,8 +150,19 @@ abstract class QueueReceiver implements MessageCountAwareInterface, ListableRece
             }
 
             // Deferred on the stream layout: sent with the consumer's next get().
-            return $c->queue->ack($stamp->getQueue(), $stamp->getId(), $stamp->getReceipt(), true);
+            return $c->queue->ack($stamp->getQueue(), $stamp->getId(), $stamp->getReceipt(), $defer);
         });
+    }
+
+    /** Whether $envelope's DeduplicateStamp holds its key until the message is done (not onlyDeduplicateInQueue). */
+    private static function holdsUntilDone(Envelope $envelope): bool
+    {
+        if (!class_exists(DeduplicateStamp::class)) {
+            return false;
+        }
+        $dedupe = $envelope->last(DeduplicateStamp::class);
+
+        return $dedupe instanceof DeduplicateStamp && !$dedupe->onlyDeduplicateInQueue();
     }
 
     private static function stampOf(Envelope $envelope): RedisLockReceivedStamp

@@ -6,6 +6,8 @@ namespace RedisLock\Bridge\Symfony\Messenger;
 
 use Symfony\Component\Messenger\Envelope;
 use Symfony\Component\Messenger\Exception\TransportException;
+use Symfony\Component\Messenger\Stamp\DeduplicateStamp;
+use Symfony\Component\Messenger\Stamp\SentStamp;
 use Symfony\Component\Messenger\Stamp\TransportMessageIdStamp;
 use Symfony\Component\Messenger\Transport\Sender\SenderInterface;
 
@@ -13,10 +15,25 @@ use Symfony\Component\Messenger\Transport\Sender\SenderInterface;
  * The sending side of a queue: send() enqueues the envelope as a new task, due
  * after its DelayStamp by the Redis server's clock, in one round trip.
  *
+ * An envelope with a DeduplicateStamp that QueueDeduplicateMiddleware let
+ * through (QueueDeduplicateStamp: no lock taken) is submit()ted under an id of
+ * its own ("dedupe:" and random hex) with the stamp's key as its uniqueKey, in
+ * that same round trip: 'until_started' with onlyDeduplicateInQueue, else
+ * 'until_done', both capped at the stamp's ttl as the lock's would be. A
+ * duplicate is not sent: the envelope comes back without its SentStamp, as
+ * Symfony's middleware returns one it drops. A retry (Symfony's retry listener
+ * sends the received envelope again) of a message submitted so is never
+ * dropped: it keeps its id, parked behind the run that failed, which keeps the
+ * key held (with onlyDeduplicateInQueue the key was freed on receipt, and the
+ * retry takes a new id).
+ *
  * @internal  made by RedisLockTransport
  */
 final class RedisLockSender implements SenderInterface
 {
+    /** The prefix of the task ids of messages submitted under their DeduplicateStamp's key. */
+    private const DEDUPLICATED = 'dedupe:';
+
     public function __construct(private readonly QueueConnection $connection)
     {
     }
@@ -26,8 +43,30 @@ final class RedisLockSender implements SenderInterface
         $c = $this->connection;
         $payload = $c->pack($envelope);
         $delay = QueueConnection::delayOf($envelope);
+        $dedupe = self::deduplicateStampOf($envelope);
         $id = QueueConnection::newId();
         try {
+            if ($dedupe !== null && $envelope->last(QueueDeduplicateStamp::class) !== null) {
+                $id = self::DEDUPLICATED . $id;
+                $ttl = (float) ($dedupe->getTtl() ?? 0);
+                $answer = $c->queue->submit($c->name, $id, $payload, $delay,
+                    unique: $dedupe->onlyDeduplicateInQueue() ? 'until_started' : 'until_done',
+                    uniqueFor: $ttl > 0 ? min(max($ttl, 1e-6), QueueConnection::MAX_DELAY) : 0,
+                    uniqueKey: self::queueKey((string) $dedupe->getKey()));
+                if ($answer === 'duplicate') {
+                    return $envelope->withoutStampsOfType(SentStamp::class);
+                }
+
+                return $envelope->with(new TransportMessageIdStamp($id));
+            }
+            $received = $dedupe !== null ? $envelope->last(RedisLockReceivedStamp::class) : null;
+            if ($received instanceof RedisLockReceivedStamp && self::deduplicated($received->getId())) {
+                // A retry of a message submitted under its key: parked behind
+                // the run that failed (its own id, which holds the key) unless
+                // the key was only held while it waited; never dropped.
+                $id = $received->getQueue() === $c->name && !$dedupe->onlyDeduplicateInQueue()
+                    ? $received->getId() : self::DEDUPLICATED . $id;
+            }
             if (!$c->queue->enqueue($c->name, $id, afterInterval: $delay, payload: $payload)) {
                 throw new TransportException(sprintf('Could not enqueue message "%s" in queue "%s".', $id, $c->name));
             }
@@ -36,5 +75,31 @@ final class RedisLockSender implements SenderInterface
         }
 
         return $envelope->with(new TransportMessageIdStamp($id));
+    }
+
+    /**
+     * The uniqueKey of a stamp's key: the key itself, or for one over the
+     * queue's 64 KiB a NUL-led SHA-256 of it (Symfony's lock takes any length).
+     */
+    private static function queueKey(string $key): string
+    {
+        return strlen($key) > 65536 ? "\0sha256:" . hash('sha256', $key) : $key;
+    }
+
+    /** Whether task $id is a message submitted under its DeduplicateStamp's key (no lock taken for it). */
+    public static function deduplicated(string $id): bool
+    {
+        return str_starts_with($id, self::DEDUPLICATED);
+    }
+
+    /** $envelope's DeduplicateStamp; null without one, or before symfony/messenger 7.3. */
+    private static function deduplicateStampOf(Envelope $envelope): ?DeduplicateStamp
+    {
+        if (!class_exists(DeduplicateStamp::class)) {
+            return null;
+        }
+        $stamp = $envelope->last(DeduplicateStamp::class);
+
+        return $stamp instanceof DeduplicateStamp ? $stamp : null;
     }
 }
