@@ -33,8 +33,8 @@
 -- release before did. One read and one write (SET with PX) per decision that
 -- consumes; none written when refused. A state of another policy is started
 -- afresh, as Symfony's limiters do with a state of another class.
-local t1 = redis.call('time')
-local now = tonumber(t1[1]) * 1000000 + tonumber(t1[2])
+-- now: the server's TIME in µs, read by the script before it includes this
+-- (the fixed window's decides its common case before these are defined).
 local function int(n) return string.format('%d', n) end
 -- The state of value v: its policy byte and its numbers (as text), or nil.
 local function parse(v)

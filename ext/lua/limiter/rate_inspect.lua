@@ -7,6 +7,8 @@
 --
 -- @key   key       string                     L, the limiter's key (prefix + name)
 
+local t1 = redis.call('time')
+local now = tonumber(t1[1]) * 1000000 + tonumber(t1[2])
 --#include "common/rate.lua"
 local v = redis.call('get', key)
 if not v then return nil end

@@ -15,6 +15,8 @@
 -- @arg   tokens    integer                    how many tokens
 -- @arg   mode      text, trailing             left out: consume; 'p' peek; 'r<µs>' reserve a place that comes within µs; 'k<mark>:<birth>' check that the place of that mark in the state of that birth is still counted, and peek
 
+local t1 = redis.call('time')
+local now = tonumber(t1[1]) * 1000000 + tonumber(t1[2])
 --#include "common/rate.lua"
 local m, arg, arg2 = mode_of(mode)
 if not m then return redis.error_reply('ERR rate_sliding_window: bad mode') end

@@ -16,6 +16,8 @@
 -- @arg   emission_ps integer                  and its ps past them (0 to 999999)
 -- @arg   mode      text, trailing             left out: consume; 'p' peek; 'r<µs>' reserve a place that comes within µs; 'k<mark>:<birth>' check that the place of that mark in the state of that birth is still counted, and peek
 
+local t1 = redis.call('time')
+local now = tonumber(t1[1]) * 1000000 + tonumber(t1[2])
 --#include "common/rate.lua"
 local m, arg, arg2 = mode_of(mode)
 if not m then return redis.error_reply('ERR rate_token_bucket: bad mode') end
