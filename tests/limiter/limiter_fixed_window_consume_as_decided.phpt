@@ -1,5 +1,5 @@
 --TEST--
-RedisRateLimiter::consume() of a fixed window answers and writes what the full decision gives: a peek before each call predicts it, the state keeps its start and birth, a window that ended opens anew, a place held ahead is kept
+RedisRateLimiter::consume() of a fixed window answers and writes what the full decision gives: a peek before each call predicts it, and a place held ahead by a waiter is kept
 --DESCRIPTION--
 The fixed window's script decides a plain consume before it defines the shared
 decision's helpers; every other call (peek, a waiter's place) goes through the

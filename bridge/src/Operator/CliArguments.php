@@ -13,10 +13,10 @@ namespace RedisLock\Bridge\Operator;
 final class CliArguments
 {
     /** Options that take a value. */
-    private const VALUE_OPTIONS = ['dsn', 'prefix', 'lock-prefix', 'semaphore-prefix', 'queue-prefix', 'limiter-prefix', 'latch-prefix', 'count', 'for'];
+    private const VALUE_OPTIONS = ['dsn', 'prefix', 'lock-prefix', 'semaphore-prefix', 'queue-prefix', 'limiter-prefix', 'latch-prefix', 'count', 'for', 'listen'];
 
     /** Options that are flags. */
-    private const FLAG_OPTIONS = ['json', 'yes', 'semaphore', 'help', 'back'];
+    private const FLAG_OPTIONS = ['json', 'yes', 'semaphore', 'help', 'back', 'actions'];
 
     /**
      * @param list<string> $positional the arguments after the subcommand

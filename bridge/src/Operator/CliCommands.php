@@ -34,11 +34,11 @@ final class CliCommands
         $usesLocks = in_array($sub, ['locks', 'inspect', 'force-unlock'], true);
         $lockPrefix = $args->value('lock-prefix') ?? ($usesLocks && !$semaphore ? $prefix : null);
         $semaphorePrefix = $args->value('semaphore-prefix') ?? ($usesLocks && $semaphore ? $prefix : null);
-        $queuePrefix = $args->value('queue-prefix') ?? ($usesLocks || in_array($sub, ['metrics', 'limiters', 'latches'], true) ? null : $prefix);
+        $queuePrefix = $args->value('queue-prefix') ?? ($usesLocks || in_array($sub, ['metrics', 'limiters', 'latches', 'dashboard'], true) ? null : $prefix);
         $limiterPrefix = $args->value('limiter-prefix') ?? ($sub === 'limiters' ? $prefix : null);
         $latchPrefix = $args->value('latch-prefix') ?? ($sub === 'latches' ? $prefix : null);
-        if ($sub === 'metrics' && $prefix !== null) {
-            throw new UsageException('metrics reads locks, semaphores, queues, rate limiters and latches: give --lock-prefix, --semaphore-prefix, --queue-prefix, --limiter-prefix or --latch-prefix instead of --prefix');
+        if (($sub === 'metrics' || $sub === 'dashboard') && $prefix !== null) {
+            throw new UsageException("$sub reads locks, semaphores, queues, rate limiters and latches: give --lock-prefix, --semaphore-prefix, --queue-prefix, --limiter-prefix or --latch-prefix instead of --prefix");
         }
 
         return new Inspector($connection, $lockPrefix, $semaphorePrefix, $queuePrefix, limiterPrefix: $limiterPrefix, latchPrefix: $latchPrefix);
@@ -50,6 +50,11 @@ final class CliCommands
         $semaphore = $args->has('semaphore');
         if ($semaphore && !in_array($sub, ['locks', 'inspect'], true)) {
             throw new UsageException("--semaphore applies to locks and inspect only");
+        }
+        foreach (['listen', 'actions'] as $option) {
+            if ($args->has($option) && $sub !== 'dashboard') {
+                throw new UsageException("--$option applies to dashboard only");
+            }
         }
         $count = $args->count($sub);
         $for = $args->seconds($sub);
@@ -112,9 +117,45 @@ final class CliCommands
                 $args->arguments(0, 0);
 
                 return $this->metrics();
+            case 'dashboard':
+                $args->arguments(0, 0);
+
+                return $this->dashboard($args->value('listen') ?? '127.0.0.1:8088', $args->has('actions'));
         }
 
         throw new UsageException("unknown subcommand '$sub'");
+    }
+
+    /**
+     * Serves the dashboard until a SIGINT or SIGTERM (with pcntl; else until
+     * killed). The password of a non-loopback address comes from
+     * $REDISLOCK_DASHBOARD_PASSWORD, never from the command line (ps shows that).
+     *
+     * @throws UsageException
+     */
+    private function dashboard(string $listen, bool $actions): int
+    {
+        [$host, $port] = \RedisLock\Bridge\Dashboard\Server::parseListen($listen);
+        $password = getenv('REDISLOCK_DASHBOARD_PASSWORD');
+        $password = $password === false || $password === '' ? null : $password;
+        $dashboard = new \RedisLock\Bridge\Dashboard\Dashboard($this->inspector, random_bytes(32), $actions, '', $this->output->secrets);
+        $server = new \RedisLock\Bridge\Dashboard\Server($dashboard, $host, $port, $password, function (string $line): void {
+            $this->output->log($line);
+        });
+        $url = $server->listen();
+        $this->output->write("serving the dashboard on $url (" . ($actions ? 'actions enabled' : 'read-only')
+            . ($password === null ? '' : ', password from REDISLOCK_DASHBOARD_PASSWORD') . ")\n");
+        if (function_exists('pcntl_async_signals')) {
+            pcntl_async_signals(true);
+            foreach ([SIGINT, SIGTERM] as $signal) {
+                pcntl_signal($signal, static function () use ($server): void {
+                    $server->stop();
+                });
+            }
+        }
+        $server->serve();
+
+        return Cli::EXIT_OK;
     }
 
     /** The listing of $kind ("lock", "semaphore", "limiter", "latch", "queue") under its section's key. */

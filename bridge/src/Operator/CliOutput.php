@@ -54,6 +54,12 @@ final class CliOutput
         ($this->out)($text);
     }
 
+    /** A line of a long-running subcommand's log (the dashboard's requests), on standard error. */
+    public function log(string $line): void
+    {
+        ($this->err)($line);
+    }
+
     /** The output of a listing has begun: no progress line from now on. */
     public function beginListing(): void
     {

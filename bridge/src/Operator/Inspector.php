@@ -139,6 +139,65 @@ final class Inspector
     }
 
     /**
+     * One page of $kind from $cursor (null: the start), for a reader that keeps
+     * no more than a page (the dashboard): up to page() names from names() calls
+     * (at most $calls of them, as SCAN may answer few names per step), sorted,
+     * with their states as pages() reads them, and the cursor to go on from
+     * (null: the end). A name may come again on a later page, as SCAN may
+     * return it twice.
+     *
+     * @return array{rows: list<array{name: string, state: array<string, mixed>}>, errors: list<array{name: string, message: string}>, cursor: ?string}
+     */
+    public function pageAt(string $kind, ?string $cursor, int $calls = 20): array
+    {
+        $k = Kinds::of($kind);
+        $this->need($k['class'], 'names');
+        $this->need($k['class'], $k['read']);
+        $names = [];
+        do {
+            $result = $this->object($kind)->names($cursor, min($this->scanCount, self::page()));
+            foreach ($result['names'] as $name) {
+                $names[(string) $name] = true;
+            }
+            $cursor = $result['cursor'];
+        } while ($cursor !== null && --$calls > 0 && count($names) < self::page() / 2);
+        $names = array_map('strval', array_keys($names));
+        sort($names, SORT_STRING);
+        $page = match (true) {
+            $names === [] => ['rows' => [], 'errors' => []],
+            $k['whole'] => $this->wholePage($kind, $names),
+            $k['many'] !== null && self::supports($k['class'], $k['many']) => $this->manyPage($kind, $this->object($kind)->{$k['many']}($names)),
+            default => $this->eachName($names, fn (string $name): ?array => $this->state($kind, $name)),
+        };
+
+        return $page + ['cursor' => $cursor];
+    }
+
+    /**
+     * The oldest $count dead letters of $queue with the first $bytes bytes of
+     * each payload: id, attempts, time, payload_bytes (null: none) and payload
+     * (its first $bytes bytes, null: none).
+     *
+     * @return list<array{id: string, attempts: int, time: float, payload_bytes: ?int, payload: ?string}>
+     */
+    public function deadWithPayloads(string $queue, int $count, int $bytes): array
+    {
+        $out = [];
+        foreach ($this->object('queue')->dead($queue, $count) as $letter) {
+            $payload = isset($letter['payload']) ? (string) $letter['payload'] : null;
+            $out[] = [
+                'id' => (string) $letter['id'],
+                'attempts' => (int) $letter['attempts'],
+                'time' => (float) $letter['time'],
+                'payload_bytes' => $payload === null ? null : strlen($payload),
+                'payload' => $payload === null ? null : substr($payload, 0, $bytes),
+            ];
+        }
+
+        return $out;
+    }
+
+    /**
      * The state of one name of $kind (Kinds::view() of what its class's inspect()
      * answers): null when it has none (a lock nobody holds and nobody waits for).
      *

@@ -1,0 +1,226 @@
+<?php
+
+declare(strict_types=1);
+
+namespace RedisLock\Bridge\Dashboard;
+
+use RedisLock\Bridge\Operator\Names;
+use RedisLock\Bridge\Operator\UsageException;
+
+/**
+ * The dashboard over HTTP, for "redislock dashboard": one request at a time,
+ * each on a connection of its own (Connection: close), on the address it
+ * listens on. A loopback address needs no password, and a request must then
+ * name that address (or localhost) as its Host, so that a page of another site
+ * cannot reach it through a name that resolves to 127.0.0.1. Any other address
+ * is refused unless a password is set: every request must then give it (HTTP
+ * Basic; put the dashboard behind TLS on a network). A request's head is at most
+ * MAX_HEAD bytes and its body MAX_BODY, read within READ_TIMEOUT seconds.
+ */
+final class Server
+{
+    public const MAX_HEAD = 16384;
+    public const MAX_BODY = 16384;
+    public const READ_TIMEOUT = 5.0;
+
+    /** The shortest password a dashboard on a non-loopback address takes. */
+    public const MIN_PASSWORD = 12;
+
+    private bool $stop = false;
+
+    /** @var resource|null */
+    private $socket = null;
+
+    /**
+     * @param callable(string): void $log a line per request (method, path, status), and the start
+     * @throws UsageException for an address that is not HOST:PORT, or not loopback without a password
+     */
+    public function __construct(
+        private Dashboard $dashboard,
+        private string $host,
+        private int $port,
+        #[\SensitiveParameter] private ?string $password,
+        private $log,
+    ) {
+        if ($port < 0 || $port > 65535) {
+            throw new UsageException("--listen: port $port is not 0 to 65535");
+        }
+        if (!self::isLoopback($host) && ($password === null || strlen($password) < self::MIN_PASSWORD)) {
+            throw new UsageException("--listen: $host is not a loopback address: set REDISLOCK_DASHBOARD_PASSWORD (at least "
+                . self::MIN_PASSWORD . ' bytes) to serve the dashboard there, behind TLS');
+        }
+    }
+
+    /**
+     * "HOST:PORT" or "[IPv6]:PORT" as [host, port].
+     *
+     * @return array{0: string, 1: int}
+     * @throws UsageException
+     */
+    public static function parseListen(string $listen): array
+    {
+        if (!preg_match('/^(?:\[([0-9a-fA-F:.]+)\]|([^\s:\[\]\/]+)):(\d{1,5})$/D', $listen, $m)) {
+            throw new UsageException("--listen: '$listen' is not HOST:PORT (or [IPv6]:PORT)");
+        }
+
+        return [$m[1] !== '' ? $m[1] : $m[2], (int) $m[3]];
+    }
+
+    /** Whether $host is a loopback address (127.0.0.0/8, ::1) or "localhost". */
+    public static function isLoopback(string $host): bool
+    {
+        if (strcasecmp($host, 'localhost') === 0) {
+            return true;
+        }
+        $packed = @inet_pton($host);
+        if ($packed === false) {
+            return false;
+        }
+
+        return strlen($packed) === 4 ? $packed[0] === "\x7f" : $packed === inet_pton('::1');
+    }
+
+    /** Binds; returns the URL it serves. The port, when 0, is the one the system chose. */
+    public function listen(): string
+    {
+        $address = str_contains($this->host, ':') ? "[{$this->host}]" : $this->host;
+        $socket = @stream_socket_server("tcp://$address:{$this->port}", $errno, $error);
+        if ($socket === false) {
+            throw new UsageException("--listen: cannot listen on $address:{$this->port}: $error");
+        }
+        $this->socket = $socket;
+        $name = (string) stream_socket_get_name($socket, false);
+        $this->port = (int) substr($name, strrpos($name, ':') + 1);
+
+        return "http://$address:{$this->port}/";
+    }
+
+    /** Serves until stop() (a signal handler may call it), or $requests requests when given. */
+    public function serve(?int $requests = null): void
+    {
+        if ($this->socket === null) {
+            $this->listen();
+        }
+        while (!$this->stop && ($requests === null || $requests-- > 0)) {
+            $client = @stream_socket_accept($this->socket, 1.0);
+            if ($client === false) {
+                $requests = $requests === null ? null : $requests + 1;
+                continue;
+            }
+            try {
+                $this->answer($client);
+            } finally {
+                fclose($client);
+            }
+        }
+    }
+
+    public function stop(): void
+    {
+        $this->stop = true;
+    }
+
+    /** @param resource $client */
+    private function answer($client): void
+    {
+        stream_set_timeout($client, (int) self::READ_TIMEOUT);
+        $deadline = microtime(true) + self::READ_TIMEOUT;
+        $head = '';
+        while (!str_contains($head, "\r\n\r\n")) {
+            if (strlen($head) > self::MAX_HEAD || microtime(true) > $deadline) {
+                $this->send($client, 'GET', '', new Response(431, "request head too large or too slow\n", ['Content-Type' => 'text/plain']));
+
+                return;
+            }
+            $chunk = fread($client, 4096);
+            if ($chunk === false || ($chunk === '' && feof($client))) {
+                return;
+            }
+            $head .= $chunk;
+        }
+        [$head, $body] = explode("\r\n\r\n", $head, 2);
+        $lines = explode("\r\n", $head);
+        if (!preg_match('/^([A-Z]{1,10}) (\/[^\s]*) HTTP\/1\.[01]$/D', array_shift($lines), $m)) {
+            $this->send($client, '', '', new Response(400, "bad request line\n", ['Content-Type' => 'text/plain']));
+
+            return;
+        }
+        [, $method, $target] = $m;
+        $headers = [];
+        foreach ($lines as $line) {
+            [$name, $value] = array_pad(explode(':', $line, 2), 2, '');
+            $headers[strtolower(trim($name))] = trim($value);
+        }
+        $path = (string) parse_url('http://x' . $target, PHP_URL_PATH);
+        $refusal = $this->refusal($headers);
+        if ($refusal !== null) {
+            $this->send($client, $method, $path, $refusal);
+
+            return;
+        }
+        $length = (int) ($headers['content-length'] ?? 0);
+        if ($length > self::MAX_BODY || $length < 0) {
+            $this->send($client, $method, $path, new Response(413, "request body too large\n", ['Content-Type' => 'text/plain']));
+
+            return;
+        }
+        while (strlen($body) < $length && microtime(true) < $deadline && !feof($client)) {
+            $body .= (string) fread($client, $length - strlen($body));
+        }
+        parse_str((string) parse_url('http://x' . $target, PHP_URL_QUERY), $query);
+        $form = [];
+        if ($method === 'POST') {
+            parse_str(substr($body, 0, $length), $form);
+        }
+        $this->send($client, $method, $path, $this->dashboard->handle($method, rawurldecode($path), $query, $form));
+    }
+
+    /**
+     * The answer to a request that must not reach the dashboard: a Host that is
+     * not this server's on a loopback address, or a missing or wrong password.
+     *
+     * @param array<string, string> $headers
+     */
+    private function refusal(array $headers): ?Response
+    {
+        if ($this->password === null) {
+            $host = strtolower($headers['host'] ?? '');
+            $address = str_contains($this->host, ':') ? "[{$this->host}]" : strtolower($this->host);
+            if ($host !== "$address:{$this->port}" && $host !== "localhost:{$this->port}") {
+                return new Response(421, "this dashboard answers only to its own address\n", ['Content-Type' => 'text/plain']);
+            }
+
+            return null;
+        }
+        $given = '';
+        if (preg_match('/^Basic\s+([A-Za-z0-9+\/=]+)$/D', $headers['authorization'] ?? '', $m)) {
+            $pair = (string) base64_decode($m[1], true);
+            $given = substr($pair, (int) strpos($pair, ':') + 1);
+        }
+        if (!hash_equals($this->password, $given)) {
+            return new Response(401, "password needed\n", ['Content-Type' => 'text/plain', 'WWW-Authenticate' => 'Basic realm="redislock", charset="UTF-8"']);
+        }
+
+        return null;
+    }
+
+    /** @param resource $client */
+    private function send($client, string $method, string $path, Response $response): void
+    {
+        $reasons = [200 => 'OK', 400 => 'Bad Request', 401 => 'Unauthorized', 403 => 'Forbidden', 404 => 'Not Found', 405 => 'Method Not Allowed',
+            413 => 'Content Too Large', 421 => 'Misdirected Request', 431 => 'Request Header Fields Too Large', 502 => 'Bad Gateway'];
+        $out = "HTTP/1.1 {$response->status} " . ($reasons[$response->status] ?? 'Status') . "\r\n";
+        foreach ($response->headers + ['Content-Length' => (string) strlen($response->body), 'Connection' => 'close'] as $name => $value) {
+            $out .= "$name: $value\r\n";
+        }
+        $out .= "\r\n" . ($method === 'HEAD' ? '' : $response->body);
+        for ($sent = 0; $sent < strlen($out);) {
+            $n = @fwrite($client, substr($out, $sent));
+            if ($n === false || $n === 0) {
+                break;
+            }
+            $sent += $n;
+        }
+        ($this->log)(sprintf("%s %s %d\n", $method === '' ? '-' : $method, $path === '' ? '-' : Names::escape($path), $response->status));
+    }
+}

@@ -1,0 +1,97 @@
+<?php
+
+declare(strict_types=1);
+
+namespace RedisLock\Bridge\Dashboard;
+
+use RedisLock\Bridge\Operator\Kinds;
+
+/**
+ * The dashboard's tables, as HTML: a row per name of a listing (its view as
+ * Kinds gives it, the columns of the operator's listings), and a queue's dead
+ * letters. Every text goes through Dashboard::h().
+ */
+final class Tables
+{
+    /** Each kind's columns: title => how a state shows in it. */
+    private const COLUMNS = [
+        'queue' => ['due' => 'due', 'delayed' => 'delayed', 'in flight' => 'inflight', 'paused' => 'paused', 'dead' => 'dead',
+            'oldest due (s)' => 'oldest_due_age', 'overdue' => 'overdue'],
+        'lock' => ['mode' => 'mode', 'holders' => 'holders', 'held by' => 'held_by', 'ttl (s)' => 'ttl', 'waiters' => 'waiters',
+            'oldest wait (s)' => 'oldest_wait', 'fencing' => 'fencing'],
+        'semaphore' => ['held' => 'held', 'holders' => 'holders', 'held by' => 'held_by', 'waiters' => 'waiters', 'oldest wait (s)' => 'oldest_wait'],
+        'limiter' => ['policy' => 'policy', 'limit' => 'limit', 'interval (s)' => 'interval', 'remaining' => 'remaining',
+            'retry after (s)' => 'retry_after', 'full in (s)' => 'reset_after'],
+        'latch' => ['count' => 'count', 'open' => 'open', 'ttl (s)' => 'ttl'],
+    ];
+
+    private function __construct()
+    {
+    }
+
+    /**
+     * @param list<array{name: string, state: array<string, mixed>}> $rows
+     * @param (callable(string): string)|null $link the link of a name (queues only), null: none
+     */
+    public static function of(string $kind, array $rows, ?callable $link): string
+    {
+        if ($rows === []) {
+            return '<p>Nothing on this page.</p>';
+        }
+        $html = '<table><tr><th>' . Kinds::of($kind)['title'] . '</th>';
+        foreach (array_keys(self::COLUMNS[$kind]) as $title) {
+            $html .= '<th>' . $title . '</th>';
+        }
+        $html .= '</tr>';
+        foreach ($rows as $row) {
+            $name = Dashboard::h($row['name']);
+            $html .= '<tr><td>' . ($link !== null && $kind === 'queue' ? '<a href="' . Dashboard::h($link($row['name'])) . '">' . $name . '</a>' : $name) . '</td>';
+            foreach (self::COLUMNS[$kind] as $key) {
+                $html .= self::cell($key, $row['state'][$key] ?? null, $row['state']);
+            }
+            $html .= '</tr>';
+        }
+
+        return $html . '</table>';
+    }
+
+    /**
+     * @param list<array{id: string, attempts: int, time: float, payload_bytes: ?int, payload: ?string}> $letters
+     * @param (callable(string): string)|null $retry the link that retries one, null: none
+     */
+    public static function dead(array $letters, ?callable $retry): string
+    {
+        $html = '<table><tr><th>id</th><th>attempts</th><th>died (UTC)</th><th>payload</th>' . ($retry ? '<th></th>' : '') . '</tr>';
+        foreach ($letters as $l) {
+            $payload = $l['payload'] === null ? '<i>none</i>'
+                : '<pre>' . Dashboard::h($l['payload']) . '</pre>'
+                    . ($l['payload_bytes'] > strlen($l['payload']) ? '<i>… ' . $l['payload_bytes'] . ' bytes in all</i>' : '');
+            $html .= '<tr><td>' . Dashboard::h($l['id']) . '</td><td class="n">' . $l['attempts'] . '</td><td>'
+                . gmdate('Y-m-d H:i:s', (int) $l['time']) . '</td><td>' . $payload . '</td>'
+                . ($retry ? '<td><a class="action" href="' . Dashboard::h($retry($l['id'])) . '">Retry</a></td>' : '') . '</tr>';
+        }
+
+        return $html . '</table>';
+    }
+
+    /**
+     * @param array<string, mixed> $state
+     */
+    private static function cell(string $key, mixed $value, array $state): string
+    {
+        if ($key === 'paused') {
+            $left = $state['pause_left'] ?? null;
+
+            return '<td>' . ($value ? ($left === null ? 'yes' : sprintf('for %.1f s', $left)) : 'no') . '</td>';
+        }
+
+        return match (true) {
+            $value === null => '<td></td>',
+            is_bool($value) => '<td>' . ($value ? 'yes' : 'no') . '</td>',
+            is_array($value) => '<td>' . implode('<br>', array_map(static fn ($v): string => Dashboard::h((string) $v), $value)) . '</td>',
+            is_float($value) => '<td class="n">' . sprintf('%.3f', $value) . '</td>',
+            is_int($value) => '<td class="n">' . $value . '</td>',
+            default => '<td>' . Dashboard::h((string) $value) . '</td>',
+        };
+    }
+}
