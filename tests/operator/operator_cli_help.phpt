@@ -13,7 +13,7 @@ require __DIR__ . '/operator_test.inc';
 use RedisLock\Bridge\Operator\CliHelp;
 
 $subs = CliHelp::names();
-rq_check($subs === ['locks', 'inspect', 'queues', 'limiters', 'latches', 'stats', 'dead', 'retry-dead', 'purge-dead', 'migrate-queue', 'pause-queue', 'resume-queue', 'force-unlock', 'metrics'],
+rq_check($subs === ['locks', 'inspect', 'queues', 'limiters', 'latches', 'stats', 'dead', 'retry-dead', 'purge-dead', 'migrate-queue', 'pause-queue', 'resume-queue', 'force-unlock', 'dashboard', 'metrics'],
     'the list of subcommands', $subs);
 foreach ([['--help'], ['-h'], ['help']] as $args) {
     $r = op_cli($args);

@@ -142,6 +142,8 @@ final class CliCommands
         $server = new \RedisLock\Bridge\Dashboard\Server($dashboard, $host, $port, $password, function (string $line): void {
             $this->output->log($line);
         });
+        // The server reached first (one SCAN step): a wrong DSN fails here, exit 3, not on each page.
+        $this->inspector->reach('queue', '');
         $url = $server->listen();
         $this->output->write("serving the dashboard on $url (" . ($actions ? 'actions enabled' : 'read-only')
             . ($password === null ? '' : ', password from REDISLOCK_DASHBOARD_PASSWORD') . ")\n");
