@@ -39,6 +39,7 @@ final class Dashboard
     /**
      * @param string $secret the secret the CSRF token is made from (random, at least 16 bytes)
      * @param string $base the path the dashboard is served under ('' at the root), for its links
+     * @param array<string, string> $formFields more hidden fields of the action forms (a framework's own CSRF token)
      */
     public function __construct(
         private Inspector $inspector,
@@ -46,6 +47,7 @@ final class Dashboard
         private bool $actions = false,
         private string $base = '',
         private ?Secrets $secrets = null,
+        private array $formFields = [],
     ) {
         if (strlen($secret) < 16) {
             throw new \ValueError('Dashboard::__construct(): Argument #2 ($secret) must be at least 16 bytes');
@@ -161,6 +163,9 @@ final class Dashboard
         $html = '<p>' . $what . '</p><form method="post" action="' . self::h($this->url('/' . $action)) . '">';
         foreach ($fields as $field => $value) {
             $html .= '<input type="hidden" name="' . $field . '" value="' . $value . '">';
+        }
+        foreach ($this->formFields as $field => $value) {
+            $html .= '<input type="hidden" name="' . self::h((string) $field) . '" value="' . self::h((string) $value) . '">';
         }
         $html .= '<button type="submit">' . ($action === 'purge' ? 'Purge' : 'Retry') . '</button> '
             . '<a href="' . self::h($this->url('/queue', ['name' => $queue])) . '">Cancel</a></form>';

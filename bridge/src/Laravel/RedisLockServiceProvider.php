@@ -62,6 +62,8 @@ class RedisLockServiceProvider extends ServiceProvider
         $boot = function () {
             static::checkDataStores($this->app['config']);
             static::extendCache($this->app['cache']);
+            // The dashboard's routes, when config/redislock.php enables them.
+            DashboardRoutes::register($this->app);
         };
         // A provider registered after the application booted (App::register() in a
         // test or a package's own provider) would never see the booting callbacks.
