@@ -1,5 +1,5 @@
 --TEST--
-Laravel: with redislock.dashboard enabled, the provider's routes serve the dashboard under its path, to whom the gate viewRedisLockDashboard allows (without the gate, in the local environment only), and its actions carry Laravel's CSRF field
+Laravel: with redislock.dashboard enabled, the provider's routes serve the dashboard under its path to whom the gate viewRedisLockDashboard allows (without it, in the local environment only)
 --DESCRIPTION--
 Laravel's own Router, Request and Gate (Illuminate\Auth\Access\Gate), the
 provider registered and booted as an application does. The pages are asked of
