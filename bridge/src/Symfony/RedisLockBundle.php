@@ -23,6 +23,7 @@ use Symfony\Component\HttpKernel\Bundle\Bundle;
  *         rate_limiters:                        # redislock.limiter.NAME, decided by one \RedisRateLimiter
  *             api: { policy: token_bucket, limit: 100, rate: { interval: '1 minute', amount: 100 } }
  *         framework_limiters: true              # symfony 7.3+: framework.rate_limiter's limiters on it too
+ *         dashboard: { enabled: true, role: ROLE_ADMIN, actions: false }   # see DashboardController
  *
  * With Messenger and the lock component (symfony 7.3+), a DeduplicateStamp on a
  * message sent to one redislock transport is decided by the queue in the send's

@@ -80,6 +80,21 @@ final class Configuration implements ConfigurationInterface
                     ->defaultValue($maxSeconds)
                     ->min(0.0)->max($maxSeconds ?? \PHP_FLOAT_MAX)
                 ->end()
+                ->arrayNode('dashboard')
+                    ->info('The dashboard as a controller of the application (import @RedisLockBundle/Resources/config/routes/dashboard.php under a prefix): only users granted "role" get its pages')
+                    ->canBeEnabled()
+                    ->children()
+                        ->scalarNode('role')
+                            ->info('The role (or any attribute of the authorization checker) a user needs')
+                            ->defaultValue('ROLE_ADMIN')
+                            ->cannotBeEmpty()
+                        ->end()
+                        ->booleanNode('actions')
+                            ->info('Retry and purge dead letters (each through a confirmation page)')
+                            ->defaultFalse()
+                        ->end()
+                    ->end()
+                ->end()
             ->end();
 
         return $tree;

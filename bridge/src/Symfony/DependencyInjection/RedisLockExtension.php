@@ -7,6 +7,7 @@ namespace RedisLock\Bridge\Symfony\DependencyInjection;
 use RedisLock\Bridge\Installed;
 use RedisLock\Bridge\Symfony\Console\RedisLockCommand;
 use RedisLock\Bridge\Symfony\Messenger\RedisLockTransportFactory;
+use RedisLock\Bridge\Symfony\DashboardController;
 use RedisLock\Bridge\Symfony\RedisLockStore;
 use RedisLock\Bridge\Symfony\RateLimiter\RedisRateLimiterFactory;
 use RedisLock\Bridge\Symfony\RedisSemaphoreStore;
@@ -112,6 +113,14 @@ final class RedisLockExtension extends Extension
             $container->setDefinition(RedisLockTransportFactory::class, (new Definition(RedisLockTransportFactory::class))
                 ->addTag('messenger.transport_factory')
                 ->setAutoconfigured(true));
+        }
+
+        if ($config['dashboard']['enabled']) {
+            $container->setDefinition('redislock.dashboard.controller', (new Definition(DashboardController::class))
+                ->setArguments([$connection, (string) $config['dashboard']['role'], $config['dashboard']['actions'], '%kernel.secret%',
+                    new Reference('security.authorization_checker', ContainerInterface::NULL_ON_INVALID_REFERENCE)])
+                ->addTag('controller.service_arguments')
+                ->setPublic(true));
         }
 
         if (class_exists(\Symfony\Component\Console\Command\Command::class)) {
