@@ -37,18 +37,18 @@ foreach ([[], ['-d', 'extension=' . rl_extension_path()]] as $ext) {
 ?>
 --EXPECT--
 bool(false)
-{"connection":"redis:\/\/127.0.0.1","lease":10,"lock_factory":false,"initial_ttl":300,"rate_limiters":[],"framework_limiters":false,"wait_timeout":null}
-{"connection":"redis:\/\/127.0.0.1","lease":7200,"lock_factory":false,"initial_ttl":300,"rate_limiters":[],"framework_limiters":false,"wait_timeout":null}
-{"connection":"redis:\/\/127.0.0.1","lease":0.01,"lock_factory":false,"initial_ttl":300,"rate_limiters":[],"framework_limiters":false,"wait_timeout":null}
+{"connection":"redis:\/\/127.0.0.1","lease":10,"lock_factory":false,"initial_ttl":300,"rate_limiters":[],"framework_limiters":false,"wait_timeout":null,"dashboard":{"enabled":false,"role":"ROLE_ADMIN","actions":false}}
+{"connection":"redis:\/\/127.0.0.1","lease":7200,"lock_factory":false,"initial_ttl":300,"rate_limiters":[],"framework_limiters":false,"wait_timeout":null,"dashboard":{"enabled":false,"role":"ROLE_ADMIN","actions":false}}
+{"connection":"redis:\/\/127.0.0.1","lease":0.01,"lock_factory":false,"initial_ttl":300,"rate_limiters":[],"framework_limiters":false,"wait_timeout":null,"dashboard":{"enabled":false,"role":"ROLE_ADMIN","actions":false}}
 Symfony\Component\Config\Definition\Exception\InvalidConfigurationException: Invalid configuration for path "redislock.lease": Expected a number of seconds, or false, got "ten".
-{"connection":"redis:\/\/127.0.0.1","initial_ttl":2000000000,"lease":10,"lock_factory":false,"rate_limiters":[],"framework_limiters":false,"wait_timeout":null}
-{"connection":"redis:\/\/127.0.0.1","wait_timeout":2000000000,"lease":10,"lock_factory":false,"initial_ttl":300,"rate_limiters":[],"framework_limiters":false}
-{"connection":"redis:\/\/127.0.0.1","lease":0.05,"wait_timeout":5,"lock_factory":false,"initial_ttl":300,"rate_limiters":[],"framework_limiters":false}
+{"connection":"redis:\/\/127.0.0.1","initial_ttl":2000000000,"lease":10,"lock_factory":false,"rate_limiters":[],"framework_limiters":false,"wait_timeout":null,"dashboard":{"enabled":false,"role":"ROLE_ADMIN","actions":false}}
+{"connection":"redis:\/\/127.0.0.1","wait_timeout":2000000000,"lease":10,"lock_factory":false,"initial_ttl":300,"rate_limiters":[],"framework_limiters":false,"dashboard":{"enabled":false,"role":"ROLE_ADMIN","actions":false}}
+{"connection":"redis:\/\/127.0.0.1","lease":0.05,"wait_timeout":5,"lock_factory":false,"initial_ttl":300,"rate_limiters":[],"framework_limiters":false,"dashboard":{"enabled":false,"role":"ROLE_ADMIN","actions":false}}
 bool(true)
-{"connection":"redis:\/\/127.0.0.1","lease":10,"lock_factory":false,"initial_ttl":300,"rate_limiters":[],"framework_limiters":false,"wait_timeout":1000000000}
+{"connection":"redis:\/\/127.0.0.1","lease":10,"lock_factory":false,"initial_ttl":300,"rate_limiters":[],"framework_limiters":false,"wait_timeout":1000000000,"dashboard":{"enabled":false,"role":"ROLE_ADMIN","actions":false}}
 Symfony\Component\Config\Definition\Exception\InvalidConfigurationException: Invalid configuration for path "redislock.lease": Expected a number of seconds between 0.05 and 3600, or false, got 7200.
 Symfony\Component\Config\Definition\Exception\InvalidConfigurationException: Invalid configuration for path "redislock.lease": Expected a number of seconds between 0.05 and 3600, or false, got 0.01.
 Symfony\Component\Config\Definition\Exception\InvalidConfigurationException: Invalid configuration for path "redislock.lease": Expected a number of seconds between 0.05 and 3600, or false, got "ten".
 Symfony\Component\Config\Definition\Exception\InvalidConfigurationException: The value 2000000000 is too big for path "redislock.initial_ttl". Should be less than or equal to 1000000000
 Symfony\Component\Config\Definition\Exception\InvalidConfigurationException: The value 2000000000 is too big for path "redislock.wait_timeout". Should be less than or equal to 1000000000
-{"connection":"redis:\/\/127.0.0.1","lease":0.05,"wait_timeout":5,"lock_factory":false,"initial_ttl":300,"rate_limiters":[],"framework_limiters":false}
+{"connection":"redis:\/\/127.0.0.1","lease":0.05,"wait_timeout":5,"lock_factory":false,"initial_ttl":300,"rate_limiters":[],"framework_limiters":false,"dashboard":{"enabled":false,"role":"ROLE_ADMIN","actions":false}}
