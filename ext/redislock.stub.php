@@ -653,8 +653,12 @@ class RedisQueue
      * The oldest $count dead letters: a list of ['id' => string, 'attempts' => int,
      * 'time' => float (when it died, Unix seconds of the server's clock)].
      * Read a page of 250 per script, each resuming after the last of the one before.
+     * 'payload' (when the task has one): its bytes, or with $payloadBytes at most
+     * that many of them and 'payload_bytes' its whole length (0: the length alone,
+     * read without copying the payload), so that a listing's memory stays bounded
+     * whatever the payloads weigh.
      */
-    public function dead(string $name, int $count = 100): array {}
+    public function dead(string $name, int $count = 100, ?int $payloadBytes = null): array {}
 
     /**
      * The tasks not due yet (delayed, released with a delay, backing off), the

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 196e03b19f60746484c556de6001adc060459e39 */
+ * Stub hash: 066247c36970809c72dd208a524b160c4cced7cf */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_MASK(0, connection, MAY_BE_STRING|MAY_BE_ARRAY|MAY_BE_NULL, "null")
@@ -253,11 +253,15 @@ ZEND_END_ARG_INFO()
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_dead, 0, 1, IS_ARRAY, 0)
 	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, count, IS_LONG, 0, "100")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, payloadBytes, IS_LONG, 1, "null")
 ZEND_END_ARG_INFO()
 
-#define arginfo_class_RedisQueue_delayed arginfo_class_RedisQueue_dead
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_delayed, 0, 1, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, count, IS_LONG, 0, "100")
+ZEND_END_ARG_INFO()
 
-#define arginfo_class_RedisQueue_reserved arginfo_class_RedisQueue_dead
+#define arginfo_class_RedisQueue_reserved arginfo_class_RedisQueue_delayed
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_retryDead, 0, 1, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)

@@ -433,7 +433,7 @@ PHP_METHOD(RedisQueue, top)
 	}
 	keys_init(&k, q, name);
 	array_init(&list);
-	ok = redislock_queue_list_pages(q, &k, false, count, &list);
+	ok = redislock_queue_list_pages(q, &k, false, count, NULL, &list);
 	redislock_queue_keys_free(&k);
 	if (!ok) {
 		zval_ptr_dtor(&list);
@@ -825,10 +825,6 @@ PHP_METHOD(RedisQueue, clear)
 /* A listing of a queue's tasks: dead(), delayed() or reserved(). */
 typedef bool (*queue_listing)(redislock_queue_obj *q, const queue_keys *k, zend_long count, zval *list);
 
-static bool list_dead(redislock_queue_obj *q, const queue_keys *k, zend_long count, zval *list)
-{
-	return redislock_queue_list_pages(q, k, true, count, list);
-}
 
 static bool list_delayed(redislock_queue_obj *q, const queue_keys *k, zend_long count, zval *list)
 {
@@ -871,7 +867,44 @@ static void listing(INTERNAL_FUNCTION_PARAMETERS, queue_listing list)
 
 PHP_METHOD(RedisQueue, dead)
 {
-	listing(INTERNAL_FUNCTION_PARAM_PASSTHRU, list_dead);
+	zend_string *name, *cut = NULL;
+	zend_long count = 100, bytes = 0;
+	bool bytes_null = true, ok;
+	redislock_queue_obj *q;
+	queue_keys k;
+
+	ZEND_PARSE_PARAMETERS_START(1, 3)
+		Z_PARAM_STR(name)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_LONG(count)
+		Z_PARAM_LONG_OR_NULL(bytes, bytes_null)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!redislock_check_name(name, 1) || !redislock_queue_check_count(count, 2)) {
+		RETURN_THROWS();
+	}
+	if (!bytes_null && (bytes < 0 || bytes > REDISLOCK_MAX_PAYLOAD)) {
+		zend_argument_value_error(3, "must be null or between 0 and %d (RedisQueue::MAX_PAYLOAD_BYTES)", REDISLOCK_MAX_PAYLOAD);
+		RETURN_THROWS();
+	}
+	if (!(q = this_queue(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	if (!bytes_null) {
+		cut = zend_long_to_str(bytes);
+	}
+	keys_init(&k, q, name);
+	array_init(return_value);
+	ok = redislock_queue_list_pages(q, &k, true, count, cut, return_value);
+	redislock_queue_keys_free(&k);
+	if (cut) {
+		zend_string_release(cut);
+	}
+	if (!ok) {
+		zval_ptr_dtor(return_value);
+		ZVAL_NULL(return_value);
+		QUEUE_FAILED(q);
+	}
 }
 
 PHP_METHOD(RedisQueue, delayed)

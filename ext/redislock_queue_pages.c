@@ -221,18 +221,19 @@ static zend_long dead_pages(redislock_queue_obj *q, const queue_keys *k, const r
 
 /* The builder of a page of top() or dead(). */
 typedef void (*listing_args)(redislock_argv *a, const queue_keys *k, zend_long count, const zend_string *after,
-	const zend_string *after_score);
+	const zend_string *after_score, const zend_string *cut);
 
 static void top_page_args(redislock_argv *a, const queue_keys *k, zend_long count, const zend_string *after,
-	const zend_string *after_score)
+	const zend_string *after_score, const zend_string *cut)
 {
+	(void) cut;
 	redislock_script_top_args(a, QUEUE_ALL_KEYS(*k), count, after, after_score);
 }
 
 static void dead_page_args_of(redislock_argv *a, const queue_keys *k, zend_long count, const zend_string *after,
-	const zend_string *after_score)
+	const zend_string *after_score, const zend_string *cut)
 {
-	redislock_script_dead_args(a, QUEUE_KEYS(*k), k->spare, count, after, after_score);
+	redislock_script_dead_args(a, QUEUE_KEYS(*k), k->spare, count, after, after_score, cut ? cut : ZSTR_EMPTY_ALLOC());
 }
 
 /* A page's reply as a list of entries, each with its "id"; false (recorded) when it has another shape. */
@@ -253,7 +254,7 @@ static bool top_entries(redislock_conn *conn, const redisReply *reply, zval *lis
  * elements per entry, the id and its score first. Appends to list; false with the
  * failure recorded. */
 static bool list_pages(redislock_queue_obj *q, const queue_keys *k, const redislock_script *script, listing_args args,
-	listing_entries entries, size_t stride, zend_long count, zval *list)
+	listing_entries entries, size_t stride, zend_long count, const zend_string *cut, zval *list)
 {
 	zend_string *after = NULL, *after_score = NULL;
 	HashTable seen;
@@ -266,7 +267,7 @@ static bool list_pages(redislock_queue_obj *q, const queue_keys *k, const redisl
 		redisReply *reply;
 		zval page, *entry;
 
-		args(&a, k, want, after, after_score);
+		args(&a, k, want, after, after_score, cut);
 		reply = redislock_queue_run(q, script, &a, redislock_object_read_timeout(&q->base));
 		redislock_argv_free(&a);
 		if (!reply) {
@@ -314,10 +315,11 @@ zend_long redislock_queue_dead_pages(redislock_queue_obj *q, const queue_keys *k
 		: dead_pages(q, k, &redislock_script_purge_dead, purge_dead_all_args);
 }
 
-bool redislock_queue_list_pages(redislock_queue_obj *q, const queue_keys *k, bool dead, zend_long count, zval *list)
+bool redislock_queue_list_pages(redislock_queue_obj *q, const queue_keys *k, bool dead, zend_long count, const zend_string *cut,
+	zval *list)
 {
-	return dead ? list_pages(q, k, &redislock_script_dead, dead_page_args_of, redislock_queue_dead_to_return, 4, count, list)
-		: list_pages(q, k, &redislock_script_top, top_page_args, top_entries, 3, count, list);
+	return dead ? list_pages(q, k, &redislock_script_dead, dead_page_args_of, redislock_queue_dead_to_return, 4, count, cut, list)
+		: list_pages(q, k, &redislock_script_top, top_page_args, top_entries, 3, count, NULL, list);
 }
 
 zend_long redislock_queue_retry_dead_ids(redislock_queue_obj *q, const queue_keys *k, zend_string **list, uint32_t n)

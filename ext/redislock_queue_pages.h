@@ -11,7 +11,8 @@
 bool redislock_queue_enqueue_pages(redislock_queue_obj *q, const queue_keys *k, zend_string **list, uint32_t n,
 	uint32_t paired, double delay, bool replace, double timeout);
 /* top() (dead: dead()) of up to count entries, appended to list. */
-bool redislock_queue_list_pages(redislock_queue_obj *q, const queue_keys *k, bool dead, zend_long count, zval *list);
+bool redislock_queue_list_pages(redislock_queue_obj *q, const queue_keys *k, bool dead, zend_long count, const zend_string *cut,
+	zval *list);
 /* retryDead() (retry) or purgeDead() of all the dead letters: how many, or -1. */
 zend_long redislock_queue_dead_pages(redislock_queue_obj *q, const queue_keys *k, bool retry);
 /* retryDead() of the n ids of list (each reference released): how many came

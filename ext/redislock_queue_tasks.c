@@ -384,7 +384,15 @@ void redislock_queue_empty_result(zend_long count, zval *return_value)
 	}
 }
 
-/* dead()'s [id, time, attempts, payload, ...] as a list of entries. */
+/* A payload cut by dead()'s $payloadBytes: [its first bytes, its length]. */
+static bool cut_shape(const redisReply *r)
+{
+	return r->type == REDIS_REPLY_ARRAY && r->elements == 2 && r->element[0]->type == REDIS_REPLY_STRING
+		&& r->element[1]->type == REDIS_REPLY_INTEGER && r->element[1]->integer >= 0;
+}
+
+/* dead()'s [id, time, attempts, payload, ...] as a list of entries; a payload
+ * cut ([bytes, length]) is "payload" and "payload_bytes". */
 bool redislock_queue_dead_to_return(redislock_conn *conn, const redisReply *reply, zval *return_value)
 {
 	if (reply->type != REDIS_REPLY_ARRAY || reply->elements % 4 != 0) {
@@ -393,7 +401,8 @@ bool redislock_queue_dead_to_return(redislock_conn *conn, const redisReply *repl
 	}
 	for (size_t i = 0; i < reply->elements; i += 4) {
 		if (reply->element[i]->type != REDIS_REPLY_STRING || reply->element[i + 1]->type != REDIS_REPLY_STRING
-			|| reply->element[i + 2]->type != REDIS_REPLY_INTEGER || !payload_shape(reply->element[i + 3])) {
+			|| reply->element[i + 2]->type != REDIS_REPLY_INTEGER
+			|| !(payload_shape(reply->element[i + 3]) || cut_shape(reply->element[i + 3]))) {
 			redislock_conn_set_unexpected(conn, reply);
 			return false;
 		}
@@ -407,6 +416,10 @@ bool redislock_queue_dead_to_return(redislock_conn *conn, const redisReply *repl
 		add_assoc_double(&entry, "time", zend_strtod(reply->element[i + 1]->str, NULL));
 		if (reply->element[i + 3]->type == REDIS_REPLY_STRING) {
 			add_assoc_stringl(&entry, "payload", reply->element[i + 3]->str, reply->element[i + 3]->len);
+		} else if (reply->element[i + 3]->type == REDIS_REPLY_ARRAY) {
+			const redisReply *cut = reply->element[i + 3];
+			add_assoc_stringl(&entry, "payload", cut->element[0]->str, cut->element[0]->len);
+			add_assoc_long(&entry, "payload_bytes", (zend_long) cut->element[1]->integer);
 		}
 		add_next_index_zval(return_value, &entry);
 	}

@@ -349,8 +349,8 @@ static inline void redislock_script_clear_args(redislock_argv *a, const zend_str
 	redislock_argv_push_str(a, keyed);
 }
 
-/* ext/lua/queue/dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS spare, ARGV count, ARGV after, ARGV after_score. */
-static inline void redislock_script_dead_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *spare, zend_long count, const zend_string *after, const zend_string *after_score)
+/* ext/lua/queue/dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS spare, ARGV count, ARGV after, ARGV after_score, ARGV cut. */
+static inline void redislock_script_dead_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *spare, zend_long count, const zend_string *after, const zend_string *after_score, const zend_string *cut)
 {
 	redislock_script_start(a, &redislock_script_dead, 7);
 	redislock_argv_push_str(a, queue);
@@ -363,6 +363,9 @@ static inline void redislock_script_dead_args(redislock_argv *a, const zend_stri
 	redislock_argv_push_long(a, count);
 	if (after) { redislock_argv_push_str(a, after); } else { redislock_argv_push(a, "", 0); }
 	if (after_score) { redislock_argv_push_str(a, after_score); } else { redislock_argv_push(a, "", 0); }
+	if (ZSTR_LEN(cut)) {
+		redislock_argv_push_str(a, cut);
+	}
 }
 
 /* ext/lua/queue/delayed.lua: KEYS queue, KEYS receipts, KEYS payloads, KEYS spare, ARGV count, ARGV after, ARGV after_score. */

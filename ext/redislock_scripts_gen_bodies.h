@@ -945,7 +945,8 @@ const redislock_script redislock_script_clear = {"clear script",
 
 const redislock_script redislock_script_dead = {"dead script",
 	"--redislock:dead\n"
-	"local queue, inflight, wakeup, receipts, dead, payloads, spare, count, after, after_score = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], ARGV[1], ARGV[2], ARGV[3]\n"
+	"local queue, inflight, wakeup, receipts, dead, payloads, spare, count, after, after_score, cut = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], ARGV[1], ARGV[2], ARGV[3], ARGV[4]\n"
+	"\n"
 	"\n"
 	"\n"
 	"\n"
@@ -968,13 +969,32 @@ const redislock_script redislock_script_dead = {"dead script",
 	"local from = rank_after(dead, after, after_score)\n"
 	"local entries = redis.call('zrange', dead, from, from + page(count) - 1, 'withscores')\n"
 	"for i = 1, #entries, 2 do ids[#ids + 1] = entries[i] end\n"
-	"local bodies = payloads_of(payloads, ids, spare)\n"
+	"local n = tonumber(cut)\n"
+	"local bodies = {}\n"
+	"if n == 0 then\n"
+	"\n"
+	"for k = 1, #ids do\n"
+	"local len = redis.call('hstrlen', payloads, ids[k])\n"
+	"if len == 0 and redis.call('hexists', payloads, ids[k]) == 0 then\n"
+	"len = redis.call('hstrlen', spare, ids[k])\n"
+	"if len == 0 and redis.call('hexists', spare, ids[k]) == 0 then len = false end\n"
+	"end\n"
+	"bodies[k] = len and {'', len}\n"
+	"end\n"
+	"else\n"
+	"bodies = payloads_of(payloads, ids, spare)\n"
+	"if n then\n"
+	"for k = 1, #ids do\n"
+	"if bodies[k] then bodies[k] = {string.sub(bodies[k], 1, n), #bodies[k]} end\n"
+	"end\n"
+	"end\n"
+	"end\n"
 	"for k = 1, #ids do\n"
 	"local _, a = record(receipts, ids[k])\n"
-	"out[#out + 1] = ids[k]; out[#out + 1] = entries[2 * k]; out[#out + 1] = a; out[#out + 1] = bodies[k]\n"
+	"out[#out + 1] = ids[k]; out[#out + 1] = entries[2 * k]; out[#out + 1] = a; out[#out + 1] = bodies[k] or false\n"
 	"end\n"
 	"return out\n",
-	1835, "2c9c0116ce0a77662bee4e8523c9ca8026569642"};
+	2330, "1e9cbfcecb52af2f0437684f5b97c57f8c92a2aa"};
 
 const redislock_script redislock_script_delayed = {"delayed script",
 	"--redislock:delayed\n"

@@ -183,13 +183,13 @@ final class Inspector
     public function deadWithPayloads(string $queue, int $count, int $bytes): array
     {
         $out = [];
-        foreach ($this->object('queue')->dead($queue, $count) as $letter) {
+        foreach ($this->deadLetters($queue, $count, $bytes) as $letter) {
             $payload = isset($letter['payload']) ? (string) $letter['payload'] : null;
             $out[] = [
                 'id' => (string) $letter['id'],
                 'attempts' => (int) $letter['attempts'],
                 'time' => (float) $letter['time'],
-                'payload_bytes' => $payload === null ? null : strlen($payload),
+                'payload_bytes' => $payload === null ? null : (int) ($letter['payload_bytes'] ?? strlen($payload)),
                 'payload' => $payload === null ? null : substr($payload, 0, $bytes),
             ];
         }
@@ -270,16 +270,31 @@ final class Inspector
     public function dead(string $queue, int $count = 100): array
     {
         $out = [];
-        foreach ($this->object('queue')->dead($queue, $count) as $letter) {
+        foreach ($this->deadLetters($queue, $count, 0) as $letter) {
             $out[] = [
                 'id' => (string) $letter['id'],
                 'attempts' => (int) $letter['attempts'],
                 'time' => (float) $letter['time'],
-                'payload_bytes' => isset($letter['payload']) ? strlen((string) $letter['payload']) : null,
+                'payload_bytes' => isset($letter['payload']) ? (int) ($letter['payload_bytes'] ?? strlen((string) $letter['payload'])) : null,
             ];
         }
 
         return $out;
+    }
+
+    /**
+     * RedisQueue::dead() with each payload cut to $bytes where the extension can
+     * (its third parameter: 'payload_bytes' then the whole length); an older one
+     * gives whole payloads.
+     *
+     * @return list<array<string, mixed>>
+     */
+    private function deadLetters(string $queue, int $count, int $bytes): array
+    {
+        static $cuts = null;
+        $cuts ??= (new \ReflectionMethod(\RedisQueue::class, 'dead'))->getNumberOfParameters() >= 3;
+
+        return $cuts ? $this->object('queue')->dead($queue, $count, $bytes) : $this->object('queue')->dead($queue, $count);
     }
 
     /**
