@@ -150,7 +150,9 @@ final class Dashboard
             return $this->page(403, 'Read-only', '<p>This dashboard is read-only.</p>');
         }
         [$action, $queue, $id] = [self::str($query, 'action'), self::str($query, 'queue') ?? '', self::str($query, 'id')];
-        if (!in_array($action, ['retry', 'purge'], true) || $queue === '' || ($action === 'purge' && $id !== null)) {
+        // An id given is one dead letter: an empty or malformed one is refused, never read as "all".
+        if (!in_array($action, ['retry', 'purge'], true) || $queue === '' || ($action === 'purge' && array_key_exists('id', $query))
+            || (array_key_exists('id', $query) && ($id === null || $id === ''))) {
             return $this->page(400, 'Bad request', '<p>No such action.</p>');
         }
         $what = match (true) {
@@ -191,7 +193,9 @@ final class Dashboard
         }
         $queue = self::hex($form, 'queue_hex') ?? '';
         $id = self::hex($form, 'id_hex');
-        if ($queue === '' || ($path !== '/retry' && $path !== '/purge') || ($path === '/purge' && $id !== null)) {
+        // A form that names an id acts on that id alone: one that does not decode is refused, never read as "all".
+        if ($queue === '' || ($path !== '/retry' && $path !== '/purge') || ($path === '/purge' && array_key_exists('id_hex', $form))
+            || (array_key_exists('id_hex', $form) && $id === null)) {
             return $this->page(400, 'Bad request', '<p>No such action: nothing was done.</p>');
         }
         $done = $path === '/purge' ? $this->inspector->purgeDead($queue) : $this->inspector->retryDead($queue, $id === null ? [] : [$id]);

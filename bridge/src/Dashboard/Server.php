@@ -10,18 +10,22 @@ use RedisLock\Bridge\Operator\UsageException;
 /**
  * The dashboard over HTTP, for "redislock dashboard": one request at a time,
  * each on a connection of its own (Connection: close), on the address it
- * listens on. A loopback address needs no password, and a request must then
- * name that address (or localhost) as its Host, so that a page of another site
- * cannot reach it through a name that resolves to 127.0.0.1. Any other address
- * is refused unless a password is set: every request must then give it (HTTP
- * Basic; put the dashboard behind TLS on a network). A request's head is at most
- * MAX_HEAD bytes and its body MAX_BODY, read within READ_TIMEOUT seconds.
+ * listens on. On a loopback address a request must name that address (in any
+ * spelling of it) or localhost as its Host, with a password or without, so that
+ * a page of another site cannot reach it through a name that resolves to
+ * 127.0.0.1. Any other address is refused unless a password is set: every
+ * request must then give it (HTTP Basic, a user name and a colon before it; put
+ * the dashboard behind TLS on a network). A request's head is at most MAX_HEAD
+ * bytes and its body MAX_BODY, read within READ_TIMEOUT seconds in all, and its
+ * answer is written within WRITE_TIMEOUT: one slow client holds the others up
+ * for at most the two.
  */
 final class Server
 {
     public const MAX_HEAD = 16384;
     public const MAX_BODY = 16384;
     public const READ_TIMEOUT = 5.0;
+    public const WRITE_TIMEOUT = 10.0;
 
     /** The shortest password a dashboard on a non-loopback address takes. */
     public const MIN_PASSWORD = 12;
@@ -120,21 +124,27 @@ final class Server
         $this->stop = true;
     }
 
-    /** @param resource $client */
+    /**
+     * Reads a request within READ_TIMEOUT in all and answers it; the answer is
+     * written within WRITE_TIMEOUT in all (a client that reads slower loses it),
+     * so one client holds the others up for at most the two.
+     *
+     * @param resource $client
+     */
     private function answer($client): void
     {
-        stream_set_timeout($client, (int) self::READ_TIMEOUT);
+        stream_set_blocking($client, false);
         $deadline = microtime(true) + self::READ_TIMEOUT;
         $head = '';
         while (!str_contains($head, "\r\n\r\n")) {
-            if (strlen($head) > self::MAX_HEAD || microtime(true) > $deadline) {
-                $this->send($client, 'GET', '', new Response(431, "request head too large or too slow\n", ['Content-Type' => 'text/plain']));
+            if (strlen($head) > self::MAX_HEAD) {
+                $this->send($client, '', '', new Response(431, "request head too large\n", ['Content-Type' => 'text/plain']));
 
                 return;
             }
-            $chunk = fread($client, 4096);
-            if ($chunk === false || ($chunk === '' && feof($client))) {
-                return;
+            $chunk = self::readSome($client, 4096, $deadline);
+            if ($chunk === null) {
+                return;              // closed, or silent past the deadline: no answer
             }
             $head .= $chunk;
         }
@@ -158,14 +168,19 @@ final class Server
 
             return;
         }
-        $length = (int) ($headers['content-length'] ?? 0);
-        if ($length > self::MAX_BODY || $length < 0) {
-            $this->send($client, $method, $path, new Response(413, "request body too large\n", ['Content-Type' => 'text/plain']));
+        $length = $headers['content-length'] ?? '0';
+        if (!preg_match('/^\d{1,6}$/D', $length) || (int) $length > self::MAX_BODY) {
+            $this->send($client, $method, $path, new Response(413, "request body too large, or its length unreadable\n", ['Content-Type' => 'text/plain']));
 
             return;
         }
-        while (strlen($body) < $length && microtime(true) < $deadline && !feof($client)) {
-            $body .= (string) fread($client, $length - strlen($body));
+        $length = (int) $length;
+        while (strlen($body) < $length) {
+            $chunk = self::readSome($client, $length - strlen($body), $deadline);
+            if ($chunk === null) {
+                return;
+            }
+            $body .= $chunk;
         }
         parse_str((string) parse_url('http://x' . $target, PHP_URL_QUERY), $query);
         $form = [];
@@ -176,6 +191,37 @@ final class Server
     }
 
     /**
+     * Up to $max bytes from $client as soon as some come; null when it closed or
+     * nothing came before $deadline.
+     *
+     * @param resource $client
+     */
+    private static function readSome($client, int $max, float $deadline): ?string
+    {
+        while (true) {
+            $left = $deadline - microtime(true);
+            if ($left <= 0) {
+                return null;
+            }
+            $read = [$client];
+            $write = $except = null;
+            if (@stream_select($read, $write, $except, (int) $left, (int) (fmod($left, 1.0) * 1e6)) === false) {
+                return null;
+            }
+            if ($read === []) {
+                continue;
+            }
+            $chunk = fread($client, $max);
+            if ($chunk === false || ($chunk === '' && feof($client))) {
+                return null;
+            }
+            if ($chunk !== '') {
+                return $chunk;
+            }
+        }
+    }
+
+    /**
      * The answer to a request that must not reach the dashboard: a Host that is
      * not this server's on a loopback address, or a missing or wrong password.
      *
@@ -183,25 +229,39 @@ final class Server
      */
     private function refusal(array $headers): ?Response
     {
+        if (self::isLoopback($this->host) && !$this->ownHost($headers['host'] ?? '')) {
+            return new Response(421, "this dashboard answers only to its own address\n", ['Content-Type' => 'text/plain']);
+        }
         if ($this->password === null) {
-            $host = strtolower($headers['host'] ?? '');
-            $address = str_contains($this->host, ':') ? "[{$this->host}]" : strtolower($this->host);
-            if ($host !== "$address:{$this->port}" && $host !== "localhost:{$this->port}") {
-                return new Response(421, "this dashboard answers only to its own address\n", ['Content-Type' => 'text/plain']);
-            }
-
             return null;
         }
-        $given = '';
+        $given = null;
         if (preg_match('/^Basic\s+([A-Za-z0-9+\/=]+)$/D', $headers['authorization'] ?? '', $m)) {
-            $pair = (string) base64_decode($m[1], true);
-            $given = substr($pair, (int) strpos($pair, ':') + 1);
+            $pair = base64_decode($m[1], true);
+            $colon = $pair === false ? false : strpos($pair, ':');
+            $given = $colon === false ? null : substr($pair, $colon + 1);
         }
-        if (!hash_equals($this->password, $given)) {
+        if ($given === null || !hash_equals($this->password, $given)) {
             return new Response(401, "password needed\n", ['Content-Type' => 'text/plain', 'WWW-Authenticate' => 'Basic realm="redislock", charset="UTF-8"']);
         }
 
         return null;
+    }
+
+    /** Whether a Host header names this server: its address (in any spelling of it) or localhost, with its port. */
+    private function ownHost(string $host): bool
+    {
+        if (!preg_match('/^(?:\[([0-9a-fA-F:.]+)\]|([^:\[\]]+)):(\d{1,5})$/D', $host, $m) || (int) $m[3] !== $this->port) {
+            return false;
+        }
+        $name = $m[1] !== '' ? $m[1] : $m[2];
+        if (strcasecmp($name, 'localhost') === 0 || strcasecmp($name, $this->host) === 0) {
+            return true;
+        }
+        $given = @inet_pton($name);
+        $own = @inet_pton($this->host);
+
+        return $given !== false && $own !== false && $given === $own;
     }
 
     /** @param resource $client */
@@ -214,9 +274,20 @@ final class Server
             $out .= "$name: $value\r\n";
         }
         $out .= "\r\n" . ($method === 'HEAD' ? '' : $response->body);
+        stream_set_blocking($client, false);
+        $deadline = microtime(true) + self::WRITE_TIMEOUT;
         for ($sent = 0; $sent < strlen($out);) {
-            $n = @fwrite($client, substr($out, $sent));
-            if ($n === false || $n === 0) {
+            $left = $deadline - microtime(true);
+            $read = $except = null;
+            $write = [$client];
+            if ($left <= 0 || @stream_select($read, $write, $except, (int) $left, (int) (fmod($left, 1.0) * 1e6)) === false) {
+                break;
+            }
+            if ($write === []) {
+                continue;
+            }
+            $n = @fwrite($client, substr($out, $sent, 65536));
+            if ($n === false) {
                 break;
             }
             $sent += $n;

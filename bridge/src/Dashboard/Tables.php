@@ -25,8 +25,22 @@ final class Tables
         'latch' => ['count' => 'count', 'open' => 'open', 'ttl (s)' => 'ttl'],
     ];
 
+    /** The longest name shown whole; a longer one shows its first SHOWN bytes and its length. */
+    public const WHOLE = 1024;
+    public const SHOWN = 256;
+
+    /** The longest queue name a listing links to (a longer one's URL would pass the server's bound on a request head). */
+    public const LINKED = 4096;
+
     private function __construct()
     {
+    }
+
+    /** A name as a cell shows it: whole up to WHOLE bytes, else its first SHOWN and its length. */
+    public static function name(string $name): string
+    {
+        return strlen($name) <= self::WHOLE ? Dashboard::h($name)
+            : Dashboard::h(substr($name, 0, self::SHOWN)) . '<i>… ' . strlen($name) . ' bytes in all</i>';
     }
 
     /**
@@ -44,8 +58,9 @@ final class Tables
         }
         $html .= '</tr>';
         foreach ($rows as $row) {
-            $name = Dashboard::h($row['name']);
-            $html .= '<tr><td>' . ($link !== null && $kind === 'queue' ? '<a href="' . Dashboard::h($link($row['name'])) . '">' . $name . '</a>' : $name) . '</td>';
+            $name = self::name($row['name']);
+            $linked = $link !== null && $kind === 'queue' && strlen($row['name']) <= self::LINKED;
+            $html .= '<tr><td>' . ($linked ? '<a href="' . Dashboard::h($link($row['name'])) . '">' . $name . '</a>' : $name) . '</td>';
             foreach (self::COLUMNS[$kind] as $key) {
                 $html .= self::cell($key, $row['state'][$key] ?? null, $row['state']);
             }
@@ -66,9 +81,9 @@ final class Tables
             $payload = $l['payload'] === null ? '<i>none</i>'
                 : '<pre>' . Dashboard::h($l['payload']) . '</pre>'
                     . ($l['payload_bytes'] > strlen($l['payload']) ? '<i>… ' . $l['payload_bytes'] . ' bytes in all</i>' : '');
-            $html .= '<tr><td>' . Dashboard::h($l['id']) . '</td><td class="n">' . $l['attempts'] . '</td><td>'
+            $html .= '<tr><td>' . self::name($l['id']) . '</td><td class="n">' . $l['attempts'] . '</td><td>'
                 . gmdate('Y-m-d H:i:s', (int) $l['time']) . '</td><td>' . $payload . '</td>'
-                . ($retry ? '<td><a class="action" href="' . Dashboard::h($retry($l['id'])) . '">Retry</a></td>' : '') . '</tr>';
+                . ($retry && strlen($l['id']) <= self::LINKED ? '<td><a class="action" href="' . Dashboard::h($retry($l['id'])) . '">Retry</a></td>' : ($retry ? '<td></td>' : '')) . '</tr>';
         }
 
         return $html . '</table>';

@@ -140,27 +140,30 @@ final class Inspector
 
     /**
      * One page of $kind from $cursor (null: the start), for a reader that keeps
-     * no more than a page (the dashboard): up to page() names from names() calls
-     * (at most $calls of them, as SCAN may answer few names per step), sorted,
+     * no more than a page (the dashboard): names() calls of $count names (at most
+     * $calls of them, as SCAN may answer few names per step) until $count names
+     * or $bytes of them are in hand, sorted,
      * with their states as pages() reads them, and the cursor to go on from
      * (null: the end). A name may come again on a later page, as SCAN may
      * return it twice.
      *
      * @return array{rows: list<array{name: string, state: array<string, mixed>}>, errors: list<array{name: string, message: string}>, cursor: ?string}
      */
-    public function pageAt(string $kind, ?string $cursor, int $calls = 20): array
+    public function pageAt(string $kind, ?string $cursor, int $calls = 20, int $count = 100, int $bytes = 1048576): array
     {
         $k = Kinds::of($kind);
         $this->need($k['class'], 'names');
         $this->need($k['class'], $k['read']);
         $names = [];
+        $weight = 0;
         do {
-            $result = $this->object($kind)->names($cursor, min($this->scanCount, self::page()));
+            $result = $this->object($kind)->names($cursor, min($count, self::page()));
             foreach ($result['names'] as $name) {
                 $names[(string) $name] = true;
+                $weight += strlen((string) $name);
             }
             $cursor = $result['cursor'];
-        } while ($cursor !== null && --$calls > 0 && count($names) < self::page() / 2);
+        } while ($cursor !== null && --$calls > 0 && count($names) < $count && $weight < $bytes);
         $names = array_map('strval', array_keys($names));
         sort($names, SORT_STRING);
         $page = match (true) {
