@@ -1,5 +1,5 @@
 --TEST--
-redislock dashboard: an action naming an empty or malformed id is refused, never read as "all"; the Host check holds with a password too; a client too slow is dropped; a page of very long names stays bounded
+redislock dashboard: an action naming an empty or malformed id is refused, never read as all; the Host check holds with a password; a slow client is dropped; long names stay bounded
 --DESCRIPTION--
 On a server of the test's own. A retry whose id is empty, not hex, of odd
 length, or a purge that names an id: 400, and the dead letters are all still
