@@ -15,7 +15,12 @@
 --                       windows before it count as full, so while there is one
 --                       the second number is the state's birth instead of the
 --                       hits (no decision reads them then); with none, the
---                       fourth number is the birth: start, hits, 0, birth
+--                       fourth number is the birth: start, hits, 0, birth. A
+--                       fixed window's birth is written in units of 100 µs (14
+--                       digits, above 10^13): the release before writes the
+--                       second number back through Lua's own number-to-string
+--                       when it reserves behind a place, which keeps 14 digits
+--                       exact and no more, and no hits count passes 10^13
 --   sliding window (s): the current window's start, its hits, the hits of the
 --                       window before
 --   stepped bucket (Q): Symfony's TokenBucket: the start of the current refill
@@ -45,20 +50,26 @@ local function parse(v)
   if #n == 0 or #n > 4 then return nil end
   return p, n
 end
--- A birth is a Unix time in µs (past 10^15 since 2001); a fixed window's hits
--- stay below 10^14.
+-- A birth is a Unix time in µs (past 10^15 since 2001); a fixed window's, in
+-- units of 100 µs (past 10^13 since 2001), which no hits count reaches.
 local BORN = 1000000000000000
--- The birth of state (p, st), 0 when it has none known.
+local BORN_F = 10000000000000
+-- The birth of state (p, st) in µs (a fixed window's rounded down to 100 µs), 0
+-- when it has none known.
 local function birth_of(p, st)
   local b = 0
   if (p == 't' or p == 'Q') and #st == 3 then
     b = tonumber(st[3])
   elseif p == 'f' and #st == 4 then
     if tonumber(st[3]) > 0 then b = tonumber(st[2]) else b = tonumber(st[4]) end
+    if b <= BORN_F or b >= BORN_F * 10 then return 0 end
+    return b * 100
   end
   if b < BORN then return 0 end
   return b
 end
+-- A fixed window's birth as written: µs in units of 100 µs.
+local function birth_f(b) return int(math.floor(b / 100)) end
 -- PX: ms until life µs have passed, rounded up.
 local function px(life) return math.floor(life / 1000) + 1 end
 -- Spans of time as (µs, ps) pairs, 0 <= ps < 10^6: a token's time is exact to
@@ -140,13 +151,15 @@ local function fixed_window(L, head, p, st, limit, interval, tokens, mode, arg)
     -- While a waiter holds a place ahead, the current window counts as full.
     if ahead > 0 then hits = limit end
   end
+  -- A state born now is born at now rounded down to 100 µs, as it is written.
+  local born = math.floor(now / 100) * 100
   if p ~= 'f' then
-    start, hits, ahead, ahead_hits, sa, birth = now, 0, 0, 0, nil, now
+    start, hits, ahead, ahead_hits, sa, birth = now, 0, 0, 0, nil, born
   elseif now >= start + interval then
     local m = math.floor((now - start) / interval)
     sa = nil
     if m > ahead then
-      start, hits, ahead, ahead_hits, birth = now, 0, 0, 0, now
+      start, hits, ahead, ahead_hits, birth = now, 0, 0, 0, born
     elseif m < ahead then
       start, hits, ahead = start + m * interval, limit, ahead - m
     else
@@ -157,9 +170,9 @@ local function fixed_window(L, head, p, st, limit, interval, tokens, mode, arg)
   local function write(h, k, kh, life)
     local s
     if k == 0 then
-      s = h .. ':0:' .. int(birth)
+      s = h .. ':0:' .. birth_f(birth)
     elseif birth > 0 then
-      s = int(birth) .. ':' .. k .. ':' .. kh
+      s = birth_f(birth) .. ':' .. k .. ':' .. kh
     else
       s = h .. ':' .. k .. ':' .. kh
     end
@@ -235,7 +248,7 @@ local function stepped_bucket(L, head, p, st, limit, interval, tokens, burst, mo
   end
   local function full(u) if u <= 0 then return 0 end return timer + math.ceil(u / limit) * interval - now end
   local function write(u)
-    redis.call('set', L, head .. int(timer) .. ':' .. u .. ':' .. int(birth), 'px',
+    redis.call('set', L, head .. int(timer) .. ':' .. int(u) .. ':' .. int(birth), 'px',
       px(math.max(math.ceil(burst / limit) * interval, full(u))))
   end
   local avail = burst - used

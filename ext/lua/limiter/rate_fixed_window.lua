@@ -21,19 +21,20 @@ local v = redis.call('get', key)
 -- The common case first, before the helpers of common/rate.lua are defined (each
 -- a closure made per call): a consume, admitted or refused, with nobody holding
 -- a place ahead, in a state this release wrote ("f:...:<start>:<hits>:0:<birth>",
--- the birth 16 digits below 2^53) or none. What it writes and returns is what
--- fixed_window() would; any other case goes on to it.
+-- the birth in units of 100 µs: 14 digits past 10^13) or none. What it writes and
+-- returns is what fixed_window() would; any other case goes on to it.
 if not mode then
   local lim, iv, n = tonumber(limit), tonumber(interval), tonumber(tokens)
   local sa, hits, birth
   if v then
-    sa, hits, birth = string.match(v, '^f:%d+:%d+:%d+:(%d+):(%d+):0:([1-8]%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d)$')
+    sa, hits, birth = string.match(v, '^f:%d+:%d+:%d+:(%d+):(%d+):0:([1-9]%d%d%d%d%d%d%d%d%d%d%d%d%d)$')
+    if birth == '10000000000000' then sa = nil end
   end
   if not v or (sa and now >= tonumber(sa) + iv) then
     -- None, or its window has ended: a window opens now, born now.
     if n <= lim then
-      local at = string.format('%d', now)
-      redis.call('set', key, head .. at .. ':' .. n .. ':0:' .. at, 'px', math.floor(iv / 1000) + 1)
+      redis.call('set', key, head .. string.format('%d', now) .. ':' .. n .. ':0:' .. string.format('%d', math.floor(now / 100)), 'px',
+        math.floor(iv / 1000) + 1)
       return {1, lim - n, 0, iv, 0, 0, 0}
     end
   elseif sa then
