@@ -64,8 +64,8 @@ foreach (['evil.example:' . $rw['port'], 'localhost.evil.example:' . $rw['port']
 $check(dash_request($rw['port'], 'GET', '/queues', ['Host' => 'localhost:' . $rw['port']])['status'] === 200, 'Host localhost:PORT is served');
 
 /* Another address: refused without a password of 12 bytes, before listening. */
-foreach ([null => 'no password', 'short-pw' => 'an 8-byte password'] as $pw => $what) {
-    $out = op_cli(['dashboard', '--listen', '192.0.2.1:0'], ['REDISLOCK_DSN' => $dsn, 'REDISLOCK_DASHBOARD_PASSWORD' => $pw === '' ? null : $pw], true, 20);
+foreach (['' => 'no password', 'short-pw' => 'an 8-byte password'] as $pw => $what) {
+    $out = op_cli(['dashboard', '--listen', '192.0.2.1:0'], ['REDISLOCK_DSN' => $dsn, 'REDISLOCK_DASHBOARD_PASSWORD' => $pw === '' ? null : (string) $pw], true, 20);
     $check($out['status'] === 2 && str_contains($out['stderr'], '192.0.2.1 is not a loopback address'), "192.0.2.1 with $what: refused (exit 2)", $out);
 }
 $out = op_cli(['dashboard', '--listen', '192.0.2.1:0'], ['REDISLOCK_DSN' => $dsn, 'REDISLOCK_DASHBOARD_PASSWORD' => 'twelve-bytes-pw'], true, 20);

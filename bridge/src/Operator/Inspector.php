@@ -141,8 +141,9 @@ final class Inspector
     /**
      * One page of $kind from $cursor (null: the start), for a reader that keeps
      * no more than a page (the dashboard): names() calls of $count names (at most
-     * $calls of them, as SCAN may answer few names per step) until $count names
-     * or $bytes of them are in hand, sorted,
+     * $calls of them once a name turned up, 25 times as many before, as SCAN may
+     * answer few names per step) until $count names or $bytes of them are in
+     * hand, sorted,
      * with their states as pages() reads them, and the cursor to go on from
      * (null: the end). A name may come again on a later page, as SCAN may
      * return it twice.
@@ -156,6 +157,10 @@ final class Inspector
         $this->need($k['class'], $k['read']);
         $names = [];
         $weight = 0;
+        // Until a name turns up, up to 25 times $calls steps: a kind with few names
+        // in a large keyspace (a handful of limiters beside a million queue keys)
+        // shows them on its first page rather than a run of empty ones.
+        $empty = 25 * $calls;
         do {
             $result = $this->object($kind)->names($cursor, min($count, self::page()));
             foreach ($result['names'] as $name) {
@@ -163,7 +168,7 @@ final class Inspector
                 $weight += strlen((string) $name);
             }
             $cursor = $result['cursor'];
-        } while ($cursor !== null && --$calls > 0 && count($names) < $count && $weight < $bytes);
+        } while ($cursor !== null && ($names === [] ? --$empty > 0 : --$calls > 0) && count($names) < $count && $weight < $bytes);
         $names = array_map('strval', array_keys($names));
         sort($names, SORT_STRING);
         $page = match (true) {
