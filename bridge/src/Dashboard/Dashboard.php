@@ -33,6 +33,12 @@ final class Dashboard
     /** The bytes of each dead letter's payload a queue's page shows. */
     public const PAYLOAD_SHOWN = 2048;
 
+    /**
+     * The payload bytes the server may read for one page (the script reads a
+     * payload whole before it cuts it): the letters past them show their size only.
+     */
+    public const PAYLOADS_READ = 8388608;
+
     /** The listings, path => kind. */
     private const LISTINGS = ['/queues' => 'queue', '/locks' => 'lock', '/semaphores' => 'semaphore', '/limiters' => 'limiter', '/latches' => 'latch'];
 
@@ -121,9 +127,12 @@ final class Dashboard
         if ($name === '') {
             return $this->page(400, 'Bad request', '<p>Which queue? (name=...)</p>');
         }
+        if (strlen($name) > Tables::LINKED) {
+            return $this->page(400, 'Bad request', '<p>A queue name over ' . Tables::LINKED . ' bytes is listed only.</p>');
+        }
         $stats = $this->inspector->queueStats([$name])[$name];
         $html = Tables::of('queue', [['name' => $name, 'state' => $stats]], null);
-        $dead = $this->inspector->deadWithPayloads($name, self::PAGE_DEAD, self::PAYLOAD_SHOWN);
+        $dead = $this->inspector->deadWithPayloads($name, self::PAGE_DEAD, self::PAYLOAD_SHOWN, self::PAYLOADS_READ);
         $html .= '<h2>Dead letters</h2>';
         if ($dead === []) {
             $html .= '<p>None.</p>';
@@ -136,7 +145,7 @@ final class Dashboard
             }
         }
 
-        return $this->page(200, 'Queue ' . Names::escape($name), $html);
+        return $this->page(200, 'Queue ' . (strlen($name) <= Tables::WHOLE ? $name : substr($name, 0, Tables::SHOWN) . '…'), $html);
     }
 
     /**

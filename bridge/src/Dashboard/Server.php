@@ -144,7 +144,10 @@ final class Server
             }
             $chunk = self::readSome($client, 4096, $deadline);
             if ($chunk === null) {
-                return;              // closed, or silent past the deadline: no answer
+                // Closed, or silent past the deadline: no answer, a line in the log.
+                ($this->log)($head === '' ? "- - dropped: no request\n" : "- - dropped: no whole request head within " . self::READ_TIMEOUT . " s\n");
+
+                return;
             }
             $head .= $chunk;
         }
@@ -178,6 +181,8 @@ final class Server
         while (strlen($body) < $length) {
             $chunk = self::readSome($client, $length - strlen($body), $deadline);
             if ($chunk === null) {
+                ($this->log)(sprintf("%s %s dropped: no whole body within %s s\n", $method, Names::escape($path), self::READ_TIMEOUT));
+
                 return;
             }
             $body .= $chunk;

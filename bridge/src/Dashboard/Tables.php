@@ -61,6 +61,10 @@ final class Tables
             $name = self::name($row['name']);
             $linked = $link !== null && $kind === 'queue' && strlen($row['name']) <= self::LINKED;
             $html .= '<tr><td>' . ($linked ? '<a href="' . Dashboard::h($link($row['name'])) . '">' . $name . '</a>' : $name) . '</td>';
+            if (isset($row['state']['unread'])) {
+                $html .= '<td colspan="' . count(self::COLUMNS[$kind]) . '"><i>not read: a name this long is listed only</i></td></tr>';
+                continue;
+            }
             foreach (self::COLUMNS[$kind] as $key) {
                 $html .= self::cell($key, $row['state'][$key] ?? null, $row['state']);
             }
@@ -78,7 +82,7 @@ final class Tables
     {
         $html = '<table><tr><th>id</th><th>attempts</th><th>died (UTC)</th><th>payload</th>' . ($retry ? '<th></th>' : '') . '</tr>';
         foreach ($letters as $l) {
-            $payload = $l['payload'] === null ? '<i>none</i>'
+            $payload = $l['payload'] === null ? ($l['payload_bytes'] === null ? '<i>none</i>' : '<i>' . $l['payload_bytes'] . ' bytes, not read: the page reads at most ' . intdiv(Dashboard::PAYLOADS_READ, 1048576) . ' MiB of payloads</i>')
                 : '<pre>' . Dashboard::h($l['payload']) . '</pre>'
                     . ($l['payload_bytes'] > strlen($l['payload']) ? '<i>… ' . $l['payload_bytes'] . ' bytes in all</i>' : '');
             $html .= '<tr><td>' . self::name($l['id']) . '</td><td class="n">' . $l['attempts'] . '</td><td>'

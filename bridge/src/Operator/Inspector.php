@@ -144,13 +144,14 @@ final class Inspector
      * $calls of them once a name turned up, 25 times as many before, as SCAN may
      * answer few names per step) until $count names or $bytes of them are in
      * hand, sorted,
-     * with their states as pages() reads them, and the cursor to go on from
+     * with their states as pages() reads them (a name over $longest bytes with
+     * the state ['unread' => true], read no further), and the cursor to go on from
      * (null: the end). A name may come again on a later page, as SCAN may
      * return it twice.
      *
      * @return array{rows: list<array{name: string, state: array<string, mixed>}>, errors: list<array{name: string, message: string}>, cursor: ?string}
      */
-    public function pageAt(string $kind, ?string $cursor, int $calls = 20, int $count = 100, int $bytes = 1048576): array
+    public function pageAt(string $kind, ?string $cursor, int $calls = 20, int $count = 100, int $bytes = 1048576, int $longest = 4096): array
     {
         $k = Kinds::of($kind);
         $this->need($k['class'], 'names');
@@ -171,6 +172,10 @@ final class Inspector
         } while ($cursor !== null && ($names === [] ? --$empty > 0 : --$calls > 0) && count($names) < $count && $weight < $bytes);
         $names = array_map('strval', array_keys($names));
         sort($names, SORT_STRING);
+        // A name over $longest bytes is listed without its state: reading it would
+        // send the name in each of its keys (a page of such names, hundreds of MiB).
+        $long = array_values(array_filter($names, static fn (string $n): bool => strlen($n) > $longest));
+        $names = array_values(array_filter($names, static fn (string $n): bool => strlen($n) <= $longest));
         $page = match (true) {
             $names === [] => ['rows' => [], 'errors' => []],
             $k['whole'] => $this->wholePage($kind, $names),
@@ -178,20 +183,53 @@ final class Inspector
             default => $this->eachName($names, fn (string $name): ?array => $this->state($kind, $name)),
         };
 
+        foreach ($long as $name) {
+            $page['rows'][] = ['name' => $name, 'state' => ['unread' => true]];
+        }
+
         return $page + ['cursor' => $cursor];
     }
 
     /**
      * The oldest $count dead letters of $queue with the first $bytes bytes of
      * each payload: id, attempts, time, payload_bytes (null: none) and payload
-     * (its first $bytes bytes, null: none).
+     * (its first $bytes bytes, null: none). The server reads a payload whole to
+     * cut it: with $read, the lengths are read first (no payload copied), and
+     * only the oldest letters whose payloads add up to $read bytes (one at least)
+     * have theirs read; the others have payload_bytes and no payload.
      *
      * @return list<array{id: string, attempts: int, time: float, payload_bytes: ?int, payload: ?string}>
      */
-    public function deadWithPayloads(string $queue, int $count, int $bytes): array
+    public function deadWithPayloads(string $queue, int $count, int $bytes, ?int $read = null): array
     {
+        if ($read === null || !self::cuts()) {
+            $letters = $this->deadLetters($queue, $count, $bytes);
+        } else {
+            $sizes = $this->deadLetters($queue, $count, 0);
+            $take = 0;
+            for ($sum = 0; $take < count($sizes); $take++) {
+                $sum += (int) ($sizes[$take]['payload_bytes'] ?? 0);
+                if ($take > 0 && $sum > $read) {
+                    break;
+                }
+            }
+            $letters = $this->deadLetters($queue, max(1, $take), $bytes);
+            foreach (array_slice($sizes, count($letters)) as $letter) {
+                $letters[] = ['payload' => null, 'payload_only_size' => true] + $letter;
+            }
+        }
         $out = [];
-        foreach ($this->deadLetters($queue, $count, $bytes) as $letter) {
+        foreach ($letters as $letter) {
+            if (isset($letter['payload_only_size'])) {
+                $out[] = [
+                    'id' => (string) $letter['id'],
+                    'attempts' => (int) $letter['attempts'],
+                    'time' => (float) $letter['time'],
+                    'payload_bytes' => isset($letter['payload_bytes']) ? (int) $letter['payload_bytes'] : null,
+                    'payload' => null,
+                ];
+                continue;
+            }
             $payload = isset($letter['payload']) ? (string) $letter['payload'] : null;
             $out[] = [
                 'id' => (string) $letter['id'],
@@ -299,10 +337,15 @@ final class Inspector
      */
     private function deadLetters(string $queue, int $count, int $bytes): array
     {
-        static $cuts = null;
-        $cuts ??= (new \ReflectionMethod(\RedisQueue::class, 'dead'))->getNumberOfParameters() >= 3;
+        return self::cuts() ? $this->object('queue')->dead($queue, $count, $bytes) : $this->object('queue')->dead($queue, $count);
+    }
 
-        return $cuts ? $this->object('queue')->dead($queue, $count, $bytes) : $this->object('queue')->dead($queue, $count);
+    /** Whether the loaded extension's RedisQueue::dead() cuts payloads ($payloadBytes). */
+    private static function cuts(): bool
+    {
+        static $cuts = null;
+
+        return $cuts ??= (new \ReflectionMethod(\RedisQueue::class, 'dead'))->getNumberOfParameters() >= 3;
     }
 
     /**

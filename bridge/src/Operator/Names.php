@@ -16,11 +16,33 @@ final class Names
     private const UTF8_SEQUENCE = '[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf]|[\xe1-\xec\xee\xef][\x80-\xbf]{2}'
         . '|\xed[\x80-\x9f][\x80-\xbf]|\xf0[\x90-\xbf][\x80-\xbf]{2}|[\xf1-\xf3][\x80-\xbf]{3}|\xf4[\x80-\x8f][\x80-\xbf]{2}';
 
+    /**
+     * The characters of valid UTF-8 written as their bytes all the same: the C1
+     * controls (U+0080 to U+009F; U+009B starts a terminal's control sequence as
+     * ESC [ does) and the bidirectional overrides and isolates (U+202A to U+202E,
+     * U+2066 to U+2069), with which one name can be made to look like another.
+     */
+    private const CONTROLS = '/^(?:\xc2[\x80-\x9f]|\xe2\x80[\xaa-\xae]|\xe2\x81[\xa6-\xa9])$/';
+
     private function __construct()
     {
     }
 
-    /** $name with backslashes doubled and control bytes and bytes that are not UTF-8 as \xNN: valid UTF-8, injective. */
+    /** Each byte of $s as \xNN. */
+    private static function bytes(string $s): string
+    {
+        $out = '';
+        foreach (str_split($s) as $byte) {
+            $out .= sprintf('\\x%02x', ord($byte));
+        }
+
+        return $out;
+    }
+
+    /**
+     * $name with backslashes doubled, and control bytes, bytes that are not UTF-8
+     * and the bytes of the characters of CONTROLS as \xNN: valid UTF-8, injective.
+     */
     public static function escape(string $name): string
     {
         if (preg_match('/^[\x20-\x5b\x5d-\x7e]*$/D', $name)) {
@@ -29,7 +51,8 @@ final class Names
 
         return (string) preg_replace_callback(
             '/(' . self::UTF8_SEQUENCE . ')|[\x00-\x1f\x7f-\xff\\\\]/',
-            static fn (array $m): string => ($m[1] ?? '') !== '' ? $m[1] : ($m[0] === '\\' ? '\\\\' : sprintf('\\x%02x', ord($m[0]))),
+            static fn (array $m): string => ($m[1] ?? '') !== '' && !preg_match(self::CONTROLS, $m[1]) ? $m[1]
+                : ($m[0] === '\\' ? '\\\\' : self::bytes($m[0])),
             $name,
         );
     }
