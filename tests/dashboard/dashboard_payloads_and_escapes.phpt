@@ -1,5 +1,5 @@
 --TEST--
-redislock dashboard: a queue's page reads at most 8 MiB of payloads (the other dead letters show their size), names over 4 KiB are listed unread, C1 controls and bidi overrides show as bytes, a title is escaped once
+redislock dashboard: a queue's page reads at most 8 MiB of payloads, names over 4 KiB are listed unread, C1 controls and bidi overrides show as bytes, a title is escaped once
 --DESCRIPTION--
 On a server of the test's own, in PHP's default 128 MB (php -n). Five dead
 letters of 8 MiB: the page reads their lengths (HSTRLEN, no payload copied),
