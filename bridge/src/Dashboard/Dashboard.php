@@ -99,6 +99,8 @@ final class Dashboard
             return $this->page(502, 'Redis error', '<p>' . self::h($this->mask($e->getMessage())) . '</p>');
         } catch (\ValueError $e) {
             return $this->page(400, 'Bad request', '<p>' . self::h($e->getMessage()) . '</p>');
+        } catch (\Throwable $e) {
+            return $this->page(500, 'Error', '<p>' . self::h(get_class($e) . ': ' . $this->mask($e->getMessage())) . '</p>');
         }
     }
 

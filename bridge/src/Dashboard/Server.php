@@ -26,6 +26,7 @@ final class Server
     public const MAX_BODY = 16384;
     public const READ_TIMEOUT = 5.0;
     public const WRITE_TIMEOUT = 10.0;
+    public const BUILD_TIMEOUT = 60.0;
 
     /** The shortest password a dashboard on a non-loopback address takes. */
     public const MIN_PASSWORD = 12;
@@ -142,7 +143,7 @@ final class Server
 
                 return;
             }
-            $chunk = self::readSome($client, 4096, $deadline);
+            $chunk = self::readSome($client, self::MAX_HEAD + 1 - strlen($head), $deadline);
             if ($chunk === null) {
                 // Closed, or silent past the deadline: no answer, a line in the log.
                 ($this->log)($head === '' ? "- - dropped: no request\n" : "- - dropped: no whole request head within " . self::READ_TIMEOUT . " s\n");
@@ -192,7 +193,42 @@ final class Server
         if ($method === 'POST') {
             parse_str(substr($body, 0, $length), $form);
         }
-        $this->send($client, $method, $path, $this->dashboard->handle($method, rawurldecode($path), $query, $form));
+        $this->build($client, $method, $path, $query, $form);
+    }
+
+    /**
+     * Builds the page and sends it, in a child process where pcntl is there: a
+     * page that runs out of memory (names or ids of megabytes in the keyspace)
+     * or fails ends that child only, the server answers 500 and goes on. The
+     * child has BUILD_TIMEOUT seconds (an alarm ends it).
+     *
+     * @param resource $client
+     * @param array<string, mixed> $query
+     * @param array<string, mixed> $form
+     */
+    private function build($client, string $method, string $path, array $query, array $form): void
+    {
+        $pid = function_exists('pcntl_fork') ? pcntl_fork() : -1;
+        if ($pid === -1) {
+            $this->send($client, $method, $path, $this->dashboard->handle($method, rawurldecode($path), $query, $form));
+
+            return;
+        }
+        if ($pid === 0) {
+            pcntl_signal(SIGALRM, SIG_DFL);
+            pcntl_signal(SIGTERM, SIG_DFL);
+            pcntl_signal(SIGINT, SIG_DFL);
+            pcntl_alarm((int) self::BUILD_TIMEOUT);
+            $this->send($client, $method, $path, $this->dashboard->handle($method, rawurldecode($path), $query, $form));
+            exit(0);
+        }
+        do {
+            $done = pcntl_waitpid($pid, $status);
+        } while ($done === -1 && pcntl_get_last_error() === PCNTL_EINTR);
+        if ($done !== $pid || !pcntl_wifexited($status) || pcntl_wexitstatus($status) !== 0) {
+            $this->send($client, $method, $path, new Response(500, "the page could not be built (it may need more memory than PHP's memory_limit: names or payloads of megabytes)\n",
+                ['Content-Type' => 'text/plain; charset=utf-8']));
+        }
     }
 
     /**
@@ -273,7 +309,7 @@ final class Server
     private function send($client, string $method, string $path, Response $response): void
     {
         $reasons = [200 => 'OK', 400 => 'Bad Request', 401 => 'Unauthorized', 403 => 'Forbidden', 404 => 'Not Found', 405 => 'Method Not Allowed',
-            413 => 'Content Too Large', 421 => 'Misdirected Request', 431 => 'Request Header Fields Too Large', 502 => 'Bad Gateway'];
+            413 => 'Content Too Large', 421 => 'Misdirected Request', 431 => 'Request Header Fields Too Large', 500 => 'Internal Server Error', 502 => 'Bad Gateway'];
         $out = "HTTP/1.1 {$response->status} " . ($reasons[$response->status] ?? 'Status') . "\r\n";
         foreach ($response->headers + ['Content-Length' => (string) strlen($response->body), 'Connection' => 'close'] as $name => $value) {
             $out .= "$name: $value\r\n";

@@ -19,10 +19,11 @@ final class Names
     /**
      * The characters of valid UTF-8 written as their bytes all the same: the C1
      * controls (U+0080 to U+009F; U+009B starts a terminal's control sequence as
-     * ESC [ does) and the bidirectional overrides and isolates (U+202A to U+202E,
-     * U+2066 to U+2069), with which one name can be made to look like another.
+     * ESC [ does), and those with which one name can be made to look like
+     * another: the bidirectional overrides and isolates (U+202A to U+202E, U+2066
+     * to U+2069) and the invisible ones (U+00AD, U+200B to U+200F, U+2060, U+FEFF).
      */
-    private const CONTROLS = '/^(?:\xc2[\x80-\x9f]|\xe2\x80[\xaa-\xae]|\xe2\x81[\xa6-\xa9])$/';
+    private const CONTROLS = '/^(?:\xc2[\x80-\x9f\xad]|\xe2\x80[\x8b-\x8f\xaa-\xae]|\xe2\x81[\xa0\xa6-\xa9]|\xef\xbb\xbf)$/';
 
     private function __construct()
     {
