@@ -113,6 +113,11 @@ $fields['id_hex'] = bin2hex('m2');
 [$status] = dash_call($router2, 'POST', '/redislock/retry', $fields, $session);
 $check($status === 200 && $q->stats(['mail'])['mail']['dead'] === 0, 'another worker with the same app.key takes the token');
 
+/* At the root: the links are /queues, not //queues (another host). */
+[, $router] = dash_app($server->port, ['enabled' => true, 'middleware' => [], 'path' => ''], fn ($user = null) => true);
+[$status, $body] = dash_call($router, 'GET', '/queues');
+$check($status === 200 && str_contains($body, '<a href="/locks">') && !str_contains($body, 'href="//'), 'mounted at the root: links at the root, none to another host', $status);
+
 /* Disabled: no route. */
 [, $router] = dash_app($server->port, ['enabled' => false], fn ($user = null) => true);
 try {
@@ -130,4 +135,5 @@ ok: a gate that allows: served under its path, read-only by default
 ok: the form carries the session's _token and the dashboard's token
 ok: the POST through the router puts m1 back
 ok: another worker with the same app.key takes the token
+ok: mounted at the root: links at the root, none to another host
 ok: disabled: no route

@@ -55,14 +55,14 @@ final class DashKernel extends Symfony\Component\HttpKernel\Kernel
     }
 }
 
-function dash_kernel(string $dsn, string $dashboard): DashKernel
+function dash_kernel(string $dsn, string $dashboard, string $secret = 'kernel-secret-for-the-test'): DashKernel
 {
     static $n = 0;
     $env = 'd' . getmypid() . '_' . (++$n);
     $dir = rl_env('REDISLOCK_TEST_TMP') . '/kernel-' . $env;
     mkdir("$dir/config/packages", 0777, true);
     file_put_contents("$dir/config/routes.yaml", "redislock_dashboard:\n    resource: '@RedisLockBundle/Resources/config/routes/dashboard.php'\n    prefix: /ops/redislock\n");
-    file_put_contents("$dir/config/packages/framework.yaml", "framework:\n    secret: kernel-secret-for-the-test\n    test: true\n    router: { resource: '%kernel.project_dir%/config/routes.yaml', utf8: true }\n");
+    file_put_contents("$dir/config/packages/framework.yaml", "framework:\n    secret: '$secret'\n    test: true\n    router: { resource: '%kernel.project_dir%/config/routes.yaml', utf8: true }\n");
     $manager = version_compare(Symfony\Component\HttpKernel\Kernel::VERSION, '6.0', '<') ? "    enable_authenticator_manager: true\n" : '';
     file_put_contents("$dir/config/packages/security.yaml", "security:\n$manager"
         . "    password_hashers: { Symfony\\Component\\Security\\Core\\User\\InMemoryUser: plaintext }\n"
@@ -124,6 +124,17 @@ $check($status === 403 && $q->stats(['mail'])['mail']['dead'] === 2, 'the form p
 $stats = $q->stats(['mail'])['mail'];
 $check($status === 200 && $stats['dead'] === 1 && $stats['due'] === 1, 'the form posted by ops puts m1 back', [$status, $stats]);
 
+/* A percent-encoded page: the links stay under the prefix. */
+[$status, $body] = dash_handle($kernel, 'GET', '/ops/redislock/%71ueues', 'ops');
+$check($status === 200 && str_contains($body, '<a href="/ops/redislock/locks">') && !str_contains($body, '%/'), 'a page asked percent-encoded: links under the prefix', $status);
+
+/* An empty kernel.secret: anyone could compute the token, so no action is offered or taken. */
+$kernel = dash_kernel($dsn, "    dashboard: { enabled: true, role: ROLE_OPS, actions: true }\n", '');
+[$status] = dash_handle($kernel, 'GET', '/ops/redislock/confirm?action=purge&queue=mail', 'ops');
+$token = hash_hmac('sha256', 'redislock dashboard: actions', hash_hmac('sha256', 'redislock dashboard', '', true));
+[$status2] = dash_handle($kernel, 'POST', '/ops/redislock/purge', 'ops', ['token' => $token, 'confirm' => 'yes', 'queue_hex' => bin2hex('mail')]);
+$check($status === 403 && $status2 === 403 && $q->stats(['mail'])['mail']['dead'] === 1, 'an empty kernel.secret: read-only, the computed token refused', [$status, $status2]);
+
 $kernel = dash_kernel($dsn, '');
 try {
     [$status] = dash_handle($kernel, 'GET', '/ops/redislock', 'ops', [], false);
@@ -141,4 +152,6 @@ ok: read-only: a POST changes nothing
 ok: the confirmation posts under the prefix, with the token
 ok: the form posted by a user without the role: 403, nothing done
 ok: the form posted by ops puts m1 back
+ok: a page asked percent-encoded: links under the prefix
+ok: an empty kernel.secret: read-only, the computed token refused
 ok: not enabled: no controller service, the route fails

@@ -74,13 +74,17 @@ final class DashboardRoutes
         }
         $redis = (array) $app['config']->get('database.redis', []);
         $options = ConnectionConfig::redisConnectionOptions($redis, (string) ($config['connection'] ?? 'default'));
+        // app.key derives the token (shorter than 16 bytes, anyone could compute it: read-only then).
         $key = (string) $app['config']->get('app.key', '');
+        if (strlen($key) < 16) {
+            $key = '';
+        }
         $fields = $request->hasSession() ? ['_token' => (string) $request->session()->token()] : [];
         $dashboard = new Dashboard(
             new Inspector($options),
             $key === '' ? random_bytes(32) : hash_hmac('sha256', 'redislock dashboard', $key, true),
             $key !== '' && (bool) ($config['actions'] ?? false),
-            rtrim($request->getBaseUrl(), '/') . '/' . $path,
+            rtrim(rtrim($request->getBaseUrl(), '/') . '/' . trim($path, '/'), '/'),
             new Secrets($options),
             $fields,
         );

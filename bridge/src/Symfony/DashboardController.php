@@ -26,10 +26,15 @@ use Symfony\Component\HttpFoundation\Response;
  * security is not installed, gets 403 before anything is read. Put the prefix
  * behind a firewall that authenticates (access_control may ask for the role
  * too). The action forms' token is an HMAC of kernel.secret, so any PHP-FPM
- * worker takes a form another one served.
+ * worker takes a form another one served; with a kernel.secret shorter than
+ * MIN_SECRET bytes (empty, say) anyone could compute it, and the dashboard stays
+ * read-only.
  */
 final class DashboardController
 {
+    /** The shortest kernel.secret with which the actions are offered. */
+    public const MIN_SECRET = 16;
+
     /**
      * @param string|array<string, mixed> $connection
      * @param object|null $authorization Symfony's AuthorizationCheckerInterface (null: security not installed)
@@ -48,14 +53,17 @@ final class DashboardController
         if (!$this->granted()) {
             return new Response("Forbidden\n", 403, ['Content-Type' => 'text/plain; charset=utf-8']);
         }
-        // The links go under the prefix the route was imported with.
-        $path = $request->getPathInfo();
+        // The links go under the prefix the route was imported with: the path as
+        // routed (decoded, as $page is) without the page, each segment encoded again.
+        $path = rawurldecode($request->getPathInfo());
         $suffix = $page === '' ? '' : '/' . $page;
-        $base = rtrim(substr($path, 0, max(0, strlen($path) - strlen($suffix))), '/');
+        $base = str_ends_with($path, $suffix) ? rtrim(substr($path, 0, strlen($path) - strlen($suffix)), '/') : '';
+        $base = implode('/', array_map('rawurlencode', explode('/', $base)));
+        // Without a real kernel.secret the token could be computed by anyone: read-only then.
         $dashboard = new Dashboard(
             new Inspector($this->connection),
             hash_hmac('sha256', 'redislock dashboard', $this->secret, true),
-            $this->actions,
+            $this->actions && strlen($this->secret) >= self::MIN_SECRET,
             $request->getBaseUrl() . $base,
             new Secrets($this->connection),
         );
