@@ -7,8 +7,8 @@ full decision. Before each consume() a peek() of the same tokens (the full
 decision, which writes nothing) tells what it must answer: allowed or not, the
 tokens left, and when the window ends (to within the time between the calls).
 The state on the server is "f:<limit>:<interval>:<burst>:<start>:<hits>:0:<birth>":
-the start of the window's first hit (µs) and its birth (the same, in units of
-100 µs), the hits the admitted tokens;
+the start of the window's first hit (µs) and its birth (the same time, written
+as 10^13 plus its remainder modulo 9 * 10^13), the hits the admitted tokens;
 a refused call changes nothing. A window whose interval has passed opens at the
 next hit, born then. A waiter's place in the next window (held in the state)
 is not taken by a consume() that comes after it: that is refused, unless it came
@@ -37,7 +37,7 @@ foreach ([2, 2, 2, 1, 1, 3, 1] as $step => $tokens) {
         if ($got['remaining'] !== $peek['remaining'] - $tokens || $got['retry_after'] != 0.0) {
             $bad[] = "step $step: admitted with {$got['remaining']} left, the peek said {$peek['remaining']}";
         }
-        if ($st !== ['5', '60000000', '5', $start, (string) $hits, '0', (string) intdiv((int) $start, 100)]) {
+        if ($st !== ['5', '60000000', '5', $start, (string) $hits, '0', (string) (10000000000000 + (int) $start % 90000000000000)]) {
             $bad[] = "step $step: state " . implode(':', $st);
         }
     } else {
@@ -65,7 +65,7 @@ $peek = $l->peek($name, 2, 0.2, 1, 'fixed_window');
 $got = $l->consume($name, 2, 0.2, 1, 'fixed_window');
 $st = lim_state($raw, $key)['numbers'];
 echo 'after the window: admitted as the peek said, 1 left: ', lim_yes($peek['allowed'] && $got['allowed'] && $got['remaining'] === 1, [$peek, $got]), "\n";
-echo 'a new window, born at its first hit: ', lim_yes($st[3] > $first[3] && $st[4] === '1' && $st[5] === '0' && $st[6] === (string) intdiv((int) $st[3], 100), [$first, $st]), "\n";
+echo 'a new window, born at its first hit: ', lim_yes($st[3] > $first[3] && $st[4] === '1' && $st[5] === '0' && $st[6] === (string) (10000000000000 + (int) $st[3] % 90000000000000), [$first, $st]), "\n";
 
 /* A place held ahead: limit 1 per 2 s; the window is used, a waiter gets the next. */
 $name = rl_name();

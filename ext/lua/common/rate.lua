@@ -16,11 +16,13 @@
 --                       the second number is the state's birth instead of the
 --                       hits (no decision reads them then); with none, the
 --                       fourth number is the birth: start, hits, 0, birth. A
---                       fixed window's birth is written in units of 100 µs (14
---                       digits, above 10^13): the release before writes the
---                       second number back through Lua's own number-to-string
---                       when it reserves behind a place, which keeps 14 digits
---                       exact and no more, and no hits count passes 10^13
+--                       fixed window's birth is written as 10^13 plus the µs
+--                       modulo 9 * 10^13 (14 digits, above 10^13; the whole
+--                       birth is the last time before now with that remainder,
+--                       as no state lives 2.8 years): the release before writes
+--                       the second number back through Lua's own number-to-
+--                       string when it reserves behind a place, which keeps 14
+--                       digits exact and no more, and no hits count passes 10^13
 --   sliding window (s): the current window's start, its hits, the hits of the
 --                       window before
 --   stepped bucket (Q): Symfony's TokenBucket: the start of the current refill
@@ -50,26 +52,32 @@ local function parse(v)
   if #n == 0 or #n > 4 then return nil end
   return p, n
 end
--- A birth is a Unix time in µs (past 10^15 since 2001); a fixed window's, in
--- units of 100 µs (past 10^13 since 2001), which no hits count reaches.
+-- A birth is a Unix time in µs (past 10^15 since 2001); a fixed window's is
+-- written as BORN_F plus its remainder modulo SPAN_F, which no hits count
+-- reaches (10^13 itself is read as none known).
 local BORN = 1000000000000000
 local BORN_F = 10000000000000
--- The birth of state (p, st) in µs (a fixed window's rounded down to 100 µs), 0
--- when it has none known.
+local SPAN_F = 90000000000000
+-- The birth of state (p, st) in µs, 0 when it has none known.
 local function birth_of(p, st)
   local b = 0
   if (p == 't' or p == 'Q') and #st == 3 then
     b = tonumber(st[3])
   elseif p == 'f' and #st == 4 then
     if tonumber(st[3]) > 0 then b = tonumber(st[2]) else b = tonumber(st[4]) end
-    if b <= BORN_F or b >= BORN_F * 10 then return 0 end
-    return b * 100
+    if b <= BORN_F or b >= BORN_F + SPAN_F then return 0 end
+    local d = math.fmod(now - (b - BORN_F), SPAN_F)
+    if d < 0 then d = d + SPAN_F end
+    return now - d
   end
   if b < BORN then return 0 end
   return b
 end
--- A fixed window's birth as written: µs in units of 100 µs.
-local function birth_f(b) return int(math.floor(b / 100)) end
+-- A fixed window's birth as written (0: none known).
+local function birth_f(b)
+  if b <= 0 then return '0' end
+  return int(BORN_F + math.fmod(b, SPAN_F))
+end
 -- PX: ms until life µs have passed, rounded up.
 local function px(life) return math.floor(life / 1000) + 1 end
 -- Spans of time as (µs, ps) pairs, 0 <= ps < 10^6: a token's time is exact to
@@ -151,8 +159,7 @@ local function fixed_window(L, head, p, st, limit, interval, tokens, mode, arg)
     -- While a waiter holds a place ahead, the current window counts as full.
     if ahead > 0 then hits = limit end
   end
-  -- A state born now is born at now rounded down to 100 µs, as it is written.
-  local born = math.floor(now / 100) * 100
+  local born = now
   if p ~= 'f' then
     start, hits, ahead, ahead_hits, sa, birth = now, 0, 0, 0, nil, born
   elseif now >= start + interval then

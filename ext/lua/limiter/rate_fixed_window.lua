@@ -21,8 +21,8 @@ local v = redis.call('get', key)
 -- The common case first, before the helpers of common/rate.lua are defined (each
 -- a closure made per call): a consume, admitted or refused, with nobody holding
 -- a place ahead, in a state this release wrote ("f:...:<start>:<hits>:0:<birth>",
--- the birth in units of 100 µs: 14 digits past 10^13) or none. What it writes and
--- returns is what fixed_window() would; any other case goes on to it.
+-- the birth as common/rate.lua writes it: 14 digits past 10^13) or none. What it
+-- writes and returns is what fixed_window() would; any other case goes on to it.
 if not mode then
   local lim, iv, n = tonumber(limit), tonumber(interval), tonumber(tokens)
   local sa, hits, birth
@@ -33,8 +33,8 @@ if not mode then
   if not v or (sa and now >= tonumber(sa) + iv) then
     -- None, or its window has ended: a window opens now, born now.
     if n <= lim then
-      redis.call('set', key, head .. string.format('%d', now) .. ':' .. n .. ':0:' .. string.format('%d', math.floor(now / 100)), 'px',
-        math.floor(iv / 1000) + 1)
+      redis.call('set', key, head .. string.format('%d', now) .. ':' .. n .. ':0:' .. string.format('%d', 10000000000000 + math.fmod(now, 90000000000000)),
+        'px', math.floor(iv / 1000) + 1)
       return {1, lim - n, 0, iv, 0, 0, 0}
     end
   elseif sa then
