@@ -6,7 +6,10 @@ operator's command serving the dashboard with --actions on a server of the
 test's own. What is asserted is what the browser made of the pages: the text
 of their cells, how many script elements the document holds, and whether a
 global the hostile name would set exists; then the queue's state on the server
-after the clicks.
+after the clicks. Chromium's start takes both CPUs for seconds: the test runs
+alone, so that the timing of the tests beside it is not its load's.
+--CONFLICTS--
+all
 --FILE--
 <?php
 require __DIR__ . '/../harness/dashboard_test.inc';

@@ -1,8 +1,9 @@
 --TEST--
 RedisRateLimiter: a waiter's place in a fixed window is not held by a state born after a reset() microseconds later, however close the two births
 --DESCRIPTION--
-The fixed window's script, run as the extension sends it, in one MULTI so that
-everything happens within microseconds on the server: a window is filled, a
+The fixed window's script, run as the extension sends it, five commands in one
+write (a pipeline, each command a call of its own, as two clients' calls would
+be), so that everything happens within microseconds on the server: a window is filled, a
 waiter W takes a place in the next one, the name is reset (UNLINK, as reset()
 does), a new window is filled and a waiter X takes a place in it. Twenty names
 so. Once each new state has rolled into X's window, W's check ('k<mark>:<birth>')
@@ -20,13 +21,13 @@ $places = [];
 $placed = 0;
 for ($i = 0; $i < 20; $i++) {
     $key = lim_key(rl_name());
-    $raw->call('MULTI');
-    $raw->call(...$run($key, '2'));                 // A: the window filled
-    $raw->call(...$run($key, '1', 'r2000000'));     // W: a place in the next window
-    $raw->call('UNLINK', $key);                     // reset()
-    $raw->call(...$run($key, '2'));                 // B: a new window filled
-    $raw->call(...$run($key, '1', 'r2000000'));     // X: a place in B's next window
-    [$a, $w, , $b, $x] = $raw->call('EXEC');
+    [$a, $w, , $b, $x] = $raw->pipeline([
+        $run($key, '2'),                            // A: the window filled
+        $run($key, '1', 'r2000000'),                // W: a place in the next window
+        ['UNLINK', $key],                           // reset()
+        $run($key, '2'),                            // B: a new window filled
+        $run($key, '1', 'r2000000'),                // X: a place in B's next window
+    ]);
     $placed += $a[0] === 1 && $w[0] === 1 && $b[0] === 1 && $x[0] === 1 ? 1 : 0;
     $places[$key] = $w;
 }

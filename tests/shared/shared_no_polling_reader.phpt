@@ -1,5 +1,7 @@
 --TEST--
 RedisLock::lockShared(): a reader waiting 3 s behind a writer that holds for 10 s does not poll: it blocks on the server and sends no more than 6 commands
+--CONFLICTS--
+all
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';

@@ -1,5 +1,7 @@
 --TEST--
 RedisLock::lock(): a writer waiting 3 s behind two readers that hold for 10 s does not poll: it blocks on the server and sends no more than 6 commands
+--CONFLICTS--
+all
 --FILE--
 <?php
 require __DIR__ . '/../harness/sem_test.inc';
