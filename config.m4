@@ -44,7 +44,7 @@ if test "$PHP_REDISLOCK" != "no"; then
      ext/redislock_exceptions.c ext/redislock_args.c ext/redislock_argv.c ext/redislock_keys.c ext/redislock_config.c ext/redislock_config_dsn.c ext/redislock_config_class.c \
      ext/redislock_sentinel.c ext/redislock_conn.c ext/redislock_object.c ext/redislock_scripts.c ext/redislock_runner.c ext/redislock_wait.c ext/redislock_names.c ext/redislock_renewal.c \
      ext/redislock_redlock.c ext/redislock_holder.c ext/redislock_lock_common.c ext/redislock_lock_single.c ext/redislock_lock_redlock.c \
-     ext/redislock_lock.c ext/redislock_queue.c ext/redislock_queue_stream.c ext/redislock_queue_stream_reply.c ext/redislock_queue_zset.c ext/redislock_queue_pages.c ext/redislock_queue_views.c ext/redislock_queue_submit.c ext/redislock_queue_common.c ext/redislock_queue_tasks.c ext/redislock_semaphore.c ext/redislock_limiter.c ext/redislock_latch.c ext/redislock.c],
+     ext/redislock_lock.c ext/redislock_queue.c ext/redislock_queue_stream.c ext/redislock_queue_stream_reply.c ext/redislock_queue_zset.c ext/redislock_queue_pages.c ext/redislock_queue_views.c ext/redislock_queue_submit.c ext/redislock_queue_counts.c ext/redislock_queue_common.c ext/redislock_queue_tasks.c ext/redislock_semaphore.c ext/redislock_limiter.c ext/redislock_latch.c ext/redislock.c],
     [$ext_shared], [], [-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -Wall -Wextra -Wno-unused-parameter])
   PHP_ADD_BUILD_DIR([$ext_builddir/ext])
   dnl make test runs tests/run (Makefile.frag); a release tarball leaves it out.

@@ -617,10 +617,30 @@ class RedisQueue
      * falls due; null when none), 'overdue' => int (reservations past their
      * deadline that no call has returned to the queue yet), 'paused' => bool,
      * 'pause_left' => ?float (seconds until a pause for a time ends; null when
-     * not paused or paused until resume())]; for a list of up to 1000 names,
-     * name => that array. One round trip on a single server.
+     * not paused or paused until resume()), 'counts' => the queue's counters,
+     * kept on the server since its first run of this release: ['processed' =>
+     * int (runs acked), 'failed' => int (runs ended by fail()), 'released' =>
+     * int (runs given back by release()), 'retried' => int (runs whose
+     * reservation lapsed, queued again), 'dead' => int (dead letters made),
+     * 'durations' => [upper bound in seconds (0.005 ... 3600, then '+Inf') =>
+     * runs acked within it, cumulative, of those whose ack() came from the
+     * object that reserved them], 'duration_sum' => float (their seconds)]];
+     * for a list of up to 1000 names, name => that array. One round trip on a
+     * single server.
      */
     public function stats(string|array $names): array {}
+
+    /**
+     * The last hour of the queue's counters, a minute at a time, oldest first:
+     * for each minute in which a worker of this release reserved from the queue
+     * (its upkeep looks once a call at most), the counters as they were at that
+     * minute's first look, as stats()['counts'] gives them, with 'at' => int
+     * (the minute's start, Unix seconds, by the server's clock) first. The
+     * difference of two is what the queue did between them. At most 60 entries;
+     * [] for a queue no worker of this release reserved from in the last hour.
+     * One round trip, read-only.
+     */
+    public function history(string $name): array {}
 
     /**
      * The names of the queues under this object's prefix, for operators: at most

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 066247c36970809c72dd208a524b160c4cced7cf */
+ * Stub hash: a73d9cb204d30e98cf2eb1b4d8b9b9c9f84c9ffa */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_MASK(0, connection, MAY_BE_STRING|MAY_BE_ARRAY|MAY_BE_NULL, "null")
@@ -238,6 +238,8 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_stats, 0, 1, IS
 	ZEND_ARG_TYPE_MASK(0, names, MAY_BE_STRING|MAY_BE_ARRAY, NULL)
 ZEND_END_ARG_INFO()
 
+#define arginfo_class_RedisQueue_history arginfo_class_RedisQueue_size
+
 #define arginfo_class_RedisQueue_names arginfo_class_RedisLock_names
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisQueue_layout, 0, 0, IS_STRING, 0)
@@ -379,6 +381,7 @@ ZEND_METHOD(RedisQueue, touch);
 ZEND_METHOD(RedisQueue, fail);
 ZEND_METHOD(RedisQueue, size);
 ZEND_METHOD(RedisQueue, stats);
+ZEND_METHOD(RedisQueue, history);
 ZEND_METHOD(RedisQueue, names);
 ZEND_METHOD(RedisQueue, layout);
 ZEND_METHOD(RedisQueue, remove);
@@ -484,6 +487,7 @@ static const zend_function_entry class_RedisQueue_methods[] = {
 	ZEND_ME(RedisQueue, fail, arginfo_class_RedisQueue_fail, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, size, arginfo_class_RedisQueue_size, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, stats, arginfo_class_RedisQueue_stats, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisQueue, history, arginfo_class_RedisQueue_history, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, names, arginfo_class_RedisQueue_names, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, layout, arginfo_class_RedisQueue_layout, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisQueue, remove, arginfo_class_RedisQueue_remove, ZEND_ACC_PUBLIC)

@@ -29,7 +29,7 @@
 
 const char *const redislock_lock_siblings[] = {":queue", ":many", NULL};
 const char *const redislock_semaphore_siblings[] = {":queue", ":units", NULL};
-const char *const redislock_queue_siblings[] = {":inflight", ":receipts", ":dead", ":payloads", ":stream", ":index", ":meta", ":deadlines", ":spare", ":paused", NULL};
+const char *const redislock_queue_siblings[] = {":inflight", ":receipts", ":dead", ":payloads", ":stream", ":index", ":meta", ":deadlines", ":spare", ":paused", ":counts", NULL};
 
 /* The MATCH pattern *<prefix>*, the prefix's glob characters escaped. */
 static zend_string *match_pattern(const zend_string *prefix)
@@ -57,7 +57,7 @@ static bool starts(const char *s, size_t len, const char *with, size_t with_len)
  * redislock_sibling_key()), besides the waiters' prefix: a key that is one of
  * them is never a name of its own, whatever the prefix. */
 static const char *const derived_suffixes[] = {
-	":queue", ":units", ":many", ":wake", ":inflight", ":wakeup", ":receipts", ":dead", ":payloads", ":stream", ":index", ":meta", ":deadlines", ":due", ":spare", ":unique", ":paused", ":keyed", ":open", NULL
+	":queue", ":units", ":many", ":wake", ":inflight", ":wakeup", ":receipts", ":dead", ":payloads", ":stream", ":index", ":meta", ":deadlines", ":due", ":spare", ":unique", ":paused", ":keyed", ":counts", ":open", NULL
 };
 
 /* The waiters' prefix redislock_sibling_key(main, ":w:"), followed by "a:" (an

@@ -19,6 +19,7 @@
  * call back into it.
  */
 #include "redislock_queue.h"
+#include "redislock_queue_counts.h"
 #include "redislock_queue_layout.h"
 #include "redislock_queue_pages.h"
 #include "redislock_queue_submit.h"
@@ -106,6 +107,7 @@ static zend_object *queue_create(zend_class_entry *ce)
 	redislock_renewal_init(&q->renewal);
 	zend_hash_init(&q->streams, 0, NULL, stream_state_free, 0);
 	zend_hash_init(&q->held, 0, NULL, NULL, 0);
+	redislock_queue_started_init(q);
 	zend_hash_init(&q->lost, 0, NULL, NULL, 0);
 	zend_hash_init(&q->lost_takes, 0, NULL, lost_take_free, 0);
 	return obj;
@@ -127,6 +129,7 @@ static void queue_free(zend_object *obj)
 		zend_string_release(q->pop_name);
 	}
 	zend_hash_destroy(&q->held);
+	zend_hash_destroy(&q->started);
 	zend_hash_destroy(&q->lost);
 	zend_hash_destroy(&q->lost_takes);
 	if (q->consumer) {
@@ -407,6 +410,9 @@ PHP_METHOD(RedisQueue, reserve)
 		layout = &queue_layout_zset;
 		t.wait = wait > 0 ? MAX(until - redislock_now(), 0) : 0;
 	}
+	if (!EG(exception)) {
+		redislock_queue_started_add(q, return_value, t.names[0]);
+	}
 	efree(t.names);
 }
 
@@ -468,6 +474,7 @@ static void id_call(INTERNAL_FUNCTION_PARAMETERS, after_id after,
 		.defer = defer};
 	redislock_queue_obj *q;
 	queue_keys k;
+	queue_ran ran;
 	const queue_layout *layout;
 	queue_id_outcome outcome;
 
@@ -494,13 +501,24 @@ static void id_call(INTERNAL_FUNCTION_PARAMETERS, after_id after,
 	}
 	keys_init(&k, q, name);
 	c.keys = &k;
+	if (after == AFTER_ID_RECEIPT && redislock_queue_started_ran(q, name, c.id, receipt, &ran)) {
+		c.ran = &ran;
+	}
 	layout = layout_for(q, CALL_ID, &name, 1);
 	while ((outcome = layout->id_call(q, &c)) == QUEUE_ID_ELSEWHERE && layout != &queue_layout_zset) {
 		layout = &queue_layout_zset;
 	}
 	redislock_queue_keys_free(&k);
+	if (c.ran) {
+		redislock_queue_ran_free(&ran);
+	}
 	if (outcome != QUEUE_ID_KEPT && after != AFTER_ID_VISIBILITY) {
 		redislock_queue_beat_stop(q, name, c.id, outcome == QUEUE_ID_NO ? receipt : NULL);
+	}
+	/* A run that ended, or is no longer this reservation's, takes its start with
+	 * it (a deferred ack's goes now: its duration is in the ack kept). */
+	if (after != AFTER_ID_VISIBILITY && outcome != QUEUE_ID_FAILED) {
+		redislock_queue_started_end(q, name, c.id, outcome == QUEUE_ID_NO ? receipt : NULL);
 	}
 	zend_string_release(c.id);
 	if (outcome == QUEUE_ID_FAILED) {
@@ -648,10 +666,34 @@ PHP_METHOD(RedisQueue, size)
 	freeReplyObject(reply);
 }
 
+PHP_METHOD(RedisQueue, history)
+{
+	zend_string *name;
+	redislock_queue_obj *q;
+	queue_keys k;
+	bool ok;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_STR(name)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!redislock_check_name(name, 1) || !(q = this_queue(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	keys_init(&k, q, name);
+	ok = redislock_queue_history_run(q, &k, return_value);
+	redislock_queue_keys_free(&k);
+	if (!ok) {
+		QUEUE_FAILED(q);
+	}
+}
+
 /* One stats reply as the array stats() returns; false when it has another shape. */
 static bool stats_entry(const redisReply *r, zval *entry)
 {
-	if (r->type != REDIS_REPLY_ARRAY || r->elements != 8) {
+	zval counts;
+
+	if (r->type != REDIS_REPLY_ARRAY || r->elements != 9) {
 		return false;
 	}
 	for (size_t i = 0; i < 8; i++) {
@@ -659,7 +701,10 @@ static bool stats_entry(const redisReply *r, zval *entry)
 			return false;
 		}
 	}
-	array_init_size(entry, 9);
+	if (!redislock_queue_counts_to_array(r->element[8], &counts)) {
+		return false;
+	}
+	array_init_size(entry, 10);
 	add_assoc_long(entry, "due", (zend_long) r->element[0]->integer);
 	add_assoc_long(entry, "delayed", (zend_long) r->element[1]->integer);
 	add_assoc_long(entry, "inflight", (zend_long) r->element[2]->integer);
@@ -678,6 +723,7 @@ static bool stats_entry(const redisReply *r, zval *entry)
 	} else {
 		add_assoc_double(entry, "pause_left", r->element[7]->integer / 1e3);
 	}
+	add_assoc_zval(entry, "counts", &counts);
 	return true;
 }
 
@@ -743,7 +789,7 @@ PHP_METHOD(RedisQueue, stats)
 	keys = safe_emalloc(n, sizeof(*keys), 0);
 	for (uint32_t i = 0; i < n; i++) {
 		keys_init(&keys[i], q, names[i]);
-		redislock_script_stats_args(&sets[i], QUEUE_ALL_KEYS(keys[i]), keys[i].paused);
+		redislock_script_stats_args(&sets[i], QUEUE_ALL_KEYS(keys[i]), keys[i].paused, keys[i].counts);
 	}
 	/* One round trip on a single server; one per queue on a cluster or behind a
 	 * sentinel, where each may have to follow its slot or the master. */
@@ -1101,7 +1147,7 @@ PHP_METHOD(RedisQueue, migrate)
 		redisReply *reply;
 
 		if (back) {
-			redislock_script_migrate_back_args(&a, QUEUE_ALL_KEYS(k), k.deadlines, k.paused);
+			redislock_script_migrate_back_args(&a, QUEUE_ALL_KEYS(k), k.deadlines, k.paused, k.counts);
 		} else {
 			/* No visibility (each reserve() gives its own), and the object's max
 			 * attempts and backoff only when its options gave them. */

@@ -40,6 +40,10 @@ typedef struct _redislock_queue_obj {
 	 * "<name's length>:<name><entry id>", until a call of this object ended it:
 	 * an entry of the consumer not in here was never handed over. */
 	HashTable held;
+	/* When this object's reserve() handed each task out (redislock_now()), for
+	 * the duration an ack() counts: "<name's length>:<name><id>" -> its
+	 * queue_started, at most REDISLOCK_QUEUE_STARTED (the oldest go first). */
+	HashTable started;
 	/* The queues (name -> NULL) where a reserve() failed after its read was sent:
 	 * the entries it delivered and lost go back, uncounted, at the next reserve()
 	 * of the queue (the stream_lost script). */
@@ -89,7 +93,7 @@ typedef struct {
 	zend_string *cursor;     /* the score it goes on after there (NULL: from the start) */
 } lost_take;
 
-/* The twelve keys of one queue: the zset layout's six first, in the order its
+/* The fourteen keys of one queue: the zset layout's six first, in the order its
  * scripts take them, then the stream layout's five, then the pause's. */
 typedef struct {
 	zend_string *queue;
@@ -105,6 +109,7 @@ typedef struct {
 	zend_string *spare;      /* Q: payloads by reference that P cannot hold (a run parked behind another of its id) */
 	zend_string *paused;     /* G: exists while the queue is paused (until its expiry, or resume()) */
 	zend_string *keyed;      /* K: submit()'s uniqueness keys and the ids holding them */
+	zend_string *counts;     /* C: the queue's counters (runs acked, failed, released, lapsed, dead; durations) */
 } queue_keys;
 
 /* The zset layout's six keys of a queue, as its scripts' builders take them first. */
@@ -178,13 +183,26 @@ void redislock_queue_stream_receipt_free(stream_receipt *r);
  * server answered: the object no longer holds it (see q->held). */
 void redislock_queue_held_end(redislock_queue_obj *q, const zend_string *name, const stream_receipt *r);
 
+/* How long an acked run ran, reserve to ack, as the counters take it: its bucket
+ * (REDISLOCK_QUEUE_BUCKETS) and its µs, both as decimal strings. */
+typedef struct {
+	zend_string *bucket, *micros;
+} queue_ran;
+
+/* The most reservations whose start an object keeps for their durations
+ * (redislock_queue_counts.h). */
+#define REDISLOCK_QUEUE_STARTED 4096
+
 /* The stream_ack script of id's reservation r (NULL: the current one). */
-void redislock_queue_stream_ack_args(redislock_argv *a, const queue_keys *k, zend_string *id, const stream_receipt *r);
+/* The stream_ack script of id's reservation r (NULL: the current one); ran: its
+ * duration, or NULL when not measured. */
+void redislock_queue_stream_ack_args(redislock_argv *a, const queue_keys *k, zend_string *id, const stream_receipt *r,
+	const queue_ran *ran);
 
 /* ack(..., defer: true) of the reservation r of id: kept for the next reserve()
  * or pop() (replacing one kept before); the heartbeat renews it until then. */
 void redislock_queue_defer_ack(redislock_queue_obj *q, const queue_keys *k, zend_string *name, zend_string *id,
-	zend_string *receipt, const stream_receipt *r);
+	zend_string *receipt, const stream_receipt *r, const queue_ran *ran);
 /* Forgets the deferred ack without sending it. */
 void redislock_queue_deferred_clear(redislock_queue_obj *q);
 /* Whether a deferred ack is kept (one a forked child inherited is forgotten:

@@ -122,7 +122,7 @@ static bool stream_take_more(redislock_queue_obj *q, queue_keys *k, zend_string 
 			redislock_pipe_cmd cmds[2] = {{&idle, &redislock_script_stream_idle}, {&read, NULL}};
 			redisReply *replies[2];
 			zend_result sent;
-			redislock_script_stream_idle_args(&idle, QUEUE_KEYS(*k), k->stream, k->index, k->settings, k->deadlines, k->spare, k->paused, false,
+			redislock_script_stream_idle_args(&idle, QUEUE_KEYS(*k), k->stream, k->index, k->settings, k->deadlines, k->spare, k->paused, k->counts, false,
 				(zend_long) ceil(visibility * 1000), max_attempts, (zend_long) ceil(q->retry_backoff * 1000), false);
 			sent = redislock_script_pipe(q->conn, cmds, 2, cfg->read_timeout, replies);
 			redislock_argv_free(&idle);
@@ -370,7 +370,7 @@ static void stream_read_upkeep(stream_read *s, double now, int *m)
 		if (s->idle_used[i]) {
 			const queue_keys *k = &s->keys[i];
 			redislock_script_stream_idle_args(&s->idle[i], QUEUE_KEYS(*k), k->stream, k->index, k->settings,
-				k->deadlines, k->spare, k->paused, s->setup, (zend_long) ceil(t->visibility * 1000), t->max_attempts,
+				k->deadlines, k->spare, k->paused, k->counts, s->setup, (zend_long) ceil(t->visibility * 1000), t->max_attempts,
 				(zend_long) ceil(s->q->retry_backoff * 1000), s->all_idle && t->wait > 0);
 			s->cmds[*m].a = &s->idle[i];
 			s->cmds[(*m)++].script = &redislock_script_stream_idle;
@@ -685,7 +685,7 @@ static int stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, con
 static redisReply *stream_pop_page(redislock_queue_obj *q, const queue_keys *keys, uint32_t n, zend_long count,
 	double timeout, bool upkeep)
 {
-	zend_string **lists = safe_emalloc(11 * (size_t) n, sizeof(*lists), 0);
+	zend_string **lists = safe_emalloc(12 * (size_t) n, sizeof(*lists), 0);
 	redislock_argv a;
 	redisReply *reply;
 
@@ -701,9 +701,10 @@ static redisReply *stream_pop_page(redislock_queue_obj *q, const queue_keys *key
 		lists[8 * n + i] = keys[i].spare;
 		lists[9 * n + i] = keys[i].paused;
 		lists[10 * n + i] = keys[i].wakeup;
+		lists[11 * n + i] = keys[i].counts;
 	}
 	redislock_script_stream_pop_args(&a, n, lists, lists + n, lists + 2 * n, lists + 3 * n, lists + 4 * n,
-		lists + 5 * n, lists + 6 * n, lists + 7 * n, lists + 8 * n, lists + 9 * n, lists + 10 * n, count, upkeep);
+		lists + 5 * n, lists + 6 * n, lists + 7 * n, lists + 8 * n, lists + 9 * n, lists + 10 * n, lists + 11 * n, count, upkeep);
 	/* The deferred ack in the same write, when this is the call's first script. */
 	reply = redislock_queue_run_after_ack(q, &redislock_script_stream_pop, &a, timeout);
 	redislock_argv_free(&a);
@@ -760,23 +761,23 @@ static zend_result stream_wait(redislock_queue_obj *q, queue_keys *keys, uint32_
 /* The stream layout's script for ack, release, touch or fail of id (r: the
  * receipt's parts, NULL: the current reservation). */
 static const redislock_script *stream_id_args(redislock_argv *a, after_id after, const queue_keys *k, zend_string *id,
-	const stream_receipt *r, double seconds, zend_string *payload)
+	const stream_receipt *r, double seconds, zend_string *payload, const queue_ran *ran)
 {
 	zend_string *eid = r ? r->eid : NULL, *consumer = r ? r->consumer : NULL, *deliveries = r ? r->deliveries : NULL;
 	switch (after) {
 	case AFTER_ID_RECEIPT:
-		redislock_queue_stream_ack_args(a, k, id, r);
+		redislock_queue_stream_ack_args(a, k, id, r, ran);
 		return &redislock_script_stream_ack;
 	case AFTER_ID_DELAY:
 		redislock_script_stream_release_args(a, k->queue, k->payloads, k->meta, k->dead, k->stream, k->index,
-			k->settings, k->spare, id, eid, consumer, deliveries, seconds, false);
+			k->settings, k->spare, k->counts, id, eid, consumer, deliveries, seconds, false);
 		return &redislock_script_stream_release;
 	case AFTER_ID_VISIBILITY:
 		redislock_queue_stream_touch_args(a, k, id, r, seconds);
 		return &redislock_script_stream_touch;
 	default:
 		redislock_script_stream_fail_args(a, k->queue, k->payloads, k->meta, k->dead, k->stream, k->index,
-			k->settings, k->spare, id, eid, consumer, deliveries, payload != NULL, payload);
+			k->settings, k->spare, k->counts, id, eid, consumer, deliveries, payload != NULL, payload);
 		return &redislock_script_stream_fail;
 	}
 }
@@ -803,11 +804,11 @@ static queue_id_outcome stream_id_call(redislock_queue_obj *q, const queue_id_ca
 		/* Kept for the next reserve() or pop(); the heartbeat renews until then.
 		 * (While an earlier one is still kept, its send having failed just now,
 		 * this one is sent at once: its failure is the call's.) */
-		redislock_queue_defer_ack(q, c->keys, c->name, c->id, c->receipt, &sr);
+		redislock_queue_defer_ack(q, c->keys, c->name, c->id, c->receipt, &sr, c->ran);
 		redislock_queue_stream_receipt_free(&sr);
 		return QUEUE_ID_KEPT;
 	}
-	script = stream_id_args(&a, c->after, c->keys, c->id, has_sr ? &sr : NULL, c->seconds, c->payload);
+	script = stream_id_args(&a, c->after, c->keys, c->id, has_sr ? &sr : NULL, c->seconds, c->payload, c->ran);
 	reply = redislock_queue_run(q, script, &a, redislock_object_read_timeout(&q->base));
 	redislock_argv_free(&a);
 	if (has_sr) {

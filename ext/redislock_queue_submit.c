@@ -101,7 +101,7 @@ bool redislock_queue_submit_run(redislock_queue_obj *q, const queue_keys *k, con
 	redisReply *reply;
 	bool ok;
 
-	redislock_script_submit_args(&a, QUEUE_ALL_KEYS(*k), unique_key, k->deadlines, k->paused, k->keyed, true, id,
+	redislock_script_submit_args(&a, QUEUE_ALL_KEYS(*k), unique_key, k->deadlines, k->paused, k->keyed, k->counts, true, id,
 		submit_modes[mode], delay, mode == SUBMIT_DEBOUNCE ? max_wait : unique_for, payload != NULL, payload, key != NULL,
 		key);
 	zend_string_release(unique_key); /* the argv holds its own reference */

@@ -24,6 +24,7 @@ void redislock_queue_keys_init(queue_keys *k, const redislock_object *o, const z
 	k->spare = redislock_sibling_key(k->queue, ":spare");
 	k->paused = redislock_sibling_key(k->queue, ":paused");
 	k->keyed = redislock_sibling_key(k->queue, ":keyed");
+	k->counts = redislock_sibling_key(k->queue, ":counts");
 }
 
 void redislock_queue_keys_free(queue_keys *k)
@@ -41,6 +42,7 @@ void redislock_queue_keys_free(queue_keys *k)
 	zend_string_release(k->spare);
 	zend_string_release(k->paused);
 	zend_string_release(k->keyed);
+	zend_string_release(k->counts);
 }
 
 /* ---- argument checks ----------------------------------------------------- */

@@ -27,7 +27,7 @@ typedef struct {
 	queue_keys *keys;
 	zend_string **wakeups;   /* each queue's W, for BLPOP */
 	bool *paused;            /* pop(): the queues stream_pop last found paused, left out of a wait on the streams */
-	zend_string **key_lists[8]; /* the take script's keys, one array per key of a queue (its builder's lists) */
+	zend_string **key_lists[9]; /* the take script's keys, one array per key of a queue (its builder's lists) */
 	zend_string *base;       /* reserve(): the receipts' base, "<base>:<k>" */
 	double wait_until;
 	/* Whether the last BLPOP returned: the next take then passes the turn on
@@ -173,7 +173,7 @@ static void take_more(zset_read *r, zend_long left, zval *list)
 			return;
 		}
 		redislock_script_take_args(&a, n, key_lists[0], key_lists[1], key_lists[2], key_lists[3], key_lists[4],
-			key_lists[5], key_lists[6], key_lists[7], want, reserve, visibility, false, base, r->t->max_attempts, q->retry_backoff, false);
+			key_lists[5], key_lists[6], key_lists[7], key_lists[8], want, reserve, visibility, false, base, r->t->max_attempts, q->retry_backoff, false);
 		sent = redislock_now();
 		reply = redislock_queue_run(q, &redislock_script_take, &a, timeout);
 		redislock_argv_free(&a);
@@ -246,8 +246,8 @@ static bool zset_read_open(zset_read *r, redislock_queue_obj *q, const queue_tak
 	r->keys = safe_emalloc(n, sizeof(*r->keys), 0);
 	r->wakeups = safe_emalloc(n, sizeof(*r->wakeups), 0);
 	r->paused = ecalloc(n, sizeof(*r->paused));
-	r->key_lists[0] = safe_emalloc(8 * (size_t) n, sizeof(**r->key_lists), 0);
-	for (uint32_t j = 1; j < 8; j++) {
+	r->key_lists[0] = safe_emalloc(9 * (size_t) n, sizeof(**r->key_lists), 0);
+	for (uint32_t j = 1; j < 9; j++) {
 		r->key_lists[j] = r->key_lists[0] + j * n;
 	}
 	for (uint32_t i = 0; i < n; i++) {
@@ -261,6 +261,7 @@ static bool zset_read_open(zset_read *r, redislock_queue_obj *q, const queue_tak
 		r->key_lists[5][i] = r->keys[i].payloads;
 		r->key_lists[6][i] = r->keys[i].stream;
 		r->key_lists[7][i] = r->keys[i].paused;
+		r->key_lists[8][i] = r->keys[i].counts;
 	}
 	r->wait_until = redislock_now() + r->wait;
 	if (reserve && zend_hash_num_elements(&q->lost_takes) > 0 && !lost_takes_recover(q, t->timeout)) {
@@ -380,7 +381,7 @@ static redisReply *zset_read_take(zset_read *r, bool *on_streams)
 	redisReply *reply, *more;
 
 	redislock_script_take_args(&a, t->n, r->key_lists[0], r->key_lists[1], r->key_lists[2], r->key_lists[3],
-		r->key_lists[4], r->key_lists[5], r->key_lists[6], r->key_lists[7], r->page, r->reserve, t->visibility, r->wait > 0, r->base,
+		r->key_lists[4], r->key_lists[5], r->key_lists[6], r->key_lists[7], r->key_lists[8], r->page, r->reserve, t->visibility, r->wait > 0, r->base,
 		t->max_attempts, r->q->retry_backoff, r->woken);
 	reply = redislock_queue_run_after_ack(r->q, &redislock_script_take, &a, t->timeout);
 	redislock_argv_free(&a);
@@ -660,15 +661,15 @@ static queue_id_outcome zset_id_call(redislock_queue_obj *q, const queue_id_call
 	switch (c->after) {
 	case AFTER_ID_FAIL:
 		script = &redislock_script_fail;
-		redislock_script_fail_args(&a, QUEUE_KEYS(*k), c->id, c->receipt, c->payload != NULL, c->payload);
+		redislock_script_fail_args(&a, QUEUE_KEYS(*k), k->counts, c->id, c->receipt, c->payload != NULL, c->payload);
 		break;
 	case AFTER_ID_RECEIPT:
 		script = &redislock_script_ack;
-		redislock_script_ack_args(&a, QUEUE_KEYS(*k), k->paused, c->id, c->receipt);
+		redislock_script_ack_args(&a, QUEUE_KEYS(*k), k->paused, k->counts, c->id, c->receipt, c->ran ? c->ran->bucket : NULL, c->ran ? c->ran->micros : NULL);
 		break;
 	case AFTER_ID_DELAY:
 		script = &redislock_script_release;
-		redislock_script_release_args(&a, QUEUE_KEYS(*k), k->paused, c->id, c->seconds, c->receipt);
+		redislock_script_release_args(&a, QUEUE_KEYS(*k), k->paused, k->counts, c->id, c->seconds, c->receipt);
 		break;
 	case AFTER_ID_VISIBILITY:
 		script = &redislock_script_touch;

@@ -29,6 +29,7 @@ extern const redislock_script redislock_script_delayed;
 extern const redislock_script redislock_script_dequeue;
 extern const redislock_script redislock_script_enqueue;
 extern const redislock_script redislock_script_enqueue_one;
+extern const redislock_script redislock_script_history;
 extern const redislock_script redislock_script_migrate;
 extern const redislock_script redislock_script_migrate_back;
 extern const redislock_script redislock_script_pause;
@@ -449,6 +450,13 @@ static inline void redislock_script_enqueue_one_args(redislock_argv *a, const ze
 	}
 }
 
+/* ext/lua/queue/history.lua: KEYS counts. */
+static inline void redislock_script_history_args(redislock_argv *a, const zend_string *counts)
+{
+	redislock_script_start(a, &redislock_script_history, 1);
+	redislock_argv_push_str(a, counts);
+}
+
 /* ext/lua/queue/migrate.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS paused, ARGV visibility, ARGV attempts, ARGV backoff, ARGV skip. */
 static inline void redislock_script_migrate_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *paused, zend_long visibility, zend_long attempts, zend_long backoff, zend_long skip)
 {
@@ -470,10 +478,10 @@ static inline void redislock_script_migrate_args(redislock_argv *a, const zend_s
 	redislock_argv_push_long(a, skip);
 }
 
-/* ext/lua/queue/migrate_back.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS deadlines, KEYS paused. */
-static inline void redislock_script_migrate_back_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *deadlines, const zend_string *paused)
+/* ext/lua/queue/migrate_back.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS deadlines, KEYS paused, KEYS counts. */
+static inline void redislock_script_migrate_back_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *deadlines, const zend_string *paused, const zend_string *counts)
 {
-	redislock_script_start(a, &redislock_script_migrate_back, 12);
+	redislock_script_start(a, &redislock_script_migrate_back, 13);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -486,6 +494,7 @@ static inline void redislock_script_migrate_back_args(redislock_argv *a, const z
 	redislock_argv_push_str(a, spare);
 	redislock_argv_push_str(a, deadlines);
 	redislock_argv_push_str(a, paused);
+	redislock_argv_push_str(a, counts);
 }
 
 /* ext/lua/queue/pause.lua: KEYS wakeup, KEYS stream, KEYS paused, KEYS settings, ARGV ms. */
@@ -598,10 +607,10 @@ static inline void redislock_script_size_args(redislock_argv *a, const zend_stri
 	redislock_argv_push_str(a, spare);
 }
 
-/* ext/lua/queue/stats.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS paused. */
-static inline void redislock_script_stats_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *paused)
+/* ext/lua/queue/stats.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS paused, KEYS counts. */
+static inline void redislock_script_stats_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *paused, const zend_string *counts)
 {
-	redislock_script_start(a, &redislock_script_stats, 11);
+	redislock_script_start(a, &redislock_script_stats, 12);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -613,12 +622,13 @@ static inline void redislock_script_stats_args(redislock_argv *a, const zend_str
 	redislock_argv_push_str(a, settings);
 	redislock_argv_push_str(a, spare);
 	redislock_argv_push_str(a, paused);
+	redislock_argv_push_str(a, counts);
 }
 
-/* ext/lua/queue/submit.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS unique, KEYS deadlines, KEYS paused, KEYS keyed, ARGV streamed, ARGV id, ARGV mode, ARGV delay, ARGV span, ARGV carries, ARGV payload, ARGV has_key, ARGV ukey. */
-static inline void redislock_script_submit_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *unique, const zend_string *deadlines, const zend_string *paused, const zend_string *keyed, bool streamed, const zend_string *id, const char *mode, double delay, double span, bool carries, const zend_string *payload, bool has_key, const zend_string *ukey)
+/* ext/lua/queue/submit.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS settings, KEYS spare, KEYS unique, KEYS deadlines, KEYS paused, KEYS keyed, KEYS counts, ARGV streamed, ARGV id, ARGV mode, ARGV delay, ARGV span, ARGV carries, ARGV payload, ARGV has_key, ARGV ukey. */
+static inline void redislock_script_submit_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *spare, const zend_string *unique, const zend_string *deadlines, const zend_string *paused, const zend_string *keyed, const zend_string *counts, bool streamed, const zend_string *id, const char *mode, double delay, double span, bool carries, const zend_string *payload, bool has_key, const zend_string *ukey)
 {
-	redislock_script_start(a, &redislock_script_submit, 14);
+	redislock_script_start(a, &redislock_script_submit, 15);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -633,6 +643,7 @@ static inline void redislock_script_submit_args(redislock_argv *a, const zend_st
 	redislock_argv_push_str(a, deadlines);
 	redislock_argv_push_str(a, paused);
 	redislock_argv_push_str(a, keyed);
+	redislock_argv_push_str(a, counts);
 	redislock_argv_push(a, streamed ? "1" : "0", 1);
 	redislock_argv_push_str(a, id);
 	redislock_argv_push(a, mode, strlen(mode));
@@ -663,10 +674,10 @@ static inline void redislock_script_top_args(redislock_argv *a, const zend_strin
 	if (after_score) { redislock_argv_push_str(a, after_score); } else { redislock_argv_push(a, "", 0); }
 }
 
-/* ext/lua/queue_stream/stream_ack.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS stream, KEYS index, KEYS settings, KEYS deadlines, KEYS spare, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries. */
-static inline void redislock_script_stream_ack_args(redislock_argv *a, const zend_string *queue, const zend_string *payloads, const zend_string *receipts, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *deadlines, const zend_string *spare, const zend_string *id, const zend_string *eid, const zend_string *consumer, const zend_string *deliveries)
+/* ext/lua/queue_stream/stream_ack.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS stream, KEYS index, KEYS settings, KEYS deadlines, KEYS spare, KEYS counts, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries, ARGV bucket, ARGV micros. */
+static inline void redislock_script_stream_ack_args(redislock_argv *a, const zend_string *queue, const zend_string *payloads, const zend_string *receipts, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *deadlines, const zend_string *spare, const zend_string *counts, const zend_string *id, const zend_string *eid, const zend_string *consumer, const zend_string *deliveries, const zend_string *bucket, const zend_string *micros)
 {
-	redislock_script_start(a, &redislock_script_stream_ack, 8);
+	redislock_script_start(a, &redislock_script_stream_ack, 9);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, payloads);
 	redislock_argv_push_str(a, receipts);
@@ -675,10 +686,15 @@ static inline void redislock_script_stream_ack_args(redislock_argv *a, const zen
 	redislock_argv_push_str(a, settings);
 	redislock_argv_push_str(a, deadlines);
 	redislock_argv_push_str(a, spare);
+	redislock_argv_push_str(a, counts);
 	redislock_argv_push_str(a, id);
 	if (eid) { redislock_argv_push_str(a, eid); } else { redislock_argv_push(a, "", 0); }
 	if (consumer) { redislock_argv_push_str(a, consumer); } else { redislock_argv_push(a, "", 0); }
 	if (deliveries) { redislock_argv_push_str(a, deliveries); } else { redislock_argv_push(a, "", 0); }
+	if ((bucket && ZSTR_LEN(bucket)) || (micros && ZSTR_LEN(micros))) {
+		if (bucket) { redislock_argv_push_str(a, bucket); } else { redislock_argv_push(a, "", 0); }
+		if (micros) { redislock_argv_push_str(a, micros); } else { redislock_argv_push(a, "", 0); }
+	}
 }
 
 /* ext/lua/queue_stream/stream_bye.lua: KEYS stream, ARGV consumer. */
@@ -689,10 +705,10 @@ static inline void redislock_script_stream_bye_args(redislock_argv *a, const zen
 	redislock_argv_push_str(a, consumer);
 }
 
-/* ext/lua/queue_stream/stream_fail.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS spare, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries, ARGV replace, ARGV payload. */
-static inline void redislock_script_stream_fail_args(redislock_argv *a, const zend_string *queue, const zend_string *payloads, const zend_string *receipts, const zend_string *dead, const zend_string *stream, const zend_string *index, const zend_string *meta, const zend_string *spare, const zend_string *id, const zend_string *eid, const zend_string *consumer, const zend_string *deliveries, bool replace, const zend_string *payload)
+/* ext/lua/queue_stream/stream_fail.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS spare, KEYS counts, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries, ARGV replace, ARGV payload. */
+static inline void redislock_script_stream_fail_args(redislock_argv *a, const zend_string *queue, const zend_string *payloads, const zend_string *receipts, const zend_string *dead, const zend_string *stream, const zend_string *index, const zend_string *meta, const zend_string *spare, const zend_string *counts, const zend_string *id, const zend_string *eid, const zend_string *consumer, const zend_string *deliveries, bool replace, const zend_string *payload)
 {
-	redislock_script_start(a, &redislock_script_stream_fail, 8);
+	redislock_script_start(a, &redislock_script_stream_fail, 9);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, payloads);
 	redislock_argv_push_str(a, receipts);
@@ -701,6 +717,7 @@ static inline void redislock_script_stream_fail_args(redislock_argv *a, const ze
 	redislock_argv_push_str(a, index);
 	redislock_argv_push_str(a, meta);
 	redislock_argv_push_str(a, spare);
+	redislock_argv_push_str(a, counts);
 	redislock_argv_push_str(a, id);
 	if (eid) { redislock_argv_push_str(a, eid); } else { redislock_argv_push(a, "", 0); }
 	if (consumer) { redislock_argv_push_str(a, consumer); } else { redislock_argv_push(a, "", 0); }
@@ -727,10 +744,10 @@ static inline void redislock_script_stream_hand_back_args(redislock_argv *a, uin
 	redislock_argv_push_str(a, consumer);
 }
 
-/* ext/lua/queue_stream/stream_idle.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS meta, KEYS deadlines, KEYS spare, KEYS paused, ARGV setup, ARGV visibility, ARGV attempts, ARGV backoff, ARGV waiting. */
-static inline void redislock_script_stream_idle_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *meta, const zend_string *deadlines, const zend_string *spare, const zend_string *paused, bool setup, zend_long visibility, zend_long attempts, zend_long backoff, bool waiting)
+/* ext/lua/queue_stream/stream_idle.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS index, KEYS meta, KEYS deadlines, KEYS spare, KEYS paused, KEYS counts, ARGV setup, ARGV visibility, ARGV attempts, ARGV backoff, ARGV waiting. */
+static inline void redislock_script_stream_idle_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *stream, const zend_string *index, const zend_string *meta, const zend_string *deadlines, const zend_string *spare, const zend_string *paused, const zend_string *counts, bool setup, zend_long visibility, zend_long attempts, zend_long backoff, bool waiting)
 {
-	redislock_script_start(a, &redislock_script_stream_idle, 12);
+	redislock_script_start(a, &redislock_script_stream_idle, 13);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -743,6 +760,7 @@ static inline void redislock_script_stream_idle_args(redislock_argv *a, const ze
 	redislock_argv_push_str(a, deadlines);
 	redislock_argv_push_str(a, spare);
 	redislock_argv_push_str(a, paused);
+	redislock_argv_push_str(a, counts);
 	redislock_argv_push(a, setup ? "1" : "0", 1);
 	redislock_argv_push_long(a, visibility);
 	redislock_argv_push_long(a, attempts);
@@ -768,10 +786,10 @@ static inline void redislock_script_stream_lost_args(redislock_argv *a, uint32_t
 	}
 }
 
-/* ext/lua/queue_stream/stream_pop.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS inflight, KEYS spare, KEYS paused, KEYS wakeup, ARGV count, ARGV upkeep. */
-static inline void redislock_script_stream_pop_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *payloads, zend_string *const *receipts, zend_string *const *dead, zend_string *const *stream, zend_string *const *index, zend_string *const *meta, zend_string *const *inflight, zend_string *const *spare, zend_string *const *paused, zend_string *const *wakeup, zend_long count, bool upkeep)
+/* ext/lua/queue_stream/stream_pop.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS inflight, KEYS spare, KEYS paused, KEYS wakeup, KEYS counts, ARGV count, ARGV upkeep. */
+static inline void redislock_script_stream_pop_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *payloads, zend_string *const *receipts, zend_string *const *dead, zend_string *const *stream, zend_string *const *index, zend_string *const *meta, zend_string *const *inflight, zend_string *const *spare, zend_string *const *paused, zend_string *const *wakeup, zend_string *const *counts, zend_long count, bool upkeep)
 {
-	redislock_script_start(a, &redislock_script_stream_pop, (int) (11 * n));
+	redislock_script_start(a, &redislock_script_stream_pop, (int) (12 * n));
 	for (uint32_t i = 0; i < n; i++) {
 		redislock_argv_push_str(a, queue[i]);
 		redislock_argv_push_str(a, payloads[i]);
@@ -784,15 +802,16 @@ static inline void redislock_script_stream_pop_args(redislock_argv *a, uint32_t 
 		redislock_argv_push_str(a, spare[i]);
 		redislock_argv_push_str(a, paused[i]);
 		redislock_argv_push_str(a, wakeup[i]);
+		redislock_argv_push_str(a, counts[i]);
 	}
 	redislock_argv_push_long(a, count);
 	redislock_argv_push(a, upkeep ? "1" : "0", 1);
 }
 
-/* ext/lua/queue_stream/stream_release.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS spare, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries, ARGV delay, ARGV uncounted. */
-static inline void redislock_script_stream_release_args(redislock_argv *a, const zend_string *queue, const zend_string *payloads, const zend_string *receipts, const zend_string *dead, const zend_string *stream, const zend_string *index, const zend_string *meta, const zend_string *spare, const zend_string *id, const zend_string *eid, const zend_string *consumer, const zend_string *deliveries, double delay, bool uncounted)
+/* ext/lua/queue_stream/stream_release.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS dead, KEYS stream, KEYS index, KEYS meta, KEYS spare, KEYS counts, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries, ARGV delay, ARGV uncounted. */
+static inline void redislock_script_stream_release_args(redislock_argv *a, const zend_string *queue, const zend_string *payloads, const zend_string *receipts, const zend_string *dead, const zend_string *stream, const zend_string *index, const zend_string *meta, const zend_string *spare, const zend_string *counts, const zend_string *id, const zend_string *eid, const zend_string *consumer, const zend_string *deliveries, double delay, bool uncounted)
 {
-	redislock_script_start(a, &redislock_script_stream_release, 8);
+	redislock_script_start(a, &redislock_script_stream_release, 9);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, payloads);
 	redislock_argv_push_str(a, receipts);
@@ -801,6 +820,7 @@ static inline void redislock_script_stream_release_args(redislock_argv *a, const
 	redislock_argv_push_str(a, index);
 	redislock_argv_push_str(a, meta);
 	redislock_argv_push_str(a, spare);
+	redislock_argv_push_str(a, counts);
 	redislock_argv_push_str(a, id);
 	if (eid) { redislock_argv_push_str(a, eid); } else { redislock_argv_push(a, "", 0); }
 	if (consumer) { redislock_argv_push_str(a, consumer); } else { redislock_argv_push(a, "", 0); }
@@ -838,10 +858,10 @@ static inline void redislock_script_stream_touch_args(redislock_argv *a, const z
 	redislock_argv_push_long(a, visibility);
 }
 
-/* ext/lua/queue_zset/ack.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS paused, ARGV id, ARGV receipt. */
-static inline void redislock_script_ack_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *paused, const zend_string *id, const zend_string *receipt)
+/* ext/lua/queue_zset/ack.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS paused, KEYS counts, ARGV id, ARGV receipt, ARGV bucket, ARGV micros. */
+static inline void redislock_script_ack_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *paused, const zend_string *counts, const zend_string *id, const zend_string *receipt, const zend_string *bucket, const zend_string *micros)
 {
-	redislock_script_start(a, &redislock_script_ack, 7);
+	redislock_script_start(a, &redislock_script_ack, 8);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -849,20 +869,26 @@ static inline void redislock_script_ack_args(redislock_argv *a, const zend_strin
 	redislock_argv_push_str(a, dead);
 	redislock_argv_push_str(a, payloads);
 	redislock_argv_push_str(a, paused);
+	redislock_argv_push_str(a, counts);
 	redislock_argv_push_str(a, id);
 	if (receipt) { redislock_argv_push_str(a, receipt); } else { redislock_argv_push(a, "", 0); }
+	if ((bucket && ZSTR_LEN(bucket)) || (micros && ZSTR_LEN(micros))) {
+		if (bucket) { redislock_argv_push_str(a, bucket); } else { redislock_argv_push(a, "", 0); }
+		if (micros) { redislock_argv_push_str(a, micros); } else { redislock_argv_push(a, "", 0); }
+	}
 }
 
-/* ext/lua/queue_zset/fail.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, ARGV id, ARGV receipt, ARGV replace, ARGV payload. */
-static inline void redislock_script_fail_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *id, const zend_string *receipt, bool replace, const zend_string *payload)
+/* ext/lua/queue_zset/fail.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS counts, ARGV id, ARGV receipt, ARGV replace, ARGV payload. */
+static inline void redislock_script_fail_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *counts, const zend_string *id, const zend_string *receipt, bool replace, const zend_string *payload)
 {
-	redislock_script_start(a, &redislock_script_fail, 6);
+	redislock_script_start(a, &redislock_script_fail, 7);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
 	redislock_argv_push_str(a, receipts);
 	redislock_argv_push_str(a, dead);
 	redislock_argv_push_str(a, payloads);
+	redislock_argv_push_str(a, counts);
 	redislock_argv_push_str(a, id);
 	if (receipt) { redislock_argv_push_str(a, receipt); } else { redislock_argv_push(a, "", 0); }
 	redislock_argv_push(a, replace ? "1" : "0", 1);
@@ -887,10 +913,10 @@ static inline void redislock_script_pop_args(redislock_argv *a, const zend_strin
 	}
 }
 
-/* ext/lua/queue_zset/release.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS paused, ARGV id, ARGV delay, ARGV receipt. */
-static inline void redislock_script_release_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *paused, const zend_string *id, double delay, const zend_string *receipt)
+/* ext/lua/queue_zset/release.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS paused, KEYS counts, ARGV id, ARGV delay, ARGV receipt. */
+static inline void redislock_script_release_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *paused, const zend_string *counts, const zend_string *id, double delay, const zend_string *receipt)
 {
-	redislock_script_start(a, &redislock_script_release, 7);
+	redislock_script_start(a, &redislock_script_release, 8);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -898,6 +924,7 @@ static inline void redislock_script_release_args(redislock_argv *a, const zend_s
 	redislock_argv_push_str(a, dead);
 	redislock_argv_push_str(a, payloads);
 	redislock_argv_push_str(a, paused);
+	redislock_argv_push_str(a, counts);
 	redislock_argv_push_str(a, id);
 	redislock_argv_push_double(a, delay);
 	if (receipt) { redislock_argv_push_str(a, receipt); } else { redislock_argv_push(a, "", 0); }
@@ -919,10 +946,10 @@ static inline void redislock_script_reserve_lost_args(redislock_argv *a, const z
 	if (cursor) { redislock_argv_push_str(a, cursor); } else { redislock_argv_push(a, "", 0); }
 }
 
-/* ext/lua/queue_zset/take.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS paused, ARGV count, ARGV reserve, ARGV visibility, ARGV waiting, ARGV base, ARGV attempts, ARGV backoff, ARGV woken. */
-static inline void redislock_script_take_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *inflight, zend_string *const *wakeup, zend_string *const *receipts, zend_string *const *dead, zend_string *const *payloads, zend_string *const *stream, zend_string *const *paused, zend_long count, bool reserve, double visibility, bool waiting, const zend_string *base, zend_long attempts, double backoff, bool woken)
+/* ext/lua/queue_zset/take.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS paused, KEYS counts, ARGV count, ARGV reserve, ARGV visibility, ARGV waiting, ARGV base, ARGV attempts, ARGV backoff, ARGV woken. */
+static inline void redislock_script_take_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *inflight, zend_string *const *wakeup, zend_string *const *receipts, zend_string *const *dead, zend_string *const *payloads, zend_string *const *stream, zend_string *const *paused, zend_string *const *counts, zend_long count, bool reserve, double visibility, bool waiting, const zend_string *base, zend_long attempts, double backoff, bool woken)
 {
-	redislock_script_start(a, &redislock_script_take, (int) (8 * n));
+	redislock_script_start(a, &redislock_script_take, (int) (9 * n));
 	for (uint32_t i = 0; i < n; i++) {
 		redislock_argv_push_str(a, queue[i]);
 		redislock_argv_push_str(a, inflight[i]);
@@ -932,6 +959,7 @@ static inline void redislock_script_take_args(redislock_argv *a, uint32_t n, zen
 		redislock_argv_push_str(a, payloads[i]);
 		redislock_argv_push_str(a, stream[i]);
 		redislock_argv_push_str(a, paused[i]);
+		redislock_argv_push_str(a, counts[i]);
 	}
 	redislock_argv_push_long(a, count);
 	redislock_argv_push(a, reserve ? "reserve" : "pop", reserve ? 7 : 3);

@@ -1,5 +1,5 @@
 --TEST--
-redislock dashboard in headless Chromium: a queue named with a script tag renders as text and runs nothing, and a retry clicked through the page and its confirmation puts the dead letter back
+redislock dashboard in headless Chromium: a queue named with a script tag renders as text, a queue's last hour is drawn, and a retry clicked through the page puts the dead letter back
 --DESCRIPTION--
 Debian's Chromium, driven through the DevTools protocol on a pipe, against the
 operator's command serving the dashboard with --actions on a server of the
@@ -16,11 +16,27 @@ require __DIR__ . '/../harness/dashboard_test.inc';
 $server = new FaultServer();
 $dsn = "redis://127.0.0.1:{$server->port}";
 $q = new RedisQueue($dsn);
+/* The half hour before this run, written into the queue's counters by hand (the
+ * format of ext/lua/common/counts.lua: a snapshot a minute, and the counters the
+ * last one leads to), so that the chart has bars; the runs of this test follow. */
+$raw = $server->raw();
+$minute = intdiv((int) $raw->call('TIME')[0], 60);
+$done = 0;
+for ($k = 30; $k >= 1; $k--) {
+    $raw->call('HSET', '{Queue:orders}:counts', 'h' . (($minute - $k) % 60), ($minute - $k) . "|$done|0|0|0|0|0" . str_repeat('|0', 17));
+    $done += 20 + ($k * 7) % 13;
+}
+$raw->call('HSET', '{Queue:orders}:counts', 'p', (string) $done);
 $hostile = '<script>window.pwned=1</script><img src=x onerror="window.pwned=2">';
 $q->enqueue($hostile, 'h1');
 $q->enqueue('orders', ['o1', 'o2'], 10, 0, false, ['o1' => '{"order":1}', 'o2' => '{"order":2}']);
 foreach ($q->reserve('orders', 2, 30, 0, 1) as $t) {
     $q->fail('orders', $t['id'], $t['receipt']);
+}
+$q->enqueue('orders', ['o3', 'o4', 'o5', 'o6']);
+for ($i = 0; $i < 4; $i++) {
+    $t = $q->reserve('orders', 1, 30);
+    $q->ack('orders', $t['id'], $t['receipt']);
 }
 $d = dash_start($dsn, ['--actions']);
 $b = new DashBrowser();
@@ -44,6 +60,10 @@ $check($b->eval('document.querySelector("h1").textContent') === 'Queue orders'
 $shots = getenv('REDISLOCK_SCREENSHOTS') ?: rl_env('REDISLOCK_TEST_TMP');
 $png = $b->screenshot();
 $check(str_starts_with($png, "\x89PNG") && file_put_contents("$shots/dashboard-queue.png", $png) > 0, 'a screenshot of the queue\'s page');
+$bars = $b->eval('Array.from(document.querySelectorAll("svg g.minute")).map(g => Math.round(g.querySelector("rect").getBoundingClientRect().height))');
+$check(is_array($bars) && count($bars) === 60 && count(array_filter($bars)) >= 30 && count(array_filter($bars)) <= 32 && $b->eval('document.querySelector("svg").getBoundingClientRect().width') > 0
+    && str_contains((string) $b->eval('Array.from(document.querySelectorAll("p")).map(p => p.textContent).join(" ")'), '2 failed'),
+    'the last hour is drawn: 60 minutes, a bar for each minute with runs acked', $bars);
 
 $b->clickAndWait('Array.from(document.querySelectorAll("tr")).find(tr => tr.firstChild.textContent === "o2").querySelector("a.action").click()');
 $check($b->eval('document.querySelector("p").textContent') === 'Put dead letter o2 of queue orders back in the queue?', 'the click leads to the confirmation');
@@ -61,6 +81,7 @@ ok: the queues table lists both queues, the hostile name as its text
 ok: no script element, no image, nothing ran
 ok: the queue's page shows its two dead letters with their payloads
 ok: a screenshot of the queue's page
+ok: the last hour is drawn: 60 minutes, a bar for each minute with runs acked
 ok: the click leads to the confirmation
 ok: nothing is done before the confirmation
 ok: confirmed: o2 is back in the queue, due; o1 still dead

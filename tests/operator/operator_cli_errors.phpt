@@ -58,7 +58,7 @@ foreach ([
     rq_check($r['status'] === 2 && $r['stdout'] === '' && str_contains($r['stderr'], $want) && str_contains($r['stderr'], 'sage'), 'usage error, exit 2: ' . $want, $r);
 }
 $r = op_cli(['stats', "bad\nname\e[31m"]);
-rq_check($r['status'] === 1 && str_contains($r['stdout'], 'queue:          bad\x0aname\x1b[31m'), 'control bytes of a name are shown escaped, never sent to the terminal', $r);
+rq_check($r['status'] === 1 && preg_match('/^queue:\s+bad\\\\x0aname\\\\x1b\[31m$/m', $r['stdout']) === 1, 'control bytes of a name are shown escaped, never sent to the terminal', $r);
 ?>
 --EXPECT--
 ok: nothing listening: exit 3, host and port named

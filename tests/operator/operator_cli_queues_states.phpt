@@ -27,7 +27,7 @@ foreach ($r['json']['queues'] as $row) {
     $rows[$row['name']] = $row;
 }
 rq_check(array_keys($rows) === ['delayedonly', 'mixed', 'overdue'], 'every queue of the prefix, sorted, nothing else', array_keys($rows));
-rq_check(array_keys($rows['mixed']) === ['name', 'due', 'delayed', 'inflight', 'dead', 'oldest_due_age', 'next_due_in', 'overdue', 'paused', 'pause_left'], 'fixed keys in a fixed order', array_keys($rows['mixed']));
+rq_check(array_keys($rows['mixed']) === ['name', 'due', 'delayed', 'inflight', 'dead', 'oldest_due_age', 'next_due_in', 'overdue', 'paused', 'pause_left', 'counts'], 'fixed keys in a fixed order', array_keys($rows['mixed']));
 $m = $rows['mixed'];
 rq_check([$m['due'], $m['delayed'], $m['inflight'], $m['dead']] === [3, 1, 1, 1], 'mixed: 3 due, 1 delayed, 1 in flight, 1 dead', $m);
 rq_check($m['oldest_due_age'] > 0.1 && $m['oldest_due_age'] < 60, 'mixed: the oldest due task has waited since it was enqueued', $m);

@@ -4,7 +4,8 @@ redislock metrics and Metrics::render(): the Prometheus text exposition is accep
 The page is run through promtool check metrics with queues in every state,
 locks held exclusively, shared and waited for, a semaphore, and a latch
 counting and one open. It also checks:
-- every family has HELP and TYPE, is a gauge, in base units, with no _total;
+- every family has HELP and TYPE, in base units: the queue's five run counters
+  (_total) and its duration histogram, every other family a gauge, with no _total;
 - label values with quotes, backslashes, line feeds and invalid UTF-8 are
   escaped: a backslash as two, a control byte or a byte that is not UTF-8 as
   \xNN, then the text format's escapes;
@@ -35,6 +36,9 @@ $q->reserve('mail', 1, 60);
 $q->enqueue($weird, 'x');
 $t = $q->reserve($weird, 1, 60);
 $q->fail($weird, 'x', $t['receipt']);
+$q->enqueue('acked', 'a1');
+$t = $q->reserve('acked', 1, 60);
+$q->ack('acked', 'a1', $t['receipt']);
 $l->lock('excl', 0, 60);
 $l->lockShared('reader', 0, 60);
 $l->lock($weird, 0, 60);
@@ -82,6 +86,14 @@ $want = [
 ];
 $lines = explode("\n", $text);
 rq_check(array_diff($want, $lines) === [], 'the samples, label values escaped', array_values(array_diff($want, $lines)));
+$weirdLabel = 'queue="we\"ird\\\\\\\\na\\\\x0ame\\\\xff"';
+rq_check(str_contains($text, "redislock_queue_processed_jobs_total{queue=\"acked\"} 1\n")
+    && str_contains($text, "redislock_queue_job_duration_seconds_bucket{queue=\"acked\",le=\"+Inf\"} 1\n")
+    && str_contains($text, "redislock_queue_job_duration_seconds_count{queue=\"acked\"} 1\n")
+    && preg_match('/^redislock_queue_job_duration_seconds_sum\{queue="acked"\} \d+(\.\d+)?$/m', $text)
+    && str_contains($text, "redislock_queue_failed_jobs_total{{$weirdLabel}} 1\n")
+    && str_contains($text, "redislock_queue_dead_jobs_total{{$weirdLabel}} 1\n")
+    && str_contains($text, "redislock_queue_processed_jobs_total{queue=\"mail\"} 0\n"), 'the counters: a run acked and timed, one failed into the dead letters', $text);
 // The delayed task falls due 60 s after its enqueue, less what this test has
 // spent since (a loaded machine may spend many seconds starting the waiter).
 $spent = microtime(true) - $laterAt;
@@ -90,8 +102,13 @@ rq_check(preg_match('/^redislock_queue_oldest_due_age_seconds\{queue="mail"\} \d
     && preg_match('/^redislock_lock_oldest_wait_seconds\{lock="excl"\} \d+(\.\d+)?$/m', $text)
     && preg_match('/^redislock_latch_ttl_seconds\{latch="batch"\} \d+(\.\d+)?$/m', $text), 'ages in seconds', [$dueIn, $spent, $text]);
 preg_match_all('/^# TYPE (\S+) (\S+)$/m', $text, $m);
-rq_check(count($m[1]) === 26 && array_unique($m[2]) === ['gauge'] && preg_grep('/_total$|^(?!redislock_)/', $m[1]) === [], '26 families, all gauges named redislock_*, no _total', $m[1]);
-rq_check(preg_match_all('/^# HELP redislock_\S+ \S/m', $text) === 26, 'each with its HELP');
+$types = array_combine($m[1], $m[2]);
+$counters = ['processed', 'failed', 'released', 'retried', 'dead'];
+$expected = array_fill_keys(array_map(fn ($c) => "redislock_queue_{$c}_jobs_total", $counters), 'counter') + ['redislock_queue_job_duration_seconds' => 'histogram'];
+rq_check(count($m[1]) === 32 && array_intersect_key($types, $expected) === $expected
+    && array_unique(array_diff_key($types, $expected)) === ['redislock_queue_tasks' => 'gauge']
+    && preg_grep('/_total$|^(?!redislock_)/', array_keys(array_diff_key($types, $expected))) === [], '32 families named redislock_*: 5 counters, a histogram, gauges with no _total', $types);
+rq_check(preg_match_all('/^# HELP redislock_\S+ \S/m', $text) === 32, 'each with its HELP');
 
 $page = Metrics::render(new Inspector(rl_dsn(), $lp, $sp, $qp, limiterPrefix: $rp, latchPrefix: $tp));
 $strip = fn (string $t) => preg_replace('/ [0-9.]+$/m', '', $t);
@@ -100,7 +117,7 @@ rq_check(Metrics::CONTENT_TYPE === 'text/plain; version=0.0.4; charset=utf-8', '
 
 $r = op_json(['metrics', '--lock-prefix', $lp, '--semaphore-prefix', $sp, '--queue-prefix', $qp, '--limiter-prefix', $rp, '--latch-prefix', $tp]);
 $families = array_column($r['json']['metrics'] ?? [], null, 'name');
-rq_check($r['status'] === 0 && count($families) === 26 && array_keys($families['redislock_queue_tasks']) === ['name', 'help', 'type', 'samples']
+rq_check($r['status'] === 0 && count($families) === 32 && array_keys($families['redislock_queue_tasks']) === ['name', 'help', 'type', 'samples']
     && in_array(['labels' => ['queue' => 'mail', 'state' => 'due'], 'value' => 1], $families['redislock_queue_tasks']['samples'], true), 'metrics --json: the same families and samples', $r['json']);
 $raw = new RawRedis();
 $raw->call('DEL', $tp . 'batch', $tp . 'done', '{' . $tp . 'done}:open');
@@ -114,8 +131,9 @@ ok: metrics: exit 0
 ok: promtool check metrics: no error, no lint
 ok: promtool does reject a bad exposition
 ok: the samples, label values escaped
+ok: the counters: a run acked and timed, one failed into the dead letters
 ok: ages in seconds
-ok: 26 families, all gauges named redislock_*, no _total
+ok: 32 families named redislock_*: 5 counters, a histogram, gauges with no _total
 ok: each with its HELP
 ok: Metrics::render() gives what the command prints
 ok: its content type

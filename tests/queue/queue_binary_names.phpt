@@ -44,7 +44,7 @@ size of a: {"due":0,"delayed":0,"inflight":1,"dead":0}
 size of b: {"due":0,"delayed":0,"inflight":1,"dead":0}
 bool(true)
 bool(true)
-a: 4 keys, one slot: yes
-b: 4 keys, one slot: yes
+a: 5 keys, one slot: yes
+b: 5 keys, one slot: yes
 int(2)
 int(2)

@@ -24,12 +24,13 @@ echo json_encode(array_intersect_key($s, array_flip(['due', 'delayed', 'inflight
 rq_check($s['oldest_due_age'] >= 0.35 && $s['oldest_due_age'] < 25, 'the oldest due task has waited since it was enqueued', $s);
 rq_check($s['next_due_in'] > 5 && $s['next_due_in'] <= 30, 'the delayed one falls due in about 30 s', $s);
 var_dump(array_keys($s));
+rq_check($s['counts']['released'] === 1 && $s['counts']['processed'] === 0 && $s['counts']['durations']['+Inf'] === 0, 'the counters: one run released, none acked', $s['counts']);
 $q->reserve($name, 10, 60);
 $s = $q->stats($name);
 rq_check($s['due'] === 0 && $s['oldest_due_age'] === 0.0 && $s['overdue'] === 0, 'nothing due: age 0.0; a reserve returned the overdue one', $s);
 ?>
 --EXPECT--
-array(9) {
+array(10) {
   ["due"]=>
   int(0)
   ["delayed"]=>
@@ -48,11 +49,63 @@ array(9) {
   bool(false)
   ["pause_left"]=>
   NULL
+  ["counts"]=>
+  array(7) {
+    ["processed"]=>
+    int(0)
+    ["failed"]=>
+    int(0)
+    ["released"]=>
+    int(0)
+    ["retried"]=>
+    int(0)
+    ["dead"]=>
+    int(0)
+    ["durations"]=>
+    array(17) {
+      ["0.005"]=>
+      int(0)
+      ["0.01"]=>
+      int(0)
+      ["0.025"]=>
+      int(0)
+      ["0.05"]=>
+      int(0)
+      ["0.1"]=>
+      int(0)
+      ["0.25"]=>
+      int(0)
+      ["0.5"]=>
+      int(0)
+      [1]=>
+      int(0)
+      ["2.5"]=>
+      int(0)
+      [5]=>
+      int(0)
+      [10]=>
+      int(0)
+      [30]=>
+      int(0)
+      [60]=>
+      int(0)
+      [300]=>
+      int(0)
+      [900]=>
+      int(0)
+      [3600]=>
+      int(0)
+      ["+Inf"]=>
+      int(0)
+    }
+    ["duration_sum"]=>
+    float(0)
+  }
 }
 {"due":2,"delayed":1,"inflight":2,"dead":1,"overdue":1}
 ok: the oldest due task has waited since it was enqueued
 ok: the delayed one falls due in about 30 s
-array(9) {
+array(10) {
   [0]=>
   string(3) "due"
   [1]=>
@@ -71,5 +124,8 @@ array(9) {
   string(6) "paused"
   [8]=>
   string(10) "pause_left"
+  [9]=>
+  string(6) "counts"
 }
+ok: the counters: one run released, none acked
 ok: nothing due: age 0.0; a reserve returned the overdue one

@@ -60,13 +60,19 @@ foreach (['zset', 'stream'] as $layout) {
     echo "$layout: ", implode(' | ', $out), "\n";
     $q->clear($name);
 }
-/* names(): a queue with nothing but remembered times is no queue. */
+/* names(): a queue with nothing but remembered times is no queue (its
+ * counters, which make it one, are deleted here). */
 $prefix = 'Q' . bin2hex(random_bytes(4)) . ':';
 $q = rq_queue(['prefix' => $prefix]);
 foreach (['plain', '{tag}braced'] as $n) {
     $q->submit($n, 'x', null, unique: 'window', uniqueFor: 60);
     $t = $q->reserve($n, 1, 30);
     $q->ack($n, 'x', $t['receipt']);
+}
+foreach (rq_keys_containing($raw, $prefix) as $key) {
+    if (str_contains($key, ':counts')) {
+        $raw->call('DEL', $key);
+    }
 }
 $q->submit('live', 'x', null, unique: 'window', uniqueFor: 60);
 $names = [];

@@ -134,6 +134,7 @@ final class Dashboard
         }
         $stats = $this->inspector->queueStats([$name])[$name];
         $html = Tables::of('queue', [['name' => $name, 'state' => $stats]], null);
+        $html .= Chart::lastHour($this->inspector->history($name), $stats['counts']);
         $dead = $this->inspector->deadWithPayloads($name, self::PAGE_DEAD, self::PAYLOAD_SHOWN, self::PAYLOADS_READ);
         $html .= '<h2>Dead letters</h2>';
         if ($dead === []) {

@@ -16,7 +16,8 @@ final class Tables
     /** Each kind's columns: title => how a state shows in it. */
     private const COLUMNS = [
         'queue' => ['due' => 'due', 'delayed' => 'delayed', 'in flight' => 'inflight', 'paused' => 'paused', 'dead' => 'dead',
-            'oldest due (s)' => 'oldest_due_age', 'overdue' => 'overdue'],
+            'oldest due (s)' => 'oldest_due_age', 'overdue' => 'overdue', 'processed' => 'processed', 'failed' => 'failed',
+            'retried' => 'retried', 'p50 (s)' => 'p50', 'p95 (s)' => 'p95'],
         'lock' => ['mode' => 'mode', 'holders' => 'holders', 'held by' => 'held_by', 'ttl (s)' => 'ttl', 'waiters' => 'waiters',
             'oldest wait (s)' => 'oldest_wait', 'fencing' => 'fencing'],
         'semaphore' => ['held' => 'held', 'holders' => 'holders', 'held by' => 'held_by', 'waiters' => 'waiters', 'oldest wait (s)' => 'oldest_wait'],
@@ -94,10 +95,38 @@ final class Tables
     }
 
     /**
+     * A cell of the queue's counters (Kinds::queueState()'s counts): a total, or
+     * the bucket bound the median or 95th percentile of the runs' durations
+     * falls under ("≤ 0.250"; "> 3600" past the last bound). Empty from an
+     * extension that keeps no counters, or with no run timed.
+     *
+     * @param array<string, mixed>|null $counts
+     */
+    private static function counted(string $key, ?array $counts): string
+    {
+        if ($counts === null) {
+            return '<td></td>';
+        }
+        if ($key !== 'p50' && $key !== 'p95') {
+            return '<td class="n">' . (int) $counts[$key] . '</td>';
+        }
+        $bound = Kinds::quantile($counts['durations'], $key === 'p50' ? 0.5 : 0.95);
+
+        return '<td class="n">' . match (true) {
+            $bound === null => '',
+            is_infinite($bound) => '&gt; 3600',
+            default => '&le; ' . rtrim(rtrim(sprintf('%.3F', $bound), '0'), '.'),
+        } . '</td>';
+    }
+
+    /**
      * @param array<string, mixed> $state
      */
     private static function cell(string $key, mixed $value, array $state): string
     {
+        if (in_array($key, ['processed', 'failed', 'retried', 'p50', 'p95'], true)) {
+            return self::counted($key, $state['counts'] ?? null);
+        }
         if ($key === 'paused') {
             $left = $state['pause_left'] ?? null;
 

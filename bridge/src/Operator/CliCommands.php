@@ -204,10 +204,42 @@ final class CliCommands
                 'next due in' => CliTables::seconds($s['next_due_in']),
                 'overdue' => (string) $s['overdue'],
                 'paused' => self::paused($s),
-            ]);
+            ] + self::counted($s['counts']));
         }
 
         return $empty ? Cli::EXIT_EMPTY : Cli::EXIT_OK;
+    }
+
+    /**
+     * The counters' lines of stats: runs acked, failed, released, retried, dead
+     * letters made, and the median and 95th percentile of the durations (the
+     * bucket bounds they fall under).
+     *
+     * @param array<string, mixed>|null $c Kinds::queueState()'s counts
+     * @return array<string, string>
+     */
+    private static function counted(?array $c): array
+    {
+        if ($c === null) {
+            return [];
+        }
+        $bound = static function (?float $b): string {
+            return match (true) {
+                $b === null => '-',
+                is_infinite($b) => '> 3600s',
+                default => '<= ' . rtrim(rtrim(sprintf('%.3F', $b), '0'), '.') . 's',
+            };
+        };
+
+        return [
+            'processed' => (string) $c['processed'],
+            'failed' => (string) $c['failed'],
+            'released' => (string) $c['released'],
+            'retried' => (string) $c['retried'],
+            'dead letters made' => (string) $c['dead'],
+            'duration p50' => $bound(Kinds::quantile($c['durations'], 0.5)),
+            'duration p95' => $bound(Kinds::quantile($c['durations'], 0.95)),
+        ];
     }
 
     private function dead(string $queue, int $count): int

@@ -307,6 +307,30 @@ final class Inspector
     }
 
     /**
+     * The last hour of $queue's counters, a minute at a time, oldest first
+     * (RedisQueue::history()): each Kinds::counts()'s keys with 'at' (the
+     * minute's start, Unix seconds by the server's clock) first; [] from an
+     * extension without history().
+     *
+     * @return list<array<string, mixed>>
+     */
+    public function history(string $queue): array
+    {
+        if (!self::supports(\RedisQueue::class, 'history')) {
+            return [];
+        }
+        $out = [];
+        foreach ($this->object('queue')->history($queue) as $minute) {
+            $counts = Kinds::countsOf($minute);
+            if ($counts !== null && isset($minute['at'])) {
+                $out[] = ['at' => (int) $minute['at']] + $counts;
+            }
+        }
+
+        return $out;
+    }
+
+    /**
      * The oldest $count dead letters of $queue: id, attempts, time (Unix
      * seconds, server clock) and payload_bytes (null when the task has none).
      * Payloads themselves are never returned.

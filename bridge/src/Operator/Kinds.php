@@ -224,6 +224,57 @@ final class Kinds
             'overdue' => (int) ($s['overdue'] ?? 0),
             'paused' => (bool) ($s['paused'] ?? false),
             'pause_left' => self::floatOrNull($s['pause_left'] ?? null),
+            'counts' => self::countsOf($s['counts'] ?? null),
+        ];
+    }
+
+    /**
+     * The bound under which the fraction $q (0.5: the median) of a queue's
+     * measured runs ended, from its cumulative durations (counts()'s): the upper
+     * bound of the bucket that holds it, INF for the last; null when none was
+     * measured.
+     *
+     * @param array<int|string, int> $durations
+     */
+    public static function quantile(array $durations, float $q): ?float
+    {
+        $all = (int) ($durations['+Inf'] ?? 0);
+        if ($all <= 0) {
+            return null;
+        }
+        foreach ($durations as $le => $n) {
+            if ($n >= $q * $all) {
+                return $le === '+Inf' ? INF : (float) $le;
+            }
+        }
+
+        return INF;
+    }
+
+    /**
+     * A queue's counters as stats() gives them ('counts'), or null from an
+     * extension that keeps none.
+     *
+     * @return array{processed: int, failed: int, released: int, retried: int, dead: int, durations: array<int|string, int>, duration_sum: float}|null
+     */
+    public static function countsOf(mixed $c): ?array
+    {
+        if (!is_array($c) || !is_array($c['durations'] ?? null)) {
+            return null;
+        }
+        $durations = [];
+        foreach ($c['durations'] as $le => $n) {
+            $durations[$le] = (int) $n;
+        }
+
+        return [
+            'processed' => (int) ($c['processed'] ?? 0),
+            'failed' => (int) ($c['failed'] ?? 0),
+            'released' => (int) ($c['released'] ?? 0),
+            'retried' => (int) ($c['retried'] ?? 0),
+            'dead' => (int) ($c['dead'] ?? 0),
+            'durations' => $durations,
+            'duration_sum' => (float) ($c['duration_sum'] ?? 0.0),
         ];
     }
 

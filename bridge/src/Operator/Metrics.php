@@ -6,7 +6,7 @@ namespace RedisLock\Bridge\Operator;
 
 /**
  * The state of the queues, locks, semaphores, rate limiters and latches of one connection in the
- * Prometheus text exposition format (version 0.0.4), every family a gauge:
+ * Prometheus text exposition format (version 0.0.4). Gauges, the state now:
  *
  *   redislock_queue_tasks{queue,state}            tasks by state: due, delayed, inflight, dead
  *   redislock_queue_oldest_due_age_seconds{queue} how long the oldest due task has waited
@@ -33,6 +33,18 @@ namespace RedisLock\Bridge\Operator;
  *   redislock_limiter_errors{limiter}, redislock_latch_errors{latch}
  *                                                 1 for each name whose state the server refused to read
  *                                                 (another application's key, a key of another type)
+ *
+ * Counters, kept in Redis by the queue's scripts (RedisQueue::stats()'s
+ * 'counts'), each since the queue's first run of a release that counts:
+ *
+ *   redislock_queue_processed_jobs_total{queue}   runs acked
+ *   redislock_queue_failed_jobs_total{queue}      runs ended by fail() (dead letters now)
+ *   redislock_queue_released_jobs_total{queue}   runs given back by release()
+ *   redislock_queue_retried_jobs_total{queue}     runs whose reservation lapsed (the worker died or
+ *                                                 stalled), queued again for another attempt
+ *   redislock_queue_dead_jobs_total{queue}        new dead letters (by fail(), or attempts used up)
+ *   redislock_queue_job_duration_seconds{queue}   histogram: reserve() to ack() of the runs acked
+ *                                                 by the object that reserved them
  *
  * Label values are names (and holders' labels) escaped by Names::escape(): a
  * backslash written as two, a control byte or a byte that is not UTF-8 as \xNN,
@@ -64,13 +76,19 @@ final class Metrics
     /** Bytes of a family's samples kept in memory before they spill to a temporary file. */
     public const BUFFER = 262144;
 
-    /** family => [section, help], in the order of the page. */
+    /** family => [section, help, type (gauge when left out)], in the order of the page. */
     private const FAMILIES = [
         'redislock_queue_tasks' => ['queues', 'Tasks of a redislock queue by state: due, delayed, inflight (reserved) or dead (dead letters).'],
         'redislock_queue_oldest_due_age_seconds' => ['queues', 'Seconds the oldest due task of the queue has waited (0 when none is due).'],
         'redislock_queue_next_due_in_seconds' => ['queues', 'Seconds until the first delayed task of the queue falls due (absent when none is delayed).'],
         'redislock_queue_overdue_reservations' => ['queues', 'Reservations of the queue past their deadline that no call has returned to the queue yet.'],
         'redislock_queue_paused' => ['queues', 'Whether the queue is paused (1) or not (0): a paused queue hands out none of its tasks.'],
+        'redislock_queue_processed_jobs_total' => ['queues', 'Runs of the queue acked (ack()).', 'counter'],
+        'redislock_queue_failed_jobs_total' => ['queues', 'Runs of the queue ended by fail(): each is a dead letter.', 'counter'],
+        'redislock_queue_released_jobs_total' => ['queues', 'Runs of the queue given back by release(), due again after their delay.', 'counter'],
+        'redislock_queue_retried_jobs_total' => ['queues', 'Runs of the queue whose reservation lapsed (the worker died or stalled) and that were queued again for another attempt.', 'counter'],
+        'redislock_queue_dead_jobs_total' => ['queues', 'Dead letters the queue made: by fail(), or a run that used up its attempts.', 'counter'],
+        'redislock_queue_job_duration_seconds' => ['queues', 'Seconds from reserve() to ack() of the runs of the queue acked by the object that reserved them.', 'histogram'],
         'redislock_queue_errors' => ['queues', 'Names under the queue prefix whose stats the server refused (another application\'s key, a key of another type): 1 each.'],
         'redislock_locks_held' => ['locks', 'Lock names currently held, by mode (exclusive or shared).'],
         'redislock_lock_holders' => ['locks', 'Holders of a held lock (1 when exclusive).'],
@@ -165,7 +183,7 @@ final class Metrics
     ): int {
         $m = self::collect(false, $connection, $sections, $progress, $onError);
         foreach ($m->families as $name) {
-            $out("# HELP $name " . str_replace(['\\', "\n"], ['\\\\', '\\n'], self::FAMILIES[$name][1]) . "\n# TYPE $name gauge\n");
+            $out("# HELP $name " . str_replace(['\\', "\n"], ['\\\\', '\\n'], self::FAMILIES[$name][1]) . "\n# TYPE $name " . self::type($name) . "\n");
             $m->drain($name, $out);
         }
         if ($m->comments !== []) {
@@ -176,8 +194,10 @@ final class Metrics
     }
 
     /**
-     * The same families as data: a list of ['name', 'help', 'type' => 'gauge',
-     * 'samples' => list of ['labels' => array<string, string>, 'value' => int|float]].
+     * The same families as data: a list of ['name', 'help', 'type' ('gauge',
+     * 'counter' or 'histogram'), 'samples' => list of ['labels' => array<string,
+     * string>, 'value' => int|float] (a histogram's with 'name' too: its _bucket,
+     * _sum or _count)].
      *
      * @param Inspector|string|array<string, mixed>|null $connection
      * @param list<string> $sections
@@ -217,7 +237,7 @@ final class Metrics
         $out("{\n    \"metrics\": [");
         foreach ($m->families as $i => $name) {
             $out(($i > 0 ? ',' : '') . "\n        {\"name\": " . json_encode($name) . ', "help": '
-                . json_encode(self::FAMILIES[$name][1], self::JSON_FLAGS) . ', "type": "gauge", "samples": [');
+                . json_encode(self::FAMILIES[$name][1], self::JSON_FLAGS) . ', "type": "' . self::type($name) . '", "samples": [');
             $m->drain($name, $out);
             $out(($m->counts[$name] ?? 0) > 0 ? "\n        ]}" : ']}');
         }
@@ -248,6 +268,12 @@ final class Metrics
         }
 
         return $m;
+    }
+
+    /** A family's type: gauge, counter or histogram. */
+    private static function type(string $family): string
+    {
+        return self::FAMILIES[$family][2] ?? 'gauge';
     }
 
     /** A label value escaped as the text format wants it: backslash, double quote, line feed. */
@@ -293,8 +319,8 @@ final class Metrics
                 if ($kind === 'lock' && $state['holders'] > 0) {
                     $held[$state['mode']] = ($held[$state['mode']] ?? 0) + 1;
                 }
-                foreach (self::samples($kind, $name, $state) as [$family, $labels, $value]) {
-                    $this->sample($family, $labels, $value);
+                foreach (self::samples($kind, $name, $state) as $sample) {
+                    $this->sample($sample[0], $sample[1], $sample[2], $sample[3] ?? '');
                 }
             }
             $this->errors($kind, $page['errors']);
@@ -308,11 +334,12 @@ final class Metrics
 
     /**
      * The samples of one name of $kind with its state (Kinds::view()'s), in the
-     * order of their families: [family, labels (raw, escaped by line()), value].
+     * order of their families: [family, labels (raw, escaped by line()), value,
+     * and for a histogram's samples the suffix of their name].
      * redislock_locks_held, which counts every lock, is not among them.
      *
      * @param array<string, mixed> $state
-     * @return list<array{0: string, 1: array<string, string>, 2: int|float}>
+     * @return list<array{0: string, 1: array<string, string>, 2: int|float, 3?: string}>
      */
     public static function samples(string $kind, string $name, array $state): array
     {
@@ -327,18 +354,19 @@ final class Metrics
 
     /**
      * One sample in the text format: the labels' values escaped (Names::escape(),
-     * then escapeLabel()), the value by value().
+     * then escapeLabel()), the value by value(). $suffix: a histogram's
+     * sample's (_bucket, _sum, _count).
      *
      * @param array<string, string> $labels raw values
      */
-    public static function line(string $family, array $labels, int|float $value): string
+    public static function line(string $family, array $labels, int|float $value, string $suffix = ''): string
     {
         $parts = [];
         foreach ($labels as $label => $v) {
             $parts[] = $label . '="' . self::escapeLabel(Names::escape($v)) . '"';
         }
 
-        return $family . '{' . implode(',', $parts) . '} ' . self::value($value) . "\n";
+        return $family . $suffix . '{' . implode(',', $parts) . '} ' . self::value($value) . "\n";
     }
 
     /**
@@ -358,6 +386,18 @@ final class Metrics
         }
         $out[] = ['redislock_queue_overdue_reservations', $label, $s['overdue']];
         $out[] = ['redislock_queue_paused', $label, $s['paused'] ? 1 : 0];
+        $c = $s['counts'];
+        if ($c === null) {
+            return $out;
+        }
+        foreach (['processed', 'failed', 'released', 'retried', 'dead'] as $what) {
+            $out[] = ["redislock_queue_{$what}_jobs_total", $label, $c[$what]];
+        }
+        foreach ($c['durations'] as $le => $n) {
+            $out[] = ['redislock_queue_job_duration_seconds', $label + ['le' => (string) $le], $n, '_bucket'];
+        }
+        $out[] = ['redislock_queue_job_duration_seconds', $label, $c['duration_sum'], '_sum'];
+        $out[] = ['redislock_queue_job_duration_seconds', $label, $c['durations']['+Inf'] ?? 0, '_count'];
 
         return $out;
     }
@@ -462,14 +502,15 @@ final class Metrics
     }
 
     /** @param array<string, string> $labels names, escaped here */
-    private function sample(string $family, array $labels, int|float $value): void
+    private function sample(string $family, array $labels, int|float $value, string $suffix = ''): void
     {
         if ($this->json) {
-            $this->append($family, "\n            " . json_encode(['labels' => array_map(Names::escape(...), $labels), 'value' => $value], self::JSON_FLAGS));
+            $entry = ($suffix !== '' ? ['name' => $family . $suffix] : []) + ['labels' => array_map(Names::escape(...), $labels), 'value' => $value];
+            $this->append($family, "\n            " . json_encode($entry, self::JSON_FLAGS));
 
             return;
         }
-        $this->append($family, self::line($family, $labels, $value));
+        $this->append($family, self::line($family, $labels, $value, $suffix));
     }
 
     /** Adds an entry to a family's buffer (JSON entries get their commas here). */

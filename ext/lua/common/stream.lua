@@ -27,6 +27,7 @@
 -- or by a release that knows only that form) keep them until the task first
 -- moves (settle_entry then leaves the payload in P or Q, once).
 -- Needs common/now.lua included before (but for raise_visibility).
+--#include "common/counts.lua"
 local function by_ref(M) return redis.call('hget', M, 'p') == '1' end
 -- The largest payload an entry carries with payloads by reference on.
 local INLINE = 65536
@@ -93,8 +94,10 @@ end
 -- carried. An id re-enqueued meanwhile (in Z) keeps that due time and payload,
 -- and the run it parked becomes the one that runs. A payload by reference stays
 -- where it is; one carried in the entry is copied (to P, or into the new entry).
--- Returns the id (nil: the entry was gone) and the payload bytes copied.
-local function settle_entry(Z, P, H, D, S, X, M, Q, eid, deliveries, delay_us, dead)
+-- Returns the id (nil: the entry was gone) and the payload bytes copied. With
+-- the queue's counters C (common/counts.lua), a new dead letter counts in x,
+-- and a lapsed run (delay_us nil, not dead) that is due again in t.
+local function settle_entry(Z, P, H, D, S, X, M, Q, eid, deliveries, delay_us, dead, C)
   local id, p, a, r = entry(S, eid)
   local size = p and #p or 0
   redis.call('xack', S, 'rl', eid)
@@ -114,11 +117,13 @@ local function settle_entry(Z, P, H, D, S, X, M, Q, eid, deliveries, delay_us, d
   local gone = dead or (m > 0 and n >= m)
   if gone and parked == '' and not redis.call('zscore', Z, id) then
     redis.call('zadd', D, score(now_us), id)
+    if C then tally(C, 'x') end
     if r then redis.call('hdel', slot(P, Q, other(r)), id)
     elseif p then redis.call('hset', P, id, p) else redis.call('hdel', P, id) end
     redis.call('hset', H, id, rec)
     return id, size
   end
+  if C and not gone and not delay_us then tally(C, 't') end
   if gone then
     -- A run enqueued again during this one (parked, or a twin in Z) outlives
     -- it, as a new task (its attempts from 0), and this run leaves no dead

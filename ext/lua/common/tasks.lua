@@ -4,6 +4,7 @@
 --#include "common/now.lua"
 --#include "common/chunked.lua"
 --#include "common/wake.lua"
+--#include "common/counts.lua"
 local function record(H, id)
   local v = redis.call('hget', H, id)
   if not v then return nil, 0, 0, 0 end
@@ -18,13 +19,17 @@ end
 -- delay_us (the backoff when nil), or into D when its attempts are used up. An
 -- id is dead or alive, never both: one enqueued again meanwhile (in Z) outlives
 -- the run instead, as a new task (its attempts from 0), and the run leaves no
--- dead letter, as if that enqueue had come just after it died.
-local function settle(Z, H, D, id, delay_us)
+-- dead letter, as if that enqueue had come just after it died. With the
+-- queue's counters C (common/counts.lua), a new dead letter counts in x, and a
+-- lapsed run (delay_us nil) that is due again in t.
+local function settle(Z, H, D, id, delay_us, C)
   local r, a, m, b = record(H, id)
   if m > 0 and a >= m then
     if redis.call('zscore', Z, id) then redis.call('hdel', H, id); return end
     redis.call('zadd', D, score(now_us), id)
+    if C then tally(C, 'x') end
   else
+    if C and not delay_us then tally(C, 't') end
     if not delay_us then
       delay_us = 0
       if b > 0 and a > 0 then delay_us = math.floor(math.min(b * 2 ^ (a - 1), 3600) * 1000000) end
@@ -36,14 +41,15 @@ end
 -- Settles the reservations of queue keys (Z, F, H, D) whose deadline passed, at
 -- most budget of them (the rest stay in F, past their deadline, for the next
 -- call): that is what makes a crashed worker's tasks due again without any
--- daemon. Returns whether tasks are still in flight, and how many it settled.
-local function settle_expired(Z, F, H, D, budget)
+-- daemon, each counted in C (settle()). Returns whether tasks are still in
+-- flight, and how many it settled.
+local function settle_expired(Z, F, H, D, budget, C)
   if redis.call('exists', F) == 0 then return false, 0 end
   local expired = {}
   if budget > 0 then expired = redis.call('zrangebyscore', F, '-inf', score(now_us), 'limit', 0, budget) end
   for _, id in ipairs(expired) do
     redis.call('zrem', F, id)
-    settle(Z, H, D, id, nil)
+    settle(Z, H, D, id, nil, C)
   end
   return redis.call('exists', F) == 1, #expired
 end

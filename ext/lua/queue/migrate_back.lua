@@ -37,6 +37,7 @@
 -- @key   spare     string                     Q, the payloads by reference that P cannot hold
 -- @key   deadlines string                     L, the stream's deadline index
 -- @key   paused    string                     G, the pause: exists while the queue is paused
+-- @key   counts    string                     C, the queue's counters (common/counts.lua)
 
 --#include "common/tasks.lua"
 --#include "common/page.lua"
@@ -120,7 +121,7 @@ if pel > 0 then
       if f.i then
         if f.p and not redis.call('zscore', queue, f.i) then redis.call('hset', payloads, f.i, f.p) end
         set_record(receipts, f.i, '', (tonumber(f.a) or 0) + deliveries, m, string.format('%.17g', b))
-        settle(queue, receipts, dead, f.i, nil)
+        settle(queue, receipts, dead, f.i, nil, counts)
         settled = settled + 1
       end
     end

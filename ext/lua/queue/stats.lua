@@ -4,7 +4,8 @@
 -- delayed, in flight, dead, µs since the oldest due task fell due (-1: none due),
 -- µs until the first delayed task falls due (-1: none), reservations past their
 -- deadline that no call has returned yet, the pause's ms left (-2: not paused,
--- -1: until resume())]. On the stream layout the ready
+-- -1: until resume()), the counters (common/counts.lua): p, f, r, t, x, s, d0
+-- ... d16, each nil when never counted]. On the stream layout the ready
 -- entries are due (since they were appended), the PEL is in flight, and a
 -- reservation is past its deadline once idle for the queue's visibility (M's v):
 -- counted among the oldest 1000 of the PEL only, so that the call stays short.
@@ -20,6 +21,7 @@
 -- @key   settings  string                     M, the queue's settings (v, m, b)
 -- @key   spare     string                     Q, the payloads by reference that P cannot hold
 -- @key   paused    string                     G, the pause: exists while the queue is paused
+-- @key   counts    string                     C, the queue's counters (common/counts.lua)
 
 --#include "common/now.lua"
 --#include "common/stream.lua"
@@ -47,4 +49,6 @@ if ready then
     end
   end
 end
-return {due, delayed, inflights, redis.call('zcard', dead), oldest, next_in, overdue, redis.call('pttl', paused)}
+local counted = redis.call('hmget', counts, 'p', 'f', 'r', 't', 'x', 's', 'd0', 'd1', 'd2', 'd3', 'd4', 'd5', 'd6',
+  'd7', 'd8', 'd9', 'd10', 'd11', 'd12', 'd13', 'd14', 'd15', 'd16')
+return {due, delayed, inflights, redis.call('zcard', dead), oldest, next_in, overdue, redis.call('pttl', paused), counted}

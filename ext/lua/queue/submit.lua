@@ -31,6 +31,7 @@
 --                                             have lapsed (ms)
 -- @key   paused    string                     G, the pause: exists while the queue is paused
 -- @key   keyed     string                     K, the uniqueness keys (common/keyed.lua)
+-- @key   counts    string                     C, the queue's counters (common/counts.lua)
 -- @arg   streamed  flag '1' '0'               whether the queue may be on the stream layout (its S exists)
 -- @arg   id        string                     the task id
 -- @arg   mode      text                       none, until_started, until_done, window or debounce
@@ -73,7 +74,7 @@ local function look(x, settling)
   local f = redis.call('zscore', inflight, x)
   if f and settling and tonumber(f) * 1000000 <= now_us then
     redis.call('zrem', inflight, x)
-    settle(queue, receipts, dead, x, nil)
+    settle(queue, receipts, dead, x, nil, counts)
     if redis.call('zscore', queue, x) then wake(wakeup, 1, held % 2 == 1) end
     f = false
   end
@@ -85,7 +86,7 @@ local function look(x, settling)
     if v and pe[3] >= v then
       redis.call('zrem', deadlines, e)
       if string.find(pe[2], '~', 1, true) then pe[4] = 0 end
-      settle_entry(queue, payloads, receipts, dead, stream, index, settings, spare, e, pe[4], nil, false)
+      settle_entry(queue, payloads, receipts, dead, stream, index, settings, spare, e, pe[4], nil, false, counts)
       e, parked = index_of(redis.call('hget', index, x))
       pe = e and redis.call('xpending', stream, 'rl', e, e, 1)[1]
       due = redis.call('zscore', queue, x)

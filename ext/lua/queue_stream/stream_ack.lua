@@ -18,10 +18,14 @@
 -- @key   settings  string                     M, the queue\'s settings (v, m, b; r: runs parked in X)
 -- @key   deadlines string                     L, entry id -> when its reservation may have lapsed (ms)
 -- @key   spare     string                     Q, the payloads by reference that P cannot hold
+-- @key   counts    string                     C, the queue's counters (common/counts.lua)
 -- @arg   id        string                     the task id
 -- @arg   eid       string or ''               the receipt's entry id ('': the current reservation)
 -- @arg   consumer  string or ''               the receipt's consumer
 -- @arg   deliveries string or ''              the receipt's delivery count
+-- @arg   bucket    string or '', trailing     the bucket of the run's duration, reserve to ack (''
+--                                             : not measured)
+-- @arg   micros    string or '', trailing     that duration in µs
 
 -- The common case first, before the shared pieces below are defined (each costs
 -- the server time per call): no run parked, the id not queued again.
@@ -31,6 +35,13 @@ local x, parked = string.match(v, '^([^|]*)|?(.*)$')
 if eid == '' then eid = x elseif x ~= eid then return 0 end
 local pe = redis.call('xpending', stream, 'rl', eid, eid, 1)
 if #pe == 0 or (consumer ~= '' and (pe[1][2] ~= consumer or pe[1][4] ~= tonumber(deliveries))) then return 0 end
+-- Counted (count_done() of common/counts.lua, written out: nothing is defined yet here).
+if bucket and bucket ~= '' then
+  redis.call('hincrby', counts, 'd' .. bucket, 1)
+  redis.call('hincrby', counts, 's', micros)
+else
+  redis.call('hincrby', counts, 'p', 1)
+end
 if parked == '' then
   redis.call('xack', stream, 'rl', eid)
   redis.call('xdel', stream, eid)

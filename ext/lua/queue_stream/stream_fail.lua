@@ -15,6 +15,7 @@
 -- @key   index     string                     X, id -> entry id of the tasks in S
 -- @key   meta      string                     M, the queue's settings
 -- @key   spare     string                     Q, the payloads by reference that P cannot hold
+-- @key   counts    string                     C, the queue's counters (common/counts.lua)
 -- @arg   id        string                     the task id
 -- @arg   eid       string or ''               the receipt's entry id ('': the current reservation, or a
 --                                             queued task)
@@ -28,7 +29,8 @@
 local pe, at = reservation(stream, index, id, eid, consumer, deliveries)
 if pe == -1 then return -1 end
 if pe == 0 and (eid ~= '' or not at) then return 0 end
-settle_entry(queue, payloads, receipts, dead, stream, index, meta, spare, at, pe == 0 and 0 or pe[4], nil, true)
+tally(counts, 'f')
+settle_entry(queue, payloads, receipts, dead, stream, index, meta, spare, at, pe == 0 and 0 or pe[4], nil, true, counts)
 -- A new payload goes into P, the one the dead letter had with it (none when a
 -- run enqueued again during this one took its place: see settle_entry).
 if replace == '1' and redis.call('zscore', dead, id) then redis.call('hset', payloads, id, payload); redis.call('hdel', spare, id) end

@@ -35,6 +35,7 @@
 -- @key   deadlines string                     L, entry id -> when its reservation may have lapsed (ms)
 -- @key   spare     string                     Q, the payloads by reference that P cannot hold
 -- @key   paused    string                     G, the pause: exists while the queue is paused
+-- @key   counts    string                     C, the queue's counters (common/counts.lua)
 -- @arg   setup     flag '1' '0'               whether to create the group if missing (NOGROUP seen)
 -- @arg   visibility integer                   the visibility asked for (ms)
 -- @arg   attempts  integer                    the most reservations a task gets (0: no limit)
@@ -62,7 +63,8 @@ local left = -2
 if held == 3 or s[4] then left = pause_sync(stream, paused, meta) end
 local v = tonumber(s[1]) or tonumber(visibility)
 write_limits(meta, s, attempts, backoff)
-local busy = settle_expired(queue, inflight, receipts, dead, PAGE)
+local busy = settle_expired(queue, inflight, receipts, dead, PAGE, counts)
+snapshot(counts, now_us)
 local due = redis.call('zrangebyscore', queue, '-inf', score(now_us), 'limit', 0, PAGE)
 -- The payload bytes this call has copied: past BYTES, the rest waits for the next.
 local bytes, more, ref = 0, false, by_ref(meta)
@@ -96,7 +98,7 @@ for i, e in ipairs(expired) do
     more = true
     break
   end
-  local _, n = settle_entry(queue, payloads, receipts, dead, stream, index, meta, spare, e[1], e[4], nil, false)
+  local _, n = settle_entry(queue, payloads, receipts, dead, stream, index, meta, spare, e[1], e[4], nil, false, counts)
   bytes = bytes + n
 end
 -- Raised after the sweep: the reservations made under the shorter visibility

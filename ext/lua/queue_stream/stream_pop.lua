@@ -23,6 +23,7 @@
 -- @key   spare     string, list               Q, the payloads by reference that P cannot hold, of queue i
 -- @key   paused    string, list               G, the pause: exists while queue i is paused
 -- @key   wakeup    string, list               W, the wake-up list a pop() waits on while its queues are paused, of queue i
+-- @key   counts    string, list               C, the counters of queue i (common/counts.lua)
 -- @arg   count     integer                    how many tasks at most (a page at most)
 -- @arg   upkeep    flag '1' '0'               whether to settle the lapsed reservations (the client
 --                                             asks once a second per queue, and for a list of queues)
@@ -34,7 +35,7 @@
 -- S counted twice and G once: 2 is a stream that is not paused, in one call (a
 -- paused queue goes below, which parks its group if a client of an earlier
 -- release made it anew).
-if #KEYS == 11 and tonumber(count) == 1 and upkeep == '0' and redis.call('exists', KEYS[5], KEYS[5], KEYS[10]) == 2 then
+if #KEYS == 12 and tonumber(count) == 1 and upkeep == '0' and redis.call('exists', KEYS[5], KEYS[5], KEYS[10]) == 2 then
   local Z, P, S, X, Q = KEYS[1], KEYS[2], KEYS[5], KEYS[6], KEYS[9]
   local t = redis.call('time')
   local first = redis.call('zrange', Z, 0, 0, 'withscores')
@@ -75,8 +76,8 @@ local paused_at = {}
 -- over all the queues: past BYTES, the rest waits for the next call.
 local bytes = 0
 local function consider(ms) if ms < 0 then ms = 0 end; if hint < 0 or ms < hint then hint = ms end end
-for q = 1, #KEYS / 11 do
-  local Z, P, H, D, S, X, M, F, Q, G = KEYS[11 * q - 10], KEYS[11 * q - 9], KEYS[11 * q - 8], KEYS[11 * q - 7], KEYS[11 * q - 6], KEYS[11 * q - 5], KEYS[11 * q - 4], KEYS[11 * q - 3], KEYS[11 * q - 2], KEYS[11 * q - 1]
+for q = 1, #KEYS / 12 do
+  local Z, P, H, D, S, X, M, F, Q, G = KEYS[12 * q - 11], KEYS[12 * q - 10], KEYS[12 * q - 9], KEYS[12 * q - 8], KEYS[12 * q - 7], KEYS[12 * q - 6], KEYS[12 * q - 5], KEYS[12 * q - 4], KEYS[12 * q - 3], KEYS[12 * q - 2]
   -- S counted twice: 3 a stream that is paused; 2 one that is not, whose group
   -- may still be parked after a pause for a time ended (M's z).
   local sg = redis.call('exists', S, S, G)
@@ -105,7 +106,7 @@ for q = 1, #KEYS / 11 do
             elseif c0 then redis.call('hset', M, 'c', c0) else redis.call('hdel', M, 'c') end
             break
           end
-          local _, n = settle_entry(Z, P, H, D, S, X, M, Q, e[1], e[4], nil, false)
+          local _, n = settle_entry(Z, P, H, D, S, X, M, Q, e[1], e[4], nil, false, KEYS[12 * q])
           bytes, prev = bytes + n, e[1]
         end
       end
@@ -169,7 +170,7 @@ end
 -- there now is stale (a resume() or a move of layout before this pause), and
 -- would wake it for nothing.
 if streams and held then
-  for _, q in ipairs(paused_at) do redis.call('del', KEYS[11 * q]) end
+  for _, q in ipairs(paused_at) do redis.call('del', KEYS[12 * q - 1]) end
 end
 if streams then return {0, hint, held and 1 or 0, unpack(paused_at)} end
 return -1

@@ -13,6 +13,7 @@
 -- @key   index     string                     X, id -> entry id of the tasks in S
 -- @key   meta      string                     M, the queue's settings
 -- @key   spare     string                     Q, the payloads by reference that P cannot hold
+-- @key   counts    string                     C, the queue's counters (common/counts.lua)
 -- @arg   id        string                     the task id
 -- @arg   eid       string or ''               the receipt's entry id ('': the current reservation)
 -- @arg   consumer  string or ''               the receipt's consumer
@@ -27,7 +28,8 @@ local pe, at = reservation(stream, index, id, eid, consumer, deliveries)
 if pe == -1 or pe == 0 then return pe end
 local d = pe[4]
 if uncounted == '1' then d = d - 1 end
-if settle_entry(queue, payloads, receipts, dead, stream, index, meta, spare, at, d, us_after(delay) - now_us, false) then
+tally(counts, 'r')
+if settle_entry(queue, payloads, receipts, dead, stream, index, meta, spare, at, d, us_after(delay) - now_us, false, counts) then
   local due = redis.call('zscore', queue, id)
   if due and tonumber(due) * 1000000 > now_us then nudge(queue, stream, due) end
 end

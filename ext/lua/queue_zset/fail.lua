@@ -13,6 +13,7 @@
 -- @key   receipts  string                     H, the reservations' records
 -- @key   dead      string                     D, the dead letters by the time they died
 -- @key   payloads  string                     P, the tasks' payloads by id
+-- @key   counts    string                     C, the queue's counters (common/counts.lua)
 -- @arg   id        string                     the task id
 -- @arg   receipt   string or ''               the reservation's receipt, or '' for the current one (or a
 --                                             queued task)
@@ -24,12 +25,14 @@ if redis.call('zscore', inflight, id) then
   if not ours(receipts, id, receipt) then return 0 end
   redis.call('zrem', inflight, id)
   -- Enqueued again during this run: that run outlives it, as a new task.
-  if redis.call('zscore', queue, id) then redis.call('hdel', receipts, id); return 1 end
+  if redis.call('zscore', queue, id) then redis.call('hdel', receipts, id); tally(counts, 'f'); return 1 end
 elseif receipt ~= '' or not redis.call('zscore', queue, id) then
   return 0
 end
 redis.call('zrem', queue, id)
 redis.call('zadd', dead, score(now_us), id)
+tally(counts, 'f')
+tally(counts, 'x')
 local r, a, m, b = record(receipts, id)
 if r then set_record(receipts, id, '', a, m, string.format('%.17g', b)) end
 if replace == '1' then redis.call('hset', payloads, id, payload) end

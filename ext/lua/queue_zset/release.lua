@@ -10,12 +10,14 @@
 -- @key   dead      string                     D, the dead letters by the time they died
 -- @key   payloads  string                     P, the tasks' payloads by id
 -- @key   paused    string                     G, the pause: exists while the queue is paused (no wake-up then)
+-- @key   counts    string                     C, the queue's counters (common/counts.lua)
 -- @arg   id        string                     the task id
 -- @arg   delay     number                     the delay (s) before it is due again
 -- @arg   receipt   string or ''               the reservation's receipt, or '' for the current one
 
 --#include "common/tasks.lua"
 if not ours(receipts, id, receipt) or redis.call('zrem', inflight, id) == 0 then return 0 end
-settle(queue, receipts, dead, id, us_after(delay) - now_us)
+tally(counts, 'r')
+settle(queue, receipts, dead, id, us_after(delay) - now_us, counts)
 wake_one(wakeup, paused)
 return 1

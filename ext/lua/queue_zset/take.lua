@@ -33,6 +33,7 @@
 --                                             on the stream layout, and reserve leaves it to the
 --                                             stream's reads
 -- @key   paused    string, list               G, the pause: exists while queue i is paused
+-- @key   counts    string, list               C, the counters of queue i (common/counts.lua)
 -- @arg   count     integer                    how many tasks at most (a page at most)
 -- @arg   reserve   flag 'reserve' 'pop'       reserve, or pop
 -- @arg   visibility number                    how long a reservation lasts (s)
@@ -47,7 +48,7 @@
 --#include "common/page.lua"
 --#include "common/zset_pop.lua"
 count = page(count)
-if #KEYS == 8 and reserve == 'pop' and redis.call('exists', KEYS[2], KEYS[4], KEYS[6], KEYS[7], KEYS[8]) == 0 then
+if #KEYS == 9 and reserve == 'pop' and redis.call('exists', KEYS[2], KEYS[4], KEYS[6], KEYS[7], KEYS[8]) == 0 then
   return pop_due(KEYS[1], KEYS[3], count, woken, waiting)
 end
 --#include "common/tasks.lua"
@@ -60,10 +61,10 @@ local next_us = -1
 local budget, scan = PAGE, 2 * PAGE
 local streams = {0, -1}
 local function consider(sc) local us = math.floor(tonumber(sc) * 1000000); if next_us < 0 or us < next_us then next_us = us end end
-for q = 1, #KEYS / 8 do
-  local Z, F, W, H, D, P = KEYS[8 * q - 7], KEYS[8 * q - 6], KEYS[8 * q - 5], KEYS[8 * q - 4], KEYS[8 * q - 3], KEYS[8 * q - 2]
+for q = 1, #KEYS / 9 do
+  local Z, F, W, H, D, P = KEYS[9 * q - 8], KEYS[9 * q - 7], KEYS[9 * q - 6], KEYS[9 * q - 5], KEYS[9 * q - 4], KEYS[9 * q - 3]
   -- S counted twice: 2 or 3 on the stream layout, 1 or 3 while paused, in one call.
-  local held = redis.call('exists', KEYS[8 * q - 1], KEYS[8 * q - 1], KEYS[8 * q])
+  local held = redis.call('exists', KEYS[9 * q - 2], KEYS[9 * q - 2], KEYS[9 * q - 1])
   if held >= 2 then
     -- On the stream layout: its Z holds only what its upkeep promotes, and an
     -- id there may be in flight on the stream, which this script cannot see.
@@ -71,11 +72,12 @@ for q = 1, #KEYS / 8 do
     -- only what is not in flight.
     if reserve then streams[#streams + 1] = q end
   else
-  local busy, settled = settle_expired(Z, F, H, D, budget)
+  local busy, settled = settle_expired(Z, F, H, D, budget, KEYS[9 * q])
+  if reserve then snapshot(KEYS[9 * q], now_us) end
   budget = budget - settled
   -- A paused queue hands nothing out until its pause ends (its expired
   -- reservations are settled all the same).
-  local paused = held == 1 and redis.call('pttl', KEYS[8 * q]) or -2
+  local paused = held == 1 and redis.call('pttl', KEYS[9 * q - 1]) or -2
   local items = paused == -2 and redis.call('zrangebyscore', Z, '-inf', now, 'withscores', 'limit', 0, count) or {}
   if paused >= 0 then next_us = next_us < 0 and now_us + paused * 1000 or math.min(next_us, now_us + paused * 1000) end
   if busy and scan <= 0 then items = {} end

@@ -1,0 +1,34 @@
+-- The queue's counters C, a hash that only ever grows ({K}:counts), each field
+-- a count since the queue's first run of this release: p runs acked with no
+-- duration measured, d0 ... d16 runs acked whose reserve-to-ack duration fell
+-- in bucket k (the bounds: REDISLOCK_QUEUE_BUCKETS in the extension), s the sum
+-- of those durations in µs, f runs ended by fail(), r runs ended by release(),
+-- t lapsed runs due again (their worker died or stalled), x new dead letters
+-- (by fail(), or a run that used up its attempts). The runs acked are p plus
+-- the d buckets. Counting costs each call one HINCRBY per field it moves.
+-- The last hour, a minute at a time: m the newest minute with a snapshot
+-- (µs since the epoch / 60e6, floored), and h<minute mod 60> its snapshot,
+-- "<minute>|p|f|r|t|x|s|d0|...|d16" as the counters were at its first look
+-- (snapshot(): a worker's upkeep looks, at most once a call).
+local function tally(C, field) redis.call('hincrby', C, field, 1) end
+local SNAPSHOT = {'p', 'f', 'r', 't', 'x', 's', 'd0', 'd1', 'd2', 'd3', 'd4', 'd5', 'd6', 'd7', 'd8', 'd9', 'd10',
+  'd11', 'd12', 'd13', 'd14', 'd15', 'd16'}
+-- Takes the minute's snapshot of C at us (µs since the epoch) unless taken:
+-- one HGET a call, one HMGET and one HSET a minute.
+local function snapshot(C, us)
+  local m = string.format('%d', math.floor(us / 60000000))
+  if redis.call('hget', C, 'm') == m then return end
+  local v = redis.call('hmget', C, unpack(SNAPSHOT))
+  for i = 1, #v do v[i] = v[i] or '0' end
+  redis.call('hset', C, 'm', m, 'h' .. string.format('%d', tonumber(m) % 60), m .. '|' .. table.concat(v, '|'))
+end
+-- An acked run: in its duration's bucket, with its µs, when the caller measured
+-- one ('' : not measured).
+local function count_done(C, bucket, micros)
+  if bucket and bucket ~= '' then
+    redis.call('hincrby', C, 'd' .. bucket, 1)
+    redis.call('hincrby', C, 's', micros)
+  else
+    redis.call('hincrby', C, 'p', 1)
+  end
+end

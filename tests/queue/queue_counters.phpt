@@ -1,0 +1,125 @@
+--TEST--
+RedisQueue counters, both layouts: each way a run ends counts once in stats()['counts'], and an ack by the object that reserved the run adds its duration
+--DESCRIPTION--
+On each layout, with max_attempts 2:
+- an ack with its receipt and one without (the current reservation), both by the
+  object that reserved: processed, each with a duration (at least the 30 ms
+  the test waits for one of them);
+- an ack by another object: processed, no duration;
+- a refused ack (a stale receipt) and an ack of an id not in flight: nothing;
+- release(): released; a release at the last attempt: released and a dead letter;
+- fail(): failed and a dead letter;
+- a reservation that lapses: retried when queued again, a dead letter at its last
+  attempt (each on a queue of its own);
+- the counters are one hash under the queue's hash tag ({K}:counts), which
+  clear() leaves (they only ever grow), and names() lists a queue while it has it.
+--FILE--
+<?php
+require __DIR__ . '/../harness/queue_test.inc';
+$raw = new RawRedis();
+$dsn = rl_dsn();
+foreach (['zset', 'stream'] as $layout) {
+    $name = rl_name($layout);
+    $q = new RedisQueue(rl_options(['max_attempts' => 2]));
+    $other = new RedisQueue(rl_options(['max_attempts' => 2]));
+    $q->enqueue($name, ['a', 'b', 'c']);
+    if ($layout === 'stream') {
+        $q->migrate($name);
+    }
+    $c = fn () => $q->stats($name)['counts'];
+
+    // a: with its receipt, 30 ms after its reserve; b: without a receipt.
+    $t = $q->reserve($name, 1, 60);
+    usleep(30000);
+    $stale = $t['receipt'];
+    $ok = $q->ack($name, $t['id'], $t['receipt']);
+    $t = $q->reserve($name, 1, 60);
+    $ok = $ok && $q->ack($name, $t['id']);
+    $s = $c();
+    rq_check($ok && $s['processed'] === 2 && $s['durations']['+Inf'] === 2 && $s['durations']['0.025'] <= 1
+        && $s['duration_sum'] >= 0.03, "$layout: two acks by the reserving object, each timed", $s);
+
+    // Refused: a stale receipt, an id not in flight. Nothing counts.
+    $t = $q->reserve($name, 1, 60);                                   // c
+    $refused = !$q->ack($name, 'a', $stale) && !$q->ack($name, 'zz');
+    rq_check($refused && $c() === $s, "$layout: refused acks count nothing", $c());
+
+    // c acked by another object: counted, not timed.
+    $ok = $other->ack($name, $t['id'], $t['receipt']);
+    $s = $c();
+    rq_check($ok && $s['processed'] === 3 && $s['durations']['+Inf'] === 2, "$layout: an ack by another object counts, untimed", $s);
+
+    // Each of the next on a queue of its own, with one task (two for the lapse).
+    $own = function (string $what, array $ids) use ($q, $name, $layout): string {
+        $n = "$name:$what";
+        $q->enqueue($n, $ids);
+        if ($layout === 'stream') {
+            $q->migrate($n);
+        }
+        return $n;
+    };
+    $cq = fn (string $n) => $q->stats($n)['counts'];
+
+    // d released twice: released both times, dead at its second (last) attempt.
+    $n = $own('release', ['d']);
+    $t = $q->reserve($n, 1, 60);
+    $q->release($n, $t['id'], 0, $t['receipt']);
+    $t2 = $q->reserve($n, 1, 60);
+    $q->release($n, $t2['id'], 0, $t2['receipt']);
+    $s = $cq($n);
+    rq_check($t['id'] === 'd' && $t2['id'] === 'd' && $s['released'] === 2 && $s['dead'] === 1 && $s['processed'] === 0
+        && $q->size($n)['dead'] === 1, "$layout: released twice, a dead letter at the last attempt", [$t, $t2, $s]);
+
+    // e failed: failed and a dead letter.
+    $n = $own('fail', ['e']);
+    $t = $q->reserve($n, 1, 60);
+    $q->fail($n, $t['id'], $t['receipt']);
+    $s = $cq($n);
+    rq_check($t['id'] === 'e' && $s['failed'] === 1 && $s['dead'] === 1 && $s['released'] === 0, "$layout: fail() counts failed and a dead letter", $s);
+
+    // f lapses twice: retried once, then dead at its last attempt.
+    $n = $own('lapse', ['f']);
+    $t = $q->reserve($n, 1, 0.2);
+    usleep(1300000);
+    $t2 = $q->reserve($n, 1, 0.2);
+    usleep(1300000);
+    $t3 = $q->reserve($n, 1, 60);
+    $s = $cq($n);
+    rq_check($t['id'] === 'f' && $t2['id'] === 'f' && $t3 === false && $s['retried'] === 1 && $s['dead'] === 1 && $q->size($n)['dead'] === 1,
+        "$layout: a lapse counts retried, a lapse at the last attempt a dead letter", [$t['id'], $t2['id'], $t3, $s]);
+    foreach (['release', 'fail', 'lapse'] as $what) {
+        $q->clear("$name:$what");
+        $raw->call('DEL', "{Queue:$name:$what}:counts", "{Queue:$name:$what}:meta", "{Queue:$name:$what}:stream");
+    }
+
+    // Under the queue's hash tag; left by clear(); the queue is listed while it has it.
+    $key = "{Queue:$name}:counts";
+    $fields = $raw->call('HGETALL', $key);
+    $q->clear($name);
+    $listed = false;
+    $cursor = null;
+    do {
+        $page = $q->names($cursor, 1000);
+        $listed = $listed || in_array($name, $page['names'], true);
+        $cursor = $page['cursor'];
+    } while ($cursor !== null);
+    rq_check(count($fields) > 0 && $raw->call('EXISTS', $key) === 1 && $c()['processed'] === 3 && $listed,
+        "$layout: one hash under the queue's tag, which clear() leaves and names() lists", $fields);
+    $raw->call('DEL', $key, "{Queue:$name}:meta", "{Queue:$name}:stream");
+}
+?>
+--EXPECT--
+ok: zset: two acks by the reserving object, each timed
+ok: zset: refused acks count nothing
+ok: zset: an ack by another object counts, untimed
+ok: zset: released twice, a dead letter at the last attempt
+ok: zset: fail() counts failed and a dead letter
+ok: zset: a lapse counts retried, a lapse at the last attempt a dead letter
+ok: zset: one hash under the queue's tag, which clear() leaves and names() lists
+ok: stream: two acks by the reserving object, each timed
+ok: stream: refused acks count nothing
+ok: stream: an ack by another object counts, untimed
+ok: stream: released twice, a dead letter at the last attempt
+ok: stream: fail() counts failed and a dead letter
+ok: stream: a lapse counts retried, a lapse at the last attempt a dead letter
+ok: stream: one hash under the queue's tag, which clear() leaves and names() lists
