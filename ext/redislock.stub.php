@@ -618,7 +618,8 @@ class RedisQueue
      * deadline that no call has returned to the queue yet), 'paused' => bool,
      * 'pause_left' => ?float (seconds until a pause for a time ends; null when
      * not paused or paused until resume()), 'counts' => the queue's counters,
-     * kept on the server since its first run of this release: ['processed' =>
+     * kept on the server since its first run of this release (null when their
+     * key holds something else, written by hand): ['processed' =>
      * int (runs acked), 'failed' => int (runs ended by fail()), 'released' =>
      * int (runs given back by release()), 'retried' => int (runs whose
      * reservation lapsed, queued again), 'dead' => int (dead letters made),

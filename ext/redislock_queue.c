@@ -701,8 +701,10 @@ static bool stats_entry(const redisReply *r, zval *entry)
 			return false;
 		}
 	}
+	/* Counters that are not counts (their key or a field written by hand) are
+	 * null: the queue's state is still told. */
 	if (!redislock_queue_counts_to_array(r->element[8], &counts)) {
-		return false;
+		ZVAL_NULL(&counts);
 	}
 	array_init_size(entry, 10);
 	add_assoc_long(entry, "due", (zend_long) r->element[0]->integer);

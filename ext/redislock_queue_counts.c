@@ -149,6 +149,12 @@ static zend_long count_of(const char *s, size_t len, bool nil)
 	return (zend_long) v;
 }
 
+/* a + b of two counts (each at least 0), stopping at ZEND_LONG_MAX. */
+static zend_long sum(zend_long a, zend_long b)
+{
+	return a > ZEND_LONG_MAX - b ? ZEND_LONG_MAX : a + b;
+}
+
 /* The counters v (FIELDS of them) as stats()'s 'counts' and each of history()'s
  * minutes have them (those with 'at' first: at >= 0). */
 static void counts_array(const zend_long *v, zend_long at, zval *counts)
@@ -159,7 +165,7 @@ static void counts_array(const zend_long *v, zend_long at, zval *counts)
 	array_init_size(&durations, REDISLOCK_QUEUE_BUCKETS + 1);
 	for (int k = 0; k <= REDISLOCK_QUEUE_BUCKETS; k++) {
 		char le[32];
-		runs += v[6 + k];
+		runs = sum(runs, v[6 + k]);
 		if (k == REDISLOCK_QUEUE_BUCKETS) {
 			add_assoc_long(&durations, "+Inf", runs);
 		} else {
@@ -172,7 +178,7 @@ static void counts_array(const zend_long *v, zend_long at, zval *counts)
 	if (at >= 0) {
 		add_assoc_long(counts, "at", at);
 	}
-	add_assoc_long(counts, "processed", v[0] + runs);
+	add_assoc_long(counts, "processed", sum(v[0], runs));
 	add_assoc_long(counts, "failed", v[1]);
 	add_assoc_long(counts, "released", v[2]);
 	add_assoc_long(counts, "retried", v[3]);

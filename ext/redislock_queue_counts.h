@@ -31,7 +31,8 @@ void redislock_queue_started_end(redislock_queue_obj *q, const zend_string *name
 
 
 /* stats()'s 'counts' from the last element of a stats reply (the HMGET of
- * ext/lua/queue/stats.lua); false when it has another shape. */
+ * ext/lua/queue/stats.lua); false when it has another shape (nil: the key is of
+ * another type; a field that is no count). */
 bool redislock_queue_counts_to_array(const redisReply *c, zval *counts);
 
 /* history() of the queue of keys k: its script's one run, the minutes in

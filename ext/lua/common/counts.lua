@@ -10,25 +10,30 @@
 -- (µs since the epoch / 60e6, floored), and h<minute mod 60> its snapshot,
 -- "<minute>|p|f|r|t|x|s|d0|...|d16" as the counters were at its first look
 -- (snapshot(): a worker's upkeep looks, at most once a call).
-local function tally(C, field) redis.call('hincrby', C, field, 1) end
+-- Counting never stands in the way of what it counts: each call is a pcall, and
+-- a counter the server refuses (a field that is no integer, or past 2^63, a key
+-- of another type written by hand) is left as it is while the call goes on.
+local function tally(C, field) redis.pcall('hincrby', C, field, 1) end
 local SNAPSHOT = {'p', 'f', 'r', 't', 'x', 's', 'd0', 'd1', 'd2', 'd3', 'd4', 'd5', 'd6', 'd7', 'd8', 'd9', 'd10',
   'd11', 'd12', 'd13', 'd14', 'd15', 'd16'}
 -- Takes the minute's snapshot of C at us (µs since the epoch) unless taken:
 -- one HGET a call, one HMGET and one HSET a minute.
 local function snapshot(C, us)
   local m = string.format('%d', math.floor(us / 60000000))
-  if redis.call('hget', C, 'm') == m then return end
-  local v = redis.call('hmget', C, unpack(SNAPSHOT))
-  for i = 1, #v do v[i] = v[i] or '0' end
-  redis.call('hset', C, 'm', m, 'h' .. string.format('%d', tonumber(m) % 60), m .. '|' .. table.concat(v, '|'))
+  local had = redis.pcall('hget', C, 'm')
+  if had == m or type(had) == 'table' then return end
+  local v = redis.pcall('hmget', C, unpack(SNAPSHOT))
+  if v.err then return end
+  for i = 1, #SNAPSHOT do v[i] = v[i] or '0' end
+  redis.pcall('hset', C, 'm', m, 'h' .. string.format('%d', tonumber(m) % 60), m .. '|' .. table.concat(v, '|', 1, #SNAPSHOT))
 end
 -- An acked run: in its duration's bucket, with its µs, when the caller measured
 -- one ('' : not measured).
 local function count_done(C, bucket, micros)
   if bucket and bucket ~= '' then
-    redis.call('hincrby', C, 'd' .. bucket, 1)
-    redis.call('hincrby', C, 's', micros)
+    redis.pcall('hincrby', C, 'd' .. bucket, 1)
+    redis.pcall('hincrby', C, 's', micros)
   else
-    redis.call('hincrby', C, 'p', 1)
+    redis.pcall('hincrby', C, 'p', 1)
   end
 end

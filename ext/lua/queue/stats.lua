@@ -5,7 +5,7 @@
 -- µs until the first delayed task falls due (-1: none), reservations past their
 -- deadline that no call has returned yet, the pause's ms left (-2: not paused,
 -- -1: until resume()), the counters (common/counts.lua): p, f, r, t, x, s, d0
--- ... d16, each nil when never counted]. On the stream layout the ready
+-- ... d16, each nil when never counted; nil when the key is of another type]. On the stream layout the ready
 -- entries are due (since they were appended), the PEL is in flight, and a
 -- reservation is past its deadline once idle for the queue's visibility (M's v):
 -- counted among the oldest 1000 of the PEL only, so that the call stays short.
@@ -49,6 +49,8 @@ if ready then
     end
   end
 end
-local counted = redis.call('hmget', counts, 'p', 'f', 'r', 't', 'x', 's', 'd0', 'd1', 'd2', 'd3', 'd4', 'd5', 'd6',
+-- The counters, or nil when their key is of another type (written by hand).
+local counted = redis.pcall('hmget', counts, 'p', 'f', 'r', 't', 'x', 's', 'd0', 'd1', 'd2', 'd3', 'd4', 'd5', 'd6',
   'd7', 'd8', 'd9', 'd10', 'd11', 'd12', 'd13', 'd14', 'd15', 'd16')
+if counted.err then counted = false end
 return {due, delayed, inflights, redis.call('zcard', dead), oldest, next_in, overdue, redis.call('pttl', paused), counted}

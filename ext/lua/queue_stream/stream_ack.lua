@@ -37,10 +37,10 @@ local pe = redis.call('xpending', stream, 'rl', eid, eid, 1)
 if #pe == 0 or (consumer ~= '' and (pe[1][2] ~= consumer or pe[1][4] ~= tonumber(deliveries))) then return 0 end
 -- Counted (count_done() of common/counts.lua, written out: nothing is defined yet here).
 if bucket and bucket ~= '' then
-  redis.call('hincrby', counts, 'd' .. bucket, 1)
-  redis.call('hincrby', counts, 's', micros)
+  redis.pcall('hincrby', counts, 'd' .. bucket, 1)
+  redis.pcall('hincrby', counts, 's', micros)
 else
-  redis.call('hincrby', counts, 'p', 1)
+  redis.pcall('hincrby', counts, 'p', 1)
 end
 if parked == '' then
   redis.call('xack', stream, 'rl', eid)
