@@ -585,9 +585,12 @@ class RedisQueue
      * has expired and the task may be someone else's now. False if not in flight.
      * With $defer (and a receipt of the stream layout), the ack is kept and sent in
      * the same write as the next reserve() or pop() (any other call, the object's
-     * end and the request's end send it first); it answers true at once.
+     * end and the request's end send it first); it answers true at once. With
+     * $failed, the run ends as an ack ends it but counts as failed in the queue's
+     * counters, not processed (the caller handles the failure itself: Messenger's
+     * reject() after its retry copy or failure transport took the message).
      */
-    public function ack(string $name, string|int $id, ?string $receipt = null, bool $defer = false): bool {}
+    public function ack(string $name, string|int $id, ?string $receipt = null, bool $defer = false, bool $failed = false): bool {}
 
     /**
      * Put a reserved task back, due again after $delay seconds (or dead, when it

@@ -465,13 +465,16 @@ PHP_METHOD(RedisQueue, top)
  * longer in flight (or no longer that reservation); one whose answer was lost
  * lapses after its visibility and runs again rather than being renewed forever.
  * Stopping after the answer is safe: a renewal sent meanwhile carries its
- * receipt, which the script that ended the reservation has made stale. */
+ * receipt, which the script that ended the reservation has made stale. flags:
+ * ID_DEFER (ack(defer: true)), ID_FAILED (ack(failed: true)). */
+#define ID_DEFER 1u
+#define ID_FAILED 2u
 static void id_call(INTERNAL_FUNCTION_PARAMETERS, after_id after,
 	zend_string *name, zend_string *id_str, zend_long id_long, double seconds, zend_string *receipt, zend_string *payload,
-	bool defer)
+	unsigned flags)
 {
 	queue_id_call c = {.after = after, .name = name, .receipt = receipt, .seconds = seconds, .payload = payload,
-		.defer = defer};
+		.defer = (flags & ID_DEFER) != 0, .failed = (flags & ID_FAILED) != 0};
 	redislock_queue_obj *q;
 	queue_keys k;
 	queue_ran ran;
@@ -501,7 +504,8 @@ static void id_call(INTERNAL_FUNCTION_PARAMETERS, after_id after,
 	}
 	keys_init(&k, q, name);
 	c.keys = &k;
-	if (after == AFTER_ID_RECEIPT && redislock_queue_started_ran(q, name, c.id, receipt, &ran)) {
+	/* A run acked as failed has no duration counted: the histogram is of the runs done. */
+	if (after == AFTER_ID_RECEIPT && !c.failed && redislock_queue_started_ran(q, name, c.id, receipt, &ran)) {
 		c.ran = &ran;
 	}
 	layout = layout_for(q, CALL_ID, &name, 1);
@@ -532,17 +536,19 @@ PHP_METHOD(RedisQueue, ack)
 	zend_string *name, *id_str = NULL, *receipt = NULL;
 	zend_long id_long = 0;
 
-	bool defer = false;
+	bool defer = false, failed = false;
 
-	ZEND_PARSE_PARAMETERS_START(2, 4)
+	ZEND_PARSE_PARAMETERS_START(2, 5)
 		Z_PARAM_STR(name)
 		Z_PARAM_STR_OR_LONG(id_str, id_long)
 		Z_PARAM_OPTIONAL
 		Z_PARAM_STR_OR_NULL(receipt)
 		Z_PARAM_BOOL(defer)
+		Z_PARAM_BOOL(failed)
 	ZEND_PARSE_PARAMETERS_END();
 
-	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, AFTER_ID_RECEIPT, name, id_str, id_long, 0, receipt, NULL, defer);
+	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, AFTER_ID_RECEIPT, name, id_str, id_long, 0, receipt, NULL,
+		(defer ? ID_DEFER : 0) | (failed ? ID_FAILED : 0));
 }
 
 PHP_METHOD(RedisQueue, release)
@@ -559,7 +565,7 @@ PHP_METHOD(RedisQueue, release)
 		Z_PARAM_STR_OR_NULL(receipt)
 	ZEND_PARSE_PARAMETERS_END();
 
-	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, AFTER_ID_DELAY, name, id_str, id_long, delay, receipt, NULL, false);
+	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, AFTER_ID_DELAY, name, id_str, id_long, delay, receipt, NULL, 0);
 }
 
 PHP_METHOD(RedisQueue, touch)
@@ -576,7 +582,7 @@ PHP_METHOD(RedisQueue, touch)
 		Z_PARAM_STR_OR_NULL(receipt)
 	ZEND_PARSE_PARAMETERS_END();
 
-	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, AFTER_ID_VISIBILITY, name, id_str, id_long, visibility, receipt, NULL, false);
+	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, AFTER_ID_VISIBILITY, name, id_str, id_long, visibility, receipt, NULL, 0);
 }
 
 PHP_METHOD(RedisQueue, fail)
@@ -592,7 +598,7 @@ PHP_METHOD(RedisQueue, fail)
 		Z_PARAM_STR_OR_NULL(payload)
 	ZEND_PARSE_PARAMETERS_END();
 
-	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, AFTER_ID_FAIL, name, id_str, id_long, 0, receipt, payload, false);
+	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, AFTER_ID_FAIL, name, id_str, id_long, 0, receipt, payload, 0);
 }
 
 PHP_METHOD(RedisQueue, remove)
@@ -605,7 +611,7 @@ PHP_METHOD(RedisQueue, remove)
 		Z_PARAM_STR_OR_LONG(id_str, id_long)
 	ZEND_PARSE_PARAMETERS_END();
 
-	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, AFTER_ID_NOTHING, name, id_str, id_long, 0, NULL, NULL, false);
+	id_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, AFTER_ID_NOTHING, name, id_str, id_long, 0, NULL, NULL, 0);
 }
 
 /* The builder of a script that takes a queue's keys alone. */

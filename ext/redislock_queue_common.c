@@ -154,11 +154,11 @@ void redislock_queue_held_end(redislock_queue_obj *q, const zend_string *name, c
 /* ---- the deferred ack ------------------------------------------------------------ */
 
 void redislock_queue_stream_ack_args(redislock_argv *a, const queue_keys *k, zend_string *id, const stream_receipt *r,
-	const queue_ran *ran)
+	const queue_ran *ran, bool failed)
 {
 	redislock_script_stream_ack_args(a, k->queue, k->payloads, k->meta, k->stream, k->index, k->settings, k->deadlines,
 		k->spare, k->counts, id, r ? r->eid : NULL, r ? r->consumer : NULL, r ? r->deliveries : NULL,
-		ran ? ran->bucket : NULL, ran ? ran->micros : NULL);
+		ran ? ran->bucket : NULL, ran ? ran->micros : NULL, failed);
 }
 
 void redislock_queue_deferred_clear(redislock_queue_obj *q)
@@ -227,10 +227,10 @@ void redislock_queue_deferred_final(redislock_queue_obj *q)
 }
 
 void redislock_queue_defer_ack(redislock_queue_obj *q, const queue_keys *k, zend_string *name, zend_string *id,
-	zend_string *receipt, const stream_receipt *r, const queue_ran *ran)
+	zend_string *receipt, const stream_receipt *r, const queue_ran *ran, bool failed)
 {
 	redislock_queue_deferred_clear(q);
-	redislock_queue_stream_ack_args(&q->deferred_ack, k, id, r, ran);
+	redislock_queue_stream_ack_args(&q->deferred_ack, k, id, r, ran, failed);
 	q->deferred = true;
 	q->deferred_generation = redislock_fork_generation;
 	q->deferred_name = zend_string_copy(name);

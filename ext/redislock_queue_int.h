@@ -195,14 +195,14 @@ typedef struct {
 
 /* The stream_ack script of id's reservation r (NULL: the current one). */
 /* The stream_ack script of id's reservation r (NULL: the current one); ran: its
- * duration, or NULL when not measured. */
+ * duration, or NULL when not measured; failed: counted as failed (ack(failed: true)). */
 void redislock_queue_stream_ack_args(redislock_argv *a, const queue_keys *k, zend_string *id, const stream_receipt *r,
-	const queue_ran *ran);
+	const queue_ran *ran, bool failed);
 
 /* ack(..., defer: true) of the reservation r of id: kept for the next reserve()
  * or pop() (replacing one kept before); the heartbeat renews it until then. */
 void redislock_queue_defer_ack(redislock_queue_obj *q, const queue_keys *k, zend_string *name, zend_string *id,
-	zend_string *receipt, const stream_receipt *r, const queue_ran *ran);
+	zend_string *receipt, const stream_receipt *r, const queue_ran *ran, bool failed);
 /* Forgets the deferred ack without sending it. */
 void redislock_queue_deferred_clear(redislock_queue_obj *q);
 /* Whether a deferred ack is kept (one a forked child inherited is forgotten:

@@ -665,7 +665,7 @@ static queue_id_outcome zset_id_call(redislock_queue_obj *q, const queue_id_call
 		break;
 	case AFTER_ID_RECEIPT:
 		script = &redislock_script_ack;
-		redislock_script_ack_args(&a, QUEUE_KEYS(*k), k->paused, k->counts, c->id, c->receipt, c->ran ? c->ran->bucket : NULL, c->ran ? c->ran->micros : NULL);
+		redislock_script_ack_args(&a, QUEUE_KEYS(*k), k->paused, k->counts, c->id, c->receipt, c->ran ? c->ran->bucket : NULL, c->ran ? c->ran->micros : NULL, c->failed);
 		break;
 	case AFTER_ID_DELAY:
 		script = &redislock_script_release;

@@ -674,8 +674,8 @@ static inline void redislock_script_top_args(redislock_argv *a, const zend_strin
 	if (after_score) { redislock_argv_push_str(a, after_score); } else { redislock_argv_push(a, "", 0); }
 }
 
-/* ext/lua/queue_stream/stream_ack.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS stream, KEYS index, KEYS settings, KEYS deadlines, KEYS spare, KEYS counts, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries, ARGV bucket, ARGV micros. */
-static inline void redislock_script_stream_ack_args(redislock_argv *a, const zend_string *queue, const zend_string *payloads, const zend_string *receipts, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *deadlines, const zend_string *spare, const zend_string *counts, const zend_string *id, const zend_string *eid, const zend_string *consumer, const zend_string *deliveries, const zend_string *bucket, const zend_string *micros)
+/* ext/lua/queue_stream/stream_ack.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS stream, KEYS index, KEYS settings, KEYS deadlines, KEYS spare, KEYS counts, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries, ARGV bucket, ARGV micros, ARGV failed. */
+static inline void redislock_script_stream_ack_args(redislock_argv *a, const zend_string *queue, const zend_string *payloads, const zend_string *receipts, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *deadlines, const zend_string *spare, const zend_string *counts, const zend_string *id, const zend_string *eid, const zend_string *consumer, const zend_string *deliveries, const zend_string *bucket, const zend_string *micros, bool failed)
 {
 	redislock_script_start(a, &redislock_script_stream_ack, 9);
 	redislock_argv_push_str(a, queue);
@@ -691,9 +691,10 @@ static inline void redislock_script_stream_ack_args(redislock_argv *a, const zen
 	if (eid) { redislock_argv_push_str(a, eid); } else { redislock_argv_push(a, "", 0); }
 	if (consumer) { redislock_argv_push_str(a, consumer); } else { redislock_argv_push(a, "", 0); }
 	if (deliveries) { redislock_argv_push_str(a, deliveries); } else { redislock_argv_push(a, "", 0); }
-	if ((bucket && ZSTR_LEN(bucket)) || (micros && ZSTR_LEN(micros))) {
+	if ((bucket && ZSTR_LEN(bucket)) || (micros && ZSTR_LEN(micros)) || failed) {
 		if (bucket) { redislock_argv_push_str(a, bucket); } else { redislock_argv_push(a, "", 0); }
 		if (micros) { redislock_argv_push_str(a, micros); } else { redislock_argv_push(a, "", 0); }
+		redislock_argv_push(a, failed ? "1" : "", failed ? 1 : 0);
 	}
 }
 
@@ -858,8 +859,8 @@ static inline void redislock_script_stream_touch_args(redislock_argv *a, const z
 	redislock_argv_push_long(a, visibility);
 }
 
-/* ext/lua/queue_zset/ack.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS paused, KEYS counts, ARGV id, ARGV receipt, ARGV bucket, ARGV micros. */
-static inline void redislock_script_ack_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *paused, const zend_string *counts, const zend_string *id, const zend_string *receipt, const zend_string *bucket, const zend_string *micros)
+/* ext/lua/queue_zset/ack.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS paused, KEYS counts, ARGV id, ARGV receipt, ARGV bucket, ARGV micros, ARGV failed. */
+static inline void redislock_script_ack_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *paused, const zend_string *counts, const zend_string *id, const zend_string *receipt, const zend_string *bucket, const zend_string *micros, bool failed)
 {
 	redislock_script_start(a, &redislock_script_ack, 8);
 	redislock_argv_push_str(a, queue);
@@ -872,9 +873,10 @@ static inline void redislock_script_ack_args(redislock_argv *a, const zend_strin
 	redislock_argv_push_str(a, counts);
 	redislock_argv_push_str(a, id);
 	if (receipt) { redislock_argv_push_str(a, receipt); } else { redislock_argv_push(a, "", 0); }
-	if ((bucket && ZSTR_LEN(bucket)) || (micros && ZSTR_LEN(micros))) {
+	if ((bucket && ZSTR_LEN(bucket)) || (micros && ZSTR_LEN(micros)) || failed) {
 		if (bucket) { redislock_argv_push_str(a, bucket); } else { redislock_argv_push(a, "", 0); }
 		if (micros) { redislock_argv_push_str(a, micros); } else { redislock_argv_push(a, "", 0); }
+		redislock_argv_push(a, failed ? "1" : "", failed ? 1 : 0);
 	}
 }
 

@@ -2274,7 +2274,8 @@ const redislock_script redislock_script_top = {"top script",
 
 const redislock_script redislock_script_stream_ack = {"stream_ack script",
 	"--redislock:stream_ack\n"
-	"local queue, payloads, receipts, stream, index, settings, deadlines, spare, counts, id, eid, consumer, deliveries, bucket, micros = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6]\n"
+	"local queue, payloads, receipts, stream, index, settings, deadlines, spare, counts, id, eid, consumer, deliveries, bucket, micros, failed = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7]\n"
+	"\n"
 	"\n"
 	"\n"
 	"\n"
@@ -2311,7 +2312,9 @@ const redislock_script redislock_script_stream_ack = {"stream_ack script",
 	"local pe = redis.call('xpending', stream, 'rl', eid, eid, 1)\n"
 	"if #pe == 0 or (consumer ~= '' and (pe[1][2] ~= consumer or pe[1][4] ~= tonumber(deliveries))) then return 0 end\n"
 	"\n"
-	"if bucket and bucket ~= '' then\n"
+	"if failed == '1' then\n"
+	"redis.pcall('hincrby', counts, 'f', 1)\n"
+	"elseif bucket and bucket ~= '' then\n"
 	"redis.pcall('hincrby', counts, 'd' .. bucket, 1)\n"
 	"redis.pcall('hincrby', counts, 's', micros)\n"
 	"else\n"
@@ -2351,7 +2354,7 @@ const redislock_script redislock_script_stream_ack = {"stream_ack script",
 	"end\n"
 	"end\n"
 	"return 1\n",
-	3316, "270f92625d8d0957be8b1a56dfb0ae597ce71fb9"};
+	3399, "902b47279407f2644c9e89ad360d81f9b5d00555"};
 
 const redislock_script redislock_script_stream_bye = {"stream_bye script",
 	"--redislock:stream_bye\n"
@@ -2960,7 +2963,7 @@ const redislock_script redislock_script_stream_touch = {"stream_touch script",
 
 const redislock_script redislock_script_ack = {"ack script",
 	"--redislock:ack\n"
-	"local queue, inflight, wakeup, receipts, dead, payloads, paused, counts, id, receipt, bucket, micros = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], ARGV[1], ARGV[2], ARGV[3], ARGV[4]\n"
+	"local queue, inflight, wakeup, receipts, dead, payloads, paused, counts, id, receipt, bucket, micros, failed = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5]\n"
 	"\n"
 	"\n"
 	"\n"
@@ -2979,13 +2982,14 @@ const redislock_script redislock_script_ack = {"ack script",
 	"\n"
 	"\n"
 	"\n"
-	"local function wake_one(W, G) if G and redis.call('exists', G) == 1 then return end if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function count_done(C, bucket, micros) if bucket and bucket ~= '' then redis.pcall('hincrby', C, 'd' .. bucket, 1) redis.pcall('hincrby', C, 's', micros) else redis.pcall('hincrby', C, 'p', 1) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function ours(H, id, receipt) if receipt == '' then return true end return (record(H, id)) == receipt end\n"
+	"\n"
+	"local function wake_one(W, G) if G and redis.call('exists', G) == 1 then return end if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function tally(C, field) redis.pcall('hincrby', C, field, 1) end local function count_done(C, bucket, micros) if bucket and bucket ~= '' then redis.pcall('hincrby', C, 'd' .. bucket, 1) redis.pcall('hincrby', C, 's', micros) else redis.pcall('hincrby', C, 'p', 1) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function ours(H, id, receipt) if receipt == '' then return true end return (record(H, id)) == receipt end\n"
 	"if not ours(receipts, id, receipt) or redis.call('zrem', inflight, id) == 0 then return 0 end\n"
 	"redis.call('hdel', receipts, id)\n"
-	"count_done(counts, bucket, micros)\n"
+	"if failed == '1' then tally(counts, 'f') else count_done(counts, bucket, micros) end\n"
 	"if redis.call('zscore', queue, id) then wake_one(wakeup, paused) else redis.call('hdel', payloads, id) end\n"
 	"return 1\n",
-	1295, "a887d84002b3b6dbfeecd4d7a7881f3130cee886"};
+	1434, "0a8440143a8e0c449aacd2b77699bb98035ed6af"};
 
 const redislock_script redislock_script_fail = {"fail script",
 	"--redislock:fail\n"

@@ -6,6 +6,7 @@ On each layout, with max_attempts 2:
   object that reserved: processed, each with a duration (at least the 30 ms
   the test waits for one of them);
 - an ack by another object: processed, no duration;
+- an ack with failed: true (plain and deferred): failed, not processed, no duration;
 - a refused ack (a stale receipt) and an ack of an id not in flight: nothing;
 - release(): released; a release at the last attempt: released and a dead letter;
 - fail(): failed and a dead letter;
@@ -60,6 +61,17 @@ foreach (['zset', 'stream'] as $layout) {
     };
     $cq = fn (string $n) => $q->stats($n)['counts'];
 
+    // Acked as failed (the caller handles the failure itself): failed, not processed, untimed; deferred too.
+    $n = $own('acked-failed', ['x1', 'x2']);
+    $t = $q->reserve($n, 1, 60);
+    $ok = $q->ack($n, $t['id'], $t['receipt'], failed: true);
+    $t = $q->reserve($n, 1, 60);
+    $ok = $ok && $q->ack($n, $t['id'], $t['receipt'], true, true);
+    $q->size($n);                                                     // sends a deferred ack
+    $s = $cq($n);
+    rq_check($ok && $s['failed'] === 2 && $s['processed'] === 0 && $s['durations']['+Inf'] === 0 && $s['dead'] === 0
+        && $q->size($n)['inflight'] === 0, "$layout: ack(failed: true) ends the run, counted failed", $s);
+
     // d released twice: released both times, dead at its second (last) attempt.
     $n = $own('release', ['d']);
     $t = $q->reserve($n, 1, 60);
@@ -87,7 +99,7 @@ foreach (['zset', 'stream'] as $layout) {
     $s = $cq($n);
     rq_check($t['id'] === 'f' && $t2['id'] === 'f' && $t3 === false && $s['retried'] === 1 && $s['dead'] === 1 && $q->size($n)['dead'] === 1,
         "$layout: a lapse counts retried, a lapse at the last attempt a dead letter", [$t['id'], $t2['id'], $t3, $s]);
-    foreach (['release', 'fail', 'lapse'] as $what) {
+    foreach (['acked-failed', 'release', 'fail', 'lapse'] as $what) {
         $q->clear("$name:$what");
         $raw->call('DEL', "{Queue:$name:$what}:counts", "{Queue:$name:$what}:meta", "{Queue:$name:$what}:stream");
     }
@@ -112,6 +124,7 @@ foreach (['zset', 'stream'] as $layout) {
 ok: zset: two acks by the reserving object, each timed
 ok: zset: refused acks count nothing
 ok: zset: an ack by another object counts, untimed
+ok: zset: ack(failed: true) ends the run, counted failed
 ok: zset: released twice, a dead letter at the last attempt
 ok: zset: fail() counts failed and a dead letter
 ok: zset: a lapse counts retried, a lapse at the last attempt a dead letter
@@ -119,6 +132,7 @@ ok: zset: one hash under the queue's tag, which clear() leaves and names() lists
 ok: stream: two acks by the reserving object, each timed
 ok: stream: refused acks count nothing
 ok: stream: an ack by another object counts, untimed
+ok: stream: ack(failed: true) ends the run, counted failed
 ok: stream: released twice, a dead letter at the last attempt
 ok: stream: fail() counts failed and a dead letter
 ok: stream: a lapse counts retried, a lapse at the last attempt a dead letter

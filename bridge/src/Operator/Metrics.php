@@ -38,7 +38,7 @@ namespace RedisLock\Bridge\Operator;
  * 'counts'), each since the queue's first run of a release that counts:
  *
  *   redislock_queue_processed_jobs_total{queue}   runs acked
- *   redislock_queue_failed_jobs_total{queue}      runs ended by fail() (dead letters now)
+ *   redislock_queue_failed_jobs_total{queue}      runs ended by fail() (dead letters now), or acked as failed
  *   redislock_queue_released_jobs_total{queue}   runs given back by release()
  *   redislock_queue_retried_jobs_total{queue}     runs whose reservation lapsed (the worker died or
  *                                                 stalled), queued again for another attempt
@@ -84,7 +84,7 @@ final class Metrics
         'redislock_queue_overdue_reservations' => ['queues', 'Reservations of the queue past their deadline that no call has returned to the queue yet.'],
         'redislock_queue_paused' => ['queues', 'Whether the queue is paused (1) or not (0): a paused queue hands out none of its tasks.'],
         'redislock_queue_processed_jobs_total' => ['queues', 'Runs of the queue acked (ack()).', 'counter'],
-        'redislock_queue_failed_jobs_total' => ['queues', 'Runs of the queue ended by fail(): each is a dead letter.', 'counter'],
+        'redislock_queue_failed_jobs_total' => ['queues', 'Runs of the queue that failed: ended by fail() (each a dead letter), or acked as failed by a caller that handles the failure itself (Messenger\'s reject()).', 'counter'],
         'redislock_queue_released_jobs_total' => ['queues', 'Runs of the queue given back by release(), due again after their delay.', 'counter'],
         'redislock_queue_retried_jobs_total' => ['queues', 'Runs of the queue whose reservation lapsed (the worker died or stalled) and that were queued again for another attempt.', 'counter'],
         'redislock_queue_dead_jobs_total' => ['queues', 'Dead letters the queue made: by fail(), or a run that used up its attempts.', 'counter'],

@@ -17,10 +17,11 @@
 -- @arg   bucket    string or '', trailing     the bucket of the run's duration, reserve to ack (''
 --                                             : not measured)
 -- @arg   micros    string or '', trailing     that duration in µs
+-- @arg   failed    flag '1' '', trailing      whether the run is counted as failed (ack(failed: true)), not processed
 
 --#include "common/tasks.lua"
 if not ours(receipts, id, receipt) or redis.call('zrem', inflight, id) == 0 then return 0 end
 redis.call('hdel', receipts, id)
-count_done(counts, bucket, micros)
+if failed == '1' then tally(counts, 'f') else count_done(counts, bucket, micros) end
 if redis.call('zscore', queue, id) then wake_one(wakeup, paused) else redis.call('hdel', payloads, id) end
 return 1

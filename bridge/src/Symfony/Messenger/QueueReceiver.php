@@ -45,12 +45,16 @@ abstract class QueueReceiver implements MessageCountAwareInterface, ListableRece
 
     public function ack(Envelope $envelope): void
     {
-        $this->finish($envelope);
+        $this->finish($envelope, false);
     }
 
+    /**
+     * The message failed (Messenger's retry copy or failure transport has it now):
+     * its run ends as an ack ends it, counted as failed in the queue's counters.
+     */
     public function reject(Envelope $envelope): void
     {
-        $this->finish($envelope);
+        $this->finish($envelope, true);
     }
 
     /**
@@ -132,7 +136,7 @@ abstract class QueueReceiver implements MessageCountAwareInterface, ListableRece
      * reservation was lost: it expired and someone else reserved the message, and that
      * run is not ours to finish), or removed when it has none (a dead letter).
      */
-    private function finish(Envelope $envelope): void
+    private function finish(Envelope $envelope, bool $failed): void
     {
         $stamp = self::stampOf($envelope);
         $c = $this->connection;
@@ -141,7 +145,7 @@ abstract class QueueReceiver implements MessageCountAwareInterface, ListableRece
         // worker busy on other transports may not make for long, and the key would
         // stay held that long.
         $defer = !(RedisLockSender::deduplicated($stamp->getId()) && self::holdsUntilDone($envelope));
-        $c->call(function () use ($stamp, $c, $defer) {
+        $c->call(function () use ($stamp, $c, $defer, $failed) {
             if ($stamp->getReceipt() === null) {
                 $removed = $c->queue->remove($stamp->getQueue(), $stamp->getId());
                 $this->removed($stamp);
@@ -150,8 +154,20 @@ abstract class QueueReceiver implements MessageCountAwareInterface, ListableRece
             }
 
             // Deferred on the stream layout: sent with the consumer's next get().
+            if ($failed && self::acksFailed()) {
+                return $c->queue->ack($stamp->getQueue(), $stamp->getId(), $stamp->getReceipt(), $defer, true);
+            }
+
             return $c->queue->ack($stamp->getQueue(), $stamp->getId(), $stamp->getReceipt(), $defer);
         });
+    }
+
+    /** Whether the extension's ack() takes $failed (a build before the counters does not). */
+    private static function acksFailed(): bool
+    {
+        static $takes = null;
+
+        return $takes ??= (new \ReflectionMethod(\RedisQueue::class, 'ack'))->getNumberOfParameters() >= 5;
     }
 
     /** Whether $envelope's DeduplicateStamp holds its key until the message is done (not onlyDeduplicateInQueue). */
