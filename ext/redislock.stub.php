@@ -623,12 +623,13 @@ class RedisQueue
      * not paused or paused until resume()), 'counts' => the queue's counters,
      * kept on the server since its first run of this release (null when their
      * key holds something else, written by hand): ['processed' =>
-     * int (runs acked), 'failed' => int (runs ended by fail()), 'released' =>
-     * int (runs given back by release()), 'retried' => int (runs whose
-     * reservation lapsed, queued again), 'dead' => int (dead letters made),
-     * 'durations' => [upper bound in seconds (0.005 ... 3600, then '+Inf') =>
-     * runs acked within it, cumulative, of those whose ack() came from the
-     * object that reserved them], 'duration_sum' => float (their seconds)]];
+     * int (runs acked), 'failed' => int (runs ended by fail() or acked as
+     * failed), 'released' => int (runs given back by release()), 'retried' =>
+     * int (runs whose reservation lapsed, queued again), 'dead' => int (dead
+     * letters made), 'durations' => [upper bound in seconds (0.005 ... 3600,
+     * then '+Inf') => runs acked within it, cumulative, of those acked with
+     * their receipt by the object that reserved them], 'duration_sum' => float
+     * (their seconds)]];
      * for a list of up to 1000 names, name => that array. One round trip on a
      * single server.
      */

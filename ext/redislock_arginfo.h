@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: b1d6b965b2f4cde595be827ea545900f61fd9fc0 */
+ * Stub hash: 864d78d30235132b710eea17829bc8e7d5d8633e */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_MASK(0, connection, MAY_BE_STRING|MAY_BE_ARRAY|MAY_BE_NULL, "null")

@@ -87,7 +87,10 @@ bool redislock_queue_started_ran(redislock_queue_obj *q, const zend_string *name
 	int k = 0;
 
 	zend_string_release(key);
-	if (!s || (receipt && !zend_string_equals(receipt, s->receipt))) {
+	/* Only an ack naming the reservation recorded is timed: without a receipt it
+	 * ends whichever reservation is current, which may be another object's once
+	 * this one's lapsed. */
+	if (!s || !receipt || !zend_string_equals(receipt, s->receipt)) {
 		return false;
 	}
 	d = redislock_now() - s->at;

@@ -19,9 +19,9 @@ void redislock_queue_started_init(redislock_queue_obj *q);
 /* Records when each task of a reserve()'s return value (a task, a list of
  * them, or false) was handed out; name: the queue of tasks that do not say theirs. */
 void redislock_queue_started_add(redislock_queue_obj *q, const zval *tasks, zend_string *name);
-/* The duration of the run of id that an ack() with receipt (NULL: the current
- * reservation) ends, when this object reserved it under that receipt: filled
- * in ran (freed with redislock_queue_ran_free()), true. */
+/* The duration of the run of id that an ack() with receipt ends, when this
+ * object reserved it under that receipt: filled in ran (freed with
+ * redislock_queue_ran_free()), true. An ack without a receipt is not timed. */
 bool redislock_queue_started_ran(redislock_queue_obj *q, const zend_string *name, const zend_string *id,
 	const zend_string *receipt, queue_ran *ran);
 void redislock_queue_ran_free(queue_ran *ran);

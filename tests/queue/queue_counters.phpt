@@ -3,8 +3,12 @@ RedisQueue counters, both layouts: each way a run ends counts once in stats()['c
 --DESCRIPTION--
 On each layout, with max_attempts 2:
 - an ack with its receipt and one without (the current reservation), both by the
-  object that reserved: processed, each with a duration (at least the 30 ms
-  the test waits for one of them);
+  object that reserved: processed, the first with a duration (at least the 30 ms
+  the test waits), the second untimed (without a receipt it ends whichever
+  reservation is current);
+- a stale object's ack without a receipt of a run another object reserved after
+  its own lapsed: processed, untimed;
+- a lapse at the last attempt while the id was enqueued again: retried;
 - an ack by another object: processed, no duration;
 - an ack with failed: true (plain and deferred): failed, not processed, no duration;
 - a refused ack (a stale receipt) and an ack of an id not in flight: nothing;
@@ -29,7 +33,8 @@ foreach (['zset', 'stream'] as $layout) {
     }
     $c = fn () => $q->stats($name)['counts'];
 
-    // a: with its receipt, 30 ms after its reserve; b: without a receipt.
+    // a: with its receipt, 30 ms after its reserve; b: without a receipt (untimed:
+    // it ends whichever reservation is current).
     $t = $q->reserve($name, 1, 60);
     usleep(30000);
     $stale = $t['receipt'];
@@ -37,8 +42,8 @@ foreach (['zset', 'stream'] as $layout) {
     $t = $q->reserve($name, 1, 60);
     $ok = $ok && $q->ack($name, $t['id']);
     $s = $c();
-    rq_check($ok && $s['processed'] === 2 && $s['durations']['+Inf'] === 2 && $s['durations']['0.025'] <= 1
-        && $s['duration_sum'] >= 0.03, "$layout: two acks by the reserving object, each timed", $s);
+    rq_check($ok && $s['processed'] === 2 && $s['durations']['+Inf'] === 1 && $s['durations']['0.025'] === 0
+        && $s['duration_sum'] >= 0.03, "$layout: two acks by the reserving object, the one with its receipt timed", $s);
 
     // Refused: a stale receipt, an id not in flight. Nothing counts.
     $t = $q->reserve($name, 1, 60);                                   // c
@@ -48,7 +53,7 @@ foreach (['zset', 'stream'] as $layout) {
     // c acked by another object: counted, not timed.
     $ok = $other->ack($name, $t['id'], $t['receipt']);
     $s = $c();
-    rq_check($ok && $s['processed'] === 3 && $s['durations']['+Inf'] === 2, "$layout: an ack by another object counts, untimed", $s);
+    rq_check($ok && $s['processed'] === 3 && $s['durations']['+Inf'] === 1, "$layout: an ack by another object counts, untimed", $s);
 
     // Each of the next on a queue of its own, with one task (two for the lapse).
     $own = function (string $what, array $ids) use ($q, $name, $layout): string {
@@ -99,7 +104,30 @@ foreach (['zset', 'stream'] as $layout) {
     $s = $cq($n);
     rq_check($t['id'] === 'f' && $t2['id'] === 'f' && $t3 === false && $s['retried'] === 1 && $s['dead'] === 1 && $q->size($n)['dead'] === 1,
         "$layout: a lapse counts retried, a lapse at the last attempt a dead letter", [$t['id'], $t2['id'], $t3, $s]);
-    foreach (['acked-failed', 'release', 'fail', 'lapse'] as $what) {
+    // An object whose reservation lapsed acks without a receipt the run another
+    // object reserved since: counted, but not timed from the first reserve().
+    $n = $own('stale', ['s1']);
+    $ta = $q->reserve($n, 1, 0.2);
+    usleep(1300000);
+    $tb = $other->reserve($n, 1, 60);
+    $ok = $q->ack($n, 's1');
+    $s = $cq($n);
+    rq_check($ta['id'] === 's1' && ($tb['id'] ?? null) === 's1' && $ok && $s['processed'] === 1 && $s['durations']['+Inf'] === 0
+        && $s['retried'] === 1, "$layout: a stale object's ack of another's run is untimed", $s);
+
+    // A run that lapses at its last attempt while its id was enqueued again: the
+    // run enqueued meanwhile takes over, and the lapse counts as retried.
+    $n = $own('twin', ['w1']);
+    $one = new RedisQueue(rl_options(['max_attempts' => 1]));
+    $t = $one->reserve($n, 1, 0.2);
+    $one->enqueue($n, 'w1');
+    usleep(1300000);
+    $t2 = $one->reserve($n, 1, 60);                // its upkeep settles the lapse (one attempt at most)
+    $s = $cq($n);
+    rq_check($t['id'] === 'w1' && ($t2['id'] ?? null) === 'w1' && $t2['attempts'] === 1 && $s['retried'] === 1 && $s['dead'] === 0,
+        "$layout: a lapse at the last attempt with its id enqueued again counts retried", [$t2, $s]);
+
+    foreach (['acked-failed', 'stale', 'twin', 'release', 'fail', 'lapse'] as $what) {
         $q->clear("$name:$what");
         $raw->call('DEL', "{Queue:$name:$what}:counts", "{Queue:$name:$what}:meta", "{Queue:$name:$what}:stream");
     }
@@ -121,19 +149,23 @@ foreach (['zset', 'stream'] as $layout) {
 }
 ?>
 --EXPECT--
-ok: zset: two acks by the reserving object, each timed
+ok: zset: two acks by the reserving object, the one with its receipt timed
 ok: zset: refused acks count nothing
 ok: zset: an ack by another object counts, untimed
 ok: zset: ack(failed: true) ends the run, counted failed
 ok: zset: released twice, a dead letter at the last attempt
 ok: zset: fail() counts failed and a dead letter
 ok: zset: a lapse counts retried, a lapse at the last attempt a dead letter
+ok: zset: a stale object's ack of another's run is untimed
+ok: zset: a lapse at the last attempt with its id enqueued again counts retried
 ok: zset: one hash under the queue's tag, which clear() leaves and names() lists
-ok: stream: two acks by the reserving object, each timed
+ok: stream: two acks by the reserving object, the one with its receipt timed
 ok: stream: refused acks count nothing
 ok: stream: an ack by another object counts, untimed
 ok: stream: ack(failed: true) ends the run, counted failed
 ok: stream: released twice, a dead letter at the last attempt
 ok: stream: fail() counts failed and a dead letter
 ok: stream: a lapse counts retried, a lapse at the last attempt a dead letter
+ok: stream: a stale object's ack of another's run is untimed
+ok: stream: a lapse at the last attempt with its id enqueued again counts retried
 ok: stream: one hash under the queue's tag, which clear() leaves and names() lists

@@ -88,7 +88,7 @@ final class Metrics
         'redislock_queue_released_jobs_total' => ['queues', 'Runs of the queue given back by release(), due again after their delay.', 'counter'],
         'redislock_queue_retried_jobs_total' => ['queues', 'Runs of the queue whose reservation lapsed (the worker died or stalled) and that were queued again for another attempt.', 'counter'],
         'redislock_queue_dead_jobs_total' => ['queues', 'Dead letters the queue made: by fail(), or a run that used up its attempts.', 'counter'],
-        'redislock_queue_job_duration_seconds' => ['queues', 'Seconds from reserve() to ack() of the runs of the queue acked by the object that reserved them.', 'histogram'],
+        'redislock_queue_job_duration_seconds' => ['queues', 'Seconds from reserve() to ack() of the runs of the queue acked, with their receipt, by the object that reserved them.', 'histogram'],
         'redislock_queue_errors' => ['queues', 'Names under the queue prefix whose stats the server refused (another application\'s key, a key of another type): 1 each.'],
         'redislock_locks_held' => ['locks', 'Lock names currently held, by mode (exclusive or shared).'],
         'redislock_lock_holders' => ['locks', 'Holders of a held lock (1 when exclusive).'],

@@ -96,7 +96,8 @@ end
 -- where it is; one carried in the entry is copied (to P, or into the new entry).
 -- Returns the id (nil: the entry was gone) and the payload bytes copied. With
 -- the queue's counters C (common/counts.lua), a new dead letter counts in x,
--- and a lapsed run (delay_us nil, not dead) that is due again in t.
+-- and a lapsed run (delay_us nil, not dead) that is due again, or whose id's
+-- run enqueued meanwhile takes over, in t.
 local function settle_entry(Z, P, H, D, S, X, M, Q, eid, deliveries, delay_us, dead, C)
   local id, p, a, r = entry(S, eid)
   local size = p and #p or 0
@@ -123,7 +124,8 @@ local function settle_entry(Z, P, H, D, S, X, M, Q, eid, deliveries, delay_us, d
     redis.call('hset', H, id, rec)
     return id, size
   end
-  if C and not gone and not delay_us then tally(C, 't') end
+  -- A lapsed run that is due again, or whose id's run enqueued meanwhile takes over.
+  if C and not dead and not delay_us then tally(C, 't') end
   if gone then
     -- A run enqueued again during this one (parked, or a twin in Z) outlives
     -- it, as a new task (its attempts from 0), and this run leaves no dead

@@ -21,11 +21,17 @@ end
 -- the run instead, as a new task (its attempts from 0), and the run leaves no
 -- dead letter, as if that enqueue had come just after it died. With the
 -- queue's counters C (common/counts.lua), a new dead letter counts in x, and a
--- lapsed run (delay_us nil) that is due again in t.
+-- lapsed run (delay_us nil) that is due again, or whose id's run enqueued
+-- meanwhile takes over, in t.
 local function settle(Z, H, D, id, delay_us, C)
   local r, a, m, b = record(H, id)
   if m > 0 and a >= m then
-    if redis.call('zscore', Z, id) then redis.call('hdel', H, id); return end
+    if redis.call('zscore', Z, id) then
+      -- Lapsed, the run enqueued meanwhile takes over: counted as a lapse queued again.
+      if C and not delay_us then tally(C, 't') end
+      redis.call('hdel', H, id)
+      return
+    end
     redis.call('zadd', D, score(now_us), id)
     if C then tally(C, 'x') end
   else
