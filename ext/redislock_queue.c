@@ -108,6 +108,7 @@ static zend_object *queue_create(zend_class_entry *ce)
 	zend_hash_init(&q->streams, 0, NULL, stream_state_free, 0);
 	zend_hash_init(&q->held, 0, NULL, NULL, 0);
 	redislock_queue_started_init(q);
+	redislock_queue_pending_init(q);
 	zend_hash_init(&q->lost, 0, NULL, NULL, 0);
 	zend_hash_init(&q->lost_takes, 0, NULL, lost_take_free, 0);
 	return obj;
@@ -118,6 +119,7 @@ static void queue_free(zend_object *obj)
 	redislock_queue_obj *q = queue_from_obj(obj);
 	if (q->conn) {
 		redislock_queue_deferred_final(q);
+		redislock_queue_pending_final(q);
 		redislock_queue_stream_bye(q);
 	}
 	redislock_queue_deferred_clear(q);
@@ -130,6 +132,7 @@ static void queue_free(zend_object *obj)
 	}
 	zend_hash_destroy(&q->held);
 	zend_hash_destroy(&q->started);
+	zend_hash_destroy(&q->pending);
 	zend_hash_destroy(&q->lost);
 	zend_hash_destroy(&q->lost_takes);
 	if (q->consumer) {
@@ -474,10 +477,9 @@ static void id_call(INTERNAL_FUNCTION_PARAMETERS, after_id after,
 	unsigned flags)
 {
 	queue_id_call c = {.after = after, .name = name, .receipt = receipt, .seconds = seconds, .payload = payload,
-		.defer = (flags & ID_DEFER) != 0, .failed = (flags & ID_FAILED) != 0};
+		.defer = (flags & ID_DEFER) != 0, .sample = {.failed = (flags & ID_FAILED) != 0, .bucket = -1}};
 	redislock_queue_obj *q;
 	queue_keys k;
-	queue_ran ran;
 	const queue_layout *layout;
 	queue_id_outcome outcome;
 
@@ -505,16 +507,18 @@ static void id_call(INTERNAL_FUNCTION_PARAMETERS, after_id after,
 	keys_init(&k, q, name);
 	c.keys = &k;
 	/* A run acked as failed has no duration counted: the histogram is of the runs done. */
-	if (after == AFTER_ID_RECEIPT && !c.failed && redislock_queue_started_ran(q, name, c.id, receipt, &ran)) {
-		c.ran = &ran;
+	if (after == AFTER_ID_RECEIPT && !c.sample.failed) {
+		redislock_queue_started_ran(q, name, c.id, receipt, &c.sample);
 	}
 	layout = layout_for(q, CALL_ID, &name, 1);
 	while ((outcome = layout->id_call(q, &c)) == QUEUE_ID_ELSEWHERE && layout != &queue_layout_zset) {
 		layout = &queue_layout_zset;
 	}
 	redislock_queue_keys_free(&k);
-	if (c.ran) {
-		redislock_queue_ran_free(&ran);
+	/* An ack the server confirmed counts with the object's next write (a deferred
+	 * one once its reply comes). */
+	if (after == AFTER_ID_RECEIPT && outcome == QUEUE_ID_YES) {
+		redislock_queue_pending_add(q, name, &c.sample);
 	}
 	if (outcome != QUEUE_ID_KEPT && after != AFTER_ID_VISIBILITY) {
 		redislock_queue_beat_stop(q, name, c.id, outcome == QUEUE_ID_NO ? receipt : NULL);
@@ -686,53 +690,13 @@ PHP_METHOD(RedisQueue, history)
 	if (!redislock_check_name(name, 1) || !(q = this_queue(ZEND_THIS))) {
 		RETURN_THROWS();
 	}
+	redislock_queue_pending_send(q, &name, 1);
 	keys_init(&k, q, name);
 	ok = redislock_queue_history_run(q, &k, return_value);
 	redislock_queue_keys_free(&k);
 	if (!ok) {
 		QUEUE_FAILED(q);
 	}
-}
-
-/* One stats reply as the array stats() returns; false when it has another shape. */
-static bool stats_entry(const redisReply *r, zval *entry)
-{
-	zval counts;
-
-	if (r->type != REDIS_REPLY_ARRAY || r->elements != 9) {
-		return false;
-	}
-	for (size_t i = 0; i < 8; i++) {
-		if (r->element[i]->type != REDIS_REPLY_INTEGER) {
-			return false;
-		}
-	}
-	/* Counters that are not counts (their key or a field written by hand) are
-	 * null: the queue's state is still told. */
-	if (!redislock_queue_counts_to_array(r->element[8], &counts)) {
-		ZVAL_NULL(&counts);
-	}
-	array_init_size(entry, 10);
-	add_assoc_long(entry, "due", (zend_long) r->element[0]->integer);
-	add_assoc_long(entry, "delayed", (zend_long) r->element[1]->integer);
-	add_assoc_long(entry, "inflight", (zend_long) r->element[2]->integer);
-	add_assoc_long(entry, "dead", (zend_long) r->element[3]->integer);
-	add_assoc_double(entry, "oldest_due_age", r->element[4]->integer < 0 ? 0.0 : r->element[4]->integer / 1e6);
-	if (r->element[5]->integer < 0) {
-		add_assoc_null(entry, "next_due_in");
-	} else {
-		add_assoc_double(entry, "next_due_in", r->element[5]->integer / 1e6);
-	}
-	add_assoc_long(entry, "overdue", (zend_long) r->element[6]->integer);
-	/* The pause's ms left: -2 not paused, -1 until resume(). */
-	add_assoc_bool(entry, "paused", r->element[7]->integer != -2);
-	if (r->element[7]->integer < 0) {
-		add_assoc_null(entry, "pause_left");
-	} else {
-		add_assoc_double(entry, "pause_left", r->element[7]->integer / 1e3);
-	}
-	add_assoc_zval(entry, "counts", &counts);
-	return true;
 }
 
 /* stats()'s names: one, or a list of at most REDISLOCK_MAX_STATS; false after throwing. */
@@ -792,6 +756,8 @@ PHP_METHOD(RedisQueue, stats)
 	} else {
 		names[n++] = one;
 	}
+	/* This object's acks counted first: a process reads its own. */
+	redislock_queue_pending_send(q, names, n);
 	sets = safe_emalloc(n, sizeof(*sets), 0);
 	replies = safe_emalloc(n, sizeof(*replies), 0);
 	keys = safe_emalloc(n, sizeof(*keys), 0);
@@ -810,7 +776,7 @@ PHP_METHOD(RedisQueue, stats)
 		}
 		for (uint32_t i = 0; i < n && ok; i++) {
 			zval one_entry;
-			if (!stats_entry(replies[i], &one_entry)) {
+			if (!redislock_queue_stats_entry(replies[i], &one_entry)) {
 				redislock_conn_set_unexpected(q->conn, replies[i]);
 				ok = false;
 			} else if (many) {

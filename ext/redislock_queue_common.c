@@ -6,6 +6,7 @@
  * read may carry: a pop() starts on the zset layout's take script). */
 #include "redislock_queue_int.h"
 #include "redislock_runner.h"
+#include "zend_smart_str.h"
 #include <math.h>
 
 void redislock_queue_fail(const redislock_queue_obj *q)
@@ -151,14 +152,160 @@ void redislock_queue_held_end(redislock_queue_obj *q, const zend_string *name, c
 	zend_string_release(key);
 }
 
+/* ---- the counts of the acks a worker confirmed -------------------------------------- */
+
+/* How long the counts of a queue are kept before they go with the next write. */
+#define PENDING_SECONDS 1.0
+
+static void pending_free(zval *zv)
+{
+	efree(Z_PTR_P(zv));
+}
+
+void redislock_queue_pending_init(redislock_queue_obj *q)
+{
+	zend_hash_init(&q->pending, 0, NULL, pending_free, 0);
+	q->pending_generation = redislock_fork_generation;
+}
+
+/* A forked child sends nothing of its parent's counts (the parent does). */
+static void pending_own(redislock_queue_obj *q)
+{
+	if (q->pending_generation != redislock_fork_generation) {
+		zend_hash_clean(&q->pending);
+		q->pending_generation = redislock_fork_generation;
+	}
+}
+
+void redislock_queue_pending_add(redislock_queue_obj *q, zend_string *name, const queue_sample *sample)
+{
+	queue_pending *p;
+
+	pending_own(q);
+	if (!(p = zend_hash_find_ptr(&q->pending, name))) {
+		p = ecalloc(1, sizeof(*p));
+		p->since = redislock_now();
+		zend_hash_add_new_ptr(&q->pending, name, p);
+	}
+	if (sample->failed) {
+		p->v[1]++;
+	} else if (sample->bucket < 0) {
+		p->v[0]++;
+	} else {
+		p->v[2] = p->v[2] > ZEND_LONG_MAX - sample->micros ? ZEND_LONG_MAX : p->v[2] + sample->micros;
+		p->v[3 + sample->bucket]++;
+	}
+}
+
+bool redislock_queue_snapshot_due(redislock_queue_obj *q)
+{
+	double now = redislock_now();
+
+	if (q->snapshot_at > 0 && now - q->snapshot_at < 1.0) {
+		return false;
+	}
+	q->snapshot_at = now;
+	return true;
+}
+
+bool redislock_queue_pending_due(redislock_queue_obj *q)
+{
+	pending_own(q);
+	return zend_hash_num_elements(&q->pending) > 0;
+}
+
+/* The count_add script of the counts p, for the counters' key. */
+static void pending_args(redislock_argv *a, zend_string *counts, const queue_pending *p)
+{
+	smart_str packed = {0};
+
+	for (int i = 0; i < QUEUE_PENDING_FIELDS; i++) {
+		if (i > 0) {
+			smart_str_appendc(&packed, '|');
+		}
+		smart_str_append_long(&packed, p->v[i]);
+	}
+	smart_str_0(&packed);
+	redislock_script_count_add_args(a, counts, packed.s);
+	smart_str_free(&packed);
+}
+
+uint32_t redislock_queue_pending_take(redislock_queue_obj *q, zend_string *const *names, const queue_keys *keys,
+	uint32_t n, bool force, redislock_argv *argvs, redislock_pipe_cmd *cmds)
+{
+	double now = redislock_now();
+	uint32_t m = 0;
+
+	pending_own(q);
+	for (uint32_t i = 0; i < n && zend_hash_num_elements(&q->pending) > 0; i++) {
+		zend_string *name = names[i];
+		queue_pending *p = zend_hash_find_ptr(&q->pending, name);
+		if (!p || (!force && now - p->since < PENDING_SECONDS)) {
+			continue;
+		}
+		pending_args(&argvs[m], keys[i].counts, p);
+		cmds[m].a = &argvs[m];
+		cmds[m].script = &redislock_script_count_add;
+		m++;
+		zend_hash_del(&q->pending, name);
+	}
+	return m;
+}
+
+/* Sends the counts of the queue name, kept or not due yet, in a call of its own. */
+static void pending_send(redislock_queue_obj *q, zend_string *name)
+{
+	queue_keys k;
+	redislock_argv a;
+	redisReply *reply;
+	queue_pending *p = zend_hash_find_ptr(&q->pending, name);
+
+	if (!p) {
+		return;
+	}
+	redislock_queue_keys_init(&k, &q->base, name);
+	pending_args(&a, k.counts, p);
+	zend_hash_del(&q->pending, name);
+	/* A count that cannot be sent is lost, never sent twice. */
+	if ((reply = redislock_queue_run(q, &redislock_script_count_add, &a, redislock_object_read_timeout(&q->base)))) {
+		freeReplyObject(reply);
+	}
+	redislock_argv_free(&a);
+	redislock_queue_keys_free(&k);
+}
+
+void redislock_queue_pending_send(redislock_queue_obj *q, zend_string *const *names, uint32_t n)
+{
+	pending_own(q);
+	for (uint32_t i = 0; i < n && zend_hash_num_elements(&q->pending) > 0; i++) {
+		pending_send(q, names[i]);
+	}
+}
+
+void redislock_queue_pending_final(redislock_queue_obj *q)
+{
+	pending_own(q);
+	while (zend_hash_num_elements(&q->pending) > 0) {
+		HashPosition pos;
+		zend_string *name;
+		zend_ulong h;
+		zend_hash_internal_pointer_reset_ex(&q->pending, &pos);
+		if (zend_hash_get_current_key_ex(&q->pending, &name, &h, &pos) != HASH_KEY_IS_STRING) {
+			break;
+		}
+		zend_string_addref(name);
+		pending_send(q, name);
+		zend_string_release(name);
+	}
+	zend_hash_clean(&q->pending);
+}
+
 /* ---- the deferred ack ------------------------------------------------------------ */
 
-void redislock_queue_stream_ack_args(redislock_argv *a, const queue_keys *k, zend_string *id, const stream_receipt *r,
-	const queue_ran *ran, bool failed)
+void redislock_queue_stream_ack_args(redislock_argv *a, const queue_keys *k, zend_string *id, const stream_receipt *r)
 {
 	redislock_script_stream_ack_args(a, k->queue, k->payloads, k->meta, k->stream, k->index, k->settings, k->deadlines,
-		k->spare, k->counts, id, r ? r->eid : NULL, r ? r->consumer : NULL, r ? r->deliveries : NULL,
-		ran ? ran->bucket : NULL, ran ? ran->micros : NULL, failed);
+		k->spare, id, r ? r->eid : NULL, r ? r->consumer : NULL, r ? r->deliveries : NULL);
 }
 
 void redislock_queue_deferred_clear(redislock_queue_obj *q)
@@ -190,10 +337,12 @@ void redislock_queue_deferred_answered(redislock_queue_obj *q, redisReply *reply
 {
 	if (reply->type != REDIS_REPLY_ERROR && q->deferred) {
 		stream_receipt r;
-		if (reply->type == REDIS_REPLY_INTEGER && reply->integer > 0
-			&& redislock_queue_stream_receipt_parse(q->deferred_receipt, &r)) {
-			redislock_queue_held_end(q, q->deferred_name, &r);
-			redislock_queue_stream_receipt_free(&r);
+		if (reply->type == REDIS_REPLY_INTEGER && reply->integer > 0) {
+			redislock_queue_pending_add(q, q->deferred_name, &q->deferred_sample);
+			if (redislock_queue_stream_receipt_parse(q->deferred_receipt, &r)) {
+				redislock_queue_held_end(q, q->deferred_name, &r);
+				redislock_queue_stream_receipt_free(&r);
+			}
 		}
 		redislock_queue_beat_stop(q, q->deferred_name, q->deferred_id, q->deferred_receipt);
 		redislock_queue_deferred_clear(q);
@@ -227,10 +376,11 @@ void redislock_queue_deferred_final(redislock_queue_obj *q)
 }
 
 void redislock_queue_defer_ack(redislock_queue_obj *q, const queue_keys *k, zend_string *name, zend_string *id,
-	zend_string *receipt, const stream_receipt *r, const queue_ran *ran, bool failed)
+	zend_string *receipt, const stream_receipt *r, const queue_sample *sample)
 {
 	redislock_queue_deferred_clear(q);
-	redislock_queue_stream_ack_args(&q->deferred_ack, k, id, r, ran, failed);
+	redislock_queue_stream_ack_args(&q->deferred_ack, k, id, r);
+	q->deferred_sample = *sample;
 	q->deferred = true;
 	q->deferred_generation = redislock_fork_generation;
 	q->deferred_name = zend_string_copy(name);
@@ -239,24 +389,50 @@ void redislock_queue_defer_ack(redislock_queue_obj *q, const queue_keys *k, zend
 }
 
 redisReply *redislock_queue_run_after_ack(redislock_queue_obj *q, const redislock_script *script, redislock_argv *a,
-	double timeout)
+	double timeout, zend_string *const *names, const queue_keys *keys, uint32_t n)
 {
-	redislock_pipe_cmd cmds[2] = {{&q->deferred_ack, &redislock_script_stream_ack}, {a, script}};
-	redisReply *replies[2], *reply = NULL;
+	redislock_pipe_cmd *cmds;
+	redislock_argv *counts;
+	redisReply **replies, *reply = NULL;
+	uint32_t m = 0, c = 0;
+	bool ack = redislock_queue_deferred_kept(q);
 
-	if (!redislock_queue_deferred_kept(q)) {
+	if (!ack && (!keys || !redislock_queue_pending_due(q))) {
 		return redislock_queue_run(q, script, a, timeout);
 	}
+	cmds = safe_emalloc(n + 2, sizeof(*cmds), 0);
+	replies = safe_emalloc(n + 2, sizeof(*replies), 0);
+	counts = safe_emalloc(n + 1, sizeof(*counts), 0);
 	/* The deferred ack goes in the same write; a failed write keeps it. */
-	if (redislock_script_pipe(q->conn, cmds, 2, timeout, replies) == SUCCESS) {
-		redislock_queue_deferred_answered(q, replies[0]);
-		reply = replies[1];
+	if (ack) {
+		cmds[m].a = &q->deferred_ack;
+		cmds[m++].script = &redislock_script_stream_ack;
+	}
+	cmds[m].a = a;
+	cmds[m++].script = script;
+	if (keys) {
+		c = redislock_queue_pending_take(q, names, keys, n, false, counts, cmds + m);
+	}
+	if (redislock_script_pipe(q->conn, cmds, (int) (m + c), timeout, replies) == SUCCESS) {
+		if (ack) {
+			redislock_queue_deferred_answered(q, replies[0]);
+		}
+		reply = replies[m - 1];
+		for (uint32_t i = 0; i < c; i++) {
+			freeReplyObject(replies[m + i]);   /* counted, or not: never sent again */
+		}
 		if (reply->type == REDIS_REPLY_ERROR) {
 			redislock_conn_set_reply_error(q->conn, reply);
 			freeReplyObject(reply);
 			reply = NULL;
 		}
 	}
+	for (uint32_t i = 0; i < c; i++) {
+		redislock_argv_free(&counts[i]);
+	}
+	efree(counts);
+	efree(replies);
+	efree(cmds);
 	return reply;
 }
 

@@ -1,7 +1,8 @@
 /* RedisQueue's counters below the class: the durations acks count (when this
  * object's reserve() handed each task out, and the bucket of a run's duration),
- * stats()'s 'counts' and history()'s minutes read back from the counters'
- * hash, {K}:counts, which the queue's scripts keep (ext/lua/common/counts.lua). */
+ * stats()'s answer for a queue (its state, and its counters as 'counts') and
+ * history()'s minutes, read back from the counters' hash, {K}:counts, which the
+ * queue's scripts and its workers keep (ext/lua/common/counts.lua). */
 #include "redislock_queue_counts.h"
 #include "redislock_runner.h"
 
@@ -79,7 +80,7 @@ void redislock_queue_started_add(redislock_queue_obj *q, const zval *tasks, zend
 }
 
 bool redislock_queue_started_ran(redislock_queue_obj *q, const zend_string *name, const zend_string *id,
-	const zend_string *receipt, queue_ran *ran)
+	const zend_string *receipt, queue_sample *sample)
 {
 	zend_string *key = redislock_queue_beat_key(name, ZSTR_VAL(id), ZSTR_LEN(id));
 	queue_started *s = zend_hash_find_ptr(&q->started, key);
@@ -100,15 +101,9 @@ bool redislock_queue_started_ran(redislock_queue_obj *q, const zend_string *name
 	while (k < REDISLOCK_QUEUE_BUCKETS && d > redislock_queue_bucket_bounds[k]) {
 		k++;
 	}
-	ran->bucket = zend_long_to_str(k);
-	ran->micros = zend_long_to_str((zend_long) (d * 1e6 + 0.5));
+	sample->bucket = k;
+	sample->micros = d * 1e6 < (double) ZEND_LONG_MAX ? (zend_long) (d * 1e6 + 0.5) : ZEND_LONG_MAX;
 	return true;
-}
-
-void redislock_queue_ran_free(queue_ran *ran)
-{
-	zend_string_release(ran->bucket);
-	zend_string_release(ran->micros);
 }
 
 void redislock_queue_started_end(redislock_queue_obj *q, const zend_string *name, const zend_string *id,
@@ -190,7 +185,10 @@ static void counts_array(const zend_long *v, zend_long at, zval *counts)
 	add_assoc_double(counts, "duration_sum", v[5] / 1e6);
 }
 
-bool redislock_queue_counts_to_array(const redisReply *c, zval *counts)
+/* stats()'s 'counts' from the last element of a stats reply (the HMGET of
+ * ext/lua/queue/stats.lua); false when it has another shape (nil: the key is of
+ * another type; a field that is no count). */
+static bool counts_to_array(const redisReply *c, zval *counts)
 {
 	zend_long v[FIELDS];
 
@@ -205,6 +203,47 @@ bool redislock_queue_counts_to_array(const redisReply *c, zval *counts)
 		}
 	}
 	counts_array(v, -1, counts);
+	return true;
+}
+
+/* One stats reply as the array stats() returns; false when it has another shape. */
+bool redislock_queue_stats_entry(const redisReply *r, zval *entry)
+{
+	zval counts;
+
+	if (r->type != REDIS_REPLY_ARRAY || r->elements != 9) {
+		return false;
+	}
+	for (size_t i = 0; i < 8; i++) {
+		if (r->element[i]->type != REDIS_REPLY_INTEGER) {
+			return false;
+		}
+	}
+	/* Counters that are not counts (their key or a field written by hand) are
+	 * null: the queue's state is still told. */
+	if (!counts_to_array(r->element[8], &counts)) {
+		ZVAL_NULL(&counts);
+	}
+	array_init_size(entry, 10);
+	add_assoc_long(entry, "due", (zend_long) r->element[0]->integer);
+	add_assoc_long(entry, "delayed", (zend_long) r->element[1]->integer);
+	add_assoc_long(entry, "inflight", (zend_long) r->element[2]->integer);
+	add_assoc_long(entry, "dead", (zend_long) r->element[3]->integer);
+	add_assoc_double(entry, "oldest_due_age", r->element[4]->integer < 0 ? 0.0 : r->element[4]->integer / 1e6);
+	if (r->element[5]->integer < 0) {
+		add_assoc_null(entry, "next_due_in");
+	} else {
+		add_assoc_double(entry, "next_due_in", r->element[5]->integer / 1e6);
+	}
+	add_assoc_long(entry, "overdue", (zend_long) r->element[6]->integer);
+	/* The pause's ms left: -2 not paused, -1 until resume(). */
+	add_assoc_bool(entry, "paused", r->element[7]->integer != -2);
+	if (r->element[7]->integer < 0) {
+		add_assoc_null(entry, "pause_left");
+	} else {
+		add_assoc_double(entry, "pause_left", r->element[7]->integer / 1e3);
+	}
+	add_assoc_zval(entry, "counts", &counts);
 	return true;
 }
 

@@ -20,20 +20,18 @@ void redislock_queue_started_init(redislock_queue_obj *q);
  * them, or false) was handed out; name: the queue of tasks that do not say theirs. */
 void redislock_queue_started_add(redislock_queue_obj *q, const zval *tasks, zend_string *name);
 /* The duration of the run of id that an ack() with receipt ends, when this
- * object reserved it under that receipt: filled in ran (freed with
- * redislock_queue_ran_free()), true. An ack without a receipt is not timed. */
+ * object reserved it under that receipt: its bucket and µs filled in sample,
+ * true. An ack without a receipt is not timed. */
 bool redislock_queue_started_ran(redislock_queue_obj *q, const zend_string *name, const zend_string *id,
-	const zend_string *receipt, queue_ran *ran);
-void redislock_queue_ran_free(queue_ran *ran);
+	const zend_string *receipt, queue_sample *sample);
 /* A call ended id's reservation (receipt: only when it is the one recorded). */
 void redislock_queue_started_end(redislock_queue_obj *q, const zend_string *name, const zend_string *id,
 	const zend_string *receipt);
 
 
-/* stats()'s 'counts' from the last element of a stats reply (the HMGET of
- * ext/lua/queue/stats.lua); false when it has another shape (nil: the key is of
- * another type; a field that is no count). */
-bool redislock_queue_counts_to_array(const redisReply *c, zval *counts);
+/* One reply of the stats script as the array stats() returns for a queue (its
+ * state, and its counters as 'counts'); false when it has another shape. */
+bool redislock_queue_stats_entry(const redisReply *r, zval *entry);
 
 /* history() of the queue of keys k: its script's one run, the minutes in
  * return_value; false with the failure recorded, for the method to throw. */

@@ -7,6 +7,7 @@
 #include "redislock_conn.h"
 #include "redislock_object.h"
 #include "redislock_renewal.h"
+#include "redislock_runner.h"
 #include "redislock_scripts.h"
 
 /* The most a payload may be, and the most the payloads of one enqueue() may be in
@@ -21,6 +22,24 @@
  * call as a whole is not. PAGE in ext/lua/common/page.lua is the same number and
  * caps every script. */
 #define REDISLOCK_QUEUE_PAGE 250
+
+/* An ack as the counters take it: acked as failed (ack(failed: true)), or done,
+ * timed (bucket 0 .. REDISLOCK_QUEUE_BUCKETS, with its µs: the run's duration,
+ * reserve to ack, by this object's clock) or not (bucket -1). */
+typedef struct {
+	bool failed;
+	int bucket;
+	zend_long micros;
+} queue_sample;
+
+/* The counts of the acks the server confirmed, kept by the object for one queue
+ * until they are sent (count_add): p, f, s (µs), then one per bucket, as
+ * ext/lua/queue/count_add.lua takes them; since: when the first was kept. */
+#define QUEUE_PENDING_FIELDS (3 + 17)
+typedef struct {
+	zend_long v[QUEUE_PENDING_FIELDS];
+	double since;
+} queue_pending;
 
 typedef struct _redislock_queue_obj {
 	REDISLOCK_OBJECT_BASE;   /* first: the connection and the prefix (redislock_object.h) */
@@ -44,6 +63,12 @@ typedef struct _redislock_queue_obj {
 	 * the duration an ack() counts: "<name's length>:<name><id>" -> its
 	 * queue_started, at most REDISLOCK_QUEUE_STARTED (the oldest go first). */
 	HashTable started;
+	/* The counts of the acks the server confirmed, by queue name (queue_pending),
+	 * sent at most once a second in a write the object makes anyway (see
+	 * redislock_queue_pending_take()); a forked child's are its own, from none. */
+	HashTable pending;
+	redislock_generation pending_generation;
+	double snapshot_at;      /* when a reserve() of the zset layout last asked for the minute's snapshot */
 	/* The queues (name -> NULL) where a reserve() failed after its read was sent:
 	 * the entries it delivered and lost go back, uncounted, at the next reserve()
 	 * of the queue (the stream_lost script). */
@@ -59,6 +84,7 @@ typedef struct _redislock_queue_obj {
 	 * it ran (a failed write, a lost or refused reply keep it). */
 	bool deferred;
 	redislock_argv deferred_ack;
+	queue_sample deferred_sample; /* what the deferred ack counts once a reply says it ran */
 	zend_string *deferred_name, *deferred_id, *deferred_receipt;
 	redislock_generation deferred_generation; /* redislock_fork_generation when it was kept */
 	/* pop() of one queue: the queue the last such pop() was of, the layout it
@@ -183,26 +209,42 @@ void redislock_queue_stream_receipt_free(stream_receipt *r);
  * server answered: the object no longer holds it (see q->held). */
 void redislock_queue_held_end(redislock_queue_obj *q, const zend_string *name, const stream_receipt *r);
 
-/* How long an acked run ran, reserve to ack, as the counters take it: its bucket
- * (REDISLOCK_QUEUE_BUCKETS) and its µs, both as decimal strings. */
-typedef struct {
-	zend_string *bucket, *micros;
-} queue_ran;
 
 /* The most reservations whose start an object keeps for their durations
  * (redislock_queue_counts.h). */
 #define REDISLOCK_QUEUE_STARTED 4096
 
 /* The stream_ack script of id's reservation r (NULL: the current one). */
-/* The stream_ack script of id's reservation r (NULL: the current one); ran: its
- * duration, or NULL when not measured; failed: counted as failed (ack(failed: true)). */
-void redislock_queue_stream_ack_args(redislock_argv *a, const queue_keys *k, zend_string *id, const stream_receipt *r,
-	const queue_ran *ran, bool failed);
+/* The stream_ack script of id's reservation r (NULL: the current one). */
+void redislock_queue_stream_ack_args(redislock_argv *a, const queue_keys *k, zend_string *id, const stream_receipt *r);
 
 /* ack(..., defer: true) of the reservation r of id: kept for the next reserve()
  * or pop() (replacing one kept before); the heartbeat renews it until then. */
 void redislock_queue_defer_ack(redislock_queue_obj *q, const queue_keys *k, zend_string *name, zend_string *id,
-	zend_string *receipt, const stream_receipt *r, const queue_ran *ran, bool failed);
+	zend_string *receipt, const stream_receipt *r, const queue_sample *sample);
+/* ---- the counts of the acks a worker confirmed ---- */
+
+void redislock_queue_pending_init(redislock_queue_obj *q);
+/* Counts an ack the server confirmed (answered 1) for queue name. */
+void redislock_queue_pending_add(redislock_queue_obj *q, zend_string *name, const queue_sample *sample);
+/* The count_add scripts of the queues names (their keys, n of them) whose counts are due
+ * (kept for a second or more; all with force): each built in argvs[i] and put in
+ * cmds, at most n; their counts are forgotten here (a send whose reply is lost
+ * is not sent again: a count is never added twice). Returns how many. */
+uint32_t redislock_queue_pending_take(redislock_queue_obj *q, zend_string *const *names, const queue_keys *keys,
+	uint32_t n, bool force, redislock_argv *argvs, redislock_pipe_cmd *cmds);
+/* Whether a reserve() of the zset layout asks its take script to look at the
+ * minute's snapshot of its queues' counters: once a second per object. */
+bool redislock_queue_snapshot_due(redislock_queue_obj *q);
+/* Whether the object keeps counts not sent yet. */
+bool redislock_queue_pending_due(redislock_queue_obj *q);
+/* Sends the counts kept of the queues names (n of them), due or not, each in a
+ * call of its own: what stats() and history() do first, so that a process reads
+ * its own acks. */
+void redislock_queue_pending_send(redislock_queue_obj *q, zend_string *const *names, uint32_t n);
+/* Sends the counts of every queue, each in a call of its own (the object's end). */
+void redislock_queue_pending_final(redislock_queue_obj *q);
+
 /* Forgets the deferred ack without sending it. */
 void redislock_queue_deferred_clear(redislock_queue_obj *q);
 /* Whether a deferred ack is kept (one a forked child inherited is forgotten:
@@ -219,9 +261,10 @@ void redislock_queue_deferred_flush(redislock_queue_obj *q);
 /* The object's end and the request's: the last flush; an ack it cannot send is
  * reported (a warning: its task runs again after its visibility). */
 void redislock_queue_deferred_final(redislock_queue_obj *q);
-/* redislock_queue_run(), with the deferred ack, if any, in the same write. */
+/* redislock_queue_run(), with the deferred ack, if any, in the same write, and
+ * the counts due of the queues names (their keys, n of them; none when keys is NULL). */
 redisReply *redislock_queue_run_after_ack(redislock_queue_obj *q, const redislock_script *script, redislock_argv *a,
-	double timeout);
+	double timeout, zend_string *const *names, const queue_keys *keys, uint32_t n);
 
 /* The stream layout's renewal of id's reservation r (NULL: the current one) to
  * visibility: the owner-checked touch (stream_touch). */

@@ -38,8 +38,7 @@ typedef struct {
 	double seconds;          /* release()'s delay, touch()'s visibility */
 	zend_string *payload;    /* fail()'s, or NULL */
 	bool defer;              /* ack(..., defer: true) */
-	bool failed;             /* ack(..., failed: true): counted as failed, not processed */
-	const queue_ran *ran;    /* ack(): how long the run ran, or NULL when this object did not reserve it */
+	queue_sample sample;     /* ack(): what it counts once the server confirms it (failed, or its duration) */
 	const queue_keys *keys;
 } queue_id_call;
 

@@ -284,6 +284,7 @@ typedef struct {
 	double wait_until;
 	queue_keys *keys;
 	redislock_argv *idle;    /* each queue's upkeep script, where idle_used[i] */
+	redislock_argv *counts;  /* the count_add scripts of the queues whose counts go with the read */
 	bool *idle_used;
 	redislock_pipe_cmd *cmds;
 	redisReply **replies;
@@ -318,8 +319,9 @@ static bool stream_read_open(stream_read *s, redislock_queue_obj *q, const queue
 	s->keys = safe_emalloc(n, sizeof(*s->keys), 0);
 	s->idle = safe_emalloc(n, sizeof(*s->idle), 0);
 	s->idle_used = safe_emalloc(n, sizeof(*s->idle_used), 0);
-	s->cmds = safe_emalloc(n + 3, sizeof(*s->cmds), 0);
-	s->replies = safe_emalloc(n + 3, sizeof(*s->replies), 0);
+	s->counts = safe_emalloc(n, sizeof(*s->counts), 0);
+	s->cmds = safe_emalloc(2 * (size_t) n + 3, sizeof(*s->cmds), 0);
+	s->replies = safe_emalloc(2 * (size_t) n + 3, sizeof(*s->replies), 0);
 	s->wait_until = redislock_now() + t->wait;
 	if (!(s->consumer = stream_consumer(q))) {
 		s->failed = true;
@@ -411,14 +413,16 @@ static void stream_read_upkept(stream_read *s, double now, uint32_t j)
 	}
 }
 
-/* One write: the deferred ack, the upkeep scripts due, the read, and over
- * several queues the hand-back. The read's reply, or NULL when the call ends
- * (failed, or a queue is not on the stream layout). */
+/* One write: the deferred ack, the upkeep scripts due, the read, over several
+ * queues the hand-back, and the counts due of the acks the server confirmed.
+ * The read's reply, or NULL when the call ends (failed, or a queue is not on
+ * the stream layout). */
 static redisReply *stream_read_send(stream_read *s)
 {
 	redislock_queue_obj *q = s->q;
 	redislock_argv read;
-	int m = 0, read_at, ack_at = -1, hand_at = -1;
+	int m = 0, read_at, ack_at = -1, hand_at = -1, count_at;
+	uint32_t counted;
 	double now = redislock_now();
 
 	s->hint = -1;
@@ -437,7 +441,14 @@ static redisReply *stream_read_send(stream_read *s)
 		s->cmds[m].a = &s->hb;
 		s->cmds[m++].script = &redislock_script_stream_hand_back;
 	}
+	count_at = m;
+	counted = redislock_queue_pending_take(q, s->t->names, s->keys, s->t->n, false, s->counts, s->cmds + m);
+	m += (int) counted;
 	if (redislock_script_pipe(q->conn, s->cmds, m, redislock_object_read_timeout(&q->base), s->replies) == FAILURE) {
+		/* Counts whose send failed are lost, never sent twice. */
+		for (uint32_t i = 0; i < counted; i++) {
+			redislock_argv_free(&s->counts[i]);
+		}
 		for (uint32_t i = 0; i < s->t->n; i++) {
 			if (s->idle_used[i]) {
 				redislock_argv_free(&s->idle[i]);
@@ -446,6 +457,10 @@ static redisReply *stream_read_send(stream_read *s)
 		redislock_argv_free(&read);
 		s->failed = true;     /* a deferred ack in the write stays kept */
 		return NULL;
+	}
+	for (uint32_t i = 0; i < counted; i++) {
+		freeReplyObject(s->replies[count_at + (int) i]);
+		redislock_argv_free(&s->counts[i]);
 	}
 	if (ack_at >= 0) {
 		redislock_queue_deferred_answered(q, s->replies[ack_at]);
@@ -668,6 +683,7 @@ static int stream_take(INTERNAL_FUNCTION_PARAMETERS, redislock_queue_obj *q, con
 	}
 	efree(s.keys);
 	efree(s.idle);
+	efree(s.counts);
 	efree(s.idle_used);
 	efree(s.cmds);
 	efree(s.replies);
@@ -706,7 +722,7 @@ static redisReply *stream_pop_page(redislock_queue_obj *q, const queue_keys *key
 	redislock_script_stream_pop_args(&a, n, lists, lists + n, lists + 2 * n, lists + 3 * n, lists + 4 * n,
 		lists + 5 * n, lists + 6 * n, lists + 7 * n, lists + 8 * n, lists + 9 * n, lists + 10 * n, lists + 11 * n, count, upkeep);
 	/* The deferred ack in the same write, when this is the call's first script. */
-	reply = redislock_queue_run_after_ack(q, &redislock_script_stream_pop, &a, timeout);
+	reply = redislock_queue_run_after_ack(q, &redislock_script_stream_pop, &a, timeout, NULL, NULL, 0);
 	redislock_argv_free(&a);
 	efree(lists);
 	return reply;
@@ -761,12 +777,12 @@ static zend_result stream_wait(redislock_queue_obj *q, queue_keys *keys, uint32_
 /* The stream layout's script for ack, release, touch or fail of id (r: the
  * receipt's parts, NULL: the current reservation). */
 static const redislock_script *stream_id_args(redislock_argv *a, after_id after, const queue_keys *k, zend_string *id,
-	const stream_receipt *r, double seconds, zend_string *payload, const queue_ran *ran, bool failed)
+	const stream_receipt *r, double seconds, zend_string *payload)
 {
 	zend_string *eid = r ? r->eid : NULL, *consumer = r ? r->consumer : NULL, *deliveries = r ? r->deliveries : NULL;
 	switch (after) {
 	case AFTER_ID_RECEIPT:
-		redislock_queue_stream_ack_args(a, k, id, r, ran, failed);
+		redislock_queue_stream_ack_args(a, k, id, r);
 		return &redislock_script_stream_ack;
 	case AFTER_ID_DELAY:
 		redislock_script_stream_release_args(a, k->queue, k->payloads, k->meta, k->dead, k->stream, k->index,
@@ -804,11 +820,11 @@ static queue_id_outcome stream_id_call(redislock_queue_obj *q, const queue_id_ca
 		/* Kept for the next reserve() or pop(); the heartbeat renews until then.
 		 * (While an earlier one is still kept, its send having failed just now,
 		 * this one is sent at once: its failure is the call's.) */
-		redislock_queue_defer_ack(q, c->keys, c->name, c->id, c->receipt, &sr, c->ran, c->failed);
+		redislock_queue_defer_ack(q, c->keys, c->name, c->id, c->receipt, &sr, &c->sample);
 		redislock_queue_stream_receipt_free(&sr);
 		return QUEUE_ID_KEPT;
 	}
-	script = stream_id_args(&a, c->after, c->keys, c->id, has_sr ? &sr : NULL, c->seconds, c->payload, c->ran, c->failed);
+	script = stream_id_args(&a, c->after, c->keys, c->id, has_sr ? &sr : NULL, c->seconds, c->payload);
 	reply = redislock_queue_run(q, script, &a, redislock_object_read_timeout(&q->base));
 	redislock_argv_free(&a);
 	if (has_sr) {

@@ -173,7 +173,8 @@ static void take_more(zset_read *r, zend_long left, zval *list)
 			return;
 		}
 		redislock_script_take_args(&a, n, key_lists[0], key_lists[1], key_lists[2], key_lists[3], key_lists[4],
-			key_lists[5], key_lists[6], key_lists[7], key_lists[8], want, reserve, visibility, false, base, r->t->max_attempts, q->retry_backoff, false);
+			key_lists[5], key_lists[6], key_lists[7], key_lists[8], want, reserve, visibility, false, base, r->t->max_attempts, q->retry_backoff, false,
+			reserve && redislock_queue_snapshot_due(q));
 		sent = redislock_now();
 		reply = redislock_queue_run(q, &redislock_script_take, &a, timeout);
 		redislock_argv_free(&a);
@@ -382,8 +383,9 @@ static redisReply *zset_read_take(zset_read *r, bool *on_streams)
 
 	redislock_script_take_args(&a, t->n, r->key_lists[0], r->key_lists[1], r->key_lists[2], r->key_lists[3],
 		r->key_lists[4], r->key_lists[5], r->key_lists[6], r->key_lists[7], r->key_lists[8], r->page, r->reserve, t->visibility, r->wait > 0, r->base,
-		t->max_attempts, r->q->retry_backoff, r->woken);
-	reply = redislock_queue_run_after_ack(r->q, &redislock_script_take, &a, t->timeout);
+		t->max_attempts, r->q->retry_backoff, r->woken, r->reserve && redislock_queue_snapshot_due(r->q));
+	reply = redislock_queue_run_after_ack(r->q, &redislock_script_take, &a, t->timeout, r->reserve ? t->names : NULL,
+		r->reserve ? r->keys : NULL, t->n);
 	redislock_argv_free(&a);
 	if (!reply || r->reserve || reply->type != REDIS_REPLY_INTEGER) {
 		return reply;
@@ -441,7 +443,7 @@ static redisReply *zset_read_pop_one(zset_read *r, bool *on_streams)
 			const queue_keys *k = &r->keys[0];
 			redislock_script_pop_args(&a, k->queue, k->inflight, k->wakeup, k->meta, k->payloads, k->stream, k->paused, r->page,
 				r->wait > 0, r->woken);
-			reply = redislock_queue_run_after_ack(q, &redislock_script_pop, &a, r->t->timeout);
+			reply = redislock_queue_run_after_ack(q, &redislock_script_pop, &a, r->t->timeout, NULL, NULL, 0);
 			redislock_argv_free(&a);
 			if (reply && reply->type == REDIS_REPLY_INTEGER && (reply->integer == -2 || reply->integer == -3)) {
 				guess = reply->integer == -2 ? POP_TAKE : POP_STREAM;
@@ -665,7 +667,7 @@ static queue_id_outcome zset_id_call(redislock_queue_obj *q, const queue_id_call
 		break;
 	case AFTER_ID_RECEIPT:
 		script = &redislock_script_ack;
-		redislock_script_ack_args(&a, QUEUE_KEYS(*k), k->paused, k->counts, c->id, c->receipt, c->ran ? c->ran->bucket : NULL, c->ran ? c->ran->micros : NULL, c->failed);
+		redislock_script_ack_args(&a, QUEUE_KEYS(*k), k->paused, c->id, c->receipt);
 		break;
 	case AFTER_ID_DELAY:
 		script = &redislock_script_release;

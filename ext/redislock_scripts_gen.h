@@ -24,6 +24,7 @@ extern const redislock_script redislock_script_ttl;
 extern const redislock_script redislock_script_unlock;
 extern const redislock_script redislock_script_watch;
 extern const redislock_script redislock_script_clear;
+extern const redislock_script redislock_script_count_add;
 extern const redislock_script redislock_script_dead;
 extern const redislock_script redislock_script_delayed;
 extern const redislock_script redislock_script_dequeue;
@@ -350,6 +351,14 @@ static inline void redislock_script_clear_args(redislock_argv *a, const zend_str
 	redislock_argv_push_str(a, keyed);
 }
 
+/* ext/lua/queue/count_add.lua: KEYS counts, ARGV packed. */
+static inline void redislock_script_count_add_args(redislock_argv *a, const zend_string *counts, const zend_string *packed)
+{
+	redislock_script_start(a, &redislock_script_count_add, 1);
+	redislock_argv_push_str(a, counts);
+	redislock_argv_push_str(a, packed);
+}
+
 /* ext/lua/queue/dead.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS spare, ARGV count, ARGV after, ARGV after_score, ARGV cut. */
 static inline void redislock_script_dead_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *spare, zend_long count, const zend_string *after, const zend_string *after_score, const zend_string *cut)
 {
@@ -674,10 +683,10 @@ static inline void redislock_script_top_args(redislock_argv *a, const zend_strin
 	if (after_score) { redislock_argv_push_str(a, after_score); } else { redislock_argv_push(a, "", 0); }
 }
 
-/* ext/lua/queue_stream/stream_ack.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS stream, KEYS index, KEYS settings, KEYS deadlines, KEYS spare, KEYS counts, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries, ARGV bucket, ARGV micros, ARGV failed. */
-static inline void redislock_script_stream_ack_args(redislock_argv *a, const zend_string *queue, const zend_string *payloads, const zend_string *receipts, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *deadlines, const zend_string *spare, const zend_string *counts, const zend_string *id, const zend_string *eid, const zend_string *consumer, const zend_string *deliveries, const zend_string *bucket, const zend_string *micros, bool failed)
+/* ext/lua/queue_stream/stream_ack.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS stream, KEYS index, KEYS settings, KEYS deadlines, KEYS spare, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries. */
+static inline void redislock_script_stream_ack_args(redislock_argv *a, const zend_string *queue, const zend_string *payloads, const zend_string *receipts, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *deadlines, const zend_string *spare, const zend_string *id, const zend_string *eid, const zend_string *consumer, const zend_string *deliveries)
 {
-	redislock_script_start(a, &redislock_script_stream_ack, 9);
+	redislock_script_start(a, &redislock_script_stream_ack, 8);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, payloads);
 	redislock_argv_push_str(a, receipts);
@@ -686,16 +695,10 @@ static inline void redislock_script_stream_ack_args(redislock_argv *a, const zen
 	redislock_argv_push_str(a, settings);
 	redislock_argv_push_str(a, deadlines);
 	redislock_argv_push_str(a, spare);
-	redislock_argv_push_str(a, counts);
 	redislock_argv_push_str(a, id);
 	if (eid) { redislock_argv_push_str(a, eid); } else { redislock_argv_push(a, "", 0); }
 	if (consumer) { redislock_argv_push_str(a, consumer); } else { redislock_argv_push(a, "", 0); }
 	if (deliveries) { redislock_argv_push_str(a, deliveries); } else { redislock_argv_push(a, "", 0); }
-	if ((bucket && ZSTR_LEN(bucket)) || (micros && ZSTR_LEN(micros)) || failed) {
-		if (bucket) { redislock_argv_push_str(a, bucket); } else { redislock_argv_push(a, "", 0); }
-		if (micros) { redislock_argv_push_str(a, micros); } else { redislock_argv_push(a, "", 0); }
-		redislock_argv_push(a, failed ? "1" : "", failed ? 1 : 0);
-	}
 }
 
 /* ext/lua/queue_stream/stream_bye.lua: KEYS stream, ARGV consumer. */
@@ -859,10 +862,10 @@ static inline void redislock_script_stream_touch_args(redislock_argv *a, const z
 	redislock_argv_push_long(a, visibility);
 }
 
-/* ext/lua/queue_zset/ack.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS paused, KEYS counts, ARGV id, ARGV receipt, ARGV bucket, ARGV micros, ARGV failed. */
-static inline void redislock_script_ack_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *paused, const zend_string *counts, const zend_string *id, const zend_string *receipt, const zend_string *bucket, const zend_string *micros, bool failed)
+/* ext/lua/queue_zset/ack.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS paused, ARGV id, ARGV receipt. */
+static inline void redislock_script_ack_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *paused, const zend_string *id, const zend_string *receipt)
 {
-	redislock_script_start(a, &redislock_script_ack, 8);
+	redislock_script_start(a, &redislock_script_ack, 7);
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -870,14 +873,8 @@ static inline void redislock_script_ack_args(redislock_argv *a, const zend_strin
 	redislock_argv_push_str(a, dead);
 	redislock_argv_push_str(a, payloads);
 	redislock_argv_push_str(a, paused);
-	redislock_argv_push_str(a, counts);
 	redislock_argv_push_str(a, id);
 	if (receipt) { redislock_argv_push_str(a, receipt); } else { redislock_argv_push(a, "", 0); }
-	if ((bucket && ZSTR_LEN(bucket)) || (micros && ZSTR_LEN(micros)) || failed) {
-		if (bucket) { redislock_argv_push_str(a, bucket); } else { redislock_argv_push(a, "", 0); }
-		if (micros) { redislock_argv_push_str(a, micros); } else { redislock_argv_push(a, "", 0); }
-		redislock_argv_push(a, failed ? "1" : "", failed ? 1 : 0);
-	}
 }
 
 /* ext/lua/queue_zset/fail.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS counts, ARGV id, ARGV receipt, ARGV replace, ARGV payload. */
@@ -948,8 +945,8 @@ static inline void redislock_script_reserve_lost_args(redislock_argv *a, const z
 	if (cursor) { redislock_argv_push_str(a, cursor); } else { redislock_argv_push(a, "", 0); }
 }
 
-/* ext/lua/queue_zset/take.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS paused, KEYS counts, ARGV count, ARGV reserve, ARGV visibility, ARGV waiting, ARGV base, ARGV attempts, ARGV backoff, ARGV woken. */
-static inline void redislock_script_take_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *inflight, zend_string *const *wakeup, zend_string *const *receipts, zend_string *const *dead, zend_string *const *payloads, zend_string *const *stream, zend_string *const *paused, zend_string *const *counts, zend_long count, bool reserve, double visibility, bool waiting, const zend_string *base, zend_long attempts, double backoff, bool woken)
+/* ext/lua/queue_zset/take.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS stream, KEYS paused, KEYS counts, ARGV count, ARGV reserve, ARGV visibility, ARGV waiting, ARGV base, ARGV attempts, ARGV backoff, ARGV woken, ARGV snap. */
+static inline void redislock_script_take_args(redislock_argv *a, uint32_t n, zend_string *const *queue, zend_string *const *inflight, zend_string *const *wakeup, zend_string *const *receipts, zend_string *const *dead, zend_string *const *payloads, zend_string *const *stream, zend_string *const *paused, zend_string *const *counts, zend_long count, bool reserve, double visibility, bool waiting, const zend_string *base, zend_long attempts, double backoff, bool woken, bool snap)
 {
 	redislock_script_start(a, &redislock_script_take, (int) (9 * n));
 	for (uint32_t i = 0; i < n; i++) {
@@ -970,8 +967,9 @@ static inline void redislock_script_take_args(redislock_argv *a, uint32_t n, zen
 	if (base) { redislock_argv_push_str(a, base); } else { redislock_argv_push(a, "", 0); }
 	redislock_argv_push_long(a, attempts);
 	redislock_argv_push_double(a, backoff);
-	if (woken) {
+	if (woken || snap) {
 		redislock_argv_push(a, woken ? "1" : "", woken ? 1 : 0);
+		redislock_argv_push(a, snap ? "1" : "", snap ? 1 : 0);
 	}
 }
 

@@ -118,8 +118,8 @@ $before = $scripts();
 $dispatch(new UqJob('a', 'a2'));
 $second = $scripts() - $before;
 rq_check($first === 1 && $second === 1 && $size() === 1, 'a dispatch is one script, the duplicate one script and not queued', [$first, $second, $size()]);
-rq_check($queued === 2 && rq_keys_containing($raw, 'laravel_unique_job') === [], 'JobQueued for the queued job only (and the warm-up); no lock key',
-    [$queued, rq_keys_containing($raw, 'laravel_unique_job')]);
+rq_check($queued === 2 && rq_state_keys($raw, 'laravel_unique_job') === [], 'JobQueued for the queued job only (and the warm-up); no lock key',
+    [$queued, rq_state_keys($raw, 'laravel_unique_job')]);
 echo class_exists($skippedClass) ? ($skipped === 1 ? "ok: UniqueJobSkipped once\n" : "FAILED: UniqueJobSkipped $skipped\n") : "ok: no UniqueJobSkipped in this Laravel\n";
 
 $inside = null;

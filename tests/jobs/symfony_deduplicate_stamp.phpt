@@ -162,7 +162,7 @@ DsHandler::$handled = [];
 [$n2, $e2] = ds_count($raw, fn () => $bus->dispatch(new DsMessage('a2'), [new DeduplicateStamp('k1')]));
 rq_check($n1 === 1 && $e1->last(SentStamp::class) !== null, 'one transport: one script, sent', $n1);
 rq_check($n2 === 1 && $e2->last(SentStamp::class) === null && $size() === 1, 'the same key while it waits: one script, dropped (no SentStamp), one message queued', [$n2, $size()]);
-rq_check(rq_keys_containing($raw, 'k1') === [], 'no lock key for it', rq_keys_containing($raw, 'k1'));
+rq_check(rq_state_keys($raw, 'k1') === [], 'no lock key for it', rq_state_keys($raw, 'k1'));
 
 [$n3] = ds_count($raw, fn () => $bus->dispatch(new DsBoth('b'), [new DeduplicateStamp('k2')]));
 rq_check($n3 === 3, "two transports: Symfony's lock (its save, then its ttl), then the enqueue: 3 scripts", $n3);

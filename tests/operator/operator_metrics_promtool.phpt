@@ -39,6 +39,7 @@ $q->fail($weird, 'x', $t['receipt']);
 $q->enqueue('acked', 'a1');
 $t = $q->reserve('acked', 1, 60);
 $q->ack('acked', 'a1', $t['receipt']);
+$q->stats('acked');             // the object's counts of its acks, sent before the command reads them
 $l->lock('excl', 0, 60);
 $l->lockShared('reader', 0, 60);
 $l->lock($weird, 0, 60);

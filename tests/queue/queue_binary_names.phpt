@@ -26,7 +26,7 @@ $q->enqueue($b, ['y1', 'y2']);
 $q->reserve($a);
 $q->reserve($b);
 foreach (['a' => $a, 'b' => $b] as $label => $name) {
-    $keys = rq_keys_containing($raw, $name);
+    $keys = rq_state_keys($raw, $name);
     $slots = array_unique(array_map('rq_key_slot', $keys));
     printf("%s: %d keys, one slot: %s\n", $label, count($keys), count($slots) === 1 ? 'yes' : 'no');
 }
@@ -44,7 +44,7 @@ size of a: {"due":0,"delayed":0,"inflight":1,"dead":0}
 size of b: {"due":0,"delayed":0,"inflight":1,"dead":0}
 bool(true)
 bool(true)
-a: 5 keys, one slot: yes
-b: 5 keys, one slot: yes
+a: 4 keys, one slot: yes
+b: 4 keys, one slot: yes
 int(2)
 int(2)

@@ -29,7 +29,7 @@ foreach (['zset', 'auto'] as $layout) {
         $p = $q->pop($name);
         $w = $q->pop($name, 1, 10, $slow ? 10 : 2);   // waits: creates the wake-up key path too
         $q->enqueue($name, 'x');        // leaves a wake-up token behind
-        $all = rq_keys_containing($raw, $name);
+        $all = rq_state_keys($raw, $name);
         $slots = array_unique(array_map('rq_key_slot', $all));
         /* The deadlines of the stream's reservations are indexed by an upkeep,
          * which a slow run (valgrind) reaches during the waits: counted in the

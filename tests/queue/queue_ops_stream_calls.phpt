@@ -58,8 +58,8 @@ var_dump($old->ack($name, 'a', $legacy['receipt']));   // the zset-layout reserv
 echo "clear\n";
 $q->enqueue($name, 'd');                             // onto the stream
 var_dump($q->clear($name));                          // d, later
-// Every key gone but the settings and the counters, which outlive clear(): v, m and b, no stream state.
-var_dump(rq_keys_containing($raw, $name) === ["{Queue:$name}:counts", "{Queue:$name}:meta"], array_diff($raw->call('HKEYS', "{Queue:$name}:meta"), ['v', 'm', 'b']));
+// Every key gone but the settings (and the counters), which outlive clear(): v, m and b, no stream state.
+var_dump(rq_state_keys($raw, $name) === ["{Queue:$name}:meta"], array_diff($raw->call('HKEYS', "{Queue:$name}:meta"), ['v', 'm', 'b']));
 ?>
 --EXPECT--
 {"moved":2,"settled":0,"zset":1,"inflight":1,"layout":"stream"}

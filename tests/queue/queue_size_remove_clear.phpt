@@ -29,10 +29,10 @@ echo "clear\n";
 var_dump($q->clear($name));              // d2 (in flight), d4, l2
 var_dump($q->size($name));
 var_dump($q->clear($name));
-var_dump(rq_keys_containing($raw, $name));
+var_dump(rq_state_keys($raw, $name));
 var_dump($q->size($other));
 var_dump($q->clear($other));
-var_dump(rq_keys_containing($raw, $other));
+var_dump(rq_state_keys($raw, $other));
 // A cleared queue works as before.
 $q->enqueue($name, 'fresh');
 var_dump($q->pop($name)['id']);

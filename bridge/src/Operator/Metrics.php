@@ -34,8 +34,9 @@ namespace RedisLock\Bridge\Operator;
  *                                                 1 for each name whose state the server refused to read
  *                                                 (another application's key, a key of another type)
  *
- * Counters, kept in Redis by the queue's scripts (RedisQueue::stats()'s
- * 'counts'), each since the queue's first run of a release that counts:
+ * Counters, kept in Redis by the queue's scripts and, for acks, by the workers
+ * that acked (RedisQueue::stats()'s 'counts'), since the queue's first run of a
+ * release that counts:
  *
  *   redislock_queue_processed_jobs_total{queue}   runs acked
  *   redislock_queue_failed_jobs_total{queue}      runs ended by fail() (dead letters now), or acked as failed

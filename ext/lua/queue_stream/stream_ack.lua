@@ -18,15 +18,10 @@
 -- @key   settings  string                     M, the queue\'s settings (v, m, b; r: runs parked in X)
 -- @key   deadlines string                     L, entry id -> when its reservation may have lapsed (ms)
 -- @key   spare     string                     Q, the payloads by reference that P cannot hold
--- @key   counts    string                     C, the queue's counters (common/counts.lua)
 -- @arg   id        string                     the task id
 -- @arg   eid       string or ''               the receipt's entry id ('': the current reservation)
 -- @arg   consumer  string or ''               the receipt's consumer
 -- @arg   deliveries string or ''              the receipt's delivery count
--- @arg   bucket    string or '', trailing     the bucket of the run's duration, reserve to ack (''
---                                             : not measured)
--- @arg   micros    string or '', trailing     that duration in µs
--- @arg   failed    flag '1' '', trailing      whether the run is counted as failed (ack(failed: true)), not processed
 
 -- The common case first, before the shared pieces below are defined (each costs
 -- the server time per call): no run parked, the id not queued again.
@@ -36,15 +31,6 @@ local x, parked = string.match(v, '^([^|]*)|?(.*)$')
 if eid == '' then eid = x elseif x ~= eid then return 0 end
 local pe = redis.call('xpending', stream, 'rl', eid, eid, 1)
 if #pe == 0 or (consumer ~= '' and (pe[1][2] ~= consumer or pe[1][4] ~= tonumber(deliveries))) then return 0 end
--- Counted (tally() or count_done() of common/counts.lua, written out: nothing is defined yet here).
-if failed == '1' then
-  redis.pcall('hincrby', counts, 'f', 1)
-elseif bucket and bucket ~= '' then
-  redis.pcall('hincrby', counts, 'd' .. bucket, 1)
-  redis.pcall('hincrby', counts, 's', micros)
-else
-  redis.pcall('hincrby', counts, 'p', 1)
-end
 if parked == '' then
   redis.call('xack', stream, 'rl', eid)
   redis.call('xdel', stream, eid)

@@ -11,17 +11,11 @@
 -- @key   dead      string                     D, the dead letters by the time they died
 -- @key   payloads  string                     P, the tasks' payloads by id
 -- @key   paused    string                     G, the pause: exists while the queue is paused (no wake-up then)
--- @key   counts    string                     C, the queue's counters (common/counts.lua)
 -- @arg   id        string                     the task id
 -- @arg   receipt   string or ''               the reservation's receipt, or '' for the current one
--- @arg   bucket    string or '', trailing     the bucket of the run's duration, reserve to ack (''
---                                             : not measured)
--- @arg   micros    string or '', trailing     that duration in µs
--- @arg   failed    flag '1' '', trailing      whether the run is counted as failed (ack(failed: true)), not processed
 
 --#include "common/tasks.lua"
 if not ours(receipts, id, receipt) or redis.call('zrem', inflight, id) == 0 then return 0 end
 redis.call('hdel', receipts, id)
-if failed == '1' then tally(counts, 'f') else count_done(counts, bucket, micros) end
 if redis.call('zscore', queue, id) then wake_one(wakeup, paused) else redis.call('hdel', payloads, id) end
 return 1

@@ -44,6 +44,9 @@
 -- @arg   woken     flag '1' '', trailing      whether the caller was woken from its wake-up lists
 --                                             since its last call (pop's fast path passes the
 --                                             turn on only then)
+-- @arg   snap      flag '1' '', trailing      whether to take the minute's snapshot of each
+--                                             queue's counters if not taken (a reserve() of an
+--                                             object that has not asked for a second)
 
 --#include "common/page.lua"
 --#include "common/zset_pop.lua"
@@ -73,7 +76,7 @@ for q = 1, #KEYS / 9 do
     if reserve then streams[#streams + 1] = q end
   else
   local busy, settled = settle_expired(Z, F, H, D, budget, KEYS[9 * q])
-  if reserve then snapshot(KEYS[9 * q], now_us) end
+  if reserve and snap == '1' then snapshot(KEYS[9 * q], now_us) end
   budget = budget - settled
   -- A paused queue hands nothing out until its pause ends (its expired
   -- reservations are settled all the same).

@@ -1,0 +1,107 @@
+--TEST--
+RedisQueue counters of acks: a worker sends the counts of the acks the server confirmed in the write of its next reserve() a second later (no round trip of their own), at its stats() or its end; a forked child never sends its parent's, and a send whose reply is lost is never repeated
+--DESCRIPTION--
+On a server of the test's own (the socket reads it counts are this test's),
+both layouts, with deferred acks as the frameworks' workers send them:
+- three runs acked: nothing counted yet (another object's stats() reads 0);
+- a reserve() a second later sends the counts in its own write: the server
+  reads that call as many times as the same call within the second (no round
+  trip of their own), and the runs are counted;
+- a forked child inherits the object with counts kept: at its end it sends
+  none of them; the parent's stats() sends them once;
+- the counts go in a reserve() whose reply is lost (the server stalled past the
+  read timeout): the server adds them once, and the next calls do not send them
+  again;
+- the object's end sends what it kept.
+--SKIPIF--
+<?php if (!function_exists('pcntl_fork')) die('skip pcntl'); ?>
+--FILE--
+<?php
+require __DIR__ . '/../harness/queue_test.inc';
+require_once __DIR__ . '/../harness/fault_test.inc';
+$srv = new FaultServer(['--enable-debug-command', 'local']);
+$raw = $srv->raw();
+$reads = function () use ($raw): int {
+    preg_match('/total_reads_processed:(\d+)/', $raw->call('INFO', 'stats'), $m);
+    return (int) $m[1];
+};
+$processed = function (string $name) use ($srv): int {
+    return (new RedisQueue($srv->options()))->stats($name)['counts']['processed'];
+};
+// The scripts loaded, as a worker's server has them after its first calls (a
+// first EVALSHA of a script the server lacks costs one more round trip, EVAL).
+$raw->call('SCRIPT', 'LOAD', rq_script_body('count_add'));
+foreach (['zset', 'stream'] as $layout) {
+    $name = rl_name($layout);
+    $q = new RedisQueue($srv->options(['read_timeout' => 0.3]));
+    $q->enqueue($name, ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']);
+    if ($layout === 'stream') {
+        $q->migrate($name);
+    }
+    for ($i = 0; $i < 3; $i++) {
+        $t = $q->reserve($name, 1, 60);
+        if ($i < 2) {
+            $q->ack($name, $t['id'], $t['receipt'], true);
+        }
+    }
+    $q->ack($name, $t['id'], $t['receipt'], true);
+    $before = $reads();
+    $t = $q->reserve($name, 1, 60);                 // d, within the second: sends the third ack, no counts
+    $plain = $reads() - $before;
+    $kept = $processed($name);
+    usleep(1100000);
+    $q->ack($name, $t['id'], $t['receipt'], true);
+    $before = $reads();
+    $t = $q->reserve($name, 1, 60);                 // e; the ack of d and the counts of a, b, c (and d)
+    $with = $reads() - $before;
+    $sent = $processed($name);
+    rq_check($kept === 0 && $sent >= 3 && $sent <= 4 && $with === $plain, "$layout: counts kept, then sent in the write of a reserve() a second later", [$kept, $sent, $plain, $with]);
+
+    // A forked child's end sends none of its parent's counts.
+    $q->ack($name, $t['id'], $t['receipt']);      // e, acked at once
+    $status = rl_fork(1, function () use ($q, $name) {
+        $q->stats($name);                           // would send kept counts first; then its end
+        return 0;
+    });
+    $q->stats($name);                               // the parent's counts, sent once
+    $all = $processed($name);
+    rq_check($status === [0] && $all === 5, "$layout: a forked child sends none of its parent's counts", [$status, $all]);
+
+    // The counts go in a reserve() whose reply is lost: added once, never again.
+    $t = $q->reserve($name, 1, 60);                 // f
+    $q->ack($name, $t['id'], $t['receipt']);
+    usleep(1100000);
+    $stall = $srv->stall(1.0);
+    try {
+        $q->reserve($name, 1, 60);
+        echo "$layout: answered\n";
+    } catch (RedisLockException $e) {
+        echo "$layout: ", get_class($e), "\n";
+    }
+    rl_stall_wait($stall);
+    $q->reserve($name, 1, 60);
+    $q->stats($name);
+    $after = $processed($name);
+    rq_check($after === 6, "$layout: the counts of a send whose reply was lost added once", $after);
+
+    // The object's end sends what it kept.
+    $t = $q->reserve($name, 1, 60);
+    if ($t !== false) {
+        $q->ack($name, $t['id'], $t['receipt']);
+    }
+    $expect = $after + ($t !== false ? 1 : 0);
+    unset($q);
+    rq_check($processed($name) === $expect, "$layout: the object's end sends its counts", [$processed($name), $expect]);
+}
+?>
+--EXPECT--
+ok: zset: counts kept, then sent in the write of a reserve() a second later
+ok: zset: a forked child sends none of its parent's counts
+zset: RedisLockTimeoutException
+ok: zset: the counts of a send whose reply was lost added once
+ok: zset: the object's end sends its counts
+ok: stream: counts kept, then sent in the write of a reserve() a second later
+ok: stream: a forked child sends none of its parent's counts
+stream: RedisLockTimeoutException
+ok: stream: the counts of a send whose reply was lost added once
+ok: stream: the object's end sends its counts
