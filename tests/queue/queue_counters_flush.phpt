@@ -1,5 +1,5 @@
 --TEST--
-RedisQueue counters of acks: a worker sends the counts of the acks the server confirmed in the write of its next reserve() a second later (no round trip of their own), at its stats() or its end; a forked child never sends its parent's, and a send whose reply is lost is never repeated
+RedisQueue counters of acks: a worker sends them in the write of its next reserve() a second later, at its stats() or its end; never a parent's by a fork, never twice
 --DESCRIPTION--
 On a server of the test's own (the socket reads it counts are this test's),
 both layouts, with deferred acks as the frameworks' workers send them:
