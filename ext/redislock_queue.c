@@ -69,11 +69,13 @@ static void keys_init(queue_keys *k, const redislock_queue_obj *q, const zend_st
 #define QUEUE_FAILED_THIS() QUEUE_FAILED(queue_from_obj(Z_OBJ_P(ZEND_THIS)))
 
 /* The request's end, for an object still alive then (kept in a static, a
- * closure, a cycle): its deferred ack, then its consumer leaves the groups
- * while the link is still open (it closes right after). */
+ * closure, a cycle): its deferred ack, the counts of its acks, then its
+ * consumer leaves the groups while the link is still open (it closes right
+ * after). */
 static void queue_on_shutdown(void *owner)
 {
 	redislock_queue_deferred_final(owner);
+	redislock_queue_pending_final(owner);
 	redislock_queue_stream_bye(owner);
 }
 
@@ -510,6 +512,12 @@ static void id_call(INTERNAL_FUNCTION_PARAMETERS, after_id after,
 	if (after == AFTER_ID_RECEIPT && !c.sample.failed) {
 		redislock_queue_started_ran(q, name, c.id, receipt, &c.sample);
 	}
+	/* Once a second, an ack's script counts its run itself (see
+	 * redislock_queue_carry_due()); the others are kept and sent in a later write. */
+	if (after == AFTER_ID_RECEIPT && redislock_queue_carry_due(q)) {
+		c.packed = c.sample.failed ? zend_string_init("f", 1, 0) : c.sample.bucket < 0 ? zend_string_init("p", 1, 0)
+			: zend_strpprintf(0, "%d:" ZEND_LONG_FMT, c.sample.bucket, c.sample.micros);
+	}
 	layout = layout_for(q, CALL_ID, &name, 1);
 	while ((outcome = layout->id_call(q, &c)) == QUEUE_ID_ELSEWHERE && layout != &queue_layout_zset) {
 		layout = &queue_layout_zset;
@@ -517,8 +525,11 @@ static void id_call(INTERNAL_FUNCTION_PARAMETERS, after_id after,
 	redislock_queue_keys_free(&k);
 	/* An ack the server confirmed counts with the object's next write (a deferred
 	 * one once its reply comes). */
-	if (after == AFTER_ID_RECEIPT && outcome == QUEUE_ID_YES) {
+	if (after == AFTER_ID_RECEIPT && outcome == QUEUE_ID_YES && !c.packed) {
 		redislock_queue_pending_add(q, name, &c.sample);
+	}
+	if (c.packed) {
+		zend_string_release(c.packed);
 	}
 	if (outcome != QUEUE_ID_KEPT && after != AFTER_ID_VISIBILITY) {
 		redislock_queue_beat_stop(q, name, c.id, outcome == QUEUE_ID_NO ? receipt : NULL);

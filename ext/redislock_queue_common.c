@@ -197,6 +197,17 @@ void redislock_queue_pending_add(redislock_queue_obj *q, zend_string *name, cons
 	}
 }
 
+bool redislock_queue_carry_due(redislock_queue_obj *q)
+{
+	double now = redislock_now();
+
+	if (q->carried_at > 0 && now - q->carried_at < 1.0) {
+		return false;
+	}
+	q->carried_at = now;
+	return true;
+}
+
 bool redislock_queue_snapshot_due(redislock_queue_obj *q)
 {
 	double now = redislock_now();
@@ -302,10 +313,12 @@ void redislock_queue_pending_final(redislock_queue_obj *q)
 
 /* ---- the deferred ack ------------------------------------------------------------ */
 
-void redislock_queue_stream_ack_args(redislock_argv *a, const queue_keys *k, zend_string *id, const stream_receipt *r)
+void redislock_queue_stream_ack_args(redislock_argv *a, const queue_keys *k, zend_string *id, const stream_receipt *r,
+	const zend_string *packed)
 {
 	redislock_script_stream_ack_args(a, k->queue, k->payloads, k->meta, k->stream, k->index, k->settings, k->deadlines,
-		k->spare, id, r ? r->eid : NULL, r ? r->consumer : NULL, r ? r->deliveries : NULL);
+		k->spare, packed ? k->counts : NULL, id, r ? r->eid : NULL, r ? r->consumer : NULL, r ? r->deliveries : NULL,
+		packed);
 }
 
 void redislock_queue_deferred_clear(redislock_queue_obj *q)
@@ -338,7 +351,9 @@ void redislock_queue_deferred_answered(redislock_queue_obj *q, redisReply *reply
 	if (reply->type != REDIS_REPLY_ERROR && q->deferred) {
 		stream_receipt r;
 		if (reply->type == REDIS_REPLY_INTEGER && reply->integer > 0) {
-			redislock_queue_pending_add(q, q->deferred_name, &q->deferred_sample);
+			if (!q->deferred_carried) {
+				redislock_queue_pending_add(q, q->deferred_name, &q->deferred_sample);
+			}
 			if (redislock_queue_stream_receipt_parse(q->deferred_receipt, &r)) {
 				redislock_queue_held_end(q, q->deferred_name, &r);
 				redislock_queue_stream_receipt_free(&r);
@@ -376,11 +391,12 @@ void redislock_queue_deferred_final(redislock_queue_obj *q)
 }
 
 void redislock_queue_defer_ack(redislock_queue_obj *q, const queue_keys *k, zend_string *name, zend_string *id,
-	zend_string *receipt, const stream_receipt *r, const queue_sample *sample)
+	zend_string *receipt, const stream_receipt *r, const queue_sample *sample, const zend_string *packed)
 {
 	redislock_queue_deferred_clear(q);
-	redislock_queue_stream_ack_args(&q->deferred_ack, k, id, r);
+	redislock_queue_stream_ack_args(&q->deferred_ack, k, id, r, packed);
 	q->deferred_sample = *sample;
+	q->deferred_carried = packed != NULL;
 	q->deferred = true;
 	q->deferred_generation = redislock_fork_generation;
 	q->deferred_name = zend_string_copy(name);

@@ -69,6 +69,7 @@ typedef struct _redislock_queue_obj {
 	HashTable pending;
 	redislock_generation pending_generation;
 	double snapshot_at;      /* when a reserve() of the zset layout last asked for the minute's snapshot */
+	double carried_at;       /* when an ack's script last counted its run itself (redislock_queue_carry_due()) */
 	/* The queues (name -> NULL) where a reserve() failed after its read was sent:
 	 * the entries it delivered and lost go back, uncounted, at the next reserve()
 	 * of the queue (the stream_lost script). */
@@ -85,6 +86,7 @@ typedef struct _redislock_queue_obj {
 	bool deferred;
 	redislock_argv deferred_ack;
 	queue_sample deferred_sample; /* what the deferred ack counts once a reply says it ran */
+	bool deferred_carried;   /* its script counts it itself (packed): nothing to keep */
 	zend_string *deferred_name, *deferred_id, *deferred_receipt;
 	redislock_generation deferred_generation; /* redislock_fork_generation when it was kept */
 	/* pop() of one queue: the queue the last such pop() was of, the layout it
@@ -215,13 +217,15 @@ void redislock_queue_held_end(redislock_queue_obj *q, const zend_string *name, c
 #define REDISLOCK_QUEUE_STARTED 4096
 
 /* The stream_ack script of id's reservation r (NULL: the current one). */
-/* The stream_ack script of id's reservation r (NULL: the current one). */
-void redislock_queue_stream_ack_args(redislock_argv *a, const queue_keys *k, zend_string *id, const stream_receipt *r);
+/* The stream_ack script of id's reservation r (NULL: the current one); packed:
+ * the run's count, when the script counts it itself (NULL: the object keeps it). */
+void redislock_queue_stream_ack_args(redislock_argv *a, const queue_keys *k, zend_string *id, const stream_receipt *r,
+	const zend_string *packed);
 
 /* ack(..., defer: true) of the reservation r of id: kept for the next reserve()
  * or pop() (replacing one kept before); the heartbeat renews it until then. */
 void redislock_queue_defer_ack(redislock_queue_obj *q, const queue_keys *k, zend_string *name, zend_string *id,
-	zend_string *receipt, const stream_receipt *r, const queue_sample *sample);
+	zend_string *receipt, const stream_receipt *r, const queue_sample *sample, const zend_string *packed);
 /* ---- the counts of the acks a worker confirmed ---- */
 
 void redislock_queue_pending_init(redislock_queue_obj *q);
@@ -236,6 +240,10 @@ uint32_t redislock_queue_pending_take(redislock_queue_obj *q, zend_string *const
 /* Whether a reserve() of the zset layout asks its take script to look at the
  * minute's snapshot of its queues' counters: once a second per object. */
 bool redislock_queue_snapshot_due(redislock_queue_obj *q);
+/* Whether an ack of this object counts its run in its own script rather than
+ * keeping it: when none did for a second (so that a process that acks one job
+ * and ends sends no count of its own; a worker does so once a second). */
+bool redislock_queue_carry_due(redislock_queue_obj *q);
 /* Whether the object keeps counts not sent yet. */
 bool redislock_queue_pending_due(redislock_queue_obj *q);
 /* Sends the counts kept of the queues names (n of them), due or not, each in a

@@ -39,6 +39,7 @@ typedef struct {
 	zend_string *payload;    /* fail()'s, or NULL */
 	bool defer;              /* ack(..., defer: true) */
 	queue_sample sample;     /* ack(): what it counts once the server confirms it (failed, or its duration) */
+	zend_string *packed;     /* ack(): the sample as the ack's script counts it itself ('p', 'f', '<bucket>:<µs>'), or NULL: kept */
 	const queue_keys *keys;
 } queue_id_call;
 

@@ -777,12 +777,12 @@ static zend_result stream_wait(redislock_queue_obj *q, queue_keys *keys, uint32_
 /* The stream layout's script for ack, release, touch or fail of id (r: the
  * receipt's parts, NULL: the current reservation). */
 static const redislock_script *stream_id_args(redislock_argv *a, after_id after, const queue_keys *k, zend_string *id,
-	const stream_receipt *r, double seconds, zend_string *payload)
+	const stream_receipt *r, double seconds, zend_string *payload, const zend_string *packed)
 {
 	zend_string *eid = r ? r->eid : NULL, *consumer = r ? r->consumer : NULL, *deliveries = r ? r->deliveries : NULL;
 	switch (after) {
 	case AFTER_ID_RECEIPT:
-		redislock_queue_stream_ack_args(a, k, id, r);
+		redislock_queue_stream_ack_args(a, k, id, r, packed);
 		return &redislock_script_stream_ack;
 	case AFTER_ID_DELAY:
 		redislock_script_stream_release_args(a, k->queue, k->payloads, k->meta, k->dead, k->stream, k->index,
@@ -820,11 +820,11 @@ static queue_id_outcome stream_id_call(redislock_queue_obj *q, const queue_id_ca
 		/* Kept for the next reserve() or pop(); the heartbeat renews until then.
 		 * (While an earlier one is still kept, its send having failed just now,
 		 * this one is sent at once: its failure is the call's.) */
-		redislock_queue_defer_ack(q, c->keys, c->name, c->id, c->receipt, &sr, &c->sample);
+		redislock_queue_defer_ack(q, c->keys, c->name, c->id, c->receipt, &sr, &c->sample, c->packed);
 		redislock_queue_stream_receipt_free(&sr);
 		return QUEUE_ID_KEPT;
 	}
-	script = stream_id_args(&a, c->after, c->keys, c->id, has_sr ? &sr : NULL, c->seconds, c->payload);
+	script = stream_id_args(&a, c->after, c->keys, c->id, has_sr ? &sr : NULL, c->seconds, c->payload, c->packed);
 	reply = redislock_queue_run(q, script, &a, redislock_object_read_timeout(&q->base));
 	redislock_argv_free(&a);
 	if (has_sr) {

@@ -667,7 +667,7 @@ static queue_id_outcome zset_id_call(redislock_queue_obj *q, const queue_id_call
 		break;
 	case AFTER_ID_RECEIPT:
 		script = &redislock_script_ack;
-		redislock_script_ack_args(&a, QUEUE_KEYS(*k), k->paused, c->id, c->receipt);
+		redislock_script_ack_args(&a, QUEUE_KEYS(*k), k->paused, c->packed ? k->counts : NULL, c->id, c->receipt, c->packed);
 		break;
 	case AFTER_ID_DELAY:
 		script = &redislock_script_release;

@@ -683,10 +683,10 @@ static inline void redislock_script_top_args(redislock_argv *a, const zend_strin
 	if (after_score) { redislock_argv_push_str(a, after_score); } else { redislock_argv_push(a, "", 0); }
 }
 
-/* ext/lua/queue_stream/stream_ack.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS stream, KEYS index, KEYS settings, KEYS deadlines, KEYS spare, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries. */
-static inline void redislock_script_stream_ack_args(redislock_argv *a, const zend_string *queue, const zend_string *payloads, const zend_string *receipts, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *deadlines, const zend_string *spare, const zend_string *id, const zend_string *eid, const zend_string *consumer, const zend_string *deliveries)
+/* ext/lua/queue_stream/stream_ack.lua: KEYS queue, KEYS payloads, KEYS receipts, KEYS stream, KEYS index, KEYS settings, KEYS deadlines, KEYS spare, KEYS counts, ARGV id, ARGV eid, ARGV consumer, ARGV deliveries, ARGV packed. */
+static inline void redislock_script_stream_ack_args(redislock_argv *a, const zend_string *queue, const zend_string *payloads, const zend_string *receipts, const zend_string *stream, const zend_string *index, const zend_string *settings, const zend_string *deadlines, const zend_string *spare, const zend_string *counts, const zend_string *id, const zend_string *eid, const zend_string *consumer, const zend_string *deliveries, const zend_string *packed)
 {
-	redislock_script_start(a, &redislock_script_stream_ack, 8);
+	redislock_script_start(a, &redislock_script_stream_ack, (int) (8 + (counts != NULL)));
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, payloads);
 	redislock_argv_push_str(a, receipts);
@@ -695,10 +695,16 @@ static inline void redislock_script_stream_ack_args(redislock_argv *a, const zen
 	redislock_argv_push_str(a, settings);
 	redislock_argv_push_str(a, deadlines);
 	redislock_argv_push_str(a, spare);
+	if (counts) {
+		redislock_argv_push_str(a, counts);
+	}
 	redislock_argv_push_str(a, id);
 	if (eid) { redislock_argv_push_str(a, eid); } else { redislock_argv_push(a, "", 0); }
 	if (consumer) { redislock_argv_push_str(a, consumer); } else { redislock_argv_push(a, "", 0); }
 	if (deliveries) { redislock_argv_push_str(a, deliveries); } else { redislock_argv_push(a, "", 0); }
+	if ((packed && ZSTR_LEN(packed))) {
+		if (packed) { redislock_argv_push_str(a, packed); } else { redislock_argv_push(a, "", 0); }
+	}
 }
 
 /* ext/lua/queue_stream/stream_bye.lua: KEYS stream, ARGV consumer. */
@@ -862,10 +868,10 @@ static inline void redislock_script_stream_touch_args(redislock_argv *a, const z
 	redislock_argv_push_long(a, visibility);
 }
 
-/* ext/lua/queue_zset/ack.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS paused, ARGV id, ARGV receipt. */
-static inline void redislock_script_ack_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *paused, const zend_string *id, const zend_string *receipt)
+/* ext/lua/queue_zset/ack.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS paused, KEYS counts, ARGV id, ARGV receipt, ARGV packed. */
+static inline void redislock_script_ack_args(redislock_argv *a, const zend_string *queue, const zend_string *inflight, const zend_string *wakeup, const zend_string *receipts, const zend_string *dead, const zend_string *payloads, const zend_string *paused, const zend_string *counts, const zend_string *id, const zend_string *receipt, const zend_string *packed)
 {
-	redislock_script_start(a, &redislock_script_ack, 7);
+	redislock_script_start(a, &redislock_script_ack, (int) (7 + (counts != NULL)));
 	redislock_argv_push_str(a, queue);
 	redislock_argv_push_str(a, inflight);
 	redislock_argv_push_str(a, wakeup);
@@ -873,8 +879,14 @@ static inline void redislock_script_ack_args(redislock_argv *a, const zend_strin
 	redislock_argv_push_str(a, dead);
 	redislock_argv_push_str(a, payloads);
 	redislock_argv_push_str(a, paused);
+	if (counts) {
+		redislock_argv_push_str(a, counts);
+	}
 	redislock_argv_push_str(a, id);
 	if (receipt) { redislock_argv_push_str(a, receipt); } else { redislock_argv_push(a, "", 0); }
+	if ((packed && ZSTR_LEN(packed))) {
+		if (packed) { redislock_argv_push_str(a, packed); } else { redislock_argv_push(a, "", 0); }
+	}
 }
 
 /* ext/lua/queue_zset/fail.lua: KEYS queue, KEYS inflight, KEYS wakeup, KEYS receipts, KEYS dead, KEYS payloads, KEYS counts, ARGV id, ARGV receipt, ARGV replace, ARGV payload. */

@@ -2291,7 +2291,12 @@ const redislock_script redislock_script_top = {"top script",
 
 const redislock_script redislock_script_stream_ack = {"stream_ack script",
 	"--redislock:stream_ack\n"
-	"local queue, payloads, receipts, stream, index, settings, deadlines, spare, id, eid, consumer, deliveries = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], ARGV[1], ARGV[2], ARGV[3], ARGV[4]\n"
+	"local queue, payloads, receipts, stream, index, settings, deadlines, spare, id, eid, consumer, deliveries, packed = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5]\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
 	"\n"
 	"\n"
 	"\n"
@@ -2323,6 +2328,17 @@ const redislock_script redislock_script_stream_ack = {"stream_ack script",
 	"if eid == '' then eid = x elseif x ~= eid then return 0 end\n"
 	"local pe = redis.call('xpending', stream, 'rl', eid, eid, 1)\n"
 	"if #pe == 0 or (consumer ~= '' and (pe[1][2] ~= consumer or pe[1][4] ~= tonumber(deliveries))) then return 0 end\n"
+	"\n"
+	"\n"
+	"if packed and packed ~= '' then\n"
+	"local b, us = string.match(packed, '^(%d+):(%d+)$')\n"
+	"if b then\n"
+	"redis.pcall('hincrby', KEYS[9], 'd' .. b, 1)\n"
+	"redis.pcall('hincrby', KEYS[9], 's', us)\n"
+	"elseif packed == 'p' or packed == 'f' then\n"
+	"redis.pcall('hincrby', KEYS[9], packed, 1)\n"
+	"end\n"
+	"end\n"
 	"if parked == '' then\n"
 	"redis.call('xack', stream, 'rl', eid)\n"
 	"redis.call('xdel', stream, eid)\n"
@@ -2357,7 +2373,7 @@ const redislock_script redislock_script_stream_ack = {"stream_ack script",
 	"end\n"
 	"end\n"
 	"return 1\n",
-	3087, "74943030584ed7d0448b5ed306c72d6ea9d0ebc0"};
+	3385, "0c35297a2b37c0152a9ea1852970a129f0a74ad6"};
 
 const redislock_script redislock_script_stream_bye = {"stream_bye script",
 	"--redislock:stream_bye\n"
@@ -2966,7 +2982,7 @@ const redislock_script redislock_script_stream_touch = {"stream_touch script",
 
 const redislock_script redislock_script_ack = {"ack script",
 	"--redislock:ack\n"
-	"local queue, inflight, wakeup, receipts, dead, payloads, paused, id, receipt = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], ARGV[1], ARGV[2]\n"
+	"local queue, inflight, wakeup, receipts, dead, payloads, paused, id, receipt, packed = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], ARGV[1], ARGV[2], ARGV[3]\n"
 	"\n"
 	"\n"
 	"\n"
@@ -2981,12 +2997,18 @@ const redislock_script redislock_script_ack = {"ack script",
 	"\n"
 	"\n"
 	"\n"
-	"local function wake_one(W, G) if G and redis.call('exists', G) == 1 then return end if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function ours(H, id, receipt) if receipt == '' then return true end return (record(H, id)) == receipt end\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"\n"
+	"local function wake_one(W, G) if G and redis.call('exists', G) == 1 then return end if redis.call('llen', W) == 0 then redis.call('lpush', W, '1') redis.call('pexpire', W, 300000) end end local function count_packed(C, packed) if packed == '' then return end local b, us = string.match(packed, '^(%d+):(%d+)$') if b then redis.pcall('hincrby', C, 'd' .. b, 1) redis.pcall('hincrby', C, 's', us) elseif packed == 'p' or packed == 'f' then redis.pcall('hincrby', C, packed, 1) end end local function record(H, id) local v = redis.call('hget', H, id) if not v then return nil, 0, 0, 0 end local r, a, m, b = string.match(v, '^([^|]*)|(%d+)|(%d+)|([^|]*)$') if not r then return nil, 0, 0, 0 end return r, tonumber(a), tonumber(m), tonumber(b) or 0 end local function ours(H, id, receipt) if receipt == '' then return true end return (record(H, id)) == receipt end\n"
 	"if not ours(receipts, id, receipt) or redis.call('zrem', inflight, id) == 0 then return 0 end\n"
 	"redis.call('hdel', receipts, id)\n"
+	"if packed then count_packed(KEYS[8], packed) end\n"
 	"if redis.call('zscore', queue, id) then wake_one(wakeup, paused) else redis.call('hdel', payloads, id) end\n"
 	"return 1\n",
-	998, "c22b56213ebdf42085e940d578a3b8fb95e4dbc6"};
+	1364, "7f6a35eb14e21393e3f7f5841fd634a890768e38"};
 
 const redislock_script redislock_script_fail = {"fail script",
 	"--redislock:fail\n"

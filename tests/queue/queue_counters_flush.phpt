@@ -3,7 +3,9 @@ RedisQueue counters of acks: a worker sends them in the write of its next reserv
 --DESCRIPTION--
 On a server of the test's own (the socket reads it counts are this test's),
 both layouts, with deferred acks as the frameworks' workers send them:
-- three runs acked: nothing counted yet (another object's stats() reads 0);
+- three runs acked: the first counted by its own ack's script (an object's
+  first ack, and then one a second, counts itself), the two others kept
+  (another object's stats() reads 1);
 - a reserve() a second later sends the counts in its own write: the server
   reads that call as many times as the same call within the second (no round
   trip of their own), and the runs are counted;
@@ -12,7 +14,11 @@ both layouts, with deferred acks as the frameworks' workers send them:
 - the counts go in a reserve() whose reply is lost (the server stalled past the
   read timeout): the server adds them once, and the next calls do not send them
   again;
-- the object's end sends what it kept.
+- the object's end sends what it kept, also when the object is still alive at
+  the request's end (a static, a closure pcntl_signal() keeps, a cycle);
+- a process that reserves and acks one job (zset layout) and ends: its ack
+  counted itself, the end sends nothing (no read of the server's more than an
+  object's end that acked nothing).
 --SKIPIF--
 <?php if (!function_exists('pcntl_fork')) die('skip pcntl'); ?>
 --FILE--
@@ -55,7 +61,7 @@ foreach (['zset', 'stream'] as $layout) {
     $t = $q->reserve($name, 1, 60);                 // e; the ack of d and the counts of a, b, c (and d)
     $with = $reads() - $before;
     $sent = $processed($name);
-    rq_check($kept === 0 && $sent >= 3 && $sent <= 4 && $with === $plain, "$layout: counts kept, then sent in the write of a reserve() a second later", [$kept, $sent, $plain, $with]);
+    rq_check($kept === 1 && $sent === 4 && $with === $plain, "$layout: counts kept, then sent in the write of a reserve() a second later", [$kept, $sent, $plain, $with]);
 
     // A forked child's end sends none of its parent's counts.
     $q->ack($name, $t['id'], $t['receipt']);      // e, acked at once
@@ -93,6 +99,44 @@ foreach (['zset', 'stream'] as $layout) {
     unset($q);
     rq_check($processed($name) === $expect, "$layout: the object's end sends its counts", [$processed($name), $expect]);
 }
+// One job, then the end: the ack counted itself; the end sends nothing.
+$name = rl_name('one');
+$q = new RedisQueue($srv->options());
+$q->enqueue($name, ['x', 'y']);
+$idle = new RedisQueue($srv->options());
+$idle->size($name);
+$before = $reads();
+unset($idle);
+$nothing = $reads() - $before;
+$t = $q->reserve($name, 1, 60);
+$q->ack($name, $t['id'], $t['receipt']);
+$before = $reads();
+unset($q);
+$end = $reads() - $before;
+rq_check($end === $nothing && $processed($name) === 1, 'one job per process: counted by its ack, nothing sent at the end', [$end, $nothing]);
+// An object still alive at the request's end (a static, a closure kept by
+// pcntl_signal(), a cycle): its kept counts are sent then, on both layouts.
+foreach (['zset', 'stream'] as $layout) {
+    foreach (['static', 'closure', 'cycle'] as $held) {
+        $name = rl_name("$layout-$held");
+        $q = new RedisQueue($srv->options());
+        $q->enqueue($name, ['a', 'b', 'c']);
+        if ($layout === 'stream') {
+            $q->migrate($name);
+        }
+        $code = '$w = new RedisQueue(["host" => "127.0.0.1", "port" => ' . $srv->port . ']); $n = ' . var_export($name, true) . ';'
+            . 'for ($i = 0; $i < 3; $i++) { $t = $w->reserve($n, 1, 60); $w->ack($n, $t["id"], $t["receipt"], true); }'
+            . match ($held) {
+                'static' => 'class Keep { public static $w; } Keep::$w = $w; unset($w);',
+                'closure' => 'pcntl_signal(SIGUSR1, function () use ($w) {}); unset($w);',
+                'cycle' => '$o = new stdClass; $o->self = $o; $o->w = $w; unset($w, $o);',
+            };
+        exec(escapeshellarg(PHP_BINARY) . ' -n -d extension=' . escapeshellarg(rq_extension_path()) . ' -r ' . escapeshellarg($code) . ' 2>&1', $out, $status);
+        $size = $q->size($name);
+        rq_check($status === 0 && $processed($name) === 3 && $size['inflight'] === 0 && $size['due'] === 0,
+            "$layout, held by a $held at the end: its acks and their counts sent", [$status, $out, $processed($name), $size]);
+    }
+}
 ?>
 --EXPECT--
 ok: zset: counts kept, then sent in the write of a reserve() a second later
@@ -105,3 +149,10 @@ ok: stream: a forked child sends none of its parent's counts
 stream: RedisLockTimeoutException
 ok: stream: the counts of a send whose reply was lost added once
 ok: stream: the object's end sends its counts
+ok: one job per process: counted by its ack, nothing sent at the end
+ok: zset, held by a static at the end: its acks and their counts sent
+ok: zset, held by a closure at the end: its acks and their counts sent
+ok: zset, held by a cycle at the end: its acks and their counts sent
+ok: stream, held by a static at the end: its acks and their counts sent
+ok: stream, held by a closure at the end: its acks and their counts sent
+ok: stream, held by a cycle at the end: its acks and their counts sent

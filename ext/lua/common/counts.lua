@@ -32,6 +32,18 @@ local function snapshot(C, us)
   for i = 1, #SNAPSHOT do v[i] = v[i] or '0' end
   redis.pcall('hset', C, 'm', m, 'h' .. string.format('%d', tonumber(m) % 60), m .. '|' .. table.concat(v, '|', 1, #SNAPSHOT))
 end
+-- Counts one acked run as its caller packed it: 'p' (acked), 'f' (acked as
+-- failed) or '<bucket>:<µs>' (acked, timed).
+local function count_packed(C, packed)
+  if packed == '' then return end
+  local b, us = string.match(packed, '^(%d+):(%d+)$')
+  if b then
+    redis.pcall('hincrby', C, 'd' .. b, 1)
+    redis.pcall('hincrby', C, 's', us)
+  elseif packed == 'p' or packed == 'f' then
+    redis.pcall('hincrby', C, packed, 1)
+  end
+end
 -- Adds the counts a worker kept of the runs it acked (count_add): packed as
 -- "p|f|s|d0|...|d16", decimal counts (s in µs), each field moved by its own
 -- HINCRBY when it is not 0.

@@ -18,10 +18,15 @@
 -- @key   settings  string                     M, the queue\'s settings (v, m, b; r: runs parked in X)
 -- @key   deadlines string                     L, entry id -> when its reservation may have lapsed (ms)
 -- @key   spare     string                     Q, the payloads by reference that P cannot hold
+-- @key   counts    string, optional           C, the queue's counters (common/counts.lua), when the run
+--                                             counts here (packed)
 -- @arg   id        string                     the task id
 -- @arg   eid       string or ''               the receipt's entry id ('': the current reservation)
 -- @arg   consumer  string or ''               the receipt's consumer
 -- @arg   deliveries string or ''              the receipt's delivery count
+-- @arg   packed    string or '', trailing     the run's count, when the caller has it counted here
+--                                             rather than kept: 'p' (acked), 'f' (acked as failed) or
+--                                             '<bucket>:<µs>' (acked, timed)
 
 -- The common case first, before the shared pieces below are defined (each costs
 -- the server time per call): no run parked, the id not queued again.
@@ -31,6 +36,17 @@ local x, parked = string.match(v, '^([^|]*)|?(.*)$')
 if eid == '' then eid = x elseif x ~= eid then return 0 end
 local pe = redis.call('xpending', stream, 'rl', eid, eid, 1)
 if #pe == 0 or (consumer ~= '' and (pe[1][2] ~= consumer or pe[1][4] ~= tonumber(deliveries))) then return 0 end
+-- The run counted here (count_packed() of common/counts.lua, written out: nothing
+-- is defined yet here), when the caller has it so.
+if packed and packed ~= '' then
+  local b, us = string.match(packed, '^(%d+):(%d+)$')
+  if b then
+    redis.pcall('hincrby', KEYS[9], 'd' .. b, 1)
+    redis.pcall('hincrby', KEYS[9], 's', us)
+  elseif packed == 'p' or packed == 'f' then
+    redis.pcall('hincrby', KEYS[9], packed, 1)
+  end
+end
 if parked == '' then
   redis.call('xack', stream, 'rl', eid)
   redis.call('xdel', stream, eid)
