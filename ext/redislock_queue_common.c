@@ -407,7 +407,7 @@ void redislock_queue_defer_ack(redislock_queue_obj *q, const queue_keys *k, zend
 redisReply *redislock_queue_run_after_ack(redislock_queue_obj *q, const redislock_script *script, redislock_argv *a,
 	double timeout, zend_string *const *names, const queue_keys *keys, uint32_t n)
 {
-	redislock_pipe_cmd *cmds;
+	redislock_pipe_cmd *cmds, *counted;
 	redislock_argv *counts;
 	redisReply **replies, *reply = NULL;
 	uint32_t m = 0, c = 0;
@@ -417,8 +417,19 @@ redisReply *redislock_queue_run_after_ack(redislock_queue_obj *q, const redisloc
 		return redislock_queue_run(q, script, a, timeout);
 	}
 	cmds = safe_emalloc(n + 2, sizeof(*cmds), 0);
-	replies = safe_emalloc(n + 2, sizeof(*replies), 0);
 	counts = safe_emalloc(n + 1, sizeof(*counts), 0);
+	counted = safe_emalloc(n + 1, sizeof(*counted), 0);
+	if (keys) {
+		c = redislock_queue_pending_take(q, names, keys, n, false, counts, counted);
+	}
+	if (!ack && c == 0) {
+		/* Counts kept, none due yet: the call alone, as ever. */
+		efree(counted);
+		efree(counts);
+		efree(cmds);
+		return redislock_queue_run(q, script, a, timeout);
+	}
+	replies = safe_emalloc(n + 2, sizeof(*replies), 0);
 	/* The deferred ack goes in the same write; a failed write keeps it. */
 	if (ack) {
 		cmds[m].a = &q->deferred_ack;
@@ -426,9 +437,7 @@ redisReply *redislock_queue_run_after_ack(redislock_queue_obj *q, const redisloc
 	}
 	cmds[m].a = a;
 	cmds[m++].script = script;
-	if (keys) {
-		c = redislock_queue_pending_take(q, names, keys, n, false, counts, cmds + m);
-	}
+	memcpy(cmds + m, counted, c * sizeof(*counted));
 	if (redislock_script_pipe(q->conn, cmds, (int) (m + c), timeout, replies) == SUCCESS) {
 		if (ack) {
 			redislock_queue_deferred_answered(q, replies[0]);
@@ -447,6 +456,7 @@ redisReply *redislock_queue_run_after_ack(redislock_queue_obj *q, const redisloc
 		redislock_argv_free(&counts[i]);
 	}
 	efree(counts);
+	efree(counted);
 	efree(replies);
 	efree(cmds);
 	return reply;

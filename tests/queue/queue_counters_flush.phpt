@@ -4,23 +4,22 @@ RedisQueue counters of acks: a worker sends them in the write of its next reserv
 On a server of the test's own (the socket reads it counts are this test's),
 both layouts, with deferred acks as the frameworks' workers send them:
 - three runs acked: the first counted by its own ack's script (an object's
-  first ack, and then one a second, counts itself), the two others kept
-  (another object's stats() reads 1);
+  first ack, and then one a second, counts itself), the others kept (another
+  object's stats() reads fewer than three, how many depending on how long the
+  calls took);
 - a reserve() a second later sends the counts in its own write: the server
   reads that call as many times as the same call within the second (no round
   trip of their own), and the runs are counted;
 - a forked child inherits the object with counts kept: at its end it sends
   none of them; the parent's stats() sends them once;
 - the counts go in a reserve() whose reply is lost (the server stalled past the
-  read timeout): the server adds them once, and the next calls do not send them
-  again;
+  read timeout): the server adds them once if it read that write, and the next
+  calls do not send them again;
 - the object's end sends what it kept, also when the object is still alive at
   the request's end (a static, a closure pcntl_signal() keeps, a cycle);
 - a process that reserves and acks one job (zset layout) and ends: its ack
   counted itself, the end sends nothing (no read of the server's more than an
   object's end that acked nothing).
---SKIPIF--
-<?php if (!function_exists('pcntl_fork')) die('skip pcntl'); ?>
 --FILE--
 <?php
 require __DIR__ . '/../harness/queue_test.inc';
@@ -61,7 +60,9 @@ foreach (['zset', 'stream'] as $layout) {
     $t = $q->reserve($name, 1, 60);                 // e; the ack of d and the counts of a, b, c (and d)
     $with = $reads() - $before;
     $sent = $processed($name);
-    rq_check($kept === 1 && $sent === 4 && $with === $plain, "$layout: counts kept, then sent in the write of a reserve() a second later", [$kept, $sent, $plain, $with]);
+    // Within the second some counts were kept (how many depends on how long the
+    // calls took); a second later all are counted, each once, in the call's own write.
+    rq_check($kept >= 1 && $kept <= 3 && $sent === 4 && $with === $plain, "$layout: counts kept, then sent in the write of a reserve() a second later", [$kept, $sent, $plain, $with]);
 
     // A forked child's end sends none of its parent's counts.
     $q->ack($name, $t['id'], $t['receipt']);      // e, acked at once
@@ -88,7 +89,11 @@ foreach (['zset', 'stream'] as $layout) {
     $q->reserve($name, 1, 60);
     $q->stats($name);
     $after = $processed($name);
-    rq_check($after === 6, "$layout: the counts of a send whose reply was lost added once", $after);
+    // f's count went with its own ack's script, or in the write whose reply was
+    // lost: the server then added it if it read that write, once; never again.
+    $q->reserve($name, 1, 60);
+    $q->stats($name);
+    rq_check(($after === 6 || $after === 5) && $processed($name) === $after, "$layout: the counts of a send whose reply was lost added once at most", $after);
 
     // The object's end sends what it kept.
     $t = $q->reserve($name, 1, 60);
@@ -142,12 +147,12 @@ foreach (['zset', 'stream'] as $layout) {
 ok: zset: counts kept, then sent in the write of a reserve() a second later
 ok: zset: a forked child sends none of its parent's counts
 zset: RedisLockTimeoutException
-ok: zset: the counts of a send whose reply was lost added once
+ok: zset: the counts of a send whose reply was lost added once at most
 ok: zset: the object's end sends its counts
 ok: stream: counts kept, then sent in the write of a reserve() a second later
 ok: stream: a forked child sends none of its parent's counts
 stream: RedisLockTimeoutException
-ok: stream: the counts of a send whose reply was lost added once
+ok: stream: the counts of a send whose reply was lost added once at most
 ok: stream: the object's end sends its counts
 ok: one job per process: counted by its ack, nothing sent at the end
 ok: zset, held by a static at the end: its acks and their counts sent
