@@ -9,6 +9,10 @@ use Symfony\Component\Messenger\Exception\LogicException;
 use Symfony\Component\Messenger\Exception\MessageDecodingFailedException;
 use Symfony\Component\Messenger\Exception\TransportException;
 use Symfony\Component\Messenger\Stamp\DeduplicateStamp;
+use Symfony\Component\Messenger\Stamp\ErrorDetailsStamp;
+use Symfony\Component\Messenger\Stamp\HandledStamp;
+use Symfony\Component\Messenger\Stamp\NoAutoAckStamp;
+use Symfony\Component\Messenger\Stamp\ReceivedStamp;
 use Symfony\Component\Messenger\Transport\Receiver\ListableReceiverInterface;
 use Symfony\Component\Messenger\Transport\Receiver\MessageCountAwareInterface;
 
@@ -43,9 +47,19 @@ abstract class QueueReceiver implements MessageCountAwareInterface, ListableRece
         throw $e;
     }
 
+    /**
+     * Messenger 6.4 and later ack a message that failed when its retry copy was
+     * sent (the Worker's willRetry()), where 5.4 rejects it: a message handled
+     * through the bus whose handling failed carries no HandledStamp (or the
+     * ErrorDetailsStamp of the framework's listener), and its run counts as
+     * failed. A message of a batch handler (NoAutoAckStamp) counts as processed.
+     */
     public function ack(Envelope $envelope): void
     {
-        $this->finish($envelope, false);
+        $failed = $envelope->last(ErrorDetailsStamp::class) !== null
+            || ($envelope->last(ReceivedStamp::class) !== null && $envelope->last(HandledStamp::class) === null
+                && $envelope->last(NoAutoAckStamp::class) === null);
+        $this->finish($envelope, $failed);
     }
 
     /**
