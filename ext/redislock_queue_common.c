@@ -197,26 +197,26 @@ void redislock_queue_pending_add(redislock_queue_obj *q, zend_string *name, cons
 	}
 }
 
-bool redislock_queue_carry_due(redislock_queue_obj *q)
+/* Whether a second has passed since *at (0: never); if so, *at is now. */
+static bool once_a_second(double *at)
 {
 	double now = redislock_now();
 
-	if (q->carried_at > 0 && now - q->carried_at < 1.0) {
+	if (*at > 0 && now - *at < 1.0) {
 		return false;
 	}
-	q->carried_at = now;
+	*at = now;
 	return true;
+}
+
+bool redislock_queue_carry_due(redislock_queue_obj *q)
+{
+	return once_a_second(&q->carried_at);
 }
 
 bool redislock_queue_snapshot_due(redislock_queue_obj *q)
 {
-	double now = redislock_now();
-
-	if (q->snapshot_at > 0 && now - q->snapshot_at < 1.0) {
-		return false;
-	}
-	q->snapshot_at = now;
-	return true;
+	return once_a_second(&q->snapshot_at);
 }
 
 bool redislock_queue_pending_due(redislock_queue_obj *q)
@@ -242,7 +242,7 @@ static void pending_args(redislock_argv *a, zend_string *counts, const queue_pen
 }
 
 uint32_t redislock_queue_pending_take(redislock_queue_obj *q, zend_string *const *names, const queue_keys *keys,
-	uint32_t n, bool force, redislock_argv *argvs, redislock_pipe_cmd *cmds)
+	uint32_t n, redislock_argv *argvs, redislock_pipe_cmd *cmds)
 {
 	double now = redislock_now();
 	uint32_t m = 0;
@@ -251,7 +251,7 @@ uint32_t redislock_queue_pending_take(redislock_queue_obj *q, zend_string *const
 	for (uint32_t i = 0; i < n && zend_hash_num_elements(&q->pending) > 0; i++) {
 		zend_string *name = names[i];
 		queue_pending *p = zend_hash_find_ptr(&q->pending, name);
-		if (!p || (!force && now - p->since < PENDING_SECONDS)) {
+		if (!p || now - p->since < PENDING_SECONDS) {
 			continue;
 		}
 		pending_args(&argvs[m], keys[i].counts, p);
@@ -420,7 +420,7 @@ redisReply *redislock_queue_run_after_ack(redislock_queue_obj *q, const redisloc
 	counts = safe_emalloc(n + 1, sizeof(*counts), 0);
 	counted = safe_emalloc(n + 1, sizeof(*counted), 0);
 	if (keys) {
-		c = redislock_queue_pending_take(q, names, keys, n, false, counts, counted);
+		c = redislock_queue_pending_take(q, names, keys, n, counts, counted);
 	}
 	if (!ack && c == 0) {
 		/* Counts kept, none due yet: the call alone, as ever. */

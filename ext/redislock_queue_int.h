@@ -232,11 +232,11 @@ void redislock_queue_pending_init(redislock_queue_obj *q);
 /* Counts an ack the server confirmed (answered 1) for queue name. */
 void redislock_queue_pending_add(redislock_queue_obj *q, zend_string *name, const queue_sample *sample);
 /* The count_add scripts of the queues names (their keys, n of them) whose counts are due
- * (kept for a second or more; all with force): each built in argvs[i] and put in
+ * (kept for a second or more): each built in argvs[i] and put in
  * cmds, at most n; their counts are forgotten here (a send whose reply is lost
  * is not sent again: a count is never added twice). Returns how many. */
 uint32_t redislock_queue_pending_take(redislock_queue_obj *q, zend_string *const *names, const queue_keys *keys,
-	uint32_t n, bool force, redislock_argv *argvs, redislock_pipe_cmd *cmds);
+	uint32_t n, redislock_argv *argvs, redislock_pipe_cmd *cmds);
 /* Whether a reserve() of the zset layout asks its take script to look at the
  * minute's snapshot of its queues' counters: once a second per object. */
 bool redislock_queue_snapshot_due(redislock_queue_obj *q);

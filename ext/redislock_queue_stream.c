@@ -442,7 +442,7 @@ static redisReply *stream_read_send(stream_read *s)
 		s->cmds[m++].script = &redislock_script_stream_hand_back;
 	}
 	count_at = m;
-	counted = redislock_queue_pending_take(q, s->t->names, s->keys, s->t->n, false, s->counts, s->cmds + m);
+	counted = redislock_queue_pending_take(q, s->t->names, s->keys, s->t->n, s->counts, s->cmds + m);
 	m += (int) counted;
 	if (redislock_script_pipe(q->conn, s->cmds, m, redislock_object_read_timeout(&q->base), s->replies) == FAILURE) {
 		/* Counts whose send failed are lost, never sent twice. */
