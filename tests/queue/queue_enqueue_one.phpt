@@ -78,7 +78,7 @@ foreach (['zset', 'stream', 'migrated'] as $layout) {
                 $cases++;
                 $sa = rq_queue_state($raw, $a);
                 $sb = rq_queue_state($raw, $b);
-                if ($ok === true && is_array($reply) && $sa === $sb) {
+                if ($ok === true && is_array($reply) && rq_same_state($sa, $sb)) {
                     $same++;
                 } else {
                     $bad[] = ["$layout/$state/$pl/" . (int) $replace, $ok, $reply, $sa, $sb];

@@ -112,7 +112,7 @@ foreach ($todo as [$names, $label, $layout, $id, $payload, $replace]) {
     $cases++;
     $sa = rq_queue_state($raw, $a);
     $sb = rq_queue_state($raw, $b);
-    if ($ok === true && is_array($reply) && $sa === $sb) {
+    if ($ok === true && is_array($reply) && rq_same_state($sa, $sb)) {
         $same++;
     } else {
         $bad[] = [$label, $ok, $reply, $sa, $sb];
