@@ -45,7 +45,7 @@ $pid = l4_fork(function () use ($name) {
     }
 });
 var_dump(l4_wait([$pid], 60));
-$seen = rl_monitor_read($monitor);
+$seen = rl_monitor_read($monitor, only: $name);   // the lines of the connections that name it
 fclose($monitor);
 
 $by_client = [];

@@ -50,7 +50,7 @@ $releasedAt = microtime(true);
 $holder->release();
 var_dump(l4_until(fn () => $raw->call('GET', "$name:result") !== null, 30.0));
 [$got, $start, $at] = explode(' ', $raw->call('GET', "$name:result"));
-$seen = rl_monitor_read($monitor);
+$seen = rl_monitor_read($monitor, only: $name);   // the lines of the connections that name it
 fclose($monitor);
 echo 'the waiter got the lock: ', $got === '1' ? 'yes' : 'no', "\n";
 echo 'it waited at least 2 s: ', $releasedAt - (float) $start > 1.9 ? 'yes' : 'no', "\n";

@@ -27,7 +27,7 @@ foreach (['deadline' => [60, 30.0, 20.0], 'lifetime' => [20, 20.0, 5.0]] as $cas
     usleep(case_sleep($case));
     $left = $l->countDown($name);
     $codes = l4_wait($pids, l4_bound(30));
-    $seen .= rl_monitor_read($monitor);
+    $seen .= rl_monitor_read($monitor, only: $name);   // the waiter's lines: all name the latch
     fclose($monitor);
     $cmds = array_slice(la_commands_of($seen, $addrs[0] ?? '-'), 1);   // after its count()
     $names = array_map(fn ($c) => $c['args'][0], $cmds);

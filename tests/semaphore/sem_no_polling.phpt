@@ -19,7 +19,7 @@ $pid = l4_fork(function () use ($name) {
     return $got === false && $elapsed > 2.9 ? 0 : 10;
 });
 echo implode(',', l4_wait([$pid], l4_bound(30))), "\n";
-$seen = rl_monitor_read($monitor);
+$seen = rl_monitor_read($monitor, only: $name);   // the lines of the connections that name it
 fclose($monitor);
 sem_print_polling(sem_commands_by_client($seen, $name));
 var_dump($holder->release($name, $t));

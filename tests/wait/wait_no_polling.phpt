@@ -22,7 +22,7 @@ $pid = l4_fork(function () use ($name) {
     return !$got && $elapsed > 2.9 ? 0 : 10;
 });
 var_dump(l4_wait([$pid], l4_bound(30)));
-$seen = rl_monitor_read($monitor);
+$seen = rl_monitor_read($monitor, only: $name);   // the lines of the connections that name it
 fclose($monitor);
 
 /* Commands by client, leaving out those run inside scripts. */
