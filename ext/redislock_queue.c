@@ -512,9 +512,10 @@ static void id_call(INTERNAL_FUNCTION_PARAMETERS, after_id after,
 	if (after == AFTER_ID_RECEIPT && !c.sample.failed) {
 		redislock_queue_started_ran(q, name, c.id, receipt, &c.sample);
 	}
-	/* Once a second, an ack's script counts its run itself (see
-	 * redislock_queue_carry_due()); the others are kept and sent in a later write. */
-	if (after == AFTER_ID_RECEIPT && redislock_queue_carry_due(q)) {
+	/* An ack of a failed run, and once a second any ack, counts its run in its
+	 * own script (see redislock_queue_carry_due()); the others are kept and sent
+	 * in a later write. Failures are counted exactly: a kill loses none. */
+	if (after == AFTER_ID_RECEIPT && (c.sample.failed || redislock_queue_carry_due(q))) {
 		c.packed = c.sample.failed ? zend_string_init("f", 1, 0) : c.sample.bucket < 0 ? zend_string_init("p", 1, 0)
 			: zend_strpprintf(0, "%d:" ZEND_LONG_FMT, c.sample.bucket, c.sample.micros);
 	}

@@ -1,9 +1,10 @@
 --TEST--
 Symfony Messenger transport: through Symfony's Worker and retry listener, a message that fails twice counts two failed runs and one processed, timed, in the queue's counters
 --DESCRIPTION--
-Messenger retries a failed message by sending a copy (with its DelayStamp) and
-rejecting the one that failed; the transport's reject() ends that run as an ack
-does, counted as failed (ack(failed: true)), not processed. The run that
+Messenger retries a failed message by sending a copy (with its DelayStamp and
+RedeliveryStamp), then rejects (5.4) or acks (6.4 and later) the one that
+failed; the transport ends that run as an ack does, counted as failed
+(ack(failed: true)), not processed: the copy went through its sender. The run that
 succeeds is acked (deferred, sent with the consumer's next get()) and counted as
 processed with its duration. Nothing is released or dead: the retries are
 Messenger's own copies.

@@ -9,10 +9,6 @@ use Symfony\Component\Messenger\Exception\LogicException;
 use Symfony\Component\Messenger\Exception\MessageDecodingFailedException;
 use Symfony\Component\Messenger\Exception\TransportException;
 use Symfony\Component\Messenger\Stamp\DeduplicateStamp;
-use Symfony\Component\Messenger\Stamp\ErrorDetailsStamp;
-use Symfony\Component\Messenger\Stamp\HandledStamp;
-use Symfony\Component\Messenger\Stamp\NoAutoAckStamp;
-use Symfony\Component\Messenger\Stamp\ReceivedStamp;
 use Symfony\Component\Messenger\Transport\Receiver\ListableReceiverInterface;
 use Symfony\Component\Messenger\Transport\Receiver\MessageCountAwareInterface;
 
@@ -47,19 +43,56 @@ abstract class QueueReceiver implements MessageCountAwareInterface, ListableRece
         throw $e;
     }
 
+    /** The runs whose retry copy this process sent, by queue, id and receipt (at most 1,024). @var array<string, true> */
+    private static array $retried = [];
+
     /**
      * Messenger 6.4 and later ack a message that failed when its retry copy was
-     * sent (the Worker's willRetry()), where 5.4 rejects it: a message handled
-     * through the bus whose handling failed carries no HandledStamp (or the
-     * ErrorDetailsStamp of the framework's listener), and its run counts as
-     * failed. A message of a batch handler (NoAutoAckStamp) counts as processed.
+     * sent (the Worker's willRetry()), where 5.4 rejects it. The envelope tells
+     * neither way for sure: the ErrorDetailsStamp of an earlier failure travels
+     * with the retry copy into a run that succeeds, and a message with two
+     * handlers, one of which threw, carries the other's HandledStamp. The retry
+     * copy itself does: Symfony sends it, with a RedeliveryStamp, through this
+     * transport's sender before the Worker acks, and the sender records the run it
+     * came from (retrySent()). An ack of a run so recorded counts as failed; any
+     * other as processed (a batch handler's, a message a middleware of the app
+     * answered without a handler).
      */
     public function ack(Envelope $envelope): void
     {
-        $failed = $envelope->last(ErrorDetailsStamp::class) !== null
-            || ($envelope->last(ReceivedStamp::class) !== null && $envelope->last(HandledStamp::class) === null
-                && $envelope->last(NoAutoAckStamp::class) === null);
-        $this->finish($envelope, $failed);
+        $this->finish($envelope, self::takeRetried(self::stampOf($envelope)));
+    }
+
+    /**
+     * Records that the retry copy of the run $stamp names was sent: that run
+     * failed. Called by RedisLockSender.
+     *
+     * @internal
+     */
+    public static function retrySent(RedisLockReceivedStamp $stamp): void
+    {
+        if ($stamp->getReceipt() === null) {
+            return;
+        }
+        if (count(self::$retried) >= 1024) {
+            unset(self::$retried[array_key_first(self::$retried)]);
+        }
+        self::$retried[self::runKey($stamp)] = true;
+    }
+
+    /** Whether the retry copy of the run $stamp names was sent; forgets it. */
+    private static function takeRetried(RedisLockReceivedStamp $stamp): bool
+    {
+        $key = self::runKey($stamp);
+        $sent = isset(self::$retried[$key]);
+        unset(self::$retried[$key]);
+
+        return $sent;
+    }
+
+    private static function runKey(RedisLockReceivedStamp $stamp): string
+    {
+        return strlen($stamp->getQueue()) . ':' . $stamp->getQueue() . strlen($stamp->getId()) . ':' . $stamp->getId() . $stamp->getReceipt();
     }
 
     /**
@@ -68,6 +101,7 @@ abstract class QueueReceiver implements MessageCountAwareInterface, ListableRece
      */
     public function reject(Envelope $envelope): void
     {
+        self::takeRetried(self::stampOf($envelope));
         $this->finish($envelope, true);
     }
 

@@ -7,6 +7,7 @@ namespace RedisLock\Bridge\Symfony\Messenger;
 use Symfony\Component\Messenger\Envelope;
 use Symfony\Component\Messenger\Exception\TransportException;
 use Symfony\Component\Messenger\Stamp\DeduplicateStamp;
+use Symfony\Component\Messenger\Stamp\RedeliveryStamp;
 use Symfony\Component\Messenger\Stamp\SentStamp;
 use Symfony\Component\Messenger\Stamp\TransportMessageIdStamp;
 use Symfony\Component\Messenger\Transport\Sender\SenderInterface;
@@ -56,6 +57,7 @@ final class RedisLockSender implements SenderInterface
                 if ($answer === 'duplicate') {
                     return $envelope->withoutStampsOfType(SentStamp::class);
                 }
+                self::retryOf($envelope);
 
                 return $envelope->with(new TransportMessageIdStamp($id));
             }
@@ -73,8 +75,23 @@ final class RedisLockSender implements SenderInterface
         } catch (\RedisLockException | \ValueError $e) {
             throw new TransportException($e->getMessage(), 0, $e);
         }
+        self::retryOf($envelope);
 
         return $envelope->with(new TransportMessageIdStamp($id));
+    }
+
+    /**
+     * A retry copy (Symfony's retry listener sends the received envelope again,
+     * with a RedeliveryStamp, before the Worker acks or rejects it) tells the
+     * receiver that the run it came from failed: Messenger 6.4 and later ack that
+     * run, and its counters would take it for processed.
+     */
+    private static function retryOf(Envelope $envelope): void
+    {
+        $received = $envelope->last(RedisLockReceivedStamp::class);
+        if ($received instanceof RedisLockReceivedStamp && $envelope->last(RedeliveryStamp::class) !== null) {
+            QueueReceiver::retrySent($received);
+        }
     }
 
     /**
