@@ -64,6 +64,7 @@ class RedisLockServiceProvider extends ServiceProvider
             static::extendCache($this->app['cache']);
             // The dashboard's routes, when config/redislock.php enables them.
             DashboardRoutes::register($this->app);
+            static::traceRequests($this->app);
         };
         // A provider registered after the application booted (App::register() in a
         // test or a package's own provider) would never see the booting callbacks.
@@ -306,5 +307,25 @@ class RedisLockServiceProvider extends ServiceProvider
         }
 
         return null;
+    }
+
+    /**
+     * Jobs queued while a request is served carry its trace context (the
+     * "traceparent" and "tracestate" headers it came with) when nothing else set
+     * one (RedisLock\Bridge\TraceContext): the request Laravel serves now, read
+     * at each push, which is also right under Octane.
+     *
+     * @param  \Illuminate\Contracts\Foundation\Application  $app
+     */
+    protected static function traceRequests($app): void
+    {
+        \RedisLock\Bridge\TraceContext::resolveWith(static function () use ($app) {
+            if (!$app->bound('request')) {
+                return null;
+            }
+            $request = $app->make('request');
+
+            return \RedisLock\Bridge\TraceContext::parse($request->headers->get('traceparent'), $request->headers->get('tracestate'));
+        });
     }
 }

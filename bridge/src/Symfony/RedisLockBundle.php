@@ -8,6 +8,7 @@ use RedisLock\Bridge\Symfony\DependencyInjection\FrameworkLimitersPass;
 use RedisLock\Bridge\Symfony\DependencyInjection\LockFactoryPass;
 use RedisLock\Bridge\Symfony\DependencyInjection\MessengerDeduplicatePass;
 use RedisLock\Bridge\Symfony\DependencyInjection\RedisLockExtension;
+use RedisLock\Bridge\TraceContext;
 use Symfony\Component\DependencyInjection\ContainerBuilder;
 use Symfony\Component\DependencyInjection\Extension\ExtensionInterface;
 use Symfony\Component\HttpKernel\Bundle\Bundle;
@@ -37,6 +38,25 @@ class RedisLockBundle extends Bundle
         $container->addCompilerPass(new LockFactoryPass());
         $container->addCompilerPass(new FrameworkLimitersPass());
         $container->addCompilerPass(new MessengerDeduplicatePass());
+    }
+
+    /**
+     * Messages sent while a request is served carry its trace context (the
+     * "traceparent" and "tracestate" headers of the main request) when nothing
+     * else set one (RedisLock\Bridge\TraceContext).
+     */
+    public function boot(): void
+    {
+        $container = $this->container;
+        if ($container === null || !$container->has('request_stack')) {
+            return;
+        }
+        TraceContext::resolveWith(static function () use ($container): ?TraceContext {
+            $request = $container->get('request_stack')->getMainRequest();
+
+            return $request === null ? null
+                : TraceContext::parse($request->headers->get('traceparent'), $request->headers->get('tracestate'));
+        });
     }
 
     public function getContainerExtension(): ?ExtensionInterface

@@ -7,6 +7,7 @@ namespace RedisLock\Bridge\Laravel\Queue;
 use Illuminate\Container\Container;
 use Illuminate\Contracts\Queue\Job as JobContract;
 use Illuminate\Queue\Jobs\Job;
+use RedisLock\Bridge\TraceContext;
 
 /**
  * A job reserved from a RedisLockQueue. Every call on the task carries the
@@ -131,5 +132,48 @@ class RedisLockJob extends Job implements JobContract
     public function getRedisLockQueue(): RedisLockQueue
     {
         return $this->redisLockQueue;
+    }
+
+    /** The trace context the job was queued in (its payload's "traceparent" and "tracestate"), or null. */
+    public function traceContext(): ?TraceContext
+    {
+        $payload = $this->payload();
+
+        return is_array($payload) ? TraceContext::parse($payload['traceparent'] ?? null, $payload['tracestate'] ?? null) : null;
+    }
+
+    /**
+     * Runs the job in the trace it was queued in: TraceContext::current() is its
+     * context while it runs (a job it queues carries it on), and what it was
+     * before once it returns or throws, so the next job of a long-running worker
+     * starts without it.
+     *
+     * @return void
+     */
+    public function fire()
+    {
+        $before = TraceContext::set($this->traceContext());
+        try {
+            parent::fire();
+        } finally {
+            TraceContext::set($before);
+        }
+    }
+
+    /**
+     * Fails the job (its failed() method and the JobFailed event) in the trace it
+     * was queued in, as fire() runs it.
+     *
+     * @param  \Throwable|null  $e
+     * @return void
+     */
+    public function fail($e = null)
+    {
+        $before = TraceContext::set($this->traceContext());
+        try {
+            parent::fail($e);
+        } finally {
+            TraceContext::set($before);
+        }
     }
 }

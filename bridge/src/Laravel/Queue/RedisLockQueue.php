@@ -21,6 +21,7 @@ use Illuminate\Support\Str;
 use InvalidArgumentException;
 use TypeError;
 use ValueError;
+use RedisLock\Bridge\TraceContext;
 
 /**
  * A Laravel queue on the extension's \RedisQueue: each job is one task, whose id
@@ -869,7 +870,8 @@ class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
 
     /**
      * The payload with "id" set to its uuid, so that the job's id and its uuid
-     * are the task's id.
+     * are the task's id, and with the current trace context (TraceContext) as
+     * "traceparent" and "tracestate" when there is one.
      *
      * @param  object|string  $job
      * @param  string  $queue
@@ -880,6 +882,11 @@ class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
     {
         $payload = parent::createPayloadArray($job, $queue, $data);
         $payload['id'] = $payload['uuid'] ?? (string) Str::uuid();
+        // The trace the job is queued in, under the keys OpenTelemetry's Laravel
+        // instrumentation writes and reads (it may have set them already).
+        if (!isset($payload['traceparent']) && ($trace = TraceContext::current()) !== null) {
+            $payload += $trace->toArray();
+        }
         // A unique job the queue decides (UniqueInQueue) is the task "unique:<uuid>",
         // in every push of its payload (queue:retry's too): its ack is not deferred.
         if (is_object($job) && self::uniqueInQueue($job)) {

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace RedisLock\Bridge\Symfony\Messenger;
 
+use RedisLock\Bridge\TraceContext;
 use Symfony\Component\Messenger\Envelope;
 use Symfony\Component\Messenger\Exception\MessageDecodingFailedException;
 use Symfony\Component\Messenger\Exception\TransportException;
@@ -14,8 +15,9 @@ use Symfony\Component\Messenger\Transport\Serialization\SerializerInterface;
 /**
  * One queue of a \RedisQueue as the transport's receivers and sender share it: its
  * connection, name and timings, and how an envelope becomes a task's payload and
- * back. A message's payload is its serialized encoded envelope; a task whose payload
- * is not one is "undecodable".
+ * back. A message's payload is its serialized encoded envelope (with its trace
+ * context, a TraceContextStamp, as the headers "traceparent" and "tracestate");
+ * a task whose payload is not one is "undecodable".
  *
  * @internal  made by RedisLockTransport
  */
@@ -51,8 +53,13 @@ final class QueueConnection
             throw new TransportException(sprintf('Dead letter "%s" of queue "%s" carries no message envelope: it cannot be sent again (remove it with messenger:failed:remove).', $message->getId(), $message->getQueue()));
         }
         $encoded = $this->serializer->encode($envelope);
+        $headers = (array) ($encoded['headers'] ?? []);
+        $trace = $envelope->last(TraceContextStamp::class);
+        if ($trace instanceof TraceContextStamp && ($context = $trace->context()) !== null && !isset($headers['traceparent'])) {
+            $headers += $context->toArray();
+        }
 
-        return serialize(['body' => (string) $encoded['body'], 'headers' => (array) ($encoded['headers'] ?? [])]);
+        return serialize(['body' => (string) $encoded['body'], 'headers' => $headers]);
     }
 
     /** The seconds $envelope's DelayStamp asks for, within what the extension accepts. */
@@ -72,6 +79,10 @@ final class QueueConnection
             throw new MessageDecodingFailedException(sprintf('Task "%s" of queue "%s" carries no message envelope.', $id, $this->name));
         }
         $envelope = $this->serializer->decode($encoded);
+        $context = TraceContext::parse($encoded['headers']['traceparent'] ?? null, $encoded['headers']['tracestate'] ?? null);
+        if ($context !== null) {
+            $envelope = $envelope->withoutAll(TraceContextStamp::class)->with(new TraceContextStamp($context->traceparent, $context->tracestate));
+        }
 
         return $envelope->with(new RedisLockReceivedStamp($this->name, $id, $receipt, $attempts), new TransportMessageIdStamp($id));
     }

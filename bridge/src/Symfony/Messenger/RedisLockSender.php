@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace RedisLock\Bridge\Symfony\Messenger;
 
+use RedisLock\Bridge\TraceContext;
 use Symfony\Component\Messenger\Envelope;
 use Symfony\Component\Messenger\Exception\TransportException;
 use Symfony\Component\Messenger\Stamp\DeduplicateStamp;
@@ -14,7 +15,9 @@ use Symfony\Component\Messenger\Transport\Sender\SenderInterface;
 
 /**
  * The sending side of a queue: send() enqueues the envelope as a new task, due
- * after its DelayStamp by the Redis server's clock, in one round trip.
+ * after its DelayStamp by the Redis server's clock, in one round trip, with a
+ * TraceContextStamp of the current trace context (TraceContext::current()) when
+ * there is one and the envelope has none.
  *
  * An envelope with a DeduplicateStamp that QueueDeduplicateMiddleware let
  * through (QueueDeduplicateStamp: no lock taken) is submit()ted under an id of
@@ -42,6 +45,9 @@ final class RedisLockSender implements SenderInterface
     public function send(Envelope $envelope): Envelope
     {
         $c = $this->connection;
+        if ($envelope->last(TraceContextStamp::class) === null && ($trace = TraceContext::current()) !== null) {
+            $envelope = $envelope->with(new TraceContextStamp($trace->traceparent, $trace->tracestate));
+        }
         $payload = $c->pack($envelope);
         $delay = QueueConnection::delayOf($envelope);
         $dedupe = self::deduplicateStampOf($envelope);
