@@ -1,8 +1,8 @@
 --TEST--
 Symfony Messenger transport: a message carries the trace context it was sent in to its handler, through a retry, to the messages it sends; the next message starts without it
 --DESCRIPTION--
-The bundle's boot() makes TraceContext read the main request of the
-container's request_stack (Symfony's own RequestStack and Request). Through
+In a booted Symfony application, the bundle's boot() makes TraceContext read
+the main request of the container's request_stack. Through
 Symfony's Worker and retry listener:
 - a message sent while a request with a trace context is served gets a
   TraceContextStamp; while its handler runs, TraceContext::current() is that
@@ -12,24 +12,21 @@ Symfony's Worker and retry listener:
   worker: the transport reset it when the message before was acked;
 - a header that is no valid traceparent is carried as nothing; a stamp with
   one that is invalid (a hand-made or hostile payload) gives no context.
+--INI--
+extension=ctype
 --FILE--
 <?php
 require __DIR__ . '/symfony_test.inc';
+require_once __DIR__ . '/../harness/symfony_kernel_test.inc';
 
 use RedisLock\Bridge\Symfony\Messenger\TraceContextStamp;
-use RedisLock\Bridge\Symfony\RedisLockBundle;
 use RedisLock\Bridge\TraceContext;
-use Symfony\Component\DependencyInjection\Container;
 use Symfony\Component\HttpFoundation\Request;
-use Symfony\Component\HttpFoundation\RequestStack;
 use Symfony\Component\Messenger\Envelope;
 
-$container = new Container();
-$stack = new RequestStack();
-$container->set('request_stack', $stack);
-$bundle = new RedisLockBundle();
-$bundle->setContainer($container);
-$bundle->boot();
+// A real application with the bundle: its boot() points TraceContext at request_stack.
+$kernel = sk_kernel("redislock:\n    connection: '" . rl_dsn() . "'\n");
+$stack = $kernel->getContainer()->get('request_stack');
 $serve = function (array $headers) use ($stack) {
     while ($stack->pop() !== null) {
     }
