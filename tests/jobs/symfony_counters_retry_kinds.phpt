@@ -9,7 +9,10 @@ Through Symfony's own Worker and retry listener, on the Symfony this row ships
 - two handlers, one of which throws the first time: the failed run carries the
   other's HandledStamp, and is failed; the retry is processed;
 - a middleware of the app that answers the message without calling the
-  handlers (an idempotency check): the run completed, processed.
+  handlers (an idempotency check): the run completed, processed;
+- a middleware that forwards a retried message (the received envelope, its
+  RedeliveryStamp unchanged) to another redislock transport instead of handling
+  it: that run completed, processed; only the run that failed is failed.
 --FILE--
 <?php
 require __DIR__ . '/symfony_test.inc';
@@ -32,6 +35,25 @@ final class RkAnswered implements MiddlewareInterface
     {
         self::$n++;
         return $envelope;
+    }
+}
+
+final class RkForward implements MiddlewareInterface
+{
+    public static int $n = 0;
+
+    public function __construct(private Symfony\Component\Messenger\Transport\TransportInterface $to)
+    {
+    }
+
+    public function handle(Envelope $envelope, StackInterface $stack): Envelope
+    {
+        if ($envelope->last(Symfony\Component\Messenger\Stamp\RedeliveryStamp::class) !== null) {
+            self::$n++;
+            $this->to->send($envelope);
+            return $envelope;
+        }
+        return $stack->next()->handle($envelope, $stack);
     }
 }
 
@@ -112,6 +134,18 @@ sm_run($worker);
 rq_check([...$transport->get()] === [], 'answered: the next get() finds nothing');
 unset($worker, $transport);
 echo 'answered: ', json_encode(counts_of($name)), "\n";
+
+// A retried message forwarded to another queue by a middleware.
+$name = rl_name('forward');
+$transport = sm_transport($name, 'wait=0.1');
+$transport->send(new Envelope(new SmMessage('forwarded')));
+$worker = sm_worker($transport, function (SmMessage $m) {
+    throw new RuntimeException('fails: its retry is forwarded');
+}, fn () => RkForward::$n >= 1, maxRetries: 3, delayMs: 100, middleware: [new RkForward(sm_transport(rl_name('elsewhere')))]);
+sm_run($worker);
+rq_check([...$transport->get()] === [], 'forwarded: the next get() finds nothing');
+unset($worker, $transport);
+echo 'forwarded: ', json_encode(counts_of($name)), "\n";
 ?>
 --EXPECT--
 ok: details: the next get() finds nothing
@@ -120,3 +154,5 @@ ok: two handlers: the next get() finds nothing
 two handlers: the throwing one ran 2 times, the other too, {"processed":1,"failed":1,"timed":1,"released":0,"dead":0}
 ok: answered: the next get() finds nothing
 answered: {"processed":1,"failed":0,"timed":1,"released":0,"dead":0}
+ok: forwarded: the next get() finds nothing
+forwarded: {"processed":1,"failed":1,"timed":1,"released":0,"dead":0}

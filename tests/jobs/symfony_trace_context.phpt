@@ -2,8 +2,9 @@
 Symfony Messenger transport: a message carries the trace context it was sent in to its handler, through a retry, to the messages it sends; the next message starts without it
 --DESCRIPTION--
 In a booted Symfony application, the bundle's boot() makes TraceContext read
-the main request of the container's request_stack. Through
-Symfony's Worker and retry listener:
+the main request of the container's request_stack, and its event dispatcher has
+the bundle's TraceContextSubscriber. Through
+Symfony's Worker (with that subscriber) and retry listener:
 - a message sent while a request with a trace context is served gets a
   TraceContextStamp; while its handler runs, TraceContext::current() is that
   context, and a message the handler sends carries it on;
@@ -20,6 +21,7 @@ require __DIR__ . '/symfony_test.inc';
 require_once __DIR__ . '/../harness/symfony_kernel_test.inc';
 
 use RedisLock\Bridge\Symfony\Messenger\TraceContextStamp;
+use RedisLock\Bridge\Symfony\Messenger\TraceContextSubscriber;
 use RedisLock\Bridge\TraceContext;
 use Symfony\Component\HttpFoundation\Request;
 use Symfony\Component\Messenger\Envelope;
@@ -27,6 +29,9 @@ use Symfony\Component\Messenger\Envelope;
 // A real application with the bundle: its boot() points TraceContext at request_stack.
 $kernel = sk_kernel("redislock:\n    connection: '" . rl_dsn() . "'\n");
 $stack = $kernel->getContainer()->get('request_stack');
+$registered = array_filter($kernel->getContainer()->get('event_dispatcher')->getListeners(Symfony\Component\Messenger\Event\WorkerMessageReceivedEvent::class),
+    fn ($l) => is_array($l) && $l[0] instanceof TraceContextSubscriber);
+rq_check(count($registered) === 1, "the application's event dispatcher has the bundle's TraceContextSubscriber");
 $serve = function (array $headers) use ($stack) {
     while ($stack->pop() !== null) {
     }
@@ -64,7 +69,7 @@ $worker = sm_worker($transport, function (SmMessage $m) use (&$seen, &$flaky, $t
     if ($label === 'flaky' && ++$flaky === 1) {
         throw new RuntimeException('once');
     }
-}, fn () => count($seen) >= 7, maxRetries: 2, delayMs: 100);
+}, fn () => count($seen) >= 7, maxRetries: 2, delayMs: 100, subscribers: [new TraceContextSubscriber()]);
 sm_run($worker);
 sort($seen);   // the runs, whatever order the retry came in
 echo implode("\n", $seen), "\n";
@@ -72,6 +77,7 @@ echo 'after the messages: ', TraceContext::current()?->traceparent ?? 'none', "\
 rq_check([...$transport->get()] === [], 'nothing left');
 ?>
 --EXPECT--
+ok: the application's event dispatcher has the bundle's TraceContextSubscriber
 child      00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01 congo=t61rcWkgMzE
 flaky      00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00 -
 flaky      00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00 -

@@ -90,7 +90,7 @@ final class DeadLetterReceiver extends QueueReceiver implements SenderInterface
                     }
                 }
                 if ($envelope !== null) {
-                    return [self::handOut($envelope)];
+                    return [$envelope];
                 }
                 $c->call(fn () => $this->unclaim($id));
             }

@@ -9,6 +9,7 @@ use Symfony\Component\Messenger\Envelope;
 use Symfony\Component\Messenger\Exception\MessageDecodingFailedException;
 use Symfony\Component\Messenger\Exception\TransportException;
 use Symfony\Component\Messenger\Stamp\DelayStamp;
+use Symfony\Component\Messenger\Stamp\RedeliveryStamp;
 use Symfony\Component\Messenger\Stamp\TransportMessageIdStamp;
 use Symfony\Component\Messenger\Transport\Serialization\SerializerInterface;
 
@@ -84,7 +85,10 @@ final class QueueConnection
             $envelope = $envelope->withoutAll(TraceContextStamp::class)->with(new TraceContextStamp($context->traceparent, $context->tracestate));
         }
 
-        return $envelope->with(new RedisLockReceivedStamp($this->name, $id, $receipt, $attempts), new TransportMessageIdStamp($id));
+        $redelivery = $envelope->last(RedeliveryStamp::class);
+        $redeliveries = $redelivery instanceof RedeliveryStamp ? $redelivery->getRetryCount() : 0;
+
+        return $envelope->with(new RedisLockReceivedStamp($this->name, $id, $receipt, $attempts, $redeliveries), new TransportMessageIdStamp($id));
     }
 
     /** The dead letter $task as an envelope; null when it is none. */

@@ -4,7 +4,6 @@ declare(strict_types=1);
 
 namespace RedisLock\Bridge\Symfony\Messenger;
 
-use RedisLock\Bridge\TraceContext;
 use Symfony\Component\Messenger\Envelope;
 use Symfony\Component\Messenger\Exception\LogicException;
 use Symfony\Component\Messenger\Exception\MessageDecodingFailedException;
@@ -46,9 +45,6 @@ abstract class QueueReceiver implements MessageCountAwareInterface, ListableRece
 
     /** The runs whose retry copy this process sent, by queue, id and receipt (at most 1,024). @var array<string, true> */
     private static array $retried = [];
-
-    /** The run being handled in its trace context, and the context before it: [run, ?TraceContext], or null. */
-    private static ?array $traced = null;
 
     /**
      * Messenger 6.4 and later ack a message that failed when its retry copy was
@@ -92,30 +88,6 @@ abstract class QueueReceiver implements MessageCountAwareInterface, ListableRece
         unset(self::$retried[$key]);
 
         return $sent;
-    }
-
-    /**
-     * $envelope, handed out by get(): until it is acked or rejected (or the next
-     * get()), TraceContext::current() is the context it was sent in (its
-     * TraceContextStamp), or none; then what it was before.
-     */
-    protected static function handOut(Envelope $envelope): Envelope
-    {
-        self::leaveTrace(null);
-        $stamp = $envelope->last(TraceContextStamp::class);
-        $context = $stamp instanceof TraceContextStamp ? $stamp->context() : null;
-        self::$traced = [self::runKey(self::stampOf($envelope)), TraceContext::set($context)];
-
-        return $envelope;
-    }
-
-    /** Ends the trace context of the run $stamp names (null: of any run) if it is the one in force. */
-    private static function leaveTrace(?RedisLockReceivedStamp $stamp): void
-    {
-        if (self::$traced !== null && ($stamp === null || self::$traced[0] === self::runKey($stamp))) {
-            TraceContext::set(self::$traced[1]);
-            self::$traced = null;
-        }
     }
 
     private static function runKey(RedisLockReceivedStamp $stamp): string
@@ -215,7 +187,6 @@ abstract class QueueReceiver implements MessageCountAwareInterface, ListableRece
     private function finish(Envelope $envelope, bool $failed): void
     {
         $stamp = self::stampOf($envelope);
-        self::leaveTrace($stamp);
         $c = $this->connection;
         // A message that holds its DeduplicateStamp's key until it is done is acked
         // at once: a deferred ack waits for this transport's next get(), which a

@@ -21,6 +21,7 @@ final class RedisLockReceivedStamp implements NonSendableStampInterface
         private readonly string $id,
         private readonly ?string $receipt = null,
         private readonly int $attempts = 0,
+        private readonly int $redeliveries = 0,
     ) {
     }
 
@@ -44,5 +45,11 @@ final class RedisLockReceivedStamp implements NonSendableStampInterface
     public function getAttempts(): int
     {
         return $this->attempts;
+    }
+
+    /** The retry count of the envelope's last RedeliveryStamp when it was received (0: none). */
+    public function getRedeliveries(): int
+    {
+        return $this->redeliveries;
     }
 }

@@ -26,7 +26,7 @@ final class RedisLockReceiver extends QueueReceiver
             return [];
         }
         try {
-            return [self::handOut($c->decode($task, $task['receipt'], $task['attempts']))];
+            return [$c->decode($task, $task['receipt'], $task['attempts'])];
         } catch (MessageDecodingFailedException $e) {
             // Kept, payload and all, where an operator sees it, and never delivered again.
             $c->call(fn () => $c->queue->fail($c->name, $task['id'], $task['receipt']));

@@ -63,7 +63,7 @@ final class RedisLockSender implements SenderInterface
                 if ($answer === 'duplicate') {
                     return $envelope->withoutStampsOfType(SentStamp::class);
                 }
-                self::retryOf($envelope);
+                $this->retryOf($envelope);
 
                 return $envelope->with(new TransportMessageIdStamp($id));
             }
@@ -81,21 +81,25 @@ final class RedisLockSender implements SenderInterface
         } catch (\RedisLockException | \ValueError $e) {
             throw new TransportException($e->getMessage(), 0, $e);
         }
-        self::retryOf($envelope);
+        $this->retryOf($envelope);
 
         return $envelope->with(new TransportMessageIdStamp($id));
     }
 
     /**
-     * A retry copy (Symfony's retry listener sends the received envelope again,
-     * with a RedeliveryStamp, before the Worker acks or rejects it) tells the
-     * receiver that the run it came from failed: Messenger 6.4 and later ack that
-     * run, and its counters would take it for processed.
+     * A retry copy tells the receiver that the run it came from failed: Messenger
+     * 6.4 and later ack that run, and its counters would take it for processed.
+     * Symfony's retry listener sends the received envelope back to its own
+     * transport with a new RedeliveryStamp, whose retry count is above the one the
+     * envelope came with; the received envelope sent on unchanged (an app that
+     * forwards it) is no retry copy.
      */
-    private static function retryOf(Envelope $envelope): void
+    private function retryOf(Envelope $envelope): void
     {
         $received = $envelope->last(RedisLockReceivedStamp::class);
-        if ($received instanceof RedisLockReceivedStamp && $envelope->last(RedeliveryStamp::class) !== null) {
+        $redelivery = $envelope->last(RedeliveryStamp::class);
+        if ($received instanceof RedisLockReceivedStamp && $redelivery instanceof RedeliveryStamp
+            && $received->getQueue() === $this->connection->name && $redelivery->getRetryCount() > $received->getRedeliveries()) {
             QueueReceiver::retrySent($received);
         }
     }
