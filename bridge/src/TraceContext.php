@@ -10,10 +10,11 @@ namespace RedisLock\Bridge;
  * from the process that queues a job to the one that runs it.
  *
  * The current one, for a producer, is in this order: the one set with
- * TraceContext::set(); while a job of ours runs, that job's (so a job queued
- * from a job stays in its trace); else what the resolver gives (the frameworks'
- * integration sets one that reads the `traceparent` and `tracestate` headers of
- * the request being served). An adapter resets it when its job ends.
+ * TraceContext::set(); while a job of ours runs, that job's, or none when it
+ * came with none (within(): a job queued from a job stays in its trace); else
+ * what the resolver gives (the frameworks' integration sets one that reads the
+ * `traceparent` and `tracestate` headers of the request being served). When the
+ * job ends, what was current before is again.
  *
  * Anything that is not a valid traceparent (a hostile header, 1 MiB of bytes) is
  * no context: parse() answers null and nothing is carried. A tracestate is kept
@@ -26,6 +27,9 @@ final class TraceContext
     public const MAX_TRACESTATE = 512;
 
     private static ?self $current = null;
+
+    /** Whether $current is what current() answers, null included (inside within()). */
+    private static bool $pinned = false;
 
     /** @var (\Closure(): ?self)|null */
     private static ?\Closure $resolver = null;
@@ -83,7 +87,7 @@ final class TraceContext
     /** The current context (see the class), or null. */
     public static function current(): ?self
     {
-        if (self::$current !== null) {
+        if (self::$current !== null || self::$pinned) {
             return self::$current;
         }
         if (self::$resolver === null) {
@@ -105,6 +109,26 @@ final class TraceContext
         self::$current = $context;
 
         return $before;
+    }
+
+    /**
+     * Runs $fn with $context as the current context, exactly (null: none; the
+     * resolver is not asked), and returns what it returns; afterwards, returned
+     * or thrown, what was current before is again. The adapters run a job so.
+     *
+     * @template T
+     * @param callable(): T $fn
+     * @return T
+     */
+    public static function within(?self $context, callable $fn): mixed
+    {
+        $before = [self::$current, self::$pinned];
+        [self::$current, self::$pinned] = [$context, true];
+        try {
+            return $fn();
+        } finally {
+            [self::$current, self::$pinned] = $before;
+        }
     }
 
     /**

@@ -8,7 +8,8 @@ container serves, with its "traceparent" and "tracestate" headers):
   TraceContext::current() is that context while it runs;
 - a job it queues from its handle() carries the same context;
 - a job queued with no context (no header) runs with none, after the other in
-  the same worker: the worker reset it between them;
+  the same worker, and also while the container serves a request with a
+  context of its own: the worker reset it between them;
 - an invalid traceparent (upper-case hex, all-zero ids, version ff, 1 MiB) is
   carried as nothing; a tracestate over 512 bytes is dropped, its traceparent
   kept;
@@ -97,10 +98,14 @@ foreach (rq_queue()->top(lq_queue(), 100) ?: [] as $task) {
 }
 rq_check(in_array([$tp, 'congo=t61rcWkgMzE,rojo=00f067aa0ba902b7'], $payloads, true), 'the payload carries both, under "traceparent" and "tracestate"');
 
+// The worker runs beside a request with a context of its own: a job that came
+// with none runs with none, not the request's.
+$serve(['traceparent' => '00-11111111111111111111111111111111-2222222222222222-01']);
 $worker = lq_worker($app);
 for ($i = 0; $i < 9; $i++) {
     $worker->runNextJob('redislock', lq_queue(), lq_options());
 }
+$serve([]);
 foreach (TcJob::$seen as [$tag, $parent, $state]) {
     echo str_pad($tag, 16), ' ', $parent ?? '-', ' ', $state ?? '-', "\n";
 }

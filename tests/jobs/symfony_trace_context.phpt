@@ -2,9 +2,10 @@
 Symfony Messenger transport: a message carries the trace context it was sent in to its handler, through a retry, to the messages it sends; the next message starts without it
 --DESCRIPTION--
 In a booted Symfony application, the bundle's boot() makes TraceContext read
-the main request of the container's request_stack, and its event dispatcher has
-the bundle's TraceContextSubscriber. Through
-Symfony's Worker (with that subscriber) and retry listener:
+the main request of the container's request_stack, and every bus has the
+bundle's TraceContextMiddleware first (the default bus, and one without the
+default middleware). Through Symfony's Worker and retry listener, on a bus with
+that middleware:
 - a message sent while a request with a trace context is served gets a
   TraceContextStamp; while its handler runs, TraceContext::current() is that
   context, and a message the handler sends carries it on;
@@ -21,17 +22,29 @@ require __DIR__ . '/symfony_test.inc';
 require_once __DIR__ . '/../harness/symfony_kernel_test.inc';
 
 use RedisLock\Bridge\Symfony\Messenger\TraceContextStamp;
-use RedisLock\Bridge\Symfony\Messenger\TraceContextSubscriber;
+use RedisLock\Bridge\Symfony\Messenger\TraceContextMiddleware;
 use RedisLock\Bridge\TraceContext;
 use Symfony\Component\HttpFoundation\Request;
+use Symfony\Component\HttpKernel\Kernel;
 use Symfony\Component\Messenger\Envelope;
+use Symfony\Component\Messenger\MessageBus;
 
 // A real application with the bundle: its boot() points TraceContext at request_stack.
-$kernel = sk_kernel("redislock:\n    connection: '" . rl_dsn() . "'\n");
+// Every bus of an application has TraceContextMiddleware first: here the default
+// bus with the default middleware, then (another application) one without.
+$first = function (Kernel $kernel): ?object {
+    foreach ((new ReflectionProperty(MessageBus::class, 'middlewareAggregate'))->getValue($kernel->getContainer()->get('messenger.default_bus')) as $m) {
+        return $m;
+    }
+    return null;
+};
+foreach (['with the default middleware' => '~', 'without' => '{ default_middleware: false }'] as $label => $bus) {
+    $kernel = sk_kernel("redislock:\n    connection: '" . rl_dsn() . "'\n",
+        "    messenger:\n        default_bus: app.bus\n        buses:\n            app.bus: $bus\n");
+    $m = $first($kernel);
+    rq_check($m instanceof TraceContextMiddleware, "a bus $label: TraceContextMiddleware comes first", $m === null ? null : get_class($m));
+}
 $stack = $kernel->getContainer()->get('request_stack');
-$registered = array_filter($kernel->getContainer()->get('event_dispatcher')->getListeners(Symfony\Component\Messenger\Event\WorkerMessageReceivedEvent::class),
-    fn ($l) => is_array($l) && $l[0] instanceof TraceContextSubscriber);
-rq_check(count($registered) === 1, "the application's event dispatcher has the bundle's TraceContextSubscriber");
 $serve = function (array $headers) use ($stack) {
     while ($stack->pop() !== null) {
     }
@@ -69,7 +82,7 @@ $worker = sm_worker($transport, function (SmMessage $m) use (&$seen, &$flaky, $t
     if ($label === 'flaky' && ++$flaky === 1) {
         throw new RuntimeException('once');
     }
-}, fn () => count($seen) >= 7, maxRetries: 2, delayMs: 100, subscribers: [new TraceContextSubscriber()]);
+}, fn () => count($seen) >= 7, maxRetries: 2, delayMs: 100, middleware: [new TraceContextMiddleware()]);
 sm_run($worker);
 sort($seen);   // the runs, whatever order the retry came in
 echo implode("\n", $seen), "\n";
@@ -77,7 +90,8 @@ echo 'after the messages: ', TraceContext::current()?->traceparent ?? 'none', "\
 rq_check([...$transport->get()] === [], 'nothing left');
 ?>
 --EXPECT--
-ok: the application's event dispatcher has the bundle's TraceContextSubscriber
+ok: a bus with the default middleware: TraceContextMiddleware comes first
+ok: a bus without: TraceContextMiddleware comes first
 child      00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01 congo=t61rcWkgMzE
 flaky      00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00 -
 flaky      00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00 -

@@ -4,15 +4,14 @@ Symfony Messenger: a message a batch handler holds unacked leaves its trace cont
 One Worker consumes a redislock transport and an in-memory one. A traced
 message of ours goes to a batch handler, which holds it (no ack) until the
 Worker is idle; the other transport's message, handled meanwhile, runs with no
-context: TraceContextSubscriber sets each message's own context (or none) when
-the Worker receives it, whatever its transport, and ends it when the message is
-handled or failed, and when the Worker stops. The batch, flushed while the
-Worker is idle, runs in the context of the message the Worker received last.
+context: TraceContextMiddleware, first on the bus, handles each received message
+in its own context (or none), whatever its transport, for exactly the time the
+bus handles it.
 --FILE--
 <?php
 require __DIR__ . '/symfony_test.inc';
 
-use RedisLock\Bridge\Symfony\Messenger\TraceContextSubscriber;
+use RedisLock\Bridge\Symfony\Messenger\TraceContextMiddleware;
 use RedisLock\Bridge\TraceContext;
 use Symfony\Component\EventDispatcher\EventDispatcher;
 use Symfony\Component\Messenger\Envelope;
@@ -70,14 +69,13 @@ $other->send(new Envelope(new BtOther('other')));
 
 $batch = new BtBatch();
 $seen = [];
-$bus = new MessageBus([new HandleMessageMiddleware(new HandlersLocator([
+$bus = new MessageBus([new TraceContextMiddleware(), new HandleMessageMiddleware(new HandlersLocator([
     SmMessage::class => [$batch],
     BtOther::class => [function (BtOther $m) use (&$seen) {
         $seen[] = $m->body . ': ' . (TraceContext::current()?->traceparent ?? 'none');
     }],
 ]))]);
 $dispatcher = new EventDispatcher();
-$dispatcher->addSubscriber(new TraceContextSubscriber());
 $deadline = microtime(true) + 20;
 $dispatcher->addSubscriber(new SmStopWhen(fn () => microtime(true) >= $deadline || (count($batch->seen) >= 1 && count($seen) >= 1)));
 sm_run(new Worker(['async' => $ours, 'other' => $other], $bus, $dispatcher));

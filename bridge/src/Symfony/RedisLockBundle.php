@@ -8,7 +8,9 @@ use RedisLock\Bridge\Symfony\DependencyInjection\FrameworkLimitersPass;
 use RedisLock\Bridge\Symfony\DependencyInjection\LockFactoryPass;
 use RedisLock\Bridge\Symfony\DependencyInjection\MessengerDeduplicatePass;
 use RedisLock\Bridge\Symfony\DependencyInjection\RedisLockExtension;
+use RedisLock\Bridge\Symfony\DependencyInjection\TraceContextPass;
 use RedisLock\Bridge\TraceContext;
+use Symfony\Component\DependencyInjection\Compiler\PassConfig;
 use Symfony\Component\DependencyInjection\ContainerBuilder;
 use Symfony\Component\DependencyInjection\Extension\ExtensionInterface;
 use Symfony\Component\HttpKernel\Bundle\Bundle;
@@ -38,6 +40,8 @@ class RedisLockBundle extends Bundle
         $container->addCompilerPass(new LockFactoryPass());
         $container->addCompilerPass(new FrameworkLimitersPass());
         $container->addCompilerPass(new MessengerDeduplicatePass());
+        // Before FrameworkBundle's MessengerPass (priority 0) builds the buses.
+        $container->addCompilerPass(new TraceContextPass(), PassConfig::TYPE_BEFORE_OPTIMIZATION, 10);
     }
 
     /**

@@ -144,20 +144,15 @@ class RedisLockJob extends Job implements JobContract
 
     /**
      * Runs the job in the trace it was queued in: TraceContext::current() is its
-     * context while it runs (a job it queues carries it on), and what it was
-     * before once it returns or throws, so the next job of a long-running worker
-     * starts without it.
+     * context while it runs, or none when it came with none (a job it queues
+     * carries it on), and what it was before once it returns or throws, so the
+     * next job of a long-running worker starts without it.
      *
      * @return void
      */
     public function fire()
     {
-        $before = TraceContext::set($this->traceContext());
-        try {
-            parent::fire();
-        } finally {
-            TraceContext::set($before);
-        }
+        TraceContext::within($this->traceContext(), fn () => parent::fire());
     }
 
     /**
@@ -169,11 +164,6 @@ class RedisLockJob extends Job implements JobContract
      */
     public function fail($e = null)
     {
-        $before = TraceContext::set($this->traceContext());
-        try {
-            parent::fail($e);
-        } finally {
-            TraceContext::set($before);
-        }
+        TraceContext::within($this->traceContext(), fn () => parent::fail($e));
     }
 }

@@ -885,6 +885,7 @@ class RedisLockQueue extends Queue implements QueueContract, ClearableQueue
         // The trace the job is queued in, under the keys OpenTelemetry's Laravel
         // instrumentation writes and reads (it may have set them already).
         if (!isset($payload['traceparent']) && ($trace = TraceContext::current()) !== null) {
+            unset($payload['traceparent'], $payload['tracestate']);   // a null left, a tracestate of no parent
             $payload += $trace->toArray();
         }
         // A unique job the queue decides (UniqueInQueue) is the task "unique:<uuid>",

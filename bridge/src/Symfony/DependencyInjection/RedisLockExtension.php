@@ -7,7 +7,6 @@ namespace RedisLock\Bridge\Symfony\DependencyInjection;
 use RedisLock\Bridge\Installed;
 use RedisLock\Bridge\Symfony\Console\RedisLockCommand;
 use RedisLock\Bridge\Symfony\Messenger\RedisLockTransportFactory;
-use RedisLock\Bridge\Symfony\Messenger\TraceContextSubscriber;
 use RedisLock\Bridge\Symfony\DashboardController;
 use RedisLock\Bridge\Symfony\RedisLockStore;
 use RedisLock\Bridge\Symfony\RateLimiter\RedisRateLimiterFactory;
@@ -33,8 +32,8 @@ use Symfony\Component\RateLimiter\LimiterInterface;
  *   service redislock.limiter.NAME (a RedisRateLimiterFactory), when symfony/rate-limiter
  *   is there; with `framework_limiters: true` (symfony 7.3 and later), FrameworkLimitersPass
  *   makes FrameworkBundle's limiter.NAME services RedisRateLimiterFactory too;
- * - RedisLockTransportFactory (tag messenger.transport_factory) and TraceContextSubscriber (each
- *   message a Worker handles runs in its trace context), when symfony/messenger is there;
+ * - RedisLockTransportFactory (tag messenger.transport_factory), when symfony/messenger is there
+ *   (and TraceContextPass puts TraceContextMiddleware first on every bus);
  * - RedisLockCommand (tag console.command, on the same connection), when symfony/console is there.
  * Every service is autoconfigured. The connection is checked here, while the container
  * is built, as the extension would read it; one that comes from an environment
@@ -115,8 +114,6 @@ final class RedisLockExtension extends Extension
             $container->setDefinition(RedisLockTransportFactory::class, (new Definition(RedisLockTransportFactory::class))
                 ->addTag('messenger.transport_factory')
                 ->setAutoconfigured(true));
-            $container->setDefinition(TraceContextSubscriber::class, (new Definition(TraceContextSubscriber::class))
-                ->addTag('kernel.event_subscriber'));
         }
 
         if ($config['dashboard']['enabled']) {

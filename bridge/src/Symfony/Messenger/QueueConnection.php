@@ -57,6 +57,7 @@ final class QueueConnection
         $headers = (array) ($encoded['headers'] ?? []);
         $trace = $envelope->last(TraceContextStamp::class);
         if ($trace instanceof TraceContextStamp && ($context = $trace->context()) !== null && !isset($headers['traceparent'])) {
+            unset($headers['traceparent'], $headers['tracestate']);
             $headers += $context->toArray();
         }
 
